@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+import { listResponseSchema, pageQuerySchema, sortOrderSchema } from './lists.ts';
+import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './passwords.ts';
+import { ACTIONS, SUBJECTS } from './policy.ts';
+import { ROLES } from './roles.ts';
+
+export const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES, { error: 'status must be active or disabled' });
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+const nameSchema = z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters');
+const emailSchema = z.string({ error: 'email is required' }).trim().toLowerCase().pipe(z.email('email must be a valid email address').max(254, 'email must be at most 254 characters'));
+const phoneSchema = z.string().trim().max(32, 'phone must be at most 32 characters').regex(/^[+0-9 ()\-.]*$/, 'phone may contain digits, spaces and + ( ) - . only');
+const localeSchema = z.enum(LANGUAGES, { error: `locale must be one of ${LANGUAGES.join(', ')}` });
+
+/** A user as the API presents it: never the password hash or token version. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  phone: z.string().nullable(),
+  locale: localeSchema,
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginBodySchema = z.object({
+  email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required').max(254, 'email must be at most 254 characters'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({ user: userSchema, token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Raw CASL-style rules sent with the current user so the UI mirrors the API's policy. */
+export const abilityRuleSchema = z.object({
+  action: z.union([z.enum(ACTIONS), z.array(z.enum(ACTIONS))]),
+  subject: z.union([z.enum(SUBJECTS), z.array(z.enum(SUBJECTS))]),
+});
+export const meResponseSchema = z.object({ user: userSchema, abilities: z.array(abilityRuleSchema) });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const registerBodySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: roleSchema.optional(),
+  phone: phoneSchema.optional(),
+  locale: localeSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** Partial update. `currentPassword` is required when users change their own password. */
+export const updateUserBodySchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema.nullable(),
+    locale: localeSchema,
+    role: roleSchema,
+    status: userStatusSchema,
+    password: newPasswordSchema,
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .partial();
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const USER_SORT_FIELDS = ['name', 'email', 'role', 'status', 'createdAt', 'lastLoginAt'] as const;
+export const listUsersQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  role: roleSchema.optional(),
+  status: userStatusSchema.optional(),
+  sort: z.enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` }).default('createdAt'),
+  order: sortOrderSchema.default('desc'),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+export const userListResponseSchema = listResponseSchema(userSchema);
+export type UserList = z.infer<typeof userListResponseSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.uuid('id must be a valid user id') });
+
+/** What the sign-in pages need before anyone is signed in. */
+export const setupStatusSchema = z.object({ needsFirstAdmin: z.boolean(), openRegistration: z.boolean() });
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
