@@ -1,0 +1,104 @@
+import { isAxiosError } from 'axios';
+
+/** Spec section 8: shown when a request times out without any response. */
+export const TIMEOUT_MESSAGE =
+  'Request timeout. The operation is taking longer than expected. Please check the results in the contact list.';
+/** Spec section 8: shown when a request fails without any response for another reason. */
+export const NETWORK_MESSAGE = 'Network error. Please check your connection.';
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+interface ErrorBody {
+  message?: unknown;
+  error?: unknown;
+  code?: unknown;
+  field?: unknown;
+  retryAfter?: unknown;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/** The JSON error body of a server response, when it is an object. */
+export function errorBody(data: unknown): ErrorBody {
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as ErrorBody) : {};
+}
+
+/** The server's own text for an error response: message, else error, else undefined (no code suffix). */
+export function serverMessage(data: unknown): string | undefined {
+  const body = errorBody(data);
+  return text(body.message) ?? text(body.error);
+}
+
+/** The response body's machine code, when present. */
+export function serverCode(data: unknown): string | undefined {
+  const code = errorBody(data).code;
+  return typeof code === 'number' ? String(code) : text(code);
+}
+
+/**
+ * The text to show for a failed call (spec section 8): the response's `message`, else its
+ * `error`, else the transport message, plus ` (Code: {code})` when the response has a code;
+ * without a response, the exact timeout or network message.
+ */
+export function errorMessage(error: unknown): string {
+  if (isAxiosError(error)) {
+    if (error.code === 'ERR_CANCELED') return error.message;
+    const response = error.response;
+    if (!response) {
+      return error.code && TIMEOUT_CODES.has(error.code) ? TIMEOUT_MESSAGE : NETWORK_MESSAGE;
+    }
+    const base = serverMessage(response.data) ?? error.message;
+    const code = serverCode(response.data);
+    return code ? `${base} (Code: ${code})` : base;
+  }
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  return NETWORK_MESSAGE;
+}
+
+/**
+ * What every failed API call rejects with: `message` is the spec's display text (see
+ * errorMessage); `detail` is the server's text without the code suffix, for inline field errors.
+ */
+export class ApiError extends Error {
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  /** The response's machine code (e.g. VALIDATION_ERROR), when present. */
+  readonly code: string | undefined;
+  /** For 400 answers: the dotted path of the field that failed. */
+  readonly field: string | undefined;
+  /** For 429 answers: seconds until a retry may succeed. */
+  readonly retryAfter: number | undefined;
+  /** The server's message without the code suffix (falls back to `message`). */
+  readonly detail: string;
+
+  constructor(init: { status: number; message: string; code?: string; field?: string; retryAfter?: number; detail?: string; cause?: unknown }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field;
+    this.retryAfter = init.retryAfter;
+    this.detail = init.detail ?? init.message;
+  }
+}
+
+/** Turns anything a request threw into an ApiError (idempotent). */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = errorMessage(error);
+  if (isAxiosError(error) && error.response) {
+    const body = errorBody(error.response.data);
+    return new ApiError({
+      status: error.response.status,
+      message,
+      code: serverCode(error.response.data),
+      field: text(body.field),
+      retryAfter: typeof body.retryAfter === 'number' ? body.retryAfter : undefined,
+      detail: serverMessage(error.response.data) ?? error.message,
+      cause: error,
+    });
+  }
+  return new ApiError({ status: 0, message, cause: error });
+}

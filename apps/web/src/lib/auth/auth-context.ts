@@ -1,0 +1,24 @@
+import type { Rule } from '@sms/contracts/policy';
+import type { User } from '@sms/contracts/users';
+import { createContext } from 'react';
+
+/** What useAuth() returns. */
+export interface AuthValue {
+  user: User | null;
+  token: string | null;
+  /** The signed-in user's permission rules (from GET /api/users/me). */
+  abilities: Rule[];
+  /** True until the stored session has been checked at start-up. */
+  loading: boolean;
+  isAuthenticated: boolean;
+  /** Signs in; stores token and user; rejects with an ApiError on failure. */
+  login: (email: string, password: string) => Promise<User>;
+  /** Signs out on the server (failures ignored) and clears the session and the query cache. */
+  logout: () => Promise<void>;
+  /** Replaces the session (e.g. after a password change returned a new token). */
+  setSession: (session: { user: User; token: string }) => Promise<void>;
+  /** Reloads the current user and abilities from GET /api/users/me. */
+  refreshUser: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthValue | null>(null);

@@ -1,0 +1,110 @@
+import { POLICY, type Rule } from '@sms/contracts/policy';
+import type { LoginResponse, MeResponse, User } from '@sms/contracts/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError, apiGet, apiPost, onUnauthorized } from '../api-client';
+import { AuthContext, type AuthValue } from './auth-context';
+import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser, TOKEN_KEY } from './session-storage';
+import { isTokenValid } from './token';
+
+interface SessionState {
+  user: User | null;
+  token: string | null;
+  abilities: Rule[];
+  loading: boolean;
+  isAuthenticated: boolean;
+}
+
+const SIGNED_OUT: SessionState = { user: null, token: null, abilities: [], loading: false, isAuthenticated: false };
+const LOGOUT_TIMEOUT_MS = 10_000;
+
+/** The role's rules from the shared policy: used until (or if) /me cannot be reached. */
+const fallbackRules = (user: User): Rule[] => POLICY[user.role] ?? [];
+
+/** Holds the session (spec section 4) and exposes it through useAuth(). */
+export function AuthContextProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ ...SIGNED_OUT, loading: true });
+
+  const signedOut = useCallback(() => {
+    setState(SIGNED_OUT);
+    queryClient.clear();
+  }, [queryClient]);
+
+  /** GET /me: updates the user and abilities; a 401 is handled by the API client's listener. */
+  const loadMe = useCallback(async (): Promise<void> => {
+    const me = await apiGet<MeResponse>('/api/users/me');
+    storeUser(me.user);
+    setState((current) => (current.token ? { ...current, user: me.user, abilities: me.abilities, loading: false } : current));
+  }, []);
+
+  // Start-up: restore a stored session only if its token has not expired, then check it with /me.
+  useEffect(() => {
+    let active = true;
+    const token = readToken();
+    const user = readStoredUser();
+    if (!token || !user || !isTokenValid(token, Date.now() / 1000)) {
+      clearStoredSession();
+      setState(SIGNED_OUT);
+      return;
+    }
+    setState({ user, token, abilities: fallbackRules(user), loading: true, isAuthenticated: true });
+    loadMe()
+      .catch(() => undefined)
+      .finally(() => {
+        if (active) setState((current) => (current.loading ? { ...current, loading: false } : current));
+      });
+    return () => {
+      active = false;
+    };
+  }, [loadMe]);
+
+  // Any 401 (the client already cleared storage) or a sign-out in another tab ends this session.
+  useEffect(() => onUnauthorized(signedOut), [signedOut]);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === TOKEN_KEY || event.key === null) && !readToken()) signedOut();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [signedOut]);
+
+  const setSession = useCallback(
+    async ({ user, token }: { user: User; token: string }) => {
+      storeSession(token, user);
+      setState({ user, token, abilities: fallbackRules(user), loading: false, isAuthenticated: true });
+      await loadMe().catch(() => undefined);
+    },
+    [loadMe],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string): Promise<User> => {
+      try {
+        const { user, token } = await apiPost<LoginResponse>('/api/users/login', { email, password }, { skipAuthRedirect: true });
+        queryClient.clear();
+        await setSession({ user, token });
+        return user;
+      } catch (error) {
+        const status = error instanceof ApiError && error.status ? ` the server responded with a status of ${error.status}` : '';
+        console.error(`Login failed:${status}`, error instanceof Error ? error.message : error);
+        throw error;
+      }
+    },
+    [queryClient, setSession],
+  );
+
+  const logout = useCallback(async () => {
+    await apiPost('/api/users/logout', undefined, { skipAuthRedirect: true, timeout: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
+    clearStoredSession();
+    signedOut();
+  }, [signedOut]);
+
+  const refreshUser = useCallback(() => loadMe(), [loadMe]);
+
+  const value = useMemo<AuthValue>(
+    () => ({ ...state, login, logout, setSession, refreshUser }),
+    [state, login, logout, setSession, refreshUser],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

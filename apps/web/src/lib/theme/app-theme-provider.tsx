@@ -1,0 +1,44 @@
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useLanguage } from '../i18n/use-language';
+import { buildTheme } from './build-theme';
+import { emotionCache } from './emotion-cache';
+import { useCustomizer } from './use-customizer';
+
+/** localStorage keys of the colour mode (spec section 9), managed by MUI. */
+export const MODE_STORAGE_KEY = 'mui-mode';
+export const COLOR_SCHEME_STORAGE_KEY = 'mui-color-scheme';
+
+/** Applies the customizer's theme, direction (html dir + RTL styles) and language to the page. */
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const { settings } = useCustomizer();
+  const { language } = useLanguage();
+  const { direction, theme: colorTheme, borderRadius, cardShadow } = settings;
+  const theme = useMemo(
+    () => buildTheme({ colorTheme, direction, language, borderRadius, cardShadow }),
+    [colorTheme, direction, language, borderRadius, cardShadow],
+  );
+
+  useEffect(() => {
+    document.documentElement.dir = direction;
+    document.documentElement.lang = language;
+  }, [direction, language]);
+
+  return (
+    <CacheProvider value={emotionCache(direction)}>
+      <ThemeProvider
+        theme={theme}
+        defaultMode="light"
+        modeStorageKey={MODE_STORAGE_KEY}
+        colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
+        disableTransitionOnChange
+        noSsr
+      >
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

@@ -1,0 +1,48 @@
+/** Small colour maths for palettes (pure; unit-tested). Colours are #RGB or #RRGGBB. */
+
+export type Rgb = [number, number, number];
+
+/** '#5D87FF' or '#5bf' -> [93, 135, 255]. Throws on anything else. */
+export function hexToRgb(hex: string): Rgb {
+  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match?.[1]) throw new Error(`not a hex colour: ${hex}`);
+  const digits = match[1].length === 3 ? [...match[1]].map((d) => d + d).join('') : match[1];
+  return [0, 2, 4].map((i) => Number.parseInt(digits.slice(i, i + 2), 16)) as Rgb;
+}
+
+/** [93, 135, 255] -> '#5D87FF'. */
+export function rgbToHex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}
+
+/** WCAG relative luminance (0 black .. 1 white). */
+export function luminance(hex: string): number {
+  const [r, g, b] = hexToRgb(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours (1 .. 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Mixes `hex` towards `target` by `amount` (0 = unchanged, 1 = target). */
+export function mix(hex: string, target: string, amount: number): string {
+  const from = hexToRgb(hex);
+  const to = hexToRgb(target);
+  return rgbToHex(from.map((c, i) => c + ((to[i] ?? c) - c) * amount) as Rgb);
+}
+
+/**
+ * `hex` moved towards `towards` (black to darken, white to lighten) in small steps until it
+ * reaches `ratio` contrast with `background`: the shade to use when a theme colour is used as text.
+ */
+export function shadeForContrast(hex: string, background: string, ratio = 4.5, towards = '#000000'): string {
+  let shade = hex;
+  for (let step = 1; contrastRatio(shade, background) < ratio && step <= 20; step += 1) shade = mix(hex, towards, step * 0.05);
+  return shade;
+}

@@ -1,0 +1,57 @@
+import type { Components, Theme } from '@mui/material/styles';
+
+/** Modernize-like card shadow (spec: cards get a shadow unless the customizer picks a border). */
+export const CARD_SHADOW = 'rgb(145 158 171 / 30%) 0px 0px 2px 0px, rgb(145 158 171 / 12%) 0px 12px 24px -4px';
+
+/**
+ * Component defaults. Theme colours such as #5D87FF are too light for text on white, so
+ * anything that draws a theme colour as text uses `palette.textColor.*` (4.5:1) instead.
+ */
+export function componentOverrides({ cardShadow }: { cardShadow: boolean }): Components<Omit<Theme, 'components'>> {
+  const textVariants = (['primary', 'secondary', 'error', 'success', 'info', 'warning'] as const).flatMap((color) =>
+    (['text', 'outlined'] as const).map((variant) => ({
+      props: { variant, color },
+      style: ({ theme }: { theme: Theme }) => ({ color: theme.vars.palette.textColor[color] }),
+    })),
+  );
+  return {
+    MuiCssBaseline: {
+      styleOverrides: { body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' } },
+    },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: {
+        root: ({ theme }) => ({
+          borderRadius: theme.shape.borderRadius,
+          boxShadow: cardShadow ? CARD_SHADOW : 'none',
+          border: cardShadow ? '1px solid transparent' : `1px solid ${theme.vars.palette.divider}`,
+        }),
+      },
+    },
+    MuiCardContent: { styleOverrides: { root: { padding: 24, '&:last-child': { paddingBottom: 24 } } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none', fontWeight: 600, variants: textVariants } },
+    },
+    MuiLink: { defaultProps: { color: 'textColor.primary' } },
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-focused': { color: theme.vars.palette.textColor.primary },
+          '&.Mui-error': { color: theme.vars.palette.textColor.error },
+        }),
+      },
+    },
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme }) => ({ '&.Mui-error': { color: theme.vars.palette.textColor.error } }) },
+    },
+    MuiTab: {
+      styleOverrides: {
+        root: ({ theme }) => ({ textTransform: 'none', '&.Mui-selected': { color: theme.vars.palette.textColor.primary } }),
+      },
+    },
+    MuiTooltip: { defaultProps: { arrow: true } },
+    MuiListItemButton: { styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) } },
+  };
+}
