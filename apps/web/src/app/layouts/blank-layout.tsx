@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { LanguageSwitcher } from './header/language-switcher';
+import { ModeToggle } from './header/mode-toggle';
+
+/** Frame of the /auth/* pages: the page alone, with language and mode switches in the top corner. */
+export function BlankLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', position: 'relative' }}>
+      <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 12, insetInlineEnd: 12, zIndex: 2, color: 'text.secondary' }}>
+        <LanguageSwitcher />
+        <ModeToggle />
+      </Stack>
+      <Box component="main" id="main-content">
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useCustomizer } from '../../lib/theme/use-customizer';
+import { CustomizerDrawer } from './customizer/customizer-drawer';
+import { TopBar } from './header/top-bar';
+import { HorizontalNav } from './horizontal-nav';
+import { Sidebar } from './sidebar/sidebar';
+import { SkipLink } from './skip-link';
+
+/** The signed-in frame: vertical (sidebar) or horizontal (top nav) layout, boxed or full width. */
+export function FullLayout() {
+  const { t } = useTranslation('common');
+  const { settings, update } = useCustomizer();
+  const largeScreen = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  const horizontal = settings.layout === 'horizontal';
+  const boxed = settings.container === 'boxed';
+  const permanentSidebar = largeScreen && !horizontal;
+
+  const toggleMenu = () => {
+    if (permanentSidebar) update({ sidebar: settings.sidebar === 'mini' ? 'full' : 'mini' });
+    else setMobileOpen((open) => !open);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
+      {permanentSidebar || !largeScreen ? (
+        <Sidebar permanent={permanentSidebar} mini={settings.sidebar === 'mini'} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
+      ) : null}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar
+          showLogo={!permanentSidebar}
+          showMenuButton={!(horizontal && largeScreen)}
+          menuButtonLabel={permanentSidebar ? t('topbar.toggleSidebar') : t('topbar.openNavigation')}
+          onMenuButton={toggleMenu}
+          onOpenCustomizer={() => setCustomizerOpen(true)}
+          boxed={boxed}
+        />
+        {horizontal && largeScreen ? <HorizontalNav boxed={boxed} /> : null}
+        <Container
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          maxWidth={boxed ? 'lg' : false}
+          sx={{ flexGrow: 1, py: 3, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
+        >
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+      <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useColorScheme } from '@mui/material/styles';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Light/dark switch; MUI keeps the choice under mui-mode / mui-color-scheme. */
+export function ModeToggle() {
+  const { t } = useTranslation('common');
+  const { mode, systemMode, setMode } = useColorScheme();
+  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
+  const label = dark ? t('topbar.lightMode') : t('topbar.darkMode');
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={() => setMode(dark ? 'light' : 'dark')} color="inherit">
+        {dark ? <IconSun size={22} stroke={1.6} aria-hidden /> : <IconMoon size={22} stroke={1.6} aria-hidden />}
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,64 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { IconMenu2, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TOPBAR_HEIGHT } from '../../../lib/theme/customizer-settings';
+import { Logo } from '../logo';
+import { LanguageSwitcher } from './language-switcher';
+import { ModeToggle } from './mode-toggle';
+import { UserMenu } from './user-menu';
+
+interface TopBarProps {
+  /** Shows the logo (horizontal layout, or when no permanent sidebar carries it). */
+  showLogo: boolean;
+  /** Whether the menu button is shown (hidden in the horizontal layout on large screens). */
+  showMenuButton: boolean;
+  menuButtonLabel: string;
+  onMenuButton: () => void;
+  onOpenCustomizer: () => void;
+  /** Limit the content to the boxed container width. */
+  boxed: boolean;
+}
+
+/** The 70 px header: menu toggle, then language, mode, settings and account. */
+export function TopBar({ showLogo, showMenuButton, menuButtonLabel, onMenuButton, onOpenCustomizer, boxed }: TopBarProps) {
+  const { t } = useTranslation('common');
+  return (
+    <AppBar
+      position="sticky"
+      component="header"
+      color="inherit"
+      elevation={0}
+      sx={{ bgcolor: 'background.default', color: 'text.secondary', borderBottom: 1, borderColor: 'divider', backgroundImage: 'none' }}
+    >
+      <Container maxWidth={boxed ? 'lg' : false} disableGutters={!boxed} sx={{ px: { xs: 1, sm: 2 } }}>
+        <Toolbar disableGutters sx={{ minHeight: { xs: TOPBAR_HEIGHT }, height: TOPBAR_HEIGHT, gap: 1 }}>
+          {showMenuButton ? (
+            <Tooltip title={menuButtonLabel}>
+              <IconButton aria-label={menuButtonLabel} onClick={onMenuButton} color="inherit">
+                <IconMenu2 size={22} stroke={1.6} aria-hidden />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          {showLogo ? <Logo /> : null}
+          <Box sx={{ flexGrow: 1 }} />
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <LanguageSwitcher />
+            <ModeToggle />
+            <Tooltip title={t('topbar.settings')}>
+              <IconButton aria-label={t('topbar.settings')} onClick={onOpenCustomizer} color="inherit">
+                <IconSettings size={22} stroke={1.6} aria-hidden />
+              </IconButton>
+            </Tooltip>
+            <UserMenu />
+          </Stack>
+        </Toolbar>
+      </Container>
+    </AppBar>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Action, Subject } from '@sms/contracts/policy';
+import {
+  IconCalendarEvent,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconMessages,
+  IconSend,
+  IconSettings,
+  IconUsers,
+  IconAddressBook,
+  type Icon,
+} from '@tabler/icons-react';
+import { paths } from '../../config/paths';
+
+export interface MenuItem {
+  /** i18n key in the common namespace. */
+  labelKey: string;
+  to: string;
+  icon: Icon;
+  /** Shown when the role may do any of these. */
+  requires: Array<[Action, Subject]>;
+}
+
+export interface MenuGroup {
+  labelKey: string;
+  items: MenuItem[];
+}
+
+/** The sidebar / top navigation, grouped; items the role cannot read are hidden. */
+export const MENU: MenuGroup[] = [
+  {
+    labelKey: 'nav.groups.home',
+    items: [{ labelKey: 'nav.dashboard', to: paths.dashboard, icon: IconLayoutDashboard, requires: [['read', 'Dashboard']] }],
+  },
+  {
+    labelKey: 'nav.groups.messaging',
+    items: [
+      { labelKey: 'nav.contacts', to: paths.contacts.list, icon: IconAddressBook, requires: [['read', 'Contact']] },
+      { labelKey: 'nav.campaigns', to: paths.campaigns.list, icon: IconSend, requires: [['read', 'Campaign']] },
+      { labelKey: 'nav.reports', to: paths.reports, icon: IconChartBar, requires: [['read', 'Report']] },
+    ],
+  },
+  {
+    labelKey: 'nav.groups.apps',
+    items: [
+      { labelKey: 'nav.chats', to: paths.chats, icon: IconMessages, requires: [['read', 'Inbox']] },
+      { labelKey: 'nav.calendar', to: paths.calendar, icon: IconCalendarEvent, requires: [['read', 'Campaign']] },
+    ],
+  },
+  {
+    labelKey: 'nav.groups.administration',
+    items: [
+      { labelKey: 'nav.users', to: paths.users.list, icon: IconUsers, requires: [['read', 'User']] },
+      {
+        labelKey: 'nav.configurations',
+        to: paths.configurations,
+        icon: IconSettings,
+        requires: [
+          ['read', 'Settings'],
+          ['read', 'Brand'],
+        ],
+      },
+    ],
+  },
+];
+
+/** The menu as `can` allows it: items without permission and then empty groups removed. */
+export function visibleMenu(can: (action: Action, subject: Subject) => boolean, menu: MenuGroup[] = MENU): MenuGroup[] {
+  return menu
+    .map((group) => ({ ...group, items: group.items.filter((item) => item.requires.some(([action, subject]) => can(action, subject))) }))
+    .filter((group) => group.items.length > 0);
+}
