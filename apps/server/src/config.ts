@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root (apps/server/src -> ../../..), so defaults do not depend on the shell's cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Parses "12h", "30m", "45s", "2d" or a plain number of seconds into seconds; NaN when invalid. */
+export function parseDuration(value: string): number {
+  const match = /^\s*(\d+)\s*([smhd]?)\s*$/i.exec(value);
+  if (!match) return Number.NaN;
+  const unit = (match[2] ?? '').toLowerCase();
+  const factor = unit === 'm' ? 60 : unit === 'h' ? 3600 : unit === 'd' ? 86_400 : 1;
+  return Number(match[1]) * factor;
+}
+
+const booleanFlag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      if (['true', '1', 'yes', 'on'].includes(value.toLowerCase())) return true;
+      if (['false', '0', 'no', 'off'].includes(value.toLowerCase())) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
+      return z.NEVER;
+    });
+
+const optionalText = z.string().optional();
+
+// Relative paths given by the user are resolved from where npm was invoked (INIT_CWD), not from
+// the workspace folder npm switches into, so `DATA_DIR=./x npm start` means ./x of the shell.
+const baseDir = (env: NodeJS.ProcessEnv) => env.INIT_CWD ?? process.cwd();
+
+const envSchema = (env: NodeJS.ProcessEnv) =>
+  z.object({
+    PORT: z.coerce.number({ error: 'PORT must be a number' }).int('PORT must be a whole number').min(0, 'PORT must be 0-65535').max(65_535, 'PORT must be 0-65535').default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : resolve(REPO_ROOT, 'data'))),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// URL').optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (or leave it unset to generate one)').optional(),
+    TOKEN_TTL: optionalText.transform((value, ctx) => {
+      const seconds = parseDuration(value ?? '12h');
+      if (!Number.isFinite(seconds) || seconds < 1) {
+        ctx.addIssue({ code: 'custom', message: 'TOKEN_TTL must be a duration like 12h, 30m, 45s, 2d or a number of seconds' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
+    WEB_DIST: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : resolve(REPO_ROOT, 'apps/web/dist'))),
+    RUN_WORKER: booleanFlag('RUN_WORKER', true),
+    TRUST_PROXY: booleanFlag('TRUST_PROXY', false),
+  });
+
+/** The validated configuration every part of the server reads (never process.env directly). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  publicUrl: string | undefined;
+  webDist: string;
+  runWorker: boolean;
+  trustProxy: boolean;
+}
+
+/** Thrown by loadConfig with one line per bad variable. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const VARIABLES = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'LOG_LEVEL', 'PUBLIC_URL', 'WEB_DIST', 'RUN_WORKER', 'TRUST_PROXY'] as const;
+
+/** Reads and checks the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Blank values count as unset, so `PORT= npm start` falls back to the default instead of 0.
+  const given = Object.fromEntries(VARIABLES.map((name) => [name, env[name]?.trim() || undefined]));
+  const result = envSchema(env).safeParse(given);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+  }
+  const parsed = result.data;
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    jwtSecret: parsed.JWT_SECRET,
+    tokenTtlSeconds: parsed.TOKEN_TTL,
+    logLevel: parsed.LOG_LEVEL,
+    publicUrl: parsed.PUBLIC_URL?.replace(/\/+$/, ''),
+    webDist: parsed.WEB_DIST,
+    runWorker: parsed.RUN_WORKER,
+    trustProxy: parsed.TRUST_PROXY,
+  };
+}
+
+/** loadConfig for entry points: prints the problems and exits with status 1 on bad config. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
