@@ -1,0 +1,71 @@
+import { STATUS_CODES } from 'node:http';
+import { ERROR_CODES, type ErrorResponse } from '@sms/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ERROR_CODES.validation,
+  401: ERROR_CODES.unauthenticated,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: ERROR_CODES.throttled,
+};
+
+// Fastify's own wording for body parsing problems, rephrased for people.
+const FRIENDLY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but content-type is application/json',
+};
+
+type ValidationIssue = { instancePath?: string; message?: string };
+
+/** Turns a schema validation failure into a 400 whose message starts with the failing field. */
+function validationResponse(error: FastifyError): ErrorResponse {
+  const issue = (error.validation?.[0] ?? {}) as ValidationIssue;
+  const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const message = issue.message ?? 'is invalid';
+  if (!field) {
+    // The whole body/query failed (e.g. no JSON body at all): name the part of the request.
+    const part = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
+    return { message: `${part}: ${message}`, error: STATUS_CODES[400], code: ERROR_CODES.validation };
+  }
+  return { message: `${field}: ${message}`, error: STATUS_CODES[400], code: ERROR_CODES.validation, field };
+}
+
+/** Installs the one error handler: typed domain errors, validation, client errors, hidden 5xx. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      const body: ErrorResponse = { message: error.message, error: STATUS_CODES[error.statusCode], code: error.code };
+      if (error.field !== undefined) body.field = error.field;
+      if (error.retryAfter !== undefined) body.retryAfter = error.retryAfter;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (error.validation) {
+      return reply.status(400).send(validationResponse(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Client errors raised by Fastify or its plugins (bad JSON, 413, 415, rate limit, ...):
+      // their messages describe the request, not our internals, so they pass through.
+      const body: ErrorResponse = {
+        message: FRIENDLY_MESSAGES[error.code] ?? error.message,
+        error: STATUS_CODES[status],
+        code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
+      };
+      return reply.status(status).send(body);
+    }
+    // Anything else is our fault: log everything with the request id, tell the client nothing.
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      message: 'Internal server error',
+      error: STATUS_CODES[500],
+      code: ERROR_CODES.internal,
+      requestId: request.id,
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { ERROR_CODES } from '@sms/contracts/errors';
+
+/** Base of every error the API answers on purpose; the error handler maps it to its status. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly retryAfter: number | undefined;
+  constructor(statusCode: number, message: string, code: string, extra: { field?: string; retryAfter?: number } = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+    this.code = code;
+    this.field = extra.field;
+    this.retryAfter = extra.retryAfter;
+  }
+}
+
+/** 400: a field failed a rule; `field` is its dotted path. */
+export class ValidationError extends AppError {
+  constructor(field: string, message: string) {
+    super(400, message, ERROR_CODES.validation, { field });
+  }
+}
+
+/** 401: no valid session, or wrong credentials. */
+export class Unauthenticated extends AppError {
+  constructor(message = 'Sign in to continue.', code: string = ERROR_CODES.unauthenticated) {
+    super(401, message, code);
+  }
+}
+
+/** 403: signed in, but the role or the policy does not allow this. */
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, message, ERROR_CODES.forbidden);
+  }
+}
+
+/** 404: the thing does not exist (or is deleted). */
+export class NotFound extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message, ERROR_CODES.notFound);
+  }
+}
+
+/** 409: the request clashes with the current state (duplicate, last admin, ...). */
+export class Conflict extends AppError {
+  constructor(message: string, options: { code?: string; field?: string } = {}) {
+    super(409, message, options.code ?? ERROR_CODES.conflict, options.field === undefined ? {} : { field: options.field });
+  }
+}
+
+/** 429: throttled; `retryAfter` in seconds is also sent as the Retry-After header. */
+export class TooManyRequests extends AppError {
+  constructor(message: string, retryAfter: number) {
+    super(429, message, ERROR_CODES.throttled, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
+  }
+}

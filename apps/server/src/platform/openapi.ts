@@ -1,0 +1,36 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { errorResponseSchema } from '@sms/contracts/errors';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * OpenAPI generated from the zod schemas of the routes (never written by hand), served as JSON at
+ * /api/docs/json with Swagger UI at /api/docs. Must be registered before the routes.
+ */
+export async function registerOpenApi(app: FastifyInstance, options: { publicUrl?: string | undefined }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'SMS Management System API',
+        description: 'HTTP API of the SMS communication platform. Authenticate with `Authorization: Bearer <token>` from POST /api/users/login.',
+        version: '0.1.0',
+      },
+      servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI is a third-party page: it injects <style> tags we cannot give our nonce, so its
+    // own routes get a CSP that allows inline styles. Scripts stay 'self' only.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
+}
+
+/** Error answers of a route, for its response schema (documents them in OpenAPI). */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<S, typeof errorResponseSchema>;
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TooManyRequests } from './errors.ts';
+
+// Keyed by the raw request because helmet's directive functions only receive the raw objects.
+const nonces = new WeakMap<IncomingMessage, string>();
+
+/** The CSP nonce of this request; index.html puts it where `__CSP_NONCE__` stands. */
+export function cspNonceOf(request: FastifyRequest): string {
+  return nonces.get(request.raw) ?? '';
+}
+
+/**
+ * Strict CSP: only our own scripts; styles from our files or from <style> tags carrying this
+ * request's nonce (Emotion reads it from <meta name="csp-nonce">); inline style attributes are
+ * allowed because MUI sets them at runtime. No upgrade-insecure-requests: installs on a LAN
+ * over plain HTTP must keep working.
+ */
+const cspDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? ''}'`],
+  'style-src-attr': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+export interface SecurityOptions {
+  /** Requests per minute per client IP across the whole API (generous: a guard, not a quota). */
+  rateLimitPerMinute: number;
+}
+
+/** Security headers with a per-request CSP nonce, and the global per-IP rate limit. */
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    nonces.set(request.raw, randomBytes(16).toString('base64'));
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+    // Cross-origin isolation headers would break images served to other origins (brand logos in
+    // emails later) and buy nothing for this app.
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  // In-memory counters per process: with several API processes each one applies the limit on its
+  // own, which is fine for a coarse abuse guard. Sign-in throttling, which must be exact, lives in
+  // the database (modules/users/login-throttle.ts).
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new TooManyRequests(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, context.ttl / 1000),
+  });
+}

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@sms/contracts/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cspNonceOf } from './security.ts';
+
+const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** index.html read once per build (re-read when the file changes, e.g. after `npm run build`). */
+function indexHtmlReader(path: string): () => string {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(path);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(path, 'utf8') };
+    return cached.html;
+  };
+}
+
+/**
+ * Serves the built web app: hashed files under /assets with a year-long immutable cache,
+ * index.html (never cached, with this request's CSP nonce) for `/` and every other GET outside
+ * /api (SPA fallback). Unknown /api paths and other methods answer a JSON 404.
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexPath = join(webDist, 'index.html');
+  const built = existsSync(indexPath);
+  const readIndex = built ? indexHtmlReader(indexPath) : undefined;
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!readIndex) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(readIndex().replace(NONCE_PLACEHOLDER, cspNonceOf(request)));
+  };
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      // index.html must always get a fresh nonce, so it never goes out as a plain file.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (response, path) => {
+        const hashed = path.includes(`${join(webDist, 'assets')}/`);
+        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');
+    if (wantsPage) return sendIndex(request, reply);
+    return reply.status(404).send({ message: 'Not found', error: 'Not Found', code: ERROR_CODES.notFound });
+  });
+}
