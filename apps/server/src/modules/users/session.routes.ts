@@ -1,0 +1,69 @@
+import { POLICY } from '@sms/contracts/policy';
+import { loginBodySchema, loginResponseSchema, meResponseSchema, setupStatusSchema } from '@sms/contracts/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { getRegistrationMode } from '../../platform/settings.ts';
+import type { TokenService } from '../../platform/tokens.ts';
+import { login, logout } from './session.service.ts';
+import { anyUserExists } from './users.queries.ts';
+import { presentUser } from './users.presenter.ts';
+
+const tags = ['session'];
+const bearer = [{ bearerAuth: [] }];
+
+/** Sign-in, sign-out, the current user, and what the sign-in pages need to know. */
+export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }> = async (app, { db, tokens }) => {
+  app.post(
+    '/api/users/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        description: 'Failures are throttled per account (5) and per IP (20) over 15 minutes: 429 with retryAfter seconds.',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { user, token } = await login(db, tokens, { ...request.body, ip: request.ip });
+      return { user: presentUser(user), token };
+    },
+  );
+
+  app.post(
+    '/api/users/logout',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'Sign out: revokes every token issued so far', security: bearer, response: { 204: z.undefined(), ...errorResponses(401) } },
+    },
+    async (request, reply) => {
+      await logout(db, currentUser(request), request.ip);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/users/me',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'The signed-in user and their abilities (role policy rules)', security: bearer, response: { 200: meResponseSchema, ...errorResponses(401) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { user: presentUser(user), abilities: POLICY[user.role] };
+    },
+  );
+
+  app.get(
+    '/api/users/setup-status',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Whether the first admin must still be created, and whether anyone may register', response: { 200: setupStatusSchema } },
+    },
+    async () => ({ needsFirstAdmin: !(await anyUserExists(db)), openRegistration: (await getRegistrationMode(db)) === 'open' }),
+  );
+};

@@ -1,0 +1,51 @@
+import type { LoginBody } from '@sms/contracts/users';
+import { ERROR_CODES } from '@sms/contracts/errors';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { Unauthenticated } from '../../platform/errors.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import type { TokenService } from '../../platform/tokens.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { bumpTokenVersion, findUserByEmail, touchLastLogin, type UserRow } from './users.queries.ts';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/**
+ * Signs a user in. Unknown email and wrong password get the same answer after the same amount of
+ * work (a dummy argon2 verification), so the endpoint does not reveal which accounts exist.
+ */
+export async function login(db: Db, tokens: TokenService, input: LoginBody & { ip: string }): Promise<{ user: UserRow; token: string }> {
+  await assertLoginAllowed(db, input.email, input.ip);
+  const found = await findUserByEmail(db, input.email);
+  const passwordOk = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!found || !passwordOk) {
+    await recordLoginFailure(db, input.email, input.ip);
+    await recordAudit(db, {
+      actor: found ?? null,
+      action: 'user.login_failed',
+      subject: 'User',
+      subjectId: found?.id ?? null,
+      ip: input.ip,
+      details: { email: input.email },
+    });
+    throw new Unauthenticated(INVALID_CREDENTIALS, ERROR_CODES.invalidCredentials);
+  }
+  if (found.status !== 'active') {
+    // Only said after a correct password, so it reveals nothing to someone guessing.
+    await recordAudit(db, { actor: found, action: 'user.login_refused', subject: 'User', subjectId: found.id, ip: input.ip, details: { reason: 'disabled' } });
+    throw new Unauthenticated('This account is disabled. Ask an administrator to enable it.', 'ACCOUNT_DISABLED');
+  }
+  await clearLoginFailures(db, input.email);
+  const user = (await touchLastLogin(db, found.id)) ?? found;
+  await recordAudit(db, { actor: user, action: 'user.login', subject: 'User', subjectId: user.id, ip: input.ip });
+  const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+  return { user, token };
+}
+
+/** Signs a user out everywhere: bumping the token version refuses every token issued before. */
+export async function logout(db: Db, user: UserRow, ip: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await bumpTokenVersion(tx, user.id);
+    await recordAudit(tx, { actor: user, action: 'user.logout', subject: 'User', subjectId: user.id, ip });
+  });
+}

@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
+
+/** Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it. */
+export async function openMigratedDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
+}
+
+/** Creates the job runner for a database; `supervise` runs pg-boss maintenance in this process. */
+export function jobsFor(database: Database, supervise: boolean): Jobs {
+  return createJobs(database, { supervise });
+}
+
+/** A readable one-line reason for a start-up failure (the usual one: database unreachable). */
+export function describeStartupError(error: unknown, config: Config): string {
+  const code = (error as { code?: string } | undefined)?.code;
+  if (config.databaseUrl && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01')) {
+    const target = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
+    return `Cannot use the database at ${target} (${code}): ${(error as Error).message}`;
+  }
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
