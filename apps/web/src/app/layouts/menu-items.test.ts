@@ -1,0 +1,19 @@
+import { roleCan } from '@sms/contracts/policy';
+import type { Role } from '@sms/contracts/roles';
+import { describe, expect, it } from 'vitest';
+import { visibleMenu } from './menu-items';
+
+const labels = (role: Role) =>
+  visibleMenu((action, subject) => subject !== 'all' && roleCan(role, action, subject)).flatMap((group) => group.items.map((item) => item.labelKey));
+
+describe('menu per role', () => {
+  it('shows everything to admins', () => {
+    expect(labels('admin')).toEqual(['nav.dashboard', 'nav.contacts', 'nav.campaigns', 'nav.reports', 'nav.chats', 'nav.calendar', 'nav.users', 'nav.configurations']);
+  });
+
+  it('hides users from roles that cannot read them', () => {
+    expect(labels('agent')).not.toContain('nav.users');
+    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations']);
+    expect(labels('manager')).toContain('nav.users');
+  });
+});

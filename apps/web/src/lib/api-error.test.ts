@@ -1,0 +1,70 @@
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorMessage, NETWORK_MESSAGE, TIMEOUT_MESSAGE, toApiError } from './api-error';
+
+const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+
+/** An axios error as the client sees it when the server answered `status` with `data`. */
+function answered(status: number, data: unknown, transport = `Request failed with status code ${status}`): AxiosError {
+  const response = { data, status, statusText: '', headers: {}, config } as AxiosResponse;
+  return new AxiosError(transport, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+}
+
+describe('errorMessage (spec section 8)', () => {
+  it("uses the response's message", () => {
+    expect(errorMessage(answered(400, { message: 'email is required', error: 'Bad Request' }))).toBe('email is required');
+  });
+
+  it("falls back to the response's error when there is no message", () => {
+    expect(errorMessage(answered(500, { error: 'Internal Server Error' }))).toBe('Internal Server Error');
+  });
+
+  it('falls back to the transport message when the body has neither', () => {
+    expect(errorMessage(answered(502, '<html>Bad gateway</html>'))).toBe('Request failed with status code 502');
+    expect(errorMessage(answered(500, { message: '' }))).toBe('Request failed with status code 500');
+  });
+
+  it('appends the code when the response has one', () => {
+    expect(errorMessage(answered(409, { message: 'email already in use', code: 'CONFLICT' }))).toBe('email already in use (Code: CONFLICT)');
+    expect(errorMessage(answered(500, { error: 'Oops', code: 'INTERNAL_ERROR' }))).toBe('Oops (Code: INTERNAL_ERROR)');
+  });
+
+  it('gives the exact timeout message when no response arrived in time', () => {
+    const timeout = new AxiosError('timeout of 300000ms exceeded', AxiosError.ECONNABORTED, config, {});
+    expect(errorMessage(timeout)).toBe(
+      'Request timeout. The operation is taking longer than expected. Please check the results in the contact list.',
+    );
+    expect(errorMessage(new AxiosError('timeout', AxiosError.ETIMEDOUT, config, {}))).toBe(TIMEOUT_MESSAGE);
+  });
+
+  it('gives the exact network message for any other failure without a response', () => {
+    expect(errorMessage(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}))).toBe('Network error. Please check your connection.');
+    expect(NETWORK_MESSAGE).toBe('Network error. Please check your connection.');
+  });
+
+  it('passes plain errors through', () => {
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+  });
+});
+
+describe('toApiError', () => {
+  it('keeps status, code, field and the message without code for inline errors', () => {
+    const error = toApiError(answered(400, { message: 'email must be a valid email address', code: 'VALIDATION_ERROR', field: 'email' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.field).toBe('email');
+    expect(error.message).toBe('email must be a valid email address (Code: VALIDATION_ERROR)');
+    expect(error.detail).toBe('email must be a valid email address');
+  });
+
+  it('reads retryAfter of throttled answers', () => {
+    expect(toApiError(answered(429, { message: 'Too many attempts', retryAfter: 42 })).retryAfter).toBe(42);
+  });
+
+  it('uses status 0 without a response', () => {
+    const error = toApiError(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}));
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(NETWORK_MESSAGE);
+  });
+});

@@ -1,0 +1,37 @@
+import { LANGUAGES } from '@sms/contracts/languages';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../locales/', import.meta.url);
+const read = (language: string, file: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`${language}/${file}`, root), 'utf8'));
+
+/** 'a.b.c' -> value for every leaf string. */
+function leaves(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) for (const [path, text] of leaves(child, `${prefix}${key}.`)) out.set(path, text);
+  } else out.set(prefix.slice(0, -1), String(value));
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  const namespaces = readdirSync(new URL('en/', root)).filter((file) => file.endsWith('.json'));
+
+  it('include the common namespace', () => {
+    expect(namespaces).toContain('common.json');
+  });
+
+  for (const file of namespaces) {
+    for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+      it(`${language}/${file} has the same keys and placeholders as en`, () => {
+        expect(existsSync(new URL(`${language}/${file}`, root))).toBe(true);
+        const english = leaves(read('en', file));
+        const other = leaves(read(language, file));
+        expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+        for (const [key, text] of english) expect(placeholders(other.get(key) ?? ''), `${language}/${file} ${key}`).toEqual(placeholders(text));
+      });
+    }
+  }
+});
