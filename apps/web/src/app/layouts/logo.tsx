@@ -5,14 +5,17 @@ import { IconMessageCircleBolt } from '@tabler/icons-react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 
-/** The app mark and name linking to the dashboard; `compact` shows the mark only (mini sidebar). */
-export function Logo({ compact = false }: { compact?: boolean }) {
+/**
+ * The app mark and name linking to the dashboard; `compact` shows the mark only (mini sidebar),
+ * `nameFrom` hides the name below a breakpoint (narrow top bars).
+ */
+export function Logo({ compact = false, nameFrom }: { compact?: boolean; nameFrom?: 'sm' | 'md' }) {
   const name = DEFAULT_BRAND.appName;
   return (
     <Box
       component={RouterLink}
       to={paths.dashboard}
-      aria-label={compact ? name : undefined}
+      aria-label={compact || nameFrom ? name : undefined}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'text.primary', textDecoration: 'none', minWidth: 0, borderRadius: 1 }}
     >
       <Box
@@ -22,7 +25,19 @@ export function Logo({ compact = false }: { compact?: boolean }) {
         <IconMessageCircleBolt size={24} stroke={1.8} />
       </Box>
       {compact ? null : (
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: '1rem', lineHeight: 1.2 }} noWrap>
+        <Typography
+          component="span"
+          aria-hidden={nameFrom ? true : undefined}
+          sx={{
+            fontWeight: 700,
+            fontSize: '1rem',
+            lineHeight: 1.2,
+            display: nameFrom ? { xs: 'none', [nameFrom]: '-webkit-box' } : '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
           {name}
         </Typography>
       )}

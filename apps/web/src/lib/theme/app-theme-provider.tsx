@@ -33,7 +33,6 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
         defaultMode="light"
         modeStorageKey={MODE_STORAGE_KEY}
         colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
-        disableTransitionOnChange
         noSsr
       >
         <CssBaseline enableColorScheme />

@@ -2,6 +2,10 @@ import type { Components, Theme } from '@mui/material/styles';
 
 /** Modernize-like card shadow (spec: cards get a shadow unless the customizer picks a border). */
 export const CARD_SHADOW = 'rgb(145 158 171 / 30%) 0px 0px 2px 0px, rgb(145 158 171 / 12%) 0px 12px 24px -4px';
+/** The same depth on the dark background, where a grey glow would look like a halo. */
+export const CARD_SHADOW_DARK = 'rgb(0 0 0 / 35%) 0px 0px 2px 0px, rgb(0 0 0 / 30%) 0px 12px 24px -4px';
+
+const SEVERITIES = ['success', 'info', 'warning', 'error'] as const;
 
 /**
  * Component defaults. Theme colours such as #5D87FF are too light for text on white, so
@@ -26,6 +30,7 @@ export function componentOverrides({ cardShadow }: { cardShadow: boolean }): Com
           borderRadius: theme.shape.borderRadius,
           boxShadow: cardShadow ? CARD_SHADOW : 'none',
           border: cardShadow ? '1px solid transparent' : `1px solid ${theme.vars.palette.divider}`,
+          ...(cardShadow ? theme.applyStyles('dark', { boxShadow: CARD_SHADOW_DARK }) : {}),
         }),
       },
     },
@@ -52,6 +57,21 @@ export function componentOverrides({ cardShadow }: { cardShadow: boolean }): Com
       },
     },
     MuiTooltip: { defaultProps: { arrow: true } },
+    // Standard alerts on the theme's tinted surfaces, with readable text in both modes.
+    MuiAlert: {
+      styleOverrides: {
+        root: {
+          variants: SEVERITIES.map((severity) => ({
+            props: { variant: 'standard', severity },
+            style: ({ theme }: { theme: Theme }) => ({
+              backgroundColor: theme.vars.palette[severity].light,
+              color: theme.vars.palette.text.primary,
+              '& .MuiAlert-icon': { color: theme.vars.palette.textColor[severity] },
+            }),
+          })),
+        },
+      },
+    },
     MuiListItemButton: { styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) } },
   };
 }

@@ -45,7 +45,7 @@ export function TopBar({ showLogo, showMenuButton, menuButtonLabel, onMenuButton
               </IconButton>
             </Tooltip>
           ) : null}
-          {showLogo ? <Logo /> : null}
+          {showLogo ? <Logo nameFrom="sm" /> : null}
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
             <LanguageSwitcher />
