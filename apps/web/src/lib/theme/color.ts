@@ -39,10 +39,12 @@ export function mix(hex: string, target: string, amount: number): string {
 
 /**
  * `hex` moved towards `towards` (black to darken, white to lighten) in small steps until it
- * reaches `ratio` contrast with `background`: the shade to use when a theme colour is used as text.
+ * reaches `ratio` contrast with every background: the shade to use when a theme colour is text.
  */
-export function shadeForContrast(hex: string, background: string, ratio = 4.5, towards = '#000000'): string {
+export function shadeForContrast(hex: string, background: string | string[], ratio = 4.5, towards = '#000000'): string {
+  const backgrounds = Array.isArray(background) ? background : [background];
+  const enough = (shade: string) => backgrounds.every((bg) => contrastRatio(shade, bg) >= ratio);
   let shade = hex;
-  for (let step = 1; contrastRatio(shade, background) < ratio && step <= 20; step += 1) shade = mix(hex, towards, step * 0.05);
+  for (let step = 1; !enough(shade) && step <= 40; step += 1) shade = mix(hex, towards, step * 0.025);
   return shade;
 }

@@ -28,9 +28,11 @@ describe('colour themes', () => {
 
       it(`${theme} ${scheme}: text shades read at 4.5:1 on the page`, () => {
         const palette = schemePalette(theme, scheme);
-        for (const shade of Object.values(palette.textColor)) {
+        for (const [key, shade] of Object.entries(palette.textColor)) {
           expect(contrastRatio(shade, palette.background.paper)).toBeGreaterThanOrEqual(4.5);
           expect(contrastRatio(shade, palette.background.default)).toBeGreaterThanOrEqual(4.5);
+          // readable on its own tint too (selected menu items, alerts)
+          expect(contrastRatio(shade, palette[key as keyof typeof palette.textColor].light)).toBeGreaterThanOrEqual(4.5);
         }
         expect(contrastRatio(palette.text.secondary, palette.background.paper)).toBeGreaterThanOrEqual(4.5);
       });

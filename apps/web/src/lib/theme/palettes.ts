@@ -58,8 +58,10 @@ export function schemePalette(theme: ColorThemeName, scheme: SchemeName): Scheme
   const definition = COLOR_THEME_DEFINITIONS[theme];
   const base = scheme === 'dark' ? DARK_BASE : LIGHT_BASE;
   const page = base.background.paper;
-  // Text shades: darken on light pages, lighten on dark ones, until they read at 4.5:1.
-  const readable = (hex: string) => shadeForContrast(hex, page, 4.6, scheme === 'dark' ? '#FFFFFF' : '#000000');
+  // Text shades: darken on light pages, lighten on dark ones, until they read at 4.5:1 on the
+  // page and on the colour's own tint (selected menu items, chips, alerts).
+  const readable = (hex: string, tint: string) =>
+    shadeForContrast(hex, [page, base.background.default, tint], 4.6, scheme === 'dark' ? '#FFFFFF' : '#000000');
   const swatch = (main: string, light: string): Swatch => ({ main, light, dark: mix(main, '#000000', 0.15) });
   const status = (key: keyof typeof STATUS) => swatch(STATUS[key].main, STATUS[key].light[scheme]);
   const colors = {
@@ -71,7 +73,7 @@ export function schemePalette(theme: ColorThemeName, scheme: SchemeName): Scheme
     warning: status('warning'),
   };
   const textColor = Object.fromEntries(
-    Object.entries(colors).map(([key, value]) => [key, readable(value.main)]),
+    Object.entries(colors).map(([key, value]) => [key, readable(value.main, value.light)]),
   ) as Record<TextColorKey, string>;
   return { mode: scheme, ...colors, textColor, ...base };
 }

@@ -1,3 +1,4 @@
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -35,11 +36,15 @@ export function NavItem({ item, mini = false, onNavigate }: { item: MenuItem; mi
       {mini ? null : <ListItemText primary={label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />}
     </ListItemButton>
   );
-  return mini ? (
-    <Tooltip title={label} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {mini ? (
+        <Tooltip title={label} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
   );
 }

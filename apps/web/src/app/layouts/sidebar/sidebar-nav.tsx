@@ -19,7 +19,7 @@ export function SidebarNav({ mini = false, onNavigate }: { mini?: boolean; onNav
           aria-label={t(group.labelKey)}
           subheader={
             mini ? (
-              <Divider sx={{ my: 1.5 }} />
+              <Divider component="li" aria-hidden sx={{ my: 1.5, listStyle: 'none' }} />
             ) : (
               <ListSubheader
                 disableSticky
