@@ -35,6 +35,8 @@ export async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
 }

@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration, REPO_ROOT } from './config.ts';
+
+/** loadConfig's problems for an environment, or [] when it is valid. */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('configuration', () => {
+  it('has working defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      tokenTtlSeconds: 12 * 3600,
+      logLevel: 'info',
+      publicUrl: undefined,
+      webDist: resolve(REPO_ROOT, 'apps/web/dist'),
+      runWorker: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/sms',
+      DATABASE_URL: 'postgres://sms:pw@db:5432/sms',
+      JWT_SECRET: 'x'.repeat(40),
+      TOKEN_TTL: '30m',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://sms.example.org/',
+      WEB_DIST: '/srv/web',
+      RUN_WORKER: 'false',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/sms',
+      databaseUrl: 'postgres://sms:pw@db:5432/sms',
+      jwtSecret: 'x'.repeat(40),
+      tokenTtlSeconds: 1800,
+      logLevel: 'warn',
+      publicUrl: 'https://sms.example.org',
+      webDist: '/srv/web',
+      runWorker: false,
+      trustProxy: true,
+    });
+  });
+
+  it('resolves relative paths from where npm was started', () => {
+    expect(loadConfig({ DATA_DIR: './mydata', INIT_CWD: '/home/ops' }).dataDir).toBe('/home/ops/mydata');
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '', JWT_SECRET: '  ', DATABASE_URL: '' })).toMatchObject({ port: 3000, jwtSecret: undefined, databaseUrl: undefined });
+  });
+
+  it('lists every bad variable with a clear message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://localhost/db',
+      JWT_SECRET: 'short',
+      TOKEN_TTL: '12 hours',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'not a url',
+      RUN_WORKER: 'maybe',
+      TRUST_PROXY: 'sometimes',
+    });
+    expect(problems).toEqual([
+      'PORT: PORT must be a number',
+      'DATABASE_URL: DATABASE_URL must be a postgres:// or postgresql:// URL',
+      'JWT_SECRET: JWT_SECRET must be at least 32 characters (or leave it unset to generate one)',
+      'TOKEN_TTL: TOKEN_TTL must be a duration like 12h, 30m, 45s, 2d or a number of seconds',
+      'LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      'PUBLIC_URL: PUBLIC_URL must be an http(s) URL',
+      'RUN_WORKER: RUN_WORKER must be true or false',
+      'TRUST_PROXY: TRUST_PROXY must be true or false',
+    ]);
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: PORT must be 0-65535']);
+  });
+
+  it('parses durations', () => {
+    expect(parseDuration('12h')).toBe(43_200);
+    expect(parseDuration('30m')).toBe(1800);
+    expect(parseDuration('45s')).toBe(45);
+    expect(parseDuration('2d')).toBe(172_800);
+    expect(parseDuration('3600')).toBe(3600);
+    expect(parseDuration('1.5h')).toBeNaN();
+    expect(parseDuration('')).toBeNaN();
+  });
+});

@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helper.ts';
+
+// A stand-in for the built web app: what the web team's index.html carries, plus a hashed asset.
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sms-web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /><style nonce="__CSP_NONCE__"></style></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    config: { webDist: fakeWebDist() },
+    logger: { level: 'error', stream: logStream },
+    extraRoutes: (app) => {
+      // Test-only route standing in for any unexpected failure deep in a handler.
+      app.get('/api/test/explode', { config: { auth: 'public' } }, async () => {
+        throw new Error('secret connection string postgres://admin:hunter2@db');
+      });
+      app.post('/api/test/echo', { config: { auth: 'public' } }, async (request) => ({ received: request.body }));
+    },
+  });
+});
+afterAll(() => server?.close());
+
+describe('web app serving', () => {
+  it('serves index.html for / and any page path, with a fresh CSP nonce substituted', async () => {
+    const first = await server.get('/');
+    const second = await server.get('/users/123/edit?tab=profile');
+    for (const response of [first, second]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(response.body).toContain(`<meta name="csp-nonce" content="${nonce}" />`);
+      expect(response.body).toContain(`<style nonce="${nonce}">`);
+      expect(response.body).not.toContain('__CSP_NONCE__');
+    }
+    expect(first.headers.get('content-security-policy')).not.toBe(second.headers.get('content-security-policy'));
+  });
+
+  it('sends the strict content security policy', async () => {
+    const csp = (await server.get('/dashboard')).headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src-attr 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toMatch(/style-src 'self' 'nonce-[^']+'/);
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('never serves index.html as a plain file (it would lack the nonce)', async () => {
+    const response = await server.get('/index.html');
+    expect(response.status).toBe(200);
+    expect(response.body).not.toContain('__CSP_NONCE__');
+  });
+
+  it('serves hashed assets with a long immutable cache and other files without', async () => {
+    const asset = await server.get('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.body).toContain('console.log');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const favicon = await server.get('/favicon.svg');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404 instead of the page', async () => {
+    expect((await server.get('/assets/missing-123.js')).status).toBe(404);
+  });
+});
+
+describe('API fallbacks and errors', () => {
+  it('answers unknown /api paths with a JSON 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await server.request(method, '/api/does-not-exist');
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Not found', error: 'Not Found', code: 'NOT_FOUND' });
+    }
+    expect((await server.get('/api')).status).toBe(404);
+  });
+
+  it('hides 5xx internals, returns a request id and logs the full error under that id', async () => {
+    const response = await server.get<{ message: string; code: string; requestId: string }>('/api/test/explode');
+    expect(response.status).toBe(500);
+    expect(response.body.message).toBe('Internal server error');
+    expect(response.body.code).toBe('INTERNAL_ERROR');
+    expect(JSON.stringify(response.body)).not.toContain('hunter2');
+    expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
+    const logged = logLines.map((line) => JSON.parse(line)).find((line) => line.reqId === response.body.requestId);
+    expect(logged?.err?.message).toContain('hunter2');
+  });
+
+  it('answers malformed JSON with 400 and a readable message', async () => {
+    const response = await server.request('POST', '/api/test/echo', { body: '{"broken": ', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message: 'Request body is not valid JSON', code: 'VALIDATION_ERROR' });
+  });
+
+  it('passes 415 for unsupported content types and 413 for oversized bodies through', async () => {
+    const wrongType = await server.request('POST', '/api/test/echo', { body: 'hello', headers: { 'content-type': 'application/x-unknown' } });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const huge = await server.request('POST', '/api/test/echo', { body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the docs UI at /api/docs with a CSP that lets it run', async () => {
+    const page = await server.get('/api/docs/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    const css = await server.get('/api/docs/static/swagger-ui.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+    expect(css.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('generates the document from the route schemas, users routes included', async () => {
+    const response = await server.get<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>('/api/docs/json');
+    expect(response.status).toBe(200);
+    const { paths } = response.body;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/users/login', '/api/users/me', '/api/users/register', '/api/users', '/api/users/{id}', '/api/health', '/api/health/ready']));
+    expect(Object.keys(paths['/api/users/{id}'] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    expect(paths['/api/users/login']?.post?.responses).toHaveProperty('429');
+    expect(Object.keys(paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+  });
+});
+
+describe('security headers', () => {
+  it('refuses framing and sniffing and tags every answer with a request id', async () => {
+    const response = await server.get('/api/health');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('without a built web app', () => {
+  it('tells people to build it instead of failing obscurely, and keeps the API working', async () => {
+    const bare = await startTestServer();
+    try {
+      const page = await bare.get('/dashboard');
+      expect(page.status).toBe(503);
+      expect(page.body).toContain('npm run build');
+      expect((await bare.get('/api/nothing-here')).status).toBe(404);
+      expect((await bare.get('/api/health')).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('global rate limit', () => {
+  it('answers 429 with retryAfter once a client exceeds the per-minute budget', async () => {
+    const limited = await startTestServer({ rateLimitPerMinute: 3 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await limited.get('/api/health')).status).toBe(200);
+      const refused = await limited.get<{ code: string; retryAfter: number }>('/api/health');
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
+      expect(refused.body.retryAfter).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
