@@ -1,13 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Vendor groups kept apart so no chunk is enormous and app changes do not bust library caches. */
-const VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
-  ['react', /node_modules\/(react|react-dom|scheduler|react-router)\//],
-  ['mui-data-grid', /node_modules\/@mui\/x-/],
-  ['mui', /node_modules\/(@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel\/runtime|clsx|prop-types|react-is)\//],
-  ['icons', /node_modules\/@tabler\//],
-  ['data', /node_modules\/(@tanstack|axios|i18next|react-i18next|@casl|zod|react-hook-form|@hookform|libphonenumber-js)\//],
+/**
+ * Vendor chunks for what every page needs (`$initial`: reachable from the entry without a lazy
+ * import), so app changes do not bust library caches; the data grid stays with the lazy pages
+ * that use it, in its own chunk.
+ */
+const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
+  ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
+  ['mui', /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/],
+  ['icons', /node_modules[\\/]@tabler[\\/]/],
+  ['data', /node_modules[\\/](@tanstack|axios|i18next|react-i18next|@casl|@ucast|zod|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
 export default defineConfig({
@@ -25,7 +28,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: VENDOR_CHUNKS.map(([name, test]) => ({ name, test })),
+          groups: [
+            ...INITIAL_VENDOR_CHUNKS.map(([name, test], index) => ({ name, test, tags: ['$initial' as const], priority: 100 - index })),
+            { name: 'mui-data-grid', test: /node_modules[\\/]@mui[\\/]x-/, priority: 10 },
+          ],
         },
       },
     },
