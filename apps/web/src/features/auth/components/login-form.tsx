@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { loginBodySchema } from '@sms/contracts/users';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormPasswordField } from '../../../components/forms/form-password-field';
+import { FormTextField } from '../../../components/forms/form-text-field';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { loginErrorView, type LoginErrorView } from './login-error';
+
+/** Email + password sign-in; calls `onSignedIn` after the session is stored. */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t, i18n } = useTranslation('auth');
+  const { login } = useAuth();
+  const [failure, setFailure] = useState<LoginErrorView | null>(null);
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    try {
+      await login(email, password);
+      onSignedIn();
+    } catch (error) {
+      setFailure(loginErrorView(error));
+    }
+  });
+
+  const failureText = (view: LoginErrorView): string => {
+    if ('text' in view) return view.text;
+    if (view.key === 'throttled') {
+      if (!view.delay) return t('login.errors.throttledLater');
+      const when = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit);
+      return t('login.errors.throttled', { when });
+    }
+    return t(`login.errors.${view.key}`);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="login-form">
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 2.5 }} data-testid="login-error">
+          {failureText(failure)}
+        </Alert>
+      ) : null}
+      <Stack spacing={2.5}>
+        <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
+        <FormPasswordField control={control} name="password" label={t('fields.password')} autoComplete="current-password" required />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormPasswordField } from '../../../components/forms/form-password-field';
+import { FormTextField } from '../../../components/forms/form-text-field';
+import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter';
+import { serverFieldError } from '../../../components/forms/server-field-error';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useRegister } from '../api/register';
+import { registerFormSchema } from './register-schema';
+
+const SERVER_FIELDS = ['name', 'email', 'password'] as const;
+
+/**
+ * Name, email, password and confirmation. On success the new account is signed in right away
+ * and `onSignedIn` runs; a failed sign-in afterwards calls `onRegisteredOnly`.
+ */
+export function RegisterForm({ submitLabel, onSignedIn, onRegisteredOnly }: { submitLabel: string; onSignedIn: () => void; onRegisteredOnly: () => void }) {
+  const { t } = useTranslation('auth');
+  const { login } = useAuth();
+  const { language } = useLanguage();
+  const registration = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const submit = handleSubmit(async ({ name, email, password: chosen }) => {
+    setFailure(null);
+    try {
+      await registration.mutateAsync({ name, email, password: chosen, locale: language });
+    } catch (error) {
+      const fieldError = serverFieldError(error, SERVER_FIELDS);
+      if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
+      else setFailure(errorMessage(error));
+      return;
+    }
+    try {
+      await login(email, chosen);
+      onSignedIn();
+    } catch {
+      onRegisteredOnly();
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="register-form">
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 2.5 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      <Stack spacing={2.5}>
+        <FormTextField control={control} name="name" label={t('fields.name')} autoComplete="name" required />
+        <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
+        <Box>
+          <FormPasswordField control={control} name="password" label={t('fields.password')} autoComplete="new-password" required />
+          <PasswordStrengthMeter password={password} />
+        </Box>
+        <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
