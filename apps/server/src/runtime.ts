@@ -22,6 +22,7 @@ export function jobsFor(database: Database, supervise: boolean): Jobs {
 
 /** A readable one-line reason for a start-up failure (the usual one: database unreachable). */
 export function describeStartupError(error: unknown, config: Config): string {
+  if (error instanceof Error && error.name === 'DataDirectoryLocked') return error.message;
   const code = (error as { code?: string } | undefined)?.code;
   if (config.databaseUrl && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01')) {
     const target = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');

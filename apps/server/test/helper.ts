@@ -155,6 +155,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logger: options.logger ?? false,
     ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+  }).catch(async (error: unknown) => {
+    await dispose();
+    throw error;
   });
   await jobs.start({ error: () => {} });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -170,6 +170,18 @@ describe('security headers', () => {
   });
 });
 
+describe('route declarations', () => {
+  it('refuses to start when an /api route does not declare how it authenticates', async () => {
+    await expect(
+      startTestServer({
+        extraRoutes: (app) => {
+          app.get('/api/test/forgotten', async () => ({ open: 'to everyone by accident' }));
+        },
+      }),
+    ).rejects.toThrow('Route GET /api/test/forgotten must declare config.auth (required, optional or public)');
+  });
+});
+
 describe('without a built web app', () => {
   it('tells people to build it instead of failing obscurely, and keeps the API working', async () => {
     const bare = await startTestServer();

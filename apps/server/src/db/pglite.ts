@@ -1,18 +1,66 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
+/** The embedded database directory is in use by another running process. */
+export class DataDirectoryLocked extends Error {
+  override name = 'DataDirectoryLocked';
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Claims a PGlite directory for this process. PGlite cannot share its files between processes,
+ * and a second `npm start` on the same DATA_DIR would corrupt them, so it is refused with a clear
+ * message (in this process too). A lock left by a crashed process (its pid no longer runs) is
+ * taken over.
+ */
+function lockDirectory(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  for (;;) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8').trim());
+      if (owner && isRunning(owner)) {
+        throw new DataDirectoryLocked(`Another server process (pid ${owner}) is using the embedded database in ${dataDir}. Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes.`);
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+}
+
 /** Opens embedded PostgreSQL (PGlite) in `dataDir`, or in memory when no directory is given. */
 export async function openPglite(options: { dataDir?: string | undefined; snapshot?: Blob | undefined }): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDirectory(options.dataDir);
+  }
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
-  await pglite.waitReady;
+  try {
+    await pglite.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzle({ client: pglite, schema });
   return {
     driver: 'pglite',
@@ -25,6 +73,7 @@ export async function openPglite(options: { dataDir?: string | undefined; snapsh
     },
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
 }
