@@ -3,7 +3,7 @@ import { OPEN_REGISTRATION_ROLE } from '@sms/contracts/roles';
 import type { RegisterBody, UpdateUserBody } from '@sms/contracts/users';
 import type { Db, Executor } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { Conflict, ValidationError } from '../../platform/errors.ts';
+import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
 import type { TokenService } from '../../platform/tokens.ts';
@@ -21,6 +21,7 @@ import {
 } from './users.queries.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
+const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
 
 /** True for PostgreSQL unique violations, however the driver or drizzle wraps them. */
 function isUniqueViolation(error: unknown): boolean {
@@ -51,6 +52,9 @@ async function assertNotLastAdmin(tx: Executor, target: UserRow, message: string
 export async function registerUser(db: Db, input: { actor: UserRow | null; body: RegisterBody; ip: string }): Promise<UserRow> {
   const { actor, body } = input;
   if (actor) ensure(userPolicy.create(actor), 'Only administrators can register users.');
+  // Cheap early refusal so anonymous requests cannot make us run argon2 for nothing; the decisive
+  // check repeats under the lock below.
+  else if ((await anyUserExists(db)) && (await getRegistrationMode(db)) === 'closed') throw new Forbidden(REGISTRATION_CLOSED);
   // Hash before the transaction: argon2 is deliberately slow and PGlite's one connection would wait.
   const passwordHash = await hashPassword(body.password);
   try {
@@ -62,7 +66,7 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
       if (!(await anyUserExists(tx))) role = 'admin';
       else if (actor) role = body.role ?? 'viewer';
       else {
-        ensure((await getRegistrationMode(tx)) === 'open', 'Registration is closed. Ask an administrator for an account.');
+        ensure((await getRegistrationMode(tx)) === 'open', REGISTRATION_CLOSED);
         role = OPEN_REGISTRATION_ROLE;
       }
       await assertEmailFree(tx, body.email);
@@ -115,6 +119,7 @@ export async function updateUser(
   if (statusChanges) patch.status = body.status;
   if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password);
   const revokeTokens = body.password !== undefined || roleChanges || body.status === 'disabled';
+  if (Object.keys(patch).length === 0) return { user: target };
 
   try {
     const user = await db.transaction(async (tx) => {
