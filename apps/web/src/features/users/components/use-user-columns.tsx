@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { User } from '@sms/contracts/users';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { UserAvatar } from '../../../components/user-avatar';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useAbility } from '../../../lib/permissions/use-ability';
+import { formatDateTime } from '../../../components/date-time';
+import { RoleChip, StatusChip } from './user-chips';
+
+/** Columns of the users grid; actions the role may not use are left out (delete is disabled on yourself). */
+export function useUserColumns({ onDelete }: { onDelete: (user: User) => void }): GridColDef<User>[] {
+  const { t } = useTranslation('users');
+  const { language } = useLanguage();
+  const ability = useAbility();
+  const { user: me } = useAuth();
+  const navigate = useNavigate();
+  const canUpdate = ability.can('update', 'User');
+  const canDelete = ability.can('delete', 'User');
+
+  return useMemo<GridColDef<User>[]>(() => {
+    const date = (value: string | null) => formatDateTime(value, language) ?? t('never');
+    return [
+      {
+        field: 'name',
+        headerName: t('fields.name'),
+        flex: 1.2,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
+            <UserAvatar name={row.name} size={32} />
+            <Link component={RouterLink} to={paths.users.detail(row.id)} underline="hover" noWrap sx={{ fontWeight: 600 }} onClick={(event) => event.stopPropagation()}>
+              {row.name}
+            </Link>
+          </Box>
+        ),
+      },
+      { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 220 },
+      { field: 'role', headerName: t('fields.role'), width: 150, renderCell: ({ row }) => <RoleChip role={row.role} /> },
+      { field: 'status', headerName: t('fields.status'), width: 120, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+      { field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 180, valueFormatter: (value: string | null) => date(value) },
+      { field: 'createdAt', headerName: t('fields.createdAt'), width: 180, valueFormatter: (value: string | null) => date(value) },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: t('list.actions'),
+        width: 130,
+        getActions: ({ row }) => {
+          const self = row.id === me?.id;
+          return [
+            <GridActionsCellItem key="view" icon={<IconEye size={20} aria-hidden />} label={t('actions.viewUser', { name: row.name })} onClick={() => void navigate(paths.users.detail(row.id))} />,
+            ...(canUpdate
+              ? [<GridActionsCellItem key="edit" icon={<IconPencil size={20} aria-hidden />} label={t('actions.editUser', { name: row.name })} onClick={() => void navigate(paths.users.edit(row.id))} />]
+              : []),
+            ...(canDelete
+              ? [
+                  <GridActionsCellItem
+                    key="delete"
+                    icon={<IconTrash size={20} aria-hidden />}
+                    label={self ? t('delete.selfHint') : t('actions.deleteUser', { name: row.name })}
+                    title={self ? t('delete.selfHint') : undefined}
+                    disabled={self}
+                    onClick={() => onDelete(row)}
+                  />,
+                ]
+              : []),
+          ];
+        },
+      },
+    ];
+  }, [t, language, me?.id, canUpdate, canDelete, navigate, onDelete]);
+}

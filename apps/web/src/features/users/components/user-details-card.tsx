@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { User } from '@sms/contracts/users';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../../components/date-time';
+import { UserAvatar } from '../../../components/user-avatar';
+import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
+import { RoleChip, StatusChip } from './user-chips';
+
+/** Everything the API tells about a user, as a definition list under a header with avatar and chips. */
+export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNode }) {
+  const { t } = useTranslation('users');
+  const rows: Array<[string, ReactNode]> = [
+    [t('fields.email'), user.email],
+    [t('fields.phone'), user.phone || t('notSet')],
+    [t('fields.role'), <RoleChip key="role" role={user.role} />],
+    [t('fields.status'), <StatusChip key="status" status={user.status} />],
+    [t('fields.locale'), <span lang={user.locale}>{LANGUAGE_NAMES[user.locale]}</span>],
+    [t('fields.lastLoginAt'), <DateTime value={user.lastLoginAt} fallback={t('never')} />],
+    [t('fields.createdAt'), <DateTime value={user.createdAt} fallback={t('never')} />],
+    [t('fields.updatedAt'), <DateTime value={user.updatedAt} fallback={t('never')} />],
+  ];
+  return (
+    <Card data-testid="user-details">
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
+          <UserAvatar name={user.name} size={64} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h5" component="h2" noWrap>
+              {user.name}
+            </Typography>
+            <Typography color="text.secondary" noWrap>
+              {user.email}
+            </Typography>
+          </Box>
+        </Stack>
+        <Divider />
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 220px) 1fr' }, columnGap: 3, rowGap: { xs: 0.5, sm: 2 }, m: 0, mt: 3 }}>
+          {rows.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600, mt: { xs: 1.5, sm: 0 } }}>
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        {footer ? <Box sx={{ mt: 3 }}>{footer}</Box> : null}
+      </CardContent>
+    </Card>
+  );
+}

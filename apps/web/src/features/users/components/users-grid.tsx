@@ -1,0 +1,93 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { DataGrid, GridOverlay, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { USER_SORT_FIELDS, type User } from '@sms/contracts/users';
+import { IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
+import { DEFAULT_LIST_STATE, PAGE_SIZES, type UserSortField, type UsersListState } from './list-state';
+
+declare module '@mui/x-data-grid' {
+  interface NoRowsOverlayPropsOverrides {
+    filtered?: boolean;
+    onClear?: () => void;
+  }
+}
+
+/** The empty state: nothing matches the filters (with a way out), or no users at all. */
+function NoUsersOverlay({ filtered, onClear }: { filtered?: boolean; onClear?: () => void }) {
+  const { t } = useTranslation('users');
+  return (
+    <GridOverlay>
+      <Box sx={{ textAlign: 'center', p: 3 }} data-testid="users-empty">
+        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
+          <IconUsers size={36} stroke={1.4} />
+        </Box>
+        <Typography sx={{ fontWeight: 600 }}>{filtered ? t('list.noMatches') : t('list.empty')}</Typography>
+        {filtered && onClear ? (
+          <Button onClick={onClear} size="small" sx={{ mt: 1 }}>
+            {t('list.clearFilters')}
+          </Button>
+        ) : null}
+      </Box>
+    </GridOverlay>
+  );
+}
+
+export interface UsersGridProps {
+  state: UsersListState;
+  rows: User[];
+  total: number;
+  loading: boolean;
+  columns: GridColDef<User>[];
+  filtered: boolean;
+  onChange: (patch: Partial<UsersListState>) => void;
+  onClear: () => void;
+}
+
+/** Server-side paginated and sorted users grid; a row click opens the user. */
+export function UsersGrid({ state, rows, total, loading, columns, filtered, onChange, onClear }: UsersGridProps) {
+  const { t } = useTranslation('users');
+  const localeText = useDataGridLocaleText();
+  const navigate = useNavigate();
+
+  const onPagination = (model: GridPaginationModel) => onChange({ page: model.page, pageSize: model.pageSize });
+  const onSort = (model: GridSortModel) => {
+    const first = model[0];
+    const field = (USER_SORT_FIELDS as readonly string[]).includes(first?.field ?? '') ? (first?.field as UserSortField) : DEFAULT_LIST_STATE.sort;
+    onChange({ sort: field, order: first?.sort === 'asc' ? 'asc' : first ? 'desc' : DEFAULT_LIST_STATE.order });
+  };
+
+  return (
+    <DataGrid
+      data-testid="users-grid"
+      label={t('list.gridLabel')}
+      rows={rows}
+      columns={columns}
+      rowCount={total}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      paginationModel={{ page: state.page, pageSize: state.pageSize }}
+      onPaginationModelChange={onPagination}
+      pageSizeOptions={[...PAGE_SIZES]}
+      sortModel={[{ field: state.sort, sort: state.order }]}
+      onSortModelChange={onSort}
+      sortingOrder={['asc', 'desc']}
+      disableColumnFilter
+      disableRowSelectionOnClick
+      localeText={localeText}
+      onRowClick={({ row }, event) => {
+        if ((event.target as HTMLElement).closest('[data-field="actions"], a, button')) return;
+        void navigate(paths.users.detail(row.id));
+      }}
+      slots={{ noRowsOverlay: NoUsersOverlay }}
+      slotProps={{ noRowsOverlay: { filtered, onClear } }}
+      rowHeight={60}
+      sx={{ border: 0, minHeight: 420, '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell:focus-within': { outlineOffset: -2 } }}
+    />
+  );
+}
