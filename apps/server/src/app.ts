@@ -44,6 +44,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Infrastructure.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // HTTP clients often send `Content-Type: application/json` on body-less requests (logout,
+  // delete): treat an empty body as no body instead of a 400. Otherwise Fastify's own parser,
+  // with its prototype-poisoning protection.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, String(body), done);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -129,6 +129,13 @@ describe('API fallbacks and errors', () => {
     expect(response.body).toMatchObject({ message: 'Request body is not valid JSON', code: 'VALIDATION_ERROR' });
   });
 
+  it('treats an empty JSON body as no body, and refuses prototype poisoning', async () => {
+    const empty = await server.request('POST', '/api/test/echo', { headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(200);
+    const poisoned = await server.request('POST', '/api/test/echo', { body: '{"__proto__": {"admin": true}}' });
+    expect(poisoned.status).toBe(400);
+  });
+
   it('passes 415 for unsupported content types and 413 for oversized bodies through', async () => {
     const wrongType = await server.request('POST', '/api/test/echo', { body: 'hello', headers: { 'content-type': 'application/x-unknown' } });
     expect(wrongType.status).toBe(415);
