@@ -20,13 +20,20 @@ export async function api<T>(baseUrl: string, method: string, path: string, body
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Creates the first admin through the API and signs in; returns the token and user. */
-export async function seedAdmin(baseUrl: string, account: Account = FIRST_ADMIN) {
+export interface Session {
+  token: string;
+  user: { id: string; email: string };
+}
+
+/** Signs in through the API; returns the token and user. */
+export function signInByApi(baseUrl: string, account: Account = FIRST_ADMIN): Promise<Session> {
+  return api<Session>(baseUrl, 'POST', '/api/users/login', { email: account.email, password: account.password });
+}
+
+/** Creates the first admin through the API and signs in. */
+export async function seedAdmin(baseUrl: string, account: Account = FIRST_ADMIN): Promise<Session> {
   await api(baseUrl, 'POST', '/api/users/register', account);
-  return api<{ token: string; user: { id: string; email: string } }>(baseUrl, 'POST', '/api/users/login', {
-    email: account.email,
-    password: account.password,
-  });
+  return signInByApi(baseUrl, account);
 }
 
 /**
@@ -35,6 +42,7 @@ export async function seedAdmin(baseUrl: string, account: Account = FIRST_ADMIN)
  */
 export async function openPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+
+// Languages and direction, dark mode, and an axe audit of the sign-in and users pages.
+let server: RunningServer;
+let browser: Browser;
+let admin: Session;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await seedAdmin(server.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Serious and critical axe violations, as readable one-liners. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+test('choosing Arabic turns the page right-to-left and translates the menu; English turns it back', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect.poll(() => page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'ar']);
+  const menuDirection = await page.getByRole('navigation').first().evaluate((node) => getComputedStyle(node).direction);
+  expect(menuDirection).toBe('rtl');
+  // The sidebar sits on the right in rtl.
+  const box = await page.getByRole('navigation').first().boundingBox();
+  expect(box && box.x).toBeGreaterThan(600);
+
+  await page.getByRole('button', { name: 'تغيير اللغة' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('dark mode applies the dark palette, is kept under mui-mode and survives a reload', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect.poll(background).toBe('rgb(4, 30, 66)');
+  expect(await page.evaluate(() => localStorage.getItem('mui-mode'))).toBe('dark');
+  await page.reload();
+  await expect.poll(background).toBe('rgb(4, 30, 66)');
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await expect.poll(background).not.toBe('rgb(4, 30, 66)');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('axe finds no serious violations on the login page (light and dark)', async () => {
+  const { context, page } = await openPage(browser, server.baseUrl);
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => localStorage.setItem('mui-mode', 'dark'));
+  await page.reload();
+  await page.getByLabel('Email').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('axe finds no serious violations on the users page', async () => {
+  const { context, page } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/users');
+  await page.getByRole('grid').waitFor();
+  await expect.poll(() => page.getByRole('row', { name: /ada@example\.org/ }).count()).toBe(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
