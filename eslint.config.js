@@ -55,6 +55,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the browser loads before the app (no bundler, no modules).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [

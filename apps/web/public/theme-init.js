@@ -13,7 +13,7 @@
     var dir = customizer.direction === 'rtl' || customizer.direction === 'ltr' ? customizer.direction : lang.indexOf('ar') === 0 ? 'rtl' : 'ltr';
     root.setAttribute('dir', dir);
     root.setAttribute('lang', lang);
-  } catch (error) {
+  } catch {
     // storage blocked or unreadable: the app applies its defaults when it starts
   }
 })();
