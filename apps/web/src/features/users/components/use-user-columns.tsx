@@ -25,13 +25,13 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
   const canDelete = ability.can('delete', 'User');
 
   return useMemo<GridColDef<User>[]>(() => {
-    const date = (value: string | null) => formatDateTime(value, language) ?? t('never');
+    const date = (value: string | null, withTime = true) => formatDateTime(value, language, withTime) ?? t('never');
     return [
       {
         field: 'name',
         headerName: t('fields.name'),
         flex: 1.2,
-        minWidth: 200,
+        minWidth: 170,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
             <UserAvatar name={row.name} size={32} />
@@ -41,16 +41,16 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
           </Box>
         ),
       },
-      { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 220 },
-      { field: 'role', headerName: t('fields.role'), width: 150, renderCell: ({ row }) => <RoleChip role={row.role} /> },
-      { field: 'status', headerName: t('fields.status'), width: 120, renderCell: ({ row }) => <StatusChip status={row.status} /> },
-      { field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 180, valueFormatter: (value: string | null) => date(value) },
-      { field: 'createdAt', headerName: t('fields.createdAt'), width: 180, valueFormatter: (value: string | null) => date(value) },
+      { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 190 },
+      { field: 'role', headerName: t('fields.role'), width: 135, renderCell: ({ row }) => <RoleChip role={row.role} /> },
+      { field: 'status', headerName: t('fields.status'), width: 105, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+      { field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 185, valueFormatter: (value: string | null) => date(value) },
+      { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: (value: string | null) => date(value, false) },
       {
         field: 'actions',
         type: 'actions',
         headerName: t('list.actions'),
-        width: 130,
+        width: 120,
         getActions: ({ row }) => {
           const self = row.id === me?.id;
           return [

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, GridOverlay, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { USER_SORT_FIELDS, type User } from '@sms/contracts/users';
 import { IconUsers } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -54,6 +55,11 @@ export function UsersGrid({ state, rows, total, loading, columns, filtered, onCh
   const localeText = useDataGridLocaleText();
   const navigate = useNavigate();
 
+  // Stable models: a new array each render reads as a sort change, and the grid then jumps to page 1.
+  const { page, pageSize, sort, order } = state;
+  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: order }], [sort, order]);
+
   const onPagination = (model: GridPaginationModel) => onChange({ page: model.page, pageSize: model.pageSize });
   const onSort = (model: GridSortModel) => {
     const first = model[0];
@@ -71,10 +77,10 @@ export function UsersGrid({ state, rows, total, loading, columns, filtered, onCh
       loading={loading}
       paginationMode="server"
       sortingMode="server"
-      paginationModel={{ page: state.page, pageSize: state.pageSize }}
+      paginationModel={paginationModel}
       onPaginationModelChange={onPagination}
       pageSizeOptions={[...PAGE_SIZES]}
-      sortModel={[{ field: state.sort, sort: state.order }]}
+      sortModel={sortModel}
       onSortModelChange={onSort}
       sortingOrder={['asc', 'desc']}
       disableColumnFilter

@@ -28,8 +28,11 @@ export default function UsersList() {
   const query = useUsers(listStateToApiQuery(state));
   const [deleting, setDeleting] = useState<User | null>(null);
 
-  const update = (patch: Partial<UsersListState>, replace = false) =>
-    setSearchParams(listStateToParams(changeListState(state, patch)), { replace, preventScrollReset: true });
+  const update = (patch: Partial<UsersListState>, replace = false) => {
+    const next = listStateToParams(changeListState(state, patch));
+    // The grid also reports unchanged models; only real changes become history entries.
+    if (next.toString() !== listStateToParams(state).toString()) setSearchParams(next, { replace, preventScrollReset: true });
+  };
   const onDelete = useCallback((user: User) => setDeleting(user), []);
   const columns = useUserColumns({ onDelete });
 
