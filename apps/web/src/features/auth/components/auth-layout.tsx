@@ -14,10 +14,14 @@ export function AuthLayout({ variant, children }: { variant: AuthVariant; childr
   if (variant === 'split') {
     return (
       <Grid container sx={{ minHeight: '100vh' }}>
-        <Grid size={{ xs: 12, md: 6, lg: 7 }}>
+        {/* On phones the form comes first (under the page's language and mode buttons), the brand after it. */}
+        <Grid size={{ xs: 12, md: 6, lg: 7 }} sx={{ order: { xs: 2, md: 1 } }}>
           <BrandPanel />
         </Grid>
-        <Grid size={{ xs: 12, md: 6, lg: 5 }} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', px: { xs: 3, sm: 6 }, py: { xs: 5, md: 8 } }}>
+        <Grid
+          size={{ xs: 12, md: 6, lg: 5 }}
+          sx={{ order: { xs: 1, md: 2 }, display: 'flex', alignItems: 'center', justifyContent: 'center', px: { xs: 3, sm: 6 }, pt: { xs: 9, md: 8 }, pb: { xs: 5, md: 8 } }}
+        >
           <Box sx={{ width: '100%', maxWidth: 440 }}>{children}</Box>
         </Grid>
       </Grid>
