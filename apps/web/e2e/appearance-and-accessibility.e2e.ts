@@ -42,6 +42,10 @@ test('choosing Arabic turns the page right-to-left and translates the menu; Engl
   const box = await page.getByRole('navigation').first().boundingBox();
   expect(box && box.x).toBeGreaterThan(600);
 
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  expect(await seriousViolations(page)).toEqual([]);
+
   await page.getByRole('button', { name: 'تغيير اللغة' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');

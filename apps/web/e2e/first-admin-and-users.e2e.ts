@@ -85,6 +85,8 @@ test('first-admin setup, sign in, create, edit and delete a user, sign out', asy
   await page.getByRole('button', { name: /account menu|profile/i }).click();
   await page.getByRole('menuitem', { name: /sign out/i }).click();
   await page.waitForURL(/\/auth\/login/);
+  // A deliberate sign-out does not hand this page to whoever signs in next.
+  expect(new URL(page.url()).search).toBe('');
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
 
   expect(problems).toEqual([]);

@@ -11,6 +11,8 @@ export interface AuthValue {
   /** True until the stored session has been checked at start-up. */
   loading: boolean;
   isAuthenticated: boolean;
+  /** True after the user chose to sign out, so guards send them to a plain login page (no redirect back). */
+  signedOutByUser: boolean;
   /** Signs in; stores token and user; rejects with an ApiError on failure. */
   login: (email: string, password: string) => Promise<User>;
   /** Signs out on the server (failures ignored) and clears the session and the query cache. */

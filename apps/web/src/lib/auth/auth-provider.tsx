@@ -13,9 +13,10 @@ interface SessionState {
   abilities: Rule[];
   loading: boolean;
   isAuthenticated: boolean;
+  signedOutByUser: boolean;
 }
 
-const SIGNED_OUT: SessionState = { user: null, token: null, abilities: [], loading: false, isAuthenticated: false };
+const SIGNED_OUT: SessionState = { user: null, token: null, abilities: [], loading: false, isAuthenticated: false, signedOutByUser: false };
 const LOGOUT_TIMEOUT_MS = 10_000;
 
 /** The role's rules from the shared policy: used until (or if) /me cannot be reached. */
@@ -26,10 +27,13 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ ...SIGNED_OUT, loading: true });
 
-  const signedOut = useCallback(() => {
-    setState(SIGNED_OUT);
-    queryClient.clear();
-  }, [queryClient]);
+  const signedOut = useCallback(
+    (byUser = false) => {
+      setState({ ...SIGNED_OUT, signedOutByUser: byUser });
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   /** GET /me: updates the user and abilities; a 401 is handled by the API client's listener. */
   const loadMe = useCallback(async (): Promise<void> => {
@@ -48,7 +52,7 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
       setState(SIGNED_OUT);
       return;
     }
-    setState({ user, token, abilities: fallbackRules(user), loading: true, isAuthenticated: true });
+    setState({ user, token, abilities: fallbackRules(user), loading: true, isAuthenticated: true, signedOutByUser: false });
     loadMe()
       .catch(() => undefined)
       .finally(() => {
@@ -60,10 +64,10 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   }, [loadMe]);
 
   // Any 401 (the client already cleared storage) or a sign-out in another tab ends this session.
-  useEffect(() => onUnauthorized(signedOut), [signedOut]);
+  useEffect(() => onUnauthorized(() => signedOut()), [signedOut]);
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if ((event.key === TOKEN_KEY || event.key === null) && !readToken()) signedOut();
+      if ((event.key === TOKEN_KEY || event.key === null) && !readToken()) signedOut(true);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -72,7 +76,7 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   const setSession = useCallback(
     async ({ user, token }: { user: User; token: string }) => {
       storeSession(token, user);
-      setState({ user, token, abilities: fallbackRules(user), loading: false, isAuthenticated: true });
+      setState({ user, token, abilities: fallbackRules(user), loading: false, isAuthenticated: true, signedOutByUser: false });
       await loadMe().catch(() => undefined);
     },
     [loadMe],
@@ -97,7 +101,7 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     await apiPost('/api/users/logout', undefined, { skipAuthRedirect: true, timeout: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
     clearStoredSession();
-    signedOut();
+    signedOut(true);
   }, [signedOut]);
 
   const refreshUser = useCallback(() => loadMe(), [loadMe]);

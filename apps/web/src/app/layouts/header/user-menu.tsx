@@ -47,7 +47,7 @@ export function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initials(user.name)}</Avatar>
+        <Avatar aria-hidden sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initials(user.name)}</Avatar>
       </IconButton>
       <Menu
         id={menuId}
