@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,4 +80,55 @@ export const loginAttempts = pgTable(
     index('login_attempts_ip_idx').on(table.ip, table.attemptedAt),
     index('login_attempts_at_idx').on(table.attemptedAt),
   ],
+);
+
+/** PostgreSQL bytea as a Buffer (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * Uploaded brand images, already checked and re-encoded (or sanitised, for SVG). The id is the
+ * sha256 of the bytes, so URLs are content-addressed and every API process serves the same file.
+ */
+export const brandAssets = pgTable(
+  'brand_assets',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('brand_assets_id_check', sql`${table.id} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/**
+ * The one brand of this installation (a single row, id 1). A null column means "the default"
+ * (DEFAULT_BRAND in contracts), so reset is setting everything back to null.
+ */
+export const brandSettings = pgTable(
+  'brand_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    appName: text('app_name'),
+    description: text('description'),
+    logoWidth: integer('logo_width'),
+    logoHeight: integer('logo_height'),
+    primaryColor: text('primary_color'),
+    secondaryColor: text('secondary_color'),
+    accentColor: text('accent_color'),
+    fontFamily: text('font_family'),
+    logoAssetId: text('logo_asset_id').references(() => brandAssets.id),
+    faviconAssetId: text('favicon_asset_id').references(() => brandAssets.id),
+    favicon32AssetId: text('favicon_32_asset_id').references(() => brandAssets.id),
+    favicon180AssetId: text('favicon_180_asset_id').references(() => brandAssets.id),
+    loginBackgroundAssetId: text('login_background_asset_id').references(() => brandAssets.id),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('brand_settings_single_row', sql`id = 1`)],
 );
