@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { brandRoutes } from './modules/brand/brand.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sessionRoutes } from './modules/users/session.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { database: deps.database, jobs: deps.jobs });
   await app.register(sessionRoutes, { db, tokens });
   await app.register(usersRoutes, { db, tokens });
+  await app.register(brandRoutes, { db, publicUrl: config.publicUrl });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 
   // The web app last: its not-found handler is the SPA fallback and the JSON 404 for /api.
