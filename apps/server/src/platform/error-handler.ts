@@ -22,7 +22,23 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
-/** Turns a schema validation failure into a 400 whose message starts with the failing field. */
+/** Squashes 'logoWidth' / 'Logo width' to 'logowidth' so a field and its prose name compare equal. */
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A message that names its field (or its noun), as every message in packages/contracts does ('Logo width must be
+ * between 50 and 500 pixels', 'email must be a valid email address'), is kept word for word (the
+ * spec fixes some of them); a bare library message gets the field in front ('name: Invalid input').
+ */
+export function messageNamingField(field: string, message: string): string {
+  const name = field.split('.').at(-1) ?? field;
+  // 'primaryColor' is also named by its noun: 'Invalid color format' (spec section 5) stays exact.
+  const noun = name.split(/(?=[A-Z])/).at(-1) ?? name;
+  const text = squash(message);
+  return text.includes(squash(name)) || text.includes(squash(noun)) ? message : `${field}: ${message}`;
+}
+
+/** Turns a schema validation failure into a 400 whose message names the failing field. */
 function validationResponse(error: FastifyError): ErrorResponse {
   const issue = (error.validation?.[0] ?? {}) as ValidationIssue;
   const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -32,7 +48,7 @@ function validationResponse(error: FastifyError): ErrorResponse {
     const part = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
     return { message: `${part}: ${message}`, error: STATUS_CODES[400], code: ERROR_CODES.validation };
   }
-  return { message: `${field}: ${message}`, error: STATUS_CODES[400], code: ERROR_CODES.validation, field };
+  return { message: messageNamingField(field, message), error: STATUS_CODES[400], code: ERROR_CODES.validation, field };
 }
 
 /** Installs the one error handler: typed domain errors, validation, client errors, hidden 5xx. */

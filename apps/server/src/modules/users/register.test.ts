@@ -97,13 +97,13 @@ describe('POST /api/users/register after setup', () => {
   it('answers 400 naming the field for bad input', async () => {
     const { token } = await server.createAdmin();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [signup('not-an-email'), 'email', /^email: email must be a valid email address$/],
-      [signup(undefined, { password: 'short' }), 'password', /^password: password must be at least 8 characters$/],
+      [signup('not-an-email'), 'email', /^email must be a valid email address$/],
+      [signup(undefined, { password: 'short' }), 'password', /^password must be at least 8 characters$/],
       [signup(undefined, { password: 'Password123' }), 'password', /too common/],
-      [signup(undefined, { role: 'root' }), 'role', /^role: role must be one of admin, manager, agent, viewer$/],
-      [signup(undefined, { name: '   ' }), 'name', /^name: name is required$/],
-      [signup(undefined, { locale: 'de' }), 'locale', /^locale: /],
-      [signup(undefined, { phone: 'call me' }), 'phone', /^phone: /],
+      [signup(undefined, { role: 'root' }), 'role', /^role must be one of admin, manager, agent, viewer$/],
+      [signup(undefined, { name: '   ' }), 'name', /^name is required$/],
+      [signup(undefined, { locale: 'de' }), 'locale', /^locale must be one of/],
+      [signup(undefined, { phone: 'call me' }), 'phone', /^phone may contain/],
     ];
     for (const [body, field, message] of cases) {
       const response = await server.post('/api/users/register', body, { token });

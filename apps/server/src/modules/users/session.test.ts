@@ -71,9 +71,9 @@ describe('POST /api/users/login', () => {
     const missing = await server.post('/api/users/login', { email: 'a@b.c' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ field: 'password', code: 'VALIDATION_ERROR' });
-    expect(missing.body.message).toMatch(/^password: /);
+    expect(missing.body.message).toMatch(/^password is required$/);
     const empty = await server.post('/api/users/login', { email: '', password: 'x' });
-    expect(empty.body).toMatchObject({ field: 'email', message: 'email: email is required' });
+    expect(empty.body).toMatchObject({ field: 'email', message: 'email is required' });
     const noBody = await server.request('POST', '/api/users/login');
     expect(noBody.status).toBe(400);
   });

@@ -90,7 +90,8 @@ describe('GET /api/users', () => {
       const response = await server.get(`/api/users?${query}`, { token: admin.token });
       expect(response.status, query).toBe(400);
       expect(response.body.field).toBe(field);
-      expect(response.body.message.startsWith(`${field}: `)).toBe(true);
+      // Named in the message itself ('limit must be at least 1') or in front ('limit: Invalid input').
+      expect(response.body.message, query).toMatch(new RegExp(`^${field}\\b`));
     }
   });
 });
@@ -100,7 +101,7 @@ describe('GET /api/users/{id}', () => {
     expect((await server.get(`/api/users/${viewer.user.id}`)).status).toBe(401);
     const malformed = await server.get('/api/users/not-a-uuid', { token: admin.token });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ field: 'id', message: 'id: id must be a valid user id' });
+    expect(malformed.body).toMatchObject({ field: 'id', message: 'id must be a valid user id' });
     const missing = await server.get(`/api/users/${MISSING_ID}`, { token: admin.token });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
@@ -126,7 +127,7 @@ describe('PUT /api/users/{id}', () => {
     expect(badLocale.status).toBe(400);
     expect(badLocale.body.field).toBe('locale');
     const badEmail = await server.put(`/api/users/${viewer.user.id}`, { email: 'nope' }, { token: admin.token });
-    expect(badEmail.body).toMatchObject({ field: 'email', message: 'email: email must be a valid email address' });
+    expect(badEmail.body).toMatchObject({ field: 'email', message: 'email must be a valid email address' });
     expect((await server.put(`/api/users/${MISSING_ID}`, { name: 'X' }, { token: admin.token })).status).toBe(404);
   });
 
