@@ -42,7 +42,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
         ),
       },
       { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 190 },
-      { field: 'role', headerName: t('fields.role'), width: 135, renderCell: ({ row }) => <RoleChip role={row.role} /> },
+      { field: 'role', headerName: t('fields.role'), minWidth: 150, flex: 0.6, renderCell: ({ row }) => <RoleChip role={row.role} /> },
       { field: 'status', headerName: t('fields.status'), width: 105, renderCell: ({ row }) => <StatusChip status={row.status} /> },
       { field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 185, valueFormatter: (value: string | null) => date(value) },
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: (value: string | null) => date(value, false) },
