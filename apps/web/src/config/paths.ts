@@ -15,7 +15,16 @@ export const paths = {
   },
   userProfile: '/user-profile',
   configurations: '/configurations',
-  contacts: { list: '/contacts', upload: '/contacts/upload' },
+  contacts: {
+    list: '/contacts',
+    /** The template's contacts app: the same screen as /contacts. */
+    app: '/apps/contacts',
+    new: '/contacts/new',
+    upload: '/contacts/upload',
+    imports: '/contacts/imports',
+    detail: (id: string) => `/contacts/${encodeURIComponent(id)}`,
+    edit: (id: string) => `/contacts/${encodeURIComponent(id)}/edit`,
+  },
   campaigns: { list: '/campaigns', new: '/campaigns/new' },
   reports: '/reports',
   chats: '/apps/chats',
