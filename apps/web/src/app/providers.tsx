@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import '../lib/i18n/i18n';
 import { ApiError } from '../lib/api-client';
 import { AuthContextProvider } from '../lib/auth/auth-provider';
+import { BrandProvider } from '../lib/brand/brand-provider';
 import { AbilityProvider } from '../lib/permissions/ability-provider';
 import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { CustomizerProvider } from '../lib/theme/customizer-provider';
@@ -21,18 +22,23 @@ const createQueryClient = () =>
     },
   });
 
-/** Everything the app needs around the router: server state, session, permissions, theme. */
+/**
+ * Everything the app needs around the router: server state, the brand (outside the session:
+ * the sign-in pages show it too), session, permissions, theme.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthContextProvider>
-        <AbilityProvider>
-          <CustomizerProvider>
-            <AppThemeProvider>{children}</AppThemeProvider>
-          </CustomizerProvider>
-        </AbilityProvider>
-      </AuthContextProvider>
+      <BrandProvider>
+        <AuthContextProvider>
+          <AbilityProvider>
+            <CustomizerProvider>
+              <AppThemeProvider>{children}</AppThemeProvider>
+            </CustomizerProvider>
+          </AbilityProvider>
+        </AuthContextProvider>
+      </BrandProvider>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,9 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { DEFAULT_BRAND } from '@sms/contracts/brand';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { useBrand } from '../brand/use-brand';
 import { useLanguage } from '../i18n/use-language';
 import { buildTheme } from './build-theme';
 import { emotionCache } from './emotion-cache';
@@ -11,14 +13,24 @@ import { useCustomizer } from './use-customizer';
 export const MODE_STORAGE_KEY = 'mui-mode';
 export const COLOR_SCHEME_STORAGE_KEY = 'mui-color-scheme';
 
-/** Applies the customizer's theme, direction (html dir + RTL styles) and language to the page. */
+/** Applies the brand (colours, font), the customizer's theme, direction (html dir + RTL styles) and language to the page. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { settings } = useCustomizer();
   const { language } = useLanguage();
+  const { primaryColor, secondaryColor, accentColor, fontFamily } = useBrand().settings;
   const { direction, theme: colorTheme, borderRadius, cardShadow } = settings;
   const theme = useMemo(
-    () => buildTheme({ colorTheme, direction, language, borderRadius, cardShadow }),
-    [colorTheme, direction, language, borderRadius, cardShadow],
+    () =>
+      buildTheme({
+        colorTheme,
+        direction,
+        language,
+        borderRadius,
+        cardShadow,
+        brand: { primaryColor, secondaryColor, accentColor, fontFamily },
+        brandDefaults: DEFAULT_BRAND,
+      }),
+    [colorTheme, direction, language, borderRadius, cardShadow, primaryColor, secondaryColor, accentColor, fontFamily],
   );
 
   useEffect(() => {

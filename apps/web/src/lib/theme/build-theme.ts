@@ -1,16 +1,23 @@
 import type { Direction, Language } from '@sms/contracts/languages';
 import { arEG, enUS, frFR, zhCN, type Localization } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { ColorThemeName } from './color-themes';
+import { brandPaletteGroup, brandSchemePalette, brandSwatch, type BrandColors } from './brand-palette';
+import { contrastRatio } from './color';
+import { DEFAULT_COLOR_THEME, type ColorThemeName, type SchemeName } from './color-themes';
 import { componentOverrides } from './components';
+import { fontStack } from './font-stack';
 import { schemePalette } from './palettes';
 
 /** MUI's own component labels (pagination, alerts, ...) per interface language. */
 const MUI_LOCALES: Record<Language, Localization> = { en: enUS, fr: frFR, ar: arEG, zh: zhCN };
 
 /** Inter first (bundled nowhere: CSP and the closed network forbid remote fonts), then system faces. */
-export const FONT_FAMILY =
-  "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Arabic', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+export const FONT_FAMILY = fontStack('Inter');
+
+/** What the brand settings contribute to the theme. */
+export interface BrandThemeInput extends BrandColors {
+  fontFamily: string;
+}
 
 export interface ThemeInput {
   colorTheme: ColorThemeName;
@@ -18,22 +25,47 @@ export interface ThemeInput {
   language: Language;
   borderRadius: number;
   cardShadow: boolean;
+  brand: BrandThemeInput;
+  /** Fallback colours when a brand colour is unreadable (the contract defaults). */
+  brandDefaults: BrandColors;
 }
 
-/** The MUI theme: light and dark colour schemes of one colour theme, as CSS variables. */
-export function buildTheme({ colorTheme, direction, language, borderRadius, cardShadow }: ThemeInput): Theme {
+/**
+ * Brand colours versus the six colour themes: the brand palette IS the default colour theme
+ * (BLUE_THEME, the spec's default), so everyone sees the brand unless they pick one of the other
+ * themes in the customizer, which then applies to them alone as a personal override. The accent
+ * and palette.brand always carry the brand's own colours.
+ */
+function mainColors(colorTheme: ColorThemeName, brand: BrandColors, scheme: SchemeName) {
+  return colorTheme === DEFAULT_COLOR_THEME ? brandSchemePalette(brand, scheme) : schemePalette(colorTheme, scheme);
+}
+
+/** The scheme's palette plus the brand accent (with a readable contrast text) and palette.brand. */
+function schemeWithBrand(colorTheme: ColorThemeName, brand: BrandColors, defaults: BrandColors, scheme: SchemeName) {
+  const accent = brandSwatch(brand.accentColor, scheme);
+  const contrastText = contrastRatio(accent.main, '#FFFFFF') >= 4.5 ? '#FFFFFF' : '#000000';
+  return {
+    ...mainColors(colorTheme, brand, scheme),
+    accent: { ...accent, contrastText },
+    brand: brandPaletteGroup(brand, defaults),
+    contrastThreshold: 4.5,
+  };
+}
+
+/** The MUI theme: light and dark colour schemes (brand or colour theme) and the brand font, as CSS variables. */
+export function buildTheme({ colorTheme, direction, language, borderRadius, cardShadow, brand, brandDefaults }: ThemeInput): Theme {
   return createTheme(
     {
       cssVariables: { colorSchemeSelector: 'class', cssVarPrefix: 'sms' },
       colorSchemes: {
-        light: { palette: { ...schemePalette(colorTheme, 'light'), contrastThreshold: 4.5 } },
-        dark: { palette: { ...schemePalette(colorTheme, 'dark'), contrastThreshold: 4.5 } },
+        light: { palette: schemeWithBrand(colorTheme, brand, brandDefaults, 'light') },
+        dark: { palette: schemeWithBrand(colorTheme, brand, brandDefaults, 'dark') },
       },
       direction,
       shape: { borderRadius },
       focusVisible: true,
       typography: {
-        fontFamily: FONT_FAMILY,
+        fontFamily: fontStack(brand.fontFamily),
         h1: { fontWeight: 600, fontSize: '2.25rem', lineHeight: 1.2 },
         h2: { fontWeight: 600, fontSize: '1.875rem', lineHeight: 1.2 },
         h3: { fontWeight: 600, fontSize: '1.5rem', lineHeight: 1.3 },

@@ -8,7 +8,7 @@ export const DARK_PAPER = mix(DARK_BACKGROUND, '#FFFFFF', 0.06);
 
 export type TextColorKey = 'primary' | 'secondary' | 'success' | 'info' | 'error' | 'warning';
 
-interface Swatch {
+export interface Swatch {
   main: string;
   light: string;
   dark: string;
@@ -53,20 +53,27 @@ const DARK_BASE = {
   grey: { 100: '#15305A', 200: '#1C3865', 300: '#2A4674', 400: '#7C8FAC', 500: '#A6B4CB', 600: '#EAEFF4' },
 };
 
-/** The palette of `theme` in `scheme` (six themes x light/dark). */
-export function schemePalette(theme: ColorThemeName, scheme: SchemeName): SchemePalette {
-  const definition = COLOR_THEME_DEFINITIONS[theme];
-  const base = scheme === 'dark' ? DARK_BASE : LIGHT_BASE;
+/** A colour's main shade, its tinted surface ("light", drawn behind text) and its hover shade. */
+export const swatch = (main: string, light: string, dark = mix(main, '#000000', 0.15)): Swatch => ({ main, light, dark });
+
+/** The surfaces of `scheme` (page, paper, text, divider, greys). */
+export const schemeBase = (scheme: SchemeName) => (scheme === 'dark' ? DARK_BASE : LIGHT_BASE);
+
+/**
+ * The full palette of one scheme around a primary and a secondary swatch: the spec's status
+ * colours, the scheme's surfaces, and readable text shades of every colour.
+ */
+export function paletteFromColors(main: { primary: Swatch; secondary: Swatch }, scheme: SchemeName): SchemePalette {
+  const base = schemeBase(scheme);
   const page = base.background.paper;
   // Text shades: darken on light pages, lighten on dark ones, until they read at 4.5:1 on the
   // page and on the colour's own tint (selected menu items, chips, alerts).
   const readable = (hex: string, tint: string) =>
     shadeForContrast(hex, [page, base.background.default, tint], 4.6, scheme === 'dark' ? '#FFFFFF' : '#000000');
-  const swatch = (main: string, light: string): Swatch => ({ main, light, dark: mix(main, '#000000', 0.15) });
   const status = (key: keyof typeof STATUS) => swatch(STATUS[key].main, STATUS[key].light[scheme]);
   const colors = {
-    primary: swatch(definition.primary[scheme].main, definition.primary[scheme].light),
-    secondary: swatch(definition.secondary[scheme].main, definition.secondary[scheme].light),
+    primary: main.primary,
+    secondary: main.secondary,
     success: status('success'),
     info: status('info'),
     error: status('error'),
@@ -76,4 +83,16 @@ export function schemePalette(theme: ColorThemeName, scheme: SchemeName): Scheme
     Object.entries(colors).map(([key, value]) => [key, readable(value.main, value.light)]),
   ) as Record<TextColorKey, string>;
   return { mode: scheme, ...colors, textColor, ...base };
+}
+
+/** The palette of `theme` in `scheme` (six themes x light/dark). */
+export function schemePalette(theme: ColorThemeName, scheme: SchemeName): SchemePalette {
+  const definition = COLOR_THEME_DEFINITIONS[theme];
+  return paletteFromColors(
+    {
+      primary: swatch(definition.primary[scheme].main, definition.primary[scheme].light),
+      secondary: swatch(definition.secondary[scheme].main, definition.secondary[scheme].light),
+    },
+    scheme,
+  );
 }

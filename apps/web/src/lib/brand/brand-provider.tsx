@@ -1,0 +1,111 @@
+import type { BrandAssetKind, BrandSettings, BrandUpdate } from '@sms/contracts/brand';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { errorMessage } from '../api-client';
+import { readCachedBrand, writeCachedBrand } from './brand-cache';
+import { BrandContext, type BrandValue, type ProgressHandler } from './brand-context';
+import { useBrandDocument } from './use-brand-document';
+import { getBrandSettings } from './get-brand-settings';
+import { resetBrandSettings } from './reset-brand-settings';
+import { updateBrandSettings } from './update-brand-settings';
+import { uploadBrandAsset } from './upload-brand-asset';
+
+/** The settings field that removes each image when sent as null. */
+export const ASSET_PATH_FIELD = { logo: 'logoPath', favicon: 'faviconPath', loginBackground: 'loginBackgroundPath' } as const satisfies Record<BrandAssetKind, keyof BrandSettings>;
+
+/**
+ * Loads the brand once at start (public: the sign-in pages need it too) and keeps it for the
+ * whole app; the favicon and description of the page follow it.
+ */
+export function BrandProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<BrandSettings>(readCachedBrand);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  // Only the latest load may write (a slow earlier answer must not overwrite a newer one).
+  const latestLoad = useRef(0);
+
+  const replace = useCallback((next: BrandSettings) => {
+    setSettings(next);
+    writeCachedBrand(next);
+  }, []);
+
+  const merge = useCallback((changes: Partial<BrandSettings>) => {
+    setSettings((current) => {
+      const next = { ...current, ...changes };
+      writeCachedBrand(next);
+      return next;
+    });
+  }, []);
+
+  const reload = useCallback(async () => {
+    const id = ++latestLoad.current;
+    setLoading(true);
+    try {
+      const loaded = await getBrandSettings();
+      if (id !== latestLoad.current) return;
+      replace(loaded);
+      setError(null);
+    } catch (failure) {
+      if (id === latestLoad.current) setError(errorMessage(failure));
+    } finally {
+      if (id === latestLoad.current) setLoading(false);
+    }
+  }, [replace]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const update = useCallback(
+    async (changes: BrandUpdate) => {
+      const answer = await updateBrandSettings(changes);
+      merge(answer);
+      return answer;
+    },
+    [merge],
+  );
+
+  // After an upload or removal the answer applies at once, and a reload confirms the whole brand.
+  const upload = useCallback(
+    async (kind: BrandAssetKind, file: File, onProgress?: ProgressHandler, fields?: Record<string, number | undefined>) => {
+      merge(await uploadBrandAsset(kind, file, { onProgress, fields }));
+      await reload();
+    },
+    [merge, reload],
+  );
+
+  const removeAsset = useCallback(
+    async (kind: BrandAssetKind) => {
+      merge(await updateBrandSettings({ [ASSET_PATH_FIELD[kind]]: null }));
+      await reload();
+    },
+    [merge, reload],
+  );
+
+  const reset = useCallback(async () => {
+    const defaults = await resetBrandSettings();
+    latestLoad.current += 1; // a load still in flight predates the reset
+    replace(defaults);
+    setLoading(false);
+    setError(null);
+    return defaults;
+  }, [replace]);
+
+  useBrandDocument(settings);
+
+  const value = useMemo<BrandValue>(
+    () => ({
+      settings,
+      loading,
+      error,
+      reload,
+      update,
+      uploadLogo: (file, width, height, onProgress) => upload('logo', file, onProgress, { logoWidth: width, logoHeight: height }),
+      uploadFavicon: (file, onProgress) => upload('favicon', file, onProgress),
+      uploadLoginBackground: (file, onProgress) => upload('loginBackground', file, onProgress),
+      removeAsset,
+      reset,
+    }),
+    [settings, loading, error, reload, update, upload, removeAsset, reset],
+  );
+  return <BrandContext value={value}>{children}</BrandContext>;
+}

@@ -1,0 +1,50 @@
+import { brandShades, darkenChannels, safeHex, type BrandShades } from './brand-colors';
+import { mix, shadeForContrast } from './color';
+import type { SchemeName } from './color-themes';
+import { DARK_BACKGROUND, DARK_PAPER, paletteFromColors, swatch, type SchemePalette, type Swatch } from './palettes';
+
+/** The brand colours the theme uses (GET /api/brand-settings fields). */
+export interface BrandColors {
+  primaryColor: string;
+  secondaryColor: string;
+  accentColor: string;
+}
+
+/** The brand's own colours with their spec variants (palette.brand), whatever colour theme is shown. */
+export interface BrandPaletteGroup {
+  primary: BrandShades;
+  secondary: BrandShades;
+  accent: BrandShades;
+}
+
+/** Non-text UI against the page needs 3:1 (WCAG 1.4.11). */
+const UI_CONTRAST = 3;
+
+/**
+ * One brand colour as a theme swatch. Light mode: main = the brand colour exactly, dark = its
+ * spec dark variant (MUI's hover shade). Dark mode: the page itself is #041E42 -- the default
+ * brand primary -- so the colour is lifted towards white until it stands out (3:1) from the page
+ * and the cards, and the variants follow that shade. `light` is the pale surface the shell draws
+ * readable text on (selected menu items, chips, headers); the spec's light variant (+0.3 x 255,
+ * too mid-toned to carry text) lives in palette.brand.*.light.
+ */
+export function brandSwatch(hex: string, scheme: SchemeName): Swatch {
+  const colour = safeHex(hex, '#000000');
+  if (scheme === 'light') return swatch(colour, mix(colour, '#FFFFFF', 0.88), darkenChannels(colour));
+  const main = shadeForContrast(colour, [DARK_BACKGROUND, DARK_PAPER], UI_CONTRAST, '#FFFFFF');
+  return swatch(main, mix(main, DARK_BACKGROUND, 0.78), darkenChannels(main));
+}
+
+/** The brand palette of one scheme: brand primary and secondary as the theme's main colours. */
+export function brandSchemePalette(brand: BrandColors, scheme: SchemeName): SchemePalette {
+  return paletteFromColors({ primary: brandSwatch(brand.primaryColor, scheme), secondary: brandSwatch(brand.secondaryColor, scheme) }, scheme);
+}
+
+/** palette.brand: primary, secondary and accent exactly as set, each with the spec's light and dark variants. */
+export function brandPaletteGroup(brand: BrandColors, fallback: BrandColors): BrandPaletteGroup {
+  return {
+    primary: brandShades(safeHex(brand.primaryColor, fallback.primaryColor)),
+    secondary: brandShades(safeHex(brand.secondaryColor, fallback.secondaryColor)),
+    accent: brandShades(safeHex(brand.accentColor, fallback.accentColor)),
+  };
+}
