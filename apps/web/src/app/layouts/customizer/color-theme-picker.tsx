@@ -4,12 +4,21 @@ import Typography from '@mui/material/Typography';
 import { IconCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLOR_THEMES, COLOR_THEME_DEFINITIONS, type ColorThemeName } from '../../../lib/theme/color-themes';
+import { useBrand } from '../../../lib/brand/use-brand';
+import { COLOR_THEMES, COLOR_THEME_DEFINITIONS, DEFAULT_COLOR_THEME, type ColorThemeName } from '../../../lib/theme/color-themes';
 
-/** Six round swatches (a radio group) choosing the colour theme. */
+/**
+ * Six round swatches (a radio group) choosing the colour theme. The default one shows the
+ * brand's colours (see build-theme.ts); the others are personal overrides.
+ */
 export function ColorThemePicker({ value, onChange }: { value: ColorThemeName; onChange: (theme: ColorThemeName) => void }) {
   const { t } = useTranslation('common');
   const labelId = useId();
+  const { primaryColor, secondaryColor } = useBrand().settings;
+  const swatchColors = (name: ColorThemeName) =>
+    name === DEFAULT_COLOR_THEME
+      ? [primaryColor, secondaryColor]
+      : [COLOR_THEME_DEFINITIONS[name].primary.light.main, COLOR_THEME_DEFINITIONS[name].secondary.light.main];
   return (
     <>
       <Typography id={labelId} variant="h6" component="h3" sx={{ mt: 3, mb: 1.5 }}>
@@ -18,7 +27,7 @@ export function ColorThemePicker({ value, onChange }: { value: ColorThemeName; o
       <Box role="radiogroup" aria-labelledby={labelId} sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}>
         {COLOR_THEMES.map((name) => {
           const selected = name === value;
-          const { primary, secondary } = COLOR_THEME_DEFINITIONS[name];
+          const [primary, secondary] = swatchColors(name);
           return (
             <Tooltip key={name} title={t(`customizer.themes.${name}`)}>
               <Box
@@ -48,7 +57,7 @@ export function ColorThemePicker({ value, onChange }: { value: ColorThemeName; o
                     display: 'grid',
                     placeItems: 'center',
                     color: '#fff',
-                    background: `linear-gradient(135deg, ${primary.light.main} 50%, ${secondary.light.main} 50%)`,
+                    background: `linear-gradient(135deg, ${primary} 50%, ${secondary} 50%)`,
                   }}
                 >
                   {selected ? <IconCheck size={16} stroke={3} aria-hidden /> : null}

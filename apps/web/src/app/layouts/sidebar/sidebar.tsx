@@ -19,7 +19,7 @@ export function Sidebar({ permanent, mini, mobileOpen, onMobileClose }: SidebarP
   const width = permanent && mini ? MINI_SIDEBAR_WIDTH : SIDEBAR_WIDTH;
   const content = (
     <>
-      <Box sx={{ height: TOPBAR_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: permanent && mini ? 'center' : 'flex-start', px: permanent && mini ? 0 : 3, flexShrink: 0 }}>
+      <Box sx={{ minHeight: TOPBAR_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: permanent && mini ? 'center' : 'flex-start', px: permanent && mini ? 0 : 3, flexShrink: 0 }}>
         <Logo compact={permanent && mini} />
       </Box>
       <Box sx={{ overflowY: 'auto', flexGrow: 1 }}>

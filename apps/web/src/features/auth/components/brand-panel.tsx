@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_BRAND } from '@sms/contracts/brand';
 import { IconChartBar, IconMessageCircleBolt, IconSend, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '../../../components/brand-logo';
+import { useBrand } from '../../../lib/brand/use-brand';
+import { brandPanelBackground } from './brand-panel-background';
 
 const HIGHLIGHTS = [
   { key: 'campaigns', icon: IconSend },
@@ -12,12 +14,13 @@ const HIGHLIGHTS = [
 ] as const;
 
 /**
- * The branded half of the split sign-in pages. A gradient from the theme's primary colour into
- * the brand navy keeps white text readable in every colour theme (the brand's own login
- * background image replaces it in a later release).
+ * The branded half of the split sign-in pages: the brand's logo, name and description on a
+ * gradient of the brand primary (shaded so white text reads on it), over the brand's login
+ * background image when one is set.
  */
 export function BrandPanel() {
   const { t } = useTranslation('auth');
+  const { appName, description, primaryColor, loginBackgroundUrl, logoUrl } = useBrand().settings;
   return (
     <Box
       component="aside"
@@ -33,7 +36,7 @@ export function BrandPanel() {
         flexDirection: 'column',
         justifyContent: 'center',
         color: '#FFFFFF',
-        background: `linear-gradient(140deg, color-mix(in srgb, ${theme.vars.palette.primary.main} 55%, ${DEFAULT_BRAND.primaryColor}) 0%, ${DEFAULT_BRAND.primaryColor} 100%)`,
+        background: brandPanelBackground(primaryColor, loginBackgroundUrl),
         '&::before, &::after': {
           content: '""',
           position: 'absolute',
@@ -46,14 +49,21 @@ export function BrandPanel() {
       })}
     >
       <Box sx={{ position: 'relative', zIndex: 1, maxWidth: 520 }}>
-        <Box aria-hidden sx={{ width: 56, height: 56, mb: 3, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgb(255 255 255 / 14%)' }}>
-          <IconMessageCircleBolt size={32} stroke={1.8} />
-        </Box>
+        {logoUrl ? (
+          // A light plate keeps any logo visible on the dark panel.
+          <Box sx={{ display: 'inline-block', mb: 3, p: 1.5, borderRadius: 2.5, bgcolor: 'rgb(255 255 255 / 92%)', maxWidth: '100%' }}>
+            <BrandLogo maxWidth={440} alt="" />
+          </Box>
+        ) : (
+          <Box aria-hidden sx={{ width: 56, height: 56, mb: 3, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgb(255 255 255 / 14%)' }}>
+            <IconMessageCircleBolt size={32} stroke={1.8} />
+          </Box>
+        )}
         <Typography component="p" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, fontWeight: 700, lineHeight: 1.2 }}>
-          {DEFAULT_BRAND.appName}
+          {appName}
         </Typography>
         <Typography component="p" sx={{ mt: 1.5, fontSize: '1.05rem', opacity: 0.92 }}>
-          {DEFAULT_BRAND.description}
+          {description}
         </Typography>
         <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, mt: 5, mb: 0, display: { xs: 'none', md: 'flex' } }}>
           {HIGHLIGHTS.map(({ key, icon: Icon }) => (
