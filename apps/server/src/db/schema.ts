@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -131,4 +131,143 @@ export const brandSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [check('brand_settings_single_row', sql`id = 1`)],
+);
+
+/**
+ * Text compared byte by byte (collation "C"): a plain btree on such a column answers equality,
+ * ORDER BY and `LIKE 'prefix%'` alike, whatever the database's locale. Used for E.164 numbers.
+ */
+const textC = customType<{ data: string; driverData: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * The people campaigns are sent to. `phone` is E.164 and unique (one contact per number). Sized for
+ * millions of rows: every filter and search of the list has an index, and searches are prefix
+ * matches (`text_pattern_ops` btrees) so they never scan the table.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: textC('phone').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    tag1: text('tag1'),
+    tag2: text('tag2'),
+    tag3: text('tag3'),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['active', 'opted_out'] }).notNull().default('active'),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    optOutSource: text('opt_out_source', { enum: ['keyword', 'admin', 'import', 'provider'] }),
+    notes: text('notes'),
+    source: text('source', { enum: ['manual', 'import', 'inbound', 'api'] }).notNull().default('manual'),
+    importId: uuid('import_id'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    // phone is collation "C", so this one index serves uniqueness, ORDER BY phone and
+    // `phone LIKE '+4479%'` (prefix search).
+    uniqueIndex('contacts_phone_unique').on(table.phone),
+    index('contacts_tag1_idx').on(table.tag1),
+    index('contacts_tag2_idx').on(table.tag2),
+    index('contacts_tag3_idx').on(table.tag3),
+    index('contacts_status_idx').on(table.status),
+    // Default list order (newest first) and keyset pagination of exports.
+    index('contacts_created_at_idx').on(table.createdAt.desc(), table.id),
+    index('contacts_first_name_lower_idx').using('btree', sql`lower(${table.firstName}) text_pattern_ops`),
+    index('contacts_last_name_lower_idx').using('btree', sql`lower(${table.lastName}) text_pattern_ops`),
+    index('contacts_email_lower_idx').using('btree', sql`lower(${table.email}) text_pattern_ops`),
+    index('contacts_import_idx').on(table.importId),
+    check('contacts_status_check', sql`${table.status} in ('active', 'opted_out')`),
+    check('contacts_opt_out_source_check', sql`${table.optOutSource} in ('keyword', 'admin', 'import', 'provider')`),
+    check('contacts_source_check', sql`${table.source} in ('manual', 'import', 'inbound', 'api')`),
+  ],
+);
+
+/**
+ * One uploaded contacts file and the job that imports it. The counters are written back as the
+ * job runs (live progress) and always add up: created + updated + duplicates + rejected = rows_read.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled'] }).notNull().default('uploaded'),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    encoding: text('encoding'),
+    delimiter: text('delimiter'),
+    sheet: text('sheet'),
+    mapping: jsonb('mapping'),
+    options: jsonb('options'),
+    // Bytes of the file consumed so far: progress in percent = bytes_read / file_size.
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    rowsRead: integer('rows_read').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    errorMessage: text('error_message'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('imports_created_at_idx').on(table.createdAt.desc(), table.id),
+    check('imports_status_check', sql`${table.status} in ('uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled')`),
+    check('imports_format_check', sql`${table.format} in ('csv', 'xlsx')`),
+  ],
+);
+
+/** An uploaded file kept in the database in ~1 MB chunks, so any worker process can stream it. */
+export const importFileChunks = pgTable(
+  'import_file_chunks',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.seq] })],
+);
+
+/** Every row an import rejected: its row number in the file, the raw line and why. */
+export const importRejections = pgTable(
+  'import_rejections',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    raw: text('raw').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.rowNumber] })],
+);
+
+/**
+ * Normalised rows of a running import batch, loaded with COPY or unnest and merged into contacts
+ * in one set-based statement. Unlogged on PostgreSQL (scratch data: no WAL, lost on a crash, which
+ * only aborts the running batch); the migration makes it so.
+ */
+export const importStaging = pgTable(
+  'import_staging',
+  {
+    importId: uuid('import_id').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    phone: text('phone'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    tag1: text('tag1'),
+    tag2: text('tag2'),
+    tag3: text('tag3'),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>(),
+  },
+  (table) => [index('import_staging_import_idx').on(table.importId, table.rowNumber)],
 );
