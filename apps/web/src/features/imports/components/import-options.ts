@@ -1,0 +1,42 @@
+import type { ImportOptions, OnDuplicate, TagField } from '@sms/contracts/imports';
+import { isPhoneCountry } from '../../../lib/countries';
+
+/** The options form as the user edits it (empty strings for "none"). */
+export interface OptionsState {
+  defaultCountry: string;
+  onDuplicate: OnDuplicate;
+  tagField: TagField;
+  tagValue: string;
+}
+
+/** The region of the browser's first language with one ('en-GB' -> 'GB'), as the default country guess. */
+export function guessCountry(languages: readonly string[]): string {
+  for (const language of languages) {
+    const region = /^[a-z]{2,3}[-_](?:[A-Za-z]{4}[-_])?([A-Za-z]{2})\b/.exec(language)?.[1]?.toUpperCase();
+    if (region && isPhoneCountry(region)) return region;
+  }
+  return '';
+}
+
+export const initialOptions = (languages: readonly string[]): OptionsState => ({
+  defaultCountry: guessCountry(languages),
+  onDuplicate: 'skip',
+  tagField: 'tag1',
+  tagValue: '',
+});
+
+/** The start request's options: empty country and tag left out; the sheet for XLSX. */
+export function buildStartOptions(state: OptionsState, sheet: string | null): ImportOptions {
+  const tagValue = state.tagValue.trim();
+  return {
+    onDuplicate: state.onDuplicate,
+    ...(state.defaultCountry ? { defaultCountry: state.defaultCountry } : {}),
+    ...(tagValue ? { tag: { field: state.tagField, value: tagValue } } : {}),
+    ...(sheet ? { sheet } : {}),
+  };
+}
+
+/** The contacts list filtered to an import's tag (`/contacts?tag1=value`), or the plain list. */
+export function contactsLinkForTag(listPath: string, tag: { field: TagField; value: string } | null | undefined): string {
+  return tag?.value ? `${listPath}?${new URLSearchParams({ [tag.field]: tag.value }).toString()}` : listPath;
+}
