@@ -9,6 +9,8 @@ export const errorResponseSchema = z.object({
   field: z.string().optional(),
   /** For 429: seconds until a retry may succeed. */
   retryAfter: z.number().optional(),
+  /** For 409 on a duplicate: the id of the record that already exists (e.g. CONTACT_EXISTS). */
+  existingId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
