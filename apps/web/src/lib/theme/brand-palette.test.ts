@@ -2,7 +2,7 @@ import { DEFAULT_BRAND } from '@sms/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { brandPaletteGroup, brandSchemePalette, brandSwatch } from './brand-palette';
 import { buildTheme } from './build-theme';
-import { contrastRatio } from './color';
+import { contrastRatio, hexToHsl, hslToHex, lightenForContrast } from './color';
 import { DARK_BACKGROUND, DARK_PAPER } from './palettes';
 
 const BRAND = { primaryColor: '#E91E63', secondaryColor: '#0a0', accentColor: '#FFC107' };
@@ -70,5 +70,26 @@ describe('theme with the brand', () => {
     expect(light?.primary.main).toBe('#763EBD');
     expect(light?.accent.main).toBe('#FFC107');
     expect(light?.brand.primary.main).toBe('#E91E63');
+  });
+});
+
+describe('lightness lift for dark mode', () => {
+  it('converts between hex and HSL', () => {
+    expect(hslToHex(hexToHsl('#041E42'))).toBe('#041E42');
+    expect(hslToHex(hexToHsl('#E91E63'))).toBe('#E91E63');
+    expect(hexToHsl('#808080')).toEqual([0, 0, 128 / 255]);
+  });
+
+  it('keeps the hue: the default navy becomes a blue, not a grey', () => {
+    const lifted = brandSwatch('#041E42', 'dark').main;
+    const [hue, saturation] = hexToHsl(lifted);
+    expect(Math.abs(hue - hexToHsl('#041E42')[0])).toBeLessThan(2);
+    expect(saturation).toBeGreaterThan(0.6);
+    expect(contrastRatio(lifted, DARK_PAPER)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('leaves colours that already reach the ratio alone and stops at white', () => {
+    expect(lightenForContrast('#2BD1EE', DARK_BACKGROUND, 3)).toBe('#2BD1EE');
+    expect(lightenForContrast('#FFFF00', '#FFFFFF', 3)).toBe('#FFFFFF');
   });
 });

@@ -1,5 +1,5 @@
 import { brandShades, darkenChannels, safeHex, type BrandShades } from './brand-colors';
-import { mix, shadeForContrast } from './color';
+import { contrastRatio, lightenForContrast, mix } from './color';
 import type { SchemeName } from './color-themes';
 import { DARK_BACKGROUND, DARK_PAPER, paletteFromColors, swatch, type SchemePalette, type Swatch } from './palettes';
 
@@ -23,17 +23,22 @@ const UI_CONTRAST = 3;
 /**
  * One brand colour as a theme swatch. Light mode: main = the brand colour exactly, dark = its
  * spec dark variant (MUI's hover shade). Dark mode: the page itself is #041E42 -- the default
- * brand primary -- so the colour is lifted towards white until it stands out (3:1) from the page
- * and the cards, and the variants follow that shade. `light` is the pale surface the shell draws
+ * brand primary -- so the colour's lightness is raised (hue and saturation kept, so navy becomes
+ * a clear blue rather than grey) until it stands out (3:1) from the page and the cards, and the
+ * variants follow that shade. `light` is the pale surface the shell draws
  * readable text on (selected menu items, chips, headers); the spec's light variant (+0.3 x 255,
  * too mid-toned to carry text) lives in palette.brand.*.light.
  */
 export function brandSwatch(hex: string, scheme: SchemeName): Swatch {
   const colour = safeHex(hex, '#000000');
   if (scheme === 'light') return swatch(colour, mix(colour, '#FFFFFF', 0.88), darkenChannels(colour));
-  const main = shadeForContrast(colour, [DARK_BACKGROUND, DARK_PAPER], UI_CONTRAST, '#FFFFFF');
+  const main = lightenForContrast(colour, [DARK_BACKGROUND, DARK_PAPER], UI_CONTRAST);
   return swatch(main, mix(main, DARK_BACKGROUND, 0.78), darkenChannels(main));
 }
+
+/** Text on a filled colour: white when it reads at 4.5:1, else near-black (MUI's choice with contrastThreshold 4.5). */
+export const contrastTextFor = (background: string): string =>
+  contrastRatio(background, '#FFFFFF') >= 4.5 ? '#FFFFFF' : 'rgba(0, 0, 0, 0.87)';
 
 /** The brand palette of one scheme: brand primary and secondary as the theme's main colours. */
 export function brandSchemePalette(brand: BrandColors, scheme: SchemeName): SchemePalette {

@@ -1,8 +1,7 @@
 import type { Direction, Language } from '@sms/contracts/languages';
 import { arEG, enUS, frFR, zhCN, type Localization } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
-import { brandPaletteGroup, brandSchemePalette, brandSwatch, type BrandColors } from './brand-palette';
-import { contrastRatio } from './color';
+import { brandPaletteGroup, brandSchemePalette, brandSwatch, contrastTextFor, type BrandColors } from './brand-palette';
 import { DEFAULT_COLOR_THEME, type ColorThemeName, type SchemeName } from './color-themes';
 import { componentOverrides } from './components';
 import { fontStack } from './font-stack';
@@ -43,10 +42,9 @@ function mainColors(colorTheme: ColorThemeName, brand: BrandColors, scheme: Sche
 /** The scheme's palette plus the brand accent (with a readable contrast text) and palette.brand. */
 function schemeWithBrand(colorTheme: ColorThemeName, brand: BrandColors, defaults: BrandColors, scheme: SchemeName) {
   const accent = brandSwatch(brand.accentColor, scheme);
-  const contrastText = contrastRatio(accent.main, '#FFFFFF') >= 4.5 ? '#FFFFFF' : '#000000';
   return {
     ...mainColors(colorTheme, brand, scheme),
-    accent: { ...accent, contrastText },
+    accent: { ...accent, contrastText: contrastTextFor(accent.main) },
     brand: brandPaletteGroup(brand, defaults),
     contrastThreshold: 4.5,
   };

@@ -48,3 +48,48 @@ export function shadeForContrast(hex: string, background: string | string[], rat
   for (let step = 1; !enough(shade) && step <= 40; step += 1) shade = mix(hex, towards, step * 0.025);
   return shade;
 }
+
+export type Hsl = [hue: number, saturation: number, lightness: number];
+
+/** '#041E42' -> [215, 0.885, 0.137] (hue in degrees, saturation and lightness 0..1). */
+export function hexToHsl(hex: string): Hsl {
+  const [r, g, b] = hexToRgb(hex).map((c) => c / 255) as Rgb;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const lightness = (max + min) / 2;
+  const delta = max - min;
+  if (delta === 0) return [0, 0, lightness];
+  const saturation = delta / (1 - Math.abs(2 * lightness - 1));
+  const sector = max === r ? ((g - b) / delta) % 6 : max === g ? (b - r) / delta + 2 : (r - g) / delta + 4;
+  return [(sector * 60 + 360) % 360, saturation, lightness];
+}
+
+/** [215, 0.885, 0.137] -> '#041E42'. */
+export function hslToHex([hue, saturation, lightness]: Hsl): string {
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const x = chroma * (1 - Math.abs(((hue / 60) % 2) - 1));
+  const m = lightness - chroma / 2;
+  const sector = Math.floor(hue / 60) % 6;
+  const [r, g, b] = [
+    [chroma, x, 0],
+    [x, chroma, 0],
+    [0, chroma, x],
+    [0, x, chroma],
+    [x, 0, chroma],
+    [chroma, 0, x],
+  ][sector] as Rgb;
+  return rgbToHex([(r + m) * 255, (g + m) * 255, (b + m) * 255]);
+}
+
+/**
+ * `hex` with its lightness raised (hue and saturation kept) until it reaches `ratio` contrast
+ * with every background: a dark colour made visible on a dark page without washing it out to grey.
+ */
+export function lightenForContrast(hex: string, background: string | string[], ratio: number): string {
+  const backgrounds = Array.isArray(background) ? background : [background];
+  const enough = (shade: string) => backgrounds.every((bg) => contrastRatio(shade, bg) >= ratio);
+  const [hue, saturation, lightness] = hexToHsl(hex);
+  let shade = rgbToHex(hexToRgb(hex));
+  for (let step = lightness; !enough(shade) && step < 1; step = Math.min(1, step + 0.01)) shade = hslToHex([hue, saturation, step + 0.01]);
+  return shade;
+}
