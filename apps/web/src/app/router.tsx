@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullLayout } from './layouts/full-layout';
 import { RequireAbility } from './require-ability';
@@ -19,6 +20,7 @@ const UserNew = lazy(() => import('../features/users/routes/user-new'));
 const UserDetail = lazy(() => import('../features/users/routes/user-detail'));
 const UserEdit = lazy(() => import('../features/users/routes/user-edit'));
 const UserProfile = lazy(() => import('../features/profile/routes/user-profile'));
+const Configurations = lazy(() => import('../features/settings/routes/configurations'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 /** Product areas whose screens arrive in later releases: a real page now, not a 404. */
@@ -30,7 +32,6 @@ const upcoming: Array<[string, string]> = [
   [paths.reports, 'nav.reports'],
   [paths.chats, 'nav.chats'],
   [paths.calendar, 'nav.calendar'],
-  [paths.configurations, 'nav.configurations'],
 ];
 
 function Root() {
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'user-profile', element: <UserProfile /> },
+              { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
               ...upcoming.map(([path, titleKey]) => ({ path, element: <ComingSoon titleKey={titleKey} /> })),
             ],
           },
