@@ -59,6 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorResponse = { message: error.message, error: STATUS_CODES[error.statusCode], code: error.code };
       if (error.field !== undefined) body.field = error.field;
       if (error.retryAfter !== undefined) body.retryAfter = error.retryAfter;
+      if (error.existingId !== undefined) body.existingId = error.existingId;
       return reply.status(error.statusCode).send(body);
     }
     if (error.validation) {

@@ -6,13 +6,16 @@ export class AppError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
-  constructor(statusCode: number, message: string, code: string, extra: { field?: string; retryAfter?: number } = {}) {
+  /** 409 on a duplicate: the id of the record that already exists. */
+  readonly existingId: string | undefined;
+  constructor(statusCode: number, message: string, code: string, extra: { field?: string; retryAfter?: number; existingId?: string } = {}) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;
     this.code = code;
     this.field = extra.field;
     this.retryAfter = extra.retryAfter;
+    this.existingId = extra.existingId;
   }
 }
 
@@ -46,8 +49,11 @@ export class NotFound extends AppError {
 
 /** 409: the request clashes with the current state (duplicate, last admin, ...). */
 export class Conflict extends AppError {
-  constructor(message: string, options: { code?: string; field?: string } = {}) {
-    super(409, message, options.code ?? ERROR_CODES.conflict, options.field === undefined ? {} : { field: options.field });
+  constructor(message: string, options: { code?: string; field?: string; existingId?: string } = {}) {
+    super(409, message, options.code ?? ERROR_CODES.conflict, {
+      ...(options.field === undefined ? {} : { field: options.field }),
+      ...(options.existingId === undefined ? {} : { existingId: options.existingId }),
+    });
   }
 }
 

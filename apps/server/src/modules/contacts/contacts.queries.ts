@@ -1,0 +1,220 @@
+import type { ContactFilter, ContactSortField, ContactTagField, ListContactsQuery } from '@sms/contracts/contacts';
+import { normalisePhone, phoneSearchPrefix } from '@sms/contracts/phone';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { contacts } from '../../db/schema.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContactRow = typeof contacts.$inferInsert;
+
+/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** `lower(column) LIKE 'term%'`: the pattern is built here, a constant for the planner, so the lower(...) text_pattern_ops index serves it. */
+const startsWithLower = (column: SQL, term: string) => sql`lower(${column}) like ${`${escapeLike(term.toLowerCase())}%`}`;
+
+/** The search part of a filter: phone prefix for phone-like terms, else the start of names or email. */
+function searchCondition(term: string, country: string | undefined): SQL | undefined {
+  const prefix = phoneSearchPrefix(term, country);
+  if (prefix) {
+    // phone has collation "C": the unique btree answers the prefix range directly.
+    const byPrefix = sql`${contacts.phone} like ${`${escapeLike(prefix)}%`}`;
+    const full = normalisePhone(term, country);
+    return full.ok && !full.e164.startsWith(prefix) ? or(byPrefix, eq(contacts.phone, full.e164)) : byPrefix;
+  }
+  const conditions = [
+    startsWithLower(sql`${contacts.firstName}`, term),
+    startsWithLower(sql`${contacts.lastName}`, term),
+    startsWithLower(sql`${contacts.email}`, term),
+  ];
+  // "Ann Smi": first name starts with "Ann" and last name with "Smi".
+  const [first, ...rest] = term.split(/\s+/);
+  if (first && rest.length > 0) {
+    const both = and(startsWithLower(sql`${contacts.firstName}`, first), startsWithLower(sql`${contacts.lastName}`, rest.join(' ')));
+    if (both) conditions.push(both);
+  }
+  return or(...conditions);
+}
+
+/** A date-only upper bound includes its whole day. */
+const createdToBound = (value: string): SQL =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? sql`${contacts.createdAt} < (${value}::date + 1)` : sql`${contacts.createdAt} <= ${value}::timestamptz`;
+
+/** The WHERE clause of a filter, shared by the list, bulk actions and exports (undefined = every contact). */
+export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.search) conditions.push(searchCondition(filter.search, filter.country));
+  if (filter.tag1 !== undefined) conditions.push(eq(contacts.tag1, filter.tag1));
+  if (filter.tag2 !== undefined) conditions.push(eq(contacts.tag2, filter.tag2));
+  if (filter.tag3 !== undefined) conditions.push(eq(contacts.tag3, filter.tag3));
+  if (filter.status) conditions.push(eq(contacts.status, filter.status));
+  if (filter.createdFrom) conditions.push(sql`${contacts.createdAt} >= ${filter.createdFrom}::timestamptz`);
+  if (filter.createdTo) conditions.push(createdToBound(filter.createdTo));
+  return and(...conditions);
+}
+
+/**
+ * ORDER BY per sort field. createdAt matches the (created_at desc nulls last, id) index in both
+ * directions (read backwards for asc); phone is unique and indexed; the others sort the filtered
+ * rows, empty values last, id as the tie-breaker so pages never overlap.
+ */
+function orderBy(sort: ContactSortField, order: 'asc' | 'desc'): SQL {
+  const desc = order === 'desc';
+  switch (sort) {
+    case 'createdAt':
+      return desc ? sql`${contacts.createdAt} desc nulls last, ${contacts.id} asc` : sql`${contacts.createdAt} asc nulls first, ${contacts.id} desc`;
+    case 'phone':
+      return desc ? sql`${contacts.phone} desc` : sql`${contacts.phone} asc`;
+    default: {
+      const column = { updatedAt: contacts.updatedAt, firstName: contacts.firstName, lastName: contacts.lastName, tag1: contacts.tag1 }[sort];
+      return desc ? sql`${column} desc nulls last, ${contacts.id} asc` : sql`${column} asc nulls last, ${contacts.id} asc`;
+    }
+  }
+}
+
+/** One page of contacts matching the filter, plus the number of matches (same WHERE). */
+export async function listContacts(db: Executor, query: ListContactsQuery): Promise<{ rows: ContactRow[]; total: number }> {
+  const where = contactFilterWhere(query);
+  const [rows, total] = await Promise.all([
+    db.select().from(contacts).where(where).orderBy(orderBy(query.sort, query.order)).limit(query.limit).offset(query.skip),
+    countContacts(db, where),
+  ]);
+  return { rows, total };
+}
+
+/** Number of contacts matching a WHERE clause. */
+export async function countContacts(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where);
+  return row?.n ?? 0;
+}
+
+/** A contact by id. */
+export async function findContactById(db: Executor, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
+  return row;
+}
+
+/** The contact holding an E.164 number (the unique index). */
+export async function findContactByPhone(db: Executor, phone: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.phone, phone));
+  return row;
+}
+
+/** Inserts a contact and returns the stored row. */
+export async function insertContact(db: Executor, values: NewContactRow): Promise<ContactRow> {
+  const [row] = await db.insert(contacts).values(values).returning();
+  if (!row) throw new Error('insert into contacts returned no row');
+  return row;
+}
+
+/** Applies a partial change, stamps updated_at and returns the new row (undefined if gone). */
+export async function updateContactRow(db: Executor, id: string, patch: Partial<NewContactRow>): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(contacts.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes one contact; false when it was already gone. */
+export async function deleteContactRow(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Which contacts a bulk action touches: listed ids, or a filter. */
+export type BulkTarget = { ids: string[] } | { filter: ContactFilter };
+
+const targetWhere = (target: BulkTarget): SQL | undefined => ('ids' in target ? inArray(contacts.id, target.ids) : contactFilterWhere(target.filter));
+
+/** Runs a data-modifying statement and answers how many rows it changed (both drivers, no ids shipped to JS). */
+async function countChanged(db: Executor, statement: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`with changed as (${statement} returning 1) select count(*)::int as n from changed`);
+  return Number(row?.n ?? 0);
+}
+
+const whereClause = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
+const andAlso = (where: SQL | undefined, extra: SQL) => (where ? sql`where (${where}) and ${extra}` : sql`where ${extra}`);
+
+/** Bulk delete: one statement. */
+export function bulkDelete(db: Executor, target: BulkTarget): Promise<number> {
+  return countChanged(db, sql`delete from ${contacts} ${whereClause(targetWhere(target))}`);
+}
+
+/** Bulk set (or clear, with null) one tag field; rows already holding the value are left alone. */
+export function bulkSetTag(db: Executor, target: BulkTarget, field: ContactTagField, value: string | null): Promise<number> {
+  const column = contacts[field];
+  return countChanged(
+    db,
+    sql`update ${contacts} set ${sql.identifier(field)} = ${value}, updated_at = now() ${andAlso(targetWhere(target), sql`${column} is distinct from ${value}`)}`,
+  );
+}
+
+/** Bulk opt-out by staff; contacts already opted out keep their original time and source. */
+export function bulkOptOut(db: Executor, target: BulkTarget): Promise<number> {
+  return countChanged(
+    db,
+    sql`update ${contacts} set status = 'opted_out', opted_out_at = now(), opt_out_source = 'admin', updated_at = now() ${andAlso(targetWhere(target), sql`${contacts.status} <> 'opted_out'`)}`,
+  );
+}
+
+/** Bulk opt-in: opted-out contacts become active and lose their opt-out time and source. */
+export function bulkOptIn(db: Executor, target: BulkTarget): Promise<number> {
+  return countChanged(
+    db,
+    sql`update ${contacts} set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() ${andAlso(targetWhere(target), sql`${contacts.status} = 'opted_out'`)}`,
+  );
+}
+
+/**
+ * Distinct values of one tag field in order, optionally starting with `search` (case-insensitive).
+ * A loose index scan (recursive CTE hopping from value to value on the tag's btree) so a million
+ * contacts with a few hundred tags cost a few hundred index probes, not a scan.
+ */
+export async function distinctTagValues(db: Executor, field: ContactTagField, search: string | undefined, limit: number): Promise<string[]> {
+  const column = sql.identifier(field);
+  const match = search ? sql`and lower(${column}) like ${`${escapeLike(search.toLowerCase())}%`}` : sql``;
+  const rows = await queryRows<{ value: string }>(
+    db,
+    sql`with recursive hop(value, n) as (
+          (select ${column}, 1 from ${contacts} where ${column} is not null ${match} order by ${column} limit 1)
+          union all
+          select (select ${column} from ${contacts} where ${column} > hop.value ${match} order by ${column} limit 1), hop.n + 1
+          from hop where hop.value is not null and hop.n < ${limit}
+        )
+        select value from hop where value is not null`,
+  );
+  return rows.map((row) => row.value);
+}
+
+/** Distinct custom field names among the contacts of a filter (export columns), at most `limit`. */
+export async function customFieldNames(db: Executor, filter: ContactFilter, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select distinct jsonb_object_keys(${contacts.customFields}) as name from ${contacts} ${whereClause(contactFilterWhere(filter))} order by 1 limit ${limit}`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/** An export batch row: the contact plus its exact created_at as text (the keyset cursor; JS dates drop microseconds). */
+export type ExportRow = ContactRow & { cursorAt: string };
+export interface ExportCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** The next batch of an export in list order (created_at desc, id), after `cursor`: keyset paging, never OFFSET. */
+export async function exportBatch(db: Executor, filter: ContactFilter, cursor: ExportCursor | null, size: number): Promise<ExportRow[]> {
+  const after = cursor
+    ? sql`(${contacts.createdAt} < ${cursor.createdAt}::timestamptz or (${contacts.createdAt} = ${cursor.createdAt}::timestamptz and ${contacts.id} > ${cursor.id}))`
+    : undefined;
+  const rows = await db
+    .select({ contact: contacts, cursorAt: sql<string>`${contacts.createdAt}::text` })
+    .from(contacts)
+    .where(and(contactFilterWhere(filter), after))
+    .orderBy(sql`${contacts.createdAt} desc nulls last, ${contacts.id} asc`)
+    .limit(size);
+  return rows.map((row) => ({ ...row.contact, cursorAt: row.cursorAt }));
+}

@@ -1,0 +1,203 @@
+import {
+  bulkActionBodySchema,
+  bulkActionResponseSchema,
+  contactIdParamsSchema,
+  contactListResponseSchema,
+  contactResponseSchema,
+  createContactBodySchema,
+  exportContactsQuerySchema,
+  listContactsQuerySchema,
+  tagValuesQuerySchema,
+  tagValuesResponseSchema,
+  updateContactBodySchema,
+} from '@sms/contracts/contacts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { NotFound } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { exportContacts } from './contacts-export.ts';
+import { contactPolicy, ensure } from './contacts.policy.ts';
+import { presentContact } from './contacts.presenter.ts';
+import { distinctTagValues, findContactById, listContacts } from './contacts.queries.ts';
+import { createContact, deleteContact, runBulkAction, updateContact } from './contacts.service.ts';
+
+const tags = ['contacts'];
+const bearer = [{ bearerAuth: [] }];
+const CANNOT_READ = 'You do not have permission to view contacts.';
+const CANNOT_UPDATE = 'You do not have permission to edit contacts.';
+
+/** Loads a contact or answers 404. */
+async function loadContact(db: Db, id: string) {
+  const contact = await findContactById(db, id);
+  if (!contact) throw new NotFound('Contact not found');
+  return contact;
+}
+
+/** Contacts: list, tags, export, bulk actions, create, read, update, delete. */
+export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/contacts',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'List contacts',
+        description:
+          'Filters: tag1-3 (exact), status, created range. `search`: phone-like terms match numbers by prefix (+4479, 0044 79, 07911 read in `country`), ' +
+          'other terms match the start of first name, last name or email (case-insensitive).',
+        security: bearer,
+        querystring: listContactsQuerySchema,
+        response: { 200: contactListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ensure(contactPolicy.read(currentUser(request)), CANNOT_READ);
+      const { rows, total } = await listContacts(db, request.query);
+      return { data: rows.map(presentContact), total };
+    },
+  );
+
+  app.get(
+    '/api/contacts/tags',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Distinct values of a tag field (filter pickers)',
+        security: bearer,
+        querystring: tagValuesQuerySchema,
+        response: { 200: tagValuesResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ensure(contactPolicy.read(currentUser(request)), CANNOT_READ);
+      const { field, search, limit } = request.query;
+      return { values: await distinctTagValues(db, field, search, limit) };
+    },
+  );
+
+  app.get(
+    '/api/contacts/export',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Download the contacts of a filter as CSV or XLSX (streamed)',
+        description: 'Same filters as the list. Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too).',
+        security: bearer,
+        querystring: exportContactsQuerySchema,
+        response: { 200: z.unknown().describe('The file: text/csv, or XLSX'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      ensure(contactPolicy.export(actor), 'You do not have permission to export contacts.');
+      const { format, ...filter } = request.query;
+      const download = await exportContacts(db, filter, format, ({ rows, completed }) => {
+        recordAudit(db, { actor, action: 'contacts.export', subject: 'Contact', ip: request.ip, details: { format, filter, rows, completed } }).catch((error: unknown) =>
+          request.log.error({ err: error }, 'could not audit a contacts export'),
+        );
+      });
+      return reply
+        .header('content-type', download.contentType)
+        .header('content-disposition', `attachment; filename="${download.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(download.stream);
+    },
+  );
+
+  app.post(
+    '/api/contacts/bulk',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Delete, tag, opt out or opt in many contacts',
+        description: 'Targets listed ids (at most 10,000) or every contact matching a filter. Answers how many contacts changed.',
+        security: bearer,
+        body: bulkActionBodySchema,
+        response: { 200: bulkActionResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      ensure(contactPolicy.bulk(actor, request.body.action), request.body.action === 'delete' ? 'You do not have permission to delete contacts.' : CANNOT_UPDATE);
+      return { affected: await runBulkAction(db, { actor, body: request.body, ip: request.ip }) };
+    },
+  );
+
+  app.post(
+    '/api/contacts',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Create a contact',
+        description: 'The phone is stored in E.164; 409 CONTACT_EXISTS (with existingId) when another contact has the number.',
+        security: bearer,
+        body: createContactBodySchema,
+        response: { 201: contactResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      ensure(contactPolicy.create(actor), 'You do not have permission to create contacts.');
+      const contact = await createContact(db, { actor, body: request.body, ip: request.ip });
+      return reply.status(201).send({ contact: presentContact(contact) });
+    },
+  );
+
+  app.get(
+    '/api/contacts/:id',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'One contact', security: bearer, params: contactIdParamsSchema, response: { 200: contactResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      const contact = await loadContact(db, request.params.id);
+      ensure(contactPolicy.read(currentUser(request)), CANNOT_READ);
+      return { contact: presentContact(contact) };
+    },
+  );
+
+  app.put(
+    '/api/contacts/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Update a contact (partial)',
+        description: "status opted_out stamps the time and source 'admin'; active clears them. customFields replaces the whole set.",
+        security: bearer,
+        params: contactIdParamsSchema,
+        body: updateContactBodySchema,
+        response: { 200: contactResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const target = await loadContact(db, request.params.id);
+      ensure(contactPolicy.update(actor), CANNOT_UPDATE);
+      const contact = await updateContact(db, { actor, target, body: request.body, ip: request.ip });
+      return { contact: presentContact(contact) };
+    },
+  );
+
+  app.delete(
+    '/api/contacts/:id',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'Delete a contact', security: bearer, params: contactIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const target = await loadContact(db, request.params.id);
+      ensure(contactPolicy.delete(actor), 'You do not have permission to delete contacts.');
+      await deleteContact(db, { actor, target, ip: request.ip });
+      return reply.status(204).send();
+    },
+  );
+};
