@@ -78,7 +78,7 @@ function BrandSettingsForm() {
                         setNotice(t('notices.reset'));
                       }}
                     />
-                    <Typography variant="body2" color="text.secondary" sx={{ flex: 1, textAlign: { sm: 'end' } }} aria-live="polite">
+                    <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, textAlign: { sm: 'end' } }} aria-live="polite">
                       {hasChanges ? t('unsaved') : ''}
                     </Typography>
                     <Button color="inherit" onClick={discard} disabled={!hasChanges || formState.isSubmitting}>
