@@ -94,7 +94,7 @@ function BrandSettingsForm() {
           </Box>
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <BrandPreview brand={preview} />
+          <BrandPreview brand={preview} readOnly={!canEdit} />
         </Grid>
       </Grid>
       <Snackbar open={notice !== null} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
