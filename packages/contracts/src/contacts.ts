@@ -111,13 +111,13 @@ export const createContactBodySchema = z.object({
   defaultCountry: countryField.optional(),
   ...z.object(contactFields).partial().shape,
 });
-export type CreateContactBody = z.input<typeof createContactBodySchema>;
+export type CreateContactBody = z.infer<typeof createContactBodySchema>;
 
 /** PUT /api/contacts/{id}: any subset; customFields replaces the whole set. */
 export const updateContactBodySchema = z
   .object({ phone: phoneField, defaultCountry: countryField, ...contactFields })
   .partial();
-export type UpdateContactBody = z.input<typeof updateContactBodySchema>;
+export type UpdateContactBody = z.infer<typeof updateContactBodySchema>;
 
 export const contactResponseSchema = z.object({ contact: contactSchema });
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
@@ -190,7 +190,7 @@ export const bulkActionBodySchema = z
       .optional(),
   })
   .refine((body) => body.action !== 'setTag' || body.tag !== undefined, { error: 'tag is required for setTag', path: ['tag'] });
-export type BulkActionBody = z.input<typeof bulkActionBodySchema>;
+export type BulkActionBody = z.infer<typeof bulkActionBodySchema>;
 
 export const bulkActionResponseSchema = z.object({ affected: z.number().int() });
 export type BulkActionResponse = z.infer<typeof bulkActionResponseSchema>;
