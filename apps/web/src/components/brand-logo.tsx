@@ -12,7 +12,11 @@ export interface BrandLogoProps {
   sx?: SxProps<Theme>;
 }
 
-/** The uploaded logo at its configured width and height (object-fit: contain), or nothing when none is set. */
+/**
+ * The uploaded logo at its configured width and height (object-fit: contain), or nothing when
+ * none is set. Logos are usually drawn for light backgrounds, so dark mode puts a light plate
+ * behind them.
+ */
 export function BrandLogo({ maxWidth, maxHeight, alt, sx }: BrandLogoProps) {
   const { logoUrl, logoWidth, logoHeight, appName } = useBrand().settings;
   if (!logoUrl) return null;
@@ -25,7 +29,17 @@ export function BrandLogo({ maxWidth, maxHeight, alt, sx }: BrandLogoProps) {
       width={size.width}
       height={size.height}
       data-testid="brand-logo"
-      sx={[{ display: 'block', width: size.width, height: size.height, objectFit: 'contain', flexShrink: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        (theme) => ({
+          display: 'block',
+          width: size.width,
+          height: size.height,
+          objectFit: 'contain',
+          flexShrink: 0,
+          ...theme.applyStyles('dark', { bgcolor: 'rgb(255 255 255 / 92%)', p: 0.5, borderRadius: 1 }),
+        }),
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
 }

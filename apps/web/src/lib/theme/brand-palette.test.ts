@@ -41,6 +41,16 @@ describe('brand palette', () => {
     }
   });
 
+  it('keeps the secondary text readable on the tints (page headers, chips)', () => {
+    for (const primaryColor of ['#041E42', '#E91E63', '#FFFF00', '#000000', '#777777']) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const palette = brandSchemePalette({ ...DEFAULT_BRAND, primaryColor }, scheme);
+        expect(contrastRatio(palette.text.secondary, palette.primary.light), `${primaryColor} ${scheme}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(palette.text.primary, palette.primary.light)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
   it('exposes the brand colours exactly with the spec variants', () => {
     expect(brandPaletteGroup(DEFAULT_BRAND, DEFAULT_BRAND)).toEqual({
       primary: { main: '#041E42', light: '#516B8F', dark: '#00000F' },

@@ -1,7 +1,7 @@
 import { brandShades, darkenChannels, safeHex, type BrandShades } from './brand-colors';
 import { contrastRatio, lightenForContrast, mix } from './color';
 import type { SchemeName } from './color-themes';
-import { DARK_BACKGROUND, DARK_PAPER, paletteFromColors, swatch, type SchemePalette, type Swatch } from './palettes';
+import { DARK_BACKGROUND, DARK_PAPER, paletteFromColors, schemeBase, swatch, type SchemePalette, type Swatch } from './palettes';
 
 /** The brand colours the theme uses (GET /api/brand-settings fields). */
 export interface BrandColors {
@@ -31,9 +31,24 @@ const UI_CONTRAST = 3;
  */
 export function brandSwatch(hex: string, scheme: SchemeName): Swatch {
   const colour = safeHex(hex, '#000000');
-  if (scheme === 'light') return swatch(colour, mix(colour, '#FFFFFF', 0.88), darkenChannels(colour));
+  if (scheme === 'light') return swatch(colour, tint(colour, '#FFFFFF', 0.88, scheme), darkenChannels(colour));
   const main = lightenForContrast(colour, [DARK_BACKGROUND, DARK_PAPER], UI_CONTRAST);
-  return swatch(main, mix(main, DARK_BACKGROUND, 0.78), darkenChannels(main));
+  return swatch(main, tint(main, DARK_BACKGROUND, 0.78, scheme), darkenChannels(main));
+}
+
+/**
+ * The pale surface of a colour: mixed towards the page from `start`, further if needed, until the
+ * scheme's secondary text still reads on it at 4.5:1 (page headers and chips carry such text).
+ */
+function tint(main: string, page: string, start: number, scheme: SchemeName): string {
+  const text = schemeBase(scheme).text.secondary;
+  let amount = start;
+  let surface = mix(main, page, amount);
+  while (contrastRatio(text, surface) < 4.6 && amount < 1) {
+    amount = Math.min(1, amount + 0.01);
+    surface = mix(main, page, amount);
+  }
+  return surface;
 }
 
 /** Text on a filled colour: white when it reads at 4.5:1, else near-black (MUI's choice with contrastThreshold 4.5). */

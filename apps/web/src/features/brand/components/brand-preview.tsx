@@ -16,7 +16,7 @@ import { previewColors } from './preview-colors';
 import { PreviewLogin } from './preview-login';
 
 /** The result before saving: the app and the sign-in card with the edited name, colours, font and logo size. */
-export function BrandPreview({ brand }: { brand: PreviewBrand }) {
+export function BrandPreview({ brand, readOnly = false }: { brand: PreviewBrand; readOnly?: boolean }) {
   const { t } = useTranslation('brand');
   const { mode, systemMode } = useColorScheme();
   const [scheme, setScheme] = useState<SchemeName | null>(null);
@@ -31,7 +31,7 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
               {t('preview.title')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('preview.description')}
+              {t(readOnly ? 'preview.descriptionReadOnly' : 'preview.description')}
             </Typography>
           </div>
           <ToggleButtonGroup size="small" exclusive value={shown} onChange={(_event, next: SchemeName | null) => next && setScheme(next)} aria-label={t('preview.mode')}>

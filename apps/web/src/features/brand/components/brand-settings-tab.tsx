@@ -78,7 +78,7 @@ function BrandSettingsForm() {
                         setNotice(t('notices.reset'));
                       }}
                     />
-                    <Typography variant="body2" color="text.secondary" sx={{ flex: 1, textAlign: { sm: 'end' } }} aria-live="polite">
+                    <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, textAlign: { sm: 'end' } }} aria-live="polite">
                       {hasChanges ? t('unsaved') : ''}
                     </Typography>
                     <Button color="inherit" onClick={discard} disabled={!hasChanges || formState.isSubmitting}>
@@ -94,7 +94,7 @@ function BrandSettingsForm() {
           </Box>
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <BrandPreview brand={preview} />
+          <BrandPreview brand={preview} readOnly={!canEdit} />
         </Grid>
       </Grid>
       <Snackbar open={notice !== null} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>

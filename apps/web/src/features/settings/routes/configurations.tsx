@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { Suspense, useId } from 'react';
+import { Suspense, useCallback, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
@@ -19,14 +19,25 @@ export default function Configurations({ tabs }: { tabs: readonly SettingsTab[] 
   const shown = visibleTabs(tabs, (action, subject) => ability.can(action, subject));
   const current = selectedTab(shown, searchParams.get('tab'));
 
-  const open = (id: string) =>
-    setSearchParams(
-      (params) => {
-        params.set('tab', id);
-        return params;
-      },
-      { replace: true },
-    );
+  // Switching tabs replaces the history entry: Back leaves the hub instead of stepping through tabs.
+  const open = useCallback(
+    (id: string) =>
+      setSearchParams(
+        (params) => {
+          params.set('tab', id);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  // The open tab is always in the URL (a missing or unknown ?tab= is corrected).
+  const currentId = current?.id;
+  const requested = searchParams.get('tab');
+  useEffect(() => {
+    if (currentId && requested !== currentId) open(currentId);
+  }, [currentId, requested, open]);
 
   return (
     <PageContainer title={t('title')} description={t('description')}>
