@@ -6,6 +6,8 @@ import type { Database } from './db/client.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { importLimits } from './modules/imports/limits.ts';
 import { sessionRoutes } from './modules/users/session.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
@@ -69,6 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(usersRoutes, { db, tokens });
   await app.register(brandRoutes, { db, publicUrl: config.publicUrl });
   await app.register(contactsRoutes, { db });
+  await app.register(importsRoutes, { db, jobs: deps.jobs, limits: importLimits(config.importLimits) });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 
   // The web app last: its not-found handler is the SPA fallback and the JSON 404 for /api.

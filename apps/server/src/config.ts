@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ImportLimits } from './modules/imports/limits.ts';
 
 /** Repository root (apps/server/src -> ../../..), so defaults do not depend on the shell's cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -67,6 +68,8 @@ export interface Config {
   webDist: string;
   runWorker: boolean;
   trustProxy: boolean;
+  /** Contacts import limits lowered from their defaults (tests; not read from the environment). */
+  importLimits?: Partial<ImportLimits>;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { startJobHandlers } from './job-handlers.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { describeStartupError, jobsFor, openMigratedDatabase } from './runtime.ts';
 
@@ -14,6 +15,7 @@ try {
   const jobs = jobsFor(database, config.runWorker);
   const app = await buildApp(config, { database, jobs, logger: loggerOptions(config) });
   await jobs.start(app.log);
+  if (config.runWorker) await startJobHandlers(jobs, database, config, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');

@@ -1,10 +1,11 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfigOrExit } from './config.ts';
+import { startJobHandlers } from './job-handlers.ts';
 import type { JobsLogger } from './platform/jobs.ts';
 import { describeStartupError, jobsFor, openMigratedDatabase } from './runtime.ts';
 
 // Entry point of `npm run worker`: the job runner alone, for scale-out next to API processes.
-// Job handlers are registered here as later features add them.
+// Job handlers are listed in job-handlers.ts.
 const config = loadConfigOrExit();
 
 if (!config.databaseUrl) {
@@ -19,6 +20,7 @@ try {
   const database = await openMigratedDatabase(config);
   const jobs = jobsFor(database, true);
   await jobs.start(logger);
+  await startJobHandlers(jobs, database, config, logger);
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) console.error('Worker shutting down after an uncaught error:', err);
     await jobs.stop();

@@ -1,0 +1,13 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { startImportWorker } from './modules/imports/import-job.ts';
+import { importLimits } from './modules/imports/limits.ts';
+import type { Jobs, JobsLogger } from './platform/jobs.ts';
+
+/**
+ * The registry of job handlers: every background job this process runs. Called by the embedded
+ * server (RUN_WORKER, the default) and by `npm run worker`; API-only processes only send jobs.
+ */
+export async function startJobHandlers(jobs: Jobs, database: Database, config: Config, logger: JobsLogger): Promise<void> {
+  await startImportWorker(jobs, { database, limits: importLimits(config.importLimits), logger });
+}

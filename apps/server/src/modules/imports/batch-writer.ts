@@ -1,0 +1,128 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import type { OnDuplicate } from '@sms/contracts/imports';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from '../../db/client.ts';
+import { ADD_COUNTS_SQL, CLEAR_STAGING_SQL, INSERT_REJECTIONS_SQL, LOCK_IMPORT_SQL, mergeStagingSql, STAGING_COLUMNS } from './imports.queries.ts';
+import type { StagedContact } from './row-normaliser.ts';
+
+/** One batch of an import, ready to write: staged contacts, rejections and the other counts. */
+export interface Batch {
+  rowNumbers: number[];
+  contacts: StagedContact[];
+  rejections: { rowNumbers: number[]; raws: string[]; reasons: string[] };
+  rowsRead: number;
+  /** Rows whose phone appeared earlier in the file (first wins). */
+  inFileDuplicates: number;
+  bytesRead: number;
+}
+
+export interface BatchResult {
+  /** Cancelling was asked before this batch: nothing of it was written. */
+  cancelled: boolean;
+  created: number;
+  updated: number;
+  duplicates: number;
+}
+
+/** Writes batches of one import, each in one transaction: all of it or none of it. */
+export interface BatchWriter {
+  write(batch: Batch): Promise<BatchResult>;
+  close(): Promise<void>;
+}
+
+export interface WriterContext {
+  importId: string;
+  createdBy: string | null;
+  onDuplicate: OnDuplicate;
+}
+
+/** COPY text format: backslash, tab, newline and CR escaped, \N for null. */
+const copyValue = (value: string | null) => (value === null ? '\\N' : /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value);
+
+/** The staged rows as COPY text. */
+export function copyText(importId: string, batch: Batch): string {
+  const lines: string[] = new Array(batch.contacts.length);
+  for (let at = 0; at < batch.contacts.length; at++) {
+    const row = batch.contacts[at]!;
+    lines[at] = `${importId}\t${batch.rowNumbers[at]}\t${copyValue(row[0])}\t${copyValue(row[1])}\t${copyValue(row[2])}\t${copyValue(row[3])}\t${copyValue(row[4])}\t${copyValue(row[5])}\t${copyValue(row[6])}\t${copyValue(row[7])}\n`;
+  }
+  return lines.join('');
+}
+
+const emptyResult = (cancelled: boolean): BatchResult => ({ cancelled, created: 0, updated: 0, duplicates: 0 });
+
+type Run = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** The statements of a batch after the staged rows are loaded; shared by both drivers. */
+async function mergeAndCount(run: Run, context: WriterContext, batch: Batch): Promise<BatchResult> {
+  let created = 0;
+  let updated = 0;
+  if (batch.contacts.length) {
+    const result = (await run(mergeStagingSql(context.onDuplicate), [context.importId, context.createdBy])).rows[0] as { created: number; updated: number };
+    created = result.created;
+    updated = result.updated;
+    await run(CLEAR_STAGING_SQL, [context.importId]);
+  }
+  if (batch.rejections.rowNumbers.length) {
+    await run(INSERT_REJECTIONS_SQL, [context.importId, batch.rejections.rowNumbers, batch.rejections.raws, batch.rejections.reasons]);
+  }
+  const duplicates = batch.inFileDuplicates + batch.contacts.length - created - updated;
+  await run(ADD_COUNTS_SQL, [context.importId, batch.rowsRead, created, updated, duplicates, batch.rejections.rowNumbers.length, batch.bytesRead]);
+  return { cancelled: false, created, updated, duplicates };
+}
+
+/** PostgreSQL: one pooled client for the whole import; staged rows go in with COPY. */
+async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<BatchWriter> {
+  const client = await pool.connect();
+  const run: Run = (text, params) => client.query(text, params as unknown[]);
+  return {
+    write: async (batch) => {
+      await client.query('begin');
+      try {
+        const lock = (await run(LOCK_IMPORT_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
+        if (!lock || lock.cancel_requested) {
+          await client.query('rollback');
+          return emptyResult(true);
+        }
+        if (batch.contacts.length) {
+          const copy = client.query(copyFrom(`copy import_staging (${STAGING_COLUMNS}) from stdin`));
+          await pipeline(Readable.from([copyText(context.importId, batch)]), copy);
+        }
+        const result = await mergeAndCount(run, context, batch);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      }
+    },
+    close: async () => client.release(),
+  };
+}
+
+/** PGlite: each batch in PGlite's transaction; staged rows go in with COPY from a Blob. */
+function pgliteWriter(pglite: PGlite, context: WriterContext): BatchWriter {
+  return {
+    write: (batch) =>
+      pglite.transaction(async (tx) => {
+        const run: Run = (text, params) => tx.query(text, params as unknown[]);
+        const lock = (await run(LOCK_IMPORT_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
+        if (!lock || lock.cancel_requested) return emptyResult(true);
+        if (batch.contacts.length) {
+          await tx.query(`copy import_staging (${STAGING_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([copyText(context.importId, batch)]) });
+        }
+        return mergeAndCount(run, context, batch);
+      }),
+    close: async () => {},
+  };
+}
+
+/** The batch writer for the database in use. */
+export async function openBatchWriter(database: Database, context: WriterContext): Promise<BatchWriter> {
+  if (database.jobsTarget.kind === 'pglite') return pgliteWriter(database.jobsTarget.pglite, context);
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  return postgresWriter(pool, context);
+}

@@ -1,0 +1,159 @@
+import type { OnDuplicate } from '@sms/contracts/imports';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { importFileChunks, importRejections, imports, users } from '../../db/schema.ts';
+
+export type ImportRow = typeof imports.$inferSelect;
+export type NewImportRow = typeof imports.$inferInsert;
+/** An import with the name of the account that uploaded it. */
+export type ImportWithCreator = ImportRow & { creatorName: string | null };
+
+/** Columns of imports plus the uploader's name (null when the account is gone). */
+const importColumns = () => ({
+  id: imports.id,
+  status: imports.status,
+  fileName: imports.fileName,
+  fileSize: imports.fileSize,
+  format: imports.format,
+  encoding: imports.encoding,
+  delimiter: imports.delimiter,
+  sheet: imports.sheet,
+  mapping: imports.mapping,
+  options: imports.options,
+  bytesRead: imports.bytesRead,
+  rowsRead: imports.rowsRead,
+  created: imports.created,
+  updated: imports.updated,
+  duplicates: imports.duplicates,
+  rejected: imports.rejected,
+  errorMessage: imports.errorMessage,
+  cancelRequested: imports.cancelRequested,
+  createdBy: imports.createdBy,
+  createdAt: imports.createdAt,
+  startedAt: imports.startedAt,
+  finishedAt: imports.finishedAt,
+  creatorName: users.name,
+});
+
+/** Creates the import row of an upload. */
+export async function insertImport(db: Executor, values: NewImportRow): Promise<ImportRow> {
+  const [row] = await db.insert(imports).values(values).returning();
+  if (!row) throw new Error('insert into imports returned no row');
+  return row;
+}
+
+/** One import with its uploader's name. */
+export async function findImport(db: Executor, id: string): Promise<ImportWithCreator | undefined> {
+  const [row] = await db.select(importColumns()).from(imports).leftJoin(users, eq(users.id, imports.createdBy)).where(eq(imports.id, id));
+  return row;
+}
+
+/** Import history, newest first. */
+export async function listImports(db: Executor, page: { limit: number; skip: number }): Promise<{ rows: ImportWithCreator[]; total: number }> {
+  const rows = await db
+    .select(importColumns())
+    .from(imports)
+    .leftJoin(users, eq(users.id, imports.createdBy))
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(page.limit)
+    .offset(page.skip);
+  const [total] = await db.select({ n: count() }).from(imports);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Applies a change to an import; `onlyIn` guards against racing status changes. */
+export async function updateImport(db: Executor, id: string, patch: Partial<NewImportRow>, onlyIn?: ImportRow['status'][]): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(imports)
+    .set(patch)
+    .where(onlyIn ? and(eq(imports.id, id), inArray(imports.status, onlyIn)) : eq(imports.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes an import (its chunks and rejections go with it). */
+export async function deleteImport(db: Executor, id: string): Promise<void> {
+  await db.delete(imports).where(eq(imports.id, id));
+}
+
+/** Stores one chunk of an uploaded file. */
+export async function insertFileChunk(db: Executor, importId: string, seq: number, bytes: Buffer): Promise<void> {
+  await db.insert(importFileChunks).values({ importId, seq, bytes });
+}
+
+/** One stored chunk of a file (undefined past the end). */
+export async function findFileChunk(db: Executor, importId: string, seq: number): Promise<Buffer | undefined> {
+  const [row] = await db.select({ bytes: importFileChunks.bytes }).from(importFileChunks).where(and(eq(importFileChunks.importId, importId), eq(importFileChunks.seq, seq)));
+  return row?.bytes;
+}
+
+/** Rejected rows after `afterRow`, in row order (keyset pages for the error file). */
+export async function listRejections(db: Executor, importId: string, afterRow: number, limit: number) {
+  return db
+    .select({ rowNumber: importRejections.rowNumber, raw: importRejections.raw, reason: importRejections.reason })
+    .from(importRejections)
+    .where(and(eq(importRejections.importId, importId), gt(importRejections.rowNumber, afterRow)))
+    .orderBy(asc(importRejections.rowNumber))
+    .limit(limit);
+}
+
+/** Marks a running import's counters final and its status (completed, failed or cancelled). */
+export async function finishImport(db: Executor, id: string, status: 'completed' | 'failed' | 'cancelled', errorMessage: string | null): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(imports)
+    .set({ status, errorMessage, finishedAt: sql`now()`, ...(status === 'completed' ? { bytesRead: sql`${imports.fileSize}` } : {}) })
+    .where(eq(imports.id, id))
+    .returning();
+  return row;
+}
+
+// ---- Raw SQL of one import batch (run on a pg client or a PGlite transaction) ----
+
+/** Columns of import_staging the batch loads, in COPY order. */
+export const STAGING_COLUMNS = 'import_id, row_number, phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields';
+
+/** Locks the import row for the batch and reads whether cancelling was asked. */
+export const LOCK_IMPORT_SQL = 'select cancel_requested from imports where id = $1 for update';
+
+/** Loads staged rows from parallel arrays (PGlite, and PostgreSQL without COPY). */
+export const STAGE_UNNEST_SQL = `insert into import_staging (${STAGING_COLUMNS})
+  select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::jsonb[])`;
+
+const FIELDS = ['first_name', 'last_name', 'email', 'tag1', 'tag2', 'tag3'] as const;
+
+/**
+ * The set-based merge of the staged batch into contacts, answering { created, updated }:
+ * - skip: existing numbers are left alone (DO NOTHING);
+ * - fill: only empty fields of existing contacts are filled; custom fields: existing keys win;
+ * - overwrite: mapped values replace stored ones; an empty cell never erases a stored value.
+ * An existing contact whose values would not change is not rewritten and counts as a duplicate.
+ * `xmax = 0` in RETURNING tells a fresh insert from an update.
+ */
+export function mergeStagingSql(onDuplicate: OnDuplicate): string {
+  const insert = `insert into contacts (phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, source, import_id, created_by)
+    select phone, first_name, last_name, email, tag1, tag2, tag3, coalesce(custom_fields, '{}'::jsonb), 'import', $1, $2
+    from import_staging where import_id = $1 order by phone`;
+  let conflict: string;
+  if (onDuplicate === 'skip') conflict = 'on conflict (phone) do nothing';
+  else {
+    const value = (field: string) => (onDuplicate === 'fill' ? `coalesce(nullif(contacts.${field}, ''), excluded.${field})` : `coalesce(excluded.${field}, contacts.${field})`);
+    const custom = onDuplicate === 'fill' ? 'excluded.custom_fields || contacts.custom_fields' : 'contacts.custom_fields || excluded.custom_fields';
+    const next = [...FIELDS.map(value), custom];
+    const current = [...FIELDS.map((field) => `contacts.${field}`), 'contacts.custom_fields'];
+    conflict = `on conflict (phone) do update set ${FIELDS.map((field, index) => `${field} = ${next[index]}`).join(', ')}, custom_fields = ${custom}, updated_at = now()
+      where (${next.join(', ')}) is distinct from (${current.join(', ')})`;
+  }
+  return `with merged as (${insert} ${conflict} returning (xmax = 0) as inserted)
+    select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated from merged`;
+}
+
+/** Empties this import's staged rows after the merge. */
+export const CLEAR_STAGING_SQL = 'delete from import_staging where import_id = $1';
+
+/** Records rejected rows from parallel arrays. */
+export const INSERT_REJECTIONS_SQL = `insert into import_rejections (import_id, row_number, raw, reason)
+  select $1, * from unnest($2::int[], $3::text[], $4::text[]) on conflict do nothing`;
+
+/** Adds a batch's counts to the import and moves its progress. */
+export const ADD_COUNTS_SQL = `update imports set rows_read = rows_read + $2, created = created + $3, updated = updated + $4,
+  duplicates = duplicates + $5, rejected = rejected + $6, bytes_read = greatest(bytes_read, $7) where id = $1`;

@@ -1,0 +1,188 @@
+import multipart from '@fastify/multipart';
+import {
+  IMPORT_FILE_FIELD,
+  importIdParamsSchema,
+  importListResponseSchema,
+  importPreviewQuerySchema,
+  importPreviewSchema,
+  importResponseSchema,
+  importUploadResponseSchema,
+  listImportsQuerySchema,
+  startImportBodySchema,
+} from '@sms/contracts/imports';
+import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { NotFound } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { ensureImportAllowed } from './imports.policy.ts';
+import { presentImport } from './imports.presenter.ts';
+import { findImport, listImports } from './imports.queries.ts';
+import { cancelImport, errorFile, loadPreview, startImport } from './imports.service.ts';
+import { formatLimit, type ImportLimits } from './limits.ts';
+import { receiveUpload } from './upload.ts';
+
+const tags = ['imports'];
+const bearer = [{ bearerAuth: [] }];
+
+/** The multipart body is read and checked in the handler (streamed); its schema only documents it. */
+const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+
+/** Loads an import (with its uploader's name) or answers 404. */
+async function loadImport(db: Db, id: string) {
+  const row = await findImport(db, id);
+  if (!row) throw new NotFound('Import not found');
+  return row;
+}
+
+/** Contacts import: upload with preview, start, progress, cancel, history and error file. */
+export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: ImportLimits }> = async (app, { db, jobs, limits }) => {
+  // Scoped to this plugin; the per-request limits are applied where the parts are read.
+  await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 } });
+
+  app.post(
+    '/api/contacts/imports',
+    {
+      config: { auth: 'required' },
+      validatorCompiler: multipartValidator,
+      schema: {
+        tags,
+        summary: 'Upload a contacts file (managers and admins)',
+        description:
+          `CSV/TSV/TXT (delimiter and encoding detected) or XLSX, at most ${formatLimit(limits.maxFileBytes)}, in the multipart field "${IMPORT_FILE_FIELD}". ` +
+          'The content decides the format, not the name. Answers the import (status uploaded) and a preview with a suggested mapping. ' +
+          '400 empty file, 413 too large, 415 not a CSV or Excel file, 422 no data rows, damaged or zip-bomb XLSX, too many columns.',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        body: z.object({ [IMPORT_FILE_FIELD]: z.file() }),
+        response: { 201: importUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      ensureImportAllowed(actor, 'create');
+      const { row, result } = await receiveUpload(db, request, actor.id, limits);
+      const stored = await loadImport(db, row.id);
+      return reply.status(201).send({ import: presentImport(stored), preview: result.preview });
+    },
+  );
+
+  app.get(
+    '/api/contacts/imports',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'Import history, newest first', security: bearer, querystring: listImportsQuerySchema, response: { 200: importListResponseSchema, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      ensureImportAllowed(currentUser(request), 'read');
+      const { rows, total } = await listImports(db, request.query);
+      const now = Date.now();
+      return { data: rows.map((row) => presentImport(row, now)), total };
+    },
+  );
+
+  app.get(
+    '/api/contacts/imports/:id',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'One import: status, counts, timing (poll it for progress)', security: bearer, params: importIdParamsSchema, response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      ensureImportAllowed(currentUser(request), 'read');
+      return { import: presentImport(await loadImport(db, request.params.id)) };
+    },
+  );
+
+  app.get(
+    '/api/contacts/imports/:id/preview',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Preview of an uploaded file (XLSX: of the sheet named by ?sheet=)',
+        security: bearer,
+        params: importIdParamsSchema,
+        querystring: importPreviewQuerySchema,
+        response: { 200: importPreviewSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      ensureImportAllowed(currentUser(request), 'read');
+      const row = await loadImport(db, request.params.id);
+      return (await loadPreview(db, row, request.query.sheet, limits)).preview;
+    },
+  );
+
+  app.post(
+    '/api/contacts/imports/:id/start',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Start an uploaded import with a column mapping and options',
+        description: 'Answers 202 with the queued import; poll GET /api/contacts/imports/{id} for progress. 409 when already started.',
+        security: bearer,
+        params: importIdParamsSchema,
+        body: startImportBodySchema,
+        response: { 202: importResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      ensureImportAllowed(currentUser(request), 'create');
+      const row = await loadImport(db, request.params.id);
+      await startImport(db, jobs, row, request.body, limits);
+      return reply.status(202).send({ import: presentImport(await loadImport(db, row.id)) });
+    },
+  );
+
+  app.post(
+    '/api/contacts/imports/:id/cancel',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Cancel an import',
+        description: 'Not started yet: cancelled at once. Running: stops before its next batch (status becomes cancelled shortly). Finished: 409.',
+        security: bearer,
+        params: importIdParamsSchema,
+        response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      ensureImportAllowed(currentUser(request), 'cancel');
+      const row = await loadImport(db, request.params.id);
+      await cancelImport(db, row);
+      return { import: presentImport(await loadImport(db, row.id)) };
+    },
+  );
+
+  app.get(
+    '/api/contacts/imports/:id/errors.csv',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The rejected rows as CSV: row_number, raw, reason',
+        description: 'Streamed. Cells that a spreadsheet would run as a formula (starting with = + - @ tab or CR) are prefixed with an apostrophe.',
+        security: bearer,
+        params: importIdParamsSchema,
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request, typedReply) => {
+      ensureImportAllowed(currentUser(request), 'read');
+      const row = await loadImport(db, request.params.id);
+      const reply = typedReply as FastifyReply;
+      const name = `${row.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import'}-errors.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(errorFile(db, row.id));
+    },
+  );
+};
