@@ -173,8 +173,9 @@ export const contacts = pgTable(
     index('contacts_tag2_idx').on(table.tag2),
     index('contacts_tag3_idx').on(table.tag3),
     index('contacts_status_idx').on(table.status),
-    // Default list order (newest first) and keyset pagination of exports.
-    index('contacts_created_at_idx').on(table.createdAt.desc(), table.id),
+    // Default list order (newest first: read backwards) and the export's keyset cursor
+    // `(created_at, id) < (...)`, which needs both columns in the same direction.
+    index('contacts_created_at_id_idx').on(table.createdAt, table.id),
     index('contacts_first_name_lower_idx').using('btree', sql`lower(${table.firstName}) text_pattern_ops`),
     index('contacts_last_name_lower_idx').using('btree', sql`lower(${table.lastName}) text_pattern_ops`),
     index('contacts_email_lower_idx').using('btree', sql`lower(${table.email}) text_pattern_ops`),

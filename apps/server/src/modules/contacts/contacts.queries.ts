@@ -55,15 +55,15 @@ export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
 }
 
 /**
- * ORDER BY per sort field. createdAt matches the (created_at desc nulls last, id) index in both
- * directions (read backwards for asc); phone is unique and indexed; the others sort the filtered
+ * ORDER BY per sort field. createdAt matches the (created_at, id) index in both directions
+ * (read backwards for desc); phone is unique and indexed; the others sort the filtered
  * rows, empty values last, id as the tie-breaker so pages never overlap.
  */
 function orderBy(sort: ContactSortField, order: 'asc' | 'desc'): SQL {
   const desc = order === 'desc';
   switch (sort) {
     case 'createdAt':
-      return desc ? sql`${contacts.createdAt} desc nulls last, ${contacts.id} asc` : sql`${contacts.createdAt} asc nulls first, ${contacts.id} desc`;
+      return desc ? sql`${contacts.createdAt} desc, ${contacts.id} desc` : sql`${contacts.createdAt} asc, ${contacts.id} asc`;
     case 'phone':
       return desc ? sql`${contacts.phone} desc` : sql`${contacts.phone} asc`;
     default: {
@@ -168,23 +168,27 @@ export function bulkOptIn(db: Executor, target: BulkTarget): Promise<number> {
   );
 }
 
+/** Distinct values one tag picker request walks at most (bounds a search that matches nothing on a high-cardinality tag). */
+const TAG_HOPS_MAX = 20_000;
+
 /**
  * Distinct values of one tag field in order, optionally starting with `search` (case-insensitive).
- * A loose index scan (recursive CTE hopping from value to value on the tag's btree) so a million
- * contacts with a few hundred tags cost a few hundred index probes, not a scan.
+ * A loose index scan: a recursive CTE hops from value to value on the tag's btree, and the outer
+ * LIMIT stops it as soon as enough values matched. A million contacts with a few hundred tag
+ * values cost a few hundred index probes, not a scan of the table.
  */
 export async function distinctTagValues(db: Executor, field: ContactTagField, search: string | undefined, limit: number): Promise<string[]> {
   const column = sql.identifier(field);
-  const match = search ? sql`and lower(${column}) like ${`${escapeLike(search.toLowerCase())}%`}` : sql``;
+  const match = search ? sql`and lower(value) like ${`${escapeLike(search.toLowerCase())}%`}` : sql``;
   const rows = await queryRows<{ value: string }>(
     db,
     sql`with recursive hop(value, n) as (
-          (select ${column}, 1 from ${contacts} where ${column} is not null ${match} order by ${column} limit 1)
+          (select ${column}, 1 from ${contacts} where ${column} is not null order by ${column} limit 1)
           union all
-          select (select ${column} from ${contacts} where ${column} > hop.value ${match} order by ${column} limit 1), hop.n + 1
-          from hop where hop.value is not null and hop.n < ${limit}
+          select (select ${column} from ${contacts} where ${column} > hop.value order by ${column} limit 1), hop.n + 1
+          from hop where hop.value is not null and hop.n < ${TAG_HOPS_MAX}
         )
-        select value from hop where value is not null`,
+        select value from hop where value is not null ${match} limit ${limit}`,
   );
   return rows.map((row) => row.value);
 }
@@ -205,16 +209,18 @@ export interface ExportCursor {
   id: string;
 }
 
-/** The next batch of an export in list order (created_at desc, id), after `cursor`: keyset paging, never OFFSET. */
+/**
+ * The next batch of an export in list order (newest first), after `cursor`: keyset paging, never
+ * OFFSET. The row comparison is an index condition on (created_at, id), so every batch starts
+ * where the last one ended, even among the thousands of rows one import stamps with the same time.
+ */
 export async function exportBatch(db: Executor, filter: ContactFilter, cursor: ExportCursor | null, size: number): Promise<ExportRow[]> {
-  const after = cursor
-    ? sql`(${contacts.createdAt} < ${cursor.createdAt}::timestamptz or (${contacts.createdAt} = ${cursor.createdAt}::timestamptz and ${contacts.id} > ${cursor.id}))`
-    : undefined;
+  const after = cursor ? sql`(${contacts.createdAt}, ${contacts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
   const rows = await db
     .select({ contact: contacts, cursorAt: sql<string>`${contacts.createdAt}::text` })
     .from(contacts)
     .where(and(contactFilterWhere(filter), after))
-    .orderBy(sql`${contacts.createdAt} desc nulls last, ${contacts.id} asc`)
+    .orderBy(sql`${contacts.createdAt} desc, ${contacts.id} desc`)
     .limit(size);
   return rows.map((row) => ({ ...row.contact, cursorAt: row.cursorAt }));
 }
