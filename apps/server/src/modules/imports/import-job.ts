@@ -96,6 +96,9 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
       // Handled when awaited; this only keeps an early failure from counting as unhandled.
       inflight.catch(() => {});
       batch = newBatch();
+      // Let queued API requests (progress polls, cancel) have the database between batches: on
+      // PGlite they share the job's single connection.
+      await new Promise((resolve) => setImmediate(resolve));
     };
 
     reading: for await (const chunk of reader.chunks) {

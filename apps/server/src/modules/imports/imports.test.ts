@@ -303,17 +303,17 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(summary.counts).toMatchObject({ rowsRead: 153, created: 151, rejected: 2 });
     const errors = await errorsCsv(id);
     expect(errors).toContain('A cell is longer than 10,000 characters');
-    expect(errors).toMatch(/\r\n153,.*Bad encoding/);
+    expect(errors).toMatch(/\r\n154,.*Bad encoding/);
   });
 
   it('cancels a running import between batches; the counts still add up', async () => {
-    const rows = Array.from({ length: 60_000 }, (_, index) => `+4479113${String(index).padStart(5, '0')},Name ${index}`);
+    const rows = Array.from({ length: 200_000 }, (_, index) => `+447911${String(3_000_000 + index)},Name ${index}`);
     const uploaded = await send(`phone,name\n${rows.join('\n')}\n`, 'big.csv');
     const id = uploaded.body.import.id;
     expect((await start(id, { '0': 'phone', '1': 'firstName' })).status).toBe(202);
     for (;;) {
       const current = (await server.get(`/api/contacts/imports/${id}`, { token: manager.token })).body.import;
-      if (current.status === 'running' && current.counts.rowsRead > 0) break;
+      if (current.status === 'running') break;
       expect(current.status).not.toBe('completed');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -322,7 +322,7 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(cancelled.body.import.cancelRequested).toBe(true);
     const summary = await waitFinished(id);
     expect(summary.status).toBe('cancelled');
-    expect(summary.counts.rowsRead).toBeLessThan(60_000);
+    expect(summary.counts.rowsRead).toBeLessThan(200_000);
     expect(summary.counts.rowsRead % 1000).toBe(0);
     const stored = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from contacts where import_id = ${id}`);
     expect(stored[0]?.n).toBe(summary.counts.created);
@@ -355,7 +355,7 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect((await server.post(`/api/contacts/imports/${id}/cancel`, undefined, { token })).status, role).toBe(403);
       expect((await server.get(`/api/contacts/imports/${id}/errors.csv`, { token })).status, role).toBe(403);
     }
-    expect((await send('phone\n+447911201304\n', 'x.csv', undefined)).status).toBe(401);
+    expect((await send('phone\n+447911201304\n', 'x.csv', '')).status).toBe(401);
     expect((await server.get('/api/contacts/imports')).status).toBe(401);
     expect((await server.get(`/api/contacts/imports/${id}/errors.csv`)).status).toBe(401);
     expect((await server.post(`/api/contacts/imports/${id}/start`, { mapping: { '0': 'phone' } })).status).toBe(401);
