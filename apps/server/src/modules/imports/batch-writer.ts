@@ -5,7 +5,7 @@ import type { OnDuplicate } from '@sms/contracts/imports';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
-import { ADD_COUNTS_SQL, CLEAR_STAGING_SQL, INSERT_REJECTIONS_SQL, LOCK_IMPORT_SQL, mergeStagingSql, STAGING_COLUMNS } from './imports.queries.ts';
+import { ADD_COUNTS_SQL, CREATE_BATCH_TABLE_SQL, INSERT_REJECTIONS_SQL, LOCK_IMPORT_SQL, mergeStagingSql, STAGING_COLUMNS } from './imports.queries.ts';
 import type { StagedContact } from './row-normaliser.ts';
 
 /** One batch of an import, ready to write: staged contacts, rejections and the other counts. */
@@ -64,7 +64,6 @@ async function mergeAndCount(run: Run, context: WriterContext, batch: Batch): Pr
     const result = (await run(mergeStagingSql(context.onDuplicate), [context.importId, context.createdBy])).rows[0] as { created: number; updated: number };
     created = result.created;
     updated = result.updated;
-    await run(CLEAR_STAGING_SQL, [context.importId]);
   }
   if (batch.rejections.rowNumbers.length) {
     await run(INSERT_REJECTIONS_SQL, [context.importId, batch.rejections.rowNumbers, batch.rejections.raws, batch.rejections.reasons]);
@@ -74,9 +73,15 @@ async function mergeAndCount(run: Run, context: WriterContext, batch: Batch): Pr
   return { cancelled: false, created, updated, duplicates };
 }
 
-/** PostgreSQL: one pooled client for the whole import; staged rows go in with COPY. */
+/** PostgreSQL: one pooled client (and its temporary batch table) for the whole import; staged rows go in with COPY. */
 async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<BatchWriter> {
   const client = await pool.connect();
+  try {
+    await client.query(CREATE_BATCH_TABLE_SQL);
+  } catch (error) {
+    client.release();
+    throw error;
+  }
   const run: Run = (text, params) => client.query(text, params as unknown[]);
   return {
     write: async (batch) => {
@@ -88,7 +93,7 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
           return emptyResult(true);
         }
         if (batch.contacts.length) {
-          const copy = client.query(copyFrom(`copy import_staging (${STAGING_COLUMNS}) from stdin`));
+          const copy = client.query(copyFrom(`copy import_batch (${STAGING_COLUMNS}) from stdin`));
           await pipeline(Readable.from([copyText(context.importId, batch)]), copy);
         }
         const result = await mergeAndCount(run, context, batch);
@@ -104,7 +109,8 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
 }
 
 /** PGlite: each batch in PGlite's transaction; staged rows go in with COPY from a Blob. */
-function pgliteWriter(pglite: PGlite, context: WriterContext): BatchWriter {
+async function pgliteWriter(pglite: PGlite, context: WriterContext): Promise<BatchWriter> {
+  await pglite.query(CREATE_BATCH_TABLE_SQL);
   return {
     write: (batch) =>
       pglite.transaction(async (tx) => {
@@ -112,7 +118,7 @@ function pgliteWriter(pglite: PGlite, context: WriterContext): BatchWriter {
         const lock = (await run(LOCK_IMPORT_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
         if (!lock || lock.cancel_requested) return emptyResult(true);
         if (batch.contacts.length) {
-          await tx.query(`copy import_staging (${STAGING_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([copyText(context.importId, batch)]) });
+          await tx.query(`copy import_batch (${STAGING_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([copyText(context.importId, batch)]) });
         }
         return mergeAndCount(run, context, batch);
       }),

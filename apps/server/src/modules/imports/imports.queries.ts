@@ -109,15 +109,18 @@ export async function finishImport(db: Executor, id: string, status: 'completed'
 
 // ---- Raw SQL of one import batch (run on a pg client or a PGlite transaction) ----
 
-/** Columns of import_staging the batch loads, in COPY order. */
+/**
+ * The batch's staged rows live in a temporary table shaped like import_staging, emptied at every
+ * commit. A shared table emptied with DELETE after each batch left dead index entries under the
+ * same import_id that every later batch had to step over (merge time grew batch after batch).
+ */
+export const CREATE_BATCH_TABLE_SQL = 'create temp table if not exists import_batch (like import_staging) on commit delete rows';
+
+/** Columns of import_batch the batch loads, in COPY order. */
 export const STAGING_COLUMNS = 'import_id, row_number, phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields';
 
 /** Locks the import row for the batch and reads whether cancelling was asked. */
 export const LOCK_IMPORT_SQL = 'select cancel_requested from imports where id = $1 for update';
-
-/** Loads staged rows from parallel arrays (PGlite, and PostgreSQL without COPY). */
-export const STAGE_UNNEST_SQL = `insert into import_staging (${STAGING_COLUMNS})
-  select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::jsonb[])`;
 
 const FIELDS = ['first_name', 'last_name', 'email', 'tag1', 'tag2', 'tag3'] as const;
 
@@ -132,7 +135,7 @@ const FIELDS = ['first_name', 'last_name', 'email', 'tag1', 'tag2', 'tag3'] as c
 export function mergeStagingSql(onDuplicate: OnDuplicate): string {
   const insert = `insert into contacts (phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, source, import_id, created_by)
     select phone, first_name, last_name, email, tag1, tag2, tag3, coalesce(custom_fields, '{}'::jsonb), 'import', $1, $2
-    from import_staging where import_id = $1 order by phone`;
+    from import_batch order by phone`;
   let conflict: string;
   if (onDuplicate === 'skip') conflict = 'on conflict (phone) do nothing';
   else {
@@ -146,9 +149,6 @@ export function mergeStagingSql(onDuplicate: OnDuplicate): string {
   return `with merged as (${insert} ${conflict} returning (xmax = 0) as inserted)
     select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated from merged`;
 }
-
-/** Empties this import's staged rows after the merge. */
-export const CLEAR_STAGING_SQL = 'delete from import_staging where import_id = $1';
 
 /** Records rejected rows from parallel arrays. */
 export const INSERT_REJECTIONS_SQL = `insert into import_rejections (import_id, row_number, raw, reason)
