@@ -20,13 +20,17 @@ const UserNew = lazy(() => import('../features/users/routes/user-new'));
 const UserDetail = lazy(() => import('../features/users/routes/user-detail'));
 const UserEdit = lazy(() => import('../features/users/routes/user-edit'));
 const UserProfile = lazy(() => import('../features/profile/routes/user-profile'));
+const ContactsList = lazy(() => import('../features/contacts/routes/contacts-list'));
+const ContactNew = lazy(() => import('../features/contacts/routes/contact-new'));
+const ContactDetail = lazy(() => import('../features/contacts/routes/contact-detail'));
+const ContactEdit = lazy(() => import('../features/contacts/routes/contact-edit'));
+const ContactsUpload = lazy(() => import('../features/imports/routes/contacts-upload'));
+const ImportHistory = lazy(() => import('../features/imports/routes/import-history'));
 const Configurations = lazy(() => import('../features/settings/routes/configurations'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 /** Product areas whose screens arrive in later releases: a real page now, not a 404. */
 const upcoming: Array<[string, string]> = [
-  [paths.contacts.list, 'nav.contacts'],
-  [paths.contacts.upload, 'nav.contacts'],
   [paths.campaigns.list, 'nav.campaigns'],
   [paths.campaigns.new, 'nav.campaigns'],
   [paths.reports, 'nav.reports'],
@@ -77,6 +81,18 @@ export const routes: RouteObject[] = [
                   { path: ':id/edit', element: <RequireAbility action="update" subject="User"><UserEdit /></RequireAbility> },
                 ],
               },
+              {
+                path: 'contacts',
+                children: [
+                  { index: true, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },
+                  { path: 'new', element: <RequireAbility action="create" subject="Contact"><ContactNew /></RequireAbility> },
+                  { path: 'upload', element: <RequireAbility action="create" subject="Import"><ContactsUpload /></RequireAbility> },
+                  { path: 'imports', element: <RequireAbility action="read" subject="Import"><ImportHistory /></RequireAbility> },
+                  { path: ':id', element: <RequireAbility action="read" subject="Contact"><ContactDetail /></RequireAbility> },
+                  { path: ':id/edit', element: <RequireAbility action="update" subject="Contact"><ContactEdit /></RequireAbility> },
+                ],
+              },
+              { path: paths.contacts.app, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },
               { path: 'user-profile', element: <UserProfile /> },
               { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
               ...upcoming.map(([path, titleKey]) => ({ path, element: <ComingSoon titleKey={titleKey} /> })),

@@ -7,6 +7,11 @@ describe('paths', () => {
     expect(paths.users.edit('a b')).toBe('/users/a%20b/edit');
   });
 
+  it('builds contact paths', () => {
+    expect(paths.contacts.detail('42')).toBe('/contacts/42');
+    expect(paths.contacts.edit('a/b')).toBe('/contacts/a%2Fb/edit');
+  });
+
   it('passes the wanted page (path and search) to the login page', () => {
     expect(loginWithRedirect('/users?role=admin')).toBe('/auth/login?redirect=%2Fusers%3Frole%3Dadmin');
     expect(loginWithRedirect('/')).toBe('/auth/login');

@@ -62,6 +62,12 @@ describe('toApiError', () => {
     expect(toApiError(answered(429, { message: 'Too many attempts', retryAfter: 42 })).retryAfter).toBe(42);
   });
 
+  it('reads the existing record of a duplicate', () => {
+    const error = toApiError(answered(409, { message: 'A contact with this phone number already exists', code: 'CONTACT_EXISTS', field: 'phone', existingId: 'c-1' }));
+    expect(error).toMatchObject({ status: 409, code: 'CONTACT_EXISTS', field: 'phone', existingId: 'c-1' });
+    expect(toApiError(answered(409, { message: 'x' })).existingId).toBeUndefined();
+  });
+
   it('uses status 0 without a response', () => {
     const error = toApiError(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}));
     expect(error.status).toBe(0);

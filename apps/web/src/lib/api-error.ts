@@ -14,6 +14,7 @@ interface ErrorBody {
   code?: unknown;
   field?: unknown;
   retryAfter?: unknown;
+  existingId?: unknown;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -70,16 +71,19 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** For 429 answers: seconds until a retry may succeed. */
   readonly retryAfter: number | undefined;
+  /** For 409 answers on a duplicate: the id of the record that already exists. */
+  readonly existingId: string | undefined;
   /** The server's message without the code suffix (falls back to `message`). */
   readonly detail: string;
 
-  constructor(init: { status: number; message: string; code?: string; field?: string; retryAfter?: number; detail?: string; cause?: unknown }) {
+  constructor(init: { status: number; message: string; code?: string; field?: string; retryAfter?: number; existingId?: string; detail?: string; cause?: unknown }) {
     super(init.message, { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.field = init.field;
     this.retryAfter = init.retryAfter;
+    this.existingId = init.existingId;
     this.detail = init.detail ?? init.message;
   }
 }
@@ -96,6 +100,7 @@ export function toApiError(error: unknown): ApiError {
       code: serverCode(error.response.data),
       field: text(body.field),
       retryAfter: typeof body.retryAfter === 'number' ? body.retryAfter : undefined,
+      existingId: text(body.existingId),
       detail: serverMessage(error.response.data) ?? error.message,
       cause: error,
     });

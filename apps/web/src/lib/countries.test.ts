@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_COUNTRIES, countryName, countryOptions, isPhoneCountry, PHONE_COUNTRIES } from './countries';
+import { COMMON_COUNTRIES, countryName, countryOptions, guessCountry, isPhoneCountry, PHONE_COUNTRIES } from './countries';
 
 describe('countries', () => {
   it('lists every common country among the phone countries, once', () => {
@@ -13,5 +13,15 @@ describe('countries', () => {
   it('names countries in the interface language', () => {
     expect(countryName('FR', 'en')).toBe('France');
     expect(countryName('DE', 'fr')).toBe('Allemagne');
+  });
+});
+
+describe('guessCountry', () => {
+  it("takes the first browser language's region", () => {
+    expect(guessCountry(['en-GB', 'fr-FR'])).toBe('GB');
+    expect(guessCountry(['fr', 'de-CH'])).toBe('CH');
+    expect(guessCountry(['zh-Hans-CN'])).toBe('CN');
+    expect(guessCountry(['en', 'ar'])).toBe('');
+    expect(guessCountry(['en-001'])).toBe('');
   });
 });

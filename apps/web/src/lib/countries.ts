@@ -31,3 +31,15 @@ export function countryOptions(language: string): Array<{ code: string; name: st
     .sort((a, b) => collator.compare(a.name, b.name));
   return [...common, ...rest];
 }
+
+/** The region of the first language with one ('en-GB' -> 'GB'), as a default-country guess; '' when none. */
+export function guessCountry(languages: readonly string[]): string {
+  for (const language of languages) {
+    const region = /^[a-z]{2,3}[-_](?:[A-Za-z]{4}[-_])?([A-Za-z]{2})\b/.exec(language)?.[1]?.toUpperCase();
+    if (region && isPhoneCountry(region)) return region;
+  }
+  return '';
+}
+
+/** The browser's default-country guess (navigator.languages). */
+export const browserCountry = (): string => (typeof navigator === 'undefined' ? '' : guessCountry(navigator.languages ?? [navigator.language]));

@@ -1,16 +1,6 @@
 import { importOptionsSchema } from '@sms/contracts/imports';
 import { describe, expect, it } from 'vitest';
-import { buildStartOptions, contactsLinkForTag, guessCountry, initialOptions } from './import-options';
-
-describe('guessCountry', () => {
-  it("takes the first browser language's region", () => {
-    expect(guessCountry(['en-GB', 'fr-FR'])).toBe('GB');
-    expect(guessCountry(['fr', 'de-CH'])).toBe('CH');
-    expect(guessCountry(['zh-Hans-CN'])).toBe('CN');
-    expect(guessCountry(['en', 'ar'])).toBe('');
-    expect(guessCountry(['en-001'])).toBe('');
-  });
-});
+import { buildStartOptions, contactsLinkForTag, initialOptions } from './import-options';
 
 describe('buildStartOptions', () => {
   it('leaves out an empty country and tag', () => {

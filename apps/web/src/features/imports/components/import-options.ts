@@ -1,5 +1,5 @@
 import type { ImportOptions, OnDuplicate, TagField } from '@sms/contracts/imports';
-import { isPhoneCountry } from '../../../lib/countries';
+import { guessCountry } from '../../../lib/countries';
 
 /** The options form as the user edits it (empty strings for "none"). */
 export interface OptionsState {
@@ -7,15 +7,6 @@ export interface OptionsState {
   onDuplicate: OnDuplicate;
   tagField: TagField;
   tagValue: string;
-}
-
-/** The region of the browser's first language with one ('en-GB' -> 'GB'), as the default country guess. */
-export function guessCountry(languages: readonly string[]): string {
-  for (const language of languages) {
-    const region = /^[a-z]{2,3}[-_](?:[A-Za-z]{4}[-_])?([A-Za-z]{2})\b/.exec(language)?.[1]?.toUpperCase();
-    if (region && isPhoneCountry(region)) return region;
-  }
-  return '';
 }
 
 export const initialOptions = (languages: readonly string[]): OptionsState => ({

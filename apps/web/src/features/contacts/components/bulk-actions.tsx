@@ -1,0 +1,91 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { BulkAction } from '@sms/contracts/contacts';
+import { IconBellOff, IconBellRinging, IconTag, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useAbility } from '../../../lib/permissions/use-ability';
+import { useBulkContacts } from '../api/bulk-contacts';
+import { bulkCount, bulkTarget } from './bulk-target';
+import type { ContactsFilter } from './list-state';
+import { SetTagDialog } from './set-tag-dialog';
+
+export interface BulkActionsProps {
+  selectedIds: readonly string[];
+  allMatching: boolean;
+  total: number;
+  filter: ContactsFilter;
+  /** After success: how many contacts changed. */
+  onDone: (action: BulkAction, affected: number) => void;
+}
+
+type Confirmable = Exclude<BulkAction, 'setTag'>;
+
+/** Set tag, opt out, opt in and delete for the ticked contacts or all matching ones (each asks first). */
+export function BulkActions({ selectedIds, allMatching, total, filter, onDone }: BulkActionsProps) {
+  const { t } = useTranslation('contacts');
+  const { language } = useLanguage();
+  const ability = useAbility();
+  const bulk = useBulkContacts();
+  const [confirming, setConfirming] = useState<Confirmable | null>(null);
+  const [tagging, setTagging] = useState(false);
+  const count = new Intl.NumberFormat(language).format(bulkCount(selectedIds, allMatching, total));
+  const target = () => bulkTarget(selectedIds, allMatching, filter);
+  const close = () => {
+    bulk.reset();
+    setConfirming(null);
+    setTagging(false);
+  };
+  const run = (action: BulkAction, tag?: { field: 'tag1' | 'tag2' | 'tag3'; value: string | null }) =>
+    bulk.mutate(
+      { action, target: target(), ...(tag ? { tag } : {}) },
+      {
+        onSuccess: ({ affected }) => {
+          close();
+          onDone(action, affected);
+        },
+      },
+    );
+  const canUpdate = ability.can('update', 'Contact');
+  const canDelete = ability.can('delete', 'Contact');
+
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {canUpdate ? (
+          <>
+            <Button size="small" variant="outlined" startIcon={<IconTag size={16} aria-hidden />} onClick={() => setTagging(true)}>
+              {t('bulk.setTag')}
+            </Button>
+            <Button size="small" variant="outlined" startIcon={<IconBellOff size={16} aria-hidden />} onClick={() => setConfirming('optOut')}>
+              {t('bulk.optOut')}
+            </Button>
+            <Button size="small" variant="outlined" startIcon={<IconBellRinging size={16} aria-hidden />} onClick={() => setConfirming('optIn')}>
+              {t('bulk.optIn')}
+            </Button>
+          </>
+        ) : null}
+        {canDelete ? (
+          <Button size="small" variant="outlined" color="error" startIcon={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming('delete')}>
+            {t('bulk.delete')}
+          </Button>
+        ) : null}
+      </Stack>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? t(`bulk.confirm.${confirming}.title`, { amount: count }) : ''}
+        message={confirming ? t(`bulk.confirm.${confirming}.message`, { amount: count }) : ''}
+        confirmLabel={confirming ? t(`bulk.confirm.${confirming}.action`, { amount: count }) : undefined}
+        danger={confirming === 'delete'}
+        busy={bulk.isPending}
+        error={bulk.isError ? errorMessage(bulk.error) : null}
+        onClose={close}
+        onConfirm={() => confirming && run(confirming)}
+      />
+      <SetTagDialog open={tagging} count={count} busy={bulk.isPending} error={bulk.isError ? errorMessage(bulk.error) : null} onClose={close} onConfirm={(tag) => run('setTag', tag)} />
+    </>
+  );
+}

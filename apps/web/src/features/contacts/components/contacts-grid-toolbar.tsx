@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { GridToolbarColumnsButton, Toolbar } from '@mui/x-data-grid';
+import type { BulkAction } from '@sms/contracts/contacts';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useAbility } from '../../../lib/permissions/use-ability';
+import { BulkActions } from './bulk-actions';
+import { offerAllMatching } from './bulk-target';
+import { ExportMenu } from './export-menu';
+import { filterToApiQuery, type ContactsFilter } from './list-state';
+
+export interface ContactsGridToolbarProps {
+  total: number;
+  pageRowCount: number;
+  selectedIds: readonly string[];
+  allMatching: boolean;
+  filter: ContactsFilter;
+  onAllMatching: (all: boolean) => void;
+  onClearSelection: () => void;
+  onBulkDone: (action: BulkAction, affected: number) => void;
+  onError: (error: unknown) => void;
+}
+
+declare module '@mui/x-data-grid' {
+  interface ToolbarPropsOverrides {
+    total?: number;
+    pageRowCount?: number;
+    selectedIds?: readonly string[];
+    allMatching?: boolean;
+    filter?: ContactsFilter;
+    onAllMatching?: (all: boolean) => void;
+    onClearSelection?: () => void;
+    onBulkDone?: (action: BulkAction, affected: number) => void;
+    onError?: (error: unknown) => void;
+  }
+}
+
+/** Above the grid: the count or the selection with its bulk actions, then the column chooser and export. */
+export function ContactsGridToolbar(props: Partial<ContactsGridToolbarProps>) {
+  const { t } = useTranslation('contacts');
+  const { language } = useLanguage();
+  const ability = useAbility();
+  const { total = 0, pageRowCount = 0, selectedIds = [], allMatching = false, filter, onAllMatching, onClearSelection, onBulkDone, onError } = props;
+  const number = new Intl.NumberFormat(language);
+  const selected = selectedIds.length > 0 || allMatching;
+
+  return (
+    <Toolbar style={{ minHeight: 56, gap: 12, flexWrap: 'wrap', justifyContent: 'space-between', paddingInline: 20 }}>
+      {selected && filter && onBulkDone ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1 }} data-testid="contacts-selection">
+          <Typography sx={{ fontWeight: 600 }} role="status">
+            {allMatching ? t('bulk.allSelected', { amount: number.format(total) }) : t('bulk.selected', { amount: number.format(selectedIds.length) })}
+          </Typography>
+          {!allMatching && offerAllMatching(selectedIds.length, pageRowCount, total) ? (
+            <Button size="small" onClick={() => onAllMatching?.(true)}>
+              {t('bulk.selectAllMatching', { amount: number.format(total) })}
+            </Button>
+          ) : null}
+          <Button size="small" color="inherit" onClick={onClearSelection}>
+            {t('bulk.clearSelection')}
+          </Button>
+          <BulkActions selectedIds={selectedIds} allMatching={allMatching} total={total} filter={filter} onDone={onBulkDone} />
+        </Box>
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 1 }} data-testid="contacts-total">
+          {t('list.total', { amount: number.format(total) })}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <GridToolbarColumnsButton />
+        {ability.can('export', 'Contact') && filter && onError ? <ExportMenu filter={filterToApiQuery(filter)} onError={onError} /> : null}
+      </Box>
+    </Toolbar>
+  );
+}

@@ -1,0 +1,105 @@
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { CONTACT_STATUSES, CONTACT_TAG_FIELDS, type ContactStatus } from '@sms/contracts/contacts';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContactsFilter } from './list-state';
+import { TagAutocomplete } from './tag-autocomplete';
+
+const SEARCH_DELAY_MS = 300;
+/** Filter selects show their "All …" choice instead of an empty box; date inputs keep their label up. */
+const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+export interface ContactsToolbarProps {
+  filter: ContactsFilter;
+  filtered: boolean;
+  onChange: (patch: Partial<ContactsFilter>, replace?: boolean) => void;
+  onClear: () => void;
+}
+
+/** Search (debounced) on phone, name and email; tag, status and created-date filters; a reset. */
+export function ContactsToolbar({ filter, filtered, onChange, onClear }: ContactsToolbarProps) {
+  const { t } = useTranslation('contacts');
+  const [text, setText] = useState(filter.search);
+  const [shown, setShown] = useState(filter.search);
+  // The URL changed underneath (back/forward, reset): show its search.
+  if (filter.search !== shown) {
+    setShown(filter.search);
+    setText(filter.search);
+  }
+  const commit = useEffectEvent((value: string) => onChange({ search: value }, true));
+  useEffect(() => {
+    const value = text.trim();
+    if (value === filter.search) return;
+    const timer = setTimeout(() => commit(value), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, filter.search]);
+
+  return (
+    <Grid container spacing={2} sx={{ p: 2.5, alignItems: 'center' }}>
+      <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+        <TextField
+          fullWidth
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          type="search"
+          size="small"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 200 },
+            input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> },
+          }}
+        />
+      </Grid>
+      {CONTACT_TAG_FIELDS.map((field) => (
+        <Grid key={field} size={{ xs: 12, sm: 4, md: 2, lg: 'grow' }}>
+          <TagAutocomplete field={field} mode="filter" size="small" label={t(`fields.${field}`)} value={filter[field]} onChange={(value) => onChange({ [field]: value })} />
+        </Grid>
+      ))}
+      <Grid size={{ xs: 12, sm: 4, md: 3, lg: 2 }}>
+        <TextField select fullWidth label={t('fields.status')} size="small" value={filter.status} onChange={(event) => onChange({ status: event.target.value as ContactStatus | '' })} slotProps={showEmpty}>
+          <MenuItem value="">{t('list.allStatuses')}</MenuItem>
+          {CONTACT_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`status.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+        <TextField
+          fullWidth
+          type="date"
+          size="small"
+          label={t('list.createdFrom')}
+          value={filter.createdFrom}
+          onChange={(event) => onChange({ createdFrom: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.createdTo || undefined } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+        <TextField
+          fullWidth
+          type="date"
+          size="small"
+          label={t('list.createdTo')}
+          value={filter.createdTo}
+          onChange={(event) => onChange({ createdTo: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.createdFrom || undefined } }}
+        />
+      </Grid>
+      {filtered ? (
+        <Grid size="auto">
+          <Button onClick={onClear} color="inherit">
+            {t('list.clearFilters')}
+          </Button>
+        </Grid>
+      ) : null}
+    </Grid>
+  );
+}

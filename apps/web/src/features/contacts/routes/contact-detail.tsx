@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PageContainer } from '../../../components/page-container';
+import { paths } from '../../../config/paths';
+import { Can } from '../../../lib/permissions/can';
+import { useContact } from '../api/get-contact';
+import { ContactDetailsCard } from '../components/contact-details-card';
+import { ContactLoadState } from '../components/contact-load-state';
+import { contactLabel } from '../components/contact-name';
+import { DeleteContactDialog } from '../components/delete-contact-dialog';
+import { NoticeSnackbar } from '../components/notice-snackbar';
+
+/** /contacts/:id: a contact's details with edit and delete (per role); message history joins with campaigns. */
+export default function ContactDetail() {
+  const { t } = useTranslation(['contacts', 'common']);
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useContact(id);
+  const [confirming, setConfirming] = useState(false);
+  if (!query.data) return <ContactLoadState error={query.error} onRetry={() => void query.refetch()} />;
+  const contact = query.data;
+  const label = contactLabel(contact);
+
+  return (
+    <PageContainer
+      title={label}
+      breadcrumbs={[{ label: t('list.title'), to: paths.contacts.list }, { label }]}
+      actions={
+        <>
+          <Can I="update" a="Contact">
+            <Button component={RouterLink} to={paths.contacts.edit(contact.id)} variant="contained" startIcon={<IconPencil size={18} aria-hidden />}>
+              {t('common:actions.edit')}
+            </Button>
+          </Can>
+          <Can I="delete" a="Contact">
+            <Button color="error" variant="outlined" startIcon={<IconTrash size={18} aria-hidden />} onClick={() => setConfirming(true)}>
+              {t('common:actions.delete')}
+            </Button>
+          </Can>
+        </>
+      }
+    >
+      <ContactDetailsCard contact={contact} />
+      <Card sx={{ mt: 3 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            {t('detail.history')}
+          </Typography>
+          <Alert severity="info">{t('detail.historySoon')}</Alert>
+        </CardContent>
+      </Card>
+      <DeleteContactDialog
+        contact={confirming ? contact : null}
+        onClose={() => setConfirming(false)}
+        onDeleted={() => void navigate(paths.contacts.list, { replace: true, state: { notice: 'deleted' } })}
+      />
+      <NoticeSnackbar />
+    </PageContainer>
+  );
+}

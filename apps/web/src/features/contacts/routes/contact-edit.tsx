@@ -1,0 +1,35 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageContainer } from '../../../components/page-container';
+import { paths } from '../../../config/paths';
+import { useContact } from '../api/get-contact';
+import { browserCountry } from '../../../lib/countries';
+import { ContactForm } from '../components/contact-form';
+import { ContactLoadState } from '../components/contact-load-state';
+import { contactLabel } from '../components/contact-name';
+
+/** /contacts/:id/edit: change a contact's number, names, tags, notes or status. */
+export default function ContactEdit() {
+  const { t } = useTranslation('contacts');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useContact(id);
+  if (!query.data) return <ContactLoadState error={query.error} onRetry={() => void query.refetch()} />;
+  const contact = query.data;
+  const label = contactLabel(contact);
+  return (
+    <PageContainer
+      title={t('edit.title', { name: label })}
+      breadcrumbs={[{ label: t('list.title'), to: paths.contacts.list }, { label, to: paths.contacts.detail(contact.id) }, { label: t('edit.crumb') }]}
+    >
+      <Card>
+        <CardContent>
+          {/* Keyed by update time so a refetched contact resets the form to its new values. */}
+          <ContactForm key={contact.updatedAt} contact={contact} defaultCountry={browserCountry()} onSaved={(saved) => void navigate(paths.contacts.detail(saved.id), { state: { notice: 'updated' } })} />
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
+}
