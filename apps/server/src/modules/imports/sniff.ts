@@ -91,7 +91,9 @@ export function sniffBytes(sample: Uint8Array, complete: boolean): Sniffed {
     else if (sample.includes(0)) return { kind: 'binary' };
     else encoding = isUtf8(sample, complete) ? 'utf-8' : 'windows-1252';
   }
-  const text = new TextDecoder(encoding).decode(sample.subarray(bomLength, Math.min(sample.length, 256 * 1024)));
+  const end = Math.min(sample.length, 256 * 1024);
+  // Streaming decode: a sequence cut at the end of the sample is not a bad character.
+  const text = new TextDecoder(encoding).decode(sample.subarray(bomLength, end), { stream: end < sample.length || !complete });
   if (text.replace(/[\s\uFEFF]/g, '').length === 0) return complete ? { kind: 'empty' } : { kind: 'text', encoding, bomLength };
   // Real exports may hold a stray control character; random bytes are full of them.
   if (text.includes('\u0000') || junkShare(text) > 0.01) return { kind: 'binary' };
