@@ -1,0 +1,110 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+
+// A manager's day with contacts: add one (local number normalised live), refuse a duplicate,
+// edit, search, filter by tag, tag several at once, delete.
+let server: RunningServer;
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  session = await seedAdmin(server.baseUrl);
+  // Two contacts to search and filter among.
+  await api(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612345678', firstName: 'Camille', lastName: 'Martin', tag1: 'paris' }, session.token);
+  await api(server.baseUrl, 'POST', '/api/contacts', { phone: '+4915123456789', firstName: 'Jonas', lastName: 'Weber', tag1: 'berlin' }, session.token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete contacts', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, session);
+
+  // Create with a local number read in the chosen country; the normalised number shows live.
+  await page.goto('/contacts/new');
+  await page.getByLabel('Country for local numbers').fill('United Kingdom');
+  await page.getByRole('option', { name: /United Kingdom \(GB\)/ }).click();
+  await page.getByTestId('contact-phone').fill('07400 123456');
+  await expect.poll(() => page.getByTestId('phone-e164').textContent()).toBe('+447400123456');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByRole('combobox', { name: 'Tag 1' }).fill('london');
+  await page.getByRole('button', { name: 'Create contact' }).click();
+  await page.waitForURL(/\/contacts\/[0-9a-f-]{36}$/);
+  const createdUrl = page.url();
+  await expect.poll(() => page.getByTestId('contact-details').textContent()).toContain('+447400123456');
+
+  // The same number again answers "already exists" with a link to the stored contact.
+  await page.goto('/contacts/new');
+  await page.getByTestId('contact-phone').fill('+44 7400 123456');
+  await page.getByRole('button', { name: 'Create contact' }).click();
+  await page.getByTestId('existing-contact-link').click();
+  await page.waitForURL(createdUrl);
+
+  // Edit the last name.
+  await page.getByRole('link', { name: /^edit/i }).first().click();
+  await page.waitForURL(/\/edit$/);
+  await page.getByLabel('Last name').fill('Hopper-Murray');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(createdUrl);
+  await expect.poll(() => page.getByTestId('contact-details').textContent()).toContain('Hopper-Murray');
+
+  // Search by name; the state goes into the URL.
+  await page.goto('/contacts');
+  await expect.poll(() => page.getByRole('row').count()).toBe(4);
+  await page.getByLabel('Search contacts').fill('camil');
+  await page.waitForURL(/search=camil/);
+  await expect.poll(() => page.getByRole('row', { name: /Camille/ }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('row', { name: /Jonas/ }).count()).toBe(0);
+
+  // Filter by tag 1 (a suggestion from the stored values).
+  await page.goto('/contacts');
+  const tag1 = page.getByRole('combobox', { name: 'Tag 1' });
+  await tag1.click();
+  await page.getByRole('option', { name: 'berlin' }).click();
+  await page.waitForURL(/tag1=berlin/);
+  await expect.poll(() => page.getByRole('row', { name: /Jonas/ }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('row', { name: /Camille|Grace/ }).count()).toBe(0);
+
+  // Tick every contact and set tag 2 on them.
+  await page.goto('/contacts');
+  await expect.poll(() => page.getByRole('row').count()).toBe(4);
+  await page.getByRole('checkbox', { name: /select all rows/i }).check();
+  await expect.poll(() => page.getByTestId('contacts-selection').textContent()).toContain('Selected: 3');
+  await page.getByRole('button', { name: 'Set tag' }).click();
+  const tagDialog = page.getByRole('dialog');
+  await tagDialog.getByLabel('Tag field').click();
+  await page.getByRole('option', { name: 'Tag 2' }).click();
+  await tagDialog.getByRole('combobox', { name: 'Value' }).fill('spring');
+  await tagDialog.getByRole('button', { name: 'Set tag' }).click();
+  await expect.poll(() => page.getByText('Contacts tagged: 3.').count()).toBe(1);
+  const tagged = await api<{ total: number }>(server.baseUrl, 'GET', '/api/contacts?tag2=spring', undefined, session.token);
+  expect(tagged.total).toBe(3);
+
+  // Delete one contact from the grid, then another with a bulk delete.
+  await page.getByRole('row', { name: /Jonas/ }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog');
+  await expect.poll(() => confirm.textContent()).toContain('Delete 1 contacts?');
+  await confirm.getByRole('button', { name: 'Delete contacts' }).click();
+  await expect.poll(() => page.getByRole('row', { name: /Jonas/ }).count()).toBe(0);
+  await page.getByRole('row', { name: /Camille/ }).getByRole('menuitem', { name: /delete camille/i }).or(page.getByRole('row', { name: /Camille/ }).getByRole('button', { name: /delete camille/i })).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete contact' }).click();
+  await expect.poll(() => page.getByRole('row', { name: /Camille/ }).count()).toBe(0);
+  await expect.poll(() => page.getByRole('row').count()).toBe(2);
+
+  // /apps/contacts is the same screen.
+  await page.goto('/apps/contacts');
+  await expect.poll(() => page.getByRole('row', { name: /Grace/ }).count()).toBe(1);
+
+  expect(problems).toEqual([]);
+  await context.close();
+});
