@@ -135,4 +135,20 @@ describe('GET /api/contacts/export', () => {
     const all = parseCsv(await bodyText(await download('')));
     expect(all).toHaveLength(BULK_ROWS + 3);
   });
+
+  it('survives clients that go away mid-download, and still audits each export', async () => {
+    const exportAudits = async () => (await server.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'contacts.export'`)).length;
+    const before = await exportAudits();
+    for (const format of ['csv', 'xlsx']) {
+      const controller = new AbortController();
+      const response = await fetch(`${server.baseUrl}/api/contacts/export?format=${format}`, { headers: { authorization: `Bearer ${admin.token}` }, signal: controller.signal });
+      const reader = response.body?.getReader();
+      await reader?.read();
+      controller.abort();
+      await reader?.cancel().catch(() => undefined);
+    }
+    for (let attempt = 0; attempt < 100 && (await exportAudits()) < before + 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await exportAudits()).toBe(before + 2);
+    expect((await server.get('/api/contacts?limit=1', { token: admin.token })).status).toBe(200);
+  });
 });
