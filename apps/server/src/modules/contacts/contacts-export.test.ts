@@ -97,8 +97,10 @@ describe('GET /api/contacts/export', () => {
     expect(normalisePhone(row.phone)).toMatchObject({ ok: true, e164: '+447400000001' });
     const other = Object.fromEntries((header as string[]).map((name, index) => [name, second?.[index]]));
     expect(other).toMatchObject({ phone: "'+33612345678", first_name: 'Zoë', last_name: 'José', status: 'opted_out', opted_out_at: '2026-02-03T00:00:00.000Z', opt_out_source: 'keyword', city: 'Paris', plan: '' });
-    const audits = await server.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'contacts.export'`);
-    expect(audits.map((entry) => entry.details)).toContainEqual({ format: 'csv', filter: { tag1: 'risky' }, rows: 2, completed: true });
+    // The audit row is written once the stream has closed, which can trail the last byte received.
+    const exportAudits = async () =>
+      (await server.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'contacts.export'`)).map((entry) => entry.details);
+    await expect.poll(exportAudits, { timeout: 5_000 }).toContainEqual({ format: 'csv', filter: { tag1: 'risky' }, rows: 2, completed: true });
   });
 
   it('answers an XLSX that opens with its rows', async () => {
