@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
 import { openBatchWriter, type Batch, type BatchResult, type BatchWriter } from './batch-writer.ts';
 import { materialise, removeTemp, storedFile } from './file-store.ts';
-import { finishImport, updateImport, type ImportRow } from './imports.queries.ts';
+import { failInterruptedImports, finishImport, updateImport, type ImportRow } from './imports.queries.ts';
 import type { StoredOptions } from './imports.presenter.ts';
 import type { ImportLimits } from './limits.ts';
 import { PhoneSet } from './phone-set.ts';
@@ -193,6 +193,11 @@ export async function enqueueImport(jobs: Jobs, importId: string): Promise<void>
 /** Starts running import jobs in this process (embedded server, worker processes, tests). */
 export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
   await ensureQueue(jobs);
+  if (deps.database.driver === 'pglite') {
+    // One process owns an embedded database: an import still 'running' at start was cut short by
+    // a stop or crash (its job is not retried). Its committed batches stay; its counts add up.
+    await failInterruptedImports(deps.database.db, 'The server stopped during this import; the rows counted so far are saved');
+  }
   await jobs.boss.work<{ importId: string }>(IMPORT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
     if (job) await runImport(deps, job.data.importId);
   });

@@ -107,6 +107,11 @@ export async function finishImport(db: Executor, id: string, status: 'completed'
   return row;
 }
 
+/** Marks every running import failed (embedded start-up: nothing else can be running them). */
+export async function failInterruptedImports(db: Executor, message: string): Promise<void> {
+  await db.update(imports).set({ status: 'failed', errorMessage: message, finishedAt: sql`now()` }).where(eq(imports.status, 'running'));
+}
+
 // ---- Raw SQL of one import batch (run on a pg client or a PGlite transaction) ----
 
 /**
