@@ -57,11 +57,11 @@ export function ContactsToolbar({ filter, filtered, onChange, onClear }: Contact
         />
       </Grid>
       {CONTACT_TAG_FIELDS.map((field) => (
-        <Grid key={field} size={{ xs: 12, sm: 4, md: 2, lg: 'grow' }}>
+        <Grid key={field} size={{ xs: 12, sm: 4, md: 2, lg: 2 }}>
           <TagAutocomplete field={field} mode="filter" size="small" label={t(`fields.${field}`)} value={filter[field]} onChange={(value) => onChange({ [field]: value })} />
         </Grid>
       ))}
-      <Grid size={{ xs: 12, sm: 4, md: 3, lg: 2 }}>
+      <Grid size={{ xs: 12, sm: 4, md: 4, lg: 2 }}>
         <TextField select fullWidth label={t('fields.status')} size="small" value={filter.status} onChange={(event) => onChange({ status: event.target.value as ContactStatus | '' })} slotProps={showEmpty}>
           <MenuItem value="">{t('list.allStatuses')}</MenuItem>
           {CONTACT_STATUSES.map((value) => (
@@ -71,7 +71,7 @@ export function ContactsToolbar({ filter, filtered, onChange, onClear }: Contact
           ))}
         </TextField>
       </Grid>
-      <Grid size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+      <Grid size={{ xs: 6, sm: 4, md: 4, lg: 3 }}>
         <TextField
           fullWidth
           type="date"
@@ -82,7 +82,7 @@ export function ContactsToolbar({ filter, filtered, onChange, onClear }: Contact
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.createdTo || undefined } }}
         />
       </Grid>
-      <Grid size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+      <Grid size={{ xs: 6, sm: 4, md: 4, lg: 3 }}>
         <TextField
           fullWidth
           type="date"

@@ -79,6 +79,7 @@ export function ColumnMappingTable({ headers, rows, choices, problems, onChange 
               {headers.map((_header, index) => (
                 <TableCell
                   key={index}
+                  dir="auto"
                   sx={{ maxWidth: 260, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: choices[index]?.target === 'ignore' ? 'text.secondary' : 'text.primary' }}
                   title={row[index] ?? ''}
                 >
