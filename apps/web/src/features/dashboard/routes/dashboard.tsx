@@ -22,7 +22,7 @@ export default function Dashboard() {
   const steps: Array<Omit<GettingStartedStepProps, 'index'> & { key: string }> = [
     { key: 'users', icon: IconUsersPlus, to: paths.users.new, available: true, allowed: ability.can('create', 'User') },
     { key: 'brand', icon: IconPalette, to: paths.configurations, available: true, allowed: ability.can('update', 'Brand') },
-    { key: 'contacts', icon: IconAddressBook, to: paths.contacts.upload, available: false, allowed: ability.can('create', 'Import') },
+    { key: 'contacts', icon: IconAddressBook, to: paths.contacts.upload, available: true, allowed: ability.can('create', 'Import') },
     { key: 'campaigns', icon: IconSend, to: paths.campaigns.new, available: false, allowed: ability.can('create', 'Campaign') },
   ].map((step) => ({ ...step, title: t(`steps.${step.key}.title`), description: t(`steps.${step.key}.description`) }));
 
