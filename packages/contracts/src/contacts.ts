@@ -157,7 +157,19 @@ export const listContactsQuerySchema = pageQuerySchema.extend({
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuerySchema>;
 
-export const contactListResponseSchema = listResponseSchema(contactSchema);
+/**
+ * The contacts list counts matches up to this many. Counting every one of a million matches costs
+ * a visit to each of their rows (hundreds of milliseconds), and a number past this one only says
+ * "many" to a person; the page of rows itself does not depend on it.
+ */
+export const CONTACT_COUNT_CAP = 10_000;
+
+/**
+ * `{ data, total, totalCapped }`: `total` is the number of matching contacts, counted up to
+ * CONTACT_COUNT_CAP; `totalCapped` is true when more than that match (total is then the cap: show
+ * "10,000+").
+ */
+export const contactListResponseSchema = listResponseSchema(contactSchema).extend({ totalCapped: z.boolean() });
 export type ContactList = z.infer<typeof contactListResponseSchema>;
 
 export const BULK_ACTIONS = ['delete', 'setTag', 'optOut', 'optIn'] as const;

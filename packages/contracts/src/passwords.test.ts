@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPasswordSchema } from './passwords.ts';
+import { newPasswordSchema, passwordSchemaWithMin } from './passwords.ts';
 
 const firstIssue = (value: unknown) => newPasswordSchema.safeParse(value).error?.issues[0]?.message;
 
@@ -18,5 +18,15 @@ describe('new password rules', () => {
   it('refuses common passwords whatever their case', () => {
     expect(firstIssue('Password123')).toMatch(/too common/);
     expect(firstIssue('QWERTYUIOP')).toMatch(/too common/);
+  });
+});
+
+describe('passwords with a raised minimum', () => {
+  it('applies the minimum it is given and keeps the other rules', () => {
+    const schema = passwordSchemaWithMin(12);
+    expect(schema.safeParse('Tr0ub4dor&3x').success).toBe(true);
+    expect(schema.safeParse('Tr0ub4dor&3').error?.issues[0]?.message).toBe('password must be at least 12 characters');
+    expect(schema.safeParse('x'.repeat(129)).error?.issues[0]?.message).toBe('password must be at most 128 characters');
+    expect(passwordSchemaWithMin(8).safeParse('Password123').error?.issues[0]?.message).toMatch(/too common/);
   });
 });

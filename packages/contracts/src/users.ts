@@ -3,6 +3,7 @@ import { LANGUAGES } from './languages.ts';
 import { listResponseSchema, pageQuerySchema, sortOrderSchema } from './lists.ts';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './passwords.ts';
 import { ACTIONS, SUBJECTS } from './policy.ts';
+import { preferencesSchema } from './preferences.ts';
 import { ROLES } from './roles.ts';
 
 export const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
@@ -24,6 +25,10 @@ export const userSchema = z.object({
   status: userStatusSchema,
   phone: z.string().nullable(),
   locale: localeSchema,
+  /** Uploaded picture (public, content-addressed URL), or null: initials are shown. */
+  avatarUrl: z.string().nullable(),
+  twoStepEnabled: z.boolean(),
+  preferences: preferencesSchema,
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -91,5 +96,10 @@ export type UserList = z.infer<typeof userListResponseSchema>;
 export const userIdParamsSchema = z.object({ id: z.uuid('id must be a valid user id') });
 
 /** What the sign-in pages need before anyone is signed in. */
-export const setupStatusSchema = z.object({ needsFirstAdmin: z.boolean(), openRegistration: z.boolean() });
+export const setupStatusSchema = z.object({
+  needsFirstAdmin: z.boolean(),
+  openRegistration: z.boolean(),
+  /** The configured minimum password length (Configurations -> Security), for the password forms. */
+  minPasswordLength: z.number().int(),
+});
 export type SetupStatus = z.infer<typeof setupStatusSchema>;

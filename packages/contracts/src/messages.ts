@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Outbound message statuses (PRODUCT.md section 4): queued -> sending -> sent (gateway accepted)
+ * -> delivered | undelivered; failed = never reached the carrier; cancelled = the campaign was
+ * cancelled first; skipped = not sent on purpose (opted out, expired validity).
+ */
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Statuses a message never leaves (except undelivered -> delivered on a late receipt). */
+export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ['delivered', 'undelivered', 'failed', 'cancelled', 'skipped'];
+
+/** Statuses of messages that reached the carrier (what "sent" means in reports). */
+export const HANDED_OVER_STATUSES: readonly MessageStatus[] = ['sent', 'delivered', 'undelivered'];
+
+/** Why a message was skipped or failed without a gateway error code. */
+export const MESSAGE_ERROR_CODES = {
+  optedOut: 'OPTED_OUT',
+  expired: 'VALIDITY_EXPIRED',
+  gatewayUnusable: 'GATEWAY_UNUSABLE',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  emptyBody: 'EMPTY_BODY',
+} as const;
+
+/**
+ * Kinds of outbound message: part of a campaign, a test send, a one-off reply from the inbox, an
+ * automatic answer to a keyword (STOP, HELP...: sent even to the contact who just opted out), an
+ * account notice (reset link, sign-in code: never shown through the API).
+ */
+export const MESSAGE_KINDS = ['campaign', 'test', 'reply', 'auto', 'notice'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** An outbound message as the API presents it. */
+export const outboundMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  campaignId: z.string().nullable(),
+  contactId: z.string().nullable(),
+  phone: z.string(),
+  body: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  errorCode: z.string().nullable(),
+  errorText: z.string().nullable(),
+  attempts: z.number().int(),
+  segments: z.number().int().nullable(),
+  encoding: z.enum(['GSM-7', 'UCS-2']).nullable(),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+});
+export type OutboundMessage = z.infer<typeof outboundMessageSchema>;
+export const outboundMessageResponseSchema = z.object({ message: outboundMessageSchema });
+export const messageIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a message id') });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isPhoneCountry } from './phone.ts';
+import { DEFAULT_SMS_KEYWORDS } from './sms-keywords.ts';
+import { isTimeZone } from './zoned-time.ts';
+
+const keywordList = (field: string) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[\p{L}\p{N}]{1,20}$/u, `${field} keywords must be single words of letters or digits (at most 20)`),
+      { error: `${field} must be a list of keywords` },
+    )
+    .max(30, `${field} may list at most 30 keywords`)
+    .transform((words) => [...new Set(words)]);
+const replyText = (field: string) => z.string({ error: `${field} must be text` }).trim().max(320, `${field} must be at most 320 characters`);
+
+/** Keywords and their automatic answers (PRODUCT.md section 4, Replies). A blank answer sends none. */
+export const keywordSettingsSchema = z.object({
+  optOutKeywords: keywordList('optOutKeywords'),
+  optInKeywords: keywordList('optInKeywords'),
+  helpKeywords: keywordList('helpKeywords'),
+  optOutReply: replyText('optOutReply'),
+  optInReply: replyText('optInReply'),
+  helpReply: replyText('helpReply'),
+});
+export type KeywordSettings = z.infer<typeof keywordSettingsSchema>;
+
+export const DEFAULT_KEYWORD_SETTINGS: KeywordSettings = {
+  optOutKeywords: [...DEFAULT_SMS_KEYWORDS.optOut],
+  // YES opts back in only a contact who is opted out; from anyone else it is an ordinary reply.
+  optInKeywords: [...DEFAULT_SMS_KEYWORDS.optIn],
+  helpKeywords: [...DEFAULT_SMS_KEYWORDS.help],
+  optOutReply: 'You have been unsubscribed and will receive no more messages. Reply START to subscribe again.',
+  optInReply: 'You are subscribed again. Reply STOP to unsubscribe.',
+  helpReply: 'Reply STOP to unsubscribe, START to subscribe again.',
+};
+
+/**
+ * Organisation-wide messaging defaults (Configurations -> Messaging). The time zone is the one
+ * quiet hours are read in and new campaigns are scheduled in by default.
+ */
+export const messagingSettingsSchema = z.object({
+  timeZone: z.string().refine(isTimeZone, 'timeZone must be an IANA time zone such as Europe/Paris'),
+  /** Country for numbers typed without a country code (composer test send, contact forms). */
+  defaultCountry: z.string().trim().toUpperCase().refine(isPhoneCountry, 'defaultCountry must be a two-letter country code (such as GB)').nullable(),
+  /** Price of one SMS segment, for cost estimates. */
+  pricePerSegment: z.number({ error: 'pricePerSegment must be a number' }).min(0, 'pricePerSegment must be 0 or more').max(100, 'pricePerSegment must be at most 100'),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'currency must be a three-letter currency code (such as USD)'),
+  ...keywordSettingsSchema.shape,
+});
+export type MessagingSettings = z.infer<typeof messagingSettingsSchema>;
+
+export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
+  timeZone: 'UTC',
+  defaultCountry: null,
+  pricePerSegment: 0.0075,
+  currency: 'USD',
+  ...DEFAULT_KEYWORD_SETTINGS,
+};
+
+/** PUT /api/settings/messaging: any subset. */
+export const updateMessagingSettingsBodySchema = messagingSettingsSchema.partial();
+
+/** The settings as answered (plain types: responses are serialised without input transforms). */
+export const messagingSettingsViewSchema = z.object({
+  timeZone: z.string(),
+  defaultCountry: z.string().nullable(),
+  pricePerSegment: z.number(),
+  currency: z.string(),
+  optOutKeywords: z.array(z.string()),
+  optInKeywords: z.array(z.string()),
+  helpKeywords: z.array(z.string()),
+  optOutReply: z.string(),
+  optInReply: z.string(),
+  helpReply: z.string(),
+}) satisfies z.ZodType<MessagingSettings>;
+export const messagingSettingsResponseSchema = z.object({ settings: messagingSettingsViewSchema });
