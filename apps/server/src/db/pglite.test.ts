@@ -4,6 +4,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from './pglite.ts';
 
+describe('embedded database bytea', () => {
+  it('stores and reads back every byte value, as parameter and as result', async () => {
+    const database = await openPglite({});
+    const bytes = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7) % 256));
+    const pglite = database.jobsTarget.kind === 'pglite' ? database.jobsTarget.pglite : undefined;
+    const echoed = await pglite!.query<{ value: Buffer; length: number; hex: string }>('select $1::bytea as value, length($1::bytea) as length, encode(substring($1::bytea from 1 for 4), $2) as hex', [bytes, 'hex']);
+    expect(echoed.rows[0]?.length).toBe(4096);
+    expect(echoed.rows[0]?.hex).toBe('00070e15');
+    expect(Buffer.isBuffer(echoed.rows[0]?.value)).toBe(true);
+    expect(echoed.rows[0]?.value.equals(bytes)).toBe(true);
+    const empty = await pglite!.query<{ value: Buffer }>("select '\\x'::bytea as value");
+    expect(empty.rows[0]?.value.length).toBe(0);
+    await database.close();
+  });
+});
+
 describe('embedded database directory', () => {
   it('refuses a second opener while the first holds it, and frees it on close', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'sms-pglite-')), 'pglite');

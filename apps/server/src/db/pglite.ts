@@ -44,6 +44,19 @@ function lockDirectory(dataDir: string): () => void {
   }
 }
 
+// PostgreSQL's type id of bytea.
+const BYTEA = 17;
+
+/**
+ * bytea as hex text with Node's native codec. PGlite's own converters go byte by byte in
+ * JavaScript (Array.from(...).map(toString(16)), parseInt per pair): 65 MB of upload chunks took
+ * ~21 s to store and ~9 s to read back; with these, ~2.6 s and ~1 s.
+ */
+const byteaCodec = {
+  serializers: { [BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}` },
+  parsers: { [BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 /** Opens embedded PostgreSQL (PGlite) in `dataDir`, or in memory when no directory is given. */
 export async function openPglite(options: { dataDir?: string | undefined; snapshot?: Blob | undefined }): Promise<Database> {
   let unlock = () => {};
@@ -52,6 +65,7 @@ export async function openPglite(options: { dataDir?: string | undefined; snapsh
     unlock = lockDirectory(options.dataDir);
   }
   const pglite = new PGlite({
+    ...byteaCodec,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });

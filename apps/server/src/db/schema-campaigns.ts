@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * SMS gateways configured by admins. `config` holds the kind's settings, `secrets` its passwords
+ * and tokens (never returned by the API). One gateway is the default (partial unique index).
+ */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['simulator', 'smpp', 'twilio'] }).notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    secrets: jsonb('secrets').$type<Record<string, string>>().notNull().default({}),
+    isDefault: boolean('is_default').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Messages per second across all workers; null = unlimited. */
+    rateLimit: integer('rate_limit'),
+    /** Bumped on every change so each worker rebuilds its connection for the new settings. */
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('gateways_one_default').on(table.isDefault).where(sql`${table.isDefault} and ${table.deletedAt} is null`),
+    check('gateways_kind_check', sql`${table.kind} in ('simulator', 'smpp', 'twilio')`),
+  ],
+);
+
+/**
+ * SMS campaigns. The state machine lives in modules/campaigns/campaign-state.ts; message counts
+ * are not columns here but campaign_counts + message_count_deltas, kept by triggers on messages.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    body: text('body').notNull().default(''),
+    senderId: text('sender_id'),
+    /** Chosen gateway; null = the default one, resolved and stored at launch. */
+    gatewayId: uuid('gateway_id'),
+    audience: jsonb('audience').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed'] }).notNull().default('draft'),
+    statusReason: text('status_reason'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    scheduledLocal: text('scheduled_local'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    rateLimit: integer('rate_limit'),
+    replyWindowHours: integer('reply_window_hours').notNull().default(72),
+    quietHours: jsonb('quiet_hours').$type<{ start: string; end: string }>(),
+    validityHours: integer('validity_hours'),
+    followUpOf: uuid('follow_up_of'),
+    /** Launch fan-out: last contact id materialised, and the lease of the worker doing it. */
+    fanoutCursor: uuid('fanout_cursor'),
+    fanoutLeaseUntil: timestamp('fanout_lease_until', { withTimezone: true }),
+    /** Set when every recipient has its message row. */
+    audienceReadyAt: timestamp('audience_ready_at', { withTimezone: true }),
+    /** Errors in a row from the gateway; past the limit the campaign pauses itself. */
+    consecutiveErrors: integer('consecutive_errors').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    launchedAt: timestamp('launched_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('campaigns_created_at_idx').on(table.createdAt, table.id),
+    index('campaigns_status_idx').on(table.status),
+    check('campaigns_status_check', sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed')`),
+  ],
+);
+
+/** The explicit contact list of a campaign whose audience is `contacts`. */
+export const campaignAudienceContacts = pgTable(
+  'campaign_audience_contacts',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.contactId] })],
+);
+
+/**
+ * Outbound SMS: one row per (campaign, contact), unique, so a repeated launch cannot double a
+ * recipient; test sends and inbox replies have kind 'test'/'reply', account notices (reset links,
+ * sign-in codes) 'notice': never shown through the messages API. Dispatchers claim rows in id
+ * order (bigint identity) with FOR UPDATE SKIP LOCKED and a lease (lease_until).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['campaign', 'test', 'reply', 'auto', 'notice'] }).notNull().default('campaign'),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id'),
+    gatewayId: uuid('gateway_id'),
+    phone: text('phone').notNull(),
+    senderId: text('sender_id'),
+    body: text('body'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped'] }).notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** A retry waits until then; null = due now. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** While `sending`: the claim expires then, and the message is queued again (crashed worker). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    gatewayMessageId: text('gateway_message_id'),
+    errorCode: text('error_code'),
+    errorText: text('error_text'),
+    segments: smallint('segments'),
+    encoding: text('encoding'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** First reply to this message (set by the inbound path). */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    replyText: text('reply_text'),
+    replyWord: text('reply_word'),
+    createdBy: uuid('created_by'),
+  },
+  (table) => [
+    uniqueIndex('messages_campaign_contact_unique').on(table.campaignId, table.contactId),
+    // Dispatch claims: the queued messages of one campaign (or the one-offs: campaign null) in id order.
+    index('messages_queued_idx').on(table.campaignId, table.id).where(sql`${table.status} = 'queued'`),
+    // Lease recovery scans only rows in flight.
+    index('messages_sending_idx').on(table.leaseUntil).where(sql`${table.status} = 'sending'`),
+    // Receipts find their message by the gateway's id.
+    index('messages_gateway_message_idx').on(table.gatewayMessageId).where(sql`${table.gatewayMessageId} is not null`),
+    // No index of its own for a contact's history: (campaign_id, contact_id) answers it with one
+    // probe per campaign (a few thousand at most), and each index here costs every status update.
+    // Recent errors of a campaign (errors are rare, so this stays small).
+    index('messages_errors_idx').on(table.campaignId, table.id).where(sql`${table.errorCode} is not null`),
+    check('messages_status_check', sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped')`),
+    check('messages_kind_check', sql`${table.kind} in ('campaign', 'test', 'reply', 'auto', 'notice')`),
+  ],
+);
+
+/**
+ * Message counts per (campaign, status): the rolled-up part. The live count is this plus the
+ * un-rolled rows of message_count_deltas; both are written by triggers on messages, so the
+ * figures always equal the message rows at any snapshot.
+ */
+export const campaignCounts = pgTable(
+  'campaign_counts',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.status] })],
+);
+
+/** Count changes appended by the messages triggers (no row locks, no contention); rolled up often. */
+export const messageCountDeltas = pgTable(
+  'message_count_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('message_count_deltas_campaign_idx').on(table.campaignId)],
+);
+
+/** Receipts that arrived before their message's gateway id was written back; matched again later. */
+export const pendingReceipts = pgTable(
+  'pending_receipts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gatewayId: uuid('gateway_id').notNull(),
+    gatewayMessageId: text('gateway_message_id').notNull(),
+    status: text('status').notNull(),
+    errorCode: text('error_code'),
+    errorText: text('error_text'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pending_receipts_gateway_message_idx').on(table.gatewayMessageId)],
+);
+
+/** Token buckets for rate limits shared by every worker process ('gateway:<id>', 'campaign:<id>'). */
+export const rateBuckets = pgTable('rate_buckets', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per dispatched batch: the campaign page's rate and ETA over the last minute. */
+export const dispatchBatches = pgTable(
+  'dispatch_batches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    handed: integer('handed').notNull(),
+    errors: integer('errors').notNull(),
+  },
+  (table) => [index('dispatch_batches_campaign_at_idx').on(table.campaignId, table.at)],
+);
+
+/**
+ * Messages received from phones, stored once per gateway message id (idempotent inbound).
+ * Matching to campaigns and keywords is done by the inbound path after storing.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gatewayId: uuid('gateway_id').notNull(),
+    gatewayMessageId: text('gateway_message_id').notNull(),
+    fromPhone: text('from_phone').notNull(),
+    toAddress: text('to_address').notNull(),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    contactId: uuid('contact_id'),
+    /** The outbound message this answers, when matched. */
+    replyToMessageId: bigint('reply_to_message_id', { mode: 'number' }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('inbound_messages_gateway_unique').on(table.gatewayId, table.gatewayMessageId),
+    index('inbound_messages_contact_idx').on(table.contactId, table.id),
+    index('inbound_messages_unprocessed_idx').on(table.id).where(sql`${table.processedAt} is null`),
+  ],
+);
