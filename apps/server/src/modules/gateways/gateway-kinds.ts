@@ -1,0 +1,67 @@
+import type { GatewayKind } from '@sms/contracts/gateways';
+import { simulatorConfigSchema, simulatorSecretsSchema } from '@sms/contracts/gateway-simulator';
+import { smppConfigSchema, smppSecretsSchema } from '@sms/contracts/gateway-smpp';
+import { twilioConfigSchema, twilioSecretsSchema } from '@sms/contracts/gateway-twilio';
+import type { z } from 'zod';
+import type { GatewayEvents, SmsGateway } from '../../gateways/gateway.ts';
+import { createSimulatorGateway } from '../../gateways/simulator/simulator-gateway.ts';
+import { createSmppGateway } from '../../gateways/smpp/smpp-gateway.ts';
+import { createTwilioGateway } from '../../gateways/twilio/twilio-gateway.ts';
+import { twilioStatusCallbackUrl } from '../../gateways/twilio/twilio-urls.ts';
+import { ValidationError } from '../../platform/errors.ts';
+
+/** What a gateway instance is built from: the kind's parsed settings plus deployment facts. */
+export interface GatewayContext {
+  /** The gateway row's id (Twilio status callback URLs carry it). */
+  gatewayId: string;
+  publicUrl: string | undefined;
+}
+
+/** One kind of gateway: how its settings are checked and how an instance is made. */
+export interface GatewayKindDefinition {
+  configSchema: z.ZodType<Record<string, unknown>>;
+  secretsSchema: z.ZodType<Record<string, unknown>>;
+  create(settings: { config: Record<string, unknown>; secrets: Record<string, unknown> }, events: GatewayEvents, context: GatewayContext): SmsGateway;
+}
+
+/** Every gateway kind the server can run. */
+export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition> = {
+  simulator: {
+    configSchema: simulatorConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
+    secretsSchema: simulatorSecretsSchema,
+    create: (settings, events) => createSimulatorGateway(simulatorConfigSchema.parse(settings.config), events),
+  },
+  smpp: {
+    configSchema: smppConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
+    secretsSchema: smppSecretsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    create: (settings, events) => createSmppGateway({ config: smppConfigSchema.parse(settings.config), secrets: smppSecretsSchema.parse(settings.secrets) }, events),
+  },
+  twilio: {
+    configSchema: twilioConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
+    secretsSchema: twilioSecretsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    // Receipts and replies reach the API's webhook routes, not these events.
+    create: (settings, events, context) =>
+      createTwilioGateway(
+        { config: twilioConfigSchema.parse(settings.config), secrets: twilioSecretsSchema.parse(settings.secrets), statusCallbackUrl: twilioStatusCallbackUrl(context.publicUrl, context.gatewayId) },
+        events,
+      ),
+  },
+};
+
+/** The definition of a kind. */
+export function kindDefinition(kind: GatewayKind): GatewayKindDefinition {
+  return GATEWAY_KIND_DEFINITIONS[kind];
+}
+
+/** Parses settings against a kind's schema; a failure is a 400 naming `config.<field>` or `secrets.<field>`. */
+export function parseKindSettings(kind: GatewayKind, config: Record<string, unknown>, secrets: Record<string, unknown>) {
+  const definition = kindDefinition(kind);
+  const parse = (part: 'config' | 'secrets', schema: z.ZodType<Record<string, unknown>>, value: Record<string, unknown>) => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    const path = issue?.path.length ? `${part}.${issue.path.join('.')}` : part;
+    throw new ValidationError(path, issue?.message ?? `${part} is invalid`);
+  };
+  return { config: parse('config', definition.configSchema, config), secrets: parse('secrets', definition.secretsSchema, secrets) };
+}

@@ -1,0 +1,25 @@
+import { DEFAULT_MESSAGING_SETTINGS, messagingSettingsSchema, type MessagingSettings } from '@sms/contracts/messaging-settings';
+import type { Executor } from '../../db/client.ts';
+import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';
+
+/**
+ * The organisation's messaging defaults (time zone for quiet hours and schedules, default
+ * country, price per segment). Stored as one JSON setting; values a newer release adds fall back
+ * to their defaults, and a stored value that no longer validates is ignored field by field.
+ */
+export async function getMessagingSettings(db: Executor): Promise<MessagingSettings> {
+  const stored = (await getSetting<Partial<MessagingSettings>>(db, SETTING_KEYS.messaging)) ?? {};
+  const merged: Record<string, unknown> = { ...DEFAULT_MESSAGING_SETTINGS };
+  for (const [key, value] of Object.entries(stored)) {
+    const field = messagingSettingsSchema.shape[key as keyof MessagingSettings];
+    if (field?.safeParse(value).success) merged[key] = value;
+  }
+  return merged as MessagingSettings;
+}
+
+/** Saves a partial change and answers the whole settings. */
+export async function updateMessagingSettings(db: Executor, patch: Partial<MessagingSettings>): Promise<MessagingSettings> {
+  const next = { ...(await getMessagingSettings(db)), ...patch };
+  await putSetting(db, SETTING_KEYS.messaging, next);
+  return next;
+}
