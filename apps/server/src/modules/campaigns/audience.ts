@@ -1,0 +1,37 @@
+import type { Audience } from '@sms/contracts/campaigns';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { contacts } from '../../db/schema.ts';
+import { contactFilterWhere } from '../contacts/contacts.queries.ts';
+
+/**
+ * Which contacts an audience names, as a condition on `contacts` (opted-out contacts included:
+ * callers add `status = 'active'` for recipients and count the others as excluded).
+ *
+ * `contacts` audiences read campaign_audience_contacts when the campaign is saved, or the ids
+ * themselves for a preview of an unsaved draft. Non-responders: recipients of the source campaign
+ * whose message was sent or delivered and who have not replied.
+ */
+export function audienceWhere(audience: Audience, savedCampaignId?: string): SQL | undefined {
+  switch (audience.type) {
+    case 'all':
+      return undefined;
+    case 'filter':
+      return contactFilterWhere(audience.filter);
+    case 'contacts':
+      return savedCampaignId
+        ? sql`exists (select 1 from campaign_audience_contacts a where a.campaign_id = ${savedCampaignId} and a.contact_id = ${contacts.id})`
+        : sql`${contacts.id} = any(${sql.param(audience.contactIds)}::uuid[])`;
+    case 'non_responders': {
+      const replied = sql`exists (select 1 from messages m where m.campaign_id = ${audience.campaignId} and m.contact_id = ${contacts.id}
+        and m.status in ('sent', 'delivered') and m.replied_at is null)`;
+      if (!audience.tag1) return replied;
+      // '' stands for contacts without a tag1 ("(none)" in the reports).
+      return and(replied, sql`coalesce(${contacts.tag1}, '') = any(${sql.param(audience.tag1)}::text[])`);
+    }
+  }
+}
+
+/** The recipients of an audience: its contacts that are not opted out. */
+export function recipientsWhere(audience: Audience, savedCampaignId?: string): SQL {
+  return and(audienceWhere(audience, savedCampaignId), eq(contacts.status, 'active')) as SQL;
+}

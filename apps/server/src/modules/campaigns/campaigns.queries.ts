@@ -1,0 +1,123 @@
+import type { Audience, ListCampaignsQuery } from '@sms/contracts/campaigns';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.ts';
+import { campaignAudienceContacts, campaigns, contacts, gateways, users } from '../../db/schema.ts';
+import type { ContactRow } from '../contacts/contacts.queries.ts';
+import { audienceWhere, recipientsWhere } from './audience.ts';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaignRow = typeof campaigns.$inferInsert;
+
+/** A campaign with the names the presenter shows beside the ids. */
+export interface CampaignWithNames {
+  campaign: CampaignRow;
+  gatewayName: string | null;
+  creatorName: string | null;
+  /** For non-responder audiences: the source campaign's name. */
+  sourceName: string | null;
+  /** For explicit audiences: how many contacts the list names. */
+  listSize: number | null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Campaign rows with their gateway and creator names (one query for a page of them). */
+function selectWithNames(db: Executor) {
+  return db
+    .select({
+      campaign: campaigns,
+      gatewayName: gateways.name,
+      creatorName: users.name,
+      sourceName: sql<string | null>`(select s.name from campaigns s where s.id = (${campaigns.audience}->>'campaignId')::uuid and ${campaigns.audience}->>'type' = 'non_responders')`,
+      listSize: sql<number | null>`case when ${campaigns.audience}->>'type' = 'contacts' then (select count(*)::int from campaign_audience_contacts a where a.campaign_id = ${campaigns.id}) end`,
+    })
+    .from(campaigns)
+    .leftJoin(gateways, eq(gateways.id, campaigns.gatewayId))
+    .leftJoin(users, eq(users.id, campaigns.createdBy));
+}
+
+/** One campaign with names, or undefined. */
+export async function findCampaign(db: Executor, id: string): Promise<CampaignWithNames | undefined> {
+  const [row] = await selectWithNames(db).where(eq(campaigns.id, id));
+  return row;
+}
+
+/** The bare row (for services), optionally locked for the transaction. */
+export async function findCampaignRow(db: Executor, id: string, options: { forUpdate?: boolean } = {}): Promise<CampaignRow | undefined> {
+  const query = db.select().from(campaigns).where(eq(campaigns.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+const SORT_COLUMNS = {
+  createdAt: campaigns.createdAt,
+  updatedAt: campaigns.updatedAt,
+  name: campaigns.name,
+  scheduledAt: campaigns.scheduledAt,
+  launchedAt: campaigns.launchedAt,
+} as const;
+
+/** A page of campaigns (filter by status, search by name) and the total. */
+export async function listCampaigns(db: Executor, query: ListCampaignsQuery): Promise<{ rows: CampaignWithNames[]; total: number }> {
+  const where: SQL | undefined = and(
+    query.status?.length ? inArray(campaigns.status, query.status) : undefined,
+    query.search ? ilike(campaigns.name, `%${escapeLike(query.search)}%`) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[query.sort];
+  const [rows, [totalRow]] = await Promise.all([
+    selectWithNames(db).where(where).orderBy(direction(column), direction(campaigns.id)).limit(query.limit).offset(query.skip),
+    db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** Inserts a campaign and answers the row. */
+export async function insertCampaign(db: Executor, values: NewCampaignRow): Promise<CampaignRow> {
+  const [row] = await db.insert(campaigns).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Applies a patch; answers the new row. */
+export async function updateCampaignRow(db: Executor, id: string, patch: Partial<NewCampaignRow>): Promise<CampaignRow | undefined> {
+  const [row] = await db.update(campaigns).set({ ...patch, updatedAt: new Date() }).where(eq(campaigns.id, id)).returning();
+  return row;
+}
+
+/** Deletes a campaign (only drafts reach this: they have no messages). */
+export async function deleteCampaignRow(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(campaigns).where(eq(campaigns.id, id)).returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+/** Replaces the explicit contact list of a campaign (ids of deleted contacts are dropped). */
+export async function replaceAudienceContacts(db: Executor, campaignId: string, contactIds: string[]): Promise<void> {
+  await db.delete(campaignAudienceContacts).where(eq(campaignAudienceContacts.campaignId, campaignId));
+  if (contactIds.length === 0) return;
+  await db.execute(sql`insert into campaign_audience_contacts (campaign_id, contact_id)
+    select ${campaignId}, c.id from contacts c where c.id = any(${sql.param(contactIds)}::uuid[]) on conflict do nothing`);
+}
+
+/** Copies one campaign's explicit contact list to another (duplicate). */
+export async function copyAudienceContacts(db: Executor, fromId: string, toId: string): Promise<void> {
+  await db.execute(sql`insert into campaign_audience_contacts (campaign_id, contact_id)
+    select ${toId}, contact_id from campaign_audience_contacts where campaign_id = ${fromId}`);
+}
+
+/** How many contacts an audience reaches (active) and how many it names but are opted out. */
+export async function countAudience(db: Executor, audience: Audience, savedCampaignId?: string): Promise<{ count: number; optedOut: number }> {
+  const named = audienceWhere(audience, savedCampaignId) ?? sql`true`;
+  const rows = await queryRows<{ active: number; opted_out: number }>(
+    db,
+    sql`select count(*) filter (where ${contacts.status} = 'active')::int as active,
+               count(*) filter (where ${contacts.status} = 'opted_out')::int as opted_out
+        from ${contacts} where ${named}`,
+  );
+  return { count: rows[0]?.active ?? 0, optedOut: rows[0]?.opted_out ?? 0 };
+}
+
+/** A few recipients of an audience (for the composer's preview and sample rendering). */
+export async function sampleAudience(db: Executor, audience: Audience, limit: number, savedCampaignId?: string): Promise<ContactRow[]> {
+  return db.select().from(contacts).where(recipientsWhere(audience, savedCampaignId)).orderBy(contacts.id).limit(limit);
+}

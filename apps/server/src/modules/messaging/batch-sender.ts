@@ -1,0 +1,172 @@
+import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
+import type { Database } from '../../db/client.ts';
+import { GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { JobsLogger } from '../../platform/jobs.ts';
+import { transitionCampaign } from '../campaigns/campaign-state.ts';
+import { recipientContacts, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
+import {
+  optOutByProvider,
+  relaxDurability,
+  recordDispatchBatch,
+  renewLeases,
+  requeueClaimed,
+  updateConsecutiveErrors,
+  writeOutcomes,
+  type ClaimedMessage,
+  type MessageOutcome,
+} from './dispatch.queries.ts';
+import type { LiveGateway } from './gateway-registry.ts';
+import { failQueuedMessages } from './housekeeping.queries.ts';
+import { compiledTemplate, outcomesOf, prepareBatch } from './outcomes.ts';
+import { reapplyPendingReceipts } from './receipts.queries.ts';
+
+const UNAVAILABLE_PREFIX = 'Gateway unavailable';
+
+/** What the dispatcher should do after a batch. */
+export interface BatchResult {
+  /** Leave the campaign alone this long (the gateway is down). */
+  blockMs?: number;
+  /** The campaign changed state (paused or failed): refresh the board. */
+  stateChanged?: boolean;
+}
+
+/**
+ * Sends one claimed batch through a gateway and writes every outcome back in one transaction:
+ * render, re-check consent, send (renewing the claim's lease while the gateway works), classify
+ * results, opt out provider-unsubscribed contacts, track the campaign's error run and pause it
+ * past the limit, fail it when the gateway is unusable.
+ */
+export class BatchSender {
+  private readonly database: Database;
+  private readonly logger: JobsLogger;
+  private readonly leaseSeconds: number;
+  private readonly autoPauseAfter: number;
+  /** Batches between claim and write-back in this process. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(deps: { database: Database; logger: JobsLogger; leaseSeconds: number; autoPauseAfter: number }) {
+    this.database = deps.database;
+    this.logger = deps.logger;
+    this.leaseSeconds = deps.leaseSeconds;
+    this.autoPauseAfter = deps.autoPauseAfter;
+  }
+
+  /**
+   * Resolves when every batch in flight now has been written back. Receipts wait for it before
+   * they are applied: a receipt usually belongs to a batch this process just sent, and applying it
+   * after that batch's write-back finds its message instead of parking it.
+   */
+  async writtenBack(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async send(claimed: ClaimedMessage[], live: LiveGateway, campaign: ActiveCampaign | null): Promise<BatchResult> {
+    const work = this.sendAndWrite(claimed, live, campaign);
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async sendAndWrite(claimed: ClaimedMessage[], live: LiveGateway, campaign: ActiveCampaign | null): Promise<BatchResult> {
+    const db = this.database.db;
+    const contactIds = claimed.flatMap((message) => (message.contactId ? [message.contactId] : []));
+    const contacts = await recipientContacts(db, contactIds);
+    const { send, settled } = prepareBatch(claimed, contacts, campaign ? compiledTemplate(campaign.body) : null);
+    let results: SendResult[] = [];
+    if (send.length > 0) {
+      const ids = send.map((item) => item.message.id);
+      const renewal = setInterval(() => {
+        renewLeases(db, ids, this.leaseSeconds).catch((error: unknown) => this.logger.error({ err: error }, 'could not renew a lease'));
+      }, (this.leaseSeconds * 1000) / 3);
+      try {
+        results = await live.gateway.sendBatch(send.map((item) => item.sms));
+      } catch (error) {
+        clearInterval(renewal);
+        await writeOutcomes(db, live.row.id, settled);
+        return this.whenGatewayThrew(error, send.map((item) => item.message), campaign);
+      } finally {
+        clearInterval(renewal);
+      }
+    }
+    const { outcomes, optOutContactIds, accepted, errorsSinceLastAccept } = outcomesOf(send, results);
+    const lastError = outcomes.findLast((outcome) => outcome.errorCode)?.errorText ?? null;
+    let stateChanged = false;
+    await db.transaction(async (tx) => {
+      await relaxDurability(tx);
+      await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+      await optOutByProvider(tx, optOutContactIds);
+      if (!campaign || send.length === 0) return;
+      await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);
+      const run = await updateConsecutiveErrors(tx, campaign.id, accepted, errorsSinceLastAccept);
+      if (run >= this.autoPauseAfter) {
+        stateChanged = await this.autoPause(tx, campaign.id, `Paused automatically after ${run} errors in a row. Last error: ${lastError ?? 'unknown'}`);
+      } else if (accepted > 0 && campaign.statusReason?.startsWith(UNAVAILABLE_PREFIX)) {
+        await setStatusReason(tx, campaign.id, null);
+        campaign.statusReason = null;
+      }
+    });
+    // Receipts that raced ahead of this write-back were parked: apply them now.
+    const gatewayIds = outcomes.flatMap((outcome) => (outcome.gatewayMessageId ? [outcome.gatewayMessageId] : []));
+    if (gatewayIds.length > 0) await reapplyPendingReceipts(db, live.row.id, { gatewayMessageIds: gatewayIds });
+    return { stateChanged };
+  }
+
+  /** The whole batch failed at the gateway: retry later (unavailable) or fail the campaign (unusable). */
+  private async whenGatewayThrew(error: unknown, messages: ClaimedMessage[], campaign: ActiveCampaign | null): Promise<BatchResult> {
+    const db = this.database.db;
+    if (error instanceof GatewayUnusable) {
+      if (campaign) {
+        await this.failCampaign(campaign.id, error.message, messages);
+        return { stateChanged: true };
+      }
+      await this.failOneOffs(messages, error.message);
+      return {};
+    }
+    const retryAfterMs = error instanceof GatewayUnavailable ? (error.retryAfterMs ?? 5_000) : 5_000;
+    const text = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof GatewayUnavailable)) this.logger.error({ err: error }, 'gateway threw while sending a batch');
+    await requeueClaimed(db, messages, new Date(Date.now() + retryAfterMs), { code: 'GATEWAY_UNAVAILABLE', text });
+    if (!campaign) return { blockMs: retryAfterMs };
+    const run = await updateConsecutiveErrors(db, campaign.id, 0, 1);
+    if (run >= this.autoPauseAfter) return { stateChanged: await this.autoPause(db, campaign.id, `Paused automatically: the gateway stayed unavailable (${text})`) };
+    const reason = `${UNAVAILABLE_PREFIX}: ${text}. Retrying.`;
+    await setStatusReason(db, campaign.id, reason);
+    campaign.statusReason = reason;
+    return { blockMs: retryAfterMs };
+  }
+
+  private async autoPause(db: Database['db'] | Parameters<Parameters<Database['db']['transaction']>[0]>[0], campaignId: string, reason: string): Promise<boolean> {
+    const moved = await transitionCampaign(db, campaignId, 'paused', { from: ['sending'], statusReason: reason });
+    if (moved) await recordAudit(db, { actor: null, action: 'campaign.auto_pause', subject: 'Campaign', subjectId: campaignId, details: { reason } });
+    return moved !== null;
+  }
+
+  /** Pauses a campaign for a reason the admin can fix (a disabled gateway). */
+  async pauseCampaign(campaignId: string, reason: string): Promise<void> {
+    await this.autoPause(this.database.db, campaignId, reason);
+  }
+
+  /** The gateway will never work as configured: the campaign fails, its claimed and queued messages with it. */
+  async failCampaign(campaignId: string, reason: string, claimed: ClaimedMessage[]): Promise<void> {
+    await this.database.db.transaction(async (tx) => {
+      await writeOutcomes(tx, '00000000-0000-0000-0000-000000000000', claimed.map((message) => this.unusableOutcome(message, reason)));
+      const moved = await transitionCampaign(tx, campaignId, 'failed', { statusReason: `The gateway cannot send: ${reason}` });
+      if (!moved) return;
+      await failQueuedMessages(tx, campaignId, reason);
+      await recordAudit(tx, { actor: null, action: 'campaign.fail', subject: 'Campaign', subjectId: campaignId, details: { reason } });
+    });
+  }
+
+  /** One-off messages whose gateway is unusable fail at once. */
+  async failOneOffs(messages: ClaimedMessage[], reason: string): Promise<void> {
+    await writeOutcomes(this.database.db, '00000000-0000-0000-0000-000000000000', messages.map((message) => this.unusableOutcome(message, reason)));
+  }
+
+  private unusableOutcome(message: ClaimedMessage, reason: string): MessageOutcome {
+    return { id: message.id, attempts: message.attempts, status: 'failed', gatewayMessageId: null, body: null, segments: null, encoding: null, errorCode: MESSAGE_ERROR_CODES.gatewayUnusable, errorText: reason, nextAttemptAt: null };
+  }
+}

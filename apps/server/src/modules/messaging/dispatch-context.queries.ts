@@ -1,0 +1,76 @@
+import type { Audience, QuietHours } from '@sms/contracts/campaigns';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.ts';
+import type { RecipientContact } from './outcomes.ts';
+
+/** A sending (or fanning-out) campaign as the dispatcher sees it. */
+export interface ActiveCampaign {
+  id: string;
+  status: 'sending' | 'paused';
+  body: string;
+  senderId: string | null;
+  gatewayId: string | null;
+  audience: Audience;
+  rateLimit: number | null;
+  quietHours: QuietHours | null;
+  audienceReady: boolean;
+  statusReason: string | null;
+}
+
+/** Campaigns with work for the dispatcher: sending ones, and paused ones still fanning out. */
+export async function activeCampaigns(db: Executor): Promise<ActiveCampaign[]> {
+  const rows = await queryRows<{
+    id: string; status: 'sending' | 'paused'; body: string; sender_id: string | null; gateway_id: string | null; audience: Audience;
+    rate_limit: number | null; quiet_hours: QuietHours | null; ready: boolean; status_reason: string | null;
+  }>(
+    db,
+    sql`select id, status, body, sender_id, gateway_id, audience, rate_limit, quiet_hours, audience_ready_at is not null as ready, status_reason
+        from campaigns where status = 'sending' or (status = 'paused' and audience_ready_at is null)
+        order by launched_at nulls last, id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    body: row.body,
+    senderId: row.sender_id,
+    gatewayId: row.gateway_id,
+    audience: row.audience,
+    rateLimit: row.rate_limit,
+    quietHours: row.quiet_hours,
+    audienceReady: row.ready,
+    statusReason: row.status_reason,
+  }));
+}
+
+/** The contacts of a batch, for rendering and the last consent check. */
+export async function recipientContacts(db: Executor, ids: string[]): Promise<Map<string, RecipientContact>> {
+  const result = new Map<string, RecipientContact>();
+  if (ids.length === 0) return result;
+  const rows = await queryRows<{
+    id: string; status: 'active' | 'opted_out'; phone: string; first_name: string | null; last_name: string | null; email: string | null;
+    tag1: string | null; tag2: string | null; tag3: string | null; custom_fields: Record<string, string> | null;
+  }>(
+    db,
+    sql`select id, status, phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields from contacts where id = any(${sql.param(ids)}::uuid[])`,
+  );
+  for (const row of rows) {
+    result.set(row.id, {
+      id: row.id,
+      status: row.status,
+      phone: row.phone,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      tag1: row.tag1,
+      tag2: row.tag2,
+      tag3: row.tag3,
+      customFields: row.custom_fields ?? {},
+    });
+  }
+  return result;
+}
+
+/** Sets (or clears) the reason shown beside a campaign's status, only when it changes. */
+export async function setStatusReason(db: Executor, campaignId: string, reason: string | null): Promise<void> {
+  await db.execute(sql`update campaigns set status_reason = ${reason} where id = ${campaignId} and status_reason is distinct from ${reason}`);
+}

@@ -1,0 +1,182 @@
+import type { MessageKind } from '@sms/contracts/messages';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.ts';
+
+/**
+ * Commits of this transaction do not wait for the WAL flush. Only for claims and write-backs:
+ * losing the last few of them in a database crash puts messages back in a state they already
+ * had (claimed, or queued), and they are sent again, which the at-least-once guarantee allows.
+ * Never for receipts and inbound messages, which are acknowledged to the carrier once committed.
+ */
+export async function relaxDurability(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
+/** A message claimed for sending (status 'sending', leased to this worker). */
+export interface ClaimedMessage {
+  id: string;
+  kind: MessageKind;
+  /** Attempt number of this claim: the fencing token the write-back must match. */
+  attempts: number;
+  contactId: string | null;
+  phone: string;
+  senderId: string | null;
+  gatewayId: string | null;
+  /** Stored text (test sends, replies); null for campaign messages (rendered at send time). */
+  body: string | null;
+}
+
+type ClaimRow = { id: string | number; kind: ClaimedMessage['kind']; attempts: number; contact_id: string | null; phone: string; sender_id: string | null; gateway_id: string | null; body: string | null };
+const toClaimed = (row: ClaimRow): ClaimedMessage => ({
+  id: String(row.id),
+  kind: row.kind,
+  attempts: Number(row.attempts),
+  contactId: row.contact_id,
+  phone: row.phone,
+  senderId: row.sender_id,
+  gatewayId: row.gateway_id,
+  body: row.body,
+});
+
+/**
+ * Claims up to `limit` due queued messages of a campaign, in id order after `afterId`, skipping
+ * rows another worker holds (FOR UPDATE SKIP LOCKED), and leases them for `leaseSeconds`.
+ * `afterId` lets a dispatcher start past what it already claimed: the index entries of claimed
+ * rows stay until vacuum, and scanning over them again and again would grow with the campaign.
+ */
+export async function claimCampaignBatch(db: Executor, campaignId: string, limit: number, leaseSeconds: number, afterId: string | null = null): Promise<ClaimedMessage[]> {
+  const after = afterId ? sql`and id > ${afterId}` : sql``;
+  const rows = await queryRows<ClaimRow>(
+    db,
+    sql`with live as (
+          -- Only while the campaign is sending and within its validity: a pause or cancel stops
+          -- the very next claim, and expired messages wait for housekeeping to skip them.
+          select 1 from campaigns c where c.id = ${campaignId} and c.status = 'sending'
+            and (c.validity_hours is null or greatest(c.launched_at, coalesce(c.scheduled_at, c.launched_at)) + make_interval(hours => c.validity_hours) > now())),
+        picked as (
+          select id from messages
+          where campaign_id = ${campaignId} and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now()) ${after}
+            and exists (select 1 from live)
+          order by id limit ${limit}
+          for update skip locked)
+        update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
+        from picked where m.id = picked.id
+        returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body`,
+  );
+  return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Claims due one-off messages (test sends, inbox replies: no campaign), oldest first. */
+export async function claimOneOffBatch(db: Executor, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
+  const rows = await queryRows<ClaimRow>(
+    db,
+    sql`with picked as (
+          select id from messages
+          where campaign_id is null and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
+          order by id limit ${limit}
+          for update skip locked)
+        update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
+        from picked where m.id = picked.id
+        returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body`,
+  );
+  return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Extends the lease of messages still being sent (long batches), so no one else recovers them. */
+export async function renewLeases(db: Executor, ids: string[], leaseSeconds: number): Promise<void> {
+  await db.execute(sql`update messages set lease_until = now() + make_interval(secs => ${leaseSeconds})
+    where id = any(${sql.param(ids)}::bigint[]) and status = 'sending'`);
+}
+
+/** The outcome of one claimed message, as written back. */
+export interface MessageOutcome {
+  id: string;
+  attempts: number;
+  status: 'sent' | 'queued' | 'failed' | 'skipped';
+  gatewayMessageId: string | null;
+  body: string | null;
+  segments: number | null;
+  encoding: string | null;
+  errorCode: string | null;
+  errorText: string | null;
+  /** For 'queued' (a retry): when to try again. */
+  nextAttemptAt: Date | null;
+  /** The gateway never tried this message (deferred): the attempt does not count. */
+  uncountAttempt?: boolean;
+}
+
+/**
+ * Writes a batch's outcomes in one statement. Only rows still in 'sending' under the same attempt
+ * are touched (a message whose lease expired and was claimed again belongs to the new claim).
+ * Answers how many rows were written.
+ */
+export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: MessageOutcome[]): Promise<number> {
+  if (outcomes.length === 0) return 0;
+  const column = <T>(pick: (outcome: MessageOutcome) => T) => sql.param(outcomes.map(pick));
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with written as (
+          update messages m set
+            -- A retry of a campaign cancelled (or failed) meanwhile is not queued again: nothing would send it.
+            status = case when r.status = 'queued' then coalesce(
+                       (select case c.status when 'cancelled' then 'cancelled' when 'failed' then 'failed' end from campaigns c where c.id = m.campaign_id),
+                       'queued') else r.status end,
+            attempts = case when r.uncount then greatest(m.attempts - 1, 0) else m.attempts end,
+            gateway_id = ${gatewayId},
+            gateway_message_id = coalesce(r.gid, m.gateway_message_id),
+            body = coalesce(r.body, m.body),
+            segments = coalesce(r.segments, m.segments),
+            encoding = coalesce(r.encoding, m.encoding),
+            error_code = r.code,
+            error_text = r.text,
+            next_attempt_at = r.next_at,
+            lease_until = null,
+            sent_at = case when r.status = 'sent' then now() else m.sent_at end,
+            failed_at = case when r.status in ('failed', 'skipped') then now() else m.failed_at end
+          from unnest(${column((o) => o.id)}::bigint[], ${column((o) => o.attempts)}::int[], ${column((o) => o.status)}::text[],
+                      ${column((o) => o.gatewayMessageId)}::text[], ${column((o) => o.body)}::text[], ${column((o) => o.segments)}::int[],
+                      ${column((o) => o.encoding)}::text[], ${column((o) => o.errorCode)}::text[], ${column((o) => o.errorText)}::text[],
+                      ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.uncountAttempt ?? false)}::boolean[])
+               as r(id, attempts, status, gid, body, segments, encoding, code, text, next_at, uncount)
+          where m.id = r.id and m.status = 'sending' and m.attempts = r.attempts
+          returning 1)
+        select count(*)::int as n from written`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Puts claimed messages back in the queue without counting the attempt (the gateway was down). */
+export async function requeueClaimed(db: Executor, messages: ClaimedMessage[], retryAt: Date, reason: { code: string; text: string }): Promise<void> {
+  if (messages.length === 0) return;
+  await db.execute(sql`update messages m set
+      status = coalesce((select case c.status when 'cancelled' then 'cancelled' when 'failed' then 'failed' end from campaigns c where c.id = m.campaign_id), 'queued'),
+      attempts = greatest(m.attempts - 1, 0), lease_until = null,
+      next_attempt_at = ${retryAt.toISOString()}::timestamptz, error_code = ${reason.code}, error_text = ${reason.text}
+    from unnest(${sql.param(messages.map((m) => m.id))}::bigint[], ${sql.param(messages.map((m) => m.attempts))}::int[]) as r(id, attempts)
+    where m.id = r.id and m.status = 'sending' and m.attempts = r.attempts`);
+}
+
+/** Opts out the contacts a provider reported as unsubscribed (e.g. Twilio 21610). */
+export async function optOutByProvider(db: Executor, contactIds: string[]): Promise<void> {
+  if (contactIds.length === 0) return;
+  await db.execute(sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'provider', updated_at = now()
+    where id = any(${sql.param(contactIds)}::uuid[]) and status = 'active'`);
+}
+
+/** Notes a dispatched batch (the campaign page's rate and ETA read the last minute of these). */
+export async function recordDispatchBatch(db: Executor, campaignId: string, handed: number, errors: number): Promise<void> {
+  await db.execute(sql`insert into dispatch_batches (campaign_id, handed, errors) values (${campaignId}, ${handed}, ${errors})`);
+}
+
+/**
+ * Updates a campaign's run of consecutive errors after a batch: reset by any accepted message,
+ * otherwise increased. Answers the new run length.
+ */
+export async function updateConsecutiveErrors(db: Executor, campaignId: string, accepted: number, errorsSinceLastAccept: number): Promise<number> {
+  const [row] = await queryRows<{ run: number }>(
+    db,
+    sql`update campaigns set consecutive_errors = case when ${accepted} > 0 then ${errorsSinceLastAccept} else consecutive_errors + ${errorsSinceLastAccept} end
+        where id = ${campaignId} returning consecutive_errors as run`,
+  );
+  return Number(row?.run ?? 0);
+}

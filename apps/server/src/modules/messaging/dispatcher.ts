@@ -1,0 +1,278 @@
+import { isInDailyWindow, dailyWindowEnd, toLocalDateTime } from '@sms/contracts/zoned-time';
+import type { Database } from '../../db/client.ts';
+import { GatewayUnusable } from '../../gateways/gateway.ts';
+import type { JobsLogger } from '../../platform/jobs.ts';
+import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { activeCampaigns, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
+import { claimCampaignBatch, claimOneOffBatch, relaxDurability } from './dispatch.queries.ts';
+import type { GatewayRegistry } from './gateway-registry.ts';
+import { completeIfDone } from './housekeeping.queries.ts';
+import { fanOutChunk } from './fanout.ts';
+import { returnTokens, takeTokens } from './rate-limiter.ts';
+import { BatchSender } from './batch-sender.ts';
+
+export interface DispatcherOptions {
+  /** Messages claimed and handed to the gateway at once. */
+  batchSize: number;
+  /** Concurrent batches in this process (overlaps gateway round trips with database work). */
+  lanes: number;
+  /** Seconds a claim lasts before another worker may take the messages back (renewed while sending). */
+  leaseSeconds: number;
+  /** Contacts materialised per fan-out transaction at launch. */
+  fanoutChunk: number;
+  /** How long an idle lane waits before looking again (a launch wakes it at once in-process). */
+  idleMs: number;
+  /** Errors in a row after which a campaign pauses itself. */
+  autoPauseAfter: number;
+}
+
+export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = { batchSize: 500, lanes: 4, leaseSeconds: 120, fanoutChunk: 50_000, idleMs: 500, autoPauseAfter: 100 };
+
+const BOARD_TTL_MS = 500;
+const SETTINGS_TTL_MS = 5_000;
+
+/**
+ * The sending loop of one worker process (CONVENTIONS item 9, after listmonk's manager): lanes
+ * take turns over the campaigns that are sending, fan out recipients at launch, take rate tokens,
+ * claim a batch of queued messages, and hand it to a BatchSender. Every worker process runs one;
+ * they coordinate only through the database (leases, SKIP LOCKED, shared token buckets).
+ */
+export class Dispatcher {
+  private readonly database: Database;
+  private readonly registry: GatewayRegistry;
+  private readonly logger: JobsLogger;
+  private readonly options: DispatcherOptions;
+  private readonly sender: BatchSender;
+  private board: ActiveCampaign[] = [];
+  private boardAt = 0;
+  private boardLoading: Promise<ActiveCampaign[]> | undefined;
+  private settings: { timeZone: string; at: number } = { timeZone: 'UTC', at: 0 };
+  private readonly blockedUntil = new Map<string, number>();
+  private readonly fanningOut = new Set<string>();
+  /** Per campaign: the highest message id this process claimed (the next claim starts after it). */
+  private readonly claimCursor = new Map<string, string>();
+  private turn = 0;
+  private oneOffsAt = 0;
+  private running = false;
+  private lanes: Promise<void>[] = [];
+  private sleepers: Array<() => void> = [];
+
+  constructor(deps: { database: Database; registry: GatewayRegistry; logger: JobsLogger; options?: Partial<DispatcherOptions> }) {
+    this.database = deps.database;
+    this.registry = deps.registry;
+    this.logger = deps.logger;
+    this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...deps.options };
+    this.sender = new BatchSender({ database: deps.database, logger: deps.logger, leaseSeconds: this.options.leaseSeconds, autoPauseAfter: this.options.autoPauseAfter });
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.lanes = Array.from({ length: this.options.lanes }, (_, index) => this.lane(index));
+  }
+
+  /** Resolves when the batches in flight now are written back (see BatchSender.writtenBack). */
+  writtenBack(): Promise<void> {
+    return this.sender.writtenBack();
+  }
+
+  /** Looks for work now (a campaign was launched, resumed, or a one-off message queued). */
+  wake(): void {
+    this.boardAt = 0;
+    this.oneOffsAt = 0;
+    this.blockedUntil.clear();
+    for (const wakeUp of this.sleepers.splice(0)) wakeUp();
+  }
+
+  /** Stops after the batches in flight are written back. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await Promise.all(this.lanes);
+  }
+
+  private async lane(index: number): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.step(index);
+      } catch (error) {
+        this.logger.error({ err: error }, 'dispatcher step failed');
+        await this.sleep(1_000);
+      }
+      if (!worked && this.running) await this.sleep(this.options.idleMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleepers = this.sleepers.filter((candidate) => candidate !== done);
+        resolve();
+      }, ms);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.sleepers.push(done);
+    });
+  }
+
+  private async currentBoard(): Promise<ActiveCampaign[]> {
+    if (Date.now() - this.boardAt < BOARD_TTL_MS) return this.board;
+    this.boardLoading ??= activeCampaigns(this.database.db).finally(() => {
+      this.boardLoading = undefined;
+    });
+    this.board = await this.boardLoading;
+    this.boardAt = Date.now();
+    return this.board;
+  }
+
+  private async timeZone(): Promise<string> {
+    if (Date.now() - this.settings.at > SETTINGS_TTL_MS) {
+      this.settings = { timeZone: (await getMessagingSettings(this.database.db)).timeZone, at: Date.now() };
+    }
+    return this.settings.timeZone;
+  }
+
+  private block(campaignId: string, ms: number): void {
+    this.blockedUntil.set(campaignId, Date.now() + ms);
+  }
+
+  /** One unit of work; false when there was nothing to do. */
+  private async step(lane: number): Promise<boolean> {
+    if (lane === 0 && Date.now() >= this.oneOffsAt) {
+      this.oneOffsAt = Date.now() + 250;
+      if (await this.sendOneOffs()) return true;
+    }
+    const now = Date.now();
+    const ready = (await this.currentBoard()).filter((campaign) => (this.blockedUntil.get(campaign.id) ?? 0) <= now && !this.fanningOut.has(campaign.id));
+    const campaign = ready[this.turn++ % Math.max(1, ready.length)];
+    if (!campaign) return false;
+    if (!campaign.audienceReady) return this.fanOut(campaign);
+    if (campaign.status !== 'sending') return false;
+    return this.dispatchCampaign(campaign);
+  }
+
+  private async fanOut(campaign: ActiveCampaign): Promise<boolean> {
+    this.fanningOut.add(campaign.id);
+    try {
+      const result = await fanOutChunk(this.database.db, { id: campaign.id, audience: campaign.audience, gatewayId: campaign.gatewayId ?? '', senderId: campaign.senderId }, this.options.fanoutChunk);
+      if (result === 'done') {
+        campaign.audienceReady = true;
+        this.boardAt = 0;
+      }
+      if (result === 'busy') this.block(campaign.id, 1_000);
+      return result !== 'busy';
+    } finally {
+      this.fanningOut.delete(campaign.id);
+    }
+  }
+
+  /** Quiet hours: true (and the reason shown) while the campaign must wait. */
+  private async inQuietHours(campaign: ActiveCampaign): Promise<boolean> {
+    const quiet = campaign.quietHours;
+    const waitingReason = campaign.statusReason?.startsWith('Quiet hours') ?? false;
+    if (!quiet) return false;
+    const timeZone = await this.timeZone();
+    const now = new Date();
+    if (!isInDailyWindow(now, quiet, timeZone)) {
+      if (waitingReason) await setStatusReason(this.database.db, campaign.id, null);
+      return false;
+    }
+    const end = dailyWindowEnd(now, quiet, timeZone);
+    await setStatusReason(this.database.db, campaign.id, `Quiet hours: sending resumes at ${toLocalDateTime(end, timeZone).slice(11, 16)} (${timeZone})`);
+    this.block(campaign.id, Math.min(60_000, end.getTime() - now.getTime()));
+    this.boardAt = 0;
+    return true;
+  }
+
+  private async dispatchCampaign(campaign: ActiveCampaign): Promise<boolean> {
+    const db = this.database.db;
+    if (await this.inQuietHours(campaign)) return false;
+    let live;
+    try {
+      live = await this.registry.get(campaign.gatewayId ?? '');
+    } catch (error) {
+      if (!(error instanceof GatewayUnusable)) throw error;
+      await this.sender.failCampaign(campaign.id, error.message, []);
+      this.boardAt = 0;
+      return true;
+    }
+    // The cached row may predate an admin enabling it again: decide on the current one.
+    if (!live.row.enabled) live = await this.registry.get(campaign.gatewayId ?? '', { fresh: true });
+    if (!live.row.enabled) {
+      await this.sender.pauseCampaign(campaign.id, `The gateway ${live.row.name} is disabled: enable it, then resume`);
+      this.boardAt = 0;
+      return true;
+    }
+    let want = this.options.batchSize;
+    const buckets: Array<{ key: string; rate: number; granted: number }> = [];
+    for (const [key, rate] of [[`campaign:${campaign.id}`, campaign.rateLimit], [`gateway:${live.row.id}`, live.row.rateLimit]] as const) {
+      if (!rate) continue;
+      const take = await takeTokens(db, key, rate, want);
+      if (take.granted === 0) {
+        for (const bucket of buckets) await returnTokens(db, bucket.key, bucket.rate, bucket.granted);
+        this.block(campaign.id, take.waitMs);
+        return false;
+      }
+      for (const bucket of buckets) await returnTokens(db, bucket.key, bucket.rate, bucket.granted - take.granted);
+      want = take.granted;
+      buckets.push({ key, rate, granted: take.granted });
+    }
+    const claimed = await this.claim(campaign.id, want);
+    for (const bucket of buckets) await returnTokens(db, bucket.key, bucket.rate, want - claimed.length);
+    if (claimed.length === 0) {
+      if (await completeIfDone(db, campaign.id)) this.boardAt = 0;
+      // Nothing due now: in-flight batches of other lanes, or retries waiting for their time.
+      else this.block(campaign.id, 1_000);
+      return false;
+    }
+    const outcome = await this.sender.send(claimed, live, campaign);
+    if (outcome.blockMs) this.block(campaign.id, outcome.blockMs);
+    if (outcome.stateChanged) this.boardAt = 0;
+    return true;
+  }
+
+  /**
+   * Claims the next batch after this process's cursor; when that comes up short, from the start
+   * again (retries waiting behind the cursor, rows another worker let go).
+   */
+  private async claim(campaignId: string, want: number) {
+    const claimAfter = (afterId: string | null) =>
+      this.database.db.transaction(async (tx) => {
+        await relaxDurability(tx);
+        return claimCampaignBatch(tx, campaignId, want, this.options.leaseSeconds, afterId);
+      });
+    const cursor = this.claimCursor.get(campaignId) ?? null;
+    let claimed = await claimAfter(cursor);
+    if (claimed.length < want && cursor !== null) {
+      this.claimCursor.delete(campaignId);
+      if (claimed.length === 0) claimed = await claimAfter(null);
+    }
+    const last = claimed.at(-1)?.id;
+    if (last && claimed.length === want && BigInt(last) > BigInt(this.claimCursor.get(campaignId) ?? '0')) this.claimCursor.set(campaignId, last);
+    return claimed;
+  }
+
+  /** Test sends and inbox replies (no campaign), grouped by gateway. */
+  private async sendOneOffs(): Promise<boolean> {
+    const claimed = await claimOneOffBatch(this.database.db, 100, this.options.leaseSeconds);
+    if (claimed.length === 0) return false;
+    const byGateway = new Map<string, typeof claimed>();
+    for (const message of claimed) {
+      const list = byGateway.get(message.gatewayId ?? '') ?? [];
+      list.push(message);
+      byGateway.set(message.gatewayId ?? '', list);
+    }
+    for (const [gatewayId, messages] of byGateway) {
+      try {
+        await this.sender.send(messages, await this.registry.get(gatewayId), null);
+      } catch (error) {
+        if (!(error instanceof GatewayUnusable)) throw error;
+        await this.sender.failOneOffs(messages, error.message);
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,81 @@
+import type { Database } from '../../db/client.ts';
+import type { DeliveryReceipt, InboundSms } from '../../gateways/gateway.ts';
+import type { JobsLogger } from '../../platform/jobs.ts';
+import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
+import { EventBuffer } from './event-buffer.ts';
+import { GatewayRegistry } from './gateway-registry.ts';
+import { startHousekeeping } from './housekeeping.ts';
+import { processInbound } from '../inbound/inbound-processor.ts';
+import { storeInbound } from './inbound-store.ts';
+import { applyReceipts } from './receipts.queries.ts';
+
+/** Longest a receipt waits for the write-back of batches in flight before it is applied (or parked). */
+const RECEIPT_WAIT_MS = 5_000;
+
+export interface MessagingEngine {
+  /** Look for work now (called after a launch, resume or one-off message in this process). */
+  wake(): void;
+  /** Receipts and inbound messages from any gateway of this process, batched into the database. */
+  receipts(gatewayId: string, receipts: DeliveryReceipt[]): Promise<void>;
+  inbound(gatewayId: string, messages: InboundSms[]): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The sending engine of one worker process: gateway instances, the dispatcher, receipt and
+ * inbound buffers, and housekeeping. Embedded mode runs it inside the API process; scaled out,
+ * every `npm run worker` runs one.
+ */
+export function createMessagingEngine(deps: {
+  database: Database;
+  logger: JobsLogger;
+  publicUrl: string | undefined;
+  options?: Partial<DispatcherOptions>;
+}): MessagingEngine {
+  const { database, logger } = deps;
+  const receiptBuffers = new Map<string, EventBuffer<DeliveryReceipt>>();
+  const inboundBuffers = new Map<string, EventBuffer<InboundSms>>();
+  const bufferFor = <T>(buffers: Map<string, EventBuffer<T>>, gatewayId: string, flush: (items: T[]) => Promise<void>) => {
+    let buffer = buffers.get(gatewayId);
+    if (!buffer) {
+      buffer = new EventBuffer(flush, { maxItems: 2_000, maxDelayMs: 200, onError: (error) => logger.error({ err: error, gatewayId }, 'could not store gateway events; retrying') });
+      buffers.set(gatewayId, buffer);
+    }
+    return buffer;
+  };
+  // Set below: the registry (which the dispatcher needs) needs these sinks first.
+  const late: { dispatcher?: Dispatcher } = {};
+  const engine = {
+    receipts: (gatewayId: string, receipts: DeliveryReceipt[]) =>
+      bufferFor(receiptBuffers, gatewayId, async (items) => {
+        // Most receipts answer a batch this process sent moments ago: let its write-back land first.
+        // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
+        await Promise.race([late.dispatcher?.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
+        await applyReceipts(database.db, gatewayId, items);
+      }).push(receipts),
+    inbound: (gatewayId: string, messages: InboundSms[]) =>
+      bufferFor(inboundBuffers, gatewayId, async (items) => {
+        const stored = await storeInbound(database.db, gatewayId, items);
+        if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wake();
+      }).push(messages),
+  };
+  const registry = new GatewayRegistry(database, engine, deps.publicUrl);
+  const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
+  late.dispatcher = running;
+  let housekeeping: { stop: () => Promise<void> } | undefined;
+  return {
+    ...engine,
+    wake: () => running.wake(),
+    start: () => {
+      running.start();
+      housekeeping = startHousekeeping({ database, logger, onWork: () => running.wake() });
+    },
+    stop: async () => {
+      await running.stop();
+      await housekeeping?.stop();
+      await registry.close();
+      for (const buffer of [...receiptBuffers.values(), ...inboundBuffers.values()]) await buffer.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Audience } from '@sms/contracts/campaigns';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { contacts } from '../../db/schema.ts';
+import { recipientsWhere } from '../campaigns/audience.ts';
+
+/**
+ * Launch fan-out: one outbound message row per recipient, written set-based in chunks of contacts
+ * (in contact id order) so a million-recipient launch never holds one huge transaction, and the
+ * embedded database keeps answering requests between chunks. The unique (campaign, contact) index
+ * makes it idempotent: a chunk repeated after a crash inserts nothing twice. A worker holds a
+ * lease on the campaign while it fans out, so two workers do not do the same work.
+ */
+
+export interface FanoutCampaign {
+  id: string;
+  audience: Audience;
+  gatewayId: string;
+  senderId: string | null;
+}
+
+/** Takes (or renews) the fan-out lease; answers the cursor to continue from, or null if someone else holds it. */
+async function leaseFanout(db: Db, campaignId: string, leaseSeconds: number): Promise<{ cursor: string | null } | null> {
+  const [row] = await queryRows<{ fanout_cursor: string | null }>(
+    db,
+    sql`update campaigns set fanout_lease_until = now() + make_interval(secs => ${leaseSeconds})
+        where id = ${campaignId} and status in ('sending', 'paused') and audience_ready_at is null
+          and (fanout_lease_until is null or fanout_lease_until < now())
+        returning fanout_cursor`,
+  );
+  return row ? { cursor: row.fanout_cursor } : null;
+}
+
+/**
+ * Materialises the next chunk of a campaign's recipients. Answers 'done' when every recipient has
+ * its row (audience_ready_at is set), 'more' after a chunk, 'busy' when another worker holds the
+ * lease or the campaign stopped.
+ */
+export async function fanOutChunk(db: Db, campaign: FanoutCampaign, chunkSize: number, leaseSeconds = 120): Promise<'done' | 'more' | 'busy'> {
+  const lease = await leaseFanout(db, campaign.id, leaseSeconds);
+  if (!lease) return 'busy';
+  const where = recipientsWhere(campaign.audience, campaign.id);
+  const after = lease.cursor ? sql`and ${contacts.id} > ${lease.cursor}` : sql``;
+  return db.transaction(async (tx) => {
+    // Locked like cancel locks it: a chunk never lands after a cancel has cancelled the queue.
+    const [state] = await queryRows<{ status: string }>(tx, sql`select status from campaigns where id = ${campaign.id} for update`);
+    if (state?.status !== 'sending' && state?.status !== 'paused') return 'busy';
+    // The last contact of this chunk (null: fewer than chunkSize remain, this is the last chunk).
+    const [boundary] = await queryRows<{ id: string }>(
+      tx,
+      sql`select ${contacts.id} as id from ${contacts} where ${where} ${after} order by ${contacts.id} offset ${chunkSize - 1} limit 1`,
+    );
+    const upTo = boundary ? sql`and ${contacts.id} <= ${boundary.id}` : sql``;
+    await tx.execute(sql`insert into messages (kind, campaign_id, contact_id, gateway_id, phone, sender_id)
+      select 'campaign', ${campaign.id}, ${contacts.id}, ${campaign.gatewayId}, ${contacts.phone}, ${campaign.senderId}
+      from ${contacts} where ${where} ${after} ${upTo}
+      order by ${contacts.id}
+      on conflict (campaign_id, contact_id) do nothing`);
+    if (boundary) {
+      await tx.execute(sql`update campaigns set fanout_cursor = ${boundary.id}, fanout_lease_until = null where id = ${campaign.id}`);
+      return 'more';
+    }
+    await tx.execute(sql`update campaigns set fanout_cursor = null, fanout_lease_until = null, audience_ready_at = now() where id = ${campaign.id}`);
+    return 'done';
+  });
+}

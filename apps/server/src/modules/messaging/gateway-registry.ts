@@ -1,0 +1,99 @@
+import type { Database } from '../../db/client.ts';
+import type { DeliveryReceipt, GatewayEvents, InboundSms, SmsGateway } from '../../gateways/gateway.ts';
+import { GatewayUnusable } from '../../gateways/gateway.ts';
+import { kindDefinition, parseKindSettings } from '../gateways/gateway-kinds.ts';
+import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
+
+/** What the registry hands receipts and inbound messages to (batched by the engine). */
+export interface GatewaySinks {
+  receipts(gatewayId: string, receipts: DeliveryReceipt[]): Promise<void>;
+  inbound(gatewayId: string, messages: InboundSms[]): Promise<void>;
+}
+
+interface Entry {
+  row: GatewayRow;
+  gateway: SmsGateway;
+  checkedAt: number;
+}
+
+/** A gateway ready to send, with the row it was built from. */
+export interface LiveGateway {
+  row: GatewayRow;
+  gateway: SmsGateway;
+}
+
+/**
+ * The gateway instances of this process (one per configured gateway: an SMPP session, a Twilio
+ * client, a simulator). An instance is rebuilt when its row's version changes (an admin edited
+ * it), checked at most every `recheckMs`; deleted gateways are closed.
+ */
+export class GatewayRegistry {
+  private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<LiveGateway>>();
+
+  private readonly database: Database;
+  private readonly sinks: GatewaySinks;
+  private readonly publicUrl: string | undefined;
+  private readonly recheckMs: number;
+
+  constructor(database: Database, sinks: GatewaySinks, publicUrl: string | undefined, recheckMs = 2_000) {
+    this.database = database;
+    this.sinks = sinks;
+    this.publicUrl = publicUrl;
+    this.recheckMs = recheckMs;
+  }
+
+  /**
+   * The live instance of a gateway. Throws GatewayUnusable when it is deleted or its settings no
+   * longer parse; a disabled gateway is returned with `row.enabled` false for the caller to decide.
+   */
+  async get(gatewayId: string, options: { fresh?: boolean } = {}): Promise<LiveGateway> {
+    const entry = this.entries.get(gatewayId);
+    if (entry && !options.fresh && Date.now() - entry.checkedAt < this.recheckMs) return entry;
+    let pending = this.building.get(gatewayId);
+    if (!pending) {
+      pending = this.refresh(gatewayId, entry).finally(() => this.building.delete(gatewayId));
+      this.building.set(gatewayId, pending);
+    }
+    return pending;
+  }
+
+  private async refresh(gatewayId: string, entry: Entry | undefined): Promise<LiveGateway> {
+    const row = await findGateway(this.database.db, gatewayId);
+    if (!row) {
+      if (entry) await this.drop(gatewayId);
+      throw new GatewayUnusable('The gateway was deleted');
+    }
+    if (entry && entry.row.version === row.version) {
+      entry.checkedAt = Date.now();
+      entry.row = row;
+      return entry;
+    }
+    if (entry) await this.drop(gatewayId);
+    let settings;
+    try {
+      settings = parseKindSettings(row.kind, row.config, row.secrets);
+    } catch (error) {
+      throw new GatewayUnusable(`The gateway settings are invalid: ${(error as Error).message}`);
+    }
+    const events: GatewayEvents = {
+      receipts: (receipts) => this.sinks.receipts(gatewayId, receipts),
+      inbound: (messages) => this.sinks.inbound(gatewayId, messages),
+    };
+    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, publicUrl: this.publicUrl });
+    const fresh = { row, gateway, checkedAt: Date.now() };
+    this.entries.set(gatewayId, fresh);
+    return fresh;
+  }
+
+  private async drop(gatewayId: string): Promise<void> {
+    const entry = this.entries.get(gatewayId);
+    this.entries.delete(gatewayId);
+    await entry?.gateway.close().catch(() => {});
+  }
+
+  /** Closes every instance. */
+  async close(): Promise<void> {
+    await Promise.all([...this.entries.keys()].map((id) => this.drop(id)));
+  }
+}
