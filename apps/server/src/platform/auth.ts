@@ -79,3 +79,8 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export function authorize(role: Role, action: Action, subject: Exclude<Subject, 'all'>, message?: string): void {
   if (!roleCan(role, action, subject)) throw new Forbidden(message);
 }
+
+/** Throws 403 with `message` unless `allowed` (routes that ask a module policy). */
+export function ensure(allowed: boolean, message: string): void {
+  if (!allowed) throw new Forbidden(message);
+}

@@ -7,6 +7,9 @@ import { appSettings } from '../db/schema.ts';
 export const SETTING_KEYS = {
   registration: 'registration',
   jwtSecret: 'jwt_secret',
+  messaging: 'messaging',
+  maintenance: 'maintenance',
+  security: 'security',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

@@ -11,20 +11,24 @@ export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** The claims of a valid, unexpired token signed with our key; null for anything else. */
   verify(token: string): Promise<TokenClaims | null>;
+  /** The default lifetime (TOKEN_TTL); an admin's setting may override it for new tokens. */
   readonly ttlSeconds: number;
 }
 
-/** Creates the token service for a secret and a lifetime in seconds. */
-export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+/**
+ * Creates the token service for a secret and a default lifetime in seconds. `lifetime`, when
+ * given, is asked at each signing for an override (the admins' session lifetime setting).
+ */
+export function createTokenService(secret: string, ttlSeconds: number, lifetime?: () => Promise<number | null>): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
     ttlSeconds,
-    sign: ({ userId, tokenVersion }) =>
+    sign: async ({ userId, tokenVersion }) =>
       new SignJWT({ tv: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ((await lifetime?.()) ?? ttlSeconds))
         .sign(key),
     verify: async (token) => {
       try {

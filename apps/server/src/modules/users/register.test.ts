@@ -74,7 +74,7 @@ describe('POST /api/users/register after setup', () => {
   it('creates viewers for anonymous visitors when open registration is on, ignoring the role asked for', async () => {
     await putSetting(server.database.db, SETTING_KEYS.registration, { mode: 'open' });
     try {
-      expect((await server.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: false, openRegistration: true });
+      expect((await server.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: false, openRegistration: true, minPasswordLength: 8 });
       const response = await server.post('/api/users/register', signup(undefined, { role: 'admin' }));
       expect(response.status).toBe(201);
       expect(response.body.user.role).toBe('viewer');

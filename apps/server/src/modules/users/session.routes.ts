@@ -1,12 +1,13 @@
 import { POLICY } from '@sms/contracts/policy';
-import { loginBodySchema, loginResponseSchema, meResponseSchema, setupStatusSchema } from '@sms/contracts/users';
+import { loginResultSchema } from '@sms/contracts/two-step';
+import { loginBodySchema, meResponseSchema, setupStatusSchema } from '@sms/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { getRegistrationMode } from '../../platform/settings.ts';
 import type { TokenService } from '../../platform/tokens.ts';
+import { getSecuritySettings } from '../account/security-settings.ts';
 import { login, logout } from './session.service.ts';
 import { anyUserExists } from './users.queries.ts';
 import { presentUser } from './users.presenter.ts';
@@ -23,14 +24,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
       schema: {
         tags,
         summary: 'Sign in with email and password',
-        description: 'Failures are throttled per account (5) and per IP (20) over 15 minutes: 429 with retryAfter seconds.',
+        description:
+          'Answers { user, token }. When two-step verification is on for the account, or an admin requires it, the answer is instead ' +
+          '{ twoStepRequired: true, challenge, methods, enrolmentRequired, expiresAt }: finish with POST /api/users/login/two-step (or, when ' +
+          'enrolmentRequired, /api/users/login/two-step/setup then /enable). Failures are throttled per account (5) and per IP (20) over 15 minutes: 429 with retryAfter seconds.',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginResultSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
-      const { user, token } = await login(db, tokens, { ...request.body, ip: request.ip });
-      return { user: presentUser(user), token };
+      const result = await login(db, tokens, { ...request.body, ip: request.ip });
+      return 'token' in result ? { user: presentUser(result.user), token: result.token } : result;
     },
   );
 
@@ -62,8 +66,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/setup-status',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Whether the first admin must still be created, and whether anyone may register', response: { 200: setupStatusSchema } },
+      schema: { tags, summary: 'Whether the first admin must still be created, whether anyone may register, the password length rule', response: { 200: setupStatusSchema } },
     },
-    async () => ({ needsFirstAdmin: !(await anyUserExists(db)), openRegistration: (await getRegistrationMode(db)) === 'open' }),
+    async () => {
+      const settings = await getSecuritySettings(db);
+      return { needsFirstAdmin: !(await anyUserExists(db)), openRegistration: settings.registration === 'open', minPasswordLength: settings.minPasswordLength };
+    },
   );
 };

@@ -1,3 +1,4 @@
+import type { TwoStepChallenge } from '@sms/contracts/two-step';
 import type { LoginBody } from '@sms/contracts/users';
 import { ERROR_CODES } from '@sms/contracts/errors';
 import type { Db } from '../../db/client.ts';
@@ -5,16 +6,20 @@ import { recordAudit } from '../../platform/audit.ts';
 import { Unauthenticated } from '../../platform/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import type { TokenService } from '../../platform/tokens.ts';
+import { twoStepChallengeFor } from '../account/two-step/two-step-login.service.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
-import { bumpTokenVersion, findUserByEmail, touchLastLogin, type UserRow } from './users.queries.ts';
+import { completeSignIn } from './sign-in.ts';
+import { bumpTokenVersion, findUserByEmail, type UserRow } from './users.queries.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
  * Signs a user in. Unknown email and wrong password get the same answer after the same amount of
- * work (a dummy argon2 verification), so the endpoint does not reveal which accounts exist.
+ * work (a dummy argon2 verification), so the endpoint does not reveal which accounts exist. When
+ * a second step is due (two-step verification on, or required and not set up yet), the answer is
+ * a challenge instead of a token.
  */
-export async function login(db: Db, tokens: TokenService, input: LoginBody & { ip: string }): Promise<{ user: UserRow; token: string }> {
+export async function login(db: Db, tokens: TokenService, input: LoginBody & { ip: string }): Promise<{ user: UserRow; token: string } | TwoStepChallenge> {
   await assertLoginAllowed(db, input.email, input.ip);
   const found = await findUserByEmail(db, input.email);
   const passwordOk = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstDummy(input.password);
@@ -36,10 +41,12 @@ export async function login(db: Db, tokens: TokenService, input: LoginBody & { i
     throw new Unauthenticated('This account is disabled. Ask an administrator to enable it.', 'ACCOUNT_DISABLED');
   }
   await clearLoginFailures(db, input.email);
-  const user = (await touchLastLogin(db, found.id)) ?? found;
-  await recordAudit(db, { actor: user, action: 'user.login', subject: 'User', subjectId: user.id, ip: input.ip });
-  const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
-  return { user, token };
+  const challenge = await twoStepChallengeFor(db, found);
+  if (challenge) {
+    await recordAudit(db, { actor: found, action: 'user.login_challenge', subject: 'User', subjectId: found.id, ip: input.ip, details: { enrolmentRequired: challenge.enrolmentRequired } });
+    return challenge;
+  }
+  return completeSignIn(db, tokens, { user: found, ip: input.ip });
 }
 
 /** Signs a user out everywhere: bumping the token version refuses every token issued before. */

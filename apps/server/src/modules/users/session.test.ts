@@ -205,9 +205,9 @@ describe('GET /api/users/setup-status', () => {
   it('reports whether the first admin is still needed and whether registration is open', async () => {
     const fresh = await startTestServer();
     try {
-      expect((await fresh.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: true, openRegistration: false });
+      expect((await fresh.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: true, openRegistration: false, minPasswordLength: 8 });
       await fresh.createAdmin();
-      expect((await fresh.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: false, openRegistration: false });
+      expect((await fresh.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: false, openRegistration: false, minPasswordLength: 8 });
     } finally {
       await fresh.close();
     }

@@ -1,6 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
 import type { Role } from '@sms/contracts/roles';
-import { Forbidden } from '../../platform/errors.ts';
 
 /** The parts of a user the policy looks at. */
 interface Actor {
@@ -23,7 +22,4 @@ export const userPolicy = {
   delete: (actor: Actor) => roleCan(actor.role, 'delete', 'User'),
 };
 
-/** Throws 403 with `message` unless `allowed`. */
-export function ensure(allowed: boolean, message: string): void {
-  if (!allowed) throw new Forbidden(message);
-}
+export { ensure } from '../../platform/auth.ts';

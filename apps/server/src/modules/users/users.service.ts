@@ -6,6 +6,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
+import { assertPasswordAllowed } from '../account/security-settings.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
 import {
@@ -55,6 +56,7 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
   // Cheap early refusal so anonymous requests cannot make us run argon2 for nothing; the decisive
   // check repeats under the lock below.
   else if ((await anyUserExists(db)) && (await getRegistrationMode(db)) === 'closed') throw new Forbidden(REGISTRATION_CLOSED);
+  await assertPasswordAllowed(db, body.password);
   // Hash before the transaction: argon2 is deliberately slow and PGlite's one connection would wait.
   const passwordHash = await hashPassword(body.password);
   try {
@@ -109,6 +111,8 @@ export async function updateUser(
     if (!body.currentPassword) throw new ValidationError('currentPassword', 'Current password is required to change your password or email');
     if (!(await verifyPassword(target.passwordHash, body.currentPassword))) throw new ValidationError('currentPassword', 'Current password is incorrect');
   }
+
+  if (body.password !== undefined) await assertPasswordAllowed(db, body.password);
 
   const patch: Partial<NewUserRow> = {};
   if (body.name !== undefined) patch.name = body.name;

@@ -35,7 +35,7 @@ describe('GET /api/users', () => {
       expect(response.status).toBe(200);
       expect(response.body.total).toBeGreaterThanOrEqual(4);
       expect(response.body.data).toHaveLength(response.body.total);
-      expect(Object.keys(response.body.data[0]).sort()).toEqual(['createdAt', 'email', 'id', 'lastLoginAt', 'locale', 'name', 'phone', 'role', 'status', 'updatedAt']);
+      expect(Object.keys(response.body.data[0]).sort()).toEqual(['avatarUrl', 'createdAt', 'email', 'id', 'lastLoginAt', 'locale', 'name', 'phone', 'preferences', 'role', 'status', 'twoStepEnabled', 'updatedAt']);
     }
   });
 

@@ -1,0 +1,21 @@
+import type { Config } from '../../../config.ts';
+import type { Database } from '../../../db/client.ts';
+import type { Jobs } from '../../../platform/jobs.ts';
+import { sendResetLink } from '../password-reset.service.ts';
+import type { NoticeLogger } from './deliver.ts';
+import { createMailer } from './mailer.ts';
+import { ensureNoticeQueue, NOTICE_QUEUE, type ResetNoticeJob } from './notice-queue.ts';
+
+/** Runs account-notice jobs in this process (embedded server, worker processes, tests). */
+export async function startNoticeWorker(
+  jobs: Jobs,
+  deps: { database: Database; config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom'>; logger: NoticeLogger },
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<void> {
+  await ensureNoticeQueue(jobs);
+  const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom) : undefined;
+  const noticeDeps = { db: deps.database.db, config: deps.config, mailer, logger: deps.logger };
+  await jobs.boss.work<ResetNoticeJob>(NOTICE_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
+    if (job?.data.type === 'password-reset') await sendResetLink(noticeDeps, job.data);
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordBodySchema,
+  messageResponseSchema,
+  outboxListResponseSchema,
+  outboxQuerySchema,
+  resetPasswordBodySchema,
+} from '@sms/contracts/password-reset';
+import { userIdParamsSchema } from '@sms/contracts/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { NotFound } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { ensure } from '../users/users.policy.ts';
+import { findUserById } from '../users/users.queries.ts';
+import { accountPolicy } from './account.policy.ts';
+import { listOutbox } from './notices/outbox.queries.ts';
+import { adminRequestPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';
+
+const tags = ['password reset'];
+const bearer = [{ bearerAuth: [] }];
+
+/** The site as the request reached it; links use PUBLIC_URL instead whenever it is set. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Forgotten passwords: request a link, use it; admins send links and read the mail outbox. */
+export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = async (app, { db, jobs }) => {
+  app.post(
+    '/api/users/forgot-password',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Ask for a password reset link',
+        description:
+          'Always answers 202 with the same message, whether or not the account exists (the link is created and sent in the background: ' +
+          'by e-mail with SMTP_URL, else by SMS through a real gateway, else into the admins\' outbox). Throttled per email (3) and per IP (10) over 15 minutes.',
+        body: forgotPasswordBodySchema,
+        response: { 202: messageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(db, jobs, { email: request.body.email, ip: request.ip, origin: originOf(request) });
+      return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
+
+  app.post(
+    '/api/users/reset-password',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link',
+        description: 'The link works once, for 30 minutes. Every earlier session of the account ends. 400 RESET_LINK_INVALID (field token) for a bad, used or expired link.',
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await resetPassword(db, { ...request.body, ip: request.ip });
+      return { message: 'Your password has been changed. Sign in with the new password.' };
+    },
+  );
+
+  app.post(
+    '/api/users/:id/password-reset',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Send a user a password reset link (admins)',
+        security: bearer,
+        params: userIdParamsSchema,
+        response: { 202: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      ensure(accountPolicy.resetOthers(actor), 'Only administrators can send password reset links.');
+      const target = await findUserById(db, request.params.id);
+      if (!target) throw new NotFound('User not found');
+      await adminRequestPasswordReset(db, jobs, { actor, target, ip: request.ip, origin: originOf(request) });
+      return reply.status(202).send({ message: `A password reset link is on its way to ${target.name}.` });
+    },
+  );
+
+  app.get(
+    '/api/mail-outbox',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Account messages kept because no SMTP server or SMS gateway could take them (admins)',
+        security: bearer,
+        querystring: outboxQuerySchema,
+        response: { 200: outboxListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ensure(accountPolicy.readOutbox(currentUser(request)), 'Only administrators can read the mail outbox.');
+      const { rows, total } = await listOutbox(db, request.query);
+      return {
+        data: rows.map((row) => ({ id: String(row.id), to: row.recipient, subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })),
+        total,
+      };
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import { auditLogFilterSchema, auditLogQuerySchema, auditLogResponseSchema } from '@sms/contracts/audit-log';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { authorize, currentUser } from '../../platform/auth.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { auditLogCsv } from './audit-log-export.ts';
+import { presentAuditEntry } from './audit-log.presenter.ts';
+import { listAuditEntries } from './audit-log.queries.ts';
+
+const tags = ['audit-log'];
+const bearer = [{ bearerAuth: [] }];
+
+/** The audit log: administrators read and export it (policy subject AuditLog). */
+export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/audit-log',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Audit entries, newest first (administrators)',
+        description: 'Filters: actor (user id), action (exact, or an area ending with a dot such as "campaign."), subject, from/to (inclusive), search (actor name or email, action, subject id, IP).',
+        security: bearer,
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      authorize(currentUser(request).role, 'read', 'AuditLog', 'Only administrators can read the audit log.');
+      const { rows, total } = await listAuditEntries(db, request.query);
+      return { data: rows.map(presentAuditEntry), total };
+    },
+  );
+
+  app.get(
+    '/api/audit-log/export',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Download the entries of a filter as CSV (streamed, administrators)',
+        description: 'Same filters as the list. Cells starting with = + - @ tab or CR are prefixed with a quote.',
+        security: bearer,
+        querystring: auditLogFilterSchema,
+        response: { 200: z.unknown().describe('text/csv'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'export', 'AuditLog', 'Only administrators can export the audit log.');
+      const filter = request.query;
+      const stream = auditLogCsv(db, filter, ({ rows, completed }) => {
+        recordAudit(db, { actor, action: 'audit_log.export', subject: 'AuditLog', ip: request.ip, details: { filter, rows, completed } }).catch((error: unknown) =>
+          request.log.error({ err: error }, 'could not audit an audit log export'),
+        );
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+};
