@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { CONTACT_COUNT_CAP } from '@sms/contracts/contacts';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { auditLog, contacts } from '../../db/schema.ts';
@@ -28,7 +29,7 @@ afterAll(() => server?.close());
 const list = async (query: string, token = admin.token) => {
   const response = await server.get(`/api/contacts?${query}`, { token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as { data: Array<{ id: string; phone: string; firstName: string | null }>; total: number };
+  return response.body as { data: Array<{ id: string; phone: string; firstName: string | null }>; total: number; totalCapped: boolean };
 };
 const phones = (body: { data: Array<{ phone: string }> }) => body.data.map((contact) => contact.phone);
 
@@ -36,6 +37,7 @@ describe('GET /api/contacts', () => {
   it('lists newest first as { data, total } and pages with limit and skip', async () => {
     const all = await list('limit=100');
     expect(all.total).toBe(6);
+    expect(all.totalCapped).toBe(false);
     expect(phones(all)).toEqual(['+447400000006', '+14155552671', '+33612345678', '+447500000003', '+447400000002', '+447400000001']);
     const page = await list('limit=2&skip=2');
     expect(page.total).toBe(6);
@@ -57,6 +59,10 @@ describe('GET /api/contacts', () => {
     expect(phones(await list('tag1=North&limit=100')).sort()).toEqual(['+447400000001', '+447400000002']);
     expect(phones(await list('tag1=North&tag2=VIP'))).toEqual(['+447400000001']);
     expect(phones(await list('tag3=fr'))).toEqual(['+33612345678']);
+    // A filter matching few contacts gathers them before sorting: the order and paging still hold.
+    expect(phones(await list('tag1=South&sort=createdAt&order=asc'))).toEqual(['+447500000003', '+33612345678']);
+    expect(phones(await list('tag1=South&sort=createdAt&order=desc'))).toEqual(['+33612345678', '+447500000003']);
+    expect(phones(await list('search=smith&sort=phone&order=desc&limit=1&skip=1'))).toEqual(['+447400000006']);
     expect(phones(await list('status=opted_out'))).toEqual(['+447500000003']);
     expect((await list('status=active')).total).toBe(5);
     expect(phones(await list('createdFrom=2026-01-02&createdTo=2026-01-03&sort=createdAt&order=asc'))).toEqual(['+447400000002', '+447500000003']);
@@ -182,5 +188,20 @@ describe('POST /api/contacts/bulk', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.field, JSON.stringify(body)).toContain(field);
     }
+  });
+});
+
+describe('GET /api/contacts with more matches than it counts', () => {
+  it('counts up to the cap and says so; narrower filters are counted exactly; the page is unaffected', async () => {
+    await server.database.db.execute(
+      sql`insert into contacts (phone, first_name, tag1) select '+4479' || lpad(n::text, 8, '0'), 'Many', case when n <= 42 then 'few' else 'bulk' end from generate_series(1, ${CONTACT_COUNT_CAP + 5}) as n`,
+    );
+    const many = await list('search=Many&limit=5');
+    expect(many).toMatchObject({ total: CONTACT_COUNT_CAP, totalCapped: true });
+    expect(many.data).toHaveLength(5);
+    expect(await list('tag1=few&limit=5')).toMatchObject({ total: 42, totalCapped: false });
+    expect(await list(`search=Many&limit=5&skip=${CONTACT_COUNT_CAP}`)).toMatchObject({ total: CONTACT_COUNT_CAP, totalCapped: true, data: expect.arrayContaining([expect.objectContaining({ firstName: 'Many' })]) });
+    await server.database.db.execute(sql`delete from contacts where first_name = 'Many'`);
+    expect(await list('limit=1')).toMatchObject({ total: 6, totalCapped: false });
   });
 });

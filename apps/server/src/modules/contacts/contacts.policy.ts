@@ -1,7 +1,6 @@
 import type { BulkAction } from '@sms/contracts/contacts';
 import { roleCan } from '@sms/contracts/policy';
 import type { Role } from '@sms/contracts/roles';
-import { Forbidden } from '../../platform/errors.ts';
 
 /** The part of a user the policy looks at. */
 interface Actor {
@@ -22,7 +21,4 @@ export const contactPolicy = {
   bulk: (actor: Actor, action: BulkAction) => roleCan(actor.role, action === 'delete' ? 'delete' : 'update', 'Contact'),
 };
 
-/** Throws 403 with `message` unless `allowed`. */
-export function ensure(allowed: boolean, message: string): void {
-  if (!allowed) throw new Forbidden(message);
-}
+export { ensure } from '../../platform/auth.ts';

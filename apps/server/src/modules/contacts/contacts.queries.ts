@@ -1,4 +1,4 @@
-import type { ContactFilter, ContactSortField, ContactTagField, ListContactsQuery } from '@sms/contracts/contacts';
+import { CONTACT_COUNT_CAP, type ContactFilter, type ContactSortField, type ContactTagField, type ListContactsQuery } from '@sms/contracts/contacts';
 import { normalisePhone, phoneSearchPrefix } from '@sms/contracts/phone';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -7,6 +7,8 @@ import { contacts } from '../../db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;
+
+const whereClause = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
 
 /** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -73,20 +75,37 @@ function orderBy(sort: ContactSortField, order: 'asc' | 'desc'): SQL {
   }
 }
 
-/** One page of contacts matching the filter, plus the number of matches (same WHERE). */
-export async function listContacts(db: Executor, query: ListContactsQuery): Promise<{ rows: ContactRow[]; total: number }> {
+/**
+ * One page of contacts matching the filter, plus how many match (same WHERE), counted up to
+ * CONTACT_COUNT_CAP: the count stops there instead of visiting every matching row.
+ *
+ * The count also picks the page's plan. Past the cap, matches are plentiful and walking the sort
+ * order (an index for the default order) finds a page quickly. Below it, the matches are gathered
+ * first and sorted: walking the order would step over every row newer than the matches, and
+ * matches often sit together (a phone prefix of numbers imported in one go: ~200 ms of rows
+ * stepped over for 20 results in the benchmark, against ~17 ms this way). The subquery's LIMIT
+ * (never reached: there are fewer matches) keeps the planner from merging it back into the walk.
+ */
+export async function listContacts(db: Executor, query: ListContactsQuery): Promise<{ rows: ContactRow[]; total: number; totalCapped: boolean }> {
   const where = contactFilterWhere(query);
-  const [rows, total] = await Promise.all([
-    db.select().from(contacts).where(where).orderBy(orderBy(query.sort, query.order)).limit(query.limit).offset(query.skip),
-    countContacts(db, where),
-  ]);
-  return { rows, total };
+  const counted = await countContactsUpTo(db, where, CONTACT_COUNT_CAP + 1);
+  const totalCapped = counted > CONTACT_COUNT_CAP;
+  const order = orderBy(query.sort, query.order);
+  let rows: ContactRow[];
+  if (where && !totalCapped) {
+    // Named like the table, so the ORDER BY's "contacts"."column" refers to the gathered matches.
+    const matches = db.select().from(contacts).where(where).limit(CONTACT_COUNT_CAP + 1).as('contacts');
+    rows = await db.select().from(matches).orderBy(order).limit(query.limit).offset(query.skip);
+  } else {
+    rows = await db.select().from(contacts).where(where).orderBy(order).limit(query.limit).offset(query.skip);
+  }
+  return { rows, total: Math.min(counted, CONTACT_COUNT_CAP), totalCapped };
 }
 
-/** Number of contacts matching a WHERE clause. */
-export async function countContacts(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where);
-  return row?.n ?? 0;
+/** Number of contacts matching a WHERE clause, counting no further than `limit`. */
+export async function countContactsUpTo(db: Executor, where: SQL | undefined, limit: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${contacts} ${whereClause(where)} limit ${limit}) as matches`);
+  return Number(row?.n ?? 0);
 }
 
 /** A contact by id. */
@@ -135,7 +154,6 @@ async function countChanged(db: Executor, statement: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-const whereClause = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
 const andAlso = (where: SQL | undefined, extra: SQL) => (where ? sql`where (${where}) and ${extra}` : sql`where ${extra}`);
 
 /** Bulk delete: one statement. */

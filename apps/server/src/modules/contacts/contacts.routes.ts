@@ -1,6 +1,7 @@
 import {
   bulkActionBodySchema,
   bulkActionResponseSchema,
+  CONTACT_COUNT_CAP,
   contactIdParamsSchema,
   contactListResponseSchema,
   contactResponseSchema,
@@ -47,7 +48,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         summary: 'List contacts',
         description:
           'Filters: tag1-3 (exact), status, created range. `search`: phone-like terms match numbers by prefix (+4479, 0044 79, 07911 read in `country`), ' +
-          'other terms match the start of first name, last name or email (case-insensitive).',
+          'other terms match the start of first name, last name or email (case-insensitive). ' +
+          `\`total\` counts matches up to ${CONTACT_COUNT_CAP.toLocaleString('en-US')}; \`totalCapped\` is true when more match.`,
         security: bearer,
         querystring: listContactsQuerySchema,
         response: { 200: contactListResponseSchema, ...errorResponses(400, 401, 403) },
@@ -55,8 +57,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       ensure(contactPolicy.read(currentUser(request)), CANNOT_READ);
-      const { rows, total } = await listContacts(db, request.query);
-      return { data: rows.map(presentContact), total };
+      const { rows, total, totalCapped } = await listContacts(db, request.query);
+      return { data: rows.map(presentContact), total, totalCapped };
     },
   );
 

@@ -6,12 +6,12 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
 import { ADD_COUNTS_SQL, CREATE_BATCH_TABLE_SQL, INSERT_REJECTIONS_SQL, LOCK_IMPORT_SQL, mergeStagingSql, STAGING_COLUMNS } from './imports.queries.ts';
-import type { StagedContact } from './row-normaliser.ts';
+import type { StagedText } from './staged-rows.ts';
 
-/** One batch of an import, ready to write: staged contacts, rejections and the other counts. */
+/** One batch of an import, ready to write: staged contacts, rejections and the other counts (plain data). */
 export interface Batch {
-  rowNumbers: number[];
-  contacts: StagedContact[];
+  /** Contacts new to this import (first occurrence of their number in the file), as COPY text. */
+  staged: StagedText;
   rejections: { rowNumbers: number[]; raws: string[]; reasons: string[] };
   rowsRead: number;
   /** Rows whose phone appeared earlier in the file (first wins). */
@@ -39,19 +39,6 @@ export interface WriterContext {
   onDuplicate: OnDuplicate;
 }
 
-/** COPY text format: backslash, tab, newline and CR escaped, \N for null. */
-const copyValue = (value: string | null) => (value === null ? '\\N' : /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value);
-
-/** The staged rows as COPY text. */
-export function copyText(importId: string, batch: Batch): string {
-  const lines: string[] = new Array(batch.contacts.length);
-  for (let at = 0; at < batch.contacts.length; at++) {
-    const row = batch.contacts[at]!;
-    lines[at] = `${importId}\t${batch.rowNumbers[at]}\t${copyValue(row[0])}\t${copyValue(row[1])}\t${copyValue(row[2])}\t${copyValue(row[3])}\t${copyValue(row[4])}\t${copyValue(row[5])}\t${copyValue(row[6])}\t${copyValue(row[7])}\n`;
-  }
-  return lines.join('');
-}
-
 const emptyResult = (cancelled: boolean): BatchResult => ({ cancelled, created: 0, updated: 0, duplicates: 0 });
 
 type Run = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -60,7 +47,7 @@ type Run = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 async function mergeAndCount(run: Run, context: WriterContext, batch: Batch): Promise<BatchResult> {
   let created = 0;
   let updated = 0;
-  if (batch.contacts.length) {
+  if (batch.staged.count) {
     const result = (await run(mergeStagingSql(context.onDuplicate), [context.importId, context.createdBy])).rows[0] as { created: number; updated: number };
     created = result.created;
     updated = result.updated;
@@ -68,7 +55,7 @@ async function mergeAndCount(run: Run, context: WriterContext, batch: Batch): Pr
   if (batch.rejections.rowNumbers.length) {
     await run(INSERT_REJECTIONS_SQL, [context.importId, batch.rejections.rowNumbers, batch.rejections.raws, batch.rejections.reasons]);
   }
-  const duplicates = batch.inFileDuplicates + batch.contacts.length - created - updated;
+  const duplicates = batch.inFileDuplicates + batch.staged.count - created - updated;
   await run(ADD_COUNTS_SQL, [context.importId, batch.rowsRead, created, updated, duplicates, batch.rejections.rowNumbers.length, batch.bytesRead]);
   return { cancelled: false, created, updated, duplicates };
 }
@@ -92,9 +79,9 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
           await client.query('rollback');
           return emptyResult(true);
         }
-        if (batch.contacts.length) {
+        if (batch.staged.count) {
           const copy = client.query(copyFrom(`copy import_batch (${STAGING_COLUMNS}) from stdin`));
-          await pipeline(Readable.from([copyText(context.importId, batch)]), copy);
+          await pipeline(Readable.from([batch.staged.text]), copy);
         }
         const result = await mergeAndCount(run, context, batch);
         await client.query('commit');
@@ -117,8 +104,8 @@ async function pgliteWriter(pglite: PGlite, context: WriterContext): Promise<Bat
         const run: Run = (text, params) => tx.query(text, params as unknown[]);
         const lock = (await run(LOCK_IMPORT_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
         if (!lock || lock.cancel_requested) return emptyResult(true);
-        if (batch.contacts.length) {
-          await tx.query(`copy import_batch (${STAGING_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([copyText(context.importId, batch)]) });
+        if (batch.staged.count) {
+          await tx.query(`copy import_batch (${STAGING_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([batch.staged.text]) });
         }
         return mergeAndCount(run, context, batch);
       }),

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -67,6 +68,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       ensureImportAllowed(actor, 'create');
       const { row, result } = await receiveUpload(db, request, actor.id, limits);
       const stored = await loadImport(db, row.id);
+      await recordAudit(db, { actor, action: 'import.upload', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: stored.fileName, format: stored.format, fileSize: stored.fileSize } });
       return reply.status(201).send({ import: presentImport(stored), preview: result.preview });
     },
   );
@@ -132,9 +134,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       },
     },
     async (request, reply) => {
-      ensureImportAllowed(currentUser(request), 'create');
+      const actor = currentUser(request);
+      ensureImportAllowed(actor, 'create');
       const row = await loadImport(db, request.params.id);
       await startImport(db, jobs, row, request.body, limits);
+      const { options } = request.body;
+      await recordAudit(db, { actor, action: 'import.start', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: row.fileName, onDuplicate: options.onDuplicate, defaultCountry: options.defaultCountry ?? null, tag: options.tag ?? null } });
       return reply.status(202).send({ import: presentImport(await loadImport(db, row.id)) });
     },
   );
@@ -153,9 +158,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       },
     },
     async (request) => {
-      ensureImportAllowed(currentUser(request), 'cancel');
+      const actor = currentUser(request);
+      ensureImportAllowed(actor, 'cancel');
       const row = await loadImport(db, request.params.id);
       await cancelImport(db, row);
+      await recordAudit(db, { actor, action: 'import.cancel', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: row.fileName, status: row.status } });
       return { import: presentImport(await loadImport(db, row.id)) };
     },
   );
@@ -174,8 +181,10 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       },
     },
     async (request, typedReply) => {
-      ensureImportAllowed(currentUser(request), 'read');
+      const actor = currentUser(request);
+      ensureImportAllowed(actor, 'read');
       const row = await loadImport(db, request.params.id);
+      await recordAudit(db, { actor, action: 'import.errors_export', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: row.fileName, rejected: row.rejected } });
       const reply = typedReply as FastifyReply;
       const name = `${row.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import'}-errors.csv`;
       return reply
