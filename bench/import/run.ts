@@ -11,13 +11,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { normalisePhone } from '@sms/contracts/phone';
+import { uuidv7 } from '../../apps/server/src/db/uuidv7.ts';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { api, peakRss, resetPeak, signIn, sleep } from '../lib/bench-server.ts';
 import { BENCH_TAG, benchRow, writeCsv, writeXlsx } from './generate.ts';
 
 const { values: args } = parseArgs({
@@ -42,20 +44,51 @@ interface ImportRun {
   totalMs: number;
   rowsPerSecond: number;
   peakRssMb: number;
+  /** CPU seconds of the server process (all its threads) from upload to job done. */
+  serverCpuS: number;
+  /** PostgreSQL: CPU seconds of the bench database's backends over the same span. */
+  databaseCpuS: number | null;
+  /** 1-minute load average before and after (2 CPUs shared with other work). */
+  load: [number, number];
   counts: Record<string, number>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Peak resident set of a process (VmHWM), in MB; reset with clear_refs before each run. */
-async function peakRss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** CPU seconds (user + system, all threads) a process has used so far; 0 once it is gone. */
+async function cpuSeconds(pid: number): Promise<number> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
-const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
+
+/** CPU seconds used so far by each backend of a PostgreSQL database (the server runs on this host). */
+async function backendCpu(url: string | undefined): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!url) return cpu;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    for (const { pid } of rows) cpu.set(pid, await cpuSeconds(pid));
+  } finally {
+    await client.end();
+  }
+  return cpu;
+}
+const cpuDelta = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+
+const load = () => Number(loadavg()[0]!.toFixed(1));
+
+/** The Node flags `npm start` gives the server (root package.json), so the benchmark runs the same process. */
+async function startFlags(): Promise<string[]> {
+  const script = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return /node ((?:--\S+ )*)apps\/server\/src\/main\.ts/.exec(script)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...(await startFlags()), join(ROOT, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -71,25 +104,13 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
   throw new Error('server did not start');
 }
 
-async function api<T = any>(port: number, method: string, path: string, token?: string, body?: unknown): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
-async function signIn(port: number): Promise<string> {
-  const credentials = { email: 'bench@example.com', password: 'Bench-Password-42' };
-  await api(port, 'POST', '/api/users/register', undefined, { name: 'Bench', ...credentials }).catch(() => {});
-  return (await api<{ token: string }>(port, 'POST', '/api/users/login', undefined, credentials)).token;
-}
 
-async function runImport(port: number, pid: number, token: string, path: string, name: string, database: string, rows: number): Promise<ImportRun> {
+async function runImport(port: number, pid: number, token: string, path: string, name: string, database: string, rows: number, pgUrl: string | undefined): Promise<ImportRun> {
   await resetPeak(pid);
+  const loadBefore = load();
+  const cpuBefore = await cpuSeconds(pid);
+  const backendsBefore = await backendCpu(pgUrl);
   const started = performance.now();
   const form = new FormData();
   form.append('file', await openAsBlob(path), name);
@@ -106,32 +127,37 @@ async function runImport(port: number, pid: number, token: string, path: string,
     await sleep(100);
   }
   const totalMs = performance.now() - started;
+  const serverCpuS = (await cpuSeconds(pid)) - cpuBefore;
+  const databaseCpuS = pgUrl ? cpuDelta(backendsBefore, await backendCpu(pgUrl)) : null;
   if (summary.status !== 'completed') throw new Error(`import ${summary.status}: ${summary.errorMessage}`);
   const { rowsRead = 0, created = 0, updated = 0, duplicates = 0, rejected = 0 } = summary.counts;
   if (created + updated + duplicates + rejected !== rowsRead) throw new Error(`counts do not add up: ${JSON.stringify(summary.counts)}`);
-  return { database, file: name, rows, uploadMs, jobMs: summary.elapsedMs, totalMs, rowsPerSecond: Math.round(rows / (totalMs / 1000)), peakRssMb: Math.round(await peakRss(pid)), counts: summary.counts };
+  return { database, file: name, rows, uploadMs, jobMs: summary.elapsedMs, totalMs, rowsPerSecond: Math.round(rows / (totalMs / 1000)), peakRssMb: Math.round(await peakRss(pid)), serverCpuS, databaseCpuS, load: [loadBefore, load()], counts: summary.counts };
 }
 
 /** p95 and median of GET /api/contacts for two filtered pages (tag1 + phone prefix, tag1 + name). */
-async function listLatency(port: number, token: string): Promise<Array<{ query: string; p50: number; p95: number; total: number }>> {
+async function listLatency(port: number, token: string): Promise<Array<{ query: string; p50: number; p95: number; total: number; capped: boolean; load: number }>> {
   const queries = [`tag1=${BENCH_TAG}&search=${encodeURIComponent('+4474001')}&limit=20`, `tag1=${BENCH_TAG}&search=Ann&limit=20`];
   const results = [];
   for (const query of queries) {
     const times: number[] = [];
     let total = 0;
+    let capped = false;
+    const before = load();
     for (let round = 0; round < 60; round++) {
       const started = performance.now();
-      const answer = await api<{ total: number }>(port, 'GET', `/api/contacts?${query}`, token);
+      const answer = await api<{ total: number; totalCapped: boolean }>(port, 'GET', `/api/contacts?${query}`, token);
       if (round >= 10) times.push(performance.now() - started);
       total = answer.total;
+      capped = answer.totalCapped;
     }
     times.sort((a, b) => a - b);
-    results.push({ query, p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.floor(times.length * 0.95)]!, total });
+    results.push({ query, p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.floor(times.length * 0.95)]!, total, capped, load: Math.max(before, load()) });
   }
   return results;
 }
 
-/** The normalised, deduplicated rows the import stores, as COPY text for contacts. */
+/** The normalised, deduplicated rows the import stores (with ids made the same way), as COPY text for contacts. */
 function normalisedCopyText(rows: number): { text: string; count: number } {
   const seen = new Set<string>();
   const lines: string[] = [];
@@ -140,11 +166,12 @@ function normalisedCopyText(rows: number): { text: string; count: number } {
     const result = normalisePhone(phone!, 'GB');
     if (!result.ok || seen.has(result.e164)) continue;
     seen.add(result.e164);
-    lines.push(`${result.e164}\t${first}\t${last}\t${email}\t${tag}\t${JSON.stringify({ City: city })}\timport\n`);
+    lines.push(`${uuidv7()}\t${result.e164}\t${first}\t${last}\t${email}\t${tag}\t${JSON.stringify({ City: city })}\timport\n`);
   }
   return { text: lines.join(''), count: lines.length };
 }
-const RAW_COLUMNS = 'phone, first_name, last_name, email, tag1, custom_fields, source';
+// Time-ordered ids, as the import makes them.
+const RAW_COLUMNS = 'id, phone, first_name, last_name, email, tag1, custom_fields, source';
 
 async function rawCopyPostgres(url: string, text: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -185,8 +212,8 @@ const main = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'sms-bench-import-'));
   const port = Number(args.port);
   const runs: ImportRun[] = [];
-  const copies: Array<{ database: string; rows: number; ms: number }> = [];
-  const lists: Array<{ database: string; query: string; p50: number; p95: number; total: number }> = [];
+  const copies: Array<{ database: string; rows: number; ms: number; load: number }> = [];
+  const lists: Array<{ database: string; query: string; p50: number; p95: number; total: number; capped: boolean; load: number }> = [];
   const notes: string[] = [];
   try {
     const csvPath = join(dir, 'contacts-1m.csv');
@@ -221,7 +248,7 @@ const main = async () => {
       try {
         const token = await signIn(port);
         console.info(`${label}: importing the CSV`);
-        runs.push(await runImport(port, child.pid!, token, csvPath, 'contacts-1m.csv', label, ROWS));
+        runs.push(await runImport(port, child.pid!, token, csvPath, 'contacts-1m.csv', label, ROWS, pgUrl));
         console.info(runs.at(-1));
         try {
           for (const result of await listLatency(port, token)) lists.push({ database: label, ...result });
@@ -229,14 +256,14 @@ const main = async () => {
           notes.push(`${label}: contacts list not measured (${(error as Error).message.slice(0, 120)})`);
         }
         console.info(`${label}: importing the XLSX`);
-        runs.push(await runImport(port, child.pid!, token, xlsxPath, 'contacts-200k.xlsx', label, XLSX_ROWS));
+        runs.push(await runImport(port, child.pid!, token, xlsxPath, 'contacts-200k.xlsx', label, XLSX_ROWS, pgUrl));
         console.info(runs.at(-1));
       } finally {
         await stopServer(child);
       }
       console.info(`${label}: raw COPY of ${normalised.count} normalised rows`);
       const ms = database === 'postgres' ? await rawCopyPostgres(pgUrl!, normalised.text) : await rawCopyPglite(join(dataDir, 'pglite'), normalised.text);
-      copies.push({ database: label, rows: normalised.count, ms });
+      copies.push({ database: label, rows: normalised.count, ms, load: load() });
       if (dbName) {
         const admin = new pg.Client({ connectionString: args.pg });
         await admin.connect();
@@ -245,39 +272,44 @@ const main = async () => {
       }
       child = undefined as unknown as ChildProcess;
     }
-    await writeResults(sizes, runs, copies, lists, notes);
+    await writeResults(sizes, runs, copies, lists, notes, await startFlags());
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 };
 
-async function writeResults(sizes: { csv: number; xlsx: number }, runs: ImportRun[], copies: Array<{ database: string; rows: number; ms: number }>, lists: Array<{ database: string; query: string; p50: number; p95: number; total: number }>, notes: string[]) {
+async function writeResults(sizes: { csv: number; xlsx: number }, runs: ImportRun[], copies: Array<{ database: string; rows: number; ms: number; load: number }>, lists: Array<{ database: string; query: string; p50: number; p95: number; total: number; capped: boolean; load: number }>, notes: string[], flags: string[]) {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
     '# Benchmark results',
     '',
-    `Run: ${new Date().toISOString()} · ${cpus().length} CPUs (${cpus()[0]?.model.trim()}) · ${(totalmem() / 1024 ** 3).toFixed(0)} GB RAM · Node ${process.version} · \`npm exec -- node bench/import/run.ts\``,
+    `Run: ${new Date().toISOString()} · ${cpus().length} CPUs (${cpus()[0]?.model.trim()}) · ${(totalmem() / 1024 ** 3).toFixed(0)} GB RAM · Node ${process.version} · \`npm exec -- node bench/import/run.ts\` · server started as \`npm start\` does: \`node ${[...flags, 'apps/server/src/main.ts'].join(' ')}\``,
+    '',
+    'The host is shared: "Load" is the 1-minute load average before / after each measurement (2 CPUs: above 2, work waits for a CPU). CPU seconds do not depend on the load as much as times do.',
     '',
     '## Contacts import (through the HTTP API: upload -> start -> job done)',
     '',
     `Data: 6 columns, mixed number formats (E.164, national with spaces, 00-prefix, brackets and dashes; default country GB), 5% invalid numbers, 5% repeated numbers. CSV ${mb(sizes.csv)}, XLSX ${mb(sizes.xlsx)}.`,
     '',
-    '| Database | File | Rows | Upload | Job | Total | Rows/s (total) | Peak RSS (server) | Created / duplicates / rejected |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|',
-    ...runs.map((run) => `| ${run.database} | ${run.file} | ${run.rows.toLocaleString('en-US')} | ${s(run.uploadMs)} | ${s(run.jobMs)} | ${s(run.totalMs)} | ${run.rowsPerSecond.toLocaleString('en-US')} | ${run.peakRssMb} MB | ${run.counts.created} / ${run.counts.duplicates} / ${run.counts.rejected} |`),
+    '| Database | File | Rows | Upload | Job | Total | Rows/s (total) | Peak RSS (server) | CPU: server / database | Load | Created / duplicates / rejected |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...runs.map(
+      (run) =>
+        `| ${run.database} | ${run.file} | ${run.rows.toLocaleString('en-US')} | ${s(run.uploadMs)} | ${s(run.jobMs)} | ${s(run.totalMs)} | ${run.rowsPerSecond.toLocaleString('en-US')} | ${run.peakRssMb} MB | ${run.serverCpuS.toFixed(1)} s / ${run.databaseCpuS === null ? 'in the server' : `${run.databaseCpuS.toFixed(1)} s`} | ${run.load[0]} / ${run.load[1]} | ${run.counts.created} / ${run.counts.duplicates} / ${run.counts.rejected} |`,
+    ),
     '',
-    '## Physical limit: raw COPY of the same normalised rows into contacts (same indexes, empty table)',
+    '## Physical limit: raw COPY of the same normalised rows into contacts (same indexes, empty table, time-ordered ids)',
     '',
-    '| Database | Rows | COPY time | Rows/s |',
-    '|---|---:|---:|---:|',
-    ...copies.map((copy) => `| ${copy.database} | ${copy.rows.toLocaleString('en-US')} | ${s(copy.ms)} | ${Math.round(copy.rows / (copy.ms / 1000)).toLocaleString('en-US')} |`),
+    '| Database | Rows | COPY time | Rows/s | Load after |',
+    '|---|---:|---:|---:|---:|',
+    ...copies.map((copy) => `| ${copy.database} | ${copy.rows.toLocaleString('en-US')} | ${s(copy.ms)} | ${Math.round(copy.rows / (copy.ms / 1000)).toLocaleString('en-US')} | ${copy.load} |`),
     '',
     '## Contacts list over the imported contacts (GET /api/contacts, 50 timed requests after 10 warm-up)',
     '',
-    '| Database | Query | Matches | p50 | p95 |',
-    '|---|---|---:|---:|---:|',
-    ...lists.map((list) => `| ${list.database} | \`${list.query}\` | ${list.total.toLocaleString('en-US')} | ${list.p50.toFixed(1)} ms | ${list.p95.toFixed(1)} ms |`),
+    '| Database | Query | Matches (total) | p50 | p95 | Load |',
+    '|---|---|---:|---:|---:|---:|',
+    ...lists.map((list) => `| ${list.database} | \`${list.query}\` | ${list.total.toLocaleString('en-US')}${list.capped ? '+ (capped)' : ''} | ${list.p50.toFixed(1)} ms | ${list.p95.toFixed(1)} ms | ${list.load} |`),
     '',
     ...notes.map((note) => `- ${note}`),
     '',

@@ -3,11 +3,24 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { tokenLifetimeOverride } from './modules/account/security-settings.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { twilioWebhookRoutes } from './gateways/twilio/twilio-webhooks.routes.ts';
+import { twilioAuthToken } from './modules/gateways/gateways.queries.ts';
+import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { importLimits } from './modules/imports/limits.ts';
+import { createMaintenanceState } from './modules/maintenance/maintenance-state.ts';
+import { registerMaintenanceGuard } from './modules/maintenance/maintenance.guard.ts';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { messagesRoutes } from './modules/messaging/messages.routes.ts';
+import { webhookSink } from './modules/messaging/webhook-sink.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sessionRoutes } from './modules/users/session.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
@@ -28,6 +41,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Global per-IP requests per minute (default 600). */
   rateLimitPerMinute?: number;
+  /** Tells this process's sending engine there is work (embedded mode); workers elsewhere poll. */
+  wakeDispatcher?: () => void;
   /** Test seam: extra routes registered after the domain modules. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -43,7 +58,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const { db } = deps.database;
   const jwtSecret = config.jwtSecret ?? (await ensureGeneratedJwtSecret(db));
-  const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds);
+  // New tokens live as long as the admins' setting says (Configurations -> Security), else TOKEN_TTL.
+  const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds, () => tokenLifetimeOverride(db));
 
   // Infrastructure.
   app.setValidatorCompiler(validatorCompiler);
@@ -64,14 +80,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurity(app, { rateLimitPerMinute: deps.rateLimitPerMinute ?? 600 });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, { db, tokens });
+  // After authentication (it needs the caller's role), before every route.
+  const maintenance = createMaintenanceState(db);
+  registerMaintenanceGuard(app, maintenance);
 
   // Domain modules.
   await app.register(healthRoutes, { database: deps.database, jobs: deps.jobs });
   await app.register(sessionRoutes, { db, tokens });
   await app.register(usersRoutes, { db, tokens });
+  await app.register(accountRoutes, { db, tokens, jobs: deps.jobs, config });
   await app.register(brandRoutes, { db, publicUrl: config.publicUrl });
   await app.register(contactsRoutes, { db });
   await app.register(importsRoutes, { db, jobs: deps.jobs, limits: importLimits(config.importLimits) });
+  await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(messagesRoutes, { db });
+  await app.register(settingsRoutes, { db });
+  await app.register(maintenanceRoutes, { db, state: maintenance });
+  await app.register(auditLogRoutes, { db });
+  await app.register(twilioWebhookRoutes, { publicUrl: config.publicUrl, sink: webhookSink(db), resolveGateway: (id) => twilioAuthToken(db, id) });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 
   // The web app last: its not-found handler is the SPA fallback and the JSON 404 for /api.

@@ -44,6 +44,11 @@ describe('configuration', () => {
       WEB_DIST: '/srv/web',
       RUN_WORKER: 'false',
       TRUST_PROXY: 'true',
+      DISPATCH_BATCH_SIZE: '1000',
+      DISPATCH_LANES: '8',
+      DISPATCH_LEASE_SECONDS: '30',
+      SMTP_URL: 'smtps://mailer:pw@mail.example.org:465',
+      MAIL_FROM: 'SMS Platform <no-reply@example.org>',
     });
     expect(config).toEqual({
       port: 8080,
@@ -57,7 +62,30 @@ describe('configuration', () => {
       webDist: '/srv/web',
       runWorker: false,
       trustProxy: true,
+      smtpUrl: 'smtps://mailer:pw@mail.example.org:465',
+      mailFrom: 'SMS Platform <no-reply@example.org>',
+      dispatch: { batchSize: 1000, lanes: 8, leaseSeconds: 30 },
     });
+  });
+
+  it('checks the mail settings: an smtp(s) URL, a sender address, and PUBLIC_URL for the links', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({}).mailFrom).toBe('no-reply@localhost');
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://sms.example.org' }).mailFrom).toBe('no-reply@sms.example.org');
+    expect(problemsOf({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'nobody' })).toEqual([
+      'SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)',
+      'MAIL_FROM: MAIL_FROM must be an address such as no-reply@example.org or "SMS Platform <no-reply@example.org>"',
+    ]);
+    expect(problemsOf({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual(['SMTP_URL: set PUBLIC_URL too, so links in e-mails point at this site']);
+  });
+
+  it('has sending engine defaults and refuses out-of-range tuning', () => {
+    expect(loadConfig({}).dispatch).toEqual({ batchSize: 500, lanes: 4, leaseSeconds: 120 });
+    expect(problemsOf({ DISPATCH_BATCH_SIZE: '0', DISPATCH_LANES: 'many', DISPATCH_LEASE_SECONDS: '2' })).toEqual([
+      'DISPATCH_BATCH_SIZE: DISPATCH_BATCH_SIZE must be 1-10000',
+      'DISPATCH_LANES: DISPATCH_LANES must be a number',
+      'DISPATCH_LEASE_SECONDS: DISPATCH_LEASE_SECONDS must be 5-3600',
+    ]);
   });
 
   it('resolves relative paths from where npm was started', () => {

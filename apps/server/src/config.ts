@@ -53,6 +53,14 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
     WEB_DIST: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : resolve(REPO_ROOT, 'apps/web/dist'))),
     RUN_WORKER: booleanFlag('RUN_WORKER', true),
     TRUST_PROXY: booleanFlag('TRUST_PROXY', false),
+    DISPATCH_BATCH_SIZE: z.coerce.number({ error: 'DISPATCH_BATCH_SIZE must be a number' }).int('DISPATCH_BATCH_SIZE must be a whole number').min(1, 'DISPATCH_BATCH_SIZE must be 1-10000').max(10_000, 'DISPATCH_BATCH_SIZE must be 1-10000').default(500),
+    DISPATCH_LANES: z.coerce.number({ error: 'DISPATCH_LANES must be a number' }).int('DISPATCH_LANES must be a whole number').min(1, 'DISPATCH_LANES must be 1-64').max(64, 'DISPATCH_LANES must be 1-64').default(4),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' }).optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(/^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'MAIL_FROM must be an address such as no-reply@example.org or "SMS Platform <no-reply@example.org>"')
+      .optional(),
+    DISPATCH_LEASE_SECONDS: z.coerce.number({ error: 'DISPATCH_LEASE_SECONDS must be a number' }).int('DISPATCH_LEASE_SECONDS must be a whole number').min(5, 'DISPATCH_LEASE_SECONDS must be 5-3600').max(3600, 'DISPATCH_LEASE_SECONDS must be 5-3600').default(120),
   });
 
 /** The validated configuration every part of the server reads (never process.env directly). */
@@ -68,6 +76,12 @@ export interface Config {
   webDist: string;
   runWorker: boolean;
   trustProxy: boolean;
+  /** SMTP server for account e-mails (reset links); without it they go by SMS or to the outbox. */
+  smtpUrl: string | undefined;
+  /** Sender of account e-mails. */
+  mailFrom: string;
+  /** Sending engine tuning (messages per batch, concurrent batches per worker, claim lease). */
+  dispatch: { batchSize: number; lanes: number; leaseSeconds: number };
   /** Contacts import limits lowered from their defaults (tests; not read from the environment). */
   importLimits?: Partial<ImportLimits>;
 }
@@ -82,7 +96,10 @@ export class ConfigError extends Error {
   }
 }
 
-const VARIABLES = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'LOG_LEVEL', 'PUBLIC_URL', 'WEB_DIST', 'RUN_WORKER', 'TRUST_PROXY'] as const;
+const VARIABLES = [
+  'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'LOG_LEVEL', 'PUBLIC_URL', 'WEB_DIST', 'RUN_WORKER', 'TRUST_PROXY',
+  'DISPATCH_BATCH_SIZE', 'DISPATCH_LANES', 'DISPATCH_LEASE_SECONDS', 'SMTP_URL', 'MAIL_FROM',
+] as const;
 
 /** Reads and checks the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -93,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
   }
   const parsed = result.data;
+  // Links in e-mails must point at the real site, never at whatever Host header a request sent.
+  if (parsed.SMTP_URL && !parsed.PUBLIC_URL) throw new ConfigError(['SMTP_URL: set PUBLIC_URL too, so links in e-mails point at this site']);
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -105,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: parsed.WEB_DIST,
     runWorker: parsed.RUN_WORKER,
     trustProxy: parsed.TRUST_PROXY,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? `no-reply@${parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).hostname : 'localhost'}`,
+    dispatch: { batchSize: parsed.DISPATCH_BATCH_SIZE, lanes: parsed.DISPATCH_LANES, leaseSeconds: parsed.DISPATCH_LEASE_SECONDS },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { startNoticeWorker } from './modules/account/notices/notice-worker.ts';
 import { startImportWorker } from './modules/imports/import-job.ts';
 import { importLimits } from './modules/imports/limits.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
@@ -10,4 +11,6 @@ import type { Jobs, JobsLogger } from './platform/jobs.ts';
  */
 export async function startJobHandlers(jobs: Jobs, database: Database, config: Config, logger: JobsLogger): Promise<void> {
   await startImportWorker(jobs, { database, limits: importLimits(config.importLimits), logger });
+  // The logger is the app's pino logger in `npm start` (its info level gets development outbox lines).
+  await startNoticeWorker(jobs, { database, config, logger });
 }

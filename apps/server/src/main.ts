@@ -3,7 +3,8 @@ import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { startJobHandlers } from './job-handlers.ts';
 import { loggerOptions } from './platform/logger.ts';
-import { describeStartupError, jobsFor, openMigratedDatabase } from './runtime.ts';
+import type { MessagingEngine } from './modules/messaging/engine.ts';
+import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
 
 // Entry point of `npm start`: the API, the built web app and (unless RUN_WORKER=false) the job
 // runner in one process. Scale-out deployments run API-only copies plus `npm run worker`.
@@ -13,14 +14,20 @@ try {
   const database = await openMigratedDatabase(config);
   // API-only processes still use pg-boss to send jobs; only workers run its maintenance.
   const jobs = jobsFor(database, config.runWorker);
-  const app = await buildApp(config, { database, jobs, logger: loggerOptions(config) });
+  let engine: MessagingEngine | undefined;
+  const app = await buildApp(config, { database, jobs, logger: loggerOptions(config), wakeDispatcher: () => engine?.wake() });
   await jobs.start(app.log);
-  if (config.runWorker) await startJobHandlers(jobs, database, config, app.log);
+  if (config.runWorker) {
+    await startJobHandlers(jobs, database, config, app.log);
+    engine = engineFor(database, config, app.log);
+    engine.start();
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    await engine?.stop();
     await jobs.stop();
     await database.close();
   });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { createJobs, type Jobs } from './platform/jobs.ts';
+import { createMessagingEngine, type MessagingEngine } from './modules/messaging/engine.ts';
+import { createJobs, type Jobs, type JobsLogger } from './platform/jobs.ts';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Database> {
@@ -18,6 +19,19 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
 /** Creates the job runner for a database; `supervise` runs pg-boss maintenance in this process. */
 export function jobsFor(database: Database, supervise: boolean): Jobs {
   return createJobs(database, { supervise });
+}
+
+/**
+ * The sending engine of a worker process. On PGlite, fan-out chunks are smaller: the single
+ * connection serves API requests between them.
+ */
+export function engineFor(database: Database, config: Config, logger: JobsLogger): MessagingEngine {
+  return createMessagingEngine({
+    database,
+    logger,
+    publicUrl: config.publicUrl,
+    options: { ...config.dispatch, fanoutChunk: database.driver === 'pglite' ? 20_000 : 100_000 },
+  });
 }
 
 /** A readable one-line reason for a start-up failure (the usual one: database unreachable). */

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { loadConfigOrExit } from './config.ts';
 import { startJobHandlers } from './job-handlers.ts';
 import type { JobsLogger } from './platform/jobs.ts';
-import { describeStartupError, jobsFor, openMigratedDatabase } from './runtime.ts';
+import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
 
 // Entry point of `npm run worker`: the job runner alone, for scale-out next to API processes.
 // Job handlers are listed in job-handlers.ts.
@@ -21,12 +21,15 @@ try {
   const jobs = jobsFor(database, true);
   await jobs.start(logger);
   await startJobHandlers(jobs, database, config, logger);
+  const engine = engineFor(database, config, logger);
+  engine.start();
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) console.error('Worker shutting down after an uncaught error:', err);
+    await engine.stop();
     await jobs.stop();
     await database.close();
   });
-  console.info('Worker started: job runner on PostgreSQL');
+  console.info('Worker started: job runner and sending engine on PostgreSQL');
 } catch (error) {
   console.error(`Worker failed to start: ${describeStartupError(error, config)}`);
   process.exit(1);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@sms/contracts/roles';
@@ -8,6 +9,8 @@ import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import type { DispatcherOptions } from '../src/modules/messaging/dispatcher.ts';
+import { createMessagingEngine, type MessagingEngine } from '../src/modules/messaging/engine.ts';
 import { presentUser } from '../src/modules/users/users.presenter.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { createJobs, type Jobs } from '../src/platform/jobs.ts';
@@ -39,6 +42,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: join(tmpdir(), 'sms-test-no-web-dist'),
     runWorker: false,
     trustProxy: true,
+    dispatch: { batchSize: 500, lanes: 4, leaseSeconds: 120 },
+    smtpUrl: undefined,
+    mailFrom: 'no-reply@localhost',
     ...overrides,
   };
 }
@@ -114,6 +120,8 @@ export interface TestServer {
   config: Config;
   database: Database;
   jobs: Jobs;
+  /** The in-process sending engine, when started with `engine`. */
+  engine: MessagingEngine | undefined;
   /** The token service the server uses (same secret): for crafting tokens in tests. */
   tokens: TokenService;
   jwtSecret: string;
@@ -132,6 +140,8 @@ export interface TestServer {
 
 export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'logger' | 'rateLimitPerMinute'>> {
   config?: Partial<Config>;
+  /** Run the sending engine in the test server's process (dispatcher, receipts, housekeeping). */
+  engine?: Partial<DispatcherOptions> | true;
 }
 
 const hashes = new Map<string, Promise<string>>();
@@ -149,9 +159,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const { database, url, dispose } = await freshDatabase();
   const config = testConfig({ databaseUrl: url, ...options.config });
   const jobs = createJobs(database, { supervise: false });
+  let engine: MessagingEngine | undefined;
   const app = await buildApp(config, {
     database,
     jobs,
+    wakeDispatcher: () => engine?.wake(),
     logger: options.logger ?? false,
     ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
@@ -160,7 +172,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     throw error;
   });
   await jobs.start({ error: () => {} });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  if (options.engine) {
+    const logger = { error: (details: object, message: string) => console.error(message, details) };
+    engine = createMessagingEngine({ database, logger, publicUrl: config.publicUrl, options: { idleMs: 50, ...(options.engine === true ? {} : options.engine) } });
+    engine.start();
+  }
+  await app.listen({ port: config.port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
@@ -199,6 +216,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     config,
     database,
     jobs,
+    engine,
     tokens,
     jwtSecret,
     request,
@@ -211,10 +229,23 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     close: async () => {
       try {
         await app.close();
+        await engine?.stop();
         await jobs.stop();
       } finally {
         await dispose();
       }
     },
   };
+}
+
+/** A free TCP port on loopback (for servers whose own URL must be known before they start). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

@@ -1,0 +1,209 @@
+/**
+ * Sending benchmark (issue 5): through the real server process and a real SMPP peer in its own
+ * process on loopback, with delivery receipts processed.
+ *  - Launch fan-out: time from launch to every recipient materialised (audience ready), for a
+ *    campaign to every contact (PostgreSQL: 1,000,000).
+ *  - Dispatch: launch -> every message delivered (receipt stored), rate limit off; the sustained
+ *    rate is measured between 10% and 90% delivered.
+ *  - Beside it, in the same run, the `smpp` client alone against the same kind of peer
+ *    (bench/smpp/raw-client.ts), the physical limit of this machine's loopback SMPP.
+ * Contacts are inserted with SQL on PostgreSQL and through the import API on PGlite.
+ *
+ *   node_modules/.bin/node bench/dispatch/run.ts [--fanout 1000000] [--dispatch 200000] [--pglite-dispatch 50000]
+ *                                                [--only postgres|pglite] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *
+ * Writes its section of bench/RESULTS.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { writeCsv } from '../import/generate.ts';
+import { api, freshPostgres, peakRss, resetPeak, ROOT, signIn, sleep, startServer, stopProcess, writeResultsSection } from '../lib/bench-server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    fanout: { type: 'string', default: '1000000' },
+    dispatch: { type: 'string', default: '200000' },
+    'pglite-dispatch': { type: 'string', default: '50000' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    only: { type: 'string' },
+    port: { type: 'string', default: '39317' },
+    window: { type: 'string', default: '100' },
+  },
+});
+const PORT = Number(args.port);
+
+interface Peer {
+  child: ChildProcess;
+  smppPort: number;
+  httpPort: number;
+}
+
+async function startPeer(): Promise<Peer> {
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/test/smpp-peer.ts'), '--port', '0', '--receipt-delay-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    const ready = JSON.parse(line) as { smppPort: number; httpPort: number };
+    return { child, smppPort: ready.smppPort, httpPort: ready.httpPort };
+  }
+  throw new Error('peer did not start');
+}
+
+const peerStats = async (peer: Peer) => (await (await fetch(`http://127.0.0.1:${peer.httpPort}/stats`)).json()) as { accepted: number; duplicates: number };
+
+/** Creates the SMPP gateway (default, no rate limit) pointing at the peer. */
+async function smppGateway(token: string, peer: Peer): Promise<void> {
+  await api(PORT, 'POST', '/api/gateways', token, {
+    name: 'Loopback SMSC',
+    kind: 'smpp',
+    isDefault: true,
+    config: { host: '127.0.0.1', port: peer.smppPort, systemId: 'test', windowSize: Number(args.window) },
+    secrets: { password: 'secret' },
+  });
+}
+
+interface CampaignView {
+  status: string;
+  audienceReady: boolean;
+  counts: Record<string, number>;
+}
+
+/** Launches a campaign and follows it; answers fan-out time, end-to-end time and sustained rate. */
+async function runCampaign(token: string, audience: unknown, recipients: number, pid: number, waitForDelivery: boolean) {
+  const created = await api<{ campaign: { id: string } }>(PORT, 'POST', '/api/campaigns', token, { name: `Bench ${recipients}`, body: 'Hello {{first_name}}, your appointment is confirmed for Tuesday at 10:30.', audience });
+  const id = created.campaign.id;
+  await resetPeak(pid);
+  const started = performance.now();
+  await api(PORT, 'POST', `/api/campaigns/${id}/launch`, token);
+  let fanoutMs = 0;
+  const samples: Array<{ at: number; delivered: number }> = [];
+  for (;;) {
+    const { campaign } = await api<{ campaign: CampaignView }>(PORT, 'GET', `/api/campaigns/${id}`, token);
+    const now = performance.now() - started;
+    if (!fanoutMs && campaign.audienceReady) {
+      fanoutMs = now;
+      if (!waitForDelivery) {
+        await api(PORT, 'POST', `/api/campaigns/${id}/cancel`, token);
+        break;
+      }
+    }
+    samples.push({ at: now, delivered: campaign.counts.delivered ?? 0 });
+    if (campaign.counts.delivered === recipients) break;
+    if (['failed', 'cancelled', 'paused'].includes(campaign.status)) throw new Error(`campaign ${campaign.status}: ${JSON.stringify(campaign)}`);
+    await sleep(250);
+  }
+  const totalMs = performance.now() - started;
+  const at = (share: number) => samples.find((sample) => sample.delivered >= recipients * share)?.at ?? totalMs;
+  const sustained = waitForDelivery ? Math.round((recipients * 0.8) / ((at(0.9) - at(0.1)) / 1000)) : 0;
+  return { id, fanoutMs, totalMs, sustained, endToEnd: Math.round(recipients / ((totalMs - fanoutMs) / 1000)), peakRssMb: Math.round(await peakRss(pid)) };
+}
+
+/** The `smpp` client alone against a peer process (bench/smpp/raw-client.ts), same message count. */
+async function rawSmppRate(messages: number): Promise<{ raw: number; gateway: number }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bench/smpp/raw-client.ts'), '--messages', String(messages), '--window', args.window!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise((resolve) => child.once('exit', resolve));
+  // Lines: "<label>   12,345 msg/s submitted, 11,111 msg/s with all receipts in".
+  const rate = (label: string) => {
+    const line = output.split('\n').find((candidate) => candidate.startsWith(label)) ?? '';
+    return Number(/([\d,]+) msg\/s with all receipts in/.exec(line)?.[1]?.replace(/,/g, '') ?? 0);
+  };
+  return { raw: rate('smpp client alone'), gateway: rate('gateway (batches') };
+}
+
+const results: string[] = [];
+const row = (cells: Array<string | number>) => results.push(`| ${cells.join(' | ')} |`);
+const fmt = (n: number) => n.toLocaleString('en-US');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function benchPostgres(): Promise<void> {
+  const fanoutCount = Number(args.fanout);
+  const dispatchCount = Number(args.dispatch);
+  const database = await freshPostgres(args.pg!, 'sms_bench_dispatch');
+  const peer = await startPeer();
+  const server = await startServer({ DATABASE_URL: database.url }, PORT);
+  try {
+    const token = await signIn(PORT);
+    await smppGateway(token, peer);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    // dispatchCount of them in tag1 'dispatch', the rest spread over 50 other values.
+    await client.query(`insert into contacts (phone, first_name, tag1)
+      select '+4477' || lpad(i::text, 8, '0'), 'Person ' || i, case when i <= $1 then 'dispatch' else 'group-' || (i % 50) end
+      from generate_series(1, $2) as i`, [dispatchCount, fanoutCount]);
+    await client.query('vacuum analyze contacts');
+    await client.end();
+    const fanout = await runCampaign(token, { type: 'all' }, fanoutCount, server.pid!, false);
+    row(['PostgreSQL', 'launch fan-out (materialise recipients)', fmt(fanoutCount), seconds(fanout.fanoutMs), `${fmt(Math.round(fanoutCount / (fanout.fanoutMs / 1000)))} rows/s`, `${fanout.peakRssMb} MB`]);
+    const before = await peerStats(peer);
+    const dispatch = await runCampaign(token, { type: 'filter', filter: { tag1: 'dispatch' } }, dispatchCount, server.pid!, true);
+    const after = await peerStats(peer);
+    row(['PostgreSQL', 'dispatch to SMPP peer, receipts stored', fmt(dispatchCount), seconds(dispatch.totalMs), `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`, `${dispatch.peakRssMb} MB`]);
+    results.push(`<!-- pg duplicates at the peer: ${after.duplicates - before.duplicates} -->`);
+  } finally {
+    await stopProcess(server);
+    await stopProcess(peer.child);
+    await database.drop();
+  }
+}
+
+async function benchPglite(): Promise<void> {
+  const count = Number(args['pglite-dispatch']);
+  const dataDir = await mkdtemp(join(tmpdir(), 'sms-bench-dispatch-'));
+  const peer = await startPeer();
+  const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, PORT);
+  try {
+    const token = await signIn(PORT);
+    await smppGateway(token, peer);
+    const csv = join(dataDir, 'contacts.csv');
+    await writeCsv(csv, count);
+    const form = new FormData();
+    form.append('file', await openAsBlob(csv), 'contacts.csv');
+    const uploaded = (await (await fetch(`http://127.0.0.1:${PORT}/api/contacts/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { import: { id: string }; preview: { suggestedMapping: Record<string, string> } };
+    await api(PORT, 'POST', `/api/contacts/imports/${uploaded.import.id}/start`, token, { mapping: uploaded.preview.suggestedMapping, options: { defaultCountry: 'GB', onDuplicate: 'skip' } });
+    let created = 0;
+    for (;;) {
+      const { import: summary } = await api<{ import: { status: string; counts: { created: number } } }>(PORT, 'GET', `/api/contacts/imports/${uploaded.import.id}`, token);
+      if (summary.status === 'completed') {
+        created = summary.counts.created;
+        break;
+      }
+      if (summary.status === 'failed') throw new Error('import failed');
+      await sleep(250);
+    }
+    const dispatch = await runCampaign(token, { type: 'all' }, created, server.pid!, true);
+    row(['PGlite', 'launch fan-out (materialise recipients)', fmt(created), seconds(dispatch.fanoutMs), `${fmt(Math.round(created / (dispatch.fanoutMs / 1000)))} rows/s`, '']);
+    row(['PGlite', 'dispatch to SMPP peer, receipts stored', fmt(created), seconds(dispatch.totalMs), `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`, `${dispatch.peakRssMb} MB`]);
+  } finally {
+    await stopProcess(server);
+    await stopProcess(peer.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const startedAt = new Date();
+const load = loadavg().map((n) => n.toFixed(1)).join(', ');
+if (args.only !== 'pglite') await benchPostgres();
+if (args.only !== 'postgres') await benchPglite();
+const smpp = await rawSmppRate(Number(args.dispatch));
+row(['-', `\`smpp\` client alone vs the same peer (window ${args.window})`, fmt(Number(args.dispatch)), '', `${fmt(smpp.raw)} msg/s raw, ${fmt(smpp.gateway)} msg/s through createSmppGateway`, '']);
+
+const section = `
+## Sending (bench/dispatch/run.ts)
+
+Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL on the same host;
+${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${load}. Server: one process (API + worker), default
+dispatch settings (batches of 500, 4 lanes), SMPP window ${args.window}; peer and benchmark client are separate processes on the same 2 CPUs.
+
+| Database | Measure | Recipients | Time | Rate | Peak RSS (server) |
+|---|---|---:|---:|---|---:|
+${results.filter((line) => line.startsWith('|')).join('\n')}
+`;
+await writeResultsSection('dispatch-bench', section);
+console.info(section);

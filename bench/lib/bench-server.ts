@@ -1,0 +1,98 @@
+/**
+ * Shared pieces of the benchmarks: start the real server as a child process, call its API, sign
+ * in, read a process's peak RSS, manage throwaway PostgreSQL databases.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Peak resident set of a process (VmHWM), in MB. */
+export async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Resets the peak RSS counter of a process (Linux clear_refs). */
+export const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
+
+/** Starts `npm start`'s entry (API + worker in one process) with extra environment; waits for health. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+/** Stops a child process and waits for it. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A JSON API call; throws with the answer on a non-2xx status. */
+export async function api<T = any>(port: number, method: string, path: string, token?: string, body?: unknown): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Creates the first admin (if needed) and signs in. */
+export async function signIn(port: number): Promise<string> {
+  const credentials = { email: 'bench@example.com', password: 'Bench-Password-42' };
+  await api(port, 'POST', '/api/users/register', undefined, { name: 'Bench', ...credentials }).catch(() => {});
+  return (await api<{ token: string }>(port, 'POST', '/api/users/login', undefined, credentials)).token;
+}
+
+/** A fresh PostgreSQL database next to `adminUrl`'s; answers its URL and a function that drops it. */
+export async function freshPostgres(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleaner = new pg.Client({ connectionString: adminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+/** Replaces the section between `<!-- tag -->` markers in bench/RESULTS.md (appends it if absent). */
+export async function writeResultsSection(tag: string, markdown: string): Promise<void> {
+  const path = join(ROOT, 'bench/RESULTS.md');
+  const marker = `<!-- ${tag} -->`;
+  const current = await readFile(path, 'utf8').catch(() => '# Benchmark results\n');
+  const start = current.indexOf(marker);
+  const end = start === -1 ? -1 : current.indexOf(marker, start + marker.length);
+  const section = `${marker}\n${markdown.trim()}\n${marker}`;
+  const next = start !== -1 && end !== -1 ? `${current.slice(0, start)}${section}${current.slice(end + marker.length)}` : `${current.trimEnd()}\n\n${section}\n`;
+  await writeFile(path, next);
+}
