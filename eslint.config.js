@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['auth', 'users', 'profile', 'dashboard', 'brand', 'contacts', 'imports', 'campaigns', 'reports', 'inbox', 'settings'];
+const webFeatures = ['auth', 'users', 'profile', 'dashboard', 'brand', 'contacts', 'imports', 'campaigns', 'gateways', 'reports', 'inbox', 'settings', 'maintenance', 'audit-log', 'roles', 'help', 'account', 'security'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'apps/server/src/db/migrations/**'] },
