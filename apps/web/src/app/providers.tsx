@@ -4,6 +4,7 @@ import '../lib/i18n/i18n';
 import { ApiError } from '../lib/api-client';
 import { AuthContextProvider } from '../lib/auth/auth-provider';
 import { BrandProvider } from '../lib/brand/brand-provider';
+import { PreferencesAtSignIn } from '../lib/preferences/preferences-at-sign-in';
 import { AbilityProvider } from '../lib/permissions/ability-provider';
 import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { CustomizerProvider } from '../lib/theme/customizer-provider';
@@ -34,7 +35,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AuthContextProvider>
           <AbilityProvider>
             <CustomizerProvider>
-              <AppThemeProvider>{children}</AppThemeProvider>
+              <AppThemeProvider>
+                <PreferencesAtSignIn />
+                {children}
+              </AppThemeProvider>
             </CustomizerProvider>
           </AbilityProvider>
         </AuthContextProvider>

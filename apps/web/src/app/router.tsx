@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullLayout } from './layouts/full-layout';
@@ -13,7 +14,14 @@ const Login = lazy(() => import('../features/auth/routes/login'));
 const Login2 = lazy(() => import('../features/auth/routes/login2'));
 const Register = lazy(() => import('../features/auth/routes/register'));
 const Register2 = lazy(() => import('../features/auth/routes/register2'));
+const ForgotPassword = lazy(() => import('../features/auth/routes/forgot-password'));
+const ForgotPassword2 = lazy(() => import('../features/auth/routes/forgot-password2'));
+const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'));
+const TwoSteps = lazy(() => import('../features/auth/routes/two-steps'));
+const TwoSteps2 = lazy(() => import('../features/auth/routes/two-steps2'));
+const AccountSettings = lazy(() => import('../features/account/routes/account-settings'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const Maintenance = lazy(() => import('../features/maintenance/routes/maintenance-page'));
 const Dashboard = lazy(() => import('../features/dashboard/routes/dashboard'));
 const UsersList = lazy(() => import('../features/users/routes/users-list'));
 const UserNew = lazy(() => import('../features/users/routes/user-new'));
@@ -26,14 +34,22 @@ const ContactDetail = lazy(() => import('../features/contacts/routes/contact-det
 const ContactEdit = lazy(() => import('../features/contacts/routes/contact-edit'));
 const ContactsUpload = lazy(() => import('../features/imports/routes/contacts-upload'));
 const ImportHistory = lazy(() => import('../features/imports/routes/import-history'));
+const CampaignsList = lazy(() => import('../features/campaigns/routes/campaigns-list'));
+const CampaignNew = lazy(() => import('../features/campaigns/routes/campaign-new'));
+const CampaignDetail = lazy(() => import('../features/campaigns/routes/campaign-detail'));
+const CampaignEdit = lazy(() => import('../features/campaigns/routes/campaign-edit'));
 const Configurations = lazy(() => import('../features/settings/routes/configurations'));
+const RolesPage = lazy(() => import('../features/roles/routes/roles-page'));
+const FaqPage = lazy(() => import('../features/help/routes/faq-page'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 /** Product areas whose screens arrive in later releases: a real page now, not a 404. */
 const upcoming: Array<[string, string]> = [
-  [paths.campaigns.list, 'nav.campaigns'],
-  [paths.campaigns.new, 'nav.campaigns'],
-  [paths.reports, 'nav.reports'],
+  [paths.reports.list, 'nav.reports'],
+  // The campaign page links to its reports already.
+  ['/reports/delivery/:campaignId', 'nav.reports'],
+  ['/reports/tag1-grouped/:campaignId', 'nav.reports'],
+  ['/reports/non-responders/:campaignId', 'nav.reports'],
   [paths.chats, 'nav.chats'],
   [paths.calendar, 'nav.calendar'],
 ];
@@ -62,7 +78,13 @@ export const routes: RouteObject[] = [
           { path: 'login2', element: <Login2 /> },
           { path: 'register', element: <Register /> },
           { path: 'register2', element: <Register2 /> },
+          { path: 'forgot-password', element: <ForgotPassword /> },
+          { path: 'forgot-password2', element: <ForgotPassword2 /> },
+          { path: 'reset-password', element: <ResetPassword /> },
+          { path: 'two-steps', element: <TwoSteps /> },
+          { path: 'two-steps2', element: <TwoSteps2 /> },
           { path: '404', element: <NotFound /> },
+          { path: 'maintenance', element: <Maintenance /> },
         ],
       },
       {
@@ -92,9 +114,21 @@ export const routes: RouteObject[] = [
                   { path: ':id/edit', element: <RequireAbility action="update" subject="Contact"><ContactEdit /></RequireAbility> },
                 ],
               },
+              {
+                path: 'campaigns',
+                children: [
+                  { index: true, element: <RequireAbility action="read" subject="Campaign"><CampaignsList /></RequireAbility> },
+                  { path: 'new', element: <RequireAbility action="create" subject="Campaign"><CampaignNew /></RequireAbility> },
+                  { path: ':id', element: <RequireAbility action="read" subject="Campaign"><CampaignDetail /></RequireAbility> },
+                  { path: ':id/edit', element: <RequireAbility action="update" subject="Campaign"><CampaignEdit /></RequireAbility> },
+                ],
+              },
               { path: paths.contacts.app, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },
               { path: 'user-profile', element: <UserProfile /> },
+              { path: 'pages/account-settings', element: <AccountSettings tabs={ACCOUNT_SETTINGS_TABS} /> },
               { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
+              { path: paths.pages.roles, element: <RolesPage /> },
+              { path: paths.pages.faq, element: <FaqPage /> },
               ...upcoming.map(([path, titleKey]) => ({ path, element: <ComingSoon titleKey={titleKey} /> })),
             ],
           },

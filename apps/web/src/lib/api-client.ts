@@ -1,7 +1,9 @@
+import { MAINTENANCE_CODE } from '@sms/contracts/maintenance';
 import axios, { type AxiosRequestConfig } from 'axios';
 import { loginWithRedirect, paths } from '../config/paths';
 import { toApiError } from './api-error';
 import { clearStoredSession, readToken } from './auth/session-storage';
+import { maintenanceWithReturn } from './maintenance/maintenance-return';
 
 export { ApiError, errorMessage } from './api-error';
 
@@ -56,10 +58,17 @@ function handleUnauthorized(): void {
   if (!LOGIN_PAGES.includes(pathname)) navigate(loginWithRedirect(`${pathname}${search}`));
 }
 
+/** Maintenance mode (503 MAINTENANCE): show the maintenance page, which comes back here when it ends. */
+function handleMaintenance(): void {
+  const { pathname, search } = window.location;
+  if (pathname !== paths.maintenance) navigate(maintenanceWithReturn(`${pathname}${search}`));
+}
+
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
   const apiError = toApiError(error);
   const config = axios.isAxiosError(error) ? error.config : undefined;
   if (apiError.status === 401 && !config?.skipAuthRedirect) handleUnauthorized();
+  if (apiError.status === 503 && apiError.code === MAINTENANCE_CODE) handleMaintenance();
   return Promise.reject(apiError);
 });
 

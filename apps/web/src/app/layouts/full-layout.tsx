@@ -6,6 +6,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { MaintenanceNotice } from '../../features/maintenance/components/maintenance-notice';
 import { useCustomizer } from '../../lib/theme/use-customizer';
 import { CustomizerDrawer } from './customizer/customizer-drawer';
 import { TopBar } from './header/top-bar';
@@ -52,6 +53,7 @@ export function FullLayout() {
           maxWidth={boxed ? 'lg' : false}
           sx={{ flexGrow: 1, py: 3, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
         >
+          <MaintenanceNotice />
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
           </Suspense>

@@ -8,12 +8,12 @@ const labels = (role: Role) =>
 
 describe('menu per role', () => {
   it('shows everything to admins', () => {
-    expect(labels('admin')).toEqual(['nav.dashboard', 'nav.contacts', 'nav.campaigns', 'nav.reports', 'nav.chats', 'nav.calendar', 'nav.users', 'nav.configurations']);
+    expect(labels('admin')).toEqual(['nav.dashboard', 'nav.contacts', 'nav.campaigns', 'nav.reports', 'nav.chats', 'nav.calendar', 'nav.users', 'nav.configurations', 'help:nav.faq', 'roles:nav']);
   });
 
   it('hides users from roles that cannot read them', () => {
     expect(labels('agent')).not.toContain('nav.users');
-    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations']);
+    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'help:nav.faq', 'roles:nav']);
     expect(labels('manager')).toContain('nav.users');
   });
 });

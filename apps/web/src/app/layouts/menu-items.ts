@@ -2,10 +2,12 @@ import type { Action, Subject } from '@sms/contracts/policy';
 import {
   IconCalendarEvent,
   IconChartBar,
+  IconHelp,
   IconLayoutDashboard,
   IconMessages,
   IconSend,
   IconSettings,
+  IconShieldCheck,
   IconUsers,
   IconAddressBook,
   type Icon,
@@ -13,7 +15,7 @@ import {
 import { paths } from '../../config/paths';
 
 export interface MenuItem {
-  /** i18n key in the common namespace. */
+  /** i18n key in the common namespace (or `namespace:key` of another). */
   labelKey: string;
   to: string;
   icon: Icon;
@@ -37,7 +39,7 @@ export const MENU: MenuGroup[] = [
     items: [
       { labelKey: 'nav.contacts', to: paths.contacts.list, icon: IconAddressBook, requires: [['read', 'Contact']] },
       { labelKey: 'nav.campaigns', to: paths.campaigns.list, icon: IconSend, requires: [['read', 'Campaign']] },
-      { labelKey: 'nav.reports', to: paths.reports, icon: IconChartBar, requires: [['read', 'Report']] },
+      { labelKey: 'nav.reports', to: paths.reports.list, icon: IconChartBar, requires: [['read', 'Report']] },
     ],
   },
   {
@@ -60,6 +62,13 @@ export const MENU: MenuGroup[] = [
           ['read', 'Brand'],
         ],
       },
+    ],
+  },
+  {
+    labelKey: 'help:nav.group',
+    items: [
+      { labelKey: 'help:nav.faq', to: paths.pages.faq, icon: IconHelp, requires: [['read', 'Dashboard']] },
+      { labelKey: 'roles:nav', to: paths.pages.roles, icon: IconShieldCheck, requires: [['read', 'Dashboard']] },
     ],
   },
 ];

@@ -15,10 +15,13 @@ const LEVEL_COLOR: Record<StrengthLevel, 'inherit' | 'error' | 'warning' | 'info
   strong: 'success',
 };
 
-/** Strength bar and the rule/hint checklist for a new password (the shared rules come first). */
-export function PasswordStrengthMeter({ password }: { password: string }) {
+/**
+ * Strength bar and the rule/hint checklist for a new password (the shared rules come first);
+ * `minLength` is the configured minimum (Configurations -> Security), 8 by default.
+ */
+export function PasswordStrengthMeter({ password, minLength = PASSWORD_MIN_LENGTH }: { password: string; minLength?: number }) {
   const { t } = useTranslation('forms');
-  const strength = passwordStrength(password);
+  const strength = passwordStrength(password, minLength);
   const titleId = useId();
   const levelText = t(`password.levels.${strength.level}`);
   return (
@@ -48,7 +51,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
             >
               {met ? <IconCheck size={14} aria-hidden /> : <IconPoint size={14} aria-hidden />}
               <span>
-                {t(`password.checks.${check}`, { min: PASSWORD_MIN_LENGTH, long: LONG_PASSWORD_LENGTH })}
+                {t(`password.checks.${check}`, { min: minLength, long: LONG_PASSWORD_LENGTH })}
                 <Box component="span" sx={visuallyHidden}>
                   {` (${met ? t('password.met') : t('password.notMet')})`}
                 </Box>

@@ -34,3 +34,11 @@ describe('passwordStrength', () => {
     expect(passwordStrength('abcdefghij').checks).toMatchObject({ mixedCase: false, number: false, symbol: false, long: false });
   });
 });
+
+describe('passwordStrength with a raised minimum length', () => {
+  it('checks the length against the configured minimum', () => {
+    expect(passwordStrength('Tangerine7!x', 14)).toMatchObject({ level: 'weak', acceptable: false });
+    expect(passwordStrength('Tangerine7!x', 14).checks.length).toBe(false);
+    expect(passwordStrength('Tangerine7!xyz', 14)).toMatchObject({ acceptable: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { COMMON_PASSWORDS } from '@sms/contracts/common-passwords';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { passwordSchemaWithMin, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
 
 /** The hints shown under a new-password field; `length` and `notCommon` are the shared rules. */
 export const PASSWORD_CHECKS = ['length', 'notCommon', 'mixedCase', 'number', 'symbol', 'long'] as const;
@@ -19,19 +19,19 @@ export interface PasswordStrength {
 }
 
 /**
- * Rates a new password for the strength meter. Anything the shared rules reject is "weak";
- * accepted passwords score by variety (cases, digits, symbols) and length.
+ * Rates a new password for the strength meter. Anything the shared rules reject (with the
+ * configured minimum length) is "weak"; accepted passwords score by variety and length.
  */
-export function passwordStrength(password: string): PasswordStrength {
+export function passwordStrength(password: string, minLength: number = PASSWORD_MIN_LENGTH): PasswordStrength {
   const checks: Record<PasswordCheck, boolean> = {
-    length: password.length >= PASSWORD_MIN_LENGTH,
+    length: password.length >= minLength,
     notCommon: password.length > 0 && !COMMON_PASSWORDS.has(password.toLowerCase()),
     mixedCase: /\p{Ll}/u.test(password) && /\p{Lu}/u.test(password),
     number: /\p{N}/u.test(password),
     symbol: /[^\p{L}\p{N}\s]/u.test(password),
     long: password.length >= LONG_PASSWORD_LENGTH,
   };
-  const acceptable = newPasswordSchema.safeParse(password).success;
+  const acceptable = passwordSchemaWithMin(minLength).safeParse(password).success;
   if (password.length === 0) return { score: 0, level: 'empty', checks, acceptable };
   if (!acceptable) return { score: 1, level: 'weak', checks, acceptable };
   const points =

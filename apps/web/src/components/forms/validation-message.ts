@@ -26,7 +26,23 @@ const KNOWN_MESSAGES: Record<string, MessageKey> = {
   'An account with this email already exists.': { key: 'validation.emailTaken' },
   'Current password is incorrect': { key: 'validation.currentPasswordIncorrect' },
   'Current password is required to change your password or email': { key: 'validation.currentPasswordRequired' },
+  'The password is incorrect': { key: 'validation.passwordIncorrect' },
+  'code must be 6 digits': { key: 'validation.codeDigits' },
 };
+
+/** Rules every numeric or text field of the contracts words the same way ("rateLimit must be at least 1"). */
+const PATTERNS: Array<[RegExp, (match: RegExpExecArray) => MessageKey]> = [
+  // Admins may raise the minimum length above 8 (Configurations -> Security).
+  [/^password must be at least (\d+) characters$/, (m) => ({ key: 'validation.passwordTooShort', values: { min: Number(m[1]) } })],
+  [/^[\w.]+ is required$/, () => ({ key: 'validation.required' })],
+  [/^[\w.]+ must be at most (\d+) characters$/, (m) => ({ key: 'validation.tooLong', values: { max: Number(m[1]) } })],
+  [/^[\w.]+ must be a whole number$/, () => ({ key: 'validation.wholeNumber' })],
+  [/^[\w.]+ must be a number$/, () => ({ key: 'validation.number' })],
+  [/^[\w.]+ must be at least (\d+)$/, (m) => ({ key: 'validation.atLeast', values: { min: Number(m[1]) } })],
+  [/^[\w.]+ must be 0 or more$/, () => ({ key: 'validation.atLeast', values: { min: 0 } })],
+  [/^[\w.]+ must be at most (\d+)$/, (m) => ({ key: 'validation.atMost', values: { max: Number(m[1]) } })],
+  [/^[\w.]+ must be between (\d+) and (\d+)$/, (m) => ({ key: 'validation.between', values: { min: Number(m[1]), max: Number(m[2]) } })],
+];
 
 /** Client-only rules refer to their key directly, e.g. `message: 'validation.passwordsMismatch'`. */
 const OWN_KEY = /^validation\.[a-zA-Z]+$/;
@@ -37,6 +53,11 @@ export function validationMessageKey(message: string | undefined): MessageKey | 
   const known = KNOWN_MESSAGES[message.trim()];
   if (known) return known;
   if (OWN_KEY.test(message)) return { key: message };
+  // Generic rules of the shared schemas, whatever the field ("rateLimit must be at least 1").
+  for (const [pattern, build] of PATTERNS) {
+    const match = pattern.exec(message.trim());
+    if (match) return build(match);
+  }
   // Enum messages name the allowed values ("role must be one of admin, manager, ...").
   if (/^\w+ must be one of /.test(message) || /^\w+ must be \w+ or \w+$/.test(message)) return { key: 'validation.invalidChoice' };
   return null;

@@ -1,10 +1,12 @@
 import { POLICY, type Rule } from '@sms/contracts/policy';
-import type { LoginResponse, MeResponse, User } from '@sms/contracts/users';
+import type { LoginResult } from '@sms/contracts/two-step';
+import type { MeResponse, User } from '@sms/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiGet, apiPost, onUnauthorized } from '../api-client';
-import { AuthContext, type AuthValue } from './auth-context';
+import { AuthContext, type AuthValue, type LoginOutcome } from './auth-context';
 import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser, TOKEN_KEY } from './session-storage';
+import { emitSignedIn } from './sign-in-events';
 import { isTokenValid } from './token';
 
 interface SessionState {
@@ -82,20 +84,29 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
     [loadMe],
   );
 
+  const completeSignIn = useCallback(
+    async ({ user, token }: { user: User; token: string }): Promise<User> => {
+      queryClient.clear();
+      await setSession({ user, token });
+      emitSignedIn(user);
+      return user;
+    },
+    [queryClient, setSession],
+  );
+
   const login = useCallback(
-    async (email: string, password: string): Promise<User> => {
+    async (email: string, password: string): Promise<LoginOutcome> => {
       try {
-        const { user, token } = await apiPost<LoginResponse>('/api/users/login', { email, password }, { skipAuthRedirect: true });
-        queryClient.clear();
-        await setSession({ user, token });
-        return user;
+        const result = await apiPost<LoginResult>('/api/users/login', { email, password }, { skipAuthRedirect: true });
+        if ('twoStepRequired' in result) return { kind: 'two-step', challenge: result };
+        return { kind: 'signed-in', user: await completeSignIn(result) };
       } catch (error) {
         const status = error instanceof ApiError && error.status ? ` the server responded with a status of ${error.status}` : '';
         console.error(`Login failed:${status}`, error instanceof Error ? error.message : error);
         throw error;
       }
     },
-    [queryClient, setSession],
+    [completeSignIn],
   );
 
   const logout = useCallback(async () => {
@@ -107,8 +118,8 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   const refreshUser = useCallback(() => loadMe(), [loadMe]);
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, login, logout, setSession, refreshUser }),
-    [state, login, logout, setSession, refreshUser],
+    () => ({ ...state, login, completeSignIn, logout, setSession, refreshUser }),
+    [state, login, completeSignIn, logout, setSession, refreshUser],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

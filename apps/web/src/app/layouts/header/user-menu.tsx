@@ -6,7 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { IconLogout, IconUser } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -47,7 +47,9 @@ export function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar aria-hidden sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initials(user.name)}</Avatar>
+        <Avatar aria-hidden src={user.avatarUrl ?? undefined} sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+          {initials(user.name)}
+        </Avatar>
       </IconButton>
       <Menu
         id={menuId}
@@ -75,6 +77,12 @@ export function UserMenu() {
             <IconUser size={20} stroke={1.6} aria-hidden />
           </ListItemIcon>
           {t('topbar.profile')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.accountSettings} onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <IconSettings size={20} stroke={1.6} aria-hidden />
+          </ListItemIcon>
+          {t('topbar.accountSettings')}
         </MenuItem>
         <MenuItem onClick={() => void signOut()}>
           <ListItemIcon>

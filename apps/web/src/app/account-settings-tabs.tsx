@@ -1,0 +1,21 @@
+import { IconAdjustmentsHorizontal, IconDevices, IconKey, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { lazy } from 'react';
+import type { AccountTab } from '../features/account/components/account-tab';
+import { ProfileTab } from '../features/account/components/profile-tab';
+import { ChangePasswordSection, ProfileDetailsSection } from '../features/profile/components/profile-sections';
+
+const TwoStepPanel = lazy(() => import('../features/account/components/two-step-panel').then((module) => ({ default: module.TwoStepPanel })));
+const PreferencesTab = lazy(() => import('../features/account/components/preferences-tab').then((module) => ({ default: module.PreferencesTab })));
+const SessionsPanel = lazy(() => import('../features/account/components/sessions-panel').then((module) => ({ default: module.SessionsPanel })));
+
+/**
+ * The tabs of /pages/account-settings, in order. The profile details and password forms are the
+ * profile feature's (the same as on /user-profile); the rest is the account feature's.
+ */
+export const ACCOUNT_SETTINGS_TABS: AccountTab[] = [
+  { id: 'profile', labelKey: 'tabs.profile', icon: IconUser, content: <ProfileTab details={<ProfileDetailsSection />} /> },
+  { id: 'password', labelKey: 'tabs.password', icon: IconKey, content: <ChangePasswordSection /> },
+  { id: 'two-step', labelKey: 'tabs.twoStep', icon: IconShieldCheck, content: <TwoStepPanel /> },
+  { id: 'preferences', labelKey: 'tabs.preferences', icon: IconAdjustmentsHorizontal, content: <PreferencesTab /> },
+  { id: 'sessions', labelKey: 'tabs.sessions', icon: IconDevices, content: <SessionsPanel /> },
+];
