@@ -12,6 +12,14 @@ describe('paths', () => {
     expect(paths.contacts.edit('a/b')).toBe('/contacts/a%2Fb/edit');
   });
 
+  it('builds campaign and report paths', () => {
+    expect(paths.campaigns.detail('42')).toBe('/campaigns/42');
+    expect(paths.campaigns.edit('a/b')).toBe('/campaigns/a%2Fb/edit');
+    expect(paths.reports.delivery('42')).toBe('/reports/delivery/42');
+    expect(paths.reports.nonResponders('42')).toBe('/reports/non-responders/42');
+    expect(paths.reports.tag1Grouped('42')).toBe('/reports/tag1-grouped/42');
+  });
+
   it('passes the wanted page (path and search) to the login page', () => {
     expect(loginWithRedirect('/users?role=admin')).toBe('/auth/login?redirect=%2Fusers%3Frole%3Dadmin');
     expect(loginWithRedirect('/')).toBe('/auth/login');

@@ -6,7 +6,13 @@ export const paths = {
   login2: '/auth/login2',
   register: '/auth/register',
   register2: '/auth/register2',
+  forgotPassword: '/auth/forgot-password',
+  forgotPassword2: '/auth/forgot-password2',
+  resetPassword: '/auth/reset-password',
+  twoSteps: '/auth/two-steps',
+  twoSteps2: '/auth/two-steps2',
   notFound: '/auth/404',
+  maintenance: '/auth/maintenance',
   users: {
     list: '/users',
     new: '/users/new',
@@ -14,6 +20,7 @@ export const paths = {
     edit: (id: string) => `/users/${encodeURIComponent(id)}/edit`,
   },
   userProfile: '/user-profile',
+  accountSettings: '/pages/account-settings',
   configurations: '/configurations',
   contacts: {
     list: '/contacts',
@@ -25,8 +32,22 @@ export const paths = {
     detail: (id: string) => `/contacts/${encodeURIComponent(id)}`,
     edit: (id: string) => `/contacts/${encodeURIComponent(id)}/edit`,
   },
-  campaigns: { list: '/campaigns', new: '/campaigns/new' },
-  reports: '/reports',
+  campaigns: {
+    list: '/campaigns',
+    new: '/campaigns/new',
+    detail: (id: string) => `/campaigns/${encodeURIComponent(id)}`,
+    edit: (id: string) => `/campaigns/${encodeURIComponent(id)}/edit`,
+  },
+  reports: {
+    list: '/reports',
+    delivery: (campaignId: string) => `/reports/delivery/${encodeURIComponent(campaignId)}`,
+    tag1Grouped: (campaignId: string) => `/reports/tag1-grouped/${encodeURIComponent(campaignId)}`,
+    nonResponders: (campaignId: string) => `/reports/non-responders/${encodeURIComponent(campaignId)}`,
+  },
+  pages: {
+    roles: '/pages/casl',
+    faq: '/pages/faq',
+  },
   chats: '/apps/chats',
   calendar: '/apps/calendar',
 } as const;

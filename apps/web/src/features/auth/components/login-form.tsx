@@ -1,19 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { loginBodySchema } from '@sms/contracts/users';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
+import type { LoginOutcome } from '../../../lib/auth/auth-context';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loginErrorView, type LoginErrorView } from './login-error';
 
-/** Email + password sign-in; calls `onSignedIn` after the session is stored. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+/**
+ * Email + password sign-in; `onOutcome` gets the result: a stored session, or the challenge of
+ * a second step still due. `forgotPath` is the forgotten-password page of the same layout.
+ */
+export function LoginForm({ onOutcome, forgotPath }: { onOutcome: (outcome: LoginOutcome) => void; forgotPath: string }) {
   const { t, i18n } = useTranslation('auth');
   const { login } = useAuth();
   const [failure, setFailure] = useState<LoginErrorView | null>(null);
@@ -26,8 +32,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const submit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
     try {
-      await login(email, password);
-      onSignedIn();
+      onOutcome(await login(email, password));
     } catch (error) {
       setFailure(loginErrorView(error));
     }
@@ -52,7 +57,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       ) : null}
       <Stack spacing={2.5}>
         <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
-        <FormPasswordField control={control} name="password" label={t('fields.password')} autoComplete="current-password" required />
+        <Box>
+          <FormPasswordField control={control} name="password" label={t('fields.password')} autoComplete="current-password" required />
+          <Box sx={{ mt: 1, textAlign: 'end' }}>
+            <Link component={RouterLink} to={forgotPath} variant="body2" sx={{ fontWeight: 600 }}>
+              {t('login.forgotPassword')}
+            </Link>
+          </Box>
+        </Box>
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {t('login.submit')}
         </Button>

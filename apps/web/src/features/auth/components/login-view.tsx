@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { paths, safeRedirect } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useSetupStatus } from '../api/get-setup-status';
@@ -9,6 +9,7 @@ import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { LoginForm } from './login-form';
 import { SetupCallout } from './setup-callout';
+import { useContinueSignIn } from './use-continue-sign-in';
 
 /**
  * The sign-in page in either layout. After signing in it goes to the `redirect` query parameter
@@ -17,9 +18,9 @@ import { SetupCallout } from './setup-callout';
 export function LoginView({ variant }: { variant: AuthVariant }) {
   const { t } = useTranslation('auth');
   const { isAuthenticated } = useAuth();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const target = safeRedirect(searchParams.get('redirect'));
+  const continueSignIn = useContinueSignIn(variant, target);
   const setup = useSetupStatus();
   const registerPath = variant === 'split' ? paths.register2 : paths.register;
 
@@ -32,7 +33,7 @@ export function LoginView({ variant }: { variant: AuthVariant }) {
     <AuthLayout variant={variant}>
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       {needsFirstAdmin ? <SetupCallout to={registerPath} /> : null}
-      <LoginForm onSignedIn={() => void navigate(target, { replace: true })} />
+      <LoginForm onOutcome={continueSignIn} forgotPath={variant === 'split' ? paths.forgotPassword2 : paths.forgotPassword} />
       {canRegister && !needsFirstAdmin ? (
         <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
           {t('login.noAccount')}{' '}

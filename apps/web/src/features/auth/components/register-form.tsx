@@ -11,18 +11,30 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter';
 import { serverFieldError } from '../../../components/forms/server-field-error';
 import { errorMessage } from '../../../lib/api-client';
+import type { LoginOutcome } from '../../../lib/auth/auth-context';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useRegister } from '../api/register';
-import { registerFormSchema } from './register-schema';
+import { registerFormSchemaWithMin } from './register-schema';
 
 const SERVER_FIELDS = ['name', 'email', 'password'] as const;
 
 /**
- * Name, email, password and confirmation. On success the new account is signed in right away
- * and `onSignedIn` runs; a failed sign-in afterwards calls `onRegisteredOnly`.
+ * Name, email, password (at least `minPasswordLength` characters) and confirmation. On success
+ * the new account signs in right away and `onOutcome` runs (a second step may be due when admins
+ * require two-step verification); a failed sign-in afterwards calls `onRegisteredOnly`.
  */
-export function RegisterForm({ submitLabel, onSignedIn, onRegisteredOnly }: { submitLabel: string; onSignedIn: () => void; onRegisteredOnly: () => void }) {
+export function RegisterForm({
+  submitLabel,
+  minPasswordLength,
+  onOutcome,
+  onRegisteredOnly,
+}: {
+  submitLabel: string;
+  minPasswordLength: number;
+  onOutcome: (outcome: LoginOutcome) => void;
+  onRegisteredOnly: () => void;
+}) {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
   const { language } = useLanguage();
@@ -34,7 +46,7 @@ export function RegisterForm({ submitLabel, onSignedIn, onRegisteredOnly }: { su
     setError,
     formState: { isSubmitting },
   } = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: zodResolver(registerFormSchemaWithMin(minPasswordLength)),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const password = useWatch({ control, name: 'password' });
@@ -50,8 +62,7 @@ export function RegisterForm({ submitLabel, onSignedIn, onRegisteredOnly }: { su
       return;
     }
     try {
-      await login(email, chosen);
-      onSignedIn();
+      onOutcome(await login(email, chosen));
     } catch {
       onRegisteredOnly();
     }
@@ -69,7 +80,7 @@ export function RegisterForm({ submitLabel, onSignedIn, onRegisteredOnly }: { su
         <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="email" required />
         <Box>
           <FormPasswordField control={control} name="password" label={t('fields.password')} autoComplete="new-password" required />
-          <PasswordStrengthMeter password={password} />
+          <PasswordStrengthMeter password={password} minLength={minPasswordLength} />
         </Box>
         <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>

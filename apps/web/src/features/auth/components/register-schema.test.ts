@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerFormSchema } from './register-schema';
+import { registerFormSchema, registerFormSchemaWithMin } from './register-schema';
 
 describe('registerFormSchema', () => {
   const valid = { name: ' Ada ', email: 'Ada@Example.COM ', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' };
@@ -17,5 +17,13 @@ describe('registerFormSchema', () => {
   it('applies the shared password rules', () => {
     const result = registerFormSchema.safeParse({ ...valid, password: 'password1', confirmPassword: 'password1' });
     expect(result.error?.issues.map((issue) => issue.path[0])).toEqual(['password']);
+  });
+});
+
+describe('registerFormSchemaWithMin', () => {
+  it('asks for the configured minimum length', () => {
+    const values = { name: 'Ada', email: 'ada@example.com', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' };
+    expect(registerFormSchemaWithMin(12).safeParse(values).success).toBe(true);
+    expect(registerFormSchemaWithMin(14).safeParse(values).error?.issues[0]?.message).toBe('password must be at least 14 characters');
   });
 });

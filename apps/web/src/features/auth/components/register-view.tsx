@@ -13,6 +13,7 @@ import { useSetupStatus } from '../api/get-setup-status';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { RegisterForm } from './register-form';
+import { useContinueSignIn } from './use-continue-sign-in';
 
 /**
  * Registration in either layout: the first-admin setup while no account exists, a viewer
@@ -24,6 +25,7 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
   const navigate = useNavigate();
   const setup = useSetupStatus();
   const loginPath = variant === 'split' ? paths.login2 : paths.login;
+  const continueSignIn = useContinueSignIn(variant, paths.dashboard);
 
   if (isAuthenticated) return <Navigate replace to={paths.dashboard} />;
 
@@ -59,7 +61,7 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
     );
   }
 
-  const { needsFirstAdmin, openRegistration } = setup.data;
+  const { needsFirstAdmin, openRegistration, minPasswordLength } = setup.data;
   if (!needsFirstAdmin && !openRegistration) {
     return (
       <AuthLayout variant={variant}>
@@ -85,7 +87,8 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
       )}
       <RegisterForm
         submitLabel={needsFirstAdmin ? t('setup.submit') : t('register.submit')}
-        onSignedIn={() => void navigate(paths.dashboard, { replace: true })}
+        minPasswordLength={minPasswordLength}
+        onOutcome={continueSignIn}
         onRegisteredOnly={() => void navigate(loginPath, { replace: true })}
       />
       {signInLink}

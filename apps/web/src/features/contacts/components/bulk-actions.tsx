@@ -11,12 +11,14 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { useBulkContacts } from '../api/bulk-contacts';
 import { bulkCount, bulkTarget } from './bulk-target';
 import type { ContactsFilter } from './list-state';
+import { formatMatchCount } from './match-count';
 import { SetTagDialog } from './set-tag-dialog';
 
 export interface BulkActionsProps {
   selectedIds: readonly string[];
   allMatching: boolean;
   total: number;
+  totalCapped: boolean;
   filter: ContactsFilter;
   /** After success: how many contacts changed. */
   onDone: (action: BulkAction, affected: number) => void;
@@ -25,14 +27,14 @@ export interface BulkActionsProps {
 type Confirmable = Exclude<BulkAction, 'setTag'>;
 
 /** Set tag, opt out, opt in and delete for the ticked contacts or all matching ones (each asks first). */
-export function BulkActions({ selectedIds, allMatching, total, filter, onDone }: BulkActionsProps) {
+export function BulkActions({ selectedIds, allMatching, total, totalCapped, filter, onDone }: BulkActionsProps) {
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
   const ability = useAbility();
   const bulk = useBulkContacts();
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [tagging, setTagging] = useState(false);
-  const count = new Intl.NumberFormat(language).format(bulkCount(selectedIds, allMatching, total));
+  const count = formatMatchCount(new Intl.NumberFormat(language), bulkCount(selectedIds, allMatching, total), allMatching && totalCapped);
   const target = () => bulkTarget(selectedIds, allMatching, filter);
   const close = () => {
     bulk.reset();

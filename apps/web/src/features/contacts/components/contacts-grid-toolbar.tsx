@@ -9,10 +9,12 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { BulkActions } from './bulk-actions';
 import { offerAllMatching } from './bulk-target';
 import { ExportMenu } from './export-menu';
+import { formatMatchCount } from './match-count';
 import { filterToApiQuery, type ContactsFilter } from './list-state';
 
 export interface ContactsGridToolbarProps {
   total: number;
+  totalCapped: boolean;
   pageRowCount: number;
   selectedIds: readonly string[];
   allMatching: boolean;
@@ -26,6 +28,7 @@ export interface ContactsGridToolbarProps {
 declare module '@mui/x-data-grid' {
   interface ToolbarPropsOverrides {
     total?: number;
+    totalCapped?: boolean;
     pageRowCount?: number;
     selectedIds?: readonly string[];
     allMatching?: boolean;
@@ -42,8 +45,9 @@ export function ContactsGridToolbar(props: Partial<ContactsGridToolbarProps>) {
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
   const ability = useAbility();
-  const { total = 0, pageRowCount = 0, selectedIds = [], allMatching = false, filter, onAllMatching, onClearSelection, onBulkDone, onError } = props;
+  const { total = 0, totalCapped = false, pageRowCount = 0, selectedIds = [], allMatching = false, filter, onAllMatching, onClearSelection, onBulkDone, onError } = props;
   const number = new Intl.NumberFormat(language);
+  const matching = formatMatchCount(number, total, totalCapped);
   const selected = selectedIds.length > 0 || allMatching;
 
   return (
@@ -51,21 +55,21 @@ export function ContactsGridToolbar(props: Partial<ContactsGridToolbarProps>) {
       {selected && filter && onBulkDone ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1 }} data-testid="contacts-selection">
           <Typography sx={{ fontWeight: 600 }} role="status">
-            {allMatching ? t('bulk.allSelected', { amount: number.format(total) }) : t('bulk.selected', { amount: number.format(selectedIds.length) })}
+            {allMatching ? t('bulk.allSelected', { amount: matching }) : t('bulk.selected', { amount: number.format(selectedIds.length) })}
           </Typography>
           {!allMatching && offerAllMatching(selectedIds.length, pageRowCount, total) ? (
             <Button size="small" onClick={() => onAllMatching?.(true)}>
-              {t('bulk.selectAllMatching', { amount: number.format(total) })}
+              {t('bulk.selectAllMatching', { amount: matching })}
             </Button>
           ) : null}
           <Button size="small" color="inherit" onClick={onClearSelection}>
             {t('bulk.clearSelection')}
           </Button>
-          <BulkActions selectedIds={selectedIds} allMatching={allMatching} total={total} filter={filter} onDone={onBulkDone} />
+          <BulkActions selectedIds={selectedIds} allMatching={allMatching} total={total} totalCapped={totalCapped} filter={filter} onDone={onBulkDone} />
         </Box>
       ) : (
         <Typography color="text.secondary" sx={{ py: 1 }} data-testid="contacts-total">
-          {t('list.total', { amount: number.format(total) })}
+          {t('list.total', { amount: matching })}
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>

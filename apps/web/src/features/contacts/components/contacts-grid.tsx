@@ -56,18 +56,20 @@ export interface ContactsGridProps {
   state: ContactsListState;
   rows: Contact[];
   total: number;
+  /** More contacts match than the server counted (total is its cap). */
+  totalCapped: boolean;
   loading: boolean;
   columns: GridColDef<Contact>[];
   filtered: boolean;
   selectedIds: string[];
   onSelectedIdsChange: (ids: string[]) => void;
-  toolbar: Omit<ContactsGridToolbarProps, 'total' | 'pageRowCount' | 'selectedIds'>;
+  toolbar: Omit<ContactsGridToolbarProps, 'total' | 'totalCapped' | 'pageRowCount' | 'selectedIds'>;
   onChange: (patch: Partial<ContactsListState>) => void;
   onClear: () => void;
 }
 
 /** Server-side paginated and sorted contacts grid with ticks kept across pages and remembered columns. */
-export function ContactsGrid({ state, rows, total, loading, columns, filtered, selectedIds, onSelectedIdsChange, toolbar, onChange, onClear }: ContactsGridProps) {
+export function ContactsGrid({ state, rows, total, totalCapped, loading, columns, filtered, selectedIds, onSelectedIdsChange, toolbar, onChange, onClear }: ContactsGridProps) {
   const { t } = useTranslation('contacts');
   const localeText = useDataGridLocaleText();
   const navigate = useNavigate();
@@ -77,6 +79,9 @@ export function ContactsGrid({ state, rows, total, loading, columns, filtered, s
   const { page, pageSize, sort, order } = state;
   const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: order }], [sort, order]);
+  // Past the count cap the number of pages is unknown: the footer says "1–25 of more than 25" and
+  // offers a next page while pages come back full.
+  const paginationMeta = useMemo(() => ({ hasNextPage: rows.length === pageSize }), [rows.length, pageSize]);
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selectedIds) }), [selectedIds]);
 
   const onPagination = (model: GridPaginationModel) => onChange({ page: model.page, pageSize: model.pageSize });
@@ -99,7 +104,8 @@ export function ContactsGrid({ state, rows, total, loading, columns, filtered, s
       label={t('list.gridLabel')}
       rows={rows}
       columns={columns}
-      rowCount={total}
+      rowCount={totalCapped ? -1 : total}
+      {...(totalCapped ? { paginationMeta } : {})}
       loading={loading}
       paginationMode="server"
       sortingMode="server"
@@ -127,7 +133,7 @@ export function ContactsGrid({ state, rows, total, loading, columns, filtered, s
       }}
       showToolbar
       slots={{ noRowsOverlay: NoContactsOverlay, toolbar: ContactsGridToolbar }}
-      slotProps={{ noRowsOverlay: { filtered, onClear }, toolbar: { ...toolbar, total, pageRowCount: rows.length, selectedIds } }}
+      slotProps={{ noRowsOverlay: { filtered, onClear }, toolbar: { ...toolbar, total, totalCapped, pageRowCount: rows.length, selectedIds } }}
       rowHeight={60}
       sx={{ border: 0, minHeight: 460, '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell:focus-within': { outlineOffset: -2 } }}
     />

@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, type ContactTagField } from '@sms/contracts/contacts';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContactTags } from '../api/get-contact-tags';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 export interface TagAutocompleteProps {
   field: ContactTagField;

@@ -53,6 +53,7 @@ export default function ContactsList() {
 
   // A page past the end (rows deleted, or an old link): go to the last page that has rows.
   const total = query.data?.total ?? 0;
+  const totalCapped = query.data?.totalCapped ?? false;
   const beyondEnd = !query.isPlaceholderData && query.isSuccess && state.page > 0 && query.data.data.length === 0 && total > 0;
   useEffect(() => {
     if (beyondEnd) setSearchParams(listStateToParams({ ...state, page: lastPage(total, state.pageSize) }), { replace: true });
@@ -116,6 +117,7 @@ export default function ContactsList() {
           state={state}
           rows={query.data?.data ?? []}
           total={total}
+          totalCapped={totalCapped}
           loading={query.isFetching}
           columns={columns}
           filtered={filtered}

@@ -23,7 +23,7 @@ export default function Dashboard() {
     { key: 'users', icon: IconUsersPlus, to: paths.users.new, available: true, allowed: ability.can('create', 'User') },
     { key: 'brand', icon: IconPalette, to: paths.configurations, available: true, allowed: ability.can('update', 'Brand') },
     { key: 'contacts', icon: IconAddressBook, to: paths.contacts.upload, available: true, allowed: ability.can('create', 'Import') },
-    { key: 'campaigns', icon: IconSend, to: paths.campaigns.new, available: false, allowed: ability.can('create', 'Campaign') },
+    { key: 'campaigns', icon: IconSend, to: paths.campaigns.new, available: true, allowed: ability.can('create', 'Campaign') },
   ].map((step) => ({ ...step, title: t(`steps.${step.key}.title`), description: t(`steps.${step.key}.description`) }));
 
   return (

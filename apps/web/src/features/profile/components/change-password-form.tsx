@@ -3,15 +3,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter';
 import { serverFieldError } from '../../../components/forms/server-field-error';
 import { errorMessage } from '../../../lib/api-client';
+import { useMinPasswordLength } from '../../../lib/auth/use-min-password-length';
 import { useUpdateProfile } from '../api/update-profile';
-import { changePasswordSchema } from './profile-schemas';
+import { changePasswordSchemaWithMin } from './profile-schemas';
 
 const FIELDS = ['currentPassword', 'password'] as const;
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
@@ -20,6 +21,8 @@ const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();
+  const minLength = useMinPasswordLength();
+  const schema = useMemo(() => changePasswordSchemaWithMin(minLength), [minLength]);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     control,
@@ -27,7 +30,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     setError,
     reset,
     formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const password = useWatch({ control, name: 'password' });
 
   const submit = handleSubmit(async ({ currentPassword, password: chosen }) => {
@@ -54,7 +57,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         <FormPasswordField control={control} name="currentPassword" label={t('fields.currentPassword')} autoComplete="current-password" required />
         <Box>
           <FormPasswordField control={control} name="password" label={t('fields.newPassword')} autoComplete="new-password" required />
-          <PasswordStrengthMeter password={password} />
+          <PasswordStrengthMeter password={password} minLength={minLength} />
         </Box>
         <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
       </Stack>

@@ -1,4 +1,4 @@
-import { newPasswordSchema } from '@sms/contracts/passwords';
+import { passwordSchemaWithMin, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
 import { updateUserBodySchema, type UpdateUserBody, type User } from '@sms/contracts/users';
 import { z } from 'zod';
 
@@ -23,13 +23,17 @@ export function changedDetails(user: User, values: ProfileDetailsValues): Update
   return body;
 }
 
-/** Password change: current password, a new one under the shared rules, and its confirmation. */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'validation.currentPasswordRequired'),
-    password: newPasswordSchema,
-    confirmPassword: z.string(),
-  })
-  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' })
-  .refine((values) => values.password !== values.currentPassword, { path: ['password'], message: 'validation.passwordUnchanged' });
+/** Password change: current password, a new one under the shared rules (configured minimum), and its confirmation. */
+export const changePasswordSchemaWithMin = (minPasswordLength: number) =>
+  z
+    .object({
+      currentPassword: z.string().min(1, 'validation.currentPasswordRequired'),
+      password: passwordSchemaWithMin(minPasswordLength),
+      confirmPassword: z.string(),
+    })
+    .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' })
+    .refine((values) => values.password !== values.currentPassword, { path: ['password'], message: 'validation.passwordUnchanged' });
+
+/** The password change with the built-in minimum (8). */
+export const changePasswordSchema = changePasswordSchemaWithMin(PASSWORD_MIN_LENGTH);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

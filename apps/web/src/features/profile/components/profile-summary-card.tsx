@@ -21,7 +21,7 @@ export function ProfileSummaryCard({ user }: { user: User }) {
   return (
     <Card data-testid="profile-summary">
       <CardContent sx={{ textAlign: 'center' }}>
-        <UserAvatar name={user.name} size={88} sx={{ mx: 'auto', mb: 2 }} />
+        <UserAvatar name={user.name} src={user.avatarUrl ?? undefined} size={88} sx={{ mx: 'auto', mb: 2 }} />
         <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {user.name}
         </Typography>

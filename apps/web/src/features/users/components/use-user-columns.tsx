@@ -34,7 +34,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
         minWidth: 170,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
-            <UserAvatar name={row.name} size={32} />
+            <UserAvatar name={row.name} src={row.avatarUrl ?? undefined} size={32} />
             <Link component={RouterLink} to={paths.users.detail(row.id)} underline="hover" noWrap sx={{ fontWeight: 600 }} onClick={(event) => event.stopPropagation()}>
               {row.name}
             </Link>

@@ -21,6 +21,7 @@ export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNo
     [t('fields.role'), <RoleChip key="role" role={user.role} />],
     [t('fields.status'), <StatusChip key="status" status={user.status} />],
     [t('fields.locale'), <span lang={user.locale}>{LANGUAGE_NAMES[user.locale]}</span>],
+    [t('fields.twoStep'), user.twoStepEnabled ? t('twoStep.on') : t('twoStep.off')],
     [t('fields.lastLoginAt'), <DateTime value={user.lastLoginAt} fallback={t('never')} />],
     [t('fields.createdAt'), <DateTime value={user.createdAt} fallback={t('never')} />],
     [t('fields.updatedAt'), <DateTime value={user.updatedAt} fallback={t('never')} />],
@@ -29,7 +30,7 @@ export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNo
     <Card data-testid="user-details">
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-          <UserAvatar name={user.name} size={64} />
+          <UserAvatar name={user.name} src={user.avatarUrl ?? undefined} size={64} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h5" component="h2" noWrap>
               {user.name}

@@ -14,6 +14,7 @@ import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { NoticeSnackbar } from '../components/notice-snackbar';
 import { UserDetailsCard } from '../components/user-details-card';
 import { UserLoadState } from '../components/user-load-state';
+import { UserSecurityActions } from '../components/user-security-actions';
 
 /** /users/:id: one user's details with edit and delete (per role; never deleting yourself). */
 export default function UserDetail() {
@@ -38,6 +39,11 @@ export default function UserDetail() {
               {t('common:actions.edit')}
             </Button>
           </Can>
+          {self ? null : (
+            <Can I="update" a="User">
+              <UserSecurityActions user={user} />
+            </Can>
+          )}
           <Can I="delete" a="User">
             <Button
               color="error"

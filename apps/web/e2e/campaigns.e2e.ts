@@ -1,0 +1,263 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
+
+// Issue 5, browser part: a manager composes a campaign (the counter switches to UCS-2 on an
+// emoji), targets tag1, sends it now on the simulator and watches it complete; pauses and
+// resumes a slow one; cancels a scheduled one; the admin edits and tests the simulator gateway.
+let server: RunningServer;
+let browser: Browser;
+let admin: Session;
+
+const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
+interface Gateway {
+  id: string;
+  config: Record<string, unknown>;
+}
+interface Campaign {
+  id: string;
+  status: string;
+  counts: { total: number; queued: number; sending: number; sent: number; delivered: number; undelivered: number; failed: number };
+}
+
+/** Changes the simulator's settings through the API (set-up, not the journey under test). */
+async function tuneSimulator(config: Record<string, unknown>): Promise<void> {
+  const { gateway } = await api<{ gateway: Gateway }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
+  await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...config } }, admin.token);
+}
+
+const FAST = { acceptPerSecond: 500, receiptDelayMinMs: 50, receiptDelayMaxMs: 200, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await seedAdmin(server.baseUrl);
+  const contacts = [
+    ['+33612345601', 'Camille', 'north'],
+    ['+33612345602', 'Louis', 'north'],
+    ['+33612345603', 'Inès', 'north'],
+    ['+33612345604', 'Hugo', 'south'],
+    ['+33612345605', 'Léa', 'south'],
+    ['+33612345606', 'Jules', 'south'],
+  ];
+  for (const [phone, firstName, tag1] of contacts) await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, tag1 }, admin.token);
+  await tuneSimulator(FAST);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Polls until the value matches; sending takes a few seconds on the simulator. */
+const eventually = <T>(read: () => Promise<T> | T, timeout = 10_000) => expect.poll(read, { timeout, interval: 250 });
+const campaignStatus = (page: Page) => page.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status');
+
+/** Serious and critical axe violations, as readable one-liners. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+test('compose for tag1, see UCS-2 on an emoji, send now on the simulator and watch it complete', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/campaigns');
+  await page.getByRole('link', { name: 'New campaign' }).first().click();
+  await page.waitForURL(/\/campaigns\/new$/);
+
+  await page.getByLabel('Campaign name').fill('North check-in');
+  const body = page.getByTestId('campaign-body');
+  await body.fill('Hello {{first_name|there}}, are you safe? Reply YES or NO');
+  await eventually(() => page.getByTestId('sms-encoding').textContent()).toBe('GSM-7');
+  await body.press('End');
+  await body.pressSequentially(' 🙂');
+  await eventually(() => page.getByTestId('sms-encoding').textContent()).toBe('UCS-2');
+  await eventually(() => page.getByTestId('encoding-notice').textContent()).toContain('🙂');
+  // A malformed tag is flagged, and removing it clears the warning.
+  await body.pressSequentially(' {{tag1');
+  await eventually(() => page.getByTestId('template-problems').count()).toBe(1);
+  for (let index = 0; index < 7; index++) await body.press('Backspace');
+  await eventually(() => page.getByTestId('template-problems').count()).toBe(0);
+
+  // Audience: tag1 = north (three contacts), counted live.
+  await page.getByRole('radio', { name: 'Contacts matching a filter' }).check();
+  await page.getByTestId('audience-section').getByRole('combobox', { name: 'Tag 1' }).fill('north');
+  await eventually(() => page.getByTestId('audience-count').getAttribute('data-value')).toBe('3');
+  await eventually(() => page.getByTestId('message-preview-text').textContent()).toMatch(/^Hello (Camille|Louis|Inès), are you safe/);
+  await eventually(() => page.getByTestId('estimate-total').textContent()).toBe('3');
+
+  // Send now: the confirmation states recipients and SMS parts.
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const dialog = page.getByRole('dialog');
+  await eventually(() => dialog.getByTestId('launch-recipients').textContent()).toBe('3');
+  expect(await dialog.getByTestId('launch-segments').textContent()).toBe('1');
+  expect(await dialog.getByTestId('launch-total').textContent()).toBe('3');
+  await dialog.getByRole('button', { name: 'Send now' }).click();
+  await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop() ?? '';
+
+  // Live progress until every message is delivered.
+  await eventually(() => campaignStatus(page), 45_000).toBe('completed');
+  await eventually(() => page.getByTestId('count-delivered').locator('dd').getAttribute('data-value')).toBe('3');
+  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token);
+  expect(campaign.counts).toMatchObject({ total: 3, delivered: 3 });
+  // Follow-up links lead to the campaign's reports.
+  expect(await page.getByRole('link', { name: 'Non-responders' }).getAttribute('href')).toBe(`/reports/non-responders/${id}`);
+
+  // The list shows it completed, and finds it by name.
+  await page.goto('/campaigns?search=North');
+  await eventually(() => page.getByRole('row', { name: /North check-in/ }).getByTestId('campaign-status').getAttribute('data-status')).toBe('completed');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('pause and resume a campaign that is sending slowly', async () => {
+  await tuneSimulator({ acceptPerSecond: 1 });
+  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Slow broadcast', body: 'Outage notice: power is back at 18:00.' }, admin.token);
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto(`/campaigns/${campaign.id}`);
+  await eventually(() => campaignStatus(page)).toBe('sending');
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await eventually(() => campaignStatus(page)).toBe('paused');
+  const paused = await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${campaign.id}`, undefined, admin.token);
+  expect(paused.campaign.status).toBe('paused');
+  const { counts } = paused.campaign;
+  expect(counts.sent + counts.delivered + counts.undelivered + counts.failed).toBeLessThan(counts.total);
+
+  await tuneSimulator(FAST);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await eventually(() => campaignStatus(page), 45_000).toBe('completed');
+  await eventually(() => page.getByTestId('count-delivered').locator('dd').getAttribute('data-value')).toBe('6');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('schedule a campaign for later in a time zone, then cancel it', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/campaigns/new');
+  await page.getByLabel('Campaign name').fill('New year greeting');
+  await page.getByTestId('campaign-body').fill('Happy new year!');
+  await eventually(() => page.getByTestId('audience-count').getAttribute('data-value')).toBe('6');
+  await page.getByRole('radio', { name: 'Schedule for later' }).check();
+  await page.getByTestId('schedule-at').fill(`${new Date().getUTCFullYear() + 1}-01-01T09:00`);
+  await page.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Par');
+  await page.getByRole('option', { name: /Europe\/Paris/ }).click();
+  await eventually(() => page.getByTestId('schedule-local').count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await eventually(() => dialog.textContent()).toContain('Europe/Paris');
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  await eventually(() => campaignStatus(page)).toBe('scheduled');
+  const id = page.url().split('/').pop() ?? '';
+  const { campaign } = await api<{ campaign: Campaign & { scheduledLocal: string; timeZone: string } }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token);
+  expect(campaign).toMatchObject({ status: 'scheduled', timeZone: 'Europe/Paris' });
+  expect(campaign.scheduledLocal.slice(0, 16)).toMatch(/-01-01T09:00$/);
+
+  await page.getByRole('button', { name: 'Cancel campaign' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel campaign' }).click();
+  await eventually(() => campaignStatus(page)).toBe('cancelled');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the admin edits the simulator gateway and tests its connection', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/configurations?tab=gateways');
+  const row = page.locator('[data-testid="gateway-row"][data-kind="simulator"]').first();
+  await row.getByRole('button', { name: /^Edit / }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Replies').fill('45');
+  await dialog.getByLabel('Messages accepted per second').fill('0');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // The form refuses 0 with the shared rule, translated.
+  await eventually(() => dialog.textContent()).toContain('Enter 1 or more.');
+  await dialog.getByLabel('Messages accepted per second').fill('400');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await eventually(() => dialog.count()).toBe(0);
+  const { gateway } = await api<{ gateway: Gateway }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
+  expect(gateway.config).toMatchObject({ replyRate: 0.45, acceptPerSecond: 400 });
+
+  await row.getByRole('button', { name: /^Test the connection/ }).click();
+  await eventually(() => page.getByTestId('gateway-test-result').textContent()).toContain('connection works');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('roles: an agent reads campaigns without changing them, a manager reads gateways and messaging settings', async () => {
+  const AGENT = { name: 'Alex Agent', email: 'alex@example.org', password: 'Agent-Pass-2024' };
+  const MANAGER = { name: 'Mia Manager', email: 'mia@example.org', password: 'Manager-Pass-2024' };
+  await api(server.baseUrl, 'POST', '/api/users/register', { ...AGENT, role: 'agent' }, admin.token);
+  await api(server.baseUrl, 'POST', '/api/users/register', { ...MANAGER, role: 'manager' }, admin.token);
+  const { data } = await api<{ data: Campaign[] }>(server.baseUrl, 'GET', '/api/campaigns?status=completed', undefined, admin.token);
+  const completed = data[0];
+  if (!completed) throw new Error('no completed campaign');
+
+  const agent = await openPage(browser, server.baseUrl);
+  await useSession(agent.context, await signInByApi(server.baseUrl, AGENT));
+  await agent.page.goto('/campaigns');
+  await eventually(() => agent.page.getByRole('row', { name: /North check-in/ }).count()).toBe(1);
+  expect(await agent.page.getByRole('link', { name: 'New campaign' }).count()).toBe(0);
+  await agent.page.goto(`/campaigns/${completed.id}`);
+  await eventually(() => campaignStatus(agent.page)).toBe('completed');
+  expect(await agent.page.getByRole('button', { name: 'Duplicate' }).count()).toBe(0);
+  await agent.page.goto('/campaigns/new');
+  await eventually(() => agent.page.getByRole('heading', { name: 'No access' }).count()).toBe(1);
+  expect(agent.problems).toEqual([]);
+  await agent.context.close();
+
+  const manager = await openPage(browser, server.baseUrl);
+  await useSession(manager.context, await signInByApi(server.baseUrl, MANAGER));
+  await manager.page.goto('/configurations?tab=gateways');
+  await eventually(() => manager.page.locator('[data-testid="gateway-row"][data-kind="simulator"]').count()).toBe(1);
+  expect(await manager.page.getByRole('button', { name: 'Add gateway' }).count()).toBe(0);
+  expect(await manager.page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+  await manager.page.getByRole('tab', { name: 'Messaging' }).click();
+  await eventually(() => manager.page.getByText('Only administrators can change these settings.').count()).toBe(1);
+  expect(manager.problems).toEqual([]);
+  await manager.context.close();
+});
+
+test('the messaging currency and price are used by the composer estimate', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/configurations?tab=messaging');
+  await page.getByLabel('Price per SMS part').fill('0.5');
+  await page.getByRole('combobox', { name: 'Currency' }).fill('EUR');
+  await page.getByRole('option', { name: /^EUR/ }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await eventually(() => page.getByText('Messaging settings saved.').count()).toBe(1);
+  const { settings } = await api<{ settings: { currency: string; pricePerSegment: number } }>(server.baseUrl, 'GET', '/api/settings/messaging', undefined, admin.token);
+  expect(settings).toMatchObject({ currency: 'EUR', pricePerSegment: 0.5 });
+
+  await page.goto('/campaigns/new');
+  await page.getByTestId('campaign-body').fill('Short notice');
+  // Six active contacts x one part x 0.50.
+  await eventually(() => page.getByTestId('estimate-cost').textContent()).toBe('€3.00');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('axe finds no serious violations in the composer', async () => {
+  const { context, page } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/campaigns/new');
+  await page.getByTestId('campaign-body').fill('Hi {{first_name}} 🙂 {{tag1');
+  await page.getByRole('radio', { name: 'Contacts matching a filter' }).check();
+  await eventually(() => page.getByTestId('audience-count').count()).toBe(1);
+  await eventually(() => page.getByTestId('template-problems').count()).toBe(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

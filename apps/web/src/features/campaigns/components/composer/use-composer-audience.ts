@@ -1,0 +1,31 @@
+import type { AudiencePreview } from '@sms/contracts/campaigns';
+import { useMemo } from 'react';
+import { useAudiencePreview } from '../../api/preview-audience';
+import { useDebounced } from '../../../../lib/use-debounced';
+import { audienceFromValues, type AudienceValues } from './composer-values';
+
+const PREVIEW_DELAY_MS = 400;
+
+export interface ComposerAudience {
+  /** Recipients the audience reaches now; null while unknown (incomplete audience, first load). */
+  recipients: number | null;
+  preview: AudiencePreview | undefined;
+  loading: boolean;
+  error: unknown;
+}
+
+/** The live recipient count of the audience being built (asked again once typing pauses). */
+export function useComposerAudience(values: AudienceValues): ComposerAudience {
+  const audience = audienceFromValues(values);
+  const key = JSON.stringify(audience ?? null);
+  const debouncedKey = useDebounced(key, PREVIEW_DELAY_MS);
+  const debounced = useMemo(() => (debouncedKey === 'null' ? null : JSON.parse(debouncedKey)), [debouncedKey]);
+  const query = useAudiencePreview(audience ? debounced : null);
+  if (audience === undefined) {
+    // A stored explicit list: the API tells its size only.
+    return { recipients: values.keptContacts, preview: undefined, loading: false, error: null };
+  }
+  if (audience === null) return { recipients: null, preview: undefined, loading: false, error: null };
+  const current = debouncedKey === key && !query.isPlaceholderData;
+  return { recipients: query.data?.count ?? null, preview: query.data, loading: !current || query.isFetching, error: query.error };
+}

@@ -1,0 +1,70 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CampaignProgress } from '@sms/contracts/campaigns';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../components/date-time';
+import { useLanguage } from '../../../../lib/i18n/use-language';
+import { processedCount, progressPercent } from '../campaign-figures';
+import { CampaignStatusChip } from '../campaign-status-chip';
+import { RecentErrors } from './recent-errors';
+import { StatusBar } from './status-bar';
+
+/** Live progress: status and its reason, share processed, counts by status, rate, ETA and recent errors. */
+export function ProgressCard({ progress }: { progress: CampaignProgress }) {
+  const { t } = useTranslation('campaigns');
+  const { language } = useLanguage();
+  const number = new Intl.NumberFormat(language);
+  const percent = progressPercent(progress.counts);
+  const live = progress.status === 'sending';
+  return (
+    <Card data-testid="campaign-progress">
+      <CardContent>
+        <Stack spacing={2.5}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+              {t('detail.progress')}
+            </Typography>
+            <CampaignStatusChip status={progress.status} size="medium" />
+          </Box>
+          {progress.statusReason ? (
+            <Alert severity={progress.status === 'failed' ? 'error' : 'warning'} data-testid="campaign-status-reason">
+              {progress.statusReason}
+            </Alert>
+          ) : null}
+          {!progress.audienceReady && progress.status === 'sending' ? <Alert severity="info">{t('detail.preparing')}</Alert> : null}
+          <Box role="status" aria-live="polite">
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.75 }}>
+              <Typography variant="body2" data-testid="campaign-processed">
+                {t('detail.processed', { done: number.format(processedCount(progress.counts)), total: number.format(progress.counts.total) })}
+              </Typography>
+              {percent !== null ? <Typography variant="body2">{new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100)}</Typography> : null}
+            </Box>
+            <LinearProgress
+              variant={percent === null && live ? 'indeterminate' : 'determinate'}
+              value={percent ?? 0}
+              aria-label={t('detail.progress')}
+              sx={{ height: 8, borderRadius: 4 }}
+            />
+          </Box>
+          <StatusBar counts={progress.counts} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+            <Typography variant="body2" data-testid="campaign-rate">
+              {t('detail.rate', { rate: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(progress.ratePerSecond) })}
+            </Typography>
+            {progress.eta && live ? (
+              <Typography variant="body2" data-testid="campaign-eta">
+                {t('detail.eta', { time: formatDateTime(progress.eta, language) ?? '' })}
+              </Typography>
+            ) : null}
+          </Stack>
+          <RecentErrors errors={progress.recentErrors} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

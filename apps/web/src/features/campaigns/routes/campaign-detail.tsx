@@ -1,0 +1,112 @@
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import type { CampaignAction, CampaignProgress } from '@sms/contracts/campaigns';
+import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageContainer } from '../../../components/page-container';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { Can } from '../../../lib/permissions/can';
+import { useCampaignAction } from '../api/campaign-action';
+import { useDuplicateCampaign } from '../api/duplicate-campaign';
+import { useCampaign } from '../api/get-campaign';
+import { useCampaignProgress } from '../api/get-campaign-progress';
+import { CampaignLoadState } from '../components/campaign-load-state';
+import { DeleteCampaignDialog } from '../components/delete-campaign-dialog';
+import { CampaignDetailActions } from '../components/detail/campaign-detail-actions';
+import { CampaignSummaryCard } from '../components/detail/campaign-summary-card';
+import { FollowUpCard } from '../components/detail/follow-up-card';
+import { ProgressCard } from '../components/detail/progress-card';
+import { NoticeSnackbar } from '../components/notice-snackbar';
+
+/** /campaigns/:id: the campaign as saved and its live progress, with pause, resume, cancel, duplicate and follow-up links. */
+export default function CampaignDetail() {
+  const { t } = useTranslation(['campaigns', 'common']);
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useCampaign(id);
+  const launched = query.data !== undefined && query.data.status !== 'draft';
+  const progress = useCampaignProgress(id, launched, query.data?.completedAt ?? query.data?.cancelledAt ?? null);
+  const action = useCampaignAction();
+  const duplicate = useDuplicateCampaign();
+  const [cancelling, setCancelling] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const liveStatus = progress.data?.status;
+  const storedStatus = query.data?.status;
+  const { refetch } = query;
+  // The poll saw a new state (completed, paused by itself…): reload the campaign's dates and reason.
+  useEffect(() => {
+    if (liveStatus && storedStatus && liveStatus !== storedStatus) void refetch();
+  }, [liveStatus, storedStatus, refetch]);
+
+  if (!query.data) return <CampaignLoadState error={query.error} onRetry={() => void query.refetch()} />;
+  const campaign = query.data;
+  const status = liveStatus ?? campaign.status;
+  const figures: CampaignProgress = progress.data ?? { status: campaign.status, statusReason: campaign.statusReason, audienceReady: campaign.audienceReady, counts: campaign.counts, ratePerSecond: 0, eta: null, recentErrors: [] };
+  const run = (name: CampaignAction) => action.mutate({ id: campaign.id, action: name }, { onSuccess: () => setCancelling(false), onError: (error) => !cancelling && setFailure(errorMessage(error)) });
+
+  return (
+    <PageContainer
+      title={campaign.name}
+      breadcrumbs={[{ label: t('list.title'), to: paths.campaigns.list }, { label: campaign.name }]}
+      actions={
+        <CampaignDetailActions
+          campaign={campaign}
+          status={status}
+          busy={action.isPending || duplicate.isPending}
+          onAction={(name) => (name === 'cancel' ? setCancelling(true) : run(name))}
+          onDuplicate={() =>
+            duplicate.mutate(campaign.id, {
+              onSuccess: (copy) => void navigate(paths.campaigns.edit(copy.id), { state: { notice: 'duplicated' } }),
+              onError: (error) => setFailure(errorMessage(error)),
+            })
+          }
+          onDelete={() => setDeleting(true)}
+        />
+      }
+    >
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Stack spacing={3}>
+            {launched ? <ProgressCard progress={{ ...figures, status }} /> : <Alert severity="info">{t('detail.draftHint')}</Alert>}
+            {launched ? (
+              <Can I="read" a="Report">
+                <FollowUpCard campaignId={campaign.id} />
+              </Can>
+            ) : null}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <CampaignSummaryCard campaign={campaign} />
+        </Grid>
+      </Grid>
+      <ConfirmDialog
+        open={cancelling}
+        title={t('cancel.title')}
+        message={<Trans t={t} i18nKey="cancel.message" values={{ name: campaign.name }} components={{ strong: <strong /> }} />}
+        confirmLabel={t('cancel.confirm')}
+        cancelLabel={t('cancel.keep')}
+        danger
+        busy={action.isPending}
+        error={cancelling && action.isError ? errorMessage(action.error) : null}
+        onClose={() => {
+          setCancelling(false);
+          action.reset();
+        }}
+        onConfirm={() => run('cancel')}
+      />
+      <DeleteCampaignDialog campaign={deleting ? campaign : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.campaigns.list, { replace: true, state: { notice: 'deleted' } })} />
+      <Snackbar open={failure !== null} autoHideDuration={6000} onClose={(_event, reason) => reason !== 'clickaway' && setFailure(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="error" variant="filled" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
+          {failure}
+        </Alert>
+      </Snackbar>
+      <NoticeSnackbar />
+    </PageContainer>
+  );
+}

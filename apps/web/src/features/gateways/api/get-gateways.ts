@@ -1,0 +1,13 @@
+import type { Gateway } from '@sms/contracts/gateways';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { gatewaysKeys } from './gateways-keys';
+
+/** GET /api/gateways: every gateway (installations have a handful; the first 100 are shown). */
+export const getGateways = (signal?: AbortSignal): Promise<{ data: Gateway[]; total: number }> =>
+  apiGet<{ data: Gateway[]; total: number }>('/api/gateways', { params: { limit: 100 }, signal });
+
+export const gatewaysQueryOptions = () => queryOptions({ queryKey: gatewaysKeys.list(), queryFn: ({ signal }) => getGateways(signal) });
+
+/** The gateways for the Gateways tab. */
+export const useGateways = () => useQuery(gatewaysQueryOptions());

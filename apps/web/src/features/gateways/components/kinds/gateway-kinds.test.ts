@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { gatewayFormDefaults, validateGatewayForm } from '../gateway-form';
+import { GATEWAY_KIND_FORMS } from './gateway-kinds';
+import { SMPP_KIND } from './smpp';
+import { TWILIO_KIND } from './twilio';
+
+describe('gateway kinds', () => {
+  it('offers every kind, and each new gateway starts from values its schema accepts once the required ones are typed', () => {
+    expect(Object.keys(GATEWAY_KIND_FORMS)).toEqual(['simulator', 'smpp', 'twilio']);
+    for (const definition of Object.values(GATEWAY_KIND_FORMS)) {
+      const values = gatewayFormDefaults(null, definition);
+      expect(Object.keys(values.config).sort()).toEqual(definition.specs.map((spec) => spec.name).sort());
+    }
+  });
+
+  it('SMPP: needs a host and system ID, keeps the TON/NPI defaults, allows an empty password', () => {
+    const values = { ...gatewayFormDefaults(null, SMPP_KIND), name: 'Carrier' };
+    expect(validateGatewayForm(values, SMPP_KIND, [])).toEqual({ errors: { 'config.host': 'host is required', 'config.systemId': 'systemId is required' } });
+    const filled = { ...values, config: { ...values.config, host: 'smsc.example.net', systemId: 'acme' } };
+    const result = validateGatewayForm(filled, SMPP_KIND, []);
+    if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
+    expect(result.output.config).toMatchObject({ host: 'smsc.example.net', port: 2775, systemId: 'acme', windowSize: 50, destinationTon: 1, destinationNpi: 1, registeredDelivery: true });
+    expect(result.output.config).not.toHaveProperty('defaultSender');
+    expect(result.output.secrets).toEqual({});
+    expect(validateGatewayForm({ ...filled, secrets: { password: 'far too long' } }, SMPP_KIND, [])).toEqual({
+      errors: { 'secrets.password': 'password must be at most 8 characters (SMPP 3.4 limit)' },
+    });
+  });
+
+  it('Twilio: needs the account, a sender or a Messaging Service, and the auth token until stored', () => {
+    const values = { ...gatewayFormDefaults(null, TWILIO_KIND), name: 'Twilio' };
+    const errors = validateGatewayForm(values, TWILIO_KIND, []);
+    expect(errors).toHaveProperty(['errors', 'config.accountSid']);
+    expect(errors).toHaveProperty(['errors', 'secrets.authToken']);
+    const filled = {
+      ...values,
+      config: { ...values.config, accountSid: `AC${'a'.repeat(32)}`, from: '+14155550100' },
+      secrets: { authToken: 'b'.repeat(32) },
+    };
+    const result = validateGatewayForm(filled, TWILIO_KIND, []);
+    if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
+    expect(result.output).toMatchObject({ config: { accountSid: `AC${'a'.repeat(32)}`, from: '+14155550100', apiBaseUrl: 'https://api.twilio.com', concurrency: 10 }, secrets: { authToken: 'b'.repeat(32) } });
+    expect(validateGatewayForm({ ...filled, config: { ...filled.config, from: '' } }, TWILIO_KIND, [])).toEqual({
+      errors: { 'config.from': 'from is required unless a messagingServiceSid is given' },
+    });
+  });
+});

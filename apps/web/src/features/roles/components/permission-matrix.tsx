@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { MATRIX_SUBJECTS, policyMatrix, type PolicyMatrixRow } from '@sms/contracts/policy-matrix';
+import { ROLES, type Role } from '@sms/contracts/roles';
+import { IconCheck, IconMinus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The matrix rows of each subject, in policy order (computed once: the policy is a constant). */
+const GROUPS = MATRIX_SUBJECTS.map((subject) => ({ subject, rows: policyMatrix().filter((row) => row.subject === subject) }));
+
+const highlight = { bgcolor: 'primary.light' } as const;
+/** Read by screen readers, not shown (the icons say it visually; pixel units: in sx a bare 1 means 100%). */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+function Cell({ allowed, current }: { allowed: boolean; current: boolean }) {
+  const { t } = useTranslation('roles');
+  return (
+    <TableCell align="center" sx={current ? highlight : undefined} data-allowed={allowed}>
+      <Box component="span" aria-hidden sx={{ color: allowed ? 'success.main' : 'text.disabled', display: 'inline-flex' }}>
+        {allowed ? <IconCheck size={20} stroke={2.2} /> : <IconMinus size={18} />}
+      </Box>
+      <Box component="span" sx={visuallyHidden}>
+        {allowed ? t('matrix.allowed') : t('matrix.denied')}
+      </Box>
+    </TableCell>
+  );
+}
+
+function SubjectRows({ subject, rows, role }: { subject: string; rows: PolicyMatrixRow[]; role: Role | undefined }) {
+  const { t } = useTranslation(['roles', 'policy']);
+  return rows.map((row, index) => (
+    <TableRow key={`${subject}-${row.action}`} data-testid={`matrix-${row.action}-${subject}`}>
+      {index === 0 ? (
+        <TableCell component="th" scope="rowgroup" rowSpan={rows.length} sx={{ verticalAlign: 'top', minWidth: 220, maxWidth: 320 }}>
+          <Typography sx={{ fontWeight: 600 }}>{t(`policy:subjects.${subject}`)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(`policy:subjectHints.${subject}`)}
+          </Typography>
+        </TableCell>
+      ) : null}
+      <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+        {t(`policy:actions.${row.action}`)}
+      </TableCell>
+      {ROLES.map((each) => (
+        <Cell key={each} allowed={row.allowed[each]} current={each === role} />
+      ))}
+    </TableRow>
+  ));
+}
+
+/** Roles x actions x subjects, from the shared policy; the signed-in user's role column is highlighted. */
+export function PermissionMatrix({ role }: { role: Role | undefined }) {
+  const { t } = useTranslation(['roles', 'common']);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('matrix.label')} data-testid="permission-matrix">
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {t('matrix.area')}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {t('matrix.action')}
+            </TableCell>
+            {ROLES.map((each) => (
+              <TableCell key={each} component="th" scope="col" align="center" sx={each === role ? { ...highlight, fontWeight: 700 } : undefined} data-current={each === role || undefined}>
+                {t(`common:roles.${each}`)}
+                {each === role ? (
+                  <Typography variant="caption" component="div" sx={{ fontWeight: 600, color: 'primary.main' }}>
+                    {t('matrix.yourRole')}
+                  </Typography>
+                ) : null}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {GROUPS.map(({ subject, rows }) => (
+            <SubjectRows key={subject} subject={subject} rows={rows} role={role} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
