@@ -19,7 +19,8 @@ const replyText = (field: string) => z.string({ error: `${field} must be text` }
 
 /** Keywords and their automatic answers (PRODUCT.md section 4, Replies). A blank answer sends none. */
 export const keywordSettingsSchema = z.object({
-  optOutKeywords: keywordList('optOutKeywords'),
+  // People must always have a way to stop messages.
+  optOutKeywords: keywordList('optOutKeywords').refine((words) => words.length > 0, 'optOutKeywords must list at least one keyword'),
   optInKeywords: keywordList('optInKeywords'),
   helpKeywords: keywordList('helpKeywords'),
   optOutReply: replyText('optOutReply'),
@@ -27,6 +28,25 @@ export const keywordSettingsSchema = z.object({
   helpReply: replyText('helpReply'),
 });
 export type KeywordSettings = z.infer<typeof keywordSettingsSchema>;
+
+export const KEYWORD_LISTS = ['optOutKeywords', 'optInKeywords', 'helpKeywords'] as const;
+export type KeywordList = (typeof KEYWORD_LISTS)[number];
+
+/**
+ * A keyword in two lists would only ever act as the first (opt-out, then opt-in, then help), so a
+ * list may not repeat another's word. Answers the first clash: the later list and the word.
+ */
+export function keywordClash(settings: Pick<KeywordSettings, KeywordList>): { field: KeywordList; word: string; otherField: KeywordList } | null {
+  for (const [index, field] of KEYWORD_LISTS.entries()) {
+    for (const otherField of KEYWORD_LISTS.slice(0, index)) {
+      const word = settings[field].find((candidate) => settings[otherField].includes(candidate));
+      if (word !== undefined) return { field, word, otherField };
+    }
+  }
+  return null;
+}
+
+export const keywordClashMessage = (clash: NonNullable<ReturnType<typeof keywordClash>>): string => `${clash.field}: ${clash.word} is already in ${clash.otherField}`;
 
 export const DEFAULT_KEYWORD_SETTINGS: KeywordSettings = {
   optOutKeywords: [...DEFAULT_SMS_KEYWORDS.optOut],

@@ -27,4 +27,17 @@ describe('messaging settings: keywords and their answers', () => {
     expect(bad.body.field).toBe('optInKeywords.0');
     expect(bad.body.message).toBe('optInKeywords keywords must be single words of letters or digits (at most 20)');
   });
+
+  it('refuses a keyword already in another list, and an empty opt-out list, naming the field and keeping what was saved', async () => {
+    const before = (await server.get('/api/settings/messaging', { token: admin.token })).body.settings;
+    const clash = await server.put('/api/settings/messaging', { helpKeywords: ['HELP', 'stop'] }, { token: admin.token });
+    expect(clash.status).toBe(400);
+    expect(clash.body.field).toBe('helpKeywords');
+    expect(clash.body.message).toBe('helpKeywords: STOP is already in optOutKeywords');
+    const empty = await server.put('/api/settings/messaging', { optOutKeywords: [] }, { token: admin.token });
+    expect(empty.status).toBe(400);
+    expect(empty.body.field).toBe('optOutKeywords');
+    expect(empty.body.message).toBe('optOutKeywords must list at least one keyword');
+    expect((await server.get('/api/settings/messaging', { token: admin.token })).body.settings).toEqual(before);
+  });
 });

@@ -1,5 +1,6 @@
-import { DEFAULT_MESSAGING_SETTINGS, messagingSettingsSchema, type MessagingSettings } from '@sms/contracts/messaging-settings';
+import { DEFAULT_MESSAGING_SETTINGS, keywordClash, keywordClashMessage, messagingSettingsSchema, type MessagingSettings } from '@sms/contracts/messaging-settings';
 import type { Executor } from '../../db/client.ts';
+import { ValidationError } from '../../platform/errors.ts';
 import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';
 
 /**
@@ -20,6 +21,8 @@ export async function getMessagingSettings(db: Executor): Promise<MessagingSetti
 /** Saves a partial change and answers the whole settings. */
 export async function updateMessagingSettings(db: Executor, patch: Partial<MessagingSettings>): Promise<MessagingSettings> {
   const next = { ...(await getMessagingSettings(db)), ...patch };
+  const clash = keywordClash(next);
+  if (clash) throw new ValidationError(clash.field, keywordClashMessage(clash));
   await putSetting(db, SETTING_KEYS.messaging, next);
   return next;
 }

@@ -21,6 +21,7 @@ import { useMessagingSettings } from '../../../lib/messaging/get-messaging-setti
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 import { CurrencySelect } from './currency-select';
+import { KeywordsCard } from './keywords-card';
 import { changedSettings, messagingFormValues, validateMessagingForm, type MessagingDefaults, type MessagingFormValues } from './messaging-form';
 
 const resolver: Resolver<MessagingFormValues, unknown, MessagingDefaults> = (values) => {
@@ -29,7 +30,7 @@ const resolver: Resolver<MessagingFormValues, unknown, MessagingDefaults> = (val
   return { values: {}, errors: Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message }])) };
 };
 
-/** The Messaging tab of /configurations: the organisation's time zone, default country and SMS price. */
+/** The Messaging tab of /configurations: the organisation's time zone, default country and SMS price; keywords. */
 export function MessagingSettingsTab() {
   const { t } = useTranslation(['settings', 'common']);
   const query = useMessagingSettings();
@@ -41,7 +42,16 @@ export function MessagingSettingsTab() {
       </Alert>
     );
   }
-  return <MessagingSettingsForm settings={query.data} />;
+  return (
+    <Stack spacing={3}>
+      <MessagingSettingsForm settings={query.data} />
+      <KeywordsCardForRole settings={query.data} />
+    </Stack>
+  );
+}
+
+function KeywordsCardForRole({ settings }: { settings: MessagingSettings }) {
+  return <KeywordsCard settings={settings} canEdit={useAbility().can('update', 'Settings')} />;
 }
 
 function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
