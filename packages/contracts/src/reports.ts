@@ -48,7 +48,10 @@ export const reportCampaignRowSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
-  /** Recipients who opted out by keyword after this campaign reached them. */
+  /**
+   * Recipients who opted out by keyword after this campaign reached them: the contact is opted out
+   * now, by keyword, at or after the message's sent_at (an opt-in since undoes it).
+   */
   optedOut: z.number().int(),
   deliveredPct: z.number(),
   repliedPct: z.number(),
@@ -145,6 +148,7 @@ export const tag1GroupSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
+  /** recipients - replied (so replied + notReplied = recipients; the non-responders report counts only those reached). */
   notReplied: z.number().int(),
   /** replied / recipients, percent with one decimal. */
   responseRate: z.number(),

@@ -271,7 +271,8 @@ const RECIPIENT_ORDER: Record<string, SQL> = {
  */
 export async function recipientsPage(db: Executor, where: SQL, sort: string | undefined, order: 'asc' | 'desc', page: { limit: number; skip: number }): Promise<RecipientRow[]> {
   const direction = order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  const orderBy = sort && RECIPIENT_ORDER[sort] ? sql`${RECIPIENT_ORDER[sort]} ${direction}, m.contact_id, m.id` : sql`m.contact_id, m.id`;
+  // contact_id is unique within a campaign, so it settles every tie.
+  const orderBy = sort && RECIPIENT_ORDER[sort] ? sql`${RECIPIENT_ORDER[sort]} ${direction}, m.contact_id` : sql`m.contact_id`;
   const rows = await queryRows<RecipientRaw>(
     db,
     sql`select ${RECIPIENT_COLUMNS} from messages m left join contacts c on c.id = m.contact_id
@@ -293,9 +294,12 @@ export async function countRecipients(db: Executor, where: SQL): Promise<number>
  */
 export async function recipientsBatch(db: Executor, campaignId: string, where: SQL, afterContactId: string | null, limit: number): Promise<RecipientRow[]> {
   const after = afterContactId ? sql`and m.contact_id > ${afterContactId}` : sql``;
+  // The same bound on the contacts side: PostgreSQL merge-joins the two primary-key orders, and
+  // without it the contacts scan would start from the first contact for every batch.
+  const contactsAfter = afterContactId ? sql`and c.id > ${afterContactId}` : sql``;
   const rows = await queryRows<RecipientRaw>(
     db,
-    sql`select ${RECIPIENT_COLUMNS} from messages m left join contacts c on c.id = m.contact_id
+    sql`select ${RECIPIENT_COLUMNS} from messages m left join contacts c on c.id = m.contact_id ${contactsAfter}
         where ${where} and m.campaign_id = ${campaignId} and m.contact_id is not null ${after}
         order by m.contact_id limit ${limit}`,
   );

@@ -354,6 +354,25 @@ describe('exports', () => {
     expect(audit[0]?.n).toBeGreaterThan(3);
   });
 
+  it('streams an export of several keyset batches whole, each row with its own contact', async () => {
+    const big = 4500;
+    await server.database.db.execute(sql`insert into contacts (phone, first_name, tag1)
+      select '+447800' || lpad(i::text, 6, '0'), 'Bulk ' || i, 'bulk' from generate_series(1, ${big}) as i`);
+    const [row] = await rows<{ id: string }>(sql`insert into campaigns (name, body, audience, status, launched_at, completed_at)
+      values ('Bulk export', 'Hi', '{"type":"all"}', 'completed', now(), now()) returning id`);
+    const bulkId = row!.id;
+    await server.database.db.execute(sql`insert into messages (campaign_id, contact_id, phone, body, status, sent_at, delivered_at)
+      select ${bulkId}, id, phone, 'Hi', 'delivered', now(), now() from contacts where tag1 = 'bulk'`);
+    const [header, ...data] = csvRows(await (await download(`/api/reports/delivery/${bulkId}/recipients/export`)).text());
+    expect(header?.[0]).toBe('name');
+    expect(data).toHaveLength(big);
+    expect(new Set(data.map((cells) => cells[1])).size).toBe(big);
+    expect(data.every((cells) => cells[0] === `Bulk ${Number(cells[1]!.slice(-6))}` && cells[2] === 'bulk')).toBe(true);
+    const nonResponders = csvRows(await (await download(`/api/reports/non-responders/${bulkId}/export`)).text());
+    expect(nonResponders).toHaveLength(big + 1);
+    expect((await get(`/api/reports/non-responders/${bulkId}?limit=1`)).total).toBe(big);
+  });
+
   it('answers 400 for an unknown format', async () => {
     const response = await server.get(`/api/reports/tag1-grouped/${campaignId}/export?format=pdf`, { token: admin.token });
     expect(response.status).toBe(400);
