@@ -231,3 +231,9 @@ export const REPORT_EXPORT_COLUMNS = {
   tag1Grouped: ['tag1', 'recipients', 'delivered', 'failed', 'replied', 'not_replied', 'response_rate', 'reply_words', 'other_replies'],
   nonResponders: ['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out'],
 } as const;
+
+/** Error codes of the reports API besides the generic ones. */
+export const REPORT_ERROR_CODES = {
+  /** 409 on a follow-up of a campaign that was never launched (a draft has no non-responders). */
+  notSent: 'CAMPAIGN_NOT_SENT',
+} as const;
