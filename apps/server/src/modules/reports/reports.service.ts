@@ -31,6 +31,7 @@ import {
   recipientsPage,
   recipientsWhere,
   tag1Cells,
+  withAggregateMemory,
   type Tag1Cell,
   type TimelineRow,
 } from './reports.queries.ts';
@@ -179,7 +180,7 @@ export function createReportsService(db: Db) {
   const optedOutOf = optedOutCache(db);
 
   const cellsOf = (campaign: CampaignRow, counts: CampaignCounts) =>
-    tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () => tag1Cells(db, campaign.id));
+    tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () => withAggregateMemory(db, (tx) => tag1Cells(tx, campaign.id)));
 
   /** Every launched campaign of the filter with its figures, sorted (for figure sorts and the export). */
   async function allCampaignRows(query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): Promise<ReportCampaignRow[]> {
@@ -219,7 +220,7 @@ export function createReportsService(db: Db) {
     async delivery(campaign: CampaignRow): Promise<DeliverySummary> {
       const counts = await readOneCampaignCounts(db, campaign.id);
       const snapshot = await deliveryCache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), async () => ({
-        minutes: await campaignTimelineMinutes(db, campaign.id),
+        minutes: await withAggregateMemory(db, (tx) => campaignTimelineMinutes(tx, campaign.id)),
         errors: await campaignErrors(db, campaign.id),
       }));
       const optedOut = (await optedOutOf([campaign.id])).get(campaign.id) ?? 0;
