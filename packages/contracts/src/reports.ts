@@ -234,6 +234,6 @@ export const REPORT_EXPORT_COLUMNS = {
 
 /** Error codes of the reports API besides the generic ones. */
 export const REPORT_ERROR_CODES = {
-  /** 409 on a follow-up of a campaign that was never launched (a draft has no non-responders). */
+  /** 409 on a follow-up of a campaign that has sent nothing yet (draft, or scheduled and waiting). */
   notSent: 'CAMPAIGN_NOT_SENT',
 } as const;

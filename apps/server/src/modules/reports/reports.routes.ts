@@ -204,7 +204,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags,
         summary: 'A draft campaign to the non-responders (optionally some tag1 values)',
-        description: 'Same text, sender ID, gateway, reply window, rate, quiet hours and validity as the original; audience non_responders. 409 CAMPAIGN_NOT_SENT for a draft.',
+        description: 'Same text, sender ID, gateway, reply window, rate, quiet hours and validity as the original; audience non_responders. 409 CAMPAIGN_NOT_SENT for a draft or a campaign still waiting for its schedule.',
         security: bearer,
         params: reportCampaignParamsSchema,
         body: followUpBodySchema,

@@ -297,7 +297,10 @@ export function createReportsService(db: Db) {
 
     /** A draft re-sending the campaign's text to its non-responders (optionally some tag1 values). */
     async followUp(source: CampaignRow, body: FollowUpBody, command: Command): Promise<CampaignRow> {
-      if (source.status === 'draft') throw new Conflict('This campaign has not been sent, so it has no non-responders yet', { code: REPORT_ERROR_CODES.notSent });
+      // A draft or a campaign waiting for its schedule has sent nothing: no one to follow up.
+      if (source.status === 'draft' || source.status === 'scheduled') {
+        throw new Conflict('This campaign has not been sent, so it has no non-responders yet', { code: REPORT_ERROR_CODES.notSent });
+      }
       const tag1 = body.tag1?.length ? [...new Set(body.tag1)] : undefined;
       const name = body.name ?? `Follow-up: ${source.name}`.slice(0, CAMPAIGN_LIMITS.nameMax).trim();
       return createCampaign(db, {

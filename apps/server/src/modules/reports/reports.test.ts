@@ -289,7 +289,9 @@ describe('GET /api/reports/non-responders/{campaignId} and the follow-up', () =>
   });
 
   it('refuses a follow-up of a draft, bad bodies, and unknown campaigns', async () => {
-    expect((await server.post(`/api/reports/non-responders/${draftId}/follow-up`, {}, { token: admin.token })).status).toBe(409);
+    const refused = await server.post(`/api/reports/non-responders/${draftId}/follow-up`, {}, { token: admin.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CAMPAIGN_NOT_SENT');
     expect((await server.post(`/api/reports/non-responders/${MISSING_ID}/follow-up`, {}, { token: admin.token })).status).toBe(404);
     const bad = await server.post(`/api/reports/non-responders/${campaignId}/follow-up`, { name: '' }, { token: admin.token });
     expect(bad.status).toBe(400);
