@@ -48,7 +48,10 @@ export const reportCampaignRowSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
-  /** Recipients who opted out by keyword after this campaign reached them. */
+  /**
+   * Recipients who opted out by keyword after this campaign reached them: the contact is opted out
+   * now, by keyword, at or after the message's sent_at (an opt-in since undoes it).
+   */
   optedOut: z.number().int(),
   deliveredPct: z.number(),
   repliedPct: z.number(),
@@ -145,6 +148,7 @@ export const tag1GroupSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
+  /** recipients - replied (so replied + notReplied = recipients; the non-responders report counts only those reached). */
   notReplied: z.number().int(),
   /** replied / recipients, percent with one decimal. */
   responseRate: z.number(),
@@ -212,3 +216,24 @@ export type FollowUpBody = z.infer<typeof followUpBodySchema>;
 
 /** 201: a draft whose audience is exactly those non-responders, with the original text, sender and gateway. */
 export const followUpResponseSchema = z.object({ campaign: campaignSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Shared by every per-campaign route, and the columns of the exports
+// ---------------------------------------------------------------------------------------------
+
+/** The `{campaignId}` of /api/reports/<report>/{campaignId}. */
+export const reportCampaignParamsSchema = z.object({ campaignId: z.uuid('campaignId must be a valid campaign id') });
+
+/** Header row of each export (stable identifiers, like the contacts export's). */
+export const REPORT_EXPORT_COLUMNS = {
+  campaigns: ['name', 'status', 'recipients', 'sent', 'delivered', 'failed', 'replied', 'opted_out', 'delivered_pct', 'replied_pct', 'launched_at', 'completed_at', 'created_at'],
+  recipients: ['name', 'phone', 'tag1', 'status', 'error_code', 'error_text', 'sent_at', 'delivered_at', 'replied_at', 'reply_text', 'reply_word'],
+  tag1Grouped: ['tag1', 'recipients', 'delivered', 'failed', 'replied', 'not_replied', 'response_rate', 'reply_words', 'other_replies'],
+  nonResponders: ['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out'],
+} as const;
+
+/** Error codes of the reports API besides the generic ones. */
+export const REPORT_ERROR_CODES = {
+  /** 409 on a follow-up of a campaign that has sent nothing yet (draft, or scheduled and waiting). */
+  notSent: 'CAMPAIGN_NOT_SENT',
+} as const;
