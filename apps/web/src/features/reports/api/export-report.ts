@@ -5,10 +5,11 @@ import { downloadFile } from '../../../lib/download';
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 export type ReportKind = 'campaigns' | 'delivery' | 'tag1-grouped' | 'non-responders';
 
-/** The export URL of each report: the report's own URL plus `/export`. */
+/** The export URL of each report: the table's own URL plus `/export` (the delivery report exports its recipients). */
 export function reportExportUrl(kind: ReportKind, campaignId?: string): string {
   if (kind === 'campaigns') return '/api/reports/campaigns/export';
-  return `/api/reports/${kind}/${encodeURIComponent(campaignId ?? '')}/export`;
+  const id = encodeURIComponent(campaignId ?? '');
+  return kind === 'delivery' ? `/api/reports/delivery/${id}/recipients/export` : `/api/reports/${kind}/${id}/export`;
 }
 
 export interface ExportReportInput {
