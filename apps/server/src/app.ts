@@ -19,6 +19,7 @@ import { createMaintenanceState } from './modules/maintenance/maintenance-state.
 import { registerMaintenanceGuard } from './modules/maintenance/maintenance.guard.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { messagesRoutes } from './modules/messaging/messages.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { webhookSink } from './modules/messaging/webhook-sink.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sessionRoutes } from './modules/users/session.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(settingsRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
+  await app.register(reportsRoutes, { db });
   await app.register(twilioWebhookRoutes, { publicUrl: config.publicUrl, sink: webhookSink(db), resolveGateway: (id) => twilioAuthToken(db, id) });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 

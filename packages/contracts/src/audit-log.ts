@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'settings.maintenance.on',
   'settings.maintenance.off',
   'audit_log.export',
+  'reports.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

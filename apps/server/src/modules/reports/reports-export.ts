@@ -1,0 +1,129 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { csvLine, neutraliseCell } from '../../platform/csv.ts';
+
+/**
+ * Streamed report files, CSV or XLSX, built the way the contacts export is: rows come in batches
+ * from a generator (keyset paging on the database side), CSV is generated as the client reads,
+ * XLSX goes through exceljs's streaming WorkbookWriter with the zip's backlog bounded, so a
+ * million rows stream with flat memory. Text cells are neutralised against formula injection
+ * (= + - @ tab CR get a leading quote); numbers are written as numbers (XLSX) and never are.
+ */
+
+export type ReportCell = string | number | null;
+export type ReportFormat = 'csv' | 'xlsx';
+
+export interface ReportFile {
+  stream: Readable;
+  contentType: string;
+  fileName: string;
+}
+
+/** Called once the export ends: rows written, and whether the whole file went out. */
+export type ReportExportDone = (result: { rows: number; completed: boolean }) => void;
+
+export interface ReportExportSpec {
+  /** File name without extension; the date is added. */
+  name: string;
+  sheetName: string;
+  headers: readonly string[];
+  /** Columns kept as plain text in XLSX (E.164 phones: a typed string cell cannot be a formula). */
+  plainColumns?: readonly number[];
+  batches: () => AsyncGenerator<ReportCell[][]>;
+}
+
+const text = (cell: ReportCell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : cell);
+
+function csvReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
+  async function* generate() {
+    let rows = 0;
+    let completed = false;
+    try {
+      yield `\uFEFF${csvLine(spec.headers)}`;
+      for await (const batch of spec.batches()) {
+        let chunk = '';
+        for (const row of batch) chunk += csvLine(row.map(text));
+        rows += batch.length;
+        yield chunk;
+      }
+      completed = true;
+    } finally {
+      done({ rows, completed });
+    }
+  }
+  return Readable.from(generate(), { objectMode: false });
+}
+
+/** Sheet XML exceljs may hold for the zip before the export waits (it writes without backpressure). */
+const ZIP_BACKLOG_MAX = 4 * 1024 * 1024;
+
+/** Resolves on `event` from `emitter` or when `out` closes (client gone), leaving no listener behind. */
+async function eventOrClose(emitter: NodeJS.EventEmitter, event: string, out: PassThrough): Promise<void> {
+  const controller = new AbortController();
+  const waits = [once(emitter, event, { signal: controller.signal }), once(out, 'close', { signal: controller.signal })].map((wait) => wait.catch(() => undefined));
+  try {
+    await Promise.race(waits);
+  } finally {
+    controller.abort();
+  }
+}
+
+type Backlogged = NodeJS.EventEmitter & { _writableState?: { length: number } };
+
+/** Waits for exceljs's zip input to drain (see contacts-export.ts: it ignores backpressure). */
+async function zipCaughtUp(sheet: unknown, out: PassThrough): Promise<void> {
+  const pipe = (sheet as { _stream?: { pipes?: Backlogged[] } })._stream?.pipes?.[0];
+  if ((pipe?._writableState?.length ?? 0) > ZIP_BACKLOG_MAX && pipe) await eventOrClose(pipe, 'drain', out);
+}
+
+function xlsxReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(spec.sheetName);
+  const plain = new Set(spec.plainColumns ?? []);
+  let rows = 0;
+  const write = async () => {
+    sheet.addRow([...spec.headers]).commit();
+    for await (const batch of spec.batches()) {
+      if (out.destroyed) return false;
+      for (const row of batch) {
+        sheet.addRow(row.map((cell, index) => (cell === null ? '' : typeof cell === 'number' || plain.has(index) ? cell : neutraliseCell(cell)))).commit();
+      }
+      rows += batch.length;
+      await zipCaughtUp(sheet, out);
+      if (out.writableNeedDrain) await eventOrClose(out, 'drain', out);
+    }
+    sheet.commit();
+    await workbook.commit();
+    return true;
+  };
+  write().then(
+    (completed) => done({ rows, completed }),
+    (error: unknown) => {
+      done({ rows, completed: false });
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return out;
+}
+
+/** A streamed report file; `done` fires when it ends (for the audit). */
+export function exportReport(spec: ReportExportSpec, format: ReportFormat, done: ReportExportDone): ReportFile {
+  const stamp = new Date().toISOString().slice(0, 10);
+  if (format === 'xlsx') {
+    return { stream: xlsxReport(spec, done), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${spec.name}-${stamp}.xlsx` };
+  }
+  return { stream: csvReport(spec, done), contentType: 'text/csv; charset=utf-8', fileName: `${spec.name}-${stamp}.csv` };
+}
+
+/** Every row of a keyset-paged source, batch by batch: `next(after)` answers a batch and the cursor after it. */
+export async function* keysetBatches<T, C>(next: (after: C | null) => Promise<{ rows: T[]; cursor: C | null }>, map: (row: T) => ReportCell[], batchSize: number): AsyncGenerator<ReportCell[][]> {
+  let after: C | null = null;
+  for (;;) {
+    const { rows, cursor } = await next(after);
+    if (rows.length > 0) yield rows.map(map);
+    if (rows.length < batchSize || cursor === null) return;
+    after = cursor;
+  }
+}

@@ -1,0 +1,16 @@
+import { roleCan } from '@sms/contracts/policy';
+import type { Role } from '@sms/contracts/roles';
+
+interface Actor {
+  role: Role;
+}
+
+/**
+ * Who may see and export reports, from the shared POLICY: every role reads them (viewers see
+ * campaigns only here), exports need `export Report`, and a follow-up is a new campaign.
+ */
+export const reportPolicy = {
+  read: (actor: Actor) => roleCan(actor.role, 'read', 'Report'),
+  export: (actor: Actor) => roleCan(actor.role, 'export', 'Report'),
+  followUp: (actor: Actor) => roleCan(actor.role, 'create', 'Campaign'),
+};

@@ -1,0 +1,82 @@
+import type { CampaignCounts } from '@sms/contracts/campaigns';
+import { percent, type NonResponder, type ReportCampaignHeader, type ReportCampaignRow, type ReportRecipient } from '@sms/contracts/reports';
+import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
+import type { RecipientRow, ReportCampaignBase } from './reports.queries.ts';
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The contact's name as the reports show it ('' when the contact has none or was deleted). */
+export const recipientName = (row: Pick<RecipientRow, 'firstName' | 'lastName'>) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+
+/** Handed to the gateway: sent + delivered + undelivered. */
+export const handedOver = (counts: CampaignCounts) => counts.sent + counts.delivered + counts.undelivered;
+/** Never reached the phone: failed + undelivered. */
+export const failedCount = (counts: CampaignCounts) => counts.failed + counts.undelivered;
+
+export function presentHeader(campaign: CampaignRow): ReportCampaignHeader {
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    body: campaign.body,
+    replyWindowHours: campaign.replyWindowHours,
+    launchedAt: iso(campaign.launchedAt),
+    completedAt: iso(campaign.completedAt),
+  };
+}
+
+/** A campaigns-report row: the counters, with percentages of the recipients. */
+export function presentCampaignRow(campaign: ReportCampaignBase, counts: CampaignCounts, optedOut: number): ReportCampaignRow {
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    recipients: counts.total,
+    sent: handedOver(counts),
+    delivered: counts.delivered,
+    failed: failedCount(counts),
+    replied: counts.replied,
+    optedOut,
+    deliveredPct: percent(counts.delivered, counts.total),
+    repliedPct: percent(counts.replied, counts.total),
+    launchedAt: iso(campaign.launchedAt),
+    completedAt: iso(campaign.completedAt),
+    createdAt: campaign.createdAt.toISOString(),
+  };
+}
+
+export function presentRecipient(row: RecipientRow): ReportRecipient {
+  return {
+    messageId: row.messageId,
+    contactId: row.contactId,
+    name: recipientName(row),
+    phone: row.phone,
+    tag1: row.tag1,
+    status: row.status,
+    errorCode: row.errorCode,
+    errorText: row.errorText,
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    repliedAt: iso(row.repliedAt),
+    replyText: row.replyText,
+    replyWord: row.replyWord,
+  };
+}
+
+/** When a recipient's reply window closes: sent_at + the campaign's window. */
+export const windowEndsAt = (sentAt: Date | null, replyWindowHours: number) => (sentAt ? new Date(sentAt.getTime() + replyWindowHours * 3_600_000) : null);
+
+export function presentNonResponder(row: RecipientRow, replyWindowHours: number): NonResponder {
+  return {
+    messageId: row.messageId,
+    contactId: row.contactId,
+    name: recipientName(row),
+    phone: row.phone,
+    tag1: row.tag1,
+    status: row.status,
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    windowEndsAt: iso(windowEndsAt(row.sentAt, replyWindowHours)),
+    optedOut: row.contactOptedOut,
+  };
+}

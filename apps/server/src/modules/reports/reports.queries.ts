@@ -1,0 +1,303 @@
+import type { CampaignStatus } from '@sms/contracts/campaigns';
+import type { MessageStatus } from '@sms/contracts/messages';
+import type { NonRespondersQuery, RecipientsQuery, ReportCampaignsQuery } from '@sms/contracts/reports';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.ts';
+
+/**
+ * Named SQL of the reports. Everything reads the campaign's message rows (joined to the contact's
+ * CURRENT tag1 and name: messages keep no copy of them), so the reports agree with the counters.
+ * Per-recipient pages and exports walk the unique (campaign_id, contact_id) index in order, so a
+ * page or an export batch costs the same at row 10 and at row 1,000,000.
+ */
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const toDate = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns
+// ---------------------------------------------------------------------------------------------
+
+export interface ReportCampaignBase {
+  id: string;
+  name: string;
+  status: CampaignStatus;
+  launchedAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+}
+
+function launchedCampaignsWhere(query: Pick<ReportCampaignsQuery, 'search' | 'status'>): SQL {
+  const parts = [sql`status <> 'draft'`];
+  if (query.search) parts.push(sql`lower(name) like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
+  if (query.status) parts.push(sql`status = ${query.status}`);
+  return sql.join(parts, sql` and `);
+}
+
+const CAMPAIGN_ORDER = {
+  name: sql`lower(name)`,
+  launchedAt: sql`launched_at`,
+} as const;
+
+type CampaignRowRaw = { id: string; name: string; status: CampaignStatus; launched_at: string | Date | null; completed_at: string | Date | null; created_at: string | Date };
+const campaignBase = (row: CampaignRowRaw): ReportCampaignBase => ({
+  id: row.id,
+  name: row.name,
+  status: row.status,
+  launchedAt: toDate(row.launched_at),
+  completedAt: toDate(row.completed_at),
+  createdAt: new Date(row.created_at),
+});
+
+/**
+ * Launched campaigns (every status but draft) matching search and status. With `page` and a
+ * column sort, SQL pages them; without (figure sorts, exports) all of them come back, newest first.
+ */
+export async function launchedCampaigns(
+  db: Executor,
+  query: Pick<ReportCampaignsQuery, 'search' | 'status'> & { sort?: 'name' | 'launchedAt'; order?: 'asc' | 'desc' },
+  page?: { limit: number; skip: number },
+): Promise<{ rows: ReportCampaignBase[]; total: number }> {
+  const where = launchedCampaignsWhere(query);
+  const column = CAMPAIGN_ORDER[query.sort ?? 'launchedAt'];
+  const direction = query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+  const paging = page ? sql`limit ${page.limit} offset ${page.skip}` : sql``;
+  const rows = await queryRows<CampaignRowRaw>(
+    db,
+    sql`select id, name, status, launched_at, completed_at, created_at from campaigns where ${where}
+        order by ${column} ${direction}, created_at ${query.order === 'asc' ? sql`asc` : sql`desc`}, id ${paging}`,
+  );
+  const total = page
+    ? Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from campaigns where ${where}`))[0]?.n ?? 0)
+    : rows.length;
+  return { rows: rows.map(campaignBase), total };
+}
+
+/**
+ * Recipients of these campaigns who opted out BY KEYWORD after their message was sent (the
+ * contact is opted out now, source 'keyword', opted_out_at >= the message's sent_at). Driven from
+ * the opted-out contacts (few, with a partial index) probing the unique (campaign_id, contact_id)
+ * index: cost = opted-out contacts x campaigns, independent of the campaigns' sizes.
+ */
+export async function optedOutCounts(db: Executor, campaignIds: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (campaignIds.length === 0) return result;
+  const rows = await queryRows<{ campaign_id: string; n: number }>(
+    db,
+    sql`select m.campaign_id, count(*)::int as n
+        from contacts c
+        join messages m on m.campaign_id = any(${sql.param(campaignIds)}::uuid[]) and m.contact_id = c.id
+        where c.status = 'opted_out' and c.opt_out_source = 'keyword'
+          and m.sent_at is not null and c.opted_out_at >= m.sent_at
+        group by m.campaign_id`,
+  );
+  for (const row of rows) result.set(row.campaign_id, Number(row.n));
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole-campaign aggregates (one scan each; the service caches them)
+// ---------------------------------------------------------------------------------------------
+
+export interface TimelineRow {
+  at: Date;
+  sent: number;
+  delivered: number;
+  failed: number;
+}
+
+/**
+ * Sent (handed to the gateway), delivered and failed (failed or undelivered) per UTC minute, each
+ * counted at its own time (sent_at, delivered_at, failed_at), oldest first; the service rolls
+ * the minutes up into the bucket the span calls for.
+ */
+export async function campaignTimelineMinutes(db: Executor, campaignId: string): Promise<TimelineRow[]> {
+  const minute = (column: SQL) => sql`date_trunc('minute', ${column} at time zone 'UTC')`;
+  const rows = await queryRows<{ bucket_at: string | Date; sent: number; delivered: number; failed: number }>(
+    db,
+    sql`select e.bucket at time zone 'UTC' as bucket_at,
+               count(*) filter (where e.kind = 1)::int as sent,
+               count(*) filter (where e.kind = 2)::int as delivered,
+               count(*) filter (where e.kind = 3)::int as failed
+        from messages m
+        cross join lateral (values
+          (${minute(sql`m.sent_at`)}, 1),
+          (case when m.status = 'delivered' then ${minute(sql`m.delivered_at`)} end, 2),
+          (case when m.status in ('failed', 'undelivered') then ${minute(sql`m.failed_at`)} end, 3)) as e(bucket, kind)
+        where m.campaign_id = ${campaignId} and e.bucket is not null
+        group by e.bucket order by e.bucket`,
+  );
+  return rows.map((row) => ({ at: new Date(row.bucket_at), sent: Number(row.sent), delivered: Number(row.delivered), failed: Number(row.failed) }));
+}
+
+/** Error codes of a campaign's messages, most frequent first (reads the partial errors index). */
+export async function campaignErrors(db: Executor, campaignId: string, limit = 50): Promise<Array<{ errorCode: string; errorText: string | null; n: number }>> {
+  const rows = await queryRows<{ error_code: string; error_text: string | null; n: number }>(
+    db,
+    sql`select error_code, max(error_text) as error_text, count(*)::int as n
+        from messages where campaign_id = ${campaignId} and error_code is not null
+        group by error_code order by n desc, error_code limit ${limit}`,
+  );
+  return rows.map((row) => ({ errorCode: row.error_code, errorText: row.error_text, n: Number(row.n) }));
+}
+
+/** One cell of the tag1 breakdown: messages of a tag1 value in one status, replied or not, with one reply word. */
+export interface Tag1Cell {
+  tag1: string;
+  status: MessageStatus;
+  replied: boolean;
+  word: string | null;
+  n: number;
+  /** Latest sent_at among the cell's messages (for the reply window of non-responders). */
+  lastSentAt: Date | null;
+}
+
+/** The campaign's messages counted by (contact's current tag1, status, replied, reply word): one scan. */
+export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1Cell[]> {
+  const rows = await queryRows<{ tag1: string; status: MessageStatus; replied: boolean; word: string | null; n: number; last_sent_at: string | Date | null }>(
+    db,
+    sql`select coalesce(c.tag1, '') as tag1, m.status, m.replied_at is not null as replied,
+               case when m.replied_at is not null then m.reply_word end as word,
+               count(*)::int as n, max(m.sent_at) as last_sent_at
+        from messages m left join contacts c on c.id = m.contact_id
+        where m.campaign_id = ${campaignId}
+        group by 1, 2, 3, 4`,
+  );
+  return rows.map((row) => ({ tag1: row.tag1, status: row.status, replied: row.replied, word: row.word, n: Number(row.n), lastSentAt: toDate(row.last_sent_at) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-recipient rows (table, non-responders, exports)
+// ---------------------------------------------------------------------------------------------
+
+export interface RecipientRow {
+  messageId: number;
+  contactId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string;
+  tag1: string | null;
+  status: MessageStatus;
+  errorCode: string | null;
+  errorText: string | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  repliedAt: Date | null;
+  replyText: string | null;
+  replyWord: string | null;
+  contactOptedOut: boolean;
+}
+
+type RecipientRaw = {
+  id: string | number; contact_id: string | null; first_name: string | null; last_name: string | null; phone: string; tag1: string | null;
+  status: MessageStatus; error_code: string | null; error_text: string | null; sent_at: string | Date | null; delivered_at: string | Date | null;
+  replied_at: string | Date | null; reply_text: string | null; reply_word: string | null; opted_out: boolean | null;
+};
+
+const RECIPIENT_COLUMNS = sql`m.id, m.contact_id, c.first_name, c.last_name, m.phone, c.tag1, m.status, m.error_code, m.error_text,
+  m.sent_at, m.delivered_at, m.replied_at, m.reply_text, m.reply_word, c.status = 'opted_out' as opted_out`;
+
+const recipientRow = (row: RecipientRaw): RecipientRow => ({
+  messageId: Number(row.id),
+  contactId: row.contact_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  phone: row.phone,
+  tag1: row.tag1,
+  status: row.status,
+  errorCode: row.error_code,
+  errorText: row.error_text,
+  sentAt: toDate(row.sent_at),
+  deliveredAt: toDate(row.delivered_at),
+  repliedAt: toDate(row.replied_at),
+  replyText: row.reply_text,
+  replyWord: row.reply_word,
+  contactOptedOut: row.opted_out === true,
+});
+
+const NAME = sql`lower(concat_ws(' ', c.first_name, c.last_name))`;
+
+/**
+ * Name contains the search text (case-insensitive), or, when the text looks like a phone number
+ * (digits, spaces, + - ( ) only), the phone contains its digits.
+ */
+function searchWhere(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const byName = sql`${NAME} like ${`%${escapeLike(search.toLowerCase())}%`}`;
+  const digits = search.replace(/\D/g, '');
+  return /^[\d\s+()-]+$/.test(search) && digits.length > 0 ? sql`(${byName} or m.phone like ${`%${digits}%`})` : byName;
+}
+
+const tag1Is = (values: string[]) => sql`coalesce(c.tag1, '') = any(${sql.param(values)}::text[])`;
+
+export type RecipientFilter = Pick<RecipientsQuery, 'status' | 'errorCode' | 'tag1' | 'replied' | 'replyWord' | 'search'>;
+
+/** The per-recipient table's filters as one condition (the campaign's rows only). */
+export function recipientsWhere(campaignId: string, filter: RecipientFilter): SQL {
+  const parts: Array<SQL | undefined> = [sql`m.campaign_id = ${campaignId}`];
+  if (filter.status?.length) parts.push(sql`m.status = any(${sql.param(filter.status)}::text[])`);
+  if (filter.errorCode !== undefined) parts.push(sql`m.error_code = ${filter.errorCode}`);
+  if (filter.tag1 !== undefined) parts.push(tag1Is([filter.tag1]));
+  if (filter.replied === 'yes') parts.push(sql`m.replied_at is not null`);
+  if (filter.replied === 'no') parts.push(sql`m.replied_at is null`);
+  if (filter.replyWord !== undefined) parts.push(sql`m.reply_word = ${filter.replyWord.trim().toUpperCase()}`);
+  parts.push(searchWhere(filter.search));
+  return sql.join(parts.filter((part): part is SQL => part !== undefined), sql` and `);
+}
+
+export type NonResponderFilter = Pick<NonRespondersQuery, 'tag1' | 'search'>;
+
+/** Non-responders (message sent or delivered, no reply), optionally of some tag1 values, matching a search. */
+export function nonRespondersWhere(campaignId: string, filter: NonResponderFilter): SQL {
+  const parts: Array<SQL | undefined> = [sql`m.campaign_id = ${campaignId}`, sql`m.status in ('sent', 'delivered')`, sql`m.replied_at is null`];
+  if (filter.tag1?.length) parts.push(tag1Is(filter.tag1));
+  parts.push(searchWhere(filter.search));
+  return sql.join(parts.filter((part): part is SQL => part !== undefined), sql` and `);
+}
+
+const RECIPIENT_ORDER: Record<string, SQL> = {
+  name: NAME,
+  phone: sql`m.phone`,
+  tag1: sql`coalesce(c.tag1, '')`,
+  status: sql`m.status`,
+  sentAt: sql`m.sent_at`,
+  deliveredAt: sql`m.delivered_at`,
+  repliedAt: sql`m.replied_at`,
+};
+
+/**
+ * One page of recipients. Without a sort they come in the unique index's (campaign_id,
+ * contact_id) order, which the first page reads without sorting; a sort orders every match first.
+ */
+export async function recipientsPage(db: Executor, where: SQL, sort: string | undefined, order: 'asc' | 'desc', page: { limit: number; skip: number }): Promise<RecipientRow[]> {
+  const direction = order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const orderBy = sort && RECIPIENT_ORDER[sort] ? sql`${RECIPIENT_ORDER[sort]} ${direction}, m.contact_id, m.id` : sql`m.contact_id, m.id`;
+  const rows = await queryRows<RecipientRaw>(
+    db,
+    sql`select ${RECIPIENT_COLUMNS} from messages m left join contacts c on c.id = m.contact_id
+        where ${where} order by ${orderBy} limit ${page.limit} offset ${page.skip}`,
+  );
+  return rows.map(recipientRow);
+}
+
+/** How many rows match (a scan of the campaign's rows: callers answer from the counters when they can). */
+export async function countRecipients(db: Executor, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from messages m left join contacts c on c.id = m.contact_id where ${where}`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The next export batch after `afterContactId`, in (campaign_id, contact_id) order: keyset
+ * paging on the unique index, so every batch costs the same however deep the export is.
+ * Campaign messages always name their contact (the fan-out writes one row per contact).
+ */
+export async function recipientsBatch(db: Executor, campaignId: string, where: SQL, afterContactId: string | null, limit: number): Promise<RecipientRow[]> {
+  const after = afterContactId ? sql`and m.contact_id > ${afterContactId}` : sql``;
+  const rows = await queryRows<RecipientRaw>(
+    db,
+    sql`select ${RECIPIENT_COLUMNS} from messages m left join contacts c on c.id = m.contact_id
+        where ${where} and m.campaign_id = ${campaignId} and m.contact_id is not null ${after}
+        order by m.contact_id limit ${limit}`,
+  );
+  return rows.map(recipientRow);
+}

@@ -1,0 +1,224 @@
+import {
+  deliverySummarySchema,
+  followUpBodySchema,
+  followUpResponseSchema,
+  nonRespondersQuerySchema,
+  nonRespondersResponseSchema,
+  recipientsQuerySchema,
+  recipientsResponseSchema,
+  reportCampaignParamsSchema,
+  reportCampaignsQuerySchema,
+  reportCampaignsResponseSchema,
+  reportExportQuerySchema,
+  tag1ReportSchema,
+} from '@sms/contracts/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { currentUser, ensure } from '../../platform/auth.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { emptyCounts } from '../campaigns/campaign-counts.queries.ts';
+import { presentCampaign } from '../campaigns/campaigns.presenter.ts';
+import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { campaignsFile, nonRespondersFile, recipientsFile, tag1File } from './report-files.ts';
+import { exportReport, type ReportExportSpec, type ReportFormat } from './reports-export.ts';
+import { reportPolicy } from './reports.policy.ts';
+import { createReportsService, loadReportCampaign } from './reports.service.ts';
+
+const tags = ['reports'];
+const bearer = [{ bearerAuth: [] }];
+const CANNOT_READ = 'You do not have permission to view reports.';
+const CANNOT_EXPORT = 'You do not have permission to export reports.';
+const CANNOT_FOLLOW_UP = 'You do not have permission to create campaigns.';
+const FILE = { 200: z.unknown().describe('The file: text/csv, or XLSX') };
+const FORMULAS = 'Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too).';
+
+/**
+ * Per-campaign reports: the campaigns overview, delivery (summary and per-recipient table),
+ * tag1-grouped replies, non-responders and their follow-up draft; each streamed as CSV or XLSX.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const service = createReportsService(db);
+
+  const send = (request: FastifyRequest, reply: FastifyReply, spec: ReportExportSpec, format: ReportFormat, details: Record<string, unknown>) => {
+    const actor = currentUser(request);
+    const file = exportReport(spec, format, ({ rows, completed }) => {
+      recordAudit(db, { actor, action: 'reports.export', subject: 'Report', ip: request.ip, details: { report: spec.name, format, ...details, rows, completed } }).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not audit a report export'),
+      );
+    });
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.stream);
+  };
+
+  app.get(
+    '/api/reports/campaigns',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Launched campaigns with their delivery and reply figures',
+        description: 'Drafts are left out. optedOut: recipients who opted out by keyword after their message was sent.',
+        security: bearer,
+        querystring: reportCampaignsQuerySchema,
+        response: { 200: reportCampaignsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
+      return service.campaigns(request.query);
+    },
+  );
+
+  app.get(
+    '/api/reports/campaigns/export',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The campaigns report as CSV or XLSX (streamed)',
+        description: `Same search, status and sort as the list, without paging. ${FORMULAS}`,
+        security: bearer,
+        querystring: reportCampaignsQuerySchema.omit({ limit: true, skip: true }).extend(reportExportQuerySchema.shape),
+        response: { ...FILE, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
+      const { format, ...query } = request.query;
+      return send(request, reply, campaignsFile(service, query), format, { filter: query });
+    },
+  );
+
+  const perCampaign = <R extends z.ZodType>(summary: string, response: R) => ({
+    config: { auth: 'required' as const },
+    schema: { tags, summary, security: bearer, params: reportCampaignParamsSchema, response: { 200: response, ...errorResponses(400, 401, 403, 404) } },
+  });
+  const withQuery = <R extends z.ZodType, Q extends z.ZodType>(summary: string, response: R, querystring: Q) => {
+    const route = perCampaign(summary, response);
+    return { ...route, schema: { ...route.schema, querystring } };
+  };
+
+  app.get('/api/reports/delivery/:campaignId', perCampaign('Delivery summary: counts by status, replies, opt-outs, timeline, errors', deliverySummarySchema), async (request) => {
+    ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
+    return service.delivery(await loadReportCampaign(db, request.params.campaignId));
+  });
+
+  app.get(
+    '/api/reports/delivery/:campaignId/recipients',
+    withQuery('Per-recipient delivery table', recipientsResponseSchema, recipientsQuerySchema),
+    async (request) => {
+      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
+      return service.recipients(await loadReportCampaign(db, request.params.campaignId), request.query);
+    },
+  );
+
+  app.get(
+    '/api/reports/delivery/:campaignId/recipients/export',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The per-recipient table as CSV or XLSX (streamed)',
+        description: `Same filters as the table, in recipient order. ${FORMULAS}`,
+        security: bearer,
+        params: reportCampaignParamsSchema,
+        querystring: recipientsQuerySchema.omit({ limit: true, skip: true, sort: true, order: true }).extend(reportExportQuerySchema.shape),
+        response: { ...FILE, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
+      const campaign = await loadReportCampaign(db, request.params.campaignId);
+      const { format, ...filter } = request.query;
+      return send(request, reply, recipientsFile(db, campaign, filter), format, { campaignId: campaign.id, filter });
+    },
+  );
+
+  app.get('/api/reports/tag1-grouped/:campaignId', perCampaign('Recipients, deliveries and replies per tag1 value, with reply words', tag1ReportSchema), async (request) => {
+    ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
+    return service.tag1Grouped(await loadReportCampaign(db, request.params.campaignId));
+  });
+
+  app.get(
+    '/api/reports/tag1-grouped/:campaignId/export',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The tag1 report as CSV or XLSX',
+        description: FORMULAS,
+        security: bearer,
+        params: reportCampaignParamsSchema,
+        querystring: reportExportQuerySchema,
+        response: { ...FILE, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
+      const campaign = await loadReportCampaign(db, request.params.campaignId);
+      return send(request, reply, tag1File(service, campaign), request.query.format, { campaignId: campaign.id });
+    },
+  );
+
+  app.get(
+    '/api/reports/non-responders/:campaignId',
+    withQuery('Recipients whose message was sent or delivered and who have not replied', nonRespondersResponseSchema, nonRespondersQuerySchema),
+    async (request) => {
+      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
+      return service.nonResponders(await loadReportCampaign(db, request.params.campaignId), request.query);
+    },
+  );
+
+  app.get(
+    '/api/reports/non-responders/:campaignId/export',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The non-responders as CSV or XLSX (streamed)',
+        description: `Same tag1 and search filters as the list. ${FORMULAS}`,
+        security: bearer,
+        params: reportCampaignParamsSchema,
+        querystring: nonRespondersQuerySchema.omit({ limit: true, skip: true, sort: true, order: true }).extend(reportExportQuerySchema.shape),
+        response: { ...FILE, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
+      const campaign = await loadReportCampaign(db, request.params.campaignId);
+      const { format, ...filter } = request.query;
+      return send(request, reply, nonRespondersFile(db, campaign, filter), format, { campaignId: campaign.id, filter });
+    },
+  );
+
+  app.post(
+    '/api/reports/non-responders/:campaignId/follow-up',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'A draft campaign to the non-responders (optionally some tag1 values)',
+        description: 'Same text, sender ID, gateway, reply window, rate, quiet hours and validity as the original; audience non_responders. 409 CAMPAIGN_NOT_SENT for a draft.',
+        security: bearer,
+        params: reportCampaignParamsSchema,
+        body: followUpBodySchema,
+        response: { 201: followUpResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      ensure(reportPolicy.followUp(actor), CANNOT_FOLLOW_UP);
+      const source = await loadReportCampaign(db, request.params.campaignId);
+      const row = await service.followUp(source, request.body ?? {}, { actor, ip: request.ip });
+      const created = await findCampaign(db, row.id);
+      if (!created) throw new Error('follow-up campaign vanished');
+      return reply.status(201).send({ campaign: presentCampaign(created, emptyCounts()) });
+    },
+  );
+};

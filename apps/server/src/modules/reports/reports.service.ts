@@ -1,0 +1,299 @@
+import { CAMPAIGN_LIMITS, type CampaignCounts } from '@sms/contracts/campaigns';
+import { MESSAGE_STATUSES } from '@sms/contracts/messages';
+import {
+  percent,
+  REPLY_WORDS_PER_GROUP,
+  type DeliverySummary,
+  type FollowUpBody,
+  type NonRespondersQuery,
+  type NonRespondersResponse,
+  type RecipientsQuery,
+  type ReportCampaignRow,
+  type ReportCampaignsQuery,
+  type Tag1Group,
+  type Tag1Report,
+} from '@sms/contracts/reports';
+import type { Db, Executor } from '../../db/client.ts';
+import { Conflict, NotFound } from '../../platform/errors.ts';
+import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from '../campaigns/campaign-counts.queries.ts';
+import { findCampaignRow, type CampaignRow } from '../campaigns/campaigns.queries.ts';
+import { createCampaign, type Command } from '../campaigns/campaigns.service.ts';
+import { ReportCache } from './report-cache.ts';
+import { presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
+import {
+  campaignErrors,
+  campaignTimelineMinutes,
+  countRecipients,
+  launchedCampaigns,
+  nonRespondersWhere,
+  optedOutCounts,
+  recipientsPage,
+  recipientsWhere,
+  tag1Cells,
+  type Tag1Cell,
+  type TimelineRow,
+} from './reports.queries.ts';
+
+/** The most points a timeline chart gets; the bucket grows (minute, hour, day) until it fits. */
+const TIMELINE_POINTS_MAX = 200;
+/** How long aggregates that read the contacts' current tag1 are reused (tag edits do not move the counters). */
+const CONTACT_AGGREGATE_MAX_AGE_MS = 60_000;
+/** Campaign statuses whose counters are moving. */
+const LIVE_STATUSES = new Set(['sending', 'paused']);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Loads the campaign a report is about; 404 when there is none. */
+export async function loadReportCampaign(db: Executor, id: string): Promise<CampaignRow> {
+  const row = await findCampaignRow(db, id);
+  if (!row) throw new NotFound('Campaign not found');
+  return row;
+}
+
+/** Minute rows rolled up into the bucket that keeps the chart at most TIMELINE_POINTS_MAX points. */
+export function bucketTimeline(minutes: TimelineRow[]): { bucket: 'minute' | 'hour' | 'day'; points: TimelineRow[] } {
+  const first = minutes[0]?.at.getTime() ?? 0;
+  const last = minutes[minutes.length - 1]?.at.getTime() ?? 0;
+  const span = last - first;
+  const bucket = span < TIMELINE_POINTS_MAX * MINUTE ? 'minute' : span < TIMELINE_POINTS_MAX * HOUR ? 'hour' : 'day';
+  if (bucket === 'minute') return { bucket, points: minutes };
+  const size = bucket === 'hour' ? HOUR : DAY;
+  const points: TimelineRow[] = [];
+  for (const row of minutes) {
+    const at = Math.floor(row.at.getTime() / size) * size;
+    const point = points[points.length - 1];
+    if (point && point.at.getTime() === at) {
+      point.sent += row.sent;
+      point.delivered += row.delivered;
+      point.failed += row.failed;
+    } else {
+      points.push({ ...row, at: new Date(at) });
+    }
+  }
+  return { bucket, points };
+}
+
+type WordCounts = Map<string, number>;
+interface GroupTally {
+  recipients: number;
+  delivered: number;
+  failed: number;
+  replied: number;
+  words: WordCounts;
+}
+
+const newTally = (): GroupTally => ({ recipients: 0, delivered: 0, failed: 0, replied: 0, words: new Map() });
+
+function addCell(tally: GroupTally, cell: Tag1Cell): void {
+  tally.recipients += cell.n;
+  if (cell.status === 'delivered') tally.delivered += cell.n;
+  if (cell.status === 'failed' || cell.status === 'undelivered') tally.failed += cell.n;
+  if (cell.replied) {
+    tally.replied += cell.n;
+    if (cell.word) tally.words.set(cell.word, (tally.words.get(cell.word) ?? 0) + cell.n);
+  }
+}
+
+/** A tally as a report row: the top reply words, the rest of the replies as `other`. */
+function presentTally(tally: GroupTally): Omit<Tag1Group, 'tag1'> {
+  const replyWords = [...tally.words]
+    .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, REPLY_WORDS_PER_GROUP)
+    .map(([word, n]) => ({ word, n }));
+  return {
+    recipients: tally.recipients,
+    delivered: tally.delivered,
+    failed: tally.failed,
+    replied: tally.replied,
+    notReplied: tally.recipients - tally.replied,
+    responseRate: percent(tally.replied, tally.recipients),
+    replyWords,
+    other: tally.replied - replyWords.reduce((sum, word) => sum + word.n, 0),
+  };
+}
+
+const isNonResponderCell = (cell: Tag1Cell) => (cell.status === 'sent' || cell.status === 'delivered') && !cell.replied;
+
+/** Sorts by a figure, biggest first for 'desc'; ties newest launch first. */
+function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'], order: 'asc' | 'desc'): ReportCampaignRow[] {
+  const value = (row: ReportCampaignRow): number => {
+    switch (sort) {
+      case 'recipients':
+        return row.recipients;
+      case 'deliveredPct':
+        return row.deliveredPct;
+      case 'repliedPct':
+        return row.repliedPct;
+      case 'failed':
+        return row.failed;
+      default:
+        return row.optedOut;
+    }
+  };
+  const sign = order === 'asc' ? 1 : -1;
+  const launched = (row: ReportCampaignRow) => row.launchedAt ?? '';
+  return rows.sort((a, b) => sign * (value(a) - value(b)) || (launched(b) < launched(a) ? -1 : launched(b) > launched(a) ? 1 : 0) || (a.id < b.id ? -1 : 1));
+}
+
+/** Campaign ids per request to the opted-out probe (its cost grows with opted-out contacts x campaigns). */
+const OPTED_OUT_CHUNK = 200;
+
+async function optedOutOf(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += OPTED_OUT_CHUNK) {
+    for (const [id, n] of await optedOutCounts(db, ids.slice(i, i + OPTED_OUT_CHUNK))) result.set(id, n);
+  }
+  return result;
+}
+
+/** The reports of one process: the queries plus the per-campaign aggregate caches. */
+export function createReportsService(db: Db) {
+  const deliveryCache = new ReportCache<{ minutes: TimelineRow[]; errors: DeliverySummary['errors'] }>();
+  const tag1Cache = new ReportCache<Tag1Cell[]>({ maxAgeMs: CONTACT_AGGREGATE_MAX_AGE_MS });
+  const signatureOf = (counts: CampaignCounts) => JSON.stringify(counts);
+
+  const cellsOf = (campaign: CampaignRow, counts: CampaignCounts) =>
+    tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () => tag1Cells(db, campaign.id));
+
+  /** Every launched campaign of the filter with its figures, sorted (for figure sorts and the export). */
+  async function allCampaignRows(query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): Promise<ReportCampaignRow[]> {
+    const columnSort = query.sort === 'name' || query.sort === 'launchedAt';
+    const { search, status } = query;
+    const { rows } = await launchedCampaigns(db, columnSort ? { search, status, sort: query.sort as 'name' | 'launchedAt', order: query.order } : { search, status });
+    const ids = rows.map((row) => row.id);
+    const counts = await readCampaignCounts(db, ids);
+    const optedOut = await optedOutOf(db, ids);
+    const present = rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0));
+    return columnSort ? present : sortRows(present, query.sort, query.order);
+  }
+
+  return {
+    allCampaignRows,
+
+    async campaigns(query: ReportCampaignsQuery): Promise<{ data: ReportCampaignRow[]; total: number }> {
+      if (query.sort === 'name' || query.sort === 'launchedAt') {
+        const { rows, total } = await launchedCampaigns(db, { ...query, sort: query.sort }, query);
+        const ids = rows.map((row) => row.id);
+        const [counts, optedOut] = [await readCampaignCounts(db, ids), await optedOutCounts(db, ids)];
+        return { data: rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0)), total };
+      }
+      // Figure sorts rank every launched campaign (their counters are one small table).
+      if (query.sort !== 'optedOut') {
+        const { rows } = await launchedCampaigns(db, { search: query.search, status: query.status });
+        const counts = await readCampaignCounts(db, rows.map((row) => row.id));
+        const ranked = sortRows(rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), 0)), query.sort, query.order);
+        const page = ranked.slice(query.skip, query.skip + query.limit);
+        const optedOut = await optedOutCounts(db, page.map((row) => row.id));
+        return { data: page.map((row) => ({ ...row, optedOut: optedOut.get(row.id) ?? 0 })), total: ranked.length };
+      }
+      const all = await allCampaignRows(query);
+      return { data: all.slice(query.skip, query.skip + query.limit), total: all.length };
+    },
+
+    async delivery(campaign: CampaignRow): Promise<DeliverySummary> {
+      const counts = await readOneCampaignCounts(db, campaign.id);
+      const snapshot = await deliveryCache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), async () => ({
+        minutes: await campaignTimelineMinutes(db, campaign.id),
+        errors: await campaignErrors(db, campaign.id),
+      }));
+      const optedOut = (await optedOutCounts(db, [campaign.id])).get(campaign.id) ?? 0;
+      const { bucket, points } = bucketTimeline(snapshot.minutes);
+      return {
+        campaign: presentHeader(campaign),
+        recipients: counts.total,
+        byStatus: MESSAGE_STATUSES.map((status) => ({ status, n: counts[status], pct: percent(counts[status], counts.total) })),
+        replied: counts.replied,
+        repliedPct: percent(counts.replied, counts.total),
+        optedOut,
+        bucket,
+        timeline: points.map((point) => ({ at: point.at.toISOString(), sent: point.sent, delivered: point.delivered, failed: point.failed })),
+        errors: snapshot.errors,
+      };
+    },
+
+    async recipients(campaign: CampaignRow, query: RecipientsQuery) {
+      const where = recipientsWhere(campaign.id, query);
+      const rows = await recipientsPage(db, where, query.sort, query.order, query);
+      return { data: rows.map(presentRecipient), total: await this.recipientsTotal(campaign, query, where) };
+    },
+
+    /** The table's total: from the counters when the filter is only statuses or replies, else counted. */
+    async recipientsTotal(campaign: CampaignRow, query: RecipientsQuery, where: ReturnType<typeof recipientsWhere>): Promise<number> {
+      const other = query.errorCode !== undefined || query.tag1 !== undefined || query.replyWord !== undefined || Boolean(query.search);
+      if (!other && (!query.replied || !query.status?.length)) {
+        const counts = await readOneCampaignCounts(db, campaign.id);
+        if (query.replied === 'yes') return counts.replied;
+        if (query.replied === 'no') return counts.total - counts.replied;
+        return query.status?.length ? [...new Set(query.status)].reduce((sum, status) => sum + counts[status], 0) : counts.total;
+      }
+      return countRecipients(db, where);
+    },
+
+    async tag1Grouped(campaign: CampaignRow): Promise<Tag1Report> {
+      const counts = await readOneCampaignCounts(db, campaign.id);
+      const cells = await cellsOf(campaign, counts);
+      const groups = new Map<string, GroupTally>();
+      const totals = newTally();
+      for (const cell of cells) {
+        const tally = groups.get(cell.tag1) ?? newTally();
+        groups.set(cell.tag1, tally);
+        addCell(tally, cell);
+        addCell(totals, cell);
+      }
+      return {
+        campaign: presentHeader(campaign),
+        groups: [...groups]
+          .map(([tag1, tally]) => ({ tag1, ...presentTally(tally) }))
+          .sort((a, b) => b.recipients - a.recipients || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
+        totals: presentTally(totals),
+      };
+    },
+
+    async nonResponders(campaign: CampaignRow, query: NonRespondersQuery): Promise<NonRespondersResponse> {
+      const counts = await readOneCampaignCounts(db, campaign.id);
+      const cells = (await cellsOf(campaign, counts)).filter(isNonResponderCell);
+      const byTag = new Map<string, number>();
+      for (const cell of cells) byTag.set(cell.tag1, (byTag.get(cell.tag1) ?? 0) + cell.n);
+      const chosen = query.tag1?.length ? new Set(query.tag1) : undefined;
+      const inScope = cells.filter((cell) => !chosen || chosen.has(cell.tag1));
+      const where = nonRespondersWhere(campaign.id, query);
+      const rows = await recipientsPage(db, where, query.sort, query.order, query);
+      const total = query.search ? await countRecipients(db, where) : inScope.reduce((sum, cell) => sum + cell.n, 0);
+      const lastSent = Math.max(0, ...inScope.map((cell) => cell.lastSentAt?.getTime() ?? 0));
+      return {
+        data: rows.map((row) => presentNonResponder(row, campaign.replyWindowHours)),
+        total,
+        windowOpen: lastSent > 0 && lastSent + campaign.replyWindowHours * HOUR > Date.now(),
+        tag1Counts: [...byTag].map(([tag1, n]) => ({ tag1, n })).sort((a, b) => b.n - a.n || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
+      };
+    },
+
+    /** A draft re-sending the campaign's text to its non-responders (optionally some tag1 values). */
+    async followUp(source: CampaignRow, body: FollowUpBody, command: Command): Promise<CampaignRow> {
+      if (source.status === 'draft') throw new Conflict('This campaign has not been sent, so it has no non-responders yet', { code: 'CAMPAIGN_NOT_SENT' });
+      const tag1 = body.tag1?.length ? [...new Set(body.tag1)] : undefined;
+      const name = body.name ?? `Follow-up: ${source.name}`.slice(0, CAMPAIGN_LIMITS.nameMax).trim();
+      return createCampaign(db, {
+        ...command,
+        followUpOf: source.id,
+        body: {
+          name,
+          body: source.body,
+          senderId: source.senderId,
+          gatewayId: source.gatewayId,
+          audience: { type: 'non_responders', campaignId: source.id, ...(tag1 ? { tag1 } : {}) },
+          scheduledLocal: null,
+          timeZone: source.timeZone,
+          rateLimit: source.rateLimit,
+          replyWindowHours: source.replyWindowHours,
+          quietHours: source.quietHours,
+          validityHours: source.validityHours,
+        },
+      });
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
