@@ -33,7 +33,7 @@ export function ExportButtons({ kind, campaignId, params }: { kind: ReportKind; 
             loadingPosition="start"
             disabled={pending !== null && pending !== format}
             startIcon={<IconFileExport size={18} aria-hidden />}
-            aria-label={t(`export.${format}`)}
+            title={t(`export.${format}`)}
             data-testid={`export-${format}`}
           >
             {format.toUpperCase()}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { DataGrid, GridOverlay, type GridColDef } from '@mui/x-data-grid';
@@ -58,24 +59,25 @@ export function NonRespondersGrid({ rows, total, loading, state, onChange }: Non
     return list.map((column) => ({ ...column, sortable: sortable(column.field) }));
   }, [t, format]);
   return (
-    <DataGrid
-      data-testid="non-responders-grid"
-      label={t('nonResponders.gridLabel')}
-      rows={rows}
-      getRowId={(row) => row.messageId}
-      columns={columns}
-      rowCount={total}
-      loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      {...table}
-      pageSizeOptions={[...TABLE_PAGE_SIZES]}
-      sortingOrder={['asc', 'desc', null]}
-      disableColumnFilter
-      disableRowSelectionOnClick
-      localeText={localeText}
-      slots={{ noRowsOverlay: NoNonRespondersOverlay }}
-      sx={{ border: 0, minHeight: 400 }}
-    />
+    <Box data-testid="non-responders-grid">
+      <DataGrid
+        label={t('nonResponders.gridLabel')}
+        rows={rows}
+        getRowId={(row) => row.messageId}
+        columns={columns}
+        rowCount={total}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        {...table}
+        pageSizeOptions={[...TABLE_PAGE_SIZES]}
+        sortingOrder={['asc', 'desc', null]}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        localeText={localeText}
+        slots={{ noRowsOverlay: NoNonRespondersOverlay }}
+        sx={{ border: 0, minHeight: 400 }}
+      />
+    </Box>
   );
 }

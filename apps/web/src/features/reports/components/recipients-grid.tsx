@@ -87,13 +87,13 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
             row.name || t('recipients.noName')
           ),
       },
-      { field: 'phone', headerName: t('fields.phone'), width: 150, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
-      { field: 'tag1', headerName: t('fields.tag1'), width: 120, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
-      { field: 'status', headerName: t('fields.status'), width: 125, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
+      { field: 'phone', headerName: t('fields.phone'), width: 140, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
+      { field: 'tag1', headerName: t('fields.tag1'), width: 100, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
+      { field: 'status', headerName: t('fields.status'), width: 120, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
       {
         field: 'errorCode',
         headerName: t('fields.error'),
-        width: 150,
+        width: 120,
         renderCell: ({ row }) =>
           row.errorCode ? (
             <Tooltip title={row.errorText ?? ''}>
@@ -103,8 +103,8 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
             </Tooltip>
           ) : null,
       },
-      { field: 'sentAt', headerName: t('fields.sentAt'), width: 165, valueFormatter: date },
-      { field: 'deliveredAt', headerName: t('fields.deliveredAt'), width: 165, valueFormatter: date },
+      { field: 'sentAt', headerName: t('fields.sentAt'), width: 155, valueFormatter: date },
+      { field: 'deliveredAt', headerName: t('fields.deliveredAt'), width: 155, valueFormatter: date },
       {
         field: 'repliedAt',
         headerName: t('fields.reply'),
@@ -131,25 +131,26 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
   }, [t, format, canReadContacts]);
 
   return (
-    <DataGrid
-      data-testid={testId}
-      label={label}
-      rows={rows}
-      getRowId={(row) => row.messageId}
-      columns={columns}
-      rowCount={total}
-      loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      {...table}
-      pageSizeOptions={[...TABLE_PAGE_SIZES]}
-      sortingOrder={['asc', 'desc', null]}
-      disableColumnFilter
-      disableRowSelectionOnClick
-      localeText={localeText}
-      slots={{ noRowsOverlay: NoRecipientsOverlay }}
-      rowHeight={56}
-      sx={{ border: 0, minHeight: 400 }}
-    />
+    <Box data-testid={testId}>
+      <DataGrid
+        label={label}
+        rows={rows}
+        getRowId={(row) => row.messageId}
+        columns={columns}
+        rowCount={total}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        {...table}
+        pageSizeOptions={[...TABLE_PAGE_SIZES]}
+        sortingOrder={['asc', 'desc', null]}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        localeText={localeText}
+        slots={{ noRowsOverlay: NoRecipientsOverlay }}
+        rowHeight={56}
+        sx={{ border: 0, minHeight: 400 }}
+      />
+    </Box>
   );
 }

@@ -108,32 +108,33 @@ export function ReportsGrid({ state, rows, total, loading, filtered, onChange }:
   };
 
   return (
-    <DataGrid
-      data-testid="reports-grid"
-      label={t('list.gridLabel')}
-      rows={rows}
-      columns={columns}
-      rowCount={total}
-      loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      paginationModel={paginationModel}
-      onPaginationModelChange={onPagination}
-      pageSizeOptions={[...PAGE_SIZES]}
-      sortModel={sortModel}
-      onSortModelChange={onSort}
-      sortingOrder={['desc', 'asc']}
-      initialState={{ columns: { columnVisibilityModel: { completedAt: false } } }}
-      disableColumnFilter
-      disableRowSelectionOnClick
-      localeText={localeText}
-      onRowClick={({ row }, event) => {
-        if ((event.target as HTMLElement).closest('[data-field="actions"], a, button')) return;
-        void navigate(paths.reports.delivery(row.id));
-      }}
-      slots={{ noRowsOverlay: NoReportsOverlay }}
-      slotProps={{ noRowsOverlay: { filtered } }}
-      sx={{ border: 0, minHeight: 420, '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell:focus-within': { outlineOffset: -2 } }}
-    />
+    <Box data-testid="reports-grid">
+      <DataGrid
+        label={t('list.gridLabel')}
+        rows={rows}
+        columns={columns}
+        rowCount={total}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPagination}
+        pageSizeOptions={[...PAGE_SIZES]}
+        sortModel={sortModel}
+        onSortModelChange={onSort}
+        sortingOrder={['desc', 'asc']}
+        initialState={{ columns: { columnVisibilityModel: { completedAt: false } } }}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        localeText={localeText}
+        onRowClick={({ row }, event) => {
+          if ((event.target as HTMLElement).closest('[data-field="actions"], a, button')) return;
+          void navigate(paths.reports.delivery(row.id));
+        }}
+        slots={{ noRowsOverlay: NoReportsOverlay }}
+        slotProps={{ noRowsOverlay: { filtered } }}
+        sx={{ border: 0, minHeight: 420, '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell:focus-within': { outlineOffset: -2 } }}
+      />
+    </Box>
   );
 }
