@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
@@ -14,9 +15,11 @@ let server: RunningServer;
 let browser: Browser;
 let admin: Session;
 let campaignId = '';
+let rejectedId = '';
 
 const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
 const CAMPAIGN_NAME = 'Safety check';
+const REJECTED_NAME = 'Rejected run';
 const BODY = 'Are you safe after the storm? Reply YES or NO';
 
 // [phone, first name, tag1, reply]: north 4 (YES, YES, NO, -), south 3 (YES, -, -), no tag1 2 (Maybe, -).
@@ -100,6 +103,13 @@ beforeAll(async () => {
   const { gateway } = await api<{ gateway: Gateway }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
   const fast = { acceptPerSecond: 500, receiptDelayMinMs: 20, receiptDelayMaxMs: 100, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
   await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...fast } }, admin.token);
+
+  // First a run through a second simulator that rejects everything (SIM_REJECTED), for the errors.
+  const rejecting = await api<{ gateway: Gateway }>(server.baseUrl, 'POST', '/api/gateways', { name: 'Rejecting carrier', kind: 'simulator', config: { ...gateway.config, ...fast, failureRate: 1 } }, admin.token);
+  const rejected = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: REJECTED_NAME, body: 'Test run', gatewayId: rejecting.gateway.id }, admin.token);
+  rejectedId = rejected.campaign.id;
+  await api(server.baseUrl, 'POST', `/api/campaigns/${rejectedId}/launch`, undefined, admin.token);
+  await waitForValue(async () => (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${rejectedId}`, undefined, admin.token)).campaign.status, 'completed');
 
   const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: CAMPAIGN_NAME, body: BODY }, admin.token);
   campaignId = campaign.id;
@@ -203,6 +213,13 @@ test('the tag1 report groups recipients and reply words, and a figure opens the 
   await page.getByTestId('tag1-chart').locator('svg').first().waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 
+  // The CSV export downloads the same groups (through the authenticated client).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toContain('tag1');
+  expect(csv).toMatch(/north,4,/);
+
   // The YES word of north: Nora and Nils.
   await north.locator('[data-word="YES"]').click();
   const drawer = page.getByTestId('recipients-drawer');
@@ -245,6 +262,28 @@ test('non-responders: filter by tag1, then follow up south in a draft that opens
   const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${draftId}`, undefined, admin.token);
   expect(campaign).toMatchObject({ name: `Follow-up: ${CAMPAIGN_NAME}`, status: 'draft', body: BODY });
   expect(campaign.audience).toMatchObject({ type: 'non_responders', campaignId, tag1: ['south'] });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('top errors: a rejected run lists its error code, and choosing it filters the recipients', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto(`/reports/delivery/${rejectedId}`);
+  await eventually(() => page.getByTestId('figure-failed').locator('dd').getAttribute('data-value')).toBe('9');
+  const error = page.getByTestId('top-errors').getByRole('button', { name: /SIM_REJECTED/ });
+  expect(await error.textContent()).toContain('9');
+  await error.click();
+  expect(await error.getAttribute('aria-pressed')).toBe('true');
+  await eventually(() => page.getByTestId('error-filter').getByRole('combobox').textContent()).toBe('SIM_REJECTED');
+  const grid = page.getByTestId('recipients-grid');
+  await eventually(async () => new Set(await grid.locator('.MuiDataGrid-row [data-field="errorCode"]').allTextContents())).toEqual(new Set(['SIM_REJECTED']));
+  expect(await grid.locator('.MuiDataGrid-row').count()).toBe(9);
+  // Nobody replied to it; the reports list shows 0% delivered.
+  await page.goto('/reports');
+  const row = page.getByRole('row', { name: new RegExp(REJECTED_NAME) });
+  await eventually(() => row.locator('[data-field="deliveredPct"]').textContent()).toBe('0%');
+  expect(await row.locator('[data-field="failed"]').textContent()).toBe('9');
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -30,7 +31,7 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
             {t('delivery.timelineEmpty')}
           </Typography>
         ) : (
-          <figure aria-labelledby="delivery-timeline-title" style={{ margin: 0 }} data-testid="delivery-timeline">
+          <Box component="figure" aria-labelledby="delivery-timeline-title" sx={{ m: 0 }} data-testid="delivery-timeline">
             <LineChart
               height={300}
               xAxis={[{ data: line.dates, scaleType: line.dates.length > 1 ? 'time' : 'point', valueFormatter: (value: Date) => formatBucket(value, bucket, format.language) }]}
@@ -42,7 +43,7 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
               ]}
               skipAnimation
             />
-          </figure>
+          </Box>
         )}
       </CardContent>
     </Card>

@@ -3,8 +3,11 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { Tag1Report } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildTag1Stacks, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label } from './report-format';
+import Box from '@mui/material/Box';
+import { buildTag1Stacks, formatWordsBreakdown, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label } from './report-format';
 import { useReportFormat } from './use-report-format';
+
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Replies by word and the silent recipients, stacked per tag1 group; a bar opens its recipients. */
 export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag1: string, seriesId: string) => void }) {
@@ -23,7 +26,7 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
   }));
   const categories = stacks.categories.map((tag1) => tag1Label(tag1, t('none')));
   return (
-    <figure aria-labelledby="tag1-chart-title" style={{ margin: 0 }} data-testid="tag1-chart">
+    <Box component="figure" aria-labelledby="tag1-chart-title" sx={{ m: 0, position: 'relative' }} data-testid="tag1-chart">
       <BarChart
         height={Math.max(260, Math.min(480, 120 + categories.length * 28))}
         xAxis={[{ scaleType: 'band', data: categories }]}
@@ -35,6 +38,16 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
         }}
         skipAnimation
       />
-    </figure>
+      {/* The bars in words, for screen readers. */}
+      <Box component="figcaption" sx={VISUALLY_HIDDEN}>
+        <ul>
+          {report.groups.map((group) => (
+            <li key={group.tag1}>
+              {tag1Label(group.tag1, t('none'))}: {[formatWordsBreakdown(group, format.count, t('tag1.other')), `${t('fields.notReplied')} ${format.count(group.notReplied)}`].filter(Boolean).join(' · ')}
+            </li>
+          ))}
+        </ul>
+      </Box>
+    </Box>
   );
 }

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Tag1Group, Tag1Report } from '@sms/contracts/reports';
 import { useTranslation } from 'react-i18next';
-import { formatWordsBreakdown, tag1Label, type Tag1Cell } from './report-format';
+import { tag1Label, type Tag1Cell } from './report-format';
 import { useReportFormat } from './use-report-format';
 
 const COUNT_CELLS: Array<Exclude<Tag1Cell, 'word'>> = ['recipients', 'delivered', 'failed', 'replied', 'notReplied'];
@@ -79,36 +79,7 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
                 {format.percent(group.responseRate)}
               </TableCell>
               <TableCell data-testid="cell-words">
-                {group.replied === 0 ? (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {t('tag1.noReplies')}
-                  </Typography>
-                ) : (
-                  <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', alignItems: 'baseline' }} component="span">
-                    {group.replyWords.map((word, index) => (
-                      <span key={word.word}>
-                        {index > 0 ? <span aria-hidden> · </span> : null}
-                        <Link
-                          component="button"
-                          type="button"
-                          underline="hover"
-                          onClick={() => onOpen(group, 'word', word.word)}
-                          aria-label={t('tag1.openWord', { word: word.word, n: format.count(word.n), group: tag1Label(group.tag1, none) })}
-                          data-testid="word-link"
-                          data-word={word.word}
-                        >
-                          <bdi>{word.word}</bdi> {format.count(word.n)}
-                        </Link>
-                      </span>
-                    ))}
-                    {group.other > 0 ? (
-                      <span>
-                        {group.replyWords.length > 0 ? <span aria-hidden> · </span> : null}
-                        {t('tag1.other')} {format.count(group.other)}
-                      </span>
-                    ) : null}
-                  </Stack>
-                )}
+                <WordsBreakdown words={group} onOpen={(word) => onOpen(group, 'word', word)} groupName={tag1Label(group.tag1, none)} />
               </TableCell>
             </TableRow>
           ))}
@@ -126,10 +97,57 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
             <TableCell align="right" sx={{ fontWeight: 700 }}>
               {format.percent(report.totals.responseRate)}
             </TableCell>
-            <TableCell>{formatWordsBreakdown(report.totals, format.count, t('tag1.other'))}</TableCell>
+            <TableCell>
+              <WordsBreakdown words={report.totals} />
+            </TableCell>
           </TableRow>
         </TableFooter>
       </Table>
     </TableContainer>
+  );
+}
+
+/** "YES 120 · NO 14 · other 9": each word a link to its recipients when `onOpen` is given (kept in reading order in right-to-left text). */
+function WordsBreakdown({ words, onOpen, groupName }: { words: Pick<Tag1Group, 'replied' | 'replyWords' | 'other'>; onOpen?: (word: string) => void; groupName?: string }) {
+  const { t } = useTranslation('reports');
+  const format = useReportFormat();
+  if (words.replied === 0) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {t('tag1.noReplies')}
+      </Typography>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', alignItems: 'baseline' }} component="span">
+      {words.replyWords.map((word, index) => (
+        <span key={word.word}>
+          {index > 0 ? <span aria-hidden> · </span> : null}
+          {onOpen ? (
+            <Link
+              component="button"
+              type="button"
+              underline="hover"
+              onClick={() => onOpen(word.word)}
+              aria-label={t('tag1.openWord', { word: word.word, n: format.count(word.n), group: groupName ?? '' })}
+              data-testid="word-link"
+              data-word={word.word}
+            >
+              <bdi>{word.word}</bdi> {format.count(word.n)}
+            </Link>
+          ) : (
+            <>
+              <bdi>{word.word}</bdi> {format.count(word.n)}
+            </>
+          )}
+        </span>
+      ))}
+      {words.other > 0 ? (
+        <span>
+          {words.replyWords.length > 0 ? <span aria-hidden> · </span> : null}
+          {t('tag1.other')} {format.count(words.other)}
+        </span>
+      ) : null}
+    </Stack>
   );
 }
