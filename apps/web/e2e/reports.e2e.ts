@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 
 // Issue 6, browser part: a campaign to contacts with tag1 values runs on the simulator; replies
 // come in; the reports list, the delivery numbers, the tag1 groups with their reply words and
@@ -284,6 +284,25 @@ test('top errors: a rejected run lists its error code, and choosing it filters t
   const row = page.getByRole('row', { name: new RegExp(REJECTED_NAME) });
   await eventually(() => row.locator('[data-field="deliveredPct"]').textContent()).toBe('0%');
   expect(await row.locator('[data-field="failed"]').textContent()).toBe('9');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a viewer reads the reports but cannot export, follow up or open the campaign and contacts', async () => {
+  const VIEWER = { name: 'Vic Viewer', email: 'vic@example.org', password: 'Viewer-Pass-2024' };
+  await api(server.baseUrl, 'POST', '/api/users/register', { ...VIEWER, role: 'viewer' }, admin.token);
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, await signInByApi(server.baseUrl, VIEWER));
+  await page.goto('/reports');
+  await eventually(() => page.getByRole('row', { name: new RegExp(CAMPAIGN_NAME) }).count()).toBe(1);
+  expect(await page.getByTestId('export-csv').count()).toBe(0);
+  await page.goto(`/reports/non-responders/${campaignId}`);
+  await eventually(() => page.getByTestId('non-responders-total').getAttribute('data-value')).toBe('4');
+  expect(await page.getByRole('button', { name: 'Follow up' }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Open the campaign' }).count()).toBe(0);
+  await page.goto(`/reports/delivery/${campaignId}`);
+  await eventually(() => page.getByTestId('recipients-grid').locator('.MuiDataGrid-row').count()).toBe(9);
+  expect(await page.getByTestId('recipients-grid').locator('.MuiDataGrid-row a').count()).toBe(0);
   expect(problems).toEqual([]);
   await context.close();
 });
