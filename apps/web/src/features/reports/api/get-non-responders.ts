@@ -1,7 +1,7 @@
 import type { NonRespondersQuery, NonRespondersResponse } from '@sms/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { reportsKeys } from './reports-keys';
+import { LIVE_REPORT_POLL_MS, reportsKeys } from './reports-keys';
 
 export type NonRespondersParams = Partial<NonRespondersQuery> & Pick<NonRespondersQuery, 'limit' | 'skip'>;
 
@@ -9,9 +9,11 @@ export type NonRespondersParams = Partial<NonRespondersQuery> & Pick<NonResponde
 export const getNonResponders = (id: string, query: NonRespondersParams, signal?: AbortSignal): Promise<NonRespondersResponse> =>
   apiGet<NonRespondersResponse>(`/api/reports/non-responders/${encodeURIComponent(id)}`, { params: query, paramsSerializer: { indexes: null }, signal });
 
-export const useNonResponders = (id: string, query: NonRespondersParams) =>
+/** One page of non-responders; refreshed while `live` (the campaign sends, replies come in). */
+export const useNonResponders = (id: string, query: NonRespondersParams, live = false) =>
   useQuery({
     queryKey: reportsKeys.nonResponders(id, query),
     queryFn: ({ signal }) => getNonResponders(id, query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_REPORT_POLL_MS : false,
   });

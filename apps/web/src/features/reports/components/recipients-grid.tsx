@@ -112,7 +112,7 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
         minWidth: 170,
         renderCell: ({ row }) =>
           row.repliedAt ? (
-            <Box sx={{ lineHeight: 1.3, py: 0.5, overflow: 'hidden' }}>
+            <Box sx={{ lineHeight: 1.3, overflow: 'hidden', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
               <Typography variant="body2" noWrap title={row.replyText ?? ''} data-testid="reply-text">
                 <bdi>{row.replyText}</bdi>
               </Typography>
@@ -121,9 +121,11 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
               </Typography>
             </Box>
           ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('recipients.noReply')}
-            </Typography>
+            <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('recipients.noReply')}
+              </Typography>
+            </Box>
           ),
       },
     ];

@@ -7,6 +7,10 @@ import Box from '@mui/material/Box';
 import { buildTag1Stacks, formatWordsBreakdown, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label } from './report-format';
 import { useReportFormat } from './use-report-format';
 
+/** Reply words that get the yes (green) and no (red) colours. */
+const YES_WORDS = new Set(['YES', 'Y', 'OK', 'OUI', 'SI', 'نعم', '是', '1']);
+const NO_WORDS = new Set(['NO', 'N', 'NON', 'لا', '否', '不', '2']);
+
 const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Replies by word and the silent recipients, stacked per tag1 group; a bar opens its recipients. */
@@ -15,13 +19,17 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
   const theme = useTheme();
   const format = useReportFormat();
   const stacks = useMemo(() => buildTag1Stacks(report.groups), [report.groups]);
-  const palette = [theme.palette.success.main, theme.palette.error.main, theme.palette.primary.main, theme.palette.warning.main, theme.palette.info.main, theme.palette.secondary.main];
-  const series = stacks.series.map((entry, index) => ({
+  // Readable on light and dark pages (the brand primary can be as dark as the dark page); yes green, no red.
+  const palette = [theme.palette.info.main, theme.palette.warning.main, '#a78bfa', '#f472b6', '#22d3ee', '#a3e635'];
+  const plainWords = stacks.series.map((entry) => entry.id).filter((id) => !YES_WORDS.has(id) && !NO_WORDS.has(id));
+  const wordColor = (word: string) =>
+    YES_WORDS.has(word) ? theme.palette.success.main : NO_WORDS.has(word) ? theme.palette.error.main : (palette[plainWords.indexOf(word) % palette.length] ?? theme.palette.info.main);
+  const series = stacks.series.map((entry) => ({
     id: entry.id,
     data: entry.data,
     stack: 'total',
     label: entry.id === NOT_REPLIED_SERIES ? t('fields.notReplied') : entry.id === OTHER_SERIES ? t('tag1.other') : entry.id,
-    color: entry.id === NOT_REPLIED_SERIES ? theme.palette.grey[400] : entry.id === OTHER_SERIES ? theme.palette.grey[600] : palette[index % palette.length],
+    color: entry.id === NOT_REPLIED_SERIES ? theme.palette.grey[400] : entry.id === OTHER_SERIES ? theme.palette.grey[600] : wordColor(entry.id),
     valueFormatter: (value: number | null) => (value === null ? '' : format.count(value)),
   }));
   const categories = stacks.categories.map((tag1) => tag1Label(tag1, t('none')));

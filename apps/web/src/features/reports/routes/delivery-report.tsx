@@ -34,7 +34,7 @@ export default function DeliveryReport() {
   const [search, setSearch] = useState('');
   const filter = { ...(statuses.length > 0 ? { status: statuses } : {}), ...(errorCode ? { errorCode } : {}), ...(search ? { search } : {}) };
   const query: RecipientsParams = { limit: table.pageSize, skip: table.page * table.pageSize, order: table.order, ...(table.sort ? { sort: table.sort as RecipientSort } : {}), ...filter };
-  const recipients = useRecipients(campaignId, query, summary.isSuccess);
+  const recipients = useRecipients(campaignId, query, { enabled: summary.isSuccess, live: summary.data?.campaign.status === 'sending' });
 
   if (!summary.data) return <ReportLoadState error={summary.error} onRetry={() => void summary.refetch()} />;
   const data = summary.data;

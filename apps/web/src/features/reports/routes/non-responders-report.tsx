@@ -35,9 +35,10 @@ export default function NonRespondersReport() {
   const [following, setFollowing] = useState(false);
   const filter = { ...(tag1.length > 0 ? { tag1 } : {}), ...(search ? { search } : {}) };
   const query: NonRespondersParams = { limit: table.pageSize, skip: table.page * table.pageSize, order: table.order, ...(table.sort ? { sort: table.sort as (typeof NON_RESPONDER_SORTS)[number] } : {}), ...filter };
-  const list = useNonResponders(campaignId, query);
+  const live = summary.data?.campaign.status === 'sending';
+  const list = useNonResponders(campaignId, query, live);
   // The filter and the follow-up offer every tag1 value of the non-responders, whatever the table shows.
-  const everyone = useNonResponders(campaignId, { limit: 1, skip: 0 });
+  const everyone = useNonResponders(campaignId, { limit: 1, skip: 0 }, live);
   const tag1Counts = everyone.data?.tag1Counts ?? [];
 
   if (!summary.data) return <ReportLoadState error={summary.error} onRetry={() => void summary.refetch()} />;
