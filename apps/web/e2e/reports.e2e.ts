@@ -148,7 +148,10 @@ test('the reports list shows the campaign with its figures, finds it, and leads 
   // Row actions open each report.
   await row.getByLabel(`By tag 1 report of ${CAMPAIGN_NAME}`).click();
   await page.waitForURL(`**/reports/tag1-grouped/${campaignId}`);
+  // Back on the list, the search is still there (kept in the URL).
   await page.goBack();
+  expect(page.url()).toContain('search=Safety');
+  expect(await page.getByRole('searchbox', { name: 'Search campaigns' }).inputValue()).toBe('Safety');
   await row.getByRole('link', { name: CAMPAIGN_NAME }).click();
   await page.waitForURL(`**/reports/delivery/${campaignId}`);
   expect(problems).toEqual([]);

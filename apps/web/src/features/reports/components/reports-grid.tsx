@@ -10,16 +10,9 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
 import { CampaignStatusChip } from './status-chips';
+import { DEFAULT_REPORTS_STATE, PAGE_SIZES, type ReportCampaignSort, type ReportsListState } from './reports-list-state';
 import { useReportFormat } from './use-report-format';
 
-export type ReportCampaignSort = (typeof REPORT_CAMPAIGN_SORTS)[number];
-export interface ReportsListState {
-  page: number;
-  pageSize: number;
-  sort: ReportCampaignSort;
-  order: 'asc' | 'desc';
-}
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const sortable = (field: string) => (REPORT_CAMPAIGN_SORTS as readonly string[]).includes(field);
 
 function NoReportsOverlay({ filtered }: { filtered?: boolean }) {
@@ -103,8 +96,8 @@ export function ReportsGrid({ state, rows, total, loading, filtered, onChange }:
   const onPagination = (model: GridPaginationModel) => onChange({ page: model.page, pageSize: model.pageSize });
   const onSort = (model: GridSortModel) => {
     const first = model[0];
-    const field = sortable(first?.field ?? '') ? (first?.field as ReportCampaignSort) : 'launchedAt';
-    onChange({ sort: field, order: first?.sort === 'asc' ? 'asc' : 'desc', page: 0 });
+    const field = sortable(first?.field ?? '') ? (first?.field as ReportCampaignSort) : DEFAULT_REPORTS_STATE.sort;
+    onChange({ sort: field, order: first?.sort === 'asc' ? 'asc' : 'desc' });
   };
 
   return (

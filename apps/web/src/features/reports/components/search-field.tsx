@@ -9,6 +9,12 @@ const SEARCH_DELAY_MS = 300;
 /** A search box that reports its text once typing pauses (300 ms). */
 export function SearchField({ label, placeholder, value, onChange }: { label: string; placeholder?: string; value: string; onChange: (value: string) => void }) {
   const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The value changed underneath (back/forward, reset): show it.
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
   const debounced = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const commit = useEffectEvent((next: string) => {
     if (next !== value) onChange(next);
