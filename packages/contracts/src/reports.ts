@@ -48,7 +48,10 @@ export const reportCampaignRowSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
-  /** Recipients who opted out by keyword after this campaign reached them. */
+  /**
+   * Recipients who opted out by keyword after this campaign reached them: the contact is opted out
+   * now, by keyword, at or after the message's sent_at (an opt-in since undoes it).
+   */
   optedOut: z.number().int(),
   deliveredPct: z.number(),
   repliedPct: z.number(),
@@ -145,6 +148,7 @@ export const tag1GroupSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
+  /** recipients - replied (so replied + notReplied = recipients; the non-responders report counts only those reached). */
   notReplied: z.number().int(),
   /** replied / recipients, percent with one decimal. */
   responseRate: z.number(),
@@ -226,4 +230,10 @@ export const REPORT_EXPORT_COLUMNS = {
   recipients: ['name', 'phone', 'tag1', 'status', 'error_code', 'error_text', 'sent_at', 'delivered_at', 'replied_at', 'reply_text', 'reply_word'],
   tag1Grouped: ['tag1', 'recipients', 'delivered', 'failed', 'replied', 'not_replied', 'response_rate', 'reply_words', 'other_replies'],
   nonResponders: ['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out'],
+} as const;
+
+/** Error codes of the reports API besides the generic ones. */
+export const REPORT_ERROR_CODES = {
+  /** 409 on a follow-up of a campaign that was never launched (a draft has no non-responders). */
+  notSent: 'CAMPAIGN_NOT_SENT',
 } as const;

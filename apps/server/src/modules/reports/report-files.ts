@@ -2,17 +2,18 @@ import { REPORT_EXPORT_COLUMNS, type NonRespondersQuery, type RecipientsQuery, t
 import type { Executor } from '../../db/client.ts';
 import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
 import type { ReportExportSpec, ReportCell } from './reports-export.ts';
-import { keysetBatches } from './reports-export.ts';
+import { keysetBatches, keysetCsvChunks } from './reports-export.ts';
 import { recipientName, windowEndsAt } from './reports.presenter.ts';
-import { nonRespondersWhere, recipientsBatch, recipientsWhere, type RecipientRow } from './reports.queries.ts';
+import { csvBatch, isoTextSql, NAME_SQL, type CsvColumn, nonRespondersWhere, recipientsBatch, recipientsWhere, type RecipientRow } from './reports.queries.ts';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReportsService } from './reports.service.ts';
 
 /** What each report's file holds: headers and rows, the big ones fetched by keyset batches. */
 
 /** Rows per keyset query: big enough to amortise the round trip, small enough to stream. */
 const BATCH_SIZE = 2000;
-
-const iso = (value: Date | null) => value?.toISOString() ?? '';
+/** Rows per CSV batch: one text value each, so bigger batches cost nothing per row. */
+const CSV_BATCH_SIZE = 5000;
 
 async function* once(rows: ReportCell[][]): AsyncGenerator<ReportCell[][]> {
   if (rows.length > 0) yield rows;
@@ -27,6 +28,12 @@ const recipientBatches = (db: Executor, campaignId: string, where: ReturnType<ty
     map,
     BATCH_SIZE,
   );
+
+/** CSV lines made by the database, in the same keyset order as recipientBatches. */
+const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, columns: CsvColumn[]) => () =>
+  keysetCsvChunks((after) => csvBatch(db, campaignId, where, columns, after, CSV_BATCH_SIZE), CSV_BATCH_SIZE);
+const text = (expression: SQL): CsvColumn => ({ expression, kind: 'text' });
+const plain = (expression: SQL): CsvColumn => ({ expression, kind: 'plain' });
 
 export function campaignsFile(service: ReportsService, query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): ReportExportSpec {
   return {
@@ -58,12 +65,25 @@ export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit
         row.status,
         row.errorCode,
         row.errorText,
-        iso(row.sentAt),
-        iso(row.deliveredAt),
-        iso(row.repliedAt),
+        row.sentAt,
+        row.deliveredAt,
+        row.repliedAt,
         row.replyText,
         row.replyWord,
       ]),
+    csvChunks: csvChunks(db, campaign.id, where, [
+      text(NAME_SQL),
+      text(sql`m.phone`),
+      text(sql`c.tag1`),
+      plain(sql`m.status`),
+      text(sql`m.error_code`),
+      text(sql`m.error_text`),
+      plain(isoTextSql(sql`m.sent_at`)),
+      plain(isoTextSql(sql`m.delivered_at`)),
+      plain(isoTextSql(sql`m.replied_at`)),
+      text(sql`m.reply_text`),
+      text(sql`m.reply_word`),
+    ]),
   };
 }
 
@@ -96,10 +116,20 @@ export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: P
         row.phone,
         row.tag1 ?? '',
         row.status,
-        iso(row.sentAt),
-        iso(row.deliveredAt),
-        iso(windowEndsAt(row.sentAt, campaign.replyWindowHours)),
+        row.sentAt,
+        row.deliveredAt,
+        windowEndsAt(row.sentAt, campaign.replyWindowHours),
         row.contactOptedOut ? 'yes' : 'no',
       ]),
+    csvChunks: csvChunks(db, campaign.id, where, [
+      text(NAME_SQL),
+      text(sql`m.phone`),
+      text(sql`c.tag1`),
+      plain(sql`m.status`),
+      plain(isoTextSql(sql`m.sent_at`)),
+      plain(isoTextSql(sql`m.delivered_at`)),
+      plain(isoTextSql(sql`m.sent_at + make_interval(hours => ${campaign.replyWindowHours})`)),
+      plain(sql`case when c.status = 'opted_out' then 'yes' else 'no' end`),
+    ]),
   };
 }

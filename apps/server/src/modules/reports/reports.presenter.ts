@@ -55,16 +55,16 @@ export function presentRecipient(row: RecipientRow): ReportRecipient {
     status: row.status,
     errorCode: row.errorCode,
     errorText: row.errorText,
-    sentAt: iso(row.sentAt),
-    deliveredAt: iso(row.deliveredAt),
-    repliedAt: iso(row.repliedAt),
+    sentAt: row.sentAt,
+    deliveredAt: row.deliveredAt,
+    repliedAt: row.repliedAt,
     replyText: row.replyText,
     replyWord: row.replyWord,
   };
 }
 
-/** When a recipient's reply window closes: sent_at + the campaign's window. */
-export const windowEndsAt = (sentAt: Date | null, replyWindowHours: number) => (sentAt ? new Date(sentAt.getTime() + replyWindowHours * 3_600_000) : null);
+/** When a recipient's reply window closes (ISO): sent_at + the campaign's window. */
+export const windowEndsAt = (sentAt: string | null, replyWindowHours: number) => (sentAt ? new Date(Date.parse(sentAt) + replyWindowHours * 3_600_000).toISOString() : null);
 
 export function presentNonResponder(row: RecipientRow, replyWindowHours: number): NonResponder {
   return {
@@ -74,9 +74,9 @@ export function presentNonResponder(row: RecipientRow, replyWindowHours: number)
     phone: row.phone,
     tag1: row.tag1,
     status: row.status,
-    sentAt: iso(row.sentAt),
-    deliveredAt: iso(row.deliveredAt),
-    windowEndsAt: iso(windowEndsAt(row.sentAt, replyWindowHours)),
+    sentAt: row.sentAt,
+    deliveredAt: row.deliveredAt,
+    windowEndsAt: windowEndsAt(row.sentAt, replyWindowHours),
     optedOut: row.contactOptedOut,
   };
 }

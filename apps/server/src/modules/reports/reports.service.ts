@@ -3,6 +3,7 @@ import { MESSAGE_STATUSES } from '@sms/contracts/messages';
 import {
   percent,
   REPLY_WORDS_PER_GROUP,
+  REPORT_ERROR_CODES,
   type DeliverySummary,
   type FollowUpBody,
   type NonRespondersQuery,
@@ -140,12 +141,34 @@ function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'],
 /** Campaign ids per request to the opted-out probe (its cost grows with opted-out contacts x campaigns). */
 const OPTED_OUT_CHUNK = 200;
 
-async function optedOutOf(db: Executor, ids: string[]): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  for (let i = 0; i < ids.length; i += OPTED_OUT_CHUNK) {
-    for (const [id, n] of await optedOutCounts(db, ids.slice(i, i + OPTED_OUT_CHUNK))) result.set(id, n);
-  }
-  return result;
+/**
+ * Keyword opt-outs per campaign, kept CONTACT_AGGREGATE_MAX_AGE_MS like the other figures read
+ * from the contacts (an opt-out does not move the campaign's counters), so ranking every campaign
+ * by opt-outs, or polling a summary, does not probe the opted-out contacts each time.
+ */
+function optedOutCache(db: Executor) {
+  const known = new Map<string, { at: number; n: number }>();
+  return async (ids: string[]): Promise<Map<string, number>> => {
+    const now = Date.now();
+    const result = new Map<string, number>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const entry = known.get(id);
+      if (entry && now - entry.at < CONTACT_AGGREGATE_MAX_AGE_MS) result.set(id, entry.n);
+      else missing.push(id);
+    }
+    for (let i = 0; i < missing.length; i += OPTED_OUT_CHUNK) {
+      const chunk = missing.slice(i, i + OPTED_OUT_CHUNK);
+      const counts = await optedOutCounts(db, chunk);
+      for (const id of chunk) {
+        const n = counts.get(id) ?? 0;
+        result.set(id, n);
+        known.set(id, { at: now, n });
+      }
+    }
+    if (known.size > 10_000) for (const [id, entry] of known) if (now - entry.at >= CONTACT_AGGREGATE_MAX_AGE_MS) known.delete(id);
+    return result;
+  };
 }
 
 /** The reports of one process: the queries plus the per-campaign aggregate caches. */
@@ -153,6 +176,7 @@ export function createReportsService(db: Db) {
   const deliveryCache = new ReportCache<{ minutes: TimelineRow[]; errors: DeliverySummary['errors'] }>();
   const tag1Cache = new ReportCache<Tag1Cell[]>({ maxAgeMs: CONTACT_AGGREGATE_MAX_AGE_MS });
   const signatureOf = (counts: CampaignCounts) => JSON.stringify(counts);
+  const optedOutOf = optedOutCache(db);
 
   const cellsOf = (campaign: CampaignRow, counts: CampaignCounts) =>
     tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () => tag1Cells(db, campaign.id));
@@ -164,7 +188,7 @@ export function createReportsService(db: Db) {
     const { rows } = await launchedCampaigns(db, columnSort ? { search, status, sort: query.sort as 'name' | 'launchedAt', order: query.order } : { search, status });
     const ids = rows.map((row) => row.id);
     const counts = await readCampaignCounts(db, ids);
-    const optedOut = await optedOutOf(db, ids);
+    const optedOut = await optedOutOf(ids);
     const present = rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0));
     return columnSort ? present : sortRows(present, query.sort, query.order);
   }
@@ -176,7 +200,7 @@ export function createReportsService(db: Db) {
       if (query.sort === 'name' || query.sort === 'launchedAt') {
         const { rows, total } = await launchedCampaigns(db, { ...query, sort: query.sort }, query);
         const ids = rows.map((row) => row.id);
-        const [counts, optedOut] = [await readCampaignCounts(db, ids), await optedOutCounts(db, ids)];
+        const [counts, optedOut] = [await readCampaignCounts(db, ids), await optedOutOf(ids)];
         return { data: rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0)), total };
       }
       // Figure sorts rank every launched campaign (their counters are one small table).
@@ -185,7 +209,7 @@ export function createReportsService(db: Db) {
         const counts = await readCampaignCounts(db, rows.map((row) => row.id));
         const ranked = sortRows(rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), 0)), query.sort, query.order);
         const page = ranked.slice(query.skip, query.skip + query.limit);
-        const optedOut = await optedOutCounts(db, page.map((row) => row.id));
+        const optedOut = await optedOutOf(page.map((row) => row.id));
         return { data: page.map((row) => ({ ...row, optedOut: optedOut.get(row.id) ?? 0 })), total: ranked.length };
       }
       const all = await allCampaignRows(query);
@@ -198,7 +222,7 @@ export function createReportsService(db: Db) {
         minutes: await campaignTimelineMinutes(db, campaign.id),
         errors: await campaignErrors(db, campaign.id),
       }));
-      const optedOut = (await optedOutCounts(db, [campaign.id])).get(campaign.id) ?? 0;
+      const optedOut = (await optedOutOf([campaign.id])).get(campaign.id) ?? 0;
       const { bucket, points } = bucketTimeline(snapshot.minutes);
       return {
         campaign: presentHeader(campaign),
@@ -272,7 +296,7 @@ export function createReportsService(db: Db) {
 
     /** A draft re-sending the campaign's text to its non-responders (optionally some tag1 values). */
     async followUp(source: CampaignRow, body: FollowUpBody, command: Command): Promise<CampaignRow> {
-      if (source.status === 'draft') throw new Conflict('This campaign has not been sent, so it has no non-responders yet', { code: 'CAMPAIGN_NOT_SENT' });
+      if (source.status === 'draft') throw new Conflict('This campaign has not been sent, so it has no non-responders yet', { code: REPORT_ERROR_CODES.notSent });
       const tag1 = body.tag1?.length ? [...new Set(body.tag1)] : undefined;
       const name = body.name ?? `Follow-up: ${source.name}`.slice(0, CAMPAIGN_LIMITS.nameMax).trim();
       return createCampaign(db, {

@@ -45,6 +45,8 @@ beforeAll(async () => {
   await seedContacts(server, CONTACTS, { tags: ['north', 'south', ''] });
   // A name a spreadsheet would run as a formula.
   await server.database.db.execute(sql`update contacts set first_name = '=HYPERLINK("http://x")' where phone = ${phone(7)}`);
+  // And one that needs CSV quoting, with a line break.
+  await server.database.db.execute(sql`update contacts set last_name = ${'Smith, "Jr"\nII'} where phone = ${phone(8)}`);
   const campaign = await createCampaign(server, admin.token, { name: 'Report source', body: 'Are you coming? Reply YES or NO', replyWindowHours: 48 });
   campaignId = campaign.id;
   await launchCampaign(server, admin.token, campaignId);
@@ -305,11 +307,18 @@ describe('exports', () => {
     expect(response.headers.get('content-type')).toContain('text/csv');
     expect(response.headers.get('content-disposition')).toMatch(/filename="delivery-report-.*\.csv"/);
     const text = await response.text();
-    const [header, ...data] = csvRows(text);
+    const [header, ...data] = csvRows(text.replace(`"Person 8 Smith, ""Jr""\nII"`, 'Person 8'));
     expect(header).toEqual(['name', 'phone', 'tag1', 'status', 'error_code', 'error_text', 'sent_at', 'delivered_at', 'replied_at', 'reply_text', 'reply_word']);
     expect(data).toHaveLength(CONTACTS);
     expect(data.every((row) => row[1]?.startsWith("'+44"))).toBe(true);
+    // The same cells as the table shows (times to the millisecond).
+    const table = (await get(`/api/reports/delivery/${campaignId}/recipients?limit=100`)).data as any[];
+    for (const row of data) {
+      const shown = table.find((r) => `'${r.phone}` === row[1]);
+      expect([row[2], row[3], row[6], row[7], row[8]]).toEqual([shown.tag1 ?? '', shown.status, shown.sentAt ?? '', shown.deliveredAt ?? '', shown.repliedAt ?? '']);
+    }
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(text).toContain(`"Person 8 Smith, ""Jr""\nII",'${phone(8)},,delivered,`);
     expect(data.find((row) => row[1] === `'${phone(5)}`)?.[9]).toBe("'=1+2");
     const failed = csvRows(await (await download(`/api/reports/delivery/${campaignId}/recipients/export?status=failed&status=undelivered`)).text());
     expect(failed.slice(1).map((row) => row[3]).sort()).toEqual(['failed', 'failed', 'undelivered']);
@@ -352,6 +361,36 @@ describe('exports', () => {
     expect(sheet.getRow(2).getCell(3).value).toBe(CONTACTS);
     const audit = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'reports.export'`);
     expect(audit[0]?.n).toBeGreaterThan(3);
+  });
+
+  it('streams an export of several keyset batches whole, each row with its own contact', async () => {
+    // More than two CSV batches (5000) and five row batches (2000, the XLSX path).
+    const big = 11_000;
+    await server.database.db.execute(sql`insert into contacts (phone, first_name, tag1)
+      select '+447800' || lpad(i::text, 6, '0'), 'Bulk ' || i, 'bulk' from generate_series(1, ${big}) as i`);
+    const [row] = await rows<{ id: string }>(sql`insert into campaigns (name, body, audience, status, launched_at, completed_at)
+      values ('Bulk export', 'Hi', '{"type":"all"}', 'completed', now(), now()) returning id`);
+    const bulkId = row!.id;
+    await server.database.db.execute(sql`insert into messages (campaign_id, contact_id, phone, body, status, sent_at, delivered_at)
+      select ${bulkId}, id, phone, 'Hi', 'delivered', now(), now() from contacts where tag1 = 'bulk'`);
+    const [header, ...data] = csvRows(await (await download(`/api/reports/delivery/${bulkId}/recipients/export`)).text());
+    expect(header?.[0]).toBe('name');
+    expect(data).toHaveLength(big);
+    expect(new Set(data.map((cells) => cells[1])).size).toBe(big);
+    expect(data.every((cells) => cells[0] === `Bulk ${Number(cells[1]!.slice(-6))}` && cells[2] === 'bulk')).toBe(true);
+    const nonResponders = csvRows(await (await download(`/api/reports/non-responders/${bulkId}/export`)).text());
+    expect(nonResponders).toHaveLength(big + 1);
+    expect(new Set(nonResponders.map((cells) => cells[1])).size).toBe(big + 1);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await download(`/api/reports/non-responders/${bulkId}/export?format=xlsx`)).arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(big + 1);
+    const phones = new Set<string>();
+    sheet.eachRow((row, index) => {
+      if (index > 1) phones.add(String(row.getCell(2).value));
+    });
+    expect(phones.size).toBe(big);
+    expect((await get(`/api/reports/non-responders/${bulkId}?limit=1`)).total).toBe(big);
   });
 
   it('answers 400 for an unknown format', async () => {
