@@ -30,6 +30,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             ...INITIAL_VENDOR_CHUNKS.map(([name, test], index) => ({ name, test, tags: ['$initial' as const], priority: 100 - index })),
+            { name: 'mui-charts', test: /node_modules[\\/](@mui[\\/]x-charts|@mui[\\/]x-internal-gestures|bezier-easing)/, priority: 11 },
             { name: 'mui-data-grid', test: /node_modules[\\/]@mui[\\/]x-/, priority: 10 },
           ],
         },

@@ -41,15 +41,14 @@ const CampaignEdit = lazy(() => import('../features/campaigns/routes/campaign-ed
 const Configurations = lazy(() => import('../features/settings/routes/configurations'));
 const RolesPage = lazy(() => import('../features/roles/routes/roles-page'));
 const FaqPage = lazy(() => import('../features/help/routes/faq-page'));
+const ReportsList = lazy(() => import('../features/reports/routes/reports-list'));
+const DeliveryReport = lazy(() => import('../features/reports/routes/delivery-report'));
+const Tag1Report = lazy(() => import('../features/reports/routes/tag1-report'));
+const NonRespondersReport = lazy(() => import('../features/reports/routes/non-responders-report'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 /** Product areas whose screens arrive in later releases: a real page now, not a 404. */
 const upcoming: Array<[string, string]> = [
-  [paths.reports.list, 'nav.reports'],
-  // The campaign page links to its reports already.
-  ['/reports/delivery/:campaignId', 'nav.reports'],
-  ['/reports/tag1-grouped/:campaignId', 'nav.reports'],
-  ['/reports/non-responders/:campaignId', 'nav.reports'],
   [paths.chats, 'nav.chats'],
   [paths.calendar, 'nav.calendar'],
 ];
@@ -121,6 +120,15 @@ export const routes: RouteObject[] = [
                   { path: 'new', element: <RequireAbility action="create" subject="Campaign"><CampaignNew /></RequireAbility> },
                   { path: ':id', element: <RequireAbility action="read" subject="Campaign"><CampaignDetail /></RequireAbility> },
                   { path: ':id/edit', element: <RequireAbility action="update" subject="Campaign"><CampaignEdit /></RequireAbility> },
+                ],
+              },
+              {
+                path: 'reports',
+                children: [
+                  { index: true, element: <RequireAbility action="read" subject="Report"><ReportsList /></RequireAbility> },
+                  { path: 'delivery/:campaignId', element: <RequireAbility action="read" subject="Report"><DeliveryReport /></RequireAbility> },
+                  { path: 'tag1-grouped/:campaignId', element: <RequireAbility action="read" subject="Report"><Tag1Report /></RequireAbility> },
+                  { path: 'non-responders/:campaignId', element: <RequireAbility action="read" subject="Report"><NonRespondersReport /></RequireAbility> },
                 ],
               },
               { path: paths.contacts.app, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },

@@ -1,0 +1,50 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import ButtonGroup from '@mui/material/ButtonGroup';
+import Snackbar from '@mui/material/Snackbar';
+import { REPORT_EXPORT_FORMATS } from '@sms/contracts/reports';
+import { IconFileExport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-client';
+import { useAbility } from '../../../lib/permissions/use-ability';
+import { useExportReport, type ReportExportFormat, type ReportKind } from '../api/export-report';
+
+/** CSV and XLSX downloads of a report with the screen's filters; only for roles that may export reports. */
+export function ExportButtons({ kind, campaignId, params }: { kind: ReportKind; campaignId?: string; params?: Record<string, unknown> }) {
+  const { t } = useTranslation('reports');
+  const ability = useAbility();
+  const exporting = useExportReport();
+  const [pending, setPending] = useState<ReportExportFormat | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!ability.can('export', 'Report')) return null;
+  const run = (format: ReportExportFormat) => {
+    setPending(format);
+    exporting.mutate({ kind, campaignId, format, params }, { onError: (error) => setFailure(errorMessage(error)), onSettled: () => setPending(null) });
+  };
+  return (
+    <>
+      <ButtonGroup variant="outlined" aria-label={t('export.label')} size="medium">
+        {REPORT_EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            onClick={() => run(format)}
+            loading={pending === format}
+            loadingPosition="start"
+            disabled={pending !== null && pending !== format}
+            startIcon={<IconFileExport size={18} aria-hidden />}
+            title={t(`export.${format}`)}
+            data-testid={`export-${format}`}
+          >
+            {format.toUpperCase()}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <Snackbar open={failure !== null} autoHideDuration={6000} onClose={(_event, reason) => reason !== 'clickaway' && setFailure(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="error" variant="filled" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
+          {failure}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

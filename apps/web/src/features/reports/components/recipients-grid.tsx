@@ -1,0 +1,158 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { DataGrid, GridOverlay, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { RECIPIENT_SORTS, type ReportRecipient } from '@sms/contracts/reports';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
+import { useAbility } from '../../../lib/permissions/use-ability';
+import { PhoneNumber } from './phone-number';
+import { tag1Label } from './report-format';
+import { MessageStatusChip } from './status-chips';
+import { useReportFormat } from './use-report-format';
+
+export type RecipientSort = (typeof RECIPIENT_SORTS)[number];
+export interface TablePage {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+}
+export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+function NoRecipientsOverlay() {
+  const { t } = useTranslation('reports');
+  return (
+    <GridOverlay>
+      <Typography sx={{ fontWeight: 600, p: 3 }} data-testid="recipients-empty">
+        {t('recipients.empty')}
+      </Typography>
+    </GridOverlay>
+  );
+}
+
+/** The server's answer to a grid's paging and sorting, as the grid wants it. */
+export function useServerTable(state: TablePage, allowedSorts: readonly string[], onChange: (patch: Partial<TablePage>) => void) {
+  const { page, pageSize, sort, order } = state;
+  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort, sort: order }] : []), [sort, order]);
+  return {
+    paginationModel,
+    sortModel,
+    onPaginationModelChange: (model: GridPaginationModel) => onChange({ page: model.pageSize !== pageSize ? 0 : model.page, pageSize: model.pageSize }),
+    onSortModelChange: (model: GridSortModel) => {
+      const first = model[0];
+      onChange(first && allowedSorts.includes(first.field) ? { sort: first.field, order: first.sort === 'desc' ? 'desc' : 'asc', page: 0 } : { sort: undefined, order: 'asc', page: 0 });
+    },
+  };
+}
+
+export interface RecipientsGridProps {
+  rows: ReportRecipient[];
+  total: number;
+  loading: boolean;
+  state: TablePage;
+  onChange: (patch: Partial<TablePage>) => void;
+  label: string;
+  testId?: string;
+}
+
+/** One row per recipient: contact, phone, tag1, status, error, times and the reply; paged and sorted by the server. */
+export function RecipientsGrid({ rows, total, loading, state, onChange, label, testId = 'recipients-grid' }: RecipientsGridProps) {
+  const { t } = useTranslation('reports');
+  const localeText = useDataGridLocaleText();
+  const format = useReportFormat();
+  const canReadContacts = useAbility().can('read', 'Contact');
+  const table = useServerTable(state, RECIPIENT_SORTS, onChange);
+
+  const columns = useMemo<GridColDef<ReportRecipient>[]>(() => {
+    const date = (value: string | null) => format.date(value);
+    const sortable = (field: string) => (RECIPIENT_SORTS as readonly string[]).includes(field);
+    const list: GridColDef<ReportRecipient>[] = [
+      {
+        field: 'name',
+        headerName: t('fields.contact'),
+        flex: 1,
+        minWidth: 150,
+        renderCell: ({ row }) =>
+          canReadContacts && row.contactId ? (
+            <Link component={RouterLink} to={paths.contacts.detail(row.contactId)} underline="hover" noWrap>
+              {row.name || t('recipients.noName')}
+            </Link>
+          ) : (
+            row.name || t('recipients.noName')
+          ),
+      },
+      { field: 'phone', headerName: t('fields.phone'), width: 140, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
+      { field: 'tag1', headerName: t('fields.tag1'), width: 100, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
+      { field: 'status', headerName: t('fields.status'), width: 120, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
+      {
+        field: 'errorCode',
+        headerName: t('fields.error'),
+        width: 120,
+        renderCell: ({ row }) =>
+          row.errorCode ? (
+            <Tooltip title={row.errorText ?? ''}>
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                <bdi>{row.errorCode}</bdi>
+              </Box>
+            </Tooltip>
+          ) : null,
+      },
+      { field: 'sentAt', headerName: t('fields.sentAt'), width: 155, valueFormatter: date },
+      { field: 'deliveredAt', headerName: t('fields.deliveredAt'), width: 155, valueFormatter: date },
+      {
+        field: 'repliedAt',
+        headerName: t('fields.reply'),
+        flex: 1,
+        minWidth: 170,
+        renderCell: ({ row }) =>
+          row.repliedAt ? (
+            <Box sx={{ lineHeight: 1.3, overflow: 'hidden', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+              <Typography variant="body2" noWrap title={row.replyText ?? ''} data-testid="reply-text">
+                <bdi>{row.replyText}</bdi>
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {date(row.repliedAt)}
+              </Typography>
+            </Box>
+          ) : (
+            <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('recipients.noReply')}
+              </Typography>
+            </Box>
+          ),
+      },
+    ];
+    return list.map((column) => ({ ...column, sortable: sortable(column.field) }));
+  }, [t, format, canReadContacts]);
+
+  return (
+    <Box data-testid={testId}>
+      <DataGrid
+        label={label}
+        rows={rows}
+        getRowId={(row) => row.messageId}
+        columns={columns}
+        rowCount={total}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        {...table}
+        pageSizeOptions={[...TABLE_PAGE_SIZES]}
+        sortingOrder={['asc', 'desc', null]}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        localeText={localeText}
+        slots={{ noRowsOverlay: NoRecipientsOverlay }}
+        rowHeight={56}
+        sx={{ border: 0, minHeight: 400 }}
+      />
+    </Box>
+  );
+}

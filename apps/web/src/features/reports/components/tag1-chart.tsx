@@ -1,0 +1,61 @@
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { Tag1Report } from '@sms/contracts/reports';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import { buildTag1Stacks, formatWordsBreakdown, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label } from './report-format';
+import { useReportFormat } from './use-report-format';
+
+/** Reply words that get the yes (green) and no (red) colours. */
+const YES_WORDS = new Set(['YES', 'Y', 'OK', 'OUI', 'SI', 'نعم', '是', '1']);
+const NO_WORDS = new Set(['NO', 'N', 'NON', 'لا', '否', '不', '2']);
+
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** Replies by word and the silent recipients, stacked per tag1 group; a bar opens its recipients. */
+export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag1: string, seriesId: string) => void }) {
+  const { t } = useTranslation('reports');
+  const theme = useTheme();
+  const format = useReportFormat();
+  const stacks = useMemo(() => buildTag1Stacks(report.groups), [report.groups]);
+  // Readable on light and dark pages (the brand primary can be as dark as the dark page); yes green, no red.
+  const palette = [theme.palette.info.main, theme.palette.warning.main, '#a78bfa', '#f472b6', '#22d3ee', '#a3e635'];
+  const plainWords = stacks.series.map((entry) => entry.id).filter((id) => !YES_WORDS.has(id) && !NO_WORDS.has(id));
+  const wordColor = (word: string) =>
+    YES_WORDS.has(word) ? theme.palette.success.main : NO_WORDS.has(word) ? theme.palette.error.main : (palette[plainWords.indexOf(word) % palette.length] ?? theme.palette.info.main);
+  const series = stacks.series.map((entry) => ({
+    id: entry.id,
+    data: entry.data,
+    stack: 'total',
+    label: entry.id === NOT_REPLIED_SERIES ? t('fields.notReplied') : entry.id === OTHER_SERIES ? t('tag1.other') : entry.id,
+    color: entry.id === NOT_REPLIED_SERIES ? theme.palette.grey[400] : entry.id === OTHER_SERIES ? theme.palette.grey[600] : wordColor(entry.id),
+    valueFormatter: (value: number | null) => (value === null ? '' : format.count(value)),
+  }));
+  const categories = stacks.categories.map((tag1) => tag1Label(tag1, t('none')));
+  return (
+    <Box component="figure" aria-labelledby="tag1-chart-title" sx={{ m: 0, position: 'relative' }} data-testid="tag1-chart">
+      <BarChart
+        height={Math.max(260, Math.min(480, 120 + categories.length * 28))}
+        xAxis={[{ scaleType: 'band', data: categories }]}
+        yAxis={[{ valueFormatter: (value: number) => format.count(value), width: 48 }]}
+        series={series}
+        onItemClick={(_event, item) => {
+          const tag1 = stacks.categories[item.dataIndex];
+          if (tag1 !== undefined) onOpen(tag1, String(item.seriesId));
+        }}
+        skipAnimation
+      />
+      {/* The bars in words, for screen readers. */}
+      <Box component="figcaption" sx={VISUALLY_HIDDEN}>
+        <ul>
+          {report.groups.map((group) => (
+            <li key={group.tag1}>
+              {tag1Label(group.tag1, t('none'))}: {[formatWordsBreakdown(group, format.count, t('tag1.other')), `${t('fields.notReplied')} ${format.count(group.notReplied)}`].filter(Boolean).join(' · ')}
+            </li>
+          ))}
+        </ul>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import type { DeliverySummary } from '@sms/contracts/reports';
+import { useTranslation } from 'react-i18next';
+import { useReportFormat } from './use-report-format';
+
+const SHOWN = 10;
+
+/** The most frequent error codes; choosing one filters the recipients table by it (again: clears it). */
+export function TopErrors({ errors, selected, onSelect }: { errors: DeliverySummary['errors']; selected: string; onSelect: (code: string) => void }) {
+  const { t } = useTranslation('reports');
+  const format = useReportFormat();
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('delivery.topErrors')}
+        </Typography>
+        {errors.length === 0 ? (
+          <Typography color="text.secondary" data-testid="errors-empty">
+            {t('delivery.noErrors')}
+          </Typography>
+        ) : (
+          <List dense disablePadding data-testid="top-errors">
+            {errors.slice(0, SHOWN).map((error) => (
+              <ListItemButton
+                key={error.errorCode}
+                selected={selected === error.errorCode}
+                aria-pressed={selected === error.errorCode}
+                onClick={() => onSelect(selected === error.errorCode ? '' : error.errorCode)}
+                sx={{ borderRadius: 1 }}
+              >
+                <ListItemText
+                  primary={<bdi>{error.errorCode}</bdi>}
+                  secondary={error.errorText}
+                  slotProps={{ primary: { sx: { fontWeight: 600, fontFamily: 'monospace' } } }}
+                />
+                <Typography sx={{ fontWeight: 700, marginInlineStart: 2 }}>{format.count(error.n)}</Typography>
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
