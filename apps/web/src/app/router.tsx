@@ -38,6 +38,7 @@ const CampaignsList = lazy(() => import('../features/campaigns/routes/campaigns-
 const CampaignNew = lazy(() => import('../features/campaigns/routes/campaign-new'));
 const CampaignDetail = lazy(() => import('../features/campaigns/routes/campaign-detail'));
 const CampaignEdit = lazy(() => import('../features/campaigns/routes/campaign-edit'));
+const InboxPage = lazy(() => import('../features/inbox/routes/inbox-page'));
 const Configurations = lazy(() => import('../features/settings/routes/configurations'));
 const RolesPage = lazy(() => import('../features/roles/routes/roles-page'));
 const FaqPage = lazy(() => import('../features/help/routes/faq-page'));
@@ -50,7 +51,6 @@ const upcoming: Array<[string, string]> = [
   ['/reports/delivery/:campaignId', 'nav.reports'],
   ['/reports/tag1-grouped/:campaignId', 'nav.reports'],
   ['/reports/non-responders/:campaignId', 'nav.reports'],
-  [paths.chats, 'nav.chats'],
   [paths.calendar, 'nav.calendar'],
 ];
 
@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
                   { path: ':id/edit', element: <RequireAbility action="update" subject="Campaign"><CampaignEdit /></RequireAbility> },
                 ],
               },
+              { path: paths.chats, element: <RequireAbility action="read" subject="Inbox"><InboxPage /></RequireAbility> },
               { path: paths.contacts.app, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },
               { path: 'user-profile', element: <UserProfile /> },
               { path: 'pages/account-settings', element: <AccountSettings tabs={ACCOUNT_SETTINGS_TABS} /> },
