@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -151,7 +152,9 @@ export function ConversationList({
         ) : (
           <List disablePadding aria-label={t('list.label', { count: total })}>
             {conversations.map((conversation) => (
-              <ConversationRow key={conversation.contactId} conversation={conversation} selected={conversation.contactId === selected} onSelect={() => onSelect(conversation.contactId)} />
+              <ListItem key={conversation.contactId} disablePadding>
+                <ConversationRow conversation={conversation} selected={conversation.contactId === selected} onSelect={() => onSelect(conversation.contactId)} />
+              </ListItem>
             ))}
           </List>
         )}

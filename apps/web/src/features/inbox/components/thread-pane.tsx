@@ -105,10 +105,12 @@ export function ThreadPane({ contactId, live, onBack, canReply }: { contactId: s
             {t('thread.empty')}
           </Typography>
         ) : (
-          <Box component="ol" role="log" aria-label={t('thread.label', { name: name ?? contact.phone })} sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, m: 0, p: 0 }}>
-            {messages.map((message) => (
-              <MessageBubble key={message.key} message={message} />
-            ))}
+          <Box role="log" aria-label={t('thread.label', { name: name ?? contact.phone })}>
+            <Box component="ol" sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, m: 0, p: 0 }}>
+              {messages.map((message) => (
+                <MessageBubble key={message.key} message={message} />
+              ))}
+            </Box>
           </Box>
         )}
       </Box>

@@ -105,8 +105,7 @@ export default function InboxPage() {
           data-testid="live-state"
           data-live={live}
           label={live ? t('live.on') : t('live.off')}
-          color={live ? 'success' : 'default'}
-          variant="outlined"
+          sx={live ? { bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600 } : { fontWeight: 600 }}
         />
       }
     >
