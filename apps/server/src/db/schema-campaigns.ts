@@ -249,3 +249,19 @@ export const inboxReads = pgTable('inbox_reads', {
   readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   readBy: uuid('read_by'),
 });
+
+/**
+ * One row per inbox conversation (a contact with inbound messages or inbox replies), kept by the
+ * inbound processing (one upsert per contact per batch) and by replies, so the conversation list
+ * reads a page of this in activity order instead of aggregating every inbound message.
+ */
+export const inboxConversations = pgTable(
+  'inbox_conversations',
+  {
+    contactId: uuid('contact_id').primaryKey(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    /** Highest inbound id of the contact: unread when above the read mark. */
+    lastInboundId: bigint('last_inbound_id', { mode: 'number' }),
+  },
+  (table) => [index('inbox_conversations_activity_idx').on(table.lastActivityAt, table.contactId)],
+);

@@ -23,7 +23,7 @@ export interface ConversationRow {
   unread: number;
 }
 
-/** The WHERE part of the conversations list (over `conv` joined to contacts `c` and the read mark). */
+/** The WHERE part of the conversations list (over inbox_conversations `conv` joined to contacts `c` and the read mark `rd`). */
 function conversationWhere(filter: ConversationFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (filter.search) {
@@ -34,8 +34,8 @@ function conversationWhere(filter: ConversationFilter): SQL {
       or exists (select 1 from inbound_messages x where x.contact_id = conv.contact_id and lower(x.body) like ${like})
       or exists (select 1 from messages x where x.campaign_id is null and x.contact_id = conv.contact_id and x.kind = 'reply' and lower(x.body) like ${like}))`);
   }
-  if (filter.unread === true) parts.push(sql`conv.last_in_id > coalesce(rd.last_read_inbound_id, 0)`);
-  if (filter.unread === false) parts.push(sql`coalesce(conv.last_in_id, 0) <= coalesce(rd.last_read_inbound_id, 0)`);
+  if (filter.unread === true) parts.push(sql`conv.last_inbound_id > coalesce(rd.last_read_inbound_id, 0)`);
+  if (filter.unread === false) parts.push(sql`coalesce(conv.last_inbound_id, 0) <= coalesce(rd.last_read_inbound_id, 0)`);
   if (filter.optedOut !== undefined) parts.push(sql`c.status = ${filter.optedOut ? 'opted_out' : 'active'}`);
   // Contacts who replied to that campaign: one probe of the (campaign_id, contact_id) index each.
   if (filter.campaignId) parts.push(sql`exists (select 1 from messages m where m.campaign_id = ${filter.campaignId} and m.contact_id = conv.contact_id and m.replied_at is not null)`);
@@ -43,8 +43,9 @@ function conversationWhere(filter: ConversationFilter): SQL {
 }
 
 /**
- * Conversations: one per contact with inbound messages or inbox replies, newest activity first,
- * with the last message, the unread count (inbound above the read mark) and totals.
+ * Conversations: one per contact with inbound messages or inbox replies (inbox_conversations),
+ * newest activity first, with the last message, the unread count (inbound above the read mark)
+ * and totals. The last message and unread count are read for the page's rows only.
  */
 export async function listConversations(
   db: Executor,
@@ -56,18 +57,10 @@ export async function listConversations(
     unread: number; total: number; unread_conversations: number;
   }>(
     db,
-    sql`with inbound as (
-          select contact_id, max(id) as last_in_id, max(received_at) as last_in_at
-          from inbound_messages where contact_id is not null group by contact_id
-        ), replies as (
-          select contact_id, max(queued_at) as last_out_at
-          from messages where campaign_id is null and kind = 'reply' and contact_id is not null group by contact_id
-        ), conv as (
-          select coalesce(i.contact_id, r.contact_id) as contact_id, i.last_in_id, greatest(i.last_in_at, r.last_out_at) as last_at
-          from inbound i full join replies r on r.contact_id = i.contact_id
-        ), filtered as (
-          select conv.*, c.first_name, c.last_name, c.phone, c.status, coalesce(rd.last_read_inbound_id, 0) as read_id
-          from conv join contacts c on c.id = conv.contact_id left join inbox_reads rd on rd.contact_id = conv.contact_id
+    sql`with filtered as (
+          select conv.contact_id, conv.last_activity_at as last_at, conv.last_inbound_id as last_in_id,
+                 c.first_name, c.last_name, c.phone, c.status, coalesce(rd.last_read_inbound_id, 0) as read_id
+          from inbox_conversations conv join contacts c on c.id = conv.contact_id left join inbox_reads rd on rd.contact_id = conv.contact_id
           where ${conversationWhere(filter)}
         ), page as (
           select f.*, count(*) over () as total, count(*) filter (where f.last_in_id > f.read_id) over () as unread_conversations
@@ -114,11 +107,8 @@ export async function listConversations(
 async function countConversations(db: Executor, filter: ConversationFilter): Promise<{ total: number; unreadConversations: number }> {
   const [row] = await queryRows<{ total: number; unread_conversations: number }>(
     db,
-    sql`with inbound as (select contact_id, max(id) as last_in_id from inbound_messages where contact_id is not null group by contact_id),
-        replies as (select distinct contact_id from messages where campaign_id is null and kind = 'reply' and contact_id is not null),
-        conv as (select coalesce(i.contact_id, r.contact_id) as contact_id, i.last_in_id from inbound i full join replies r on r.contact_id = i.contact_id)
-        select count(*)::int as total, (count(*) filter (where conv.last_in_id > coalesce(rd.last_read_inbound_id, 0)))::int as unread_conversations
-        from conv join contacts c on c.id = conv.contact_id left join inbox_reads rd on rd.contact_id = conv.contact_id
+    sql`select count(*)::int as total, (count(*) filter (where conv.last_inbound_id > coalesce(rd.last_read_inbound_id, 0)))::int as unread_conversations
+        from inbox_conversations conv join contacts c on c.id = conv.contact_id left join inbox_reads rd on rd.contact_id = conv.contact_id
         where ${conversationWhere(filter)}`,
   );
   return { total: row?.total ?? 0, unreadConversations: row?.unread_conversations ?? 0 };
@@ -216,6 +206,26 @@ export async function contactHistory(db: Executor, contactId: string, options: {
   const more = mapped.length > options.limit;
   const page = more ? mapped.slice(0, options.limit) : mapped;
   return { rows: page, nextCursor: more ? (page.at(-1)?.cursor ?? null) : null };
+}
+
+/**
+ * Records inbound activity of processed messages: one upsert per contact (the batch's latest
+ * time and highest id), so a wave of replies costs one statement.
+ */
+export async function recordInboundActivity(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`insert into inbox_conversations (contact_id, last_activity_at, last_inbound_id)
+    select contact_id, max(received_at), max(id) from inbound_messages
+    where id = any(${sql.param(ids)}::bigint[]) and contact_id is not null group by contact_id
+    on conflict (contact_id) do update set
+      last_activity_at = greatest(inbox_conversations.last_activity_at, excluded.last_activity_at),
+      last_inbound_id = greatest(inbox_conversations.last_inbound_id, excluded.last_inbound_id)`);
+}
+
+/** Moves a conversation to the top after a reply (creating it for a contact who never wrote in). */
+export async function recordReplyActivity(db: Executor, contactId: string): Promise<void> {
+  await db.execute(sql`insert into inbox_conversations (contact_id, last_activity_at) values (${contactId}, now())
+    on conflict (contact_id) do update set last_activity_at = greatest(inbox_conversations.last_activity_at, excluded.last_activity_at)`);
 }
 
 /** Moves a contact's read mark up to its latest inbound message; answers the unread count left (0). */

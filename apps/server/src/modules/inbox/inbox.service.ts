@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { Conflict } from '../../platform/errors.ts';
 import { Unprocessable } from '../campaigns/campaigns.service.ts';
 import { findDefaultGateway } from '../gateways/gateways.queries.ts';
-import { insertReply, lastInboundAddress, type InboxContactRow } from './inbox.queries.ts';
+import { insertReply, lastInboundAddress, recordReplyActivity, type InboxContactRow } from './inbox.queries.ts';
 
 /** A sender ID for answering on the channel the contact wrote to (our number or short code), else the gateway's default. */
 const answerFrom = (address: string | null) =>
@@ -20,13 +20,11 @@ export async function sendReply(db: Db, input: { contact: InboxContactRow; body:
   const gateway = await findDefaultGateway(db);
   if (!gateway) throw new Unprocessable('No default gateway is configured', INBOX_ERROR_CODES.gatewayUnavailable);
   if (!gateway.enabled) throw new Unprocessable(`The default gateway ${gateway.name} is disabled`, INBOX_ERROR_CODES.gatewayUnavailable);
-  const id = await insertReply(db, {
-    contactId: contact.id,
-    gatewayId: gateway.id,
-    phone: contact.phone,
-    senderId: answerFrom(await lastInboundAddress(db, contact.id)),
-    body: input.body,
-    createdBy: input.actorId,
+  const senderId = answerFrom(await lastInboundAddress(db, contact.id));
+  const id = await db.transaction(async (tx) => {
+    const queued = await insertReply(tx, { contactId: contact.id, gatewayId: gateway.id, phone: contact.phone, senderId, body: input.body, createdBy: input.actorId });
+    await recordReplyActivity(tx, contact.id);
+    return queued;
   });
   input.wake();
   return id;
