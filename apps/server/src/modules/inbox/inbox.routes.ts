@@ -180,9 +180,15 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
         streams.delete(raw);
         unsubscribe?.();
       });
-      const stop = await events.subscribe(send);
-      if (closed) stop();
-      else unsubscribe = stop;
+      try {
+        const stop = await events.subscribe(send);
+        if (closed) stop();
+        else unsubscribe = stop;
+      } catch (error) {
+        // The browser reconnects (retry: 3000) once the database answers again.
+        request.log.error({ err: error }, 'inbox live updates: could not start');
+        raw.end();
+      }
     },
   );
 
