@@ -14,6 +14,7 @@ import { twilioAuthToken } from './modules/gateways/gateways.queries.ts';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { importLimits } from './modules/imports/limits.ts';
 import { createMaintenanceState } from './modules/maintenance/maintenance-state.ts';
 import { registerMaintenanceGuard } from './modules/maintenance/maintenance.guard.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl });
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(messagesRoutes, { db });
+  await app.register(inboxRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(settingsRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });

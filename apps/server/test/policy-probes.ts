@@ -94,6 +94,19 @@ export const PROBES: Probe[] = [
 
   // Messages are read by whoever reads campaigns or the inbox (every role that reads the inbox reads campaigns).
   { subject: 'Inbox', action: 'read', route: 'GET /api/messages/:id', call: async (context, token) => context.server.get(`/api/messages/${await newMessage(context)}`, { token }) },
+  { subject: 'Inbox', action: 'read', route: 'GET /api/inbox/conversations', call: ({ server }, token) => server.get('/api/inbox/conversations', { token }) },
+  {
+    subject: 'Inbox',
+    action: 'create',
+    route: 'POST /api/inbox/conversations/:contactId/reply',
+    call: async (context, token) => context.server.post(`/api/inbox/conversations/${await newContact(context)}/reply`, { body: 'Probe reply' }, { token }),
+  },
+  {
+    subject: 'Inbox',
+    action: 'update',
+    route: 'POST /api/inbox/conversations/:contactId/read',
+    call: async (context, token) => context.server.post(`/api/inbox/conversations/${await newContact(context)}/read`, undefined, { token }),
+  },
 
   { subject: 'Brand', action: 'read', route: 'GET /api/brand-settings', call: ({ server }, token) => server.get('/api/brand-settings', { token }) },
   { subject: 'Brand', action: 'update', route: 'PUT /api/brand-settings', call: ({ server }, token) => server.put('/api/brand-settings', { appName: `Probe ${next()}` }, { token }) },
@@ -120,6 +133,4 @@ export const PROBES: Probe[] = [
  */
 export const NOT_ROUTED_YET: ReadonlyArray<{ subject: MatrixSubject; action: MatrixAction; reason: string }> = [
   { subject: 'Dashboard', action: 'read', reason: 'the dashboard API is not built yet' },
-  { subject: 'Inbox', action: 'create', reason: 'the inbox API (replies) is not built yet' },
-  { subject: 'Inbox', action: 'update', reason: 'the inbox API is not built yet' },
 ];

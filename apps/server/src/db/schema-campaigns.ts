@@ -135,6 +135,11 @@ export const messages = pgTable(
     index('messages_gateway_message_idx').on(table.gatewayMessageId).where(sql`${table.gatewayMessageId} is not null`),
     // No index of its own for a contact's history: (campaign_id, contact_id) answers it with one
     // probe per campaign (a few thousand at most), and each index here costs every status update.
+    // One-off messages (test, reply, auto, notice: campaign_id null, a small share of the table)
+    // by contact, for a contact's history and inbox thread, and by id, for the inbox's live
+    // updates. Partial, so campaign rows never enter them.
+    index('messages_one_off_contact_idx').on(table.contactId, table.id).where(sql`${table.campaignId} is null`),
+    index('messages_one_off_idx').on(table.id).where(sql`${table.campaignId} is null`),
     // Recent errors of a campaign (errors are rare, so this stays small).
     index('messages_errors_idx').on(table.campaignId, table.id).where(sql`${table.errorCode} is not null`),
     check('messages_status_check', sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped')`),
@@ -230,4 +235,33 @@ export const inboundMessages = pgTable(
     index('inbound_messages_contact_idx').on(table.contactId, table.id),
     index('inbound_messages_unprocessed_idx').on(table.id).where(sql`${table.processedAt} is null`),
   ],
+);
+
+/**
+ * The inbox's read mark per contact (shared by the whole team, like a shared mailbox): inbound
+ * messages with an id above it are unread. Marking a conversation read is one upsert; nothing is
+ * written per inbound message. No foreign key to contacts, so deleting contacts never probes this
+ * table; a mark left by a deleted contact is never read.
+ */
+export const inboxReads = pgTable('inbox_reads', {
+  contactId: uuid('contact_id').primaryKey(),
+  lastReadInboundId: bigint('last_read_inbound_id', { mode: 'number' }).notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  readBy: uuid('read_by'),
+});
+
+/**
+ * One row per inbox conversation (a contact with inbound messages or inbox replies), kept by the
+ * inbound processing (one upsert per contact per batch) and by replies, so the conversation list
+ * reads a page of this in activity order instead of aggregating every inbound message.
+ */
+export const inboxConversations = pgTable(
+  'inbox_conversations',
+  {
+    contactId: uuid('contact_id').primaryKey(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    /** Highest inbound id of the contact: unread when above the read mark. */
+    lastInboundId: bigint('last_inbound_id', { mode: 'number' }),
+  },
+  (table) => [index('inbox_conversations_activity_idx').on(table.lastActivityAt, table.contactId)],
 );

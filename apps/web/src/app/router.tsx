@@ -38,6 +38,7 @@ const CampaignsList = lazy(() => import('../features/campaigns/routes/campaigns-
 const CampaignNew = lazy(() => import('../features/campaigns/routes/campaign-new'));
 const CampaignDetail = lazy(() => import('../features/campaigns/routes/campaign-detail'));
 const CampaignEdit = lazy(() => import('../features/campaigns/routes/campaign-edit'));
+const InboxPage = lazy(() => import('../features/inbox/routes/inbox-page'));
 const Configurations = lazy(() => import('../features/settings/routes/configurations'));
 const RolesPage = lazy(() => import('../features/roles/routes/roles-page'));
 const FaqPage = lazy(() => import('../features/help/routes/faq-page'));
@@ -49,7 +50,6 @@ const ComingSoon = lazy(() => import('./routes/coming-soon'));
 
 /** Product areas whose screens arrive in later releases: a real page now, not a 404. */
 const upcoming: Array<[string, string]> = [
-  [paths.chats, 'nav.chats'],
   [paths.calendar, 'nav.calendar'],
 ];
 
@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
                   { path: 'non-responders/:campaignId', element: <RequireAbility action="read" subject="Report"><NonRespondersReport /></RequireAbility> },
                 ],
               },
+              { path: paths.chats, element: <RequireAbility action="read" subject="Inbox"><InboxPage /></RequireAbility> },
               { path: paths.contacts.app, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },
               { path: 'user-profile', element: <UserProfile /> },
               { path: 'pages/account-settings', element: <AccountSettings tabs={ACCOUNT_SETTINGS_TABS} /> },

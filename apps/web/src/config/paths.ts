@@ -49,6 +49,8 @@ export const paths = {
     faq: '/pages/faq',
   },
   chats: '/apps/chats',
+  /** The inbox with one contact's conversation open. */
+  chatWith: (contactId: string) => `/apps/chats?contact=${encodeURIComponent(contactId)}`,
   calendar: '/apps/calendar',
 } as const;
 

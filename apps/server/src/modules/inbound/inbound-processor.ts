@@ -1,5 +1,6 @@
 import { keywordOf, replyWord } from '@sms/contracts/replies';
 import type { Db } from '../../db/client.ts';
+import { recordInboundActivity } from '../inbox/inbox.queries.ts';
 import { getMessagingSettings } from '../settings/messaging-settings.ts';
 import { linkInboundContacts, lockUnprocessed, markProcessed, matchReplies, queueAutoReplies, recordReplies, setConsent, type InboundRow } from './inbound.queries.ts';
 
@@ -11,7 +12,8 @@ const answerFrom = (row: InboundRow) => (/^\+?\d{3,15}$/.test(row.toAddress) || 
  * links senders to contacts (creating unknown ones), matches each message to the campaign message
  * it answers (first reply time, text and reply word; the campaign's reply counter follows by
  * trigger), and acts on keywords: opt-out and opt-in with the contact's time and source, help;
- * each answered with the configured text through the gateway it came from. Set-based, so a wave of
+ * each answered with the configured text through the gateway it came from; and moves the senders'
+ * inbox conversations to the top. Set-based, so a wave of
  * replies to a big campaign costs a few statements per batch. Answers whether automatic replies
  * were queued (the dispatcher should look now).
  */
@@ -47,6 +49,8 @@ export async function processInbound(db: Db, ids: string[]): Promise<{ processed
     await setConsent(tx, change(false), false);
     await queueAutoReplies(tx, answers.filter((answer) => /^\+[1-9]\d{6,14}$/.test(answer.phone)));
     await markProcessed(tx, rows.map((row) => row.id));
+    // The inbox's conversation list: one upsert per contact of the batch.
+    await recordInboundActivity(tx, rows.map((row) => row.id));
     return { processed: rows.length, autoReplies: answers.length };
   });
 }

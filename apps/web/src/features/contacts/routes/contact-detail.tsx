@@ -1,8 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +8,13 @@ import { paths } from '../../../config/paths';
 import { Can } from '../../../lib/permissions/can';
 import { useContact } from '../api/get-contact';
 import { ContactDetailsCard } from '../components/contact-details-card';
+import { ContactMessagesCard } from '../components/contact-messages-card';
 import { ContactLoadState } from '../components/contact-load-state';
 import { contactLabel } from '../components/contact-name';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
 import { NoticeSnackbar } from '../components/notice-snackbar';
 
-/** /contacts/:id: a contact's details with edit and delete (per role); message history joins with campaigns. */
+/** /contacts/:id: a contact's details with edit and delete (per role); and its message history. */
 export default function ContactDetail() {
   const { t } = useTranslation(['contacts', 'common']);
   const { id = '' } = useParams();
@@ -48,14 +45,7 @@ export default function ContactDetail() {
       }
     >
       <ContactDetailsCard contact={contact} />
-      <Card sx={{ mt: 3 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-            {t('detail.history')}
-          </Typography>
-          <Alert severity="info">{t('detail.historySoon')}</Alert>
-        </CardContent>
-      </Card>
+      <ContactMessagesCard contactId={contact.id} />
       <DeleteContactDialog
         contact={confirming ? contact : null}
         onClose={() => setConfirming(false)}

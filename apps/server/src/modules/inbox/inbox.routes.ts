@@ -1,0 +1,216 @@
+import {
+  conversationListResponseSchema,
+  conversationParamsSchema,
+  listConversationsQuerySchema,
+  readResponseSchema,
+  replyBodySchema,
+  replyResponseSchema,
+  threadQuerySchema,
+  threadResponseSchema,
+  threadWithContactResponseSchema,
+  type InboxEvent,
+} from '@sms/contracts/inbox';
+import { contactIdParamsSchema } from '@sms/contracts/contacts';
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { NotFound } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { contactPolicy } from '../contacts/contacts.policy.ts';
+import { findOutboundMessage } from '../messaging/messages.queries.ts';
+import { presentOutboundMessage } from '../messaging/messages.presenter.ts';
+import { InboxEvents, type InboxEventsOptions } from './inbox-events.ts';
+import { ensure, inboxPolicy } from './inbox.policy.ts';
+import { presentInboxContact, presentThreadMessage } from './inbox.presenter.ts';
+import { contactHistory, findInboxContact, listConversations, markConversationRead } from './inbox.queries.ts';
+import { sendReply } from './inbox.service.ts';
+
+const tags = ['inbox'];
+const bearer = [{ bearerAuth: [] }];
+const CANNOT_READ = 'You do not have permission to use the inbox.';
+const HEARTBEAT_MS = 15_000;
+
+/** Inbox: conversations, threads, read marks, replies, live events; and a contact's message history. */
+export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; events?: InboxEventsOptions }> = async (app, { db, wake, events: eventOptions }) => {
+  const events = new InboxEvents(db, { ...eventOptions, onError: (error) => app.log.error({ err: error }, 'inbox live updates: poll failed') });
+  const streams = new Set<ServerResponse>();
+  // Open event streams would hold the server open: end them first, then stop polling.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+    await events.close();
+  });
+
+  const loadContact = async (contactId: string) => {
+    const contact = await findInboxContact(db, contactId);
+    if (!contact) throw new NotFound('Contact not found');
+    return contact;
+  };
+
+  app.get(
+    '/api/inbox/conversations',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Conversations: one per contact who wrote in or was answered from the inbox, newest activity first',
+        description:
+          '`search` matches names, phone numbers and message text (case-insensitive, anywhere). `unread` and `optedOut` filter (true/false); ' +
+          '`campaignId` keeps contacts who replied to that campaign. `unreadConversations` counts the matching conversations with unread messages.',
+        security: bearer,
+        querystring: listConversationsQuerySchema,
+        response: { 200: conversationListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ensure(inboxPolicy.read(currentUser(request)), CANNOT_READ);
+      const { rows, total, unreadConversations } = await listConversations(db, request.query);
+      return { data: rows, total, unreadConversations };
+    },
+  );
+
+  app.get(
+    '/api/inbox/conversations/:contactId/messages',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: "A conversation's thread: campaign messages, one-offs and inbound messages by time, newest first",
+        description: 'Pass `nextCursor` as `before` for older messages. Statuses are those of the outbound messages; campaign messages carry the campaign name.',
+        security: bearer,
+        params: conversationParamsSchema,
+        querystring: threadQuerySchema,
+        response: { 200: threadWithContactResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ensure(inboxPolicy.read(currentUser(request)), CANNOT_READ);
+      const contact = await loadContact(request.params.contactId);
+      const { rows, nextCursor } = await contactHistory(db, contact.id, request.query);
+      return { contact: presentInboxContact(contact), data: rows.map(presentThreadMessage), nextCursor };
+    },
+  );
+
+  app.post(
+    '/api/inbox/conversations/:contactId/read',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Mark a conversation read (shared by the team)',
+        security: bearer,
+        params: conversationParamsSchema,
+        response: { 200: readResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      ensure(inboxPolicy.markRead(actor), 'You do not have permission to update the inbox.');
+      const contact = await loadContact(request.params.contactId);
+      await markConversationRead(db, contact.id, actor.id);
+      return { contactId: contact.id, unread: 0 };
+    },
+  );
+
+  app.post(
+    '/api/inbox/conversations/:contactId/reply',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Send a reply to the contact through the default gateway',
+        description:
+          'Queued as a one-off message (kind reply); follow its status with GET /api/messages/{id} or the event stream. ' +
+          '409 CONTACT_OPTED_OUT for a contact who opted out; 422 GATEWAY_UNAVAILABLE without a usable default gateway.',
+        security: bearer,
+        params: conversationParamsSchema,
+        body: replyBodySchema,
+        response: { 202: replyResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      ensure(inboxPolicy.reply(actor), 'You do not have permission to send replies.');
+      const contact = await loadContact(request.params.contactId);
+      const id = await sendReply(db, { contact, body: request.body.body, actorId: actor.id, wake });
+      const message = await findOutboundMessage(db, id);
+      if (!message) throw new Error('reply vanished');
+      return reply.status(202).send({ message: presentOutboundMessage(message) });
+    },
+  );
+
+  app.get(
+    '/api/inbox/stream',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Live inbox updates (server-sent events)',
+        description:
+          'text/event-stream with events `inbound` ({ type, id, contactId }: a processed inbound message) and `message` ({ type, id, contactId, status }: ' +
+          'a new or changed inbox reply or automatic answer), and a comment every 15 s. Authenticated with the usual bearer header: the web app reads it ' +
+          'with fetch streaming, so no token ever travels in a URL (or a log line).',
+        security: bearer,
+        response: { 200: z.unknown().describe('text/event-stream'), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      ensure(inboxPolicy.read(currentUser(request)), CANNOT_READ);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      raw.write('retry: 3000\n: connected\n\n');
+      streams.add(raw);
+      const send = (event: InboxEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      let unsubscribe: (() => void) | undefined;
+      let closed = false;
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      raw.on('close', () => {
+        closed = true;
+        clearInterval(heartbeat);
+        streams.delete(raw);
+        unsubscribe?.();
+      });
+      try {
+        const stop = await events.subscribe(send);
+        if (closed) stop();
+        else unsubscribe = stop;
+      } catch (error) {
+        // The browser reconnects (retry: 3000) once the database answers again.
+        request.log.error({ err: error }, 'inbox live updates: could not start');
+        raw.end();
+      }
+    },
+  );
+
+  app.get(
+    '/api/contacts/:id/messages',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['contacts'],
+        summary: "A contact's message history: every kind of outbound message and the inbound ones, newest first",
+        description: 'Account notices (reset links, sign-in codes) are never listed. Pass `nextCursor` as `before` for older messages.',
+        security: bearer,
+        params: contactIdParamsSchema,
+        querystring: threadQuerySchema,
+        response: { 200: threadResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      ensure(contactPolicy.read(currentUser(request)), 'You do not have permission to view contacts.');
+      const contact = await loadContact(request.params.id);
+      const { rows, nextCursor } = await contactHistory(db, contact.id, request.query);
+      return { data: rows.map(presentThreadMessage), nextCursor };
+    },
+  );
+};

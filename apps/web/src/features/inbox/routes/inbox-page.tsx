@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { InboxEvent } from '@sms/contracts/inbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageContainer } from '../../../components/page-container';
+import { useAbility } from '../../../lib/permissions/use-ability';
+import { useDebounced } from '../../../lib/use-debounced';
+import type { ConversationFilters } from '../api/get-conversations';
+import { inboxKeys } from '../api/inbox-keys';
+import { useInboxStream } from '../api/inbox-stream';
+import { useMarkRead } from '../api/mark-read';
+import { ConversationList, type ListControls } from '../components/conversation-list';
+import { NoConversation, ThreadPane } from '../components/thread-pane';
+
+const CONTACT_PARAM = 'contact';
+
+/**
+ * /apps/chats: the SMS inbox. Conversations on one side, the open thread on the other (one or the
+ * other on small screens; the open conversation is in the URL, so Back and links work). Live
+ * through the event stream; a conversation is marked read when opened and when a message arrives
+ * while it is open.
+ */
+export default function InboxPage() {
+  const { t } = useTranslation('inbox');
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'));
+  const ability = useAbility();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get(CONTACT_PARAM);
+  const [controls, setControls] = useState<ListControls>({ search: '', unread: false, optedOut: false, campaignId: '' });
+  const search = useDebounced(controls.search.trim(), 300);
+  const filters = useMemo<ConversationFilters>(
+    () => ({
+      ...(search ? { search } : {}),
+      ...(controls.unread ? { unread: true } : {}),
+      ...(controls.optedOut ? { optedOut: true } : {}),
+      ...(controls.campaignId ? { campaignId: controls.campaignId } : {}),
+    }),
+    [search, controls.unread, controls.optedOut, controls.campaignId],
+  );
+  const markRead = useMarkRead();
+  const markReadRef = useRef(markRead.mutate);
+  useEffect(() => {
+    markReadRef.current = markRead.mutate;
+  }, [markRead.mutate]);
+
+  // Live events: refresh the list and the open thread, coalescing bursts into one refetch.
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; contacts: Set<string> }>({ contacts: new Set() });
+  const selectedRef = useRef(selected);
+  useEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
+  const onEvent = useCallback(
+    (event: InboxEvent) => {
+      const batch = pending.current;
+      batch.contacts.add(event.contactId);
+      if (event.type === 'inbound' && event.contactId === selectedRef.current && document.visibilityState === 'visible') markReadRef.current(event.contactId);
+      if (batch.timer) return;
+      batch.timer = setTimeout(() => {
+        const contacts = [...batch.contacts];
+        batch.contacts.clear();
+        batch.timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.conversations() });
+        for (const contactId of contacts) void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(contactId) });
+      }, 250);
+    },
+    [queryClient],
+  );
+  useEffect(() => () => clearTimeout(pending.current.timer), []);
+  const live = useInboxStream(onEvent);
+
+  // Opening a conversation marks it read.
+  useEffect(() => {
+    if (selected) markReadRef.current(selected);
+  }, [selected]);
+
+  const select = (contactId: string | null) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (contactId) next.set(CONTACT_PARAM, contactId);
+        else next.delete(CONTACT_PARAM);
+        return next;
+      },
+      { replace: !small },
+    );
+  };
+  const showList = !small || !selected;
+  const showThread = !small || Boolean(selected);
+
+  return (
+    <PageContainer
+      title={t('title')}
+      description={t('description')}
+      actions={
+        <Chip
+          size="small"
+          data-testid="live-state"
+          data-live={live}
+          label={live ? t('live.on') : t('live.off')}
+          sx={live ? { bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600 } : { fontWeight: 600 }}
+        />
+      }
+    >
+      <Card sx={{ display: 'flex', height: { xs: 'calc(100dvh - 220px)', md: 'calc(100dvh - 260px)' }, minHeight: 480, overflow: 'hidden', p: 0 }}>
+        {showList ? (
+          <Box component="section" aria-label={t('list.title')} sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0, borderInlineEnd: { md: 1 }, borderColor: { md: 'divider' }, minHeight: 0 }}>
+            <ConversationList controls={controls} onControls={setControls} filters={filters} live={live} selected={selected} onSelect={select} />
+          </Box>
+        ) : null}
+        {showThread ? (
+          <Box component="section" aria-label={t('thread.title')} sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+            {selected ? (
+              <ThreadPane contactId={selected} live={live} onBack={small ? () => select(null) : undefined} canReply={ability.can('create', 'Inbox')} />
+            ) : (
+              <NoConversation />
+            )}
+          </Box>
+        ) : null}
+      </Card>
+    </PageContainer>
+  );
+}
