@@ -80,6 +80,16 @@ export const dashboardSchema = z.object({
     scheduled: z.array(dashboardCampaignSchema),
     scheduledTotal: int,
   }),
+  /** Getting-started steps already done (the dashboard shows the checklist until all are). */
+  setup: z.object({
+    /** More than one account exists. */
+    users: z.boolean(),
+    /** An application name or a primary colour was chosen. */
+    brand: z.boolean(),
+    contacts: z.boolean(),
+    /** A campaign was launched (or scheduled) at least once. */
+    campaigns: z.boolean(),
+  }),
   /** False for roles that may not read the inbox: recentReplies is then empty. */
   repliesVisible: z.boolean(),
   /** The latest inbound messages, matched to a campaign or not, newest first. */

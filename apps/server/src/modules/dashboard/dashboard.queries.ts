@@ -128,3 +128,14 @@ export async function recentReplies(db: Executor, limit: number): Promise<Recent
     campaignName: row.campaign_name,
   }));
 }
+
+/** Which getting-started steps are done (a few existence checks). */
+export async function setupProgress(db: Executor): Promise<{ users: boolean; brand: boolean; campaigns: boolean }> {
+  const [row] = await queryRows<{ users: boolean; brand: boolean; campaigns: boolean }>(
+    db,
+    sql`select (select count(*) from (select 1 from users where deleted_at is null limit 2) u) > 1 as users,
+               exists (select 1 from brand_settings where app_name is not null or primary_color is not null) as brand,
+               exists (select 1 from campaigns where launched_at is not null) as campaigns`,
+  );
+  return { users: row?.users ?? false, brand: row?.brand ?? false, campaigns: row?.campaigns ?? false };
+}

@@ -4,7 +4,7 @@ import { DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, percent, type Dashboard, type Dash
 import { MESSAGE_STATUSES } from '@sms/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import { emptyCounts, readCampaignCounts } from '../campaigns/campaign-counts.queries.ts';
-import { activeCampaigns, campaignsLaunchedSince, countContacts, optOutsPerDay, recentReplies, scheduledCampaigns, type DashboardCampaignRow } from './dashboard.queries.ts';
+import { activeCampaigns, campaignsLaunchedSince, countContacts, optOutsPerDay, recentReplies, scheduledCampaigns, setupProgress, type DashboardCampaignRow } from './dashboard.queries.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -49,6 +49,7 @@ export async function buildDashboard(db: Executor, options: { timeZone: string; 
   const ids = [...new Set([...launched.map((c) => c.id), ...active.rows.map((c) => c.id), ...scheduled.rows.map((c) => c.id)])];
   const counts = await readCampaignCounts(db, ids);
   const optOuts = await optOutsPerDay(db, starts.last30Days, timeZone);
+  const setup = await setupProgress(db);
   const replies = options.repliesVisible ? await recentReplies(db, DASHBOARD_LIST_SIZE) : [];
 
   const windows = { today: emptyCounts(), last7Days: emptyCounts(), last30Days: emptyCounts() };
@@ -84,6 +85,7 @@ export async function buildDashboard(db: Executor, options: { timeZone: string; 
       scheduled: scheduled.rows.map((row) => presentCampaign(row, counts.get(row.id))),
       scheduledTotal: scheduled.total,
     },
+    setup: { ...setup, contacts: contacts.total > 0 },
     repliesVisible: options.repliesVisible,
     recentReplies: replies.map((reply) => ({
       id: reply.id,

@@ -50,6 +50,7 @@ describe('GET /api/dashboard', () => {
     expect(seen.body.repliesVisible).toBe(false);
     expect(seen.body.recentReplies).toEqual([]);
     expect(seen.body.timeZone).toBe('Europe/Paris');
+    expect(seen.body.setup).toEqual({ users: true, brand: false, contacts: true, campaigns: false });
     const agentView = await dashboard('Europe/Paris', agent.token);
     expect(agentView.status).toBe(200);
     expect(agentView.body.repliesVisible).toBe(true);
@@ -102,6 +103,7 @@ describe('GET /api/dashboard', () => {
     expect(body.campaigns.scheduledTotal).toBe(1);
     expect(body.campaigns.scheduled[0]).toMatchObject({ id: scheduled.id, name: 'Dashboard later', status: 'scheduled', scheduledAt: scheduled.scheduledAt });
     expect(body.campaigns.activeTotal).toBe(0);
+    expect(body.setup.campaigns).toBe(true);
 
     expect(body.recentReplies.map((r: { body: string }) => r.body)).toEqual(['Who is this?', 'Yes please']);
     expect(body.recentReplies[0]).toMatchObject({ fromPhone: '+447712345678', campaign: null });
