@@ -42,6 +42,7 @@ const Configurations = lazy(() => import('../features/settings/routes/configurat
 const RolesPage = lazy(() => import('../features/roles/routes/roles-page'));
 const FaqPage = lazy(() => import('../features/help/routes/faq-page'));
 const ComingSoon = lazy(() => import('./routes/coming-soon'));
+const CampaignCalendar = lazy(() => import('../features/calendar/routes/campaign-calendar'));
 
 /** Product areas whose screens arrive in later releases: a real page now, not a 404. */
 const upcoming: Array<[string, string]> = [
@@ -51,7 +52,6 @@ const upcoming: Array<[string, string]> = [
   ['/reports/tag1-grouped/:campaignId', 'nav.reports'],
   ['/reports/non-responders/:campaignId', 'nav.reports'],
   [paths.chats, 'nav.chats'],
-  [paths.calendar, 'nav.calendar'],
 ];
 
 function Root() {
@@ -129,6 +129,7 @@ export const routes: RouteObject[] = [
               { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
               { path: paths.pages.roles, element: <RolesPage /> },
               { path: paths.pages.faq, element: <FaqPage /> },
+              { path: paths.calendar, element: <RequireAbility action="read" subject="Campaign"><CampaignCalendar /></RequireAbility> },
               ...upcoming.map(([path, titleKey]) => ({ path, element: <ComingSoon titleKey={titleKey} /> })),
             ],
           },
