@@ -10,6 +10,7 @@ import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { statusColors } from '../../../components/campaign-status-tone';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../config/paths';
 import type { CalendarEntry as Entry } from './calendar-model';
 
@@ -66,19 +67,21 @@ export function CalendarEntry({ entry, time, movable, onMove, roomy }: CalendarE
         minWidth: 0,
       }}
     >
-      <Tooltip title={`${campaign.name} · ${status} · ${time}`}>
+      <Tooltip describeChild title={`${campaign.name} · ${status} · ${time}`}>
         <Link
           component={RouterLink}
           to={paths.campaigns.detail(campaign.id)}
           underline="hover"
           color="inherit"
-          aria-label={t('entry.label', { name: campaign.name, status, time })}
           sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: roomy ? 'normal' : 'nowrap', fontWeight: 600 }}
         >
           <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 400, marginInlineEnd: 0.5 }}>
             {time}
           </Box>
           {campaign.name}
+          <Box component="span" sx={visuallyHidden}>
+            {`, ${status}`}
+          </Box>
         </Link>
       </Tooltip>
       <IconButton size="small" aria-label={t('entry.actions', { name: campaign.name })} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.25, color: 'inherit' }}>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { scaleBars } from './dashboard-figures';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface Bar {
   key: string;

@@ -33,7 +33,7 @@ export function GettingStartedStep({ index, icon: StepIcon, title, description, 
             <StepIcon size={24} stroke={1.6} />
           </Box>
           {done ? (
-            <Chip size="small" icon={<IconCheck size={16} />} label={t('done')} color="success" variant="outlined" data-testid="step-done" />
+            <Chip size="small" icon={<IconCheck size={16} />} label={t('done')} sx={{ bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }} data-testid="step-done" />
           ) : (
             <Chip size="small" label={available ? t('availableNow') : t('comingSoon')} color={available ? 'success' : 'default'} variant={available ? 'filled' : 'outlined'} />
           )}
