@@ -9,8 +9,10 @@ import { queryRows, type Executor } from '../../db/client.ts';
 
 /** All contacts, and the opted-out ones (partial index contacts_opted_out_idx). */
 export async function countContacts(db: Executor): Promise<{ total: number; optedOut: number }> {
-  const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts`);
-  const [optedOut] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts where status = 'opted_out'`);
+  const [[total], [optedOut]] = await Promise.all([
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts where status = 'opted_out'`),
+  ]);
   return { total: total?.n ?? 0, optedOut: optedOut?.n ?? 0 };
 }
 

@@ -42,15 +42,18 @@ export async function buildDashboard(db: Executor, options: { timeZone: string; 
   const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
   const starts = { today: startOfDay(today, timeZone), last7Days: startOfDay(addDays(today, -6), timeZone), last30Days: startOfDay(firstDay, timeZone) };
 
-  const contacts = await countContacts(db);
-  const launched = await campaignsLaunchedSince(db, starts.last30Days);
-  const active = await activeCampaigns(db, DASHBOARD_LIST_SIZE);
-  const scheduled = await scheduledCampaigns(db, DASHBOARD_LIST_SIZE);
+  // Independent reads: in parallel on PostgreSQL's pool (PGlite queues them on its one connection).
+  const [contacts, launched, active, scheduled, optOuts, setup, replies] = await Promise.all([
+    countContacts(db),
+    campaignsLaunchedSince(db, starts.last30Days),
+    activeCampaigns(db, DASHBOARD_LIST_SIZE),
+    scheduledCampaigns(db, DASHBOARD_LIST_SIZE),
+    optOutsPerDay(db, starts.last30Days, timeZone),
+    setupProgress(db),
+    options.repliesVisible ? recentReplies(db, DASHBOARD_LIST_SIZE) : Promise.resolve([]),
+  ]);
   const ids = [...new Set([...launched.map((c) => c.id), ...active.rows.map((c) => c.id), ...scheduled.rows.map((c) => c.id)])];
   const counts = await readCampaignCounts(db, ids);
-  const optOuts = await optOutsPerDay(db, starts.last30Days, timeZone);
-  const setup = await setupProgress(db);
-  const replies = options.repliesVisible ? await recentReplies(db, DASHBOARD_LIST_SIZE) : [];
 
   const windows = { today: emptyCounts(), last7Days: emptyCounts(), last30Days: emptyCounts() };
   const launchedIn = { today: 0, last7Days: 0, last30Days: 0 };
