@@ -4,12 +4,14 @@ import Link from '@mui/material/Link';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { IconCalendarShare, IconDotsVertical, IconExternalLink } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { statusColors } from '../../../components/campaign-status-tone';
+import { paletteColor } from '../../../components/palette-color';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../config/paths';
 import type { CalendarEntry as Entry } from './calendar-model';
@@ -57,8 +59,9 @@ export function CalendarEntry({ entry, time, movable, onMove, roomy }: CalendarE
         gap: 0.5,
         bgcolor: colors.bgcolor,
         color: colors.color,
-        borderInlineStart: 3,
-        borderColor: colors.accent,
+        borderInlineStartWidth: 3,
+        borderInlineStartStyle: 'solid',
+        borderInlineStartColor: (theme: Theme) => paletteColor(theme, colors.accent),
         borderRadius: 1,
         px: 0.5,
         py: roomy ? 0.5 : 0.25,

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Snackbar from '@mui/material/Snackbar';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -18,6 +18,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { statusColors } from '../../../components/campaign-status-tone';
+import { paletteColor } from '../../../components/palette-color';
 import { PageContainer } from '../../../components/page-container';
 import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -98,7 +99,7 @@ export default function CampaignCalendar() {
               const colors = statusColors(status);
               return (
                 <li key={status}>
-                  <Chip size="small" label={t(`campaigns:status.${status}`)} sx={{ bgcolor: colors.bgcolor, color: colors.color, fontWeight: 600, borderInlineStart: 3, borderColor: colors.accent }} />
+                  <Chip size="small" label={t(`campaigns:status.${status}`)} sx={{ bgcolor: colors.bgcolor, color: colors.color, fontWeight: 600, borderInlineStartWidth: 3, borderInlineStartStyle: 'solid', borderInlineStartColor: (theme: Theme) => paletteColor(theme, colors.accent) }} />
                 </li>
               );
             })}

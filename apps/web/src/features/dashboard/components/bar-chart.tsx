@@ -1,24 +1,19 @@
 import Box from '@mui/material/Box';
-import { useTheme, type Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
+import { paletteColor } from '../../../components/palette-color';
 import { scaleBars } from './dashboard-figures';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface Bar {
   key: string;
   label: string;
-  /** Short label under the bar (none for dense series). */
+  /** Short label under the bar (dense series pass `axisLabels` to the chart instead). */
   tick?: string;
   value: number;
   /** Theme palette path such as 'success.main'. */
   color: string;
 }
 
-/** A palette path ('success.main', 'grey.400') to its colour in the theme. */
-function resolve(theme: Theme, path: string): string {
-  let value: unknown = theme.palette;
-  for (const part of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-  return typeof value === 'string' ? value : theme.palette.primary.main;
-}
 
 const HEIGHT = 160;
 const AXIS = 40;
@@ -27,7 +22,7 @@ const AXIS = 40;
  * A small column chart drawn in SVG (no chart library): the bars, the top of the value axis, and a
  * data table for screen readers (the drawing itself is hidden from them). Mirrors itself in RTL.
  */
-export function BarChart({ bars, caption, format, testId }: { bars: Bar[]; caption: string; format: (value: number) => string; testId: string }) {
+export function BarChart({ bars, caption, format, testId, axisLabels }: { bars: Bar[]; caption: string; format: (value: number) => string; testId: string; axisLabels?: string[] }) {
   const theme = useTheme();
   const { max, heights } = scaleBars(bars.map((bar) => bar.value), HEIGHT);
   const slot = 100 / Math.max(1, bars.length);
@@ -44,12 +39,18 @@ export function BarChart({ bars, caption, format, testId }: { bars: Bar[]; capti
           <svg width="100%" height={HEIGHT} viewBox={`0 0 100 ${HEIGHT}`} preserveAspectRatio="none" style={{ display: 'block', transform: rtl ? 'scaleX(-1)' : undefined }}>
             <line x1="0" x2="100" y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} stroke={theme.palette.divider} strokeWidth="1" vectorEffect="non-scaling-stroke" />
             {bars.map((bar, i) => (
-              <rect key={bar.key} x={i * slot + slot * 0.15} width={slot * 0.7} y={HEIGHT - (heights[i] ?? 0)} height={heights[i] ?? 0} fill={resolve(theme, bar.color)} rx="0.5">
+              <rect key={bar.key} x={i * slot + slot * 0.15} width={slot * 0.7} y={HEIGHT - (heights[i] ?? 0)} height={heights[i] ?? 0} fill={paletteColor(theme, bar.color)} rx="0.5">
                 <title>{`${bar.label}: ${format(bar.value)}`}</title>
               </rect>
             ))}
           </svg>
-          {hasTicks ? (
+          {axisLabels ? (
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', fontSize: 11, color: 'text.secondary', mt: 0.5 }}>
+              {axisLabels.map((label, i) => (
+                <span key={i}>{label}</span>
+              ))}
+            </Box>
+          ) : hasTicks ? (
             <Box sx={{ display: 'flex', fontSize: 11, color: 'text.secondary', mt: 0.5 }}>
               {bars.map((bar) => (
                 <Box key={bar.key} sx={{ flex: 1, textAlign: 'center', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>

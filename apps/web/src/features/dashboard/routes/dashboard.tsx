@@ -44,6 +44,8 @@ export default function Dashboard() {
   const [windowKey, setWindowKey] = useState<WindowKey>('today');
   const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const format = (value: number) => number.format(value);
+  const formatDate = (date: string, style: 'medium' | 'short') =>
+    new Intl.DateTimeFormat(language, style === 'medium' ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
   const canContacts = ability.can('read', 'Contact');
   const canCampaigns = ability.can('read', 'Campaign');
@@ -187,13 +189,8 @@ export default function Dashboard() {
                   testId="opt-outs-chart"
                   caption={t('charts.optOutsCaption')}
                   format={format}
-                  bars={data.optOuts.daily.map((day, i) => ({
-                    key: day.date,
-                    label: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.date}T12:00:00Z`)),
-                    tick: i % 7 === 0 || i === data.optOuts.daily.length - 1 ? new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day.date}T12:00:00Z`)) : undefined,
-                    value: day.n,
-                    color: 'warning.main',
-                  }))}
+                  bars={data.optOuts.daily.map((day) => ({ key: day.date, label: formatDate(day.date, 'medium'), value: day.n, color: 'warning.main' }))}
+                  axisLabels={[data.optOuts.daily[0], data.optOuts.daily[Math.floor(data.optOuts.daily.length / 2)], data.optOuts.daily.at(-1)].map((day) => (day ? formatDate(day.date, 'short') : ''))}
                 />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
                   {t('charts.optOutsSummary', { n: format(data.optOuts.total) })}
