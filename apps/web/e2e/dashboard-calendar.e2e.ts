@@ -88,6 +88,28 @@ test('the dashboard shows the figures of a simulator campaign, and a figure open
   await context.close();
 });
 
+test('an active campaign shows live on the dashboard and leaves "Sending now" when done, without a reload', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-active').getByText('No campaign is sending.').waitFor();
+  // One message a second, paused at once: it stays active while the page polls.
+  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Slow drip', body: 'One by one', rateLimit: 1 }, admin.token);
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/pause`, undefined, admin.token);
+  const live = page.getByTestId('dashboard-active').locator(`[data-campaign-id="${campaign.id}"]`);
+  await live.waitFor({ timeout: 20_000 });
+  await live.getByRole('progressbar', { name: /^Slow drip: \d of \d processed$/ }).waitFor();
+  expect(await live.getByText('Paused').count()).toBe(1);
+  // Resumed, it finishes; the poll removes it from the list and counts it in today's figures.
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/resume`, undefined, admin.token);
+  await live.waitFor({ state: 'detached', timeout: 40_000 });
+  const { messages } = await api<{ messages: { today: { counts: { total: number } } } }>(server.baseUrl, 'GET', '/api/dashboard?timeZone=UTC', undefined, admin.token);
+  await eventually(() => page.getByTestId('kpi-messages-today').textContent(), 20_000).toBe(String(messages.today.counts.total));
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('the calendar shows a scheduled campaign; dragging it to another day reschedules it after confirmation', async () => {
   const scheduledDay = dayIn(2);
   const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Quarterly survey', body: 'Survey', scheduledLocal: `${scheduledDay}T10:30`, timeZone: 'UTC' }, admin.token);

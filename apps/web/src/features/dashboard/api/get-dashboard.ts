@@ -5,7 +5,7 @@ import { apiGet } from '../../../lib/api-client';
 /** How often the dashboard refreshes while a campaign is sending (live progress). */
 export const LIVE_POLL_MS = 3000;
 /** How often it refreshes otherwise (new replies, opt-outs, scheduled campaigns starting). */
-export const IDLE_POLL_MS = 30_000;
+export const IDLE_POLL_MS = 10_000;
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
