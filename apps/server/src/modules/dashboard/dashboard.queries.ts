@@ -7,13 +7,30 @@ import { queryRows, type Executor } from '../../db/client.ts';
  * tables or indexes (campaigns, opted-out contacts, the newest inbound messages).
  */
 
-/** All contacts, and the opted-out ones (partial index contacts_opted_out_idx). */
+/** How long a process reuses its count of all contacts while no contact was added. */
+export const CONTACTS_TOTAL_TTL_MS = 10_000;
+const totals = new WeakMap<Executor, { marker: string; at: number; total: number }>();
+
+/**
+ * All contacts, and the opted-out ones (partial index contacts_opted_out_idx: always exact).
+ * count(*) over a million contacts costs about 100 ms, so the total is reused for up to
+ * CONTACTS_TOTAL_TTL_MS unless the newest created_at moved (a new contact: one index probe);
+ * a deletion shows within that time.
+ */
 export async function countContacts(db: Executor): Promise<{ total: number; optedOut: number }> {
-  const [[total], [optedOut]] = await Promise.all([
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts`),
+  const [[newest], [optedOut]] = await Promise.all([
+    queryRows<{ marker: string | Date | null }>(db, sql`select max(created_at) as marker from contacts`),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts where status = 'opted_out'`),
   ]);
-  return { total: total?.n ?? 0, optedOut: optedOut?.n ?? 0 };
+  const marker = String(newest?.marker ? new Date(newest.marker).getTime() : 0);
+  const cached = totals.get(db);
+  let total = cached && cached.marker === marker && Date.now() - cached.at < CONTACTS_TOTAL_TTL_MS ? cached.total : undefined;
+  if (total === undefined) {
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts`);
+    total = row?.n ?? 0;
+    totals.set(db, { marker, at: Date.now(), total });
+  }
+  return { total, optedOut: optedOut?.n ?? 0 };
 }
 
 /** Opt-outs per local day since `from` (days in `timeZone`). */

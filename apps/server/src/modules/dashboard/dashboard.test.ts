@@ -117,6 +117,12 @@ describe('GET /api/dashboard', () => {
     expect(later.messages.last30Days.campaigns).toBe(2);
     expect(later.messages.last30Days.counts.total).toBe(a.total + b.total);
   });
+
+  it('counts a new contact at once (the total of contacts is reused only while none is added)', async () => {
+    const before = (await dashboard('America/Chicago')).body.contacts.total;
+    expect((await server.post('/api/contacts', { phone: '+447700123987' }, { token: admin.token })).status).toBe(201);
+    expect((await dashboard('America/Denver')).body.contacts.total).toBe(before + 1);
+  });
 });
 
 describe('GET /api/campaigns/calendar', () => {
