@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { tokenLifetimeOverride } from './modules/account/security-settings.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { twilioWebhookRoutes } from './gateways/twilio/twilio-webhooks.routes.ts';
 import { twilioAuthToken } from './modules/gateways/gateways.queries.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
   await app.register(reportsRoutes, { db });
+  await app.register(dashboardRoutes, { db });
   await app.register(twilioWebhookRoutes, { publicUrl: config.publicUrl, sink: webhookSink(db), resolveGateway: (id) => twilioAuthToken(db, id) });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 

@@ -251,3 +251,35 @@ export const campaignProgressSchema = z.object({
   recentErrors: z.array(z.object({ code: z.string(), text: z.string().nullable(), count: z.number().int(), lastAt: z.string().nullable() })),
 });
 export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
+
+/** Longest range GET /api/campaigns/calendar answers (a month view with its leading and trailing weeks fits). */
+export const CALENDAR_MAX_DAYS = 62;
+/** Most campaigns one calendar range lists. */
+export const CALENDAR_MAX_ITEMS = 1000;
+
+/**
+ * GET /api/campaigns/calendar?from&to: campaigns (not drafts) with a schedule, launch or completion in [from, to)
+ * (ISO instants), for the campaign calendar.
+ */
+export const campaignCalendarQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time' }),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date and time' }),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { error: 'to must be after from', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= CALENDAR_MAX_DAYS * 86_400_000, { error: `the range must be at most ${CALENDAR_MAX_DAYS} days`, path: ['to'] });
+export type CampaignCalendarQuery = z.infer<typeof campaignCalendarQuerySchema>;
+
+export const calendarCampaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  scheduledAt: z.string().nullable(),
+  scheduledLocal: z.string().nullable(),
+  timeZone: z.string(),
+  launchedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type CalendarCampaign = z.infer<typeof calendarCampaignSchema>;
+export const campaignCalendarResponseSchema = z.object({ data: z.array(calendarCampaignSchema), truncated: z.boolean() });
+export type CampaignCalendarResponse = z.infer<typeof campaignCalendarResponseSchema>;

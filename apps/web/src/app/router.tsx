@@ -46,12 +46,7 @@ const ReportsList = lazy(() => import('../features/reports/routes/reports-list')
 const DeliveryReport = lazy(() => import('../features/reports/routes/delivery-report'));
 const Tag1Report = lazy(() => import('../features/reports/routes/tag1-report'));
 const NonRespondersReport = lazy(() => import('../features/reports/routes/non-responders-report'));
-const ComingSoon = lazy(() => import('./routes/coming-soon'));
-
-/** Product areas whose screens arrive in later releases: a real page now, not a 404. */
-const upcoming: Array<[string, string]> = [
-  [paths.calendar, 'nav.calendar'],
-];
+const CampaignCalendar = lazy(() => import('../features/calendar/routes/campaign-calendar'));
 
 function Root() {
   return (
@@ -138,7 +133,7 @@ export const routes: RouteObject[] = [
               { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
               { path: paths.pages.roles, element: <RolesPage /> },
               { path: paths.pages.faq, element: <FaqPage /> },
-              ...upcoming.map(([path, titleKey]) => ({ path, element: <ComingSoon titleKey={titleKey} /> })),
+              { path: paths.calendar, element: <RequireAbility action="read" subject="Campaign"><CampaignCalendar /></RequireAbility> },
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import type { Audience, ListCampaignsQuery } from '@sms/contracts/campaigns';
+import type { Audience, CalendarCampaign, ListCampaignsQuery } from '@sms/contracts/campaigns';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { campaignAudienceContacts, campaigns, contacts, gateways, users } from '../../db/schema.ts';
@@ -120,4 +120,41 @@ export async function countAudience(db: Executor, audience: Audience, savedCampa
 /** A few recipients of an audience (for the composer's preview and sample rendering). */
 export async function sampleAudience(db: Executor, audience: Audience, limit: number, savedCampaignId?: string): Promise<ContactRow[]> {
   return db.select().from(contacts).where(recipientsWhere(audience, savedCampaignId)).orderBy(contacts.id).limit(limit);
+}
+
+/**
+ * Campaigns (not drafts) with a schedule, launch or completion in [from, to), oldest first, at
+ * most `limit` (the calendar). Campaigns are few (thousands), so this reads the table without an index.
+ */
+export async function listCampaignsInRange(db: Executor, from: Date, to: Date, limit: number): Promise<CalendarCampaign[]> {
+  const [f, t] = [from.toISOString(), to.toISOString()];
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    status: CalendarCampaign['status'];
+    scheduled_at: string | Date | null;
+    scheduled_local: string | null;
+    time_zone: string;
+    launched_at: string | Date | null;
+    completed_at: string | Date | null;
+  }>(
+    db,
+    sql`select id, name, status, scheduled_at, scheduled_local, time_zone, launched_at, completed_at from campaigns
+        where status <> 'draft' and (
+              (scheduled_at >= ${f}::timestamptz and scheduled_at < ${t}::timestamptz)
+           or (launched_at >= ${f}::timestamptz and launched_at < ${t}::timestamptz)
+           or (completed_at >= ${f}::timestamptz and completed_at < ${t}::timestamptz))
+        order by coalesce(launched_at, scheduled_at, completed_at), id limit ${limit}`,
+  );
+  const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : null);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    scheduledAt: iso(row.scheduled_at),
+    scheduledLocal: row.scheduled_local,
+    timeZone: row.time_zone,
+    launchedAt: iso(row.launched_at),
+    completedAt: iso(row.completed_at),
+  }));
 }

@@ -1,7 +1,10 @@
 import {
   audiencePreviewBodySchema,
   audiencePreviewResponseSchema,
+  CALENDAR_MAX_ITEMS,
   CAMPAIGN_LIMITS,
+  campaignCalendarQuerySchema,
+  campaignCalendarResponseSchema,
   campaignIdParamsSchema,
   campaignListResponseSchema,
   campaignProgressSchema,
@@ -26,7 +29,7 @@ import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from './campai
 import { campaignProgress } from './campaign-progress.queries.ts';
 import { campaignPolicy } from './campaigns.policy.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
-import { countAudience, findCampaign, findCampaignRow, listCampaigns, sampleAudience } from './campaigns.queries.ts';
+import { countAudience, findCampaign, findCampaignRow, listCampaigns, listCampaignsInRange, sampleAudience } from './campaigns.queries.ts';
 import { createCampaign, deleteCampaign, duplicateCampaign, updateCampaign } from './campaigns.service.ts';
 
 const tags = ['campaigns'];
@@ -63,6 +66,26 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       const { rows, total } = await listCampaigns(db, request.query);
       const counts = await readCampaignCounts(db, rows.map((row) => row.campaign.id));
       return { data: rows.map((row) => presentCampaign(row, counts.get(row.campaign.id) ?? emptyCounts())), total };
+    },
+  );
+
+  app.get(
+    '/api/campaigns/calendar',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Campaigns scheduled, launched or completed in a range (the campaign calendar)',
+        description: `At most ${CALENDAR_MAX_ITEMS} campaigns (truncated says when more matched).`,
+        security: bearer,
+        querystring: campaignCalendarQuerySchema,
+        response: { 200: campaignCalendarResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
+      const rows = await listCampaignsInRange(db, new Date(request.query.from), new Date(request.query.to), CALENDAR_MAX_ITEMS + 1);
+      return { data: rows.slice(0, CALENDAR_MAX_ITEMS), truncated: rows.length > CALENDAR_MAX_ITEMS };
     },
   );
 

@@ -1,30 +1,68 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { IconAddressBook, IconPalette, IconSend, IconUsersPlus } from '@tabler/icons-react';
+import type { Dashboard as DashboardData } from '@sms/contracts/dashboard';
+import { IconAddressBook, IconAddressBookOff, IconMessage2, IconMessageCircleUp, IconPalette, IconSend, IconTruckDelivery, IconUsersPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
+import { browserTimeZone } from '../../../lib/time-zones';
+import { useDashboard } from '../api/get-dashboard';
+import { BarChart } from '../components/bar-chart';
+import { CampaignsCard } from '../components/campaigns-card';
+import { CHART_STATUSES, formatPercent } from '../components/dashboard-figures';
 import { GettingStartedStep, type GettingStartedStepProps } from '../components/getting-started-step';
+import { KpiCard } from '../components/kpi-card';
+import { RecentRepliesCard } from '../components/recent-replies-card';
 
-/** /dashboard for now: a getting-started checklist fitted to the signed-in role. */
+type WindowKey = keyof DashboardData['messages'];
+const WINDOWS: WindowKey[] = ['today', 'last7Days', 'last30Days'];
+const OPTED_OUT_CONTACTS = `${paths.contacts.list}?status=opted_out`;
+
+/** /dashboard: headline figures, charts, live campaigns and replies; the getting-started checklist until it is done. */
 export default function Dashboard() {
-  const { t } = useTranslation(['dashboard', 'common']);
+  const { t } = useTranslation(['dashboard', 'common', 'campaigns']);
   const { user } = useAuth();
   const ability = useAbility();
+  const { language } = useLanguage();
+  const timeZone = useMemo(() => browserTimeZone() ?? 'UTC', []);
+  const { data, error, isPending } = useDashboard(timeZone);
+  const [windowKey, setWindowKey] = useState<WindowKey>('today');
+  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const format = (value: number) => number.format(value);
+  const formatDate = (date: string, style: 'medium' | 'short') =>
+    new Intl.DateTimeFormat(language, style === 'medium' ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
+  const canContacts = ability.can('read', 'Contact');
+  const canCampaigns = ability.can('read', 'Campaign');
+  const campaignLink = (id: string) => (canCampaigns ? paths.campaigns.detail(id) : paths.reports.delivery(id));
+
+  const setup = data?.setup;
   const steps: Array<Omit<GettingStartedStepProps, 'index'> & { key: string }> = [
-    { key: 'users', icon: IconUsersPlus, to: paths.users.new, available: true, allowed: ability.can('create', 'User') },
-    { key: 'brand', icon: IconPalette, to: paths.configurations, available: true, allowed: ability.can('update', 'Brand') },
-    { key: 'contacts', icon: IconAddressBook, to: paths.contacts.upload, available: true, allowed: ability.can('create', 'Import') },
-    { key: 'campaigns', icon: IconSend, to: paths.campaigns.new, available: true, allowed: ability.can('create', 'Campaign') },
+    { key: 'users', icon: IconUsersPlus, to: paths.users.new, available: true, allowed: ability.can('create', 'User'), done: setup?.users },
+    { key: 'brand', icon: IconPalette, to: paths.configurations, available: true, allowed: ability.can('update', 'Brand'), done: setup?.brand },
+    { key: 'contacts', icon: IconAddressBook, to: paths.contacts.upload, available: true, allowed: ability.can('create', 'Import'), done: setup?.contacts },
+    { key: 'campaigns', icon: IconSend, to: paths.campaigns.new, available: true, allowed: ability.can('create', 'Campaign'), done: setup?.campaigns },
   ].map((step) => ({ ...step, title: t(`steps.${step.key}.title`), description: t(`steps.${step.key}.description`) }));
+  // The checklist stays until every step is done (hidden only once the figures say so).
+  const showSteps = !setup || steps.some((step) => !step.done);
+
+  const shown = data?.messages[windowKey];
+  const last30 = data?.messages.last30Days;
 
   return (
     <PageContainer title={t('title')}>
@@ -33,22 +71,167 @@ export default function Dashboard() {
           <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
             {t('welcome', { name: user?.name ?? '' })}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('intro', { role: user ? t(`common:roles.${user.role}`) : '' })}
-          </Typography>
-          <Alert severity="info">{t('upcoming')}</Alert>
+          <Typography color="text.secondary">{t('intro', { role: user ? t(`common:roles.${user.role}`) : '' })}</Typography>
         </CardContent>
       </Card>
-      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-        {t('stepsTitle')}
-      </Typography>
-      <Grid container spacing={3} component="ol" sx={{ p: 0, m: 0, mb: 3 }}>
-        {steps.map(({ key, ...step }, index) => (
-          <Grid key={key} component="li" size={{ xs: 12, sm: 6, lg: 3 }} sx={{ display: 'flex', listStyle: 'none' }}>
-            <GettingStartedStep index={index + 1} {...step} />
+
+      {showSteps ? (
+        <Box component="section" aria-labelledby="getting-started" sx={{ mb: 3 }} data-testid="getting-started">
+          <Typography id="getting-started" variant="h5" component="h2" sx={{ mb: 2 }}>
+            {t('stepsTitle')}
+          </Typography>
+          <Grid container spacing={3} component="ol" sx={{ p: 0, m: 0 }}>
+            {steps.map(({ key, ...step }, index) => (
+              <Grid key={key} component="li" size={{ xs: 12, sm: 6, lg: 3 }} sx={{ display: 'flex', listStyle: 'none' }}>
+                <GettingStartedStep index={index + 1} {...step} />
+              </Grid>
+            ))}
           </Grid>
-        ))}
-      </Grid>
+        </Box>
+      ) : null}
+
+      {error ? (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+
+      <Box component="section" aria-label={t('figures.title')} sx={{ mb: 3 }}>
+        <Grid container spacing={3}>
+          {isPending || !data || !last30 ? (
+            Array.from({ length: 5 }, (_, i) => (
+              <Grid key={i} size={{ xs: 12, sm: 6, lg: 2.4 }}>
+                <Skeleton variant="rounded" height={104} />
+              </Grid>
+            ))
+          ) : (
+            <>
+              <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
+                <KpiCard testId="kpi-contacts" icon={IconAddressBook} label={t('figures.contacts')} value={format(data.contacts.total)} detail={t('figures.activeContacts', { n: format(data.contacts.active) })} to={canContacts ? paths.contacts.list : undefined} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
+                <KpiCard testId="kpi-opted-out" icon={IconAddressBookOff} label={t('figures.optedOut')} value={format(data.contacts.optedOut)} detail={t('figures.optOuts30', { n: format(data.optOuts.total) })} to={canContacts ? OPTED_OUT_CONTACTS : undefined} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
+                <KpiCard
+                  testId="kpi-messages-today"
+                  icon={IconMessage2}
+                  label={t('figures.messagesToday')}
+                  value={format(data.messages.today.counts.total)}
+                  detail={t('figures.messages7', { n: format(data.messages.last7Days.counts.total) })}
+                  to={paths.reports.list}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
+                <KpiCard testId="kpi-delivery-rate" icon={IconTruckDelivery} label={t('figures.deliveryRate')} value={formatPercent(last30.deliveryRate, language)} detail={t('figures.last30Days')} to={paths.reports.list} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
+                <KpiCard testId="kpi-response-rate" icon={IconMessageCircleUp} label={t('figures.responseRate')} value={formatPercent(last30.responseRate, language)} detail={t('figures.repliedCount', { n: format(last30.counts.replied) })} to={paths.reports.list} />
+              </Grid>
+            </>
+          )}
+        </Grid>
+      </Box>
+
+      {data && shown ? (
+        <Grid container spacing={3} sx={{ mb: 3 }}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Card sx={{ height: '100%' }}>
+              <CardContent>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+                  <Typography variant="h6" component="h2" id="messages-chart-title">
+                    {t('charts.messagesTitle')}
+                  </Typography>
+                  <ToggleButtonGroup size="small" exclusive value={windowKey} onChange={(_, value: WindowKey | null) => value && setWindowKey(value)} aria-label={t('charts.window')}>
+                    {WINDOWS.map((key) => (
+                      <ToggleButton key={key} value={key} data-testid={`window-${key}`}>
+                        {t(`charts.windows.${key}`)}
+                      </ToggleButton>
+                    ))}
+                  </ToggleButtonGroup>
+                </Box>
+                <BarChart
+                  testId="messages-chart"
+                  caption={t('charts.messagesCaption', { window: t(`charts.windows.${windowKey}`) })}
+                  format={format}
+                  bars={CHART_STATUSES.map(({ status, color }) => ({ key: status, label: t(`dashboard:statuses.${status}`), tick: t(`dashboard:statuses.${status}`), value: shown.counts[status], color }))}
+                />
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+                  <Typography variant="body2" color="text.secondary" data-testid="messages-window-summary">
+                    {t('charts.windowSummary', {
+                      total: format(shown.counts.total),
+                      campaigns: format(shown.campaigns),
+                      delivery: formatPercent(shown.deliveryRate, language),
+                      response: formatPercent(shown.responseRate, language),
+                    })}
+                  </Typography>
+                  <Link component={RouterLink} to={paths.reports.list} variant="body2">
+                    {t('charts.openReports')}
+                  </Link>
+                </Box>
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Card sx={{ height: '100%' }}>
+              <CardContent>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 2 }}>
+                  <Typography variant="h6" component="h2">
+                    {t('charts.optOutsTitle')}
+                  </Typography>
+                  {canContacts ? (
+                    <Link component={RouterLink} to={OPTED_OUT_CONTACTS} variant="body2" data-testid="opt-outs-link">
+                      {t('charts.openOptedOut')}
+                    </Link>
+                  ) : null}
+                </Box>
+                <BarChart
+                  testId="opt-outs-chart"
+                  caption={t('charts.optOutsCaption')}
+                  format={format}
+                  bars={data.optOuts.daily.map((day) => ({ key: day.date, label: formatDate(day.date, 'medium'), value: day.n, color: 'warning.main' }))}
+                  axisLabels={[data.optOuts.daily[0], data.optOuts.daily[Math.floor(data.optOuts.daily.length / 2)], data.optOuts.daily.at(-1)].map((day) => (day ? formatDate(day.date, 'short') : ''))}
+                />
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                  {t('charts.optOutsSummary', { n: format(data.optOuts.total) })}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <CampaignsCard
+              testId="dashboard-active"
+              live
+              title={t('campaigns.activeTitle')}
+              campaigns={data.campaigns.active}
+              total={data.campaigns.activeTotal}
+              empty={t('campaigns.activeEmpty')}
+              linkOf={campaignLink}
+              allTo={canCampaigns ? `${paths.campaigns.list}?status=sending&status=paused` : paths.reports.list}
+              allLabel={t('campaigns.seeAll')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <CampaignsCard
+              testId="dashboard-scheduled"
+              title={t('campaigns.scheduledTitle')}
+              campaigns={data.campaigns.scheduled}
+              total={data.campaigns.scheduledTotal}
+              empty={t('campaigns.scheduledEmpty')}
+              linkOf={campaignLink}
+              allTo={canCampaigns ? paths.calendar : paths.reports.list}
+              allLabel={canCampaigns ? t('campaigns.openCalendar') : t('campaigns.seeAll')}
+            />
+          </Grid>
+          {data.repliesVisible ? (
+            <Grid size={{ xs: 12, lg: 4 }}>
+              <RecentRepliesCard replies={data.recentReplies} />
+            </Grid>
+          ) : null}
+        </Grid>
+      ) : null}
+
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
+
+// Dashboard figures after a simulator campaign (and a figure's link to its detail); the campaign
+// calendar shows a scheduled campaign, a drag to another day reschedules it after confirmation
+// (checked through the API), the keyboard menu refuses a day in the past with the API's reason.
+let server: RunningServer;
+let browser: Browser;
+let admin: Session;
+
+const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
+const FAST = { acceptPerSecond: 500, receiptDelayMinMs: 20, receiptDelayMaxMs: 100, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
+
+interface Campaign {
+  id: string;
+  status: string;
+  scheduledLocal: string | null;
+  scheduledAt: string | null;
+  counts: { total: number; delivered: number };
+}
+
+const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout, interval: 250 });
+const getCampaign = async (id: string) => (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token)).campaign;
+/** YYYY-MM-DD of now + `days` (UTC: the browser and the campaigns use UTC here). */
+const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+beforeAll(async () => {
+  server = await startServer({ TZ: 'UTC' });
+  browser = await launchBrowser();
+  admin = await seedAdmin(server.baseUrl);
+  for (const [i, name] of ['Amina', 'Bruno', 'Chen', 'Dora', 'Emil'].entries()) {
+    await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+3361234570${i}`, firstName: name, tag1: 'north' }, admin.token);
+  }
+  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
+  await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...FAST } }, admin.token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the dashboard shows the figures of a simulator campaign, and a figure opens its detail', async () => {
+  // One contact opts out (bulk action); the campaign reaches the other four.
+  const { data } = await api<{ data: Array<{ id: string; firstName: string }> }>(server.baseUrl, 'GET', '/api/contacts?limit=10', undefined, admin.token);
+  const emil = data.find((c) => c.firstName === 'Emil');
+  await api(server.baseUrl, 'POST', '/api/contacts/bulk', { action: 'optOut', target: { ids: [emil?.id] } }, admin.token);
+  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Dashboard drill', body: 'Drill today at 3pm' }, admin.token);
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+  await eventually(async () => {
+    const now = await getCampaign(campaign.id);
+    return now.status === 'completed' && now.counts.delivered === now.counts.total ? now.counts.total : -1;
+  }).toBe(4);
+
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/dashboard');
+  await eventually(() => page.getByTestId('kpi-contacts').textContent()).toBe('5');
+  expect(await page.getByTestId('kpi-opted-out').textContent()).toBe('1');
+  await eventually(() => page.getByTestId('kpi-messages-today').textContent()).toBe('4');
+  expect(await page.getByTestId('kpi-delivery-rate').textContent()).toBe('100%');
+  expect(await page.getByTestId('kpi-response-rate').textContent()).toBe('0%');
+  expect(await page.getByTestId('messages-window-summary').textContent()).toContain('4 messages from 1 campaigns');
+  // The chart's data table (for screen readers) holds the same figures.
+  expect(await page.getByTestId('messages-chart').locator('table tr:has(th:text-is("Delivered"))').textContent()).toBe('Delivered4');
+  expect(await page.getByTestId('opt-outs-chart').locator('table tr').count()).toBe(30);
+  // Getting started stays while steps remain (a single account, no brand yet).
+  await page.getByTestId('getting-started').waitFor();
+  expect(await page.getByTestId('step-done').count()).toBe(2);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A figure links to its detail: opted-out contacts.
+  await page.getByTestId('kpi-opted-out-link').click();
+  await page.waitForURL((url) => url.pathname === '/contacts' && url.searchParams.get('status') === 'opted_out');
+  await page.getByText('Emil').first().waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('an active campaign shows live on the dashboard and leaves "Sending now" when done, without a reload', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-active').getByText('No campaign is sending.').waitFor();
+  // One message a second, paused at once: it stays active while the page polls.
+  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Slow drip', body: 'One by one', rateLimit: 1 }, admin.token);
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/pause`, undefined, admin.token);
+  const live = page.getByTestId('dashboard-active').locator(`[data-campaign-id="${campaign.id}"]`);
+  await live.waitFor({ timeout: 20_000 });
+  await live.getByRole('progressbar', { name: /^Slow drip: \d of \d processed$/ }).waitFor();
+  expect(await live.getByText('Paused').count()).toBe(1);
+  // Resumed, it finishes; the poll removes it from the list and counts it in today's figures.
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/resume`, undefined, admin.token);
+  await live.waitFor({ state: 'detached', timeout: 40_000 });
+  const { messages } = await api<{ messages: { today: { counts: { total: number } } } }>(server.baseUrl, 'GET', '/api/dashboard?timeZone=UTC', undefined, admin.token);
+  await eventually(() => page.getByTestId('kpi-messages-today').textContent(), 20_000).toBe(String(messages.today.counts.total));
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the calendar shows a scheduled campaign; dragging it to another day reschedules it after confirmation', async () => {
+  const scheduledDay = dayIn(2);
+  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Quarterly survey', body: 'Survey', scheduledLocal: `${scheduledDay}T10:30`, timeZone: 'UTC' }, admin.token);
+  const launched = (await api<{ campaign: Campaign }>(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token)).campaign;
+  expect(launched.status).toBe('scheduled');
+
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto(`/apps/calendar?view=week&date=${scheduledDay}`);
+  const entry = page.locator(`[data-testid="calendar-entry"][data-campaign-id="${campaign.id}"]`);
+  await entry.waitFor();
+  expect(await entry.locator('xpath=ancestor::td').getAttribute('data-date')).toBe(scheduledDay);
+  expect(await entry.getAttribute('data-status')).toBe('scheduled');
+  expect(await entry.textContent()).toContain('10:30');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The next day when it is in the same week, else the day before (both in the future).
+  const next = dayIn(3);
+  const target = (await page.locator(`[data-testid="calendar-day"][data-date="${next}"]`).count()) > 0 ? next : dayIn(1);
+  await entry.dragTo(page.locator(`[data-testid="calendar-day"][data-date="${target}"]`));
+  const dialog = page.getByTestId('move-dialog');
+  await dialog.waitFor();
+  expect(await dialog.getByLabel('New date').inputValue()).toBe(target);
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await eventually(async () => (await getCampaign(campaign.id)).scheduledLocal).toBe(`${target}T10:30`);
+  expect((await getCampaign(campaign.id)).scheduledAt).toBe(`${target}T10:30:00.000Z`);
+  await eventually(() => entry.locator('xpath=ancestor::td').getAttribute('data-date')).toBe(target);
+
+  // The keyboard way: the entry's menu, "Move to date…", a day in the past: the API refuses it.
+  await page.getByRole('button', { name: 'Actions for Quarterly survey' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Move to date…' }).click();
+  await dialog.getByLabel('New date').fill(dayIn(-1));
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await dialog.getByRole('alert').getByText('This time has already passed: choose a later day.').waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await getCampaign(campaign.id)).scheduledLocal).toBe(`${target}T10:30`);
+  // The one expected failure: the 422 of the refused move.
+  expect(problems.filter((problem) => !problem.includes('422'))).toEqual([]);
+  await context.close();
+});
+
+test('a role that may not edit campaigns sees the calendar without moving anything', async () => {
+  await api(server.baseUrl, 'POST', '/api/users/register', { name: 'Ana Agent', email: 'ana@example.org', password: 'Correct-Horse-42', role: 'agent' }, admin.token);
+  const agent = await signInByApi(server.baseUrl, { name: 'Ana Agent', email: 'ana@example.org', password: 'Correct-Horse-42' });
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, agent);
+  await page.goto(`/apps/calendar?view=week&date=${dayIn(2)}`);
+  const entry = page.locator('[data-testid="calendar-entry"][data-status="scheduled"]').first();
+  await entry.waitFor();
+  expect(await entry.getAttribute('draggable')).toBe('false');
+  await entry.getByRole('button').click();
+  await page.getByRole('menuitem', { name: 'Open the campaign' }).waitFor();
+  expect(await page.getByRole('menuitem', { name: 'Move to date…' }).count()).toBe(0);
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { DashboardCampaign } from '@sms/contracts/dashboard';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { statusColors } from '../../../components/campaign-status-tone';
+import { formatDateTime } from '../../../components/date-time';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { processed, progressOf } from './dashboard-figures';
+
+export interface CampaignsCardProps {
+  title: string;
+  campaigns: DashboardCampaign[];
+  total: number;
+  empty: string;
+  /** Where a campaign's name links (its page, or its report for roles that only read reports). */
+  linkOf: (id: string) => string;
+  /** "See all" link target. */
+  allTo: string;
+  allLabel: string;
+  testId: string;
+  live?: boolean;
+}
+
+/** Active or scheduled campaigns: name, status, progress (live) or the time it will start. */
+export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, allLabel, testId, live }: CampaignsCardProps) {
+  const { t } = useTranslation(['dashboard', 'campaigns']);
+  const { language } = useLanguage();
+  const number = new Intl.NumberFormat(language);
+  return (
+    <Card sx={{ height: '100%' }} data-testid={testId}>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 1.5, gap: 1 }}>
+          <Typography variant="h6" component="h2">
+            {title} <Typography component="span" color="text.secondary">({number.format(total)})</Typography>
+          </Typography>
+          <Link component={RouterLink} to={allTo} variant="body2">
+            {allLabel}
+          </Link>
+        </Box>
+        {campaigns.length === 0 ? (
+          <Typography color="text.secondary">{empty}</Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            {campaigns.map((campaign) => {
+              const percent = progressOf(campaign.counts);
+              const colors = statusColors(campaign.status);
+              return (
+                <Box component="li" key={campaign.id} data-testid="dashboard-campaign" data-campaign-id={campaign.id}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+                    <Link component={RouterLink} to={linkOf(campaign.id)} sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {campaign.name}
+                    </Link>
+                    <Chip size="small" label={t(`campaigns:status.${campaign.status}`)} sx={{ bgcolor: colors.bgcolor, color: colors.color, fontWeight: 600 }} />
+                  </Box>
+                  {live ? (
+                    percent === null ? (
+                      <Typography variant="caption" color="text.secondary">
+                        {t('campaigns.preparing')}
+                      </Typography>
+                    ) : (
+                      <>
+                        <LinearProgress
+                          variant="determinate"
+                          value={percent}
+                          sx={{ height: 6, borderRadius: 3, mt: 0.5 }}
+                          aria-label={t('campaigns.progress', { name: campaign.name, done: number.format(processed(campaign.counts)), total: number.format(campaign.counts.total) })}
+                        />
+                        <Typography variant="caption" color="text.secondary">
+                          {t('campaigns.progressShort', { done: number.format(processed(campaign.counts)), total: number.format(campaign.counts.total), delivered: number.format(campaign.counts.delivered) })}
+                        </Typography>
+                      </>
+                    )
+                  ) : (
+                    <Typography variant="caption" color="text.secondary" component="p">
+                      {t('campaigns.startsAt', { when: formatDateTime(campaign.scheduledAt, language) ?? '' })}
+                    </Typography>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
