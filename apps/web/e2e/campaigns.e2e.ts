@@ -237,7 +237,7 @@ test('the messaging currency and price are used by the composer estimate', async
   await page.getByLabel('Price per SMS part').fill('0.5');
   await page.getByRole('combobox', { name: 'Currency' }).fill('EUR');
   await page.getByRole('option', { name: /^EUR/ }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('messaging-form').getByRole('button', { name: 'Save' }).click();
   await eventually(() => page.getByText('Messaging settings saved.').count()).toBe(1);
   const { settings } = await api<{ settings: { currency: string; pricePerSegment: number } }>(server.baseUrl, 'GET', '/api/settings/messaging', undefined, admin.token);
   expect(settings).toMatchObject({ currency: 'EUR', pricePerSegment: 0.5 });
