@@ -22,9 +22,9 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useDashboard } from '../api/get-dashboard';
-import { BarChart } from '../components/bar-chart';
 import { CampaignsCard } from '../components/campaigns-card';
-import { CHART_STATUSES, formatPercent } from '../components/dashboard-figures';
+import { ColumnChart } from '../components/column-chart';
+import { dailyBars, formatPercent, sparseLabelIndexes, statusBars } from '../components/dashboard-figures';
 import { GettingStartedStep, type GettingStartedStepProps } from '../components/getting-started-step';
 import { KpiCard } from '../components/kpi-card';
 import { RecentRepliesCard } from '../components/recent-replies-card';
@@ -63,6 +63,9 @@ export default function Dashboard() {
 
   const shown = data?.messages[windowKey];
   const last30 = data?.messages.last30Days;
+  const messageBars = useMemo(() => (shown ? statusBars(shown.counts) : []), [shown]);
+  const optOutBars = useMemo(() => dailyBars(data?.optOuts.daily ?? []), [data?.optOuts.daily]);
+  const optOutTicks = useMemo(() => sparseLabelIndexes(optOutBars.length), [optOutBars.length]);
 
   return (
     <PageContainer title={t('title')}>
@@ -150,11 +153,12 @@ export default function Dashboard() {
                     ))}
                   </ToggleButtonGroup>
                 </Box>
-                <BarChart
+                <ColumnChart
                   testId="messages-chart"
                   caption={t('charts.messagesCaption', { window: t(`charts.windows.${windowKey}`) })}
                   format={format}
-                  bars={CHART_STATUSES.map(({ status, color }) => ({ key: status, label: t(`dashboard:statuses.${status}`), tick: t(`dashboard:statuses.${status}`), value: shown.counts[status], color }))}
+                  bars={messageBars}
+                  labelOf={(status) => t(`dashboard:statuses.${status}`)}
                 />
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
                   <Typography variant="body2" color="text.secondary" data-testid="messages-window-summary">
@@ -185,12 +189,14 @@ export default function Dashboard() {
                     </Link>
                   ) : null}
                 </Box>
-                <BarChart
+                <ColumnChart
                   testId="opt-outs-chart"
                   caption={t('charts.optOutsCaption')}
                   format={format}
-                  bars={data.optOuts.daily.map((day) => ({ key: day.date, label: formatDate(day.date, 'medium'), value: day.n, color: 'warning.main' }))}
-                  axisLabels={[data.optOuts.daily[0], data.optOuts.daily[Math.floor(data.optOuts.daily.length / 2)], data.optOuts.daily.at(-1)].map((day) => (day ? formatDate(day.date, 'short') : ''))}
+                  bars={optOutBars}
+                  labelOf={(date) => formatDate(date, 'medium')}
+                  tickOf={(date) => formatDate(date, 'short')}
+                  showTick={(index) => optOutTicks.has(index)}
                 />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
                   {t('charts.optOutsSummary', { n: format(data.optOuts.total) })}
