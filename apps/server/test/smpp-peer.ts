@@ -261,6 +261,10 @@ export async function startSmppPeer(options: SmppPeerOptions = {}) {
 
   const server = smpp.createServer({}, (session) => {
     const peerSession: PeerSession = { id: ++nextSessionId, session, bound: false, unbinding: false, unanswered: new Map() };
+    // Like production SMSCs: no Nagle delay on small PDUs. With it, the answers to a window of
+    // submits wait for the client's delayed TCP ACK whenever the client holds back deliver_sm_resp
+    // (as ours does until a receipt is stored): 3,700 instead of 22,000 submits/s on loopback.
+    session.socket.setNoDelay(true);
     sessions.set(peerSession.id, peerSession);
     session.on('pdu', (pdu: Pdu) => handle(peerSession, pdu));
     session.on('error', () => session.destroy());

@@ -98,6 +98,9 @@ export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecr
     });
 
     current.on(config.tls ? 'secureConnect' : 'connect', () => {
+      // SMPP is request/answer with a window of small PDUs: Nagle's algorithm would hold each one
+      // back until the SMSC acknowledges the previous segment (up to its delayed-ACK time).
+      current.socket.setNoDelay(true);
       const bind = new smpp.PDU('bind_transceiver', { system_id: config.systemId, password: secrets.password, system_type: config.systemType, interface_version: INTERFACE_VERSION });
       current.send(bind, (response) => {
         clearTimeout(bindTimer);

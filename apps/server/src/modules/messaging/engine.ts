@@ -11,6 +11,8 @@ import { applyReceipts } from './receipts.queries.ts';
 
 /** Longest a receipt waits for the write-back of batches in flight before it is applied (or parked). */
 const RECEIPT_WAIT_MS = 5_000;
+/** Receipt flushes that may run at once per gateway. */
+const RECEIPT_FLUSHES = 4;
 
 export interface MessagingEngine {
   /** Look for work now (called after a launch, resume or one-off message in this process). */
@@ -36,10 +38,10 @@ export function createMessagingEngine(deps: {
   const { database, logger } = deps;
   const receiptBuffers = new Map<string, EventBuffer<DeliveryReceipt>>();
   const inboundBuffers = new Map<string, EventBuffer<InboundSms>>();
-  const bufferFor = <T>(buffers: Map<string, EventBuffer<T>>, gatewayId: string, flush: (items: T[]) => Promise<void>) => {
+  const bufferFor = <T>(buffers: Map<string, EventBuffer<T>>, gatewayId: string, concurrency: number, flush: (items: T[]) => Promise<void>) => {
     let buffer = buffers.get(gatewayId);
     if (!buffer) {
-      buffer = new EventBuffer(flush, { maxItems: 2_000, maxDelayMs: 200, onError: (error) => logger.error({ err: error, gatewayId }, 'could not store gateway events; retrying') });
+      buffer = new EventBuffer(flush, { maxItems: 2_000, maxDelayMs: 200, concurrency, onError: (error) => logger.error({ err: error, gatewayId }, 'could not store gateway events; retrying') });
       buffers.set(gatewayId, buffer);
     }
     return buffer;
@@ -48,14 +50,17 @@ export function createMessagingEngine(deps: {
   const late: { dispatcher?: Dispatcher } = {};
   const engine = {
     receipts: (gatewayId: string, receipts: DeliveryReceipt[]) =>
-      bufferFor(receiptBuffers, gatewayId, async (items) => {
+      // Receipts flush several at once: their order does not matter (a message's status only moves
+      // forward, delivered wins), and each flush spends most of its time waiting for write-backs.
+      bufferFor(receiptBuffers, gatewayId, RECEIPT_FLUSHES, async (items) => {
         // Most receipts answer a batch this process sent moments ago: let its write-back land first.
         // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
         await Promise.race([late.dispatcher?.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
         await applyReceipts(database.db, gatewayId, items);
       }).push(receipts),
     inbound: (gatewayId: string, messages: InboundSms[]) =>
-      bufferFor(inboundBuffers, gatewayId, async (items) => {
+      // Inbound messages one flush at a time: STOP then START from one person must apply in order.
+      bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
         const stored = await storeInbound(database.db, gatewayId, items);
         if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wake();
       }).push(messages),

@@ -1,24 +1,45 @@
+/** One push: resolved once every item of it is stored. */
+interface Ticket {
+  remaining: number;
+  resolve: () => void;
+}
+
+interface Entry<T> {
+  item: T;
+  ticket: Ticket;
+}
+
+export interface EventBufferOptions {
+  maxItems: number;
+  maxDelayMs: number;
+  retryMs?: number;
+  /**
+   * Flushes that may run at once (default 1). Receipts use several: each flush first waits for
+   * the write-back of the batches in flight, and one flush at a time would cap storage at
+   * maxItems per write-back time, below the send rate.
+   */
+  concurrency?: number;
+  onError: (error: unknown) => void;
+}
+
 /**
  * Collects items that arrive one by one (receipts, inbound messages) and hands them on in
- * batches: when `maxItems` are waiting or `maxDelayMs` after the first one, never two flushes at
- * once. A failed flush keeps its items and tries again after `retryMs`, so a database hiccup loses
- * nothing that reached this process.
+ * batches: when `maxItems` are waiting or `maxDelayMs` after the first one, at most
+ * `concurrency` flushes at once. A failed flush keeps its items and tries again after `retryMs`,
+ * so a database hiccup loses nothing that reached this process.
  */
 export class EventBuffer<T> {
-  private items: T[] = [];
-  /** Items ever pushed and ever stored: a push's promise resolves once its last item is stored. */
-  private pushed = 0;
-  private stored = 0;
-  private tickets: Array<{ end: number; resolve: () => void }> = [];
+  private entries: Entry<T>[] = [];
+  private readonly flights = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
   private closed = false;
+  private failures = 0;
   private readonly flushItems: (items: T[]) => Promise<void>;
-  private readonly options: { maxItems: number; maxDelayMs: number; retryMs: number; onError: (error: unknown) => void };
+  private readonly options: Required<EventBufferOptions>;
 
-  constructor(flushItems: (items: T[]) => Promise<void>, options: { maxItems: number; maxDelayMs: number; retryMs?: number; onError: (error: unknown) => void }) {
+  constructor(flushItems: (items: T[]) => Promise<void>, options: EventBufferOptions) {
     this.flushItems = flushItems;
-    this.options = { retryMs: 1_000, ...options };
+    this.options = { retryMs: 1_000, concurrency: 1, ...options };
   }
 
   /**
@@ -28,16 +49,16 @@ export class EventBuffer<T> {
    */
   push(items: T[]): Promise<void> {
     if (items.length === 0) return Promise.resolve();
-    for (const item of items) this.items.push(item);
-    this.pushed += items.length;
-    const stored = new Promise<void>((resolve) => this.tickets.push({ end: this.pushed, resolve }));
-    if (this.items.length >= this.options.maxItems) this.schedule(0);
-    else this.schedule(this.options.maxDelayMs);
+    const stored = new Promise<void>((resolve) => {
+      const ticket: Ticket = { remaining: items.length, resolve };
+      for (const item of items) this.entries.push({ item, ticket });
+    });
+    this.schedule(this.entries.length >= this.options.maxItems ? 0 : this.options.maxDelayMs);
     return stored;
   }
 
   get size(): number {
-    return this.items.length;
+    return this.entries.length;
   }
 
   private schedule(delayMs: number): void {
@@ -50,35 +71,36 @@ export class EventBuffer<T> {
     }, delayMs);
   }
 
-  /** Hands everything waiting to the flush function (after any flush already running). */
+  /** Hands up to maxItems of what is waiting to the flush function, once a flush slot is free. */
   async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    if (this.items.length === 0) return;
-    const batch = this.items.splice(0, this.options.maxItems);
-    this.flushing = this.flushItems(batch)
+    while (this.flights.size >= this.options.concurrency) await Promise.race(this.flights);
+    if (this.entries.length === 0) return;
+    const batch = this.entries.splice(0, this.options.maxItems);
+    const flight: Promise<void> = this.flushItems(batch.map((entry) => entry.item))
       .then(() => {
-        this.stored += batch.length;
-        const due = this.tickets.filter((ticket) => ticket.end <= this.stored);
-        this.tickets = this.tickets.filter((ticket) => ticket.end > this.stored);
-        for (const ticket of due) ticket.resolve();
+        for (const entry of batch) if (--entry.ticket.remaining === 0) entry.ticket.resolve();
       })
       .catch((error: unknown) => {
-        this.items = batch.concat(this.items);
+        this.failures++;
+        this.entries = batch.concat(this.entries);
         this.options.onError(error);
         this.schedule(this.options.retryMs);
       })
-      .finally(() => {
-        this.flushing = undefined;
-      });
-    await this.flushing;
-    if (this.items.length > 0) this.schedule(this.items.length >= this.options.maxItems ? 0 : this.options.maxDelayMs);
+      .finally(() => this.flights.delete(flight));
+    this.flights.add(flight);
+    // A full batch more is waiting: it may take another slot at once.
+    if (this.entries.length >= this.options.maxItems) this.schedule(0);
+    await flight;
+    if (this.entries.length > 0) this.schedule(this.entries.length >= this.options.maxItems ? 0 : this.options.maxDelayMs);
   }
 
-  /** Flushes what is left (one attempt) and stops the timer. */
+  /** Flushes what is left (each item once more at most; a failure stops it) and stops the timer. */
   async close(): Promise<void> {
     clearTimeout(this.timer);
-    await this.flush();
     this.closed = true;
+    const failuresBefore = this.failures;
+    while (this.entries.length > 0 && this.failures === failuresBefore) await this.flush();
+    await Promise.allSettled([...this.flights]);
     clearTimeout(this.timer);
   }
 }
