@@ -11,8 +11,9 @@ import { api, openPage, seedAdmin, useSession, type Session } from './support/se
 // Issue 6, the whole journey as a user lives it, in one browser session: import contacts from a
 // CSV through the wizard; compose a campaign to everyone and send it now on the simulator; watch
 // the replies come into the open inbox live; read the tag1 report; list the non-responders and
-// follow them up (the draft opens with the original text, and reaches exactly them); the contact
-// who texted STOP is opted out and got the confirmation. The same numbers everywhere.
+// follow them up (the draft opens with the original text, and reaches exactly those still
+// subscribed: one who phoned in was opted out by the admin); the contact who texted STOP is opted
+// out and got the confirmation. The same numbers everywhere.
 let server: RunningServer;
 let browser: Browser;
 let admin: Session;
@@ -41,6 +42,9 @@ const CONTACTS: Array<[string, string, string, string | null]> = [
 const REPLIERS = CONTACTS.filter(([, , , reply]) => reply !== null);
 const NON_RESPONDERS = CONTACTS.filter(([, , , reply]) => reply === null).map(([, name]) => name).sort();
 const STOP_PHONE = '+33612340007';
+/** Zia: does not answer, then asks the office to be removed. */
+const CALLER_PHONE = '+33612340012';
+const FOLLOWED_UP = NON_RESPONDERS.filter((name) => name !== 'Zia');
 
 // The CSV a user exports from a spreadsheet: a bad phone number on the sixth data row.
 const CSV = [
@@ -225,32 +229,44 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await eventually(() => listRow.locator('[data-field="recipients"]').textContent()).toBe('12');
   expect(await listRow.locator('[data-field="repliedPct"]').textContent()).toBe('58.3%');
 
-  // 5. Non-responders: exactly the five who did not answer; follow them all up.
+  // Zia, who did not answer, phones the office to be taken off the list: the admin opts them out.
+  await page.goto(`/contacts/${contactIds.get(CALLER_PHONE)}/edit`);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Opted out' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`**/contacts/${contactIds.get(CALLER_PHONE)}`);
+  await eventually(() => page.getByTestId('opt-out-info').textContent()).toContain('by a team member');
+
+  // 5. Non-responders: exactly the five who did not answer (Zia marked opted out); the follow-up
+  // reaches the four who can still be sent to.
   await page.goto(`/reports/non-responders/${campaignId}`);
   await eventually(() => page.getByTestId('non-responders-total').getAttribute('data-value')).toBe('5');
   await eventually(() => gridNames(page, 'non-responders-grid')).toEqual(NON_RESPONDERS);
+  const optedOutRows = page.getByTestId('non-responders-grid').locator('.MuiDataGrid-row').filter({ has: page.locator('[data-field="optedOut"] .MuiChip-root') });
+  expect(await optedOutRows.locator('[data-field="name"]').allTextContents()).toEqual(['Zia']);
   await page.getByRole('button', { name: 'Follow up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Follow up non-responders' });
-  expect(await dialog.getByRole('radio', { name: 'All non-responders (5)' }).isChecked()).toBe(true);
-  expect(await dialog.getByTestId('follow-up-count').getAttribute('data-value')).toBe('5');
+  expect(await dialog.getByRole('radio', { name: /^All non-responders/ }).isChecked()).toBe(true);
+  await eventually(() => dialog.getByTestId('follow-up-count').getAttribute('data-value')).toBe('4');
+  expect(await dialog.getByTestId('follow-up-opted-out').getAttribute('data-value')).toBe('1');
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}\/edit$/);
   const followUpId = page.url().split('/').at(-2) ?? '';
   await eventually(() => page.getByTestId('campaign-body').inputValue()).toBe(BODY);
   expect(await page.getByLabel('Campaign name').inputValue()).toBe(`Follow-up: ${CAMPAIGN_NAME}`);
-  await eventually(() => page.getByTestId('audience-count').getAttribute('data-value')).toBe('5');
+  await eventually(() => page.getByTestId('audience-count').getAttribute('data-value')).toBe('4');
   await page.getByRole('button', { name: 'Send now' }).click();
   const launchFollowUp = page.getByRole('dialog');
-  await eventually(() => launchFollowUp.getByTestId('launch-recipients').textContent()).toBe('5');
+  await eventually(() => launchFollowUp.getByTestId('launch-recipients').textContent()).toBe('4');
   await launchFollowUp.getByRole('button', { name: 'Send now' }).click();
   await page.waitForURL(`**/campaigns/${followUpId}`);
   await eventually(() => campaignStatus(page), 45_000).toBe('completed');
-  await eventually(() => countOf(page, 'delivered')).toBe('5');
+  await eventually(() => countOf(page, 'delivered')).toBe('4');
   expect(await countOf(page, 'skipped')).toBe('0');
-  // Its recipients are the non-responders, by name.
+  // Its recipients are the non-responders still subscribed, by name.
   await page.goto(`/reports/delivery/${followUpId}`);
-  await eventually(() => figure('recipients').getAttribute('data-value')).toBe('5');
-  await eventually(() => gridNames(page, 'recipients-grid')).toEqual(NON_RESPONDERS);
+  await eventually(() => figure('recipients').getAttribute('data-value')).toBe('4');
+  await eventually(() => gridNames(page, 'recipients-grid')).toEqual(FOLLOWED_UP);
 
   // 6. Sol is opted out by keyword: the contact page says so and shows the confirmation; the
   // inbox thread has STOP and the confirmation; the follow-up did not reach Sol.
@@ -271,7 +287,10 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await thread.getByRole('heading', { name: 'Sol' }).waitFor();
   await eventually(() => thread.getByTestId('message-bubble').count()).toBe(3);
   expect(await thread.locator('[data-direction="in"]').textContent()).toContain('STOP');
-  expect(await thread.locator('[data-direction="out"]').last().textContent()).toContain(OPT_OUT_REPLY);
+  const confirmation = thread.locator('[data-direction="out"]').last();
+  expect(await confirmation.textContent()).toContain(OPT_OUT_REPLY);
+  // Accepted by the carrier (no delivery receipt comes back from the stand-in).
+  expect(await confirmation.getByTestId('message-status').getAttribute('data-status')).toBe('sent');
   await page.getByTestId('composer-opted-out').waitFor();
   // Opening the thread read it: six unread conversations are left.
   await eventually(() => page.getByTestId('unread-badge').count()).toBe(REPLIERS.length - 1);
