@@ -255,7 +255,7 @@ test('non-responders: filter by tag1, then follow up south in a draft that opens
   await page.getByRole('button', { name: 'Follow up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Follow up non-responders' });
   expect(await dialog.getByRole('radio', { name: 'Only some tag 1 values' }).isChecked()).toBe(true);
-  expect(await dialog.getByTestId('follow-up-count').getAttribute('data-value')).toBe('2');
+  await eventually(() => dialog.getByTestId('follow-up-count').getAttribute('data-value')).toBe('2');
   expect(await dialog.getByLabel('Campaign name').inputValue()).toBe(`Follow-up: ${CAMPAIGN_NAME}`);
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}\/edit$/);

@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateFollowUp } from '../api/create-follow-up';
+import { useFollowUpReach } from '../api/preview-follow-up';
 import { defaultFollowUpName, FOLLOW_UP_NAME_MAX } from './follow-up-name';
 import { tag1Label } from './report-format';
 import { useReportFormat } from './use-report-format';
@@ -44,9 +45,13 @@ export function FollowUpDialog({ open, campaignId, campaignName, tag1Counts, ini
   const [chosen, setChosen] = useState<string[]>(initialTag1);
   const [name, setName] = useState(() => defaultFollowUpName(t('followUp.defaultName', { name: campaignName })));
   const total = tag1Counts.reduce((sum, c) => sum + c.n, 0);
-  const reached = scope === 'all' ? total : tag1Counts.filter((c) => chosen.includes(c.tag1)).reduce((sum, c) => sum + c.n, 0);
   const nameError = name.trim() === '' ? t('followUp.nameRequired') : null;
-  const invalid = nameError !== null || (scope === 'some' && chosen.length === 0);
+  const noneChosen = scope === 'some' && chosen.length === 0;
+  const invalid = nameError !== null || noneChosen;
+  // The non-responders who opted out since are left out of the draft: the server counts its reach.
+  const preview = useFollowUpReach(campaignId, scope === 'some' ? [...chosen].sort() : undefined, open && !noneChosen);
+  const reached = noneChosen ? 0 : preview.data?.count;
+  const optedOut = noneChosen ? 0 : (preview.data?.optedOut ?? 0);
   const submit = () => {
     if (invalid) return;
     create.mutate(
@@ -95,9 +100,14 @@ export function FollowUpDialog({ open, campaignId, campaignName, tag1Counts, ini
             </FormGroup>
           ) : null}
         </FormControl>
-        <Typography sx={{ mt: 2, fontWeight: 600 }} data-testid="follow-up-count" data-value={reached}>
-          {t('followUp.reach', { formatted: format.count(reached) })}
+        <Typography sx={{ mt: 2, fontWeight: 600 }} data-testid="follow-up-count" data-value={reached ?? ''} aria-live="polite">
+          {t('followUp.reach', { formatted: reached === undefined ? '…' : format.count(reached) })}
         </Typography>
+        {optedOut > 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="follow-up-opted-out" data-value={optedOut}>
+            {t('followUp.optedOut', { formatted: format.count(optedOut) })}
+          </Typography>
+        ) : null}
         {create.isError ? (
           <Alert severity="error" sx={{ mt: 2 }}>
             {errorMessage(create.error)}
