@@ -14,11 +14,28 @@ describe('ReportCache', () => {
     expect(await cache.get('b', 's', false, compute)).toBe(3);
   });
 
-  it('expires by age, and reuses a young entry of a live campaign whatever its signature', async () => {
+  it('refreshes an old entry behind the request (old figures at once, new ones next), and reuses a young entry of a live campaign whatever its signature', async () => {
     const aged = new ReportCache<number>({ maxAgeMs: 0 });
     let n = 0;
-    expect(await aged.get('a', 's', false, async () => ++n)).toBe(1);
-    expect(await aged.get('a', 's', false, async () => ++n)).toBe(2);
+    let release: () => void = () => {};
+    const slow = () => new Promise<number>((resolve) => (release = () => resolve(++n)));
+    const first = aged.get('a', 's', false, slow);
+    release();
+    expect(await first).toBe(1);
+    // Old: answered from the entry while one recomputation runs (not two).
+    expect(await aged.get('a', 's', false, slow)).toBe(1);
+    expect(await aged.get('a', 's', false, async () => 99)).toBe(1);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await aged.get('a', 's', false, async () => 99)).toBe(2);
+    // A failed refresh keeps the old figures and lets the next request try again.
+    const failing = new ReportCache<number>({ maxAgeMs: 0 });
+    expect(await failing.get('a', 's', false, async () => 5)).toBe(5);
+    expect(await failing.get('a', 's', false, () => Promise.reject(new Error('boom')))).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await failing.get('a', 's', false, async () => 6)).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await failing.get('a', 's', false, async () => 7)).toBe(6);
     const live = new ReportCache<number>({ liveReuseMs: 60_000 });
     expect(await live.get('a', 's1', true, async () => 10)).toBe(10);
     expect(await live.get('a', 's2', true, async () => 20)).toBe(10);
