@@ -1,8 +1,8 @@
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { CONTACT_EXPORT_COLUMNS, type ContactFilter, type ExportFormat } from '@sms/contracts/contacts';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.ts';
+import { xlsxCaughtUp } from '../../platform/xlsx-backpressure.ts';
 import { customFieldNames, exportBatch, type ExportCursor, type ExportRow } from './contacts.queries.ts';
 
 /** Rows fetched per keyset query: big enough to amortise the round trip, small enough to stream. */
@@ -90,33 +90,6 @@ function csvExport(db: Executor, filter: ContactFilter, headers: string[], custo
   return Readable.from(generate(), { objectMode: false });
 }
 
-/** Sheet XML exceljs may hold for the zip before the export waits (it writes without backpressure). */
-const ZIP_BACKLOG_MAX = 4 * 1024 * 1024;
-
-/** Resolves on `event` from `emitter` or when `out` closes (client gone), leaving no listener behind. */
-async function eventOrClose(emitter: NodeJS.EventEmitter, event: string, out: PassThrough): Promise<void> {
-  const controller = new AbortController();
-  const waits = [once(emitter, event, { signal: controller.signal }), once(out, 'close', { signal: controller.signal })].map((wait) => wait.catch(() => undefined));
-  try {
-    await Promise.race(waits);
-  } finally {
-    controller.abort();
-  }
-}
-
-type Backlogged = NodeJS.EventEmitter & { _writableState?: { length: number } };
-
-/**
- * exceljs's sheet stream hands its XML to the zip without looking at backpressure, so on a fast
- * database the zip's input buffer grows with the whole sheet (870 MB RSS for 1M rows). Waiting for
- * that buffer to drain between batches keeps memory flat. Reads exceljs internals defensively:
- * if they change, the export still works, only without the throttle.
- */
-async function zipCaughtUp(sheet: unknown, out: PassThrough): Promise<void> {
-  const pipe = (sheet as { _stream?: { pipes?: Backlogged[] } })._stream?.pipes?.[0];
-  if ((pipe?._writableState?.length ?? 0) > ZIP_BACKLOG_MAX && pipe) await eventOrClose(pipe, 'drain', out);
-}
-
 /**
  * XLSX through exceljs's streaming WorkbookWriter: rows are committed as they come, so memory
  * stays flat. Cells are typed strings (never formulas); free text is neutralised all the same
@@ -136,9 +109,7 @@ function xlsxExport(db: Executor, filter: ContactFilter, headers: string[], cust
         sheet.addRow([phone, ...rest.map(neutraliseCell)]).commit();
       }
       rows += batch.length;
-      // Let the zip and then a slow client catch up before fetching more rows.
-      await zipCaughtUp(sheet, out);
-      if (out.writableNeedDrain) await eventOrClose(out, 'drain', out);
+      await xlsxCaughtUp(sheet, out);
     }
     sheet.commit();
     await workbook.commit();

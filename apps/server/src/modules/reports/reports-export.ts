@@ -1,6 +1,6 @@
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { xlsxCaughtUp } from '../../platform/xlsx-backpressure.ts';
 import { csvLine, neutraliseCell } from '../../platform/csv.ts';
 
 /**
@@ -82,28 +82,6 @@ function csvReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
   return Readable.from(generate(), { objectMode: false });
 }
 
-/** Sheet XML exceljs may hold for the zip before the export waits (it writes without backpressure). */
-const ZIP_BACKLOG_MAX = 4 * 1024 * 1024;
-
-/** Resolves on `event` from `emitter` or when `out` closes (client gone), leaving no listener behind. */
-async function eventOrClose(emitter: NodeJS.EventEmitter, event: string, out: PassThrough): Promise<void> {
-  const controller = new AbortController();
-  const waits = [once(emitter, event, { signal: controller.signal }), once(out, 'close', { signal: controller.signal })].map((wait) => wait.catch(() => undefined));
-  try {
-    await Promise.race(waits);
-  } finally {
-    controller.abort();
-  }
-}
-
-type Backlogged = NodeJS.EventEmitter & { _writableState?: { length: number } };
-
-/** Waits for exceljs's zip input to drain (see contacts-export.ts: it ignores backpressure). */
-async function zipCaughtUp(sheet: unknown, out: PassThrough): Promise<void> {
-  const pipe = (sheet as { _stream?: { pipes?: Backlogged[] } })._stream?.pipes?.[0];
-  if ((pipe?._writableState?.length ?? 0) > ZIP_BACKLOG_MAX && pipe) await eventOrClose(pipe, 'drain', out);
-}
-
 function xlsxReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -118,8 +96,7 @@ function xlsxReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
         sheet.addRow(row.map((cell, index) => (cell === null ? '' : typeof cell === 'number' || plain.has(index) ? cell : neutraliseCell(cell)))).commit();
       }
       rows += batch.length;
-      await zipCaughtUp(sheet, out);
-      if (out.writableNeedDrain) await eventOrClose(out, 'drain', out);
+      await xlsxCaughtUp(sheet, out);
     }
     sheet.commit();
     await workbook.commit();
