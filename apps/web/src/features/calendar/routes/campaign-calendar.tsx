@@ -43,7 +43,9 @@ export default function CampaignCalendar() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseCalendarState(searchParams, today);
   const weekStartsOn = weekStartFor(language);
-  const weeks = useMemo(() => visibleWeeks(state, weekStartsOn), [state.view, state.date, weekStartsOn]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The state object is new each render: memoise on its fields.
+  const { view, date } = state;
+  const weeks = useMemo(() => visibleWeeks({ view, date }, weekStartsOn), [view, date, weekStartsOn]);
   const { from, to } = visibleRange(weeks, timeZone);
   const { data, error, isFetching } = useCalendar(from, to);
   const entries = useMemo(() => entriesByDate(data?.data ?? [], timeZone), [data, timeZone]);
