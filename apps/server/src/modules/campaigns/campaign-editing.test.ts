@@ -130,6 +130,14 @@ describe('DELETE /api/campaigns/{id}', () => {
     expect((await auditOf(server, draft.id)).map((entry) => entry.action)).toEqual(['campaign.create', 'campaign.delete']);
   });
 
+  it('leaves no message of the deleted campaign behind (messages.campaign_id has no foreign key)', async () => {
+    const draft = await createCampaign(server, admin.token, { name: 'Bin me too' });
+    // A draft never has messages; one is planted to prove deletion does not rely on a cascade.
+    await server.database.db.execute(sql`insert into messages (kind, campaign_id, contact_id, phone) values ('campaign', ${draft.id}, ${contactIds[0]}, '+447700900001')`);
+    expect((await server.delete(`/api/campaigns/${draft.id}`, { token: admin.token })).status).toBe(204);
+    expect(await queryRows(server.database.db, sql`select id from messages where campaign_id = ${draft.id}`)).toEqual([]);
+  });
+
   it('answers 409 for scheduled, sending and cancelled campaigns and keeps them', async () => {
     const scheduled = await createCampaign(server, admin.token, { name: 'Keep scheduled', body: 'Hi', scheduledLocal: localInDays(1) });
     await launchCampaign(server, admin.token, scheduled.id);

@@ -1,7 +1,7 @@
 import type { Audience, CalendarCampaign, ListCampaignsQuery } from '@sms/contracts/campaigns';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
-import { campaignAudienceContacts, campaigns, contacts, gateways, users } from '../../db/schema.ts';
+import { campaignAudienceContacts, campaigns, contacts, gateways, messages, users } from '../../db/schema.ts';
 import type { ContactRow } from '../contacts/contacts.queries.ts';
 import { audienceWhere, recipientsWhere } from './audience.ts';
 
@@ -85,8 +85,12 @@ export async function updateCampaignRow(db: Executor, id: string, patch: Partial
   return row;
 }
 
-/** Deletes a campaign (only drafts reach this: they have no messages). */
+/**
+ * Deletes a campaign. Only drafts reach this and they have no messages, but messages.campaign_id
+ * has no foreign key (see the schema), so any are deleted here rather than left orphaned.
+ */
 export async function deleteCampaignRow(db: Executor, id: string): Promise<boolean> {
+  await db.delete(messages).where(eq(messages.campaignId, id));
   const rows = await db.delete(campaigns).where(eq(campaigns.id, id)).returning({ id: campaigns.id });
   return rows.length > 0;
 }
