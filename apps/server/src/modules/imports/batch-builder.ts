@@ -53,6 +53,10 @@ export async function* buildBatches(reader: TableReader, options: BuildOptions):
         const limit = options.maxRows.toLocaleString('en-US');
         return { rowsSeen, failure: `The file has more than ${limit} rows; split it into smaller files (the first ${limit} rows were imported)` };
       }
+      // Awaiting batches never yields to I/O by itself (the reader hands over whole parsed chunks):
+      // let the writer's database replies in every couple of thousand rows, so a written batch is
+      // seen at once and the next one starts while this thread keeps reading.
+      if ((rowsSeen & 2047) === 0) await new Promise((resolve) => setImmediate(resolve));
       const rowNumber = chunk.firstRowNumber + index;
       batch.rowsRead++;
       const staged = isRowProblem(row) ? row.problem : normalise(row);

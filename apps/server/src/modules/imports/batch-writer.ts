@@ -5,7 +5,7 @@ import type { OnDuplicate } from '@sms/contracts/imports';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
-import { ADD_COUNTS_SQL, CREATE_BATCH_TABLE_SQL, INSERT_REJECTIONS_SQL, LOCK_IMPORT_SQL, mergeStagingSql, STAGING_COLUMNS } from './imports.queries.ts';
+import { ADD_COUNTS_SQL, CREATE_BATCH_TABLE_SQL, INSERT_REJECTIONS_SQL, mergeStagingSql, READ_CANCEL_SQL, STAGING_COLUMNS } from './imports.queries.ts';
 import type { StagedText } from './staged-rows.ts';
 
 /** One batch of an import, ready to write: staged contacts, rejections and the other counts (plain data). */
@@ -29,6 +29,8 @@ export interface BatchResult {
 
 /** Writes batches of one import, each in one transaction: all of it or none of it. */
 export interface BatchWriter {
+  /** How many batches may be written at once (one write per connection). */
+  parallel: number;
   write(batch: Batch): Promise<BatchResult>;
   close(): Promise<void>;
 }
@@ -60,8 +62,17 @@ async function mergeAndCount(run: Run, context: WriterContext, batch: Batch): Pr
   return { cancelled: false, created, updated, duplicates };
 }
 
-/** PostgreSQL: one pooled client (and its temporary batch table) for the whole import; staged rows go in with COPY. */
-async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<BatchWriter> {
+/**
+ * PostgreSQL connections (each with its temporary batch table) writing batches side by side. The
+ * merge is mostly index maintenance on contacts in the database process: one connection kept one
+ * CPU busy while the job's thread waited (1M-row CSV: job 20 s with one, 15-18 s with two, on
+ * 2 CPUs). Batches never share a number (the file is deduped before batching), so they do not
+ * wait on each other's rows.
+ */
+const POSTGRES_WRITERS = 2;
+
+/** One pooled client and its temporary batch table; staged rows go in with COPY. */
+async function postgresConnection(pool: pg.Pool, context: WriterContext): Promise<{ write: (batch: Batch) => Promise<BatchResult>; release: () => void }> {
   const client = await pool.connect();
   try {
     await client.query(CREATE_BATCH_TABLE_SQL);
@@ -74,8 +85,8 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
     write: async (batch) => {
       await client.query('begin');
       try {
-        const lock = (await run(LOCK_IMPORT_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
-        if (!lock || lock.cancel_requested) {
+        const state = (await run(READ_CANCEL_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
+        if (!state || state.cancel_requested) {
           await client.query('rollback');
           return emptyResult(true);
         }
@@ -91,7 +102,34 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
         throw error;
       }
     },
-    close: async () => client.release(),
+    release: () => client.release(),
+  };
+}
+
+/** PostgreSQL: POSTGRES_WRITERS connections; a batch goes to whichever is free (the job never sends more). */
+async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<BatchWriter> {
+  const connections: Array<Awaited<ReturnType<typeof postgresConnection>>> = [];
+  try {
+    for (let index = 0; index < POSTGRES_WRITERS; index++) connections.push(await postgresConnection(pool, context));
+  } catch (error) {
+    for (const connection of connections) connection.release();
+    throw error;
+  }
+  const free = [...connections];
+  return {
+    parallel: connections.length,
+    write: async (batch) => {
+      const connection = free.pop();
+      if (!connection) throw new Error('more batches in flight than writer connections');
+      try {
+        return await connection.write(batch);
+      } finally {
+        free.push(connection);
+      }
+    },
+    close: async () => {
+      for (const connection of connections) connection.release();
+    },
   };
 }
 
@@ -99,11 +137,13 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
 async function pgliteWriter(pglite: PGlite, context: WriterContext): Promise<BatchWriter> {
   await pglite.query(CREATE_BATCH_TABLE_SQL);
   return {
+    // One connection: PGlite runs statements one at a time.
+    parallel: 1,
     write: (batch) =>
       pglite.transaction(async (tx) => {
         const run: Run = (text, params) => tx.query(text, params as unknown[]);
-        const lock = (await run(LOCK_IMPORT_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
-        if (!lock || lock.cancel_requested) return emptyResult(true);
+        const state = (await run(READ_CANCEL_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
+        if (!state || state.cancel_requested) return emptyResult(true);
         if (batch.staged.count) {
           await tx.query(`copy import_batch (${STAGING_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([batch.staged.text]) });
         }

@@ -66,9 +66,9 @@ async function openSource(deps: ImportJobDeps, row: ImportRow, temp: { path?: st
  * Runs one import: reads the file as a stream (in a worker thread on PGlite), normalises and
  * dedupes rows (the first occurrence of a number in the file wins; later ones count as
  * duplicates) into batches, and writes each in one transaction with its counters and rejections.
- * The next batches are prepared while one is written. Cancelling is seen at the start of a
- * batch's transaction: that batch is not written. The counters therefore always add up:
- * created + updated + duplicates + rejected = rows read.
+ * The next batches are prepared while earlier ones are written (on PostgreSQL two at a time).
+ * Cancelling is seen at the start of a batch's transaction: that batch is not written. The
+ * counters therefore always add up: created + updated + duplicates + rejected = rows read.
  */
 export async function runImport(deps: ImportJobDeps, importId: string): Promise<void> {
   const { db } = deps.database;
@@ -77,7 +77,8 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   const temp: { path?: string } = {};
   let source: RowSource | undefined;
   let writer: BatchWriter | undefined;
-  let inflight: Promise<BatchResult> | undefined;
+  // Batches being written, oldest first (at most writer.parallel).
+  const inflight: Array<Promise<BatchResult>> = [];
   let outcome: { status: 'completed' | 'failed' | 'cancelled'; message: string | null } = { status: 'completed', message: null };
   // Contacts created or updated by the batches written so far.
   let changed = 0;
@@ -85,11 +86,9 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
     source = await openSource(deps, claimed, temp);
     const options = (claimed.options ?? {}) as StoredOptions;
     writer = await openBatchWriter(deps.database, { importId, createdBy: claimed.createdBy, onDuplicate: options.onDuplicate ?? 'skip' });
-    // Waits for the batch in flight; true when it found the import cancelled.
-    const settle = async () => {
-      if (!inflight) return false;
-      const previous = await inflight;
-      inflight = undefined;
+    // Waits for the oldest batch in flight; true when it found the import cancelled.
+    const settleOldest = async () => {
+      const previous = await inflight.shift()!;
       changed += previous.created + previous.updated;
       return previous.cancelled;
     };
@@ -100,18 +99,20 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
         if (next.value.failure) outcome = { status: 'failed', message: next.value.failure };
         break;
       }
-      if ((cancelled = await settle())) break;
-      inflight = writer.write(next.value);
+      while (!cancelled && inflight.length >= writer.parallel) cancelled = await settleOldest();
+      if (cancelled) break;
+      const written = writer.write(next.value);
       // Handled when awaited; this only keeps an early failure from counting as unhandled.
-      inflight.catch(() => {});
+      written.catch(() => {});
+      inflight.push(written);
       // Let queued API requests (progress polls, cancel) have the database between batches: on
       // PGlite they share the job's single connection.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (!cancelled) cancelled = await settle();
+    while (inflight.length) cancelled = (await settleOldest()) || cancelled;
     if (cancelled) outcome = { status: 'cancelled', message: null };
   } catch (error) {
-    if (inflight) await inflight.catch(() => {});
+    await Promise.allSettled(inflight);
     if (error instanceof ImportFileError) outcome = { status: 'failed', message: error.message };
     else {
       deps.logger.error({ err: error, importId }, 'import failed');

@@ -129,8 +129,12 @@ export const CREATE_BATCH_TABLE_SQL = 'create temp table if not exists import_ba
 /** Columns of import_batch the batch loads, in COPY order. */
 export const STAGING_COLUMNS = 'import_id, row_number, phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, id';
 
-/** Locks the import row for the batch and reads whether cancelling was asked. */
-export const LOCK_IMPORT_SQL = 'select cancel_requested from imports where id = $1 for update';
+/**
+ * Reads whether cancelling was asked, at the start of a batch's transaction. Not a row lock: on
+ * PostgreSQL two batches are written at once, and both add their counts to this row at the end
+ * (ADD_COUNTS_SQL); a batch that saw no cancel is written whole, one that saw it writes nothing.
+ */
+export const READ_CANCEL_SQL = 'select cancel_requested from imports where id = $1';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'tag1', 'tag2', 'tag3'] as const;
 
