@@ -1,0 +1,43 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfigOrExit } from './config.ts';
+import { startJobHandlers } from './job-handlers.ts';
+import { loggerOptions } from './platform/logger.ts';
+import type { MessagingEngine } from './modules/messaging/engine.ts';
+import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
+
+// `npm start` (through main.ts): the API, the built web app and (unless RUN_WORKER=false) the job
+// runner in one process. Scale-out deployments run API-only copies plus `npm run worker`.
+const config = loadConfigOrExit();
+
+try {
+  const database = await openMigratedDatabase(config);
+  // API-only processes still use pg-boss to send jobs; only workers run its maintenance.
+  const jobs = jobsFor(database, config.runWorker);
+  let engine: MessagingEngine | undefined;
+  const app = await buildApp(config, { database, jobs, logger: loggerOptions(config), wakeDispatcher: () => engine?.wake() });
+  await jobs.start(app.log);
+  if (config.runWorker) {
+    await startJobHandlers(jobs, database, config, app.log);
+    engine = engineFor(database, config, app.log);
+    engine.start();
+  }
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await engine?.stop();
+    await jobs.stop();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const mode = `${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${config.runWorker ? ', with job runner' : ', API only'}`;
+  console.info(`Listening on ${config.publicUrl ?? `http://localhost:${port}`} (${mode})`);
+} catch (error) {
+  console.error(`Failed to start: ${describeStartupError(error, config)}`);
+  process.exit(1);
+}
