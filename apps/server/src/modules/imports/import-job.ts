@@ -163,10 +163,18 @@ function ensureQueue(jobs: Jobs): Promise<void> {
   return ready;
 }
 
-/** Queues the job of an import (the import row is already 'queued'). */
+// The import worker running in this process, per runner (none in an API-only process).
+const localWorkers = new WeakMap<Jobs, string>();
+
+/**
+ * Queues the job of an import (the import row is already 'queued'), and wakes this process's
+ * import worker, if it has one, instead of leaving the job to its next poll (up to a second).
+ */
 export async function enqueueImport(jobs: Jobs, importId: string): Promise<void> {
   await ensureQueue(jobs);
   await jobs.boss.send(IMPORT_QUEUE, { importId }, { singletonKey: importId });
+  const worker = localWorkers.get(jobs);
+  if (worker) jobs.boss.notifyWorker(worker);
 }
 
 /** Starts running import jobs in this process (embedded server, worker processes, tests). */
@@ -177,7 +185,8 @@ export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options
     // a stop or crash (its job is not retried). Its committed batches stay; its counts add up.
     await failInterruptedImports(deps.database.db, 'The server stopped during this import; the rows counted so far are saved');
   }
-  await jobs.boss.work<{ importId: string }>(IMPORT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
+  const worker = await jobs.boss.work<{ importId: string }>(IMPORT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
     if (job) await runImport(deps, job.data.importId);
   });
+  localWorkers.set(jobs, worker);
 }
