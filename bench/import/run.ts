@@ -8,7 +8,7 @@
  *
  * Writes bench/RESULTS.md. Data goes to a temp directory that is removed afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -19,7 +19,7 @@ import { normalisePhone } from '@sms/contracts/phone';
 import { uuidv7 } from '../../apps/server/src/db/uuidv7.ts';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { api, peakRss, resetPeak, signIn, sleep } from '../lib/bench-server.ts';
+import { api, peakRss, resetPeak, signIn, sleep, startFlags, startServer } from '../lib/bench-server.ts';
 import { BENCH_TAG, benchRow, writeCsv, writeXlsx } from './generate.ts';
 
 const { values: args } = parseArgs({
@@ -80,31 +80,6 @@ async function backendCpu(url: string | undefined): Promise<Map<number, number>>
 const cpuDelta = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 const load = () => Number(loadavg()[0]!.toFixed(1));
-
-/** The Node flags `npm start` gives the server (root package.json), so the benchmark runs the same process. */
-async function startFlags(): Promise<string[]> {
-  const script = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return /node ((?:--\S+ )*)apps\/server\/src\/main\.ts/.exec(script)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(await startFlags()), join(ROOT, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
-
-
 
 async function runImport(port: number, pid: number, token: string, path: string, name: string, database: string, rows: number, pgUrl: string | undefined): Promise<ImportRun> {
   await resetPeak(pid);

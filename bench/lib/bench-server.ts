@@ -20,9 +20,15 @@ export async function peakRss(pid: number): Promise<number> {
 /** Resets the peak RSS counter of a process (Linux clear_refs). */
 export const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
 
-/** Starts `npm start`'s entry (API + worker in one process) with extra environment; waits for health. */
+/** The Node flags `npm start` gives the server (root package.json), so a benchmark runs the same process. */
+export async function startFlags(): Promise<string[]> {
+  const script = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return /node ((?:--\S+ )*)apps\/server\/src\/main\.ts/.exec(script)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+/** Starts `npm start`'s entry with its flags (API + worker in one process) and extra environment; waits for health. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...(await startFlags()), join(ROOT, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
