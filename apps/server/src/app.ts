@@ -46,6 +46,8 @@ export interface AppDeps {
   rateLimitPerMinute?: number;
   /** Tells this process's sending engine there is work (embedded mode); workers elsewhere poll. */
   wakeDispatcher?: () => void;
+  /** Test seam: how often inbox event streams ping and re-check their session (default 15 s). */
+  inboxHeartbeatMs?: number;
   /** Test seam: extra routes registered after the domain modules. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -98,7 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl });
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(messagesRoutes, { db });
-  await app.register(inboxRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(inboxRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}), ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}) });
   await app.register(settingsRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });

@@ -138,7 +138,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'logger' | 'rateLimitPerMinute'>> {
+export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'logger' | 'rateLimitPerMinute' | 'inboxHeartbeatMs'>> {
   config?: Partial<Config>;
   /** Run the sending engine in the test server's process (dispatcher, receipts, housekeeping). */
   engine?: Partial<DispatcherOptions> | true;
@@ -167,6 +167,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logger: options.logger ?? false,
     ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.inboxHeartbeatMs ? { inboxHeartbeatMs: options.inboxHeartbeatMs } : {}),
   }).catch(async (error: unknown) => {
     await dispose();
     throw error;

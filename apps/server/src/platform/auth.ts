@@ -50,6 +50,16 @@ async function authenticateRequest(request: FastifyRequest, db: Db, tokens: Toke
 }
 
 /**
+ * The account behind a long-lived response (an event stream), read again: undefined once its
+ * session is revoked (token version bumped), or the account is disabled or deleted. The request
+ * was authenticated when it started; this tells when to end it.
+ */
+export async function refreshSessionUser(db: Db, user: AuthUser): Promise<AuthUser | undefined> {
+  const fresh = await findUserForToken(db, user.id);
+  return fresh && fresh.status === 'active' && fresh.tokenVersion === user.tokenVersion ? fresh : undefined;
+}
+
+/**
  * Authenticates every request according to its route's `config.auth`, before validation, so the
  * handler order is authenticate -> validate -> load -> authorize -> service -> present.
  */

@@ -15,7 +15,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../platform/auth.ts';
+import { currentUser, refreshSessionUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { contactPolicy } from '../contacts/contacts.policy.ts';
@@ -33,7 +33,7 @@ const CANNOT_READ = 'You do not have permission to use the inbox.';
 const HEARTBEAT_MS = 15_000;
 
 /** Inbox: conversations, threads, read marks, replies, live events; and a contact's message history. */
-export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; events?: InboxEventsOptions }> = async (app, { db, wake, events: eventOptions }) => {
+export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; events?: InboxEventsOptions; heartbeatMs?: number }> = async (app, { db, wake, events: eventOptions, heartbeatMs = HEARTBEAT_MS }) => {
   const events = new InboxEvents(db, { ...eventOptions, onError: (error) => app.log.error({ err: error }, 'inbox live updates: poll failed') });
   const streams = new Set<ServerResponse>();
   // Open event streams would hold the server open: end them first, then stop polling.
@@ -156,7 +156,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
       },
     },
     async (request, reply) => {
-      ensure(inboxPolicy.read(currentUser(request)), CANNOT_READ);
+      const user = currentUser(request);
+      ensure(inboxPolicy.read(user), CANNOT_READ);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -172,7 +173,13 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
       const send = (event: InboxEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       let unsubscribe: (() => void) | undefined;
       let closed = false;
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      // Each heartbeat also checks the session: a stream ends once its token is revoked (sign-out,
+      // password or role change) or its account may no longer read the inbox.
+      const heartbeat = setInterval(() => {
+        refreshSessionUser(db, user)
+          .then((fresh) => (fresh && inboxPolicy.read(fresh) ? raw.write(': ping\n\n') : raw.end()))
+          .catch((error: unknown) => request.log.error({ err: error }, 'inbox live updates: session check failed'));
+      }, heartbeatMs);
       heartbeat.unref();
       raw.on('close', () => {
         closed = true;

@@ -261,6 +261,58 @@ describe('inbox API', () => {
   });
 });
 
+describe('inbox event stream and the session', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ inboxHeartbeatMs: 200 });
+  });
+  afterAll(() => server?.close());
+
+  /** Opens the stream; answers a promise of the moment it ends (or null if still open after `waitMs`). */
+  const openStream = async (token: string, waitMs: number) => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.baseUrl}/api/inbox/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const started = Date.now();
+    const ended = (async () => {
+      for (;;) {
+        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), started + waitMs - Date.now()))]);
+        if (chunk === null) return null;
+        if (chunk.done) return Date.now() - started;
+      }
+    })();
+    return { ended, close: () => controller.abort() };
+  };
+
+  it('ends an open stream once its token is revoked, and keeps the others open', async () => {
+    const leaving = await server.createUser('agent');
+    const staying = await server.createUser('agent');
+    const revoked = await openStream(leaving.token, 5_000);
+    const kept = await openStream(staying.token, 1_500);
+    try {
+      expect((await server.post('/api/users/logout', undefined, { token: leaving.token })).status).toBe(204);
+      expect(await revoked.ended).not.toBeNull();
+      expect(await kept.ended).toBeNull();
+    } finally {
+      revoked.close();
+      kept.close();
+    }
+  });
+
+  it('ends an open stream once the account is disabled', async () => {
+    const agent = await server.createUser('agent');
+    const stream = await openStream(agent.token, 5_000);
+    try {
+      await server.database.db.execute(sql`update users set status = 'disabled' where id = ${agent.user.id}`);
+      expect(await stream.ended).not.toBeNull();
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 describe("a contact's message history", () => {
   let server: TestServer;
   let admin: TestAccount;
