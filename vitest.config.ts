@@ -34,6 +34,9 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A screen may take more than expect.poll's default second to show what it fetched
+          // (lazy chunks, a loaded CI host); a poll that matches returns at once.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -2,6 +2,7 @@ import { FORGOT_PASSWORD_ANSWER, RESET_THROTTLE } from '@sms/contracts/password-
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, lastOutboxId, outboxResetToken, startNotices } from '../../../test/account-fixtures.ts';
+import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../../test/helper.ts';
 import { queryRows } from '../../db/client.ts';
 
@@ -178,7 +179,12 @@ describe('admins and the outbox', () => {
     const sent = await server.post(`/api/users/${target.user.id}/password-reset`, undefined, { token: admin.token });
     expect(sent.status).toBe(202);
     await outboxResetToken(server, target.user.email, before);
-    expect(await auditActions(server, target.user.id)).toEqual(expect.arrayContaining(['user.password_reset_requested', 'user.password_reset_sent']));
+    // The job audits the sending once the link is delivered, just after the outbox row is written.
+    const audited = await waitFor(async () => {
+      const actions = await auditActions(server, target.user.id);
+      return actions.includes('user.password_reset_sent') ? actions : undefined;
+    }, 15_000, 'the audit entry of the sent link');
+    expect(audited).toEqual(expect.arrayContaining(['user.password_reset_requested', 'user.password_reset_sent']));
     expect((await server.post(`/api/users/${target.user.id}/password-reset`, undefined, { token: manager.token })).status).toBe(403);
     expect((await server.post(`/api/users/${target.user.id}/password-reset`)).status).toBe(401);
     expect((await server.post('/api/users/00000000-0000-4000-8000-00000000abcd/password-reset', undefined, { token: admin.token })).status).toBe(404);
