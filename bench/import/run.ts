@@ -8,7 +8,6 @@
  *
  * Writes bench/RESULTS.md. Data goes to a temp directory that is removed afterwards.
  */
-import type { ChildProcess } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -19,7 +18,7 @@ import { normalisePhone } from '@sms/contracts/phone';
 import { uuidv7 } from '../../apps/server/src/db/uuidv7.ts';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { api, peakRss, resetPeak, signIn, sleep, startFlags, startServer } from '../lib/bench-server.ts';
+import { api, freshPostgres, peakRss, resetPeak, signIn, sleep, startFlags, startServer, stopProcess } from '../lib/bench-server.ts';
 import { BENCH_TAG, benchRow, writeCsv, writeXlsx } from './generate.ts';
 
 const { values: args } = parseArgs({
@@ -178,11 +177,6 @@ async function rawCopyPglite(dataDir: string, text: string): Promise<number> {
   }
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
 const main = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'sms-bench-import-'));
   const port = Number(args.port);
@@ -201,25 +195,12 @@ const main = async () => {
 
     for (const database of ['pglite', 'postgres'] as const) {
       if (args.only && args.only !== database) continue;
-      let env: Record<string, string>;
-      let pgUrl: string | undefined;
-      let dbName: string | undefined;
       const dataDir = join(dir, `data-${database}`);
-      if (database === 'postgres') {
-        dbName = `sms_bench_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: args.pg });
-        await admin.connect();
-        await admin.query(`create database ${dbName}`);
-        await admin.end();
-        const url = new URL(args.pg!);
-        url.pathname = `/${dbName}`;
-        pgUrl = url.toString();
-        env = { DATABASE_URL: pgUrl, DATA_DIR: dataDir };
-      } else {
-        env = { DATA_DIR: dataDir };
-      }
+      const fresh = database === 'postgres' ? await freshPostgres(args.pg!, `sms_bench_${Date.now().toString(36)}`) : undefined;
+      const pgUrl = fresh?.url;
+      const env: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
       const label = database === 'postgres' ? 'PostgreSQL' : 'PGlite';
-      let child = await startServer(env, port);
+      const child = await startServer(env, port);
       try {
         const token = await signIn(port);
         console.info(`${label}: importing the CSV`);
@@ -234,18 +215,12 @@ const main = async () => {
         runs.push(await runImport(port, child.pid!, token, xlsxPath, 'contacts-200k.xlsx', label, XLSX_ROWS, pgUrl));
         console.info(runs.at(-1));
       } finally {
-        await stopServer(child);
+        await stopProcess(child);
       }
       console.info(`${label}: raw COPY of ${normalised.count} normalised rows`);
       const ms = database === 'postgres' ? await rawCopyPostgres(pgUrl!, normalised.text) : await rawCopyPglite(join(dataDir, 'pglite'), normalised.text);
       copies.push({ database: label, rows: normalised.count, ms, load: load() });
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: args.pg });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
-      }
-      child = undefined as unknown as ChildProcess;
+      await fresh?.drop();
     }
     await writeResults(sizes, runs, copies, lists, notes, await startFlags());
   } finally {

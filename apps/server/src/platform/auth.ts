@@ -34,6 +34,9 @@ async function findUserForToken(db: Db, userId: string): Promise<AuthUser | unde
   return user;
 }
 
+/** A token of `tokenVersion` still stands for this account: active, and no sign-out, password or role change since. */
+const sessionStands = (user: AuthUser | undefined, tokenVersion: number): user is AuthUser => !!user && user.status === 'active' && user.tokenVersion === tokenVersion;
+
 /** Resolves the bearer token of a request to an active user, or throws 401. */
 async function authenticateRequest(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser> {
   const header = request.headers.authorization;
@@ -43,9 +46,7 @@ async function authenticateRequest(request: FastifyRequest, db: Db, tokens: Toke
   if (!claims) throw new Unauthenticated(SESSION_INVALID);
   const user = /^[0-9a-f-]{36}$/i.test(claims.userId) ? await findUserForToken(db, claims.userId) : undefined;
   // A bumped token version (logout, password or role change, disabling, deletion) revokes the token.
-  if (!user || user.status !== 'active' || user.tokenVersion !== claims.tokenVersion) {
-    throw new Unauthenticated(SESSION_INVALID);
-  }
+  if (!sessionStands(user, claims.tokenVersion)) throw new Unauthenticated(SESSION_INVALID);
   return user;
 }
 
@@ -56,7 +57,7 @@ async function authenticateRequest(request: FastifyRequest, db: Db, tokens: Toke
  */
 export async function refreshSessionUser(db: Db, user: AuthUser): Promise<AuthUser | undefined> {
   const fresh = await findUserForToken(db, user.id);
-  return fresh && fresh.status === 'active' && fresh.tokenVersion === user.tokenVersion ? fresh : undefined;
+  return sessionStands(fresh, user.tokenVersion) ? fresh : undefined;
 }
 
 /**

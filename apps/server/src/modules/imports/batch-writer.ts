@@ -45,6 +45,12 @@ const emptyResult = (cancelled: boolean): BatchResult => ({ cancelled, created: 
 
 type Run = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/** Whether cancelling was asked (or the import is gone), read at the start of a batch's transaction. */
+async function cancelAsked(run: Run, importId: string): Promise<boolean> {
+  const state = (await run(READ_CANCEL_SQL, [importId])).rows[0] as { cancel_requested: boolean } | undefined;
+  return !state || state.cancel_requested;
+}
+
 /** The statements of a batch after the staged rows are loaded; shared by both drivers. */
 async function mergeAndCount(run: Run, context: WriterContext, batch: Batch): Promise<BatchResult> {
   let created = 0;
@@ -85,8 +91,7 @@ async function postgresConnection(pool: pg.Pool, context: WriterContext): Promis
     write: async (batch) => {
       await client.query('begin');
       try {
-        const state = (await run(READ_CANCEL_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
-        if (!state || state.cancel_requested) {
+        if (await cancelAsked(run, context.importId)) {
           await client.query('rollback');
           return emptyResult(true);
         }
@@ -142,8 +147,7 @@ async function pgliteWriter(pglite: PGlite, context: WriterContext): Promise<Bat
     write: (batch) =>
       pglite.transaction(async (tx) => {
         const run: Run = (text, params) => tx.query(text, params as unknown[]);
-        const state = (await run(READ_CANCEL_SQL, [context.importId])).rows[0] as { cancel_requested: boolean } | undefined;
-        if (!state || state.cancel_requested) return emptyResult(true);
+        if (await cancelAsked(run, context.importId)) return emptyResult(true);
         if (batch.staged.count) {
           await tx.query(`copy import_batch (${STAGING_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([batch.staged.text]) });
         }

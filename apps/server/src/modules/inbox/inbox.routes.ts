@@ -170,14 +170,21 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
       });
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
-      const send = (event: InboxEvent) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       let unsubscribe: (() => void) | undefined;
       let closed = false;
+      // Events and pings may land after the stream ended (server closing, session revoked).
+      const write = (text: string) => {
+        if (!closed && !raw.writableEnded) raw.write(text);
+      };
+      const send = (event: InboxEvent) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       // Each heartbeat also checks the session: a stream ends once its token is revoked (sign-out,
       // password or role change) or its account may no longer read the inbox.
       const heartbeat = setInterval(() => {
         refreshSessionUser(db, user)
-          .then((fresh) => (fresh && inboxPolicy.read(fresh) ? raw.write(': ping\n\n') : raw.end()))
+          .then((fresh) => {
+            if (fresh && inboxPolicy.read(fresh)) write(': ping\n\n');
+            else if (!raw.writableEnded) raw.end();
+          })
           .catch((error: unknown) => request.log.error({ err: error }, 'inbox live updates: session check failed'));
       }, heartbeatMs);
       heartbeat.unref();
