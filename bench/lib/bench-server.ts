@@ -26,9 +26,14 @@ export async function startFlags(): Promise<string[]> {
   return /node ((?:--\S+ )*)apps\/server\/src\/main\.ts/.exec(script)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
 }
 
-/** Starts `npm start`'s entry with its flags (API + worker in one process) and extra environment; waits for health. */
+/**
+ * Starts `npm start`'s entry with its flags (API + worker in one process) and extra environment; waits for health.
+ * BENCH_SERVER_FLAGS adds Node flags to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * (Node refuses --cpu-prof in NODE_OPTIONS).
+ */
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(await startFlags()), join(ROOT, 'apps/server/src/main.ts')], {
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...(await startFlags()), ...extra, join(ROOT, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
