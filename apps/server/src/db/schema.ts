@@ -263,28 +263,5 @@ export const importRejections = pgTable(
   (table) => [primaryKey({ columns: [table.importId, table.rowNumber] })],
 );
 
-/**
- * Normalised rows of a running import batch, loaded with COPY or unnest and merged into contacts
- * in one set-based statement. Unlogged on PostgreSQL (scratch data: no WAL, lost on a crash, which
- * only aborts the running batch); the migration makes it so.
- */
-export const importStaging = pgTable(
-  'import_staging',
-  {
-    importId: uuid('import_id').notNull(),
-    rowNumber: integer('row_number').notNull(),
-    phone: text('phone'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    email: text('email'),
-    tag1: text('tag1'),
-    tag2: text('tag2'),
-    tag3: text('tag3'),
-    customFields: jsonb('custom_fields').$type<Record<string, string>>(),
-    /** The contact id the row gets if it is new (UUIDv7, made by the job). */
-    id: uuid('id'),
-  },
-  (table) => [index('import_staging_import_idx').on(table.importId, table.rowNumber)],
-);
 export * from './schema-campaigns.ts';
 export * from './schema-account-security.ts';

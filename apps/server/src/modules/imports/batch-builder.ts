@@ -39,7 +39,7 @@ export async function* buildBatches(reader: TableReader, options: BuildOptions):
   if (reader.header.length > options.maxColumns) throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${options.maxColumns} are allowed`);
   const normalise = createRowNormaliser({ ...options, normalisePhone });
   const seen = new PhoneSet();
-  const newBatch = () => ({ staged: new StagedRows(options.importId), rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] }, rowsRead: 0, inFileDuplicates: 0, bytesRead: 0 });
+  const newBatch = () => ({ staged: new StagedRows(), rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] }, rowsRead: 0, inFileDuplicates: 0, bytesRead: 0 });
   const done = (batch: ReturnType<typeof newBatch>): Batch => ({ ...batch, staged: batch.staged.finish() });
   let batch = newBatch();
   let rowsSeen = 0;
@@ -67,7 +67,7 @@ export async function* buildBatches(reader: TableReader, options: BuildOptions):
       } else if (!seen.add(staged[0])) {
         batch.inFileDuplicates++;
       } else {
-        batch.staged.add(rowNumber, staged);
+        batch.staged.add(staged);
       }
       if (batch.rowsRead >= options.batchRows) {
         batch.bytesRead = bytesRead;

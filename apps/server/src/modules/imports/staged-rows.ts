@@ -21,19 +21,14 @@ const LINES_PER_PART = 1024;
  * Each row carries the id it gets if it is new (time-ordered, see uuidv7).
  */
 export class StagedRows {
-  private readonly prefix: string;
   private parts: string[] = [];
   private lines: string[] = [];
   count = 0;
 
-  constructor(importId: string) {
-    this.prefix = `${importId}\t`;
-  }
-
-  /** Adds a contact read from row `rowNumber` of the file. */
-  add(rowNumber: number, row: StagedContact): void {
+  /** Adds a contact read from the file. */
+  add(row: StagedContact): void {
     this.lines.push(
-      `${this.prefix}${rowNumber}\t${copyValue(row[0])}\t${copyValue(row[1])}\t${copyValue(row[2])}\t${copyValue(row[3])}\t${copyValue(row[4])}\t${copyValue(row[5])}\t${copyValue(row[6])}\t${copyValue(row[7])}\t${uuidv7()}\n`,
+      `${copyValue(row[0])}\t${copyValue(row[1])}\t${copyValue(row[2])}\t${copyValue(row[3])}\t${copyValue(row[4])}\t${copyValue(row[5])}\t${copyValue(row[6])}\t${copyValue(row[7])}\t${uuidv7()}\n`,
     );
     this.count++;
     if (this.lines.length === LINES_PER_PART) {
