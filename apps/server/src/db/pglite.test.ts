@@ -20,6 +20,16 @@ describe('embedded database bytea', () => {
   });
 });
 
+describe('embedded database memory', () => {
+  it('runs with a 32 MB shared buffer pool (PGlite keeps the whole pool resident)', async () => {
+    const database = await openPglite({});
+    const pglite = database.jobsTarget.kind === 'pglite' ? database.jobsTarget.pglite : undefined;
+    const shown = await pglite!.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(shown.rows[0]?.shared_buffers).toBe('32MB');
+    await database.close();
+  });
+});
+
 describe('embedded database directory', () => {
   it('refuses a second opener while the first holds it, and frees it on close', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'sms-pglite-')), 'pglite');

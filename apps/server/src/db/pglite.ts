@@ -1,4 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -57,15 +60,37 @@ const byteaCodec = {
   parsers: { [BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
 };
 
+/**
+ * PostgreSQL's shared buffer pool inside PGlite's WebAssembly memory. PGlite zeroes the pool when
+ * it starts, so all of it is resident at once: 128 MB (PostgreSQL's default) made an idle
+ * embedded server ~120 MB larger. Pages outside the pool are still cached by the operating
+ * system; measured with bench/import (1M contacts): see bench/RESULTS.md.
+ */
+const SHARED_BUFFERS = '32MB';
+
+/**
+ * initdb's WebAssembly instance (~300 MB resident) is garbage once the data directory exists, but
+ * V8 sees a small JavaScript heap and may not collect it for a long time: one full collection
+ * right after a first start gives the memory back. The same way Jest frees memory between tests:
+ * exposing `gc` through V8's flags at run time.
+ */
+function releaseInitdbMemory(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
 /** Opens embedded PostgreSQL (PGlite) in `dataDir`, or in memory when no directory is given. */
 export async function openPglite(options: { dataDir?: string | undefined; snapshot?: Blob | undefined }): Promise<Database> {
   let unlock = () => {};
+  // A directory without PG_VERSION gets initdb, which runs in a WebAssembly instance of its own.
+  const initialising = options.dataDir !== undefined && !existsSync(join(options.dataDir, 'PG_VERSION'));
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDirectory(options.dataDir);
   }
   const pglite = new PGlite({
     ...byteaCodec,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
@@ -75,6 +100,7 @@ export async function openPglite(options: { dataDir?: string | undefined; snapsh
     unlock();
     throw error;
   }
+  if (initialising) releaseInitdbMemory();
   const db = drizzle({ client: pglite, schema });
   return {
     driver: 'pglite',
