@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { CONTACT_EXPORT_COLUMNS, type ContactFilter, type ExportFormat } from '@sms/contracts/contacts';
-import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.ts';
+import { loadExcelJs } from '../../platform/exceljs.ts';
 import { xlsxCaughtUp } from '../../platform/xlsx-backpressure.ts';
 import { customFieldNames, exportBatch, type ExportCursor, type ExportRow } from './contacts.queries.ts';
 
@@ -97,10 +97,11 @@ function csvExport(db: Executor, filter: ContactFilter, headers: string[], custo
  */
 function xlsxExport(db: Executor, filter: ContactFilter, headers: string[], customNames: string[], done: ExportDone): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Contacts');
   let rows = 0;
   const write = async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Contacts');
     sheet.addRow(headers).commit();
     for await (const batch of batches(db, filter)) {
       if (out.destroyed) return false;

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../platform/exceljs.ts';
 import { xlsxCaughtUp } from '../../platform/xlsx-backpressure.ts';
 import { csvLine, neutraliseCell } from '../../platform/csv.ts';
 
@@ -84,11 +84,12 @@ function csvReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
 
 function xlsxReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(spec.sheetName);
   const plain = new Set(spec.plainColumns ?? []);
   let rows = 0;
   const write = async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(spec.sheetName);
     sheet.addRow([...spec.headers]).commit();
     for await (const batch of spec.batches()) {
       if (out.destroyed) return false;

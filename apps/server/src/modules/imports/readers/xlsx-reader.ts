@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import { loadExcelJs } from '../../../platform/exceljs.ts';
 import { ImportFileError, type RowChunk, type TableReader } from './types.ts';
 
 export interface XlsxLimits {
@@ -149,6 +149,7 @@ const rowCells = (row: SheetRow): string[] => {
  */
 export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet, options: { chunkRows?: number } = {}): Promise<TableReader> {
   const chunkRows = options.chunkRows ?? 5000;
+  const ExcelJS = await loadExcelJs();
   const stream = createReadStream(path);
   let bytesRead = 0;
   stream.on('data', (chunk) => (bytesRead += chunk.length));
