@@ -8,7 +8,6 @@ import { createRowNormaliser } from './row-normaliser.ts';
 import { StagedRows } from './staged-rows.ts';
 
 export interface BuildOptions {
-  importId: string;
   fileSize: number;
   /** CSV delimiter, for the raw line of a rejected row. */
   delimiter: string;

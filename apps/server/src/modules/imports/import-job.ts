@@ -46,7 +46,6 @@ async function openSource(deps: ImportJobDeps, row: ImportRow, temp: { path?: st
   const { db } = deps.database;
   const options = (row.options ?? {}) as StoredOptions;
   const build: BuildOptions = {
-    importId: row.id,
     fileSize: row.fileSize,
     delimiter: row.delimiter ?? ',',
     mapping: (row.mapping ?? {}) as ImportMapping,
