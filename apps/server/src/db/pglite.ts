@@ -1,10 +1,9 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { collectGarbageNow } from '../platform/full-gc.ts';
 import { MIGRATIONS_FOLDER, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
@@ -68,17 +67,6 @@ const byteaCodec = {
  */
 const SHARED_BUFFERS = '32MB';
 
-/**
- * initdb's WebAssembly instance (~300 MB resident) is garbage once the data directory exists, but
- * V8 sees a small JavaScript heap and may not collect it for a long time: one full collection
- * right after a first start gives the memory back. The same way Jest frees memory between tests:
- * exposing `gc` through V8's flags at run time.
- */
-function releaseInitdbMemory(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
-
 /** Opens embedded PostgreSQL (PGlite) in `dataDir`, or in memory when no directory is given. */
 export async function openPglite(options: { dataDir?: string | undefined; snapshot?: Blob | undefined }): Promise<Database> {
   let unlock = () => {};
@@ -100,7 +88,8 @@ export async function openPglite(options: { dataDir?: string | undefined; snapsh
     unlock();
     throw error;
   }
-  if (initialising) releaseInitdbMemory();
+  // initdb's WebAssembly instance (~300 MB resident) is garbage once the directory exists.
+  if (initialising) collectGarbageNow();
   const db = drizzle({ client: pglite, schema });
   return {
     driver: 'pglite',

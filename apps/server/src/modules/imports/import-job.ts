@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { collectGarbageNow } from '../../platform/full-gc.ts';
 import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
 import type { BuildOptions } from './batch-builder.ts';
 import { openBatchWriter, type BatchResult, type BatchWriter } from './batch-writer.ts';
@@ -155,6 +156,9 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
       },
     });
   });
+  // The embedded server shares one process with its database: give the import's garbage back now
+  // (1M-row benchmark: resting size 447 -> 411 MB, next import's peak 574 -> 524 MB).
+  if (deps.database.driver === 'pglite') collectGarbageNow();
 }
 
 // Per job runner (tests run several servers in one process, each on its own database).
