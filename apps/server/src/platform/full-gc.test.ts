@@ -5,9 +5,9 @@ import { collectGarbageNow } from './full-gc.ts';
 describe('collectGarbageNow', () => {
   it('collects unreachable objects at once, on every call', async () => {
     for (let round = 0; round < 2; round++) {
-      let big: number[] | undefined = Array.from({ length: 100_000 }, (_, index) => index);
-      const ref = new WeakRef(big);
-      big = undefined;
+      const holder: { big?: number[] } = { big: Array.from({ length: 100_000 }, (_, index) => index) };
+      const ref = new WeakRef(holder.big!);
+      delete holder.big;
       // A WeakRef keeps its target alive until the end of the job that created it.
       await sleep(0);
       collectGarbageNow();
