@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { importLimits } from './modules/imports/limits.ts';
+import { uploadStoreFor } from './modules/imports/upload-store.ts';
 import { createMaintenanceState } from './modules/maintenance/maintenance-state.ts';
 import { registerMaintenanceGuard } from './modules/maintenance/maintenance.guard.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(accountRoutes, { db, tokens, jobs: deps.jobs, config });
   await app.register(brandRoutes, { db, publicUrl: config.publicUrl });
   await app.register(contactsRoutes, { db });
-  await app.register(importsRoutes, { db, jobs: deps.jobs, limits: importLimits(config.importLimits) });
+  await app.register(importsRoutes, { db, jobs: deps.jobs, limits: importLimits(config.importLimits), uploads: uploadStoreFor(deps.database, config.dataDir) });
   await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl });
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(messagesRoutes, { db });

@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import { startNoticeWorker } from './modules/account/notices/notice-worker.ts';
 import { startImportWorker } from './modules/imports/import-job.ts';
 import { importLimits } from './modules/imports/limits.ts';
+import { uploadStoreFor } from './modules/imports/upload-store.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { Jobs, JobsLogger } from './platform/jobs.ts';
  * server (RUN_WORKER, the default) and by `npm run worker`; API-only processes only send jobs.
  */
 export async function startJobHandlers(jobs: Jobs, database: Database, config: Config, logger: JobsLogger): Promise<void> {
-  await startImportWorker(jobs, { database, limits: importLimits(config.importLimits), logger });
+  await startImportWorker(jobs, { database, limits: importLimits(config.importLimits), logger, uploads: uploadStoreFor(database, config.dataDir) });
   // The logger is the app's pino logger in `npm start` (its info level gets development outbox lines).
   await startNoticeWorker(jobs, { database, config, logger });
 }

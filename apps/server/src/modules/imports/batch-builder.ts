@@ -5,9 +5,11 @@ import { PhoneSet } from './phone-set.ts';
 import { rawLine } from './readers/csv-reader.ts';
 import { ImportFileError, isRowProblem, type TableReader } from './readers/types.ts';
 import { createRowNormaliser } from './row-normaliser.ts';
-import { StagedRows } from './staged-rows.ts';
+import { StagedRows, type StagedOrigin } from './staged-rows.ts';
 
 export interface BuildOptions {
+  /** The import and who runs it: every staged contact carries them. */
+  origin: StagedOrigin;
   fileSize: number;
   /** CSV delimiter, for the raw line of a rejected row. */
   delimiter: string;
@@ -38,7 +40,7 @@ export async function* buildBatches(reader: TableReader, options: BuildOptions):
   if (reader.header.length > options.maxColumns) throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${options.maxColumns} are allowed`);
   const normalise = createRowNormaliser({ ...options, normalisePhone });
   const seen = new PhoneSet();
-  const newBatch = () => ({ staged: new StagedRows(), rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] }, rowsRead: 0, inFileDuplicates: 0, bytesRead: 0 });
+  const newBatch = () => ({ staged: new StagedRows(options.origin), rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] }, rowsRead: 0, inFileDuplicates: 0, bytesRead: 0 });
   const done = (batch: ReturnType<typeof newBatch>): Batch => ({ ...batch, staged: batch.staged.finish() });
   let batch = newBatch();
   let rowsSeen = 0;

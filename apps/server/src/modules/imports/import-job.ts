@@ -7,8 +7,7 @@ import { collectGarbageNow } from '../../platform/full-gc.ts';
 import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
 import type { BuildOptions } from './batch-builder.ts';
 import { openBatchWriter, type BatchResult, type BatchWriter } from './batch-writer.ts';
-import { materialise, removeTemp, storedFile } from './file-store.ts';
-import { analyzeContacts, failInterruptedImports, finishImport, updateImport, type ImportRow } from './imports.queries.ts';
+import { analyzeContacts, deleteAllFileChunks, failInterruptedImports, finishImport, listImportsAwaitingFile, updateImport, type ImportRow } from './imports.queries.ts';
 import type { StoredOptions } from './imports.presenter.ts';
 import type { ImportLimits } from './limits.ts';
 import { maxRowChars } from './preview.ts';
@@ -17,6 +16,7 @@ import { openCsv } from './readers/csv-reader.ts';
 import { inspectXlsx, openXlsx } from './readers/xlsx-reader.ts';
 import { readRowsHere, readRowsInWorker, type RowSource } from './row-source.ts';
 import type { Delimiter, TextEncodingName } from './sniff.ts';
+import type { LocalFile, UploadStore } from './upload-store.ts';
 
 /** The pg-boss queue of import jobs. */
 export const IMPORT_QUEUE = 'contacts-import';
@@ -25,6 +25,8 @@ export interface ImportJobDeps {
   database: Database;
   limits: ImportLimits;
   logger: JobsLogger;
+  /** Where uploads are kept (the same store as the API's). */
+  uploads: UploadStore;
   /** Rows per batch (one transaction each); by default BATCH_ROWS for the database in use. */
   batchRows?: number;
 }
@@ -42,11 +44,14 @@ const ANALYZE_AFTER_ROWS = 1000;
 
 const UNEXPECTED = 'The import stopped because of an unexpected error; the rows counted so far are saved';
 
-/** Opens the import's rows as batches: CSV from its stored chunks, XLSX from a checked temp copy (read in a worker thread on PGlite). */
-async function openSource(deps: ImportJobDeps, row: ImportRow, temp: { path?: string }): Promise<RowSource> {
-  const { db } = deps.database;
+/**
+ * Opens the import's rows as batches: CSV as a stream of the stored file, XLSX from a checked local
+ * file. On PGlite they are read in a worker thread, which opens the stored file itself.
+ */
+async function openSource(deps: ImportJobDeps, row: ImportRow, local: { file?: LocalFile }): Promise<RowSource> {
   const options = (row.options ?? {}) as StoredOptions;
   const build: BuildOptions = {
+    origin: { importId: row.id, createdBy: row.createdBy },
     fileSize: row.fileSize,
     delimiter: row.delimiter ?? ',',
     mapping: (row.mapping ?? {}) as ImportMapping,
@@ -60,14 +65,15 @@ async function openSource(deps: ImportJobDeps, row: ImportRow, temp: { path?: st
   const inWorker = deps.database.driver === 'pglite';
   if (row.format === 'csv') {
     const csv = { encoding: (row.encoding ?? 'utf-8') as TextEncodingName, delimiter: (row.delimiter ?? ',') as Delimiter, maxRowChars: maxRowChars(deps.limits) };
-    const bytes = storedFile(db, row.id, row.fileSize);
-    return inWorker ? readRowsInWorker({ build, csv }, bytes) : readRowsHere(await openCsv(bytes, csv.encoding, csv), build);
+    const path = deps.uploads.pathOf(row.id);
+    if (inWorker && path) return readRowsInWorker({ build, csv: { ...csv, path } });
+    return readRowsHere(await openCsv(deps.uploads.read(row.id, row.fileSize), csv.encoding, csv), build);
   }
-  temp.path = await materialise(db, row.id, row.fileSize);
-  const info = await inspectXlsx(temp.path, row.fileSize, deps.limits);
+  const file = (local.file = await deps.uploads.localFile(row.id, row.fileSize));
+  const info = await inspectXlsx(file.path, row.fileSize, deps.limits);
   const sheet = row.sheet ? info.sheets.find((candidate) => candidate.name === row.sheet) : info.sheets[0];
   if (!sheet) throw new ImportFileError(422, `The workbook has no sheet named "${row.sheet}"`);
-  return inWorker ? readRowsInWorker({ build, xlsx: { path: temp.path, sheet } }, undefined) : readRowsHere(await openXlsx(temp.path, row.fileSize, sheet), build);
+  return inWorker ? readRowsInWorker({ build, xlsx: { path: file.path, sheet } }) : readRowsHere(await openXlsx(file.path, row.fileSize, sheet), build);
 }
 
 /**
@@ -82,7 +88,7 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   const { db } = deps.database;
   const claimed = await updateImport(db, importId, { status: 'running', startedAt: new Date() }, ['queued']);
   if (!claimed) return;
-  const temp: { path?: string } = {};
+  const local: { file?: LocalFile } = {};
   let source: RowSource | undefined;
   let writer: BatchWriter | undefined;
   // Batches being written, oldest first (at most writer.parallel).
@@ -91,9 +97,9 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   // Contacts created or updated by the batches written so far.
   let changed = 0;
   try {
-    source = await openSource(deps, claimed, temp);
+    source = await openSource(deps, claimed, local);
     const options = (claimed.options ?? {}) as StoredOptions;
-    writer = await openBatchWriter(deps.database, { importId, createdBy: claimed.createdBy, onDuplicate: options.onDuplicate ?? 'skip' });
+    writer = await openBatchWriter(deps.database, { importId, onDuplicate: options.onDuplicate ?? 'skip' });
     // Waits for the oldest batch in flight; true when it found the import cancelled.
     const settleOldest = async () => {
       const previous = await inflight.shift()!;
@@ -129,12 +135,15 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   } finally {
     await source?.close().catch(() => {});
     await writer?.close().catch(() => {});
-    await removeTemp(temp.path).catch(() => {});
+    await local.file?.release().catch(() => {});
   }
   // Planner statistics of a table that just grew a lot are stale until autovacuum gets to it
   // (a minute or more): meanwhile the contacts list may pick a plan that sorts every match
   // (125 ms instead of 0.7 ms for a page of a broad filter over the benchmark's 1M contacts).
   if (changed >= ANALYZE_AFTER_ROWS) await analyzeContacts(db).catch((error: unknown) => deps.logger.error({ err: error, importId }, 'analyze after import failed'));
+  // The history keeps the counts and the error file: the upload is not needed any more. Removed
+  // before the import shows as finished, so a finished import never still holds its file.
+  await deps.uploads.remove(importId).catch((error: unknown) => deps.logger.error({ err: error, importId }, 'removing the uploaded file failed'));
   await db.transaction(async (tx) => {
     const finished = await finishImport(tx, importId, outcome.status, outcome.message);
     if (!finished) return;
@@ -159,6 +168,21 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   // The embedded server shares one process with its database: give the import's garbage back now
   // (1M-row benchmark: resting size 447 -> 411 MB, next import's peak 574 -> 524 MB).
   if (deps.database.driver === 'pglite') collectGarbageNow();
+}
+
+/**
+ * Embedded start-up: deletes the files of imports that ended while the file could not be removed
+ * (a stop or crash) and any stray file, and fails the imports not started yet whose file is gone
+ * (or was stored in the database by an earlier version), so none waits for a file forever.
+ */
+async function reconcileEmbeddedUploads(deps: ImportJobDeps): Promise<void> {
+  const { db } = deps.database;
+  const awaiting = await listImportsAwaitingFile(db);
+  await deps.uploads.removeAllBut(new Set(awaiting));
+  for (const id of awaiting) {
+    if (!(await deps.uploads.has(id))) await updateImport(db, id, { status: 'failed', errorMessage: 'The uploaded file is gone; upload it again', finishedAt: new Date() }, ['uploaded', 'queued']);
+  }
+  await deleteAllFileChunks(db);
 }
 
 // Per job runner (tests run several servers in one process, each on its own database).
@@ -195,6 +219,7 @@ export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options
     // One process owns an embedded database: an import still 'running' at start was cut short by
     // a stop or crash (its job is not retried). Its committed batches stay; its counts add up.
     await failInterruptedImports(deps.database.db, 'The server stopped during this import; the rows counted so far are saved');
+    await reconcileEmbeddedUploads(deps);
   }
   const worker = await jobs.boss.work<{ importId: string }>(IMPORT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
     if (job) await runImport(deps, job.data.importId);

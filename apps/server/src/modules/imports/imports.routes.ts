@@ -25,6 +25,7 @@ import { findImport, listImports } from './imports.queries.ts';
 import { cancelImport, errorFile, loadPreview, startImport } from './imports.service.ts';
 import { formatLimit, type ImportLimits } from './limits.ts';
 import { receiveUpload } from './upload.ts';
+import type { UploadStore } from './upload-store.ts';
 
 const tags = ['imports'];
 const bearer = [{ bearerAuth: [] }];
@@ -41,7 +42,7 @@ async function loadImport(db: Db, id: string) {
 }
 
 /** Contacts import: upload with preview, start, progress, cancel, history and error file. */
-export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: ImportLimits }> = async (app, { db, jobs, limits }) => {
+export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: ImportLimits; uploads: UploadStore }> = async (app, { db, jobs, limits, uploads }) => {
   // Scoped to this plugin; the per-request limits are applied where the parts are read.
   await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 } });
 
@@ -66,7 +67,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     async (request, reply) => {
       const actor = currentUser(request);
       ensureImportAllowed(actor, 'create');
-      const { row, result } = await receiveUpload(db, request, actor.id, limits);
+      const { row, result } = await receiveUpload(db, uploads, request, actor.id, limits);
       const stored = await loadImport(db, row.id);
       await recordAudit(db, { actor, action: 'import.upload', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: stored.fileName, format: stored.format, fileSize: stored.fileSize } });
       return reply.status(201).send({ import: presentImport(stored), preview: result.preview });
@@ -106,16 +107,17 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       schema: {
         tags,
         summary: 'Preview of an uploaded file (XLSX: of the sheet named by ?sheet=)',
+        description: 'Only before the import starts: the uploaded file is deleted when its import ends (409 once started).',
         security: bearer,
         params: importIdParamsSchema,
         querystring: importPreviewQuerySchema,
-        response: { 200: importPreviewSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: importPreviewSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
       ensureImportAllowed(currentUser(request), 'read');
       const row = await loadImport(db, request.params.id);
-      return (await loadPreview(db, row, request.query.sheet, limits)).preview;
+      return (await loadPreview(uploads, row, request.query.sheet, limits)).preview;
     },
   );
 
@@ -161,7 +163,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       const actor = currentUser(request);
       ensureImportAllowed(actor, 'cancel');
       const row = await loadImport(db, request.params.id);
-      await cancelImport(db, row);
+      await cancelImport(db, uploads, row);
       await recordAudit(db, { actor, action: 'import.cancel', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: row.fileName, status: row.status } });
       return { import: presentImport(await loadImport(db, row.id)) };
     },

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { Conflict, ValidationError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { materialise, removeTemp, storedFile } from './file-store.ts';
 import { enqueueImport } from './import-job.ts';
 import { listRejections, updateImport, type ImportRow } from './imports.queries.ts';
 import { csvCell, type StoredOptions } from './imports.presenter.ts';
@@ -13,27 +12,29 @@ import type { ImportLimits } from './limits.ts';
 import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './preview.ts';
 import type { TextEncodingName } from './sniff.ts';
 import { asHttpError } from './upload.ts';
+import type { UploadStore } from './upload-store.ts';
 
 type StartBody = z.output<typeof startImportBodySchema>;
 
 /** The preview of a stored upload (another sheet of an XLSX, or the CSV again). */
-export async function loadPreview(db: Db, row: ImportRow, sheet: string | undefined, limits: ImportLimits): Promise<PreviewResult> {
+export async function loadPreview(uploads: UploadStore, row: ImportRow, sheet: string | undefined, limits: ImportLimits): Promise<PreviewResult> {
+  if (row.status !== 'uploaded') throw new Conflict('This import has already been started; its preview is gone', { code: 'IMPORT_STARTED' });
   try {
     if (row.format === 'csv') {
       const parts: Uint8Array[] = [];
       let size = 0;
-      for await (const { bytes } of storedFile(db, row.id, row.fileSize, PREVIEW_HEAD_BYTES)) {
+      for await (const { bytes } of uploads.read(row.id, row.fileSize, PREVIEW_HEAD_BYTES)) {
         parts.push(bytes);
         size += bytes.length;
       }
       const head = Buffer.concat(parts).subarray(0, PREVIEW_HEAD_BYTES);
       return await previewCsv(head, size >= row.fileSize && size <= PREVIEW_HEAD_BYTES, (row.encoding ?? 'utf-8') as TextEncodingName, limits);
     }
-    const path = await materialise(db, row.id, row.fileSize);
+    const file = await uploads.localFile(row.id, row.fileSize);
     try {
-      return await previewXlsx(path, row.fileSize, sheet ?? row.sheet ?? undefined, limits);
+      return await previewXlsx(file.path, row.fileSize, sheet ?? row.sheet ?? undefined, limits);
     } finally {
-      await removeTemp(path);
+      await file.release();
     }
   } catch (error) {
     throw asHttpError(error);
@@ -83,10 +84,14 @@ export async function startImport(db: Db, jobs: Jobs, row: ImportRow, body: Star
  * Asks an import to stop. Not yet running: it is cancelled at once. Running: the job stops before
  * its next batch (the batch being written completes or is not written at all). Finished: 409.
  */
-export async function cancelImport(db: Db, row: ImportRow): Promise<ImportRow> {
+export async function cancelImport(db: Db, uploads: UploadStore, row: ImportRow): Promise<ImportRow> {
   if (row.status === 'uploaded' || row.status === 'queued') {
     const cancelled = await updateImport(db, row.id, { status: 'cancelled', cancelRequested: true, finishedAt: new Date() }, ['uploaded', 'queued']);
-    if (cancelled) return cancelled;
+    if (cancelled) {
+      // A queued job that starts later finds the import cancelled and leaves it alone.
+      await uploads.remove(row.id);
+      return cancelled;
+    }
   }
   const running = await updateImport(db, row.id, { cancelRequested: true }, ['running']);
   if (running) return running;

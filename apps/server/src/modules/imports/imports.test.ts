@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { queryRows } from '../../db/client.ts';
 import { startImportWorker } from './import-job.ts';
 import { importLimits, type ImportLimits } from './limits.ts';
 import { xlsxFile, zipBomb, zipFile } from './test-files.ts';
+import { uploadStoreFor } from './upload-store.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 type Summary = any;
@@ -19,7 +22,7 @@ let manager: TestAccount;
 async function importServer(limits: Partial<ImportLimits> = {}) {
   const started = await startTestServer({ config: { importLimits: limits } });
   const logger = { error: (details: object, message: string) => console.error(message, details) };
-  await startImportWorker(started.jobs, { database: started.database, limits: importLimits(limits), logger, batchRows: 1000 }, { pollingIntervalSeconds: 0.5 });
+  await startImportWorker(started.jobs, { database: started.database, limits: importLimits(limits), logger, uploads: uploadStoreFor(started.database, started.config.dataDir), batchRows: 1000 }, { pollingIntervalSeconds: 0.5 });
   return started;
 }
 
@@ -78,6 +81,16 @@ async function errorsCsv(id: string) {
 }
 
 const MAPPING = { '0': 'phone', '1': 'firstName', '2': 'lastName', '3': 'email', '4': 'tag1' };
+
+/** Where an embedded server keeps the upload of an import. */
+const uploadPath = (id: string, target = server) => join(target.config.dataDir, 'uploads', `${id}.upload`);
+
+/** Whether an import's upload is still stored: a file under DATA_DIR/uploads embedded, chunks on PostgreSQL. */
+async function uploadKept(id: string, target = server): Promise<boolean> {
+  if (target.database.driver === 'pglite') return existsSync(uploadPath(id, target));
+  const [row] = await queryRows<{ n: number }>(target.database.db, sql`select count(*)::int as n from import_file_chunks where import_id = ${id}`);
+  return row!.n > 0;
+}
 
 describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('imports a CSV, accounts for every row and lists rejected rows in the error file', async () => {
@@ -343,6 +356,58 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const waiting = await send('phone\n+447911201201\n');
     const now = await server.post(`/api/contacts/imports/${waiting.body.import.id}/cancel`, undefined, { token: manager.token });
     expect(now.body.import).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('keeps an upload until its import ends, cancelled or not, and nothing of a refused one', async () => {
+    const csv = 'phone,name\n+447911123470,Ann\n+447911123471,Bob\n';
+    const uploaded = await send(csv);
+    const id = uploaded.body.import.id as string;
+    expect(await uploadKept(id)).toBe(true);
+    // Embedded, the upload is a file of its own, byte for byte.
+    if (!onPostgres) expect(readFileSync(uploadPath(id)).toString()).toBe(csv);
+    expect((await server.get(`/api/contacts/imports/${id}/preview`, { token: manager.token })).body.rows).toEqual([['+447911123470', 'Ann'], ['+447911123471', 'Bob']]);
+    expect((await start(id, { '0': 'phone', '1': 'firstName' })).status).toBe(202);
+    expect(await waitFinished(id)).toMatchObject({ status: 'completed', counts: { rowsRead: 2, rejected: 0 } });
+    expect(await uploadKept(id)).toBe(false);
+    const late = await server.get(`/api/contacts/imports/${id}/preview`, { token: manager.token });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('IMPORT_STARTED');
+
+    const waiting = (await send(csv)).body.import.id as string;
+    expect(await uploadKept(waiting)).toBe(true);
+    expect((await server.post(`/api/contacts/imports/${waiting}/cancel`, undefined, { token: manager.token })).status).toBe(200);
+    expect(await uploadKept(waiting)).toBe(false);
+
+    const failed = (await send('phone\n+447911123472\n')).body.import.id as string;
+    expect((await start(failed, { '0': 'phone' }, { tag: { field: 'tag1', value: 'x'.repeat(10_001) } })).status).toBe(400);
+    const failing = await send('a,b\n');
+    expect(failing.status).toBe(422);
+    const stored = await queryRows<{ id: string }>(server.database.db, sql`select id from imports where status in ('uploaded', 'queued', 'running')`);
+    if (!onPostgres) expect(readdirSync(join(server.config.dataDir, 'uploads')).sort()).toEqual(stored.map((row) => `${row.id}.upload`).sort());
+    expect(stored.map((row) => row.id)).toContain(failed);
+  });
+
+  it.skipIf(onPostgres)('embedded start-up removes the uploads of imports that ended meanwhile and fails imports whose upload is gone (PGlite only: PostgreSQL keeps uploads in its database)', async () => {
+    const kept = (await send('phone\n+447911123473\n')).body.import.id as string;
+    const lost = (await send('phone\n+447911123475\n')).body.import.id as string;
+    rmSync(uploadPath(lost));
+    // An earlier version kept uploads in the database; nothing reads those chunks now.
+    await queryRows(server.database.db, sql`insert into import_file_chunks (import_id, seq, bytes) values (${kept}, 0, ${Buffer.from('phone\n')})`);
+    const { id: ended } = await importFile('phone\n+447911123474\n', {}, 'ended.csv', { '0': 'phone' });
+    // As if the server had stopped before removing the upload of a finished import, plus a stray file.
+    writeFileSync(uploadPath(ended), 'phone\n');
+    writeFileSync(join(server.config.dataDir, 'uploads', '00000000-0000-7000-8000-000000000000.upload'), 'phone\n');
+    writeFileSync(join(server.config.dataDir, 'uploads', 'notes.txt'), 'not an upload');
+    const logger = { error: (details: object, message: string) => console.error(message, details) };
+    await startImportWorker(server.jobs, { database: server.database, limits: importLimits({}), logger, uploads: uploadStoreFor(server.database, server.config.dataDir) });
+    expect(readdirSync(join(server.config.dataDir, 'uploads')).filter((name) => name !== 'notes.txt')).toEqual(
+      (await queryRows<{ id: string }>(server.database.db, sql`select id from imports where status in ('uploaded', 'queued')`)).map((row) => `${row.id}.upload`).sort(),
+    );
+    expect(await uploadKept(kept)).toBe(true);
+    expect(await uploadKept(ended)).toBe(false);
+    expect((await server.get(`/api/contacts/imports/${lost}`, { token: manager.token })).body.import).toMatchObject({ status: 'failed', errorMessage: 'The uploaded file is gone; upload it again' });
+    expect(await queryRows(server.database.db, sql`select import_id from import_file_chunks`)).toEqual([]);
+    expect(existsSync(join(server.config.dataDir, 'uploads', 'notes.txt'))).toBe(true);
   });
 
   it('lists the history newest first with who ran each import', async () => {

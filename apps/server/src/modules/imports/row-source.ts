@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Batch } from './batch-writer.ts';
 import { buildBatches, type BuildEnd, type BuildOptions } from './batch-builder.ts';
-import type { ByteSource } from './readers/csv-reader.ts';
 import { ImportFileError, type TableReader } from './readers/types.ts';
 import type { XlsxSheet } from './readers/xlsx-reader.ts';
 import type { Delimiter, TextEncodingName } from './sniff.ts';
@@ -9,23 +8,18 @@ import type { Delimiter, TextEncodingName } from './sniff.ts';
 /** What the reading thread needs: how to read the file and how to build batches. */
 export interface RowWorkerInit {
   build: BuildOptions;
-  /** CSV: bytes come from the job (stored chunks), sent ahead. */
-  csv?: { encoding: TextEncodingName; delimiter: Delimiter; maxRowChars: number };
-  /** XLSX: a checked local copy the thread reads itself. */
+  /** CSV: the stored file, which the thread reads itself. */
+  csv?: { path: string; encoding: TextEncodingName; delimiter: Delimiter; maxRowChars: number };
+  /** XLSX: the checked local file, which the thread reads itself. */
   xlsx?: { path: string; sheet: XlsxSheet };
   /** Batches the thread may have ready ahead of the writer. */
   ahead: number;
 }
 
-
-/** File chunks (~1 MB, ~6,000 rows of a typical file) sent ahead of the reading thread's need. */
-const CHUNKS_AHEAD = 2;
-
-/** Job -> reading thread. */
-export type ToReader = { type: 'chunk'; bytes?: Uint8Array; progress: number } | { type: 'credit' };
+/** Job -> reading thread: room for one more batch. */
+export type ToReader = { type: 'credit' };
 /** Reading thread -> job. */
 export type FromReader =
-  | { type: 'taken' }
   | { type: 'batch'; batch: Batch }
   | { type: 'end'; end: BuildEnd }
   | { type: 'error'; fileError?: { statusCode: number; message: string }; message?: string };
@@ -53,16 +47,15 @@ export function readRowsHere(reader: TableReader, build: BuildOptions): RowSourc
 }
 
 /**
- * Starts the reading half of an import in a worker thread: decoding, parsing, normalising,
- * deduping and COPY encoding run beside this thread, which only moves bytes and writes batches.
+ * Starts the reading half of an import in a worker thread: reading the file, decoding, parsing,
+ * normalising, deduping and COPY encoding run beside this thread, which only writes batches.
  * For PGlite, whose database work runs on this thread: otherwise both halves take turns on one
  * CPU (1M-row benchmark CSV: 47 s -> 40 s). On PostgreSQL it only cost memory (a second V8 heap,
  * +100 MB) and messaging CPU, so there the rows are read here (readRowsHere). The worker's young
  * generation is kept small: its garbage is short-lived rows.
  */
-export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, bytes: ByteSource | undefined, ahead = 1): RowSource {
+export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, ahead = 1): RowSource {
   const worker = new Worker(WORKER_URL, { workerData: { ...init, ahead }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
-  const source = bytes?.[Symbol.asyncIterator]();
   const queue: Array<FromReader> = [];
   let waiter: (() => void) | undefined;
   let failure: Error | undefined;
@@ -72,35 +65,7 @@ export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, bytes: Byte
   };
   for (let index = 0; index < ahead; index++) send({ type: 'credit' });
 
-  // Chunks go to the thread ahead of its need: on PGlite a chunk is read between two batch
-  // transactions of this thread, and the reading thread must not wait for those.
-  let chunksOut = 0;
-  let pumpWaiter: (() => void) | undefined;
-  const pump = async () => {
-    if (!source) return;
-    for (;;) {
-      while (chunksOut >= CHUNKS_AHEAD && !closed) await new Promise<void>((resolve) => (pumpWaiter = resolve));
-      if (closed) return;
-      const next = await source.next();
-      if (next.done) {
-        send({ type: 'chunk', progress: 1 });
-        return;
-      }
-      chunksOut++;
-      send({ type: 'chunk', bytes: next.value.bytes, progress: next.value.progress });
-    }
-  };
-  pump().catch((error: unknown) => {
-    failure ??= error as Error;
-    waiter?.();
-  });
-
   worker.on('message', (message: FromReader) => {
-    if (message.type === 'taken') {
-      chunksOut--;
-      pumpWaiter?.();
-      return;
-    }
     queue.push(message);
     waiter?.();
   });
@@ -133,9 +98,7 @@ export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, bytes: Byte
     close: async () => {
       if (closed) return;
       closed = true;
-      pumpWaiter?.();
       await worker.terminate();
-      await source?.return?.(undefined);
     },
   };
 }

@@ -1,15 +1,13 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { CHUNK_BYTES, removeTemp, tempFilePath } from './file-store.ts';
-import { deleteImport, insertFileChunk, insertImport, updateImport, type ImportRow } from './imports.queries.ts';
+import { deleteImport, insertImport, updateImport, type ImportRow } from './imports.queries.ts';
 import { formatLimit, IMPORT_FILE_FIELD, IMPORT_MESSAGES, type ImportLimits } from './limits.ts';
 import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './preview.ts';
 import { ImportFileError } from './readers/types.ts';
 import { sniffBytes } from './sniff.ts';
+import { CHUNK_BYTES, type UploadSink, type UploadStore } from './upload-store.ts';
 
 const notTabular = () => new AppError(415, IMPORT_MESSAGES.notTabular, 'UNSUPPORTED_MEDIA_TYPE', { field: IMPORT_FILE_FIELD });
 const tooLarge = (limits: ImportLimits) => new AppError(413, `The file must be ${formatLimit(limits.maxFileBytes)} or smaller`, 'PAYLOAD_TOO_LARGE', { field: IMPORT_FILE_FIELD });
@@ -31,20 +29,18 @@ const cleanFileName = (name: string | undefined) =>
     .slice(0, 255) || 'upload';
 
 /**
- * Receives an upload: streams the file into import_file_chunks (~1 MB each) while counting its
+ * Receives an upload: streams the file into the upload store (~1 MB at a time) while counting its
  * size, decides what it is from its first bytes (never its name), and builds the preview. Junk is
  * refused before anything is stored; any failure after that removes what was stored.
  */
-export async function receiveUpload(db: Db, request: FastifyRequest, actorId: string, limits: ImportLimits): Promise<{ row: ImportRow; result: PreviewResult }> {
+export async function receiveUpload(db: Db, uploads: UploadStore, request: FastifyRequest, actorId: string, limits: ImportLimits): Promise<{ row: ImportRow; result: PreviewResult }> {
   if (!request.isMultipart()) throw new AppError(415, `Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field`, 'UNSUPPORTED_MEDIA_TYPE', { field: IMPORT_FILE_FIELD });
   let row: ImportRow | undefined;
-  let tempPath: string | undefined;
-  let tempOut: WriteStream | undefined;
+  let sink: UploadSink | undefined;
   try {
     const parts = request.parts({ limits: { fileSize: limits.maxFileBytes, files: 1, fields: 4, fieldSize: 256, parts: 5, headerPairs: 100 } });
     let received = false;
     let total = 0;
-    let seq = 0;
     const head: Buffer[] = [];
     let headBytes = 0;
     let pending: Buffer[] = [];
@@ -63,14 +59,10 @@ export async function receiveUpload(db: Db, request: FastifyRequest, actorId: st
         if (sniffed.kind === 'empty') throw new ValidationError(IMPORT_FILE_FIELD, IMPORT_MESSAGES.empty);
         encoding = sniffed;
         kind = sniffed.kind === 'zip' ? 'xlsx' : 'csv';
-        if (kind === 'xlsx') {
-          tempPath = tempFilePath('upload');
-          tempOut = createWriteStream(tempPath);
-        }
         row = await insertImport(db, { fileName: cleanFileName(fileName), fileSize: 0, format: kind, createdBy: actorId, encoding: sniffed.kind === 'text' ? sniffed.encoding : null });
+        sink = await uploads.create(row.id);
       }
-      if (tempOut && !tempOut.write(bytes)) await once(tempOut, 'drain');
-      await insertFileChunk(db, row.id, seq++, bytes);
+      await sink!.write(bytes);
     };
 
     let fileName: string | undefined;
@@ -103,11 +95,15 @@ export async function receiveUpload(db: Db, request: FastifyRequest, actorId: st
     if (!received) throw new ValidationError(IMPORT_FILE_FIELD, `${IMPORT_FILE_FIELD} is required`);
     if (total === 0 || !row || !encoding) throw new ValidationError(IMPORT_FILE_FIELD, IMPORT_MESSAGES.empty);
 
+    await sink!.finish();
     let result: PreviewResult;
-    if (kind === 'xlsx' && tempOut && tempPath) {
-      tempOut.end();
-      await once(tempOut, 'finish');
-      result = await previewXlsx(tempPath, total, undefined, limits);
+    if (kind === 'xlsx') {
+      const file = await uploads.localFile(row.id, total);
+      try {
+        result = await previewXlsx(file.path, total, undefined, limits);
+      } finally {
+        await file.release();
+      }
       // Other sheets may hold data: the chosen sheet is checked when the import starts.
       if (result.dataRows === 0 && result.preview.sheets.length === 1) throw new ImportFileError(422, IMPORT_MESSAGES.noDataRows);
     } else {
@@ -124,6 +120,7 @@ export async function receiveUpload(db: Db, request: FastifyRequest, actorId: st
     });
     return { row: stored ?? row, result };
   } catch (error) {
+    await sink?.abort().catch(() => {});
     if (row) await deleteImport(db, row.id).catch(() => {});
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limits);
@@ -133,8 +130,5 @@ export async function receiveUpload(db: Db, request: FastifyRequest, actorId: st
       throw new ValidationError(IMPORT_FILE_FIELD, 'The upload could not be read as multipart/form-data');
     }
     throw asHttpError(error);
-  } finally {
-    tempOut?.destroy();
-    await removeTemp(tempPath);
   }
 }
