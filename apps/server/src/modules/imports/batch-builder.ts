@@ -1,5 +1,6 @@
 import { IMPORT_MESSAGES, type ImportMapping, type TagField } from '@sms/contracts/imports';
 import { normalisePhone } from '@sms/contracts/phone';
+import type { BatchBufferPool } from './batch-bytes.ts';
 import type { Batch } from './batch-writer.ts';
 import { PhoneSet } from './phone-set.ts';
 import { rawLine } from './readers/csv-reader.ts';
@@ -32,15 +33,15 @@ export interface BuildEnd {
 /**
  * Turns a table's rows into batches ready to write: each row normalised (or rejected with its
  * reason and raw line), deduped against every earlier row of the file (the first occurrence of a
- * number wins), and new contacts encoded as COPY text. Past the row limit it stops, after
- * yielding the rows before it.
+ * number wins), and new contacts encoded as COPY text into buffers from `buffers`. Past the row
+ * limit it stops, after yielding the rows before it.
  */
-export async function* buildBatches(reader: TableReader, options: BuildOptions): AsyncGenerator<Batch, BuildEnd> {
+export async function* buildBatches(reader: TableReader, options: BuildOptions, buffers: BatchBufferPool): AsyncGenerator<Batch, BuildEnd> {
   if (reader.header.length === 0) throw new ImportFileError(422, IMPORT_MESSAGES.noDataRows);
   if (reader.header.length > options.maxColumns) throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${options.maxColumns} are allowed`);
   const normalise = createRowNormaliser({ ...options, normalisePhone });
   const seen = new PhoneSet();
-  const newBatch = () => ({ staged: new StagedRows(options.origin), rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] }, rowsRead: 0, inFileDuplicates: 0, bytesRead: 0 });
+  const newBatch = () => ({ staged: new StagedRows(options.origin, buffers.take()), rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] }, rowsRead: 0, inFileDuplicates: 0, bytesRead: 0 });
   const done = (batch: ReturnType<typeof newBatch>): Batch => ({ ...batch, staged: batch.staged.finish() });
   let batch = newBatch();
   let rowsSeen = 0;

@@ -19,7 +19,7 @@ const contactRow = (phone: string, firstName: string): StagedContact => [phone, 
 
 /** A batch of staged contacts, whose existence-check list can leave numbers out (as if they were stored just after the check). */
 function batchOf(importId: string, rows: StagedContact[], hideFromCheck: string[] = []): Batch {
-  const staged = new StagedRows({ importId, createdBy: null });
+  const staged = new StagedRows({ importId, createdBy: null }, new ArrayBuffer(0, { maxByteLength: 1 << 20 }));
   for (const row of rows) staged.add(row);
   const text = staged.finish();
   const phones = `{${rows.map((row) => row[0]).filter((phone) => !hideFromCheck.includes(phone)).join(',')}}`;

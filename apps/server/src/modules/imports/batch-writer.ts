@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
 import { ADD_COUNTS_SQL, copyBatchSql, copyContactsSql, CREATE_BATCH_TABLE_SQL, EXISTING_PHONES_SQL, INSERT_REJECTIONS_SQL, mergeStagingSql, READ_CANCEL_SQL, type CopySource } from './imports.queries.ts';
+import { exactBuffer } from './batch-bytes.ts';
 import { splitStaged, type StagedText } from './staged-rows.ts';
 
 /** One batch of an import, ready to write: staged contacts, rejections and the other counts (plain data). */
@@ -65,9 +66,10 @@ const UNIQUE_VIOLATION = '23505';
  * which settles every row one by one.
  */
 async function storeContacts(session: Session, context: WriterContext, staged: StagedText): Promise<{ created: number; updated: number }> {
-  const found = (await session.run(EXISTING_PHONES_SQL, [staged.phones])).rows as Array<{ phone: string }>;
-  const { fresh, known } = found.length ? splitStaged(staged, new Set(found.map((row) => row.phone))) : { fresh: staged, known: undefined };
-  let toMerge = context.onDuplicate === 'skip' ? undefined : known;
+  const found = ((await session.run(EXISTING_PHONES_SQL, [staged.phones])).rows[0] as { phones: string | null } | undefined)?.phones;
+  const merging = context.onDuplicate !== 'skip';
+  const { fresh, known } = found ? splitStaged(staged, new Set(found.split(',')), merging) : { fresh: staged, known: undefined };
+  let toMerge = merging ? known : undefined;
   let created = 0;
   if (fresh.count) {
     await session.run('savepoint import_copy');
@@ -168,10 +170,10 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
 
 /**
  * A Blob over bytes already in hand. PGlite reads the Blob of a COPY with arrayBuffer() (0.5.x):
- * answering with the batch's own buffer saves two ~1 MB copies per batch (a Blob's storage and
- * arrayBuffer()'s copy), which were still held at the 1M-row import's peak (~30 MB more). Were a
- * later PGlite to read it another way, it would find an empty Blob and the COPY would load no row:
- * the import tests fail on their counts then.
+ * answering with the batch's own (pooled) buffer saves two ~1 MB copies per batch (a Blob's
+ * storage and arrayBuffer()'s copy), which were still held at the 1M-row import's peak (~30 MB
+ * more). Were a later PGlite to read it another way, it would find an empty Blob and the COPY
+ * would load no row: the import tests fail on their counts then.
  */
 class BytesBlob extends Blob {
   readonly #bytes: Uint8Array<ArrayBuffer>;
@@ -182,9 +184,7 @@ class BytesBlob extends Blob {
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#bytes;
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    return Promise.resolve(whole ? bytes.buffer : bytes.slice().buffer);
+    return Promise.resolve(exactBuffer(this.#bytes));
   }
 }
 

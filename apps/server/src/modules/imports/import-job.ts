@@ -115,7 +115,11 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
       }
       while (!cancelled && inflight.length >= writer.parallel) cancelled = await settleOldest();
       if (cancelled) break;
-      const written = writer.write(next.value);
+      const batch = next.value;
+      const written = writer.write(batch).then((result) => {
+        source?.release(batch);
+        return result;
+      });
       // Handled when awaited; this only keeps an early failure from counting as unhandled.
       written.catch(() => {});
       inflight.push(written);

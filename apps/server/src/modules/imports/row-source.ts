@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Batch } from './batch-writer.ts';
 import { buildBatches, type BuildEnd, type BuildOptions } from './batch-builder.ts';
+import { BatchBufferPool } from './batch-bytes.ts';
 import { ImportFileError, type TableReader } from './readers/types.ts';
 import type { XlsxSheet } from './readers/xlsx-reader.ts';
 import type { Delimiter, TextEncodingName } from './sniff.ts';
@@ -16,8 +17,8 @@ export interface RowWorkerInit {
   ahead: number;
 }
 
-/** Job -> reading thread: room for one more batch. */
-export type ToReader = { type: 'credit' };
+/** Job -> reading thread: room for one more batch; the buffer of a written batch, to reuse. */
+export type ToReader = { type: 'credit' } | { type: 'buffer'; buffer: ArrayBuffer };
 /** Reading thread -> job. */
 export type FromReader =
   | { type: 'batch'; batch: Batch }
@@ -28,6 +29,8 @@ export type FromReader =
 export interface RowSource {
   /** The next batch, or how reading ended. Throws what the reading thread threw. */
   next(): Promise<IteratorResult<Batch, BuildEnd>>;
+  /** Hands back a written batch: its buffer serves a later one. */
+  release(batch: Batch): void;
   /** Stops the reading thread (cancel, failure); safe to call more than once. */
   close(): Promise<void>;
 }
@@ -36,9 +39,11 @@ const WORKER_URL = new URL('./row-worker.ts', import.meta.url);
 
 /** Reads batches on this thread (PostgreSQL: the database works in its own process anyway). */
 export function readRowsHere(reader: TableReader, build: BuildOptions): RowSource {
-  const batches = buildBatches(reader, build);
+  const buffers = new BatchBufferPool();
+  const batches = buildBatches(reader, build, buffers);
   return {
     next: () => batches.next(),
+    release: (batch) => buffers.give(batch.staged.bytes.buffer),
     close: async () => {
       await batches.return?.({ rowsSeen: 0, failure: null }).catch(() => {});
       await reader.close();
@@ -94,6 +99,10 @@ export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, ahead = 1):
         if (failure) throw failure;
         await new Promise<void>((resolve) => (waiter = resolve));
       }
+    },
+    release: (batch) => {
+      const { buffer } = batch.staged.bytes;
+      if (!closed && buffer.resizable && !buffer.detached) worker.postMessage({ type: 'buffer', buffer } satisfies ToReader, [buffer]);
     },
     close: async () => {
       if (closed) return;

@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildBatches } from './batch-builder.ts';
+import { BatchBufferPool } from './batch-bytes.ts';
 import { openCsv } from './readers/csv-reader.ts';
 import { ImportFileError, type TableReader } from './readers/types.ts';
 import { openXlsx } from './readers/xlsx-reader.ts';
 import type { FromReader, RowWorkerInit, ToReader } from './row-source.ts';
-import { fileBytes } from './readers/file-bytes.ts';
+import { fileBytesInOneBuffer } from './readers/file-bytes.ts';
 
 // The reading half of an import, in its own thread (see row-source.ts): file bytes in, batches out.
 
@@ -12,11 +13,13 @@ const init = workerData as RowWorkerInit;
 const port = parentPort!;
 const post = (message: FromReader) => port.postMessage(message);
 
-// Credit from the job: room for one more batch each.
+// From the job: credit (room for one more batch each) and the buffers of written batches.
 let credit = 0;
 let creditWaiter: (() => void) | undefined;
+const buffers = new BatchBufferPool();
 port.on('message', (message: ToReader) => {
-  if (message.type === 'credit') {
+  if (message.type === 'buffer') buffers.give(message.buffer);
+  else {
     credit++;
     creditWaiter?.();
   }
@@ -27,8 +30,8 @@ async function run(): Promise<void> {
   try {
     reader = init.xlsx
       ? await openXlsx(init.xlsx.path, init.build.fileSize, init.xlsx.sheet)
-      : await openCsv(fileBytes(init.csv!.path, init.build.fileSize), init.csv!.encoding, { delimiter: init.csv!.delimiter, maxRowChars: init.csv!.maxRowChars });
-    const batches = buildBatches(reader, init.build);
+      : await openCsv(fileBytesInOneBuffer(init.csv!.path, init.build.fileSize), init.csv!.encoding, { delimiter: init.csv!.delimiter, maxRowChars: init.csv!.maxRowChars });
+    const batches = buildBatches(reader, init.build, buffers);
     for (;;) {
       const next = await batches.next();
       if (next.done) {

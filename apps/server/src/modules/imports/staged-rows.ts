@@ -1,14 +1,15 @@
 import { uuidv7 } from '../../db/uuidv7.ts';
+import { ByteWriter } from './batch-bytes.ts';
 import type { StagedContact } from './row-normaliser.ts';
 
 /** A batch's new contacts, encoded. */
 export interface StagedText {
   count: number;
   /**
-   * One COPY line per contact, in the columns of CONTACT_COPY_COLUMNS, as UTF-8 bytes: a batch's
-   * text (~900 KB for 5,000 contacts) as a string went to V8's large-object space in both threads
-   * and stayed there until a full collection (up to ~45 MB of old batches at the PGlite import's
-   * peak); bytes move between threads without a copy and are freed with their small wrapper.
+   * One COPY line per contact, in the columns of CONTACT_COPY_COLUMNS, as UTF-8 bytes (a view of
+   * their length over a pooled buffer, see batch-bytes.ts). As a string, a batch's text (~900 KB
+   * for 5,000 contacts) went to V8's large-object space in both threads and stayed there until a
+   * full collection (~45 MB of old batches at the PGlite import's peak).
    */
   bytes: Uint8Array<ArrayBuffer>;
   /** Their phone numbers as a PostgreSQL array literal (E.164 needs no quoting), for the existence check. */
@@ -29,42 +30,6 @@ const copyValue = (value: string | null) => (value === null ? '\\N' : /[\\\t\n\r
 // point into alive until the batch is written.
 const LINES_PER_PART = 256;
 
-const encoder = new TextEncoder();
-
-/** Bytes appended to a buffer that doubles when full. */
-class ByteBuffer {
-  private buffer: Uint8Array<ArrayBuffer>;
-  length = 0;
-
-  constructor(initial: number) {
-    this.buffer = new Uint8Array(initial);
-  }
-
-  appendText(text: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    this.reserve(text.length * 3);
-    this.length += encoder.encodeInto(text, this.buffer.subarray(this.length)).written;
-  }
-
-  appendBytes(bytes: Uint8Array): void {
-    this.reserve(bytes.length);
-    this.buffer.set(bytes, this.length);
-    this.length += bytes.length;
-  }
-
-  /** The bytes written, in a buffer of their own size (it is handed to another thread). */
-  take(): Uint8Array<ArrayBuffer> {
-    return this.buffer.slice(0, this.length);
-  }
-
-  private reserve(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return;
-    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + bytes));
-    grown.set(this.buffer.subarray(0, this.length));
-    this.buffer = grown;
-  }
-}
-
 /**
  * A batch's new contacts as COPY text for contacts itself (CONTACT_COPY_COLUMNS), encoded as each
  * row is accepted, so writing the batch costs no JavaScript time and holds no per-row objects.
@@ -73,13 +38,15 @@ class ByteBuffer {
  * does not apply to a null).
  */
 export class StagedRows {
-  private readonly bytes = new ByteBuffer(256 * 1024);
+  private readonly bytes: ByteWriter;
   private lines: string[] = [];
   private phones: string[] = [];
   private readonly suffix: string;
   count = 0;
 
-  constructor(origin: StagedOrigin) {
+  /** `buffer`: where the bytes go (from the reader's pool; see batch-bytes.ts). */
+  constructor(origin: StagedOrigin, buffer: ArrayBuffer) {
+    this.bytes = new ByteWriter(buffer);
     this.suffix = `\timport\t${origin.importId}\t${origin.createdBy ?? '\\N'}\n`;
   }
 
@@ -96,7 +63,7 @@ export class StagedRows {
   /** The rows added (plain data: it crosses from the reading thread to the writer). */
   finish(): StagedText {
     this.flush();
-    return { count: this.count, bytes: this.bytes.take(), phones: `{${this.phones.join(',')}}` };
+    return { count: this.count, bytes: this.bytes.bytes(), phones: `{${this.phones.join(',')}}` };
   }
 
   private flush(): void {
@@ -109,19 +76,24 @@ const NEWLINE = 0x0a;
 const TAB = 0x09;
 const ascii = new TextDecoder('latin1');
 
-/** Splits staged contacts into those whose number is in `existing` and the others (lines start with the E.164 number, ASCII). */
-export function splitStaged(staged: StagedText, existing: ReadonlySet<string>): { fresh: StagedText; known: StagedText } {
+/**
+ * Splits staged contacts into those whose number is in `existing` and the others (lines start with
+ * the E.164 number, ASCII). The known ones are only encoded when `keepKnown` (the merge needs them).
+ */
+export function splitStaged(staged: StagedText, existing: ReadonlySet<string>, keepKnown: boolean): { fresh: StagedText; known: StagedText } {
   const { bytes } = staged;
-  const parts = { fresh: { buffer: new ByteBuffer(bytes.length), phones: [] as string[] }, known: { buffer: new ByteBuffer(Math.min(bytes.length, 64 * 1024)), phones: [] as string[] } };
+  const part = (size: number) => ({ writer: new ByteWriter(new ArrayBuffer(size)), phones: [] as string[] });
+  const fresh = part(Math.max(0, bytes.length - existing.size * 64));
+  const known = part(keepKnown ? Math.min(bytes.length, existing.size * 256) : 0);
   for (let start = 0; start < bytes.length; ) {
     let end = bytes.indexOf(NEWLINE, start);
     end = end === -1 ? bytes.length : end + 1;
     const phone = ascii.decode(bytes.subarray(start, bytes.indexOf(TAB, start)));
-    const part = existing.has(phone) ? parts.known : parts.fresh;
-    part.buffer.appendBytes(bytes.subarray(start, end));
-    part.phones.push(phone);
+    const into = existing.has(phone) ? known : fresh;
+    if (into === fresh || keepKnown) into.writer.appendBytes(bytes.subarray(start, end));
+    into.phones.push(phone);
     start = end;
   }
-  const toStaged = (part: typeof parts.fresh): StagedText => ({ count: part.phones.length, bytes: part.buffer.take(), phones: `{${part.phones.join(',')}}` });
-  return { fresh: toStaged(parts.fresh), known: toStaged(parts.known) };
+  const toStaged = (from: typeof fresh): StagedText => ({ count: from.phones.length, bytes: from.writer.bytes(), phones: `{${from.phones.join(',')}}` });
+  return { fresh: toStaged(fresh), known: toStaged(known) };
 }
