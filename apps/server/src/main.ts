@@ -1,8 +1,8 @@
 // Entry point of `npm start`: the API, the built web app and (unless RUN_WORKER=false) the job
-// runner in one process (server-process.ts). The allocator settings (platform/allocator.ts) and
-// the module hooks come first; everything else is imported after them, so drizzle-orm resolves
-// through the hooks (see platform/module-hooks.ts).
-import './platform/allocator.ts';
+// runner in one process (server-process.ts). The embedded server's memory settings
+// (platform/embedded-memory.ts) and the module hooks come first; everything else is imported
+// after them, so drizzle-orm resolves through the hooks (see platform/module-hooks.ts).
+import './platform/embedded-memory.ts';
 import './platform/module-hooks.ts';
 
 await import('./server-process.ts');
