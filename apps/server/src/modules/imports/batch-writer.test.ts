@@ -46,23 +46,26 @@ describe(`import batch writer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
     ]);
   });
 
-  it('puts the whole batch through the merge when a number was stored after the existence check', async () => {
+  it('merges the new numbers too when one was stored after the existence check', async () => {
     for (const onDuplicate of ['skip', 'overwrite'] as const) {
       const base = onDuplicate === 'skip' ? 600 : 700;
-      const phones = [0, 1, 2].map((offset) => `+447911555${base + offset}`);
+      // 0 and 2 are new, 1 is stored just after the check (hidden from it), 3 is stored before.
+      const phones = [0, 1, 2, 3].map((offset) => `+447911555${base + offset}`);
       const importRow = await insertImport(server.database.db, { fileName: 'b.csv', fileSize: 1, format: 'csv', status: 'running' });
-      await queryRows(server.database.db, sql`insert into contacts (phone, first_name) values (${phones[1]}, 'Raced')`);
+      await queryRows(server.database.db, sql`insert into contacts (phone, first_name) values (${phones[1]}, 'Raced'), (${phones[3]}, 'Stored')`);
       const writer = await openBatchWriter(server.database, { importId: importRow.id, onDuplicate });
       try {
         const result = await writer.write(batchOf(importRow.id, phones.map((phone) => contactRow(phone, `New ${phone.slice(-3)}`)), [phones[1]!]));
-        expect(result).toEqual({ cancelled: false, created: 2, updated: onDuplicate === 'skip' ? 0 : 1, duplicates: onDuplicate === 'skip' ? 1 : 0 });
+        expect(result).toEqual({ cancelled: false, created: 2, updated: onDuplicate === 'skip' ? 0 : 2, duplicates: onDuplicate === 'skip' ? 2 : 0 });
       } finally {
         await writer.close();
       }
       const rows = await stored(phones);
-      expect(rows.map((row: any) => row.first_name)).toEqual([`New ${base}`, onDuplicate === 'skip' ? 'Raced' : `New ${base + 1}`, `New ${base + 2}`]);
+      const kept = onDuplicate === 'skip';
+      expect(rows.map((row: any) => row.first_name)).toEqual([`New ${base}`, kept ? 'Raced' : `New ${base + 1}`, `New ${base + 2}`, kept ? 'Stored' : `New ${base + 3}`]);
+      expect(rows.map((row: any) => row.import_id)).toEqual([importRow.id, null, importRow.id, null]);
       const [counts] = await queryRows<any>(server.database.db, sql`select rows_read, created, updated, duplicates from imports where id = ${importRow.id}`);
-      expect(counts).toEqual({ rows_read: 3, created: 2, updated: onDuplicate === 'skip' ? 0 : 1, duplicates: onDuplicate === 'skip' ? 1 : 0 });
+      expect(counts).toEqual({ rows_read: 4, created: 2, updated: kept ? 0 : 2, duplicates: kept ? 2 : 0 });
     }
   });
 });

@@ -7,7 +7,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
 import { ADD_COUNTS_SQL, copyBatchSql, copyContactsSql, CREATE_BATCH_TABLE_SQL, EXISTING_PHONES_SQL, INSERT_REJECTIONS_SQL, mergeStagingSql, READ_CANCEL_SQL, type CopySource } from './imports.queries.ts';
 import { exactBuffer } from './batch-bytes.ts';
-import { splitStaged, type StagedText } from './staged-rows.ts';
+import { PhoneSet } from './phone-set.ts';
+import { splitStaged, type StagedBytes, type StagedText } from './staged-rows.ts';
 
 /** One batch of an import, ready to write: staged contacts, rejections and the other counts (plain data). */
 export interface Batch {
@@ -46,6 +47,8 @@ interface Session {
   run(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs a COPY ... FROM built for this driver's source with `bytes` as its data. */
   copy(sql: (source: CopySource) => string, bytes: Uint8Array<ArrayBuffer>): Promise<void>;
+  /** The connection's set for telling stored numbers apart, reused by every batch. */
+  stored: PhoneSet;
 }
 
 const emptyResult = (cancelled: boolean): BatchResult => ({ cancelled, created: 0, updated: 0, duplicates: 0 });
@@ -62,14 +65,15 @@ const UNIQUE_VIOLATION = '23505';
  * Stores a batch's contacts: numbers not stored yet are copied straight into contacts; stored
  * ones are left alone (skip) or go through the merge (fill, overwrite). A number stored by
  * someone else between the check and the copy (another process on PostgreSQL) makes the copy
- * fail as a whole: it is undone to its savepoint and the whole batch goes through the merge,
+ * fail as a whole: it is undone to its savepoint and the new numbers go through the merge too,
  * which settles every row one by one.
  */
 async function storeContacts(session: Session, context: WriterContext, staged: StagedText): Promise<{ created: number; updated: number }> {
   const found = ((await session.run(EXISTING_PHONES_SQL, [staged.phones])).rows[0] as { phones: string | null } | undefined)?.phones;
   const merging = context.onDuplicate !== 'skip';
-  const { fresh, known } = found ? splitStaged(staged, new Set(found.split(',')), merging) : { fresh: staged, known: undefined };
-  let toMerge = merging ? known : undefined;
+  const { fresh, known } = found ? splitStaged(staged, found, session.stored, merging) : { fresh: staged, known: undefined };
+  // Skip: stored numbers stay as they are, and count as duplicates.
+  const toMerge: StagedBytes[] = merging && known?.count ? [known] : [];
   let created = 0;
   if (fresh.count) {
     await session.run('savepoint import_copy');
@@ -80,11 +84,11 @@ async function storeContacts(session: Session, context: WriterContext, staged: S
     } catch (error) {
       if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
       await session.run('rollback to savepoint import_copy');
-      toMerge = staged;
+      toMerge.push(fresh);
     }
   }
-  if (!toMerge?.count) return { created, updated: 0 };
-  await session.copy(copyBatchSql, toMerge.bytes);
+  if (toMerge.length === 0) return { created, updated: 0 };
+  for (const part of toMerge) await session.copy(copyBatchSql, part.bytes);
   const merged = (await session.run(mergeStagingSql(context.onDuplicate))).rows[0] as { created: number; updated: number };
   return { created: created + merged.created, updated: merged.updated };
 }
@@ -120,6 +124,7 @@ async function postgresConnection(pool: pg.Pool, context: WriterContext): Promis
     throw error;
   }
   const session: Session = {
+    stored: new PhoneSet(),
     run: (text, params) => client.query(text, params as unknown[]),
     copy: async (sql, bytes) => {
       await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), client.query(copyFrom(sql('stdin'))));
@@ -191,6 +196,7 @@ class BytesBlob extends Blob {
 /** PGlite: each batch in PGlite's transaction; staged rows go in with COPY from a Blob. */
 async function pgliteWriter(pglite: PGlite, context: WriterContext): Promise<BatchWriter> {
   await pglite.query(CREATE_BATCH_TABLE_SQL);
+  const stored = new PhoneSet();
   return {
     // One connection: PGlite runs statements one at a time.
     parallel: 1,
@@ -198,6 +204,7 @@ async function pgliteWriter(pglite: PGlite, context: WriterContext): Promise<Bat
       pglite.transaction((tx) =>
         writeBatch(
           {
+            stored,
             run: (text, params) => tx.query(text, params as unknown[]),
             copy: async (sql, bytes) => {
               await tx.query(sql(`'/dev/blob'`), [], { blob: new BytesBlob(bytes) });
