@@ -2,6 +2,7 @@ import { CONTACT_COUNT_CAP } from '@sms/contracts/contacts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { queryRows } from '../../db/client.ts';
 import { auditLog, contacts } from '../../db/schema.ts';
 
 let server: TestServer;
@@ -203,5 +204,32 @@ describe('GET /api/contacts with more matches than it counts', () => {
     expect(await list(`search=Many&limit=5&skip=${CONTACT_COUNT_CAP}`)).toMatchObject({ total: CONTACT_COUNT_CAP, totalCapped: true, data: expect.arrayContaining([expect.objectContaining({ firstName: 'Many' })]) });
     await server.database.db.execute(sql`delete from contacts where first_name = 'Many'`);
     expect(await list('limit=1')).toMatchObject({ total: 6, totalCapped: false });
+  });
+
+  it('pages matches that sit behind many newer contacts the same as the database orders them', async () => {
+    // 10,050 old contacts (one import) behind 20,050 newer ones: more than the newest rows a page is first looked for in.
+    await server.database.db.execute(
+      sql`insert into contacts (phone, first_name, tag1, created_at) select '+4478' || lpad(n::text, 8, '0'), 'Old', 'old-import', '2025-01-01'::timestamptz + n * interval '1 second' from generate_series(1, ${CONTACT_COUNT_CAP + 50}) as n`,
+    );
+    await server.database.db.execute(
+      sql`insert into contacts (phone, first_name, tag1, created_at) select '+4477' || lpad(n::text, 8, '0'), 'New', 'recent', '2026-06-01'::timestamptz + n * interval '1 second' from generate_series(1, 20050) as n`,
+    );
+    const expected = async (where: ReturnType<typeof sql>, limit: number, skip: number) =>
+      (await queryRows<{ phone: string }>(server.database.db, sql`select phone from contacts where ${where} order by created_at desc, id desc limit ${limit} offset ${skip}`)).map((row) => row.phone);
+    const cases: Array<[string, ReturnType<typeof sql>, number, number, { total: number; totalCapped: boolean }]> = [
+      ['search=%2B4478', sql`phone like '+4478%'`, 5, 0, { total: CONTACT_COUNT_CAP, totalCapped: true }],
+      ['search=%2B4478', sql`phone like '+4478%'`, 5, CONTACT_COUNT_CAP + 40, { total: CONTACT_COUNT_CAP, totalCapped: true }],
+      ['tag1=old-import', sql`tag1 = 'old-import'`, 5, 5, { total: CONTACT_COUNT_CAP, totalCapped: true }],
+      ['tag1=recent', sql`tag1 = 'recent'`, 5, 0, { total: CONTACT_COUNT_CAP, totalCapped: true }],
+      ['search=%2B44780000&tag1=old-import', sql`phone like '+44780000%' and tag1 = 'old-import'`, 3, 7, { total: 9999, totalCapped: false }],
+      ['search=%2B44780000', sql`phone like '+44780000%'`, 5, 20_000, { total: 9999, totalCapped: false }],
+    ];
+    for (const [query, where, limit, skip, counts] of cases) {
+      const page = await list(`${query}&limit=${limit}&skip=${skip}`);
+      expect(page, query).toMatchObject(counts);
+      expect(phones(page), `${query} skip ${skip}`).toEqual(await expected(where, limit, skip));
+    }
+    expect(phones(await list('search=%2B44780000&limit=2&skip=20000'))).toEqual([]);
+    await server.database.db.execute(sql`delete from contacts where first_name in ('Old', 'New')`);
   });
 });
