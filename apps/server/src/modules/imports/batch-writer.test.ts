@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startTestServer, type TestServer } from '../../../test/helper.ts';
 import { queryRows } from '../../db/client.ts';
+import { contacts } from '../../db/schema.ts';
 import { openBatchWriter, type Batch } from './batch-writer.ts';
 import { insertImport } from './imports.queries.ts';
 import type { StagedContact } from './row-normaliser.ts';
 import { StagedRows } from './staged-rows.ts';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- rows are read loosely; assertions check them */
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,7 +26,11 @@ function batchOf(importId: string, rows: StagedContact[], hideFromCheck: string[
 }
 
 const stored = (phones: string[]) =>
-  queryRows<any>(server.database.db, sql`select phone, first_name, tag1, source, import_id from contacts where phone in ${sql.raw(`(${phones.map((phone) => `'${phone}'`).join(',')})`)} order by phone`);
+  server.database.db
+    .select({ phone: contacts.phone, first_name: contacts.firstName, tag1: contacts.tag1, source: contacts.source, import_id: contacts.importId })
+    .from(contacts)
+    .where(inArray(contacts.phone, phones))
+    .orderBy(asc(contacts.phone));
 
 describe(`import batch writer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('copies new numbers straight in, and leaves stored ones to the duplicate rule', async () => {
@@ -62,9 +65,9 @@ describe(`import batch writer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
       }
       const rows = await stored(phones);
       const kept = onDuplicate === 'skip';
-      expect(rows.map((row: any) => row.first_name)).toEqual([`New ${base}`, kept ? 'Raced' : `New ${base + 1}`, `New ${base + 2}`, kept ? 'Stored' : `New ${base + 3}`]);
-      expect(rows.map((row: any) => row.import_id)).toEqual([importRow.id, null, importRow.id, null]);
-      const [counts] = await queryRows<any>(server.database.db, sql`select rows_read, created, updated, duplicates from imports where id = ${importRow.id}`);
+      expect(rows.map((row) => row.first_name)).toEqual([`New ${base}`, kept ? 'Raced' : `New ${base + 1}`, `New ${base + 2}`, kept ? 'Stored' : `New ${base + 3}`]);
+      expect(rows.map((row) => row.import_id)).toEqual([importRow.id, null, importRow.id, null]);
+      const [counts] = await queryRows<{ rows_read: number; created: number; updated: number; duplicates: number }>(server.database.db, sql`select rows_read, created, updated, duplicates from imports where id = ${importRow.id}`);
       expect(counts).toEqual({ rows_read: 4, created: 2, updated: kept ? 0 : 2, duplicates: kept ? 2 : 0 });
     }
   });

@@ -5,7 +5,7 @@ import { openCsv } from './readers/csv-reader.ts';
 import { ImportFileError, type TableReader } from './readers/types.ts';
 import { openXlsx } from './readers/xlsx-reader.ts';
 import type { FromReader, RowWorkerInit, ToReader } from './row-source.ts';
-import { fileBytesInOneBuffer } from './readers/file-bytes.ts';
+import { fileBytes } from './readers/file-bytes.ts';
 
 // The reading half of an import, in its own thread (see row-source.ts): file bytes in, batches out.
 
@@ -30,7 +30,7 @@ async function run(): Promise<void> {
   try {
     reader = init.xlsx
       ? await openXlsx(init.xlsx.path, init.build.fileSize, init.xlsx.sheet)
-      : await openCsv(fileBytesInOneBuffer(init.csv!.path, init.build.fileSize), init.csv!.encoding, { delimiter: init.csv!.delimiter, maxRowChars: init.csv!.maxRowChars });
+      : await openCsv(fileBytes(init.csv!.path, init.build.fileSize, { oneBuffer: true }), init.csv!.encoding, { delimiter: init.csv!.delimiter, maxRowChars: init.csv!.maxRowChars });
     const batches = buildBatches(reader, init.build, buffers);
     for (;;) {
       const next = await batches.next();

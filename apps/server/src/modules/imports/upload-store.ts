@@ -36,7 +36,7 @@ export interface LocalFile {
 export interface UploadStore {
   /** Starts storing the upload of an import. */
   create(importId: string): Promise<UploadSink>;
-  /** The stored file in order, stopping after `maxBytes` (whole pieces) when given. */
+  /** The stored file in order, stopping once at least `maxBytes` are read when given. */
   read(importId: string, fileSize: number, maxBytes?: number): ByteSource;
   /** The stored file as a local file: the file itself, or a temporary copy. */
   localFile(importId: string, fileSize: number): Promise<LocalFile>;
@@ -66,7 +66,7 @@ function directoryStore(directory: string): UploadStore {
       const out = createWriteStream(path, { mode: 0o600 });
       return fileSink(out, () => rm(path, { force: true }));
     },
-    read: (importId, fileSize, maxBytes) => fileBytes(pathOf(importId), fileSize, maxBytes),
+    read: (importId, fileSize, maxBytes) => fileBytes(pathOf(importId), fileSize, maxBytes === undefined ? {} : { maxBytes }),
     localFile: async (importId) => ({ path: pathOf(importId), release: async () => {} }),
     pathOf,
     has: (importId) => access(pathOf(importId)).then(() => true, () => false),
