@@ -6,6 +6,9 @@ const suiteOf = (file) => (file.includes('/e2e/') ? 'browser' : file.includes('a
 
 let failedAny = false;
 const total = { passed: 0, failed: 0 };
+/** Each failed test with the start of its message, printed last so a log's tail names them. */
+const failures = [];
+const firstLines = (message = '') => message.split('\n').slice(0, 6).join('\n    ');
 for (const argument of process.argv.slice(2)) {
   const [label, file] = argument.split('=');
   if (!existsSync(file)) {
@@ -21,11 +24,16 @@ for (const argument of process.argv.slice(2)) {
     const entry = counts.get(suite) ?? { passed: 0, failed: 0, skipped: 0 };
     for (const test of result.assertionResults ?? []) {
       if (test.status === 'passed') entry.passed += 1;
-      else if (test.status === 'failed') entry.failed += 1;
-      else entry.skipped += 1;
+      else if (test.status === 'failed') {
+        entry.failed += 1;
+        failures.push(`${suite} | ${result.name.replace(process.cwd() + '/', '')} | ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`);
+      } else entry.skipped += 1;
     }
     // A file that failed to load has no assertions but must still count as a failure.
-    if ((result.assertionResults ?? []).length === 0 && result.status === 'failed') entry.failed += 1;
+    if ((result.assertionResults ?? []).length === 0 && result.status === 'failed') {
+      entry.failed += 1;
+      failures.push(`${suite} | ${result.name.replace(process.cwd() + '/', '')} (did not load)\n    ${firstLines(result.message)}`);
+    }
     counts.set(suite, entry);
   }
   for (const [suite, { passed, failed, skipped }] of counts) {
@@ -34,6 +42,10 @@ for (const argument of process.argv.slice(2)) {
     total.failed += failed;
     console.info(`${suite}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   }
+}
+if (failures.length > 0) {
+  console.info('\nfailed:');
+  for (const failure of failures) console.info(`  ${failure}`);
 }
 // The plain closing line CI tools read.
 console.info(`${total.passed} passed, ${total.failed} failed`);
