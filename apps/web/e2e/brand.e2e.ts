@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
+import { eventually } from './support/eventually.ts';
 
 // Issue 3, browser part: the admin re-themes the app from /configurations, uploads a logo, a
 // favicon and a sign-in background, sees them everywhere (sign-in pages too), resets; a viewer
@@ -35,7 +36,6 @@ const png = (width: number, height: number, color: string) => sharp({ create: { 
 const background = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
 const faviconHref = (page: Page) => page.locator('link[rel="icon"]').getAttribute('href');
 /** Polls until the value matches: pages load lazily, so allow the same 10 s as locators. */
-const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
 /** Serious and critical axe violations, as readable one-liners. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

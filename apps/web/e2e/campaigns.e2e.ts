@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
+import { eventually } from './support/eventually.ts';
 
 // Issue 5, browser part: a manager composes a campaign (the counter switches to UCS-2 on an
 // emoji), targets tag1, sends it now on the simulator and watches it complete; pauses and
@@ -53,7 +54,6 @@ afterAll(async () => {
 });
 
 /** Polls until the value matches; sending takes a few seconds on the simulator. */
-const eventually = <T>(read: () => Promise<T> | T, timeout = 10_000) => expect.poll(read, { timeout, interval: 250 });
 const campaignStatus = (page: Page) => page.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status');
 
 /** Serious and critical axe violations, as readable one-liners. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
+import { eventually } from './support/eventually.ts';
 
 // Dashboard figures after a simulator campaign (and a figure's link to its detail); the campaign
 // calendar shows a scheduled campaign, a drag to another day reschedules it after confirmation
@@ -23,7 +24,6 @@ interface Campaign {
   counts: { total: number; delivered: number };
 }
 
-const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout, interval: 250 });
 const getCampaign = async (id: string) => (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token)).campaign;
 /** YYYY-MM-DD of now + `days` (UTC: the browser and the campaigns use UTC here). */
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

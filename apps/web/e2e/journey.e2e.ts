@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { eventually } from './support/eventually.ts';
 
 // Issue 6, the whole journey as a user lives it, in one browser session: import contacts from a
 // CSV through the wizard; compose a campaign to everyone and send it now on the simulator; watch
@@ -60,7 +61,6 @@ interface Gateway {
 }
 
 /** Polls until the value matches. */
-const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout, interval: 250 });
 const campaignStatus = (page: Page) => page.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status');
 const countOf = (page: Page, status: string) => page.getByTestId(`count-${status}`).locator('dd').getAttribute('data-value');
 const gridNames = async (page: Page, testId: string) => (await page.getByTestId(testId).locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { eventually } from './support/eventually.ts';
 
 // Issue 6, keywords: the admin edits the keyword lists and their answers on the Messaging tab;
 // a word already in another list is refused with the list named; a contact who texts the new
@@ -13,7 +14,6 @@ let browser: Browser;
 let admin: Session;
 
 const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
-const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout, interval: 250 });
 
 interface KeywordSettings {
   optOutKeywords: string[];

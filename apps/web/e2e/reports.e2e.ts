@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
+import { eventually } from './support/eventually.ts';
 
 // Issue 6, browser part: a campaign to contacts with tag1 values runs on the simulator; replies
 // come in; the reports list, the delivery numbers, the tag1 groups with their reply words and
@@ -48,7 +49,6 @@ interface Campaign {
 }
 
 /** Polls until the value matches. */
-const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout, interval: 250 });
 
 /** Set-up polling outside a test (expect.poll needs one): resolves once `read()` returns `expected`, every 250 ms. */
 async function waitForValue<T>(read: () => Promise<T>, expected: T, timeout = 45_000): Promise<void> {
