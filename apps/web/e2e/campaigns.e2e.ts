@@ -196,6 +196,48 @@ test('the admin edits the simulator gateway and tests its connection', async () 
   await context.close();
 });
 
+test('delete: a draft from the list; a draft scheduled meanwhile keeps the server\'s reason in the dialog; a gateway', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  const create = (name: string, scheduledLocal: string | null = null) =>
+    api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name, body: 'Soon.', scheduledLocal, timeZone: 'UTC' }, admin.token).then((answer) => answer.campaign);
+  const doomed = await create('Doomed draft');
+  const kept = await create('Kept draft', `${new Date().getUTCFullYear() + 1}-03-01T09:00`);
+
+  await page.goto('/campaigns');
+  await page.getByRole('button', { name: 'Delete Doomed draft' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this draft?' });
+  expect(await dialog.locator('strong').textContent()).toBe('Doomed draft');
+  await dialog.getByRole('button', { name: 'Delete draft' }).click();
+  await eventually(() => page.getByText('Draft deleted.', { exact: true }).count()).toBe(1);
+  await eventually(() => page.getByRole('row', { name: /Doomed draft/ }).count()).toBe(0);
+  expect(await fetch(`${server.baseUrl}/api/campaigns/${doomed.id}`, { headers: { authorization: `Bearer ${admin.token}` } }).then((answer) => answer.status)).toBe(404);
+
+  // Scheduled by someone else while the dialog is open: the refusal stays in the dialog.
+  await page.getByRole('button', { name: 'Delete Kept draft' }).click();
+  await dialog.waitFor();
+  await api(server.baseUrl, 'POST', `/api/campaigns/${kept.id}/launch`, undefined, admin.token);
+  await dialog.getByRole('button', { name: 'Delete draft' }).click();
+  await eventually(() => dialog.textContent()).toContain('Only drafts can be deleted; this campaign is scheduled');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect((await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${kept.id}`, undefined, admin.token)).campaign.status).toBe('scheduled');
+  await api(server.baseUrl, 'POST', `/api/campaigns/${kept.id}/cancel`, undefined, admin.token);
+
+  // A gateway that is not the default.
+  await api(server.baseUrl, 'POST', '/api/gateways', { name: 'Spare simulator', kind: 'simulator' }, admin.token);
+  await page.goto('/configurations?tab=gateways');
+  await page.getByRole('button', { name: 'Delete Spare simulator' }).click();
+  const gatewayDialog = page.getByRole('dialog', { name: 'Delete this gateway?' });
+  expect(await gatewayDialog.locator('strong').textContent()).toBe('Spare simulator');
+  await gatewayDialog.getByRole('button', { name: 'Delete gateway' }).click();
+  await eventually(() => page.getByText('Spare simulator deleted.', { exact: true }).count()).toBe(1);
+  const gateways = await api<{ data: Array<Gateway & { name: string }> }>(server.baseUrl, 'GET', '/api/gateways', undefined, admin.token);
+  expect(gateways.data.map((gateway) => gateway.name)).not.toContain('Spare simulator');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('roles: an agent reads campaigns without changing them, a manager reads gateways and messaging settings', async () => {
   const AGENT = { name: 'Alex Agent', email: 'alex@example.org', password: 'Agent-Pass-2024' };
   const MANAGER = { name: 'Mia Manager', email: 'mia@example.org', password: 'Manager-Pass-2024' };
