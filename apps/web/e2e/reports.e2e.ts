@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -321,7 +321,38 @@ test('the delivery report in Arabic: right to left, Arabic headings, phone numbe
   await phone.waitFor();
   expect(await phone.getAttribute('dir')).toBe('ltr');
   expect(await phone.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
+  // The timeline is mirrored: the value axis stands on the right (and time runs right to left,
+  // which this campaign's single minute cannot show).
+  const timeline = page.getByTestId('delivery-timeline');
+  await timeline.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first().waitFor();
+  expect(await mirrored(timeline)).toEqual({ valueAxisOnRight: true, ticksRightToLeft: null });
   expect(await seriousViolations(page)).toEqual([]);
+
+  // So is the tag1 chart: the first (largest) group is drawn rightmost.
+  await page.goto(`/reports/tag1-grouped/${campaignId}`);
+  const chart = page.getByTestId('tag1-chart');
+  await chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first().waitFor();
+  expect((await mirrored(chart)).valueAxisOnRight).toBe(true);
+  const groups = await chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').evaluateAll((labels) =>
+    labels.map((label) => ({ text: label.textContent, x: label.getBoundingClientRect().x })).sort((a, b) => b.x - a.x).map((label) => label.text),
+  );
+  expect(groups.slice(0, 2)).toEqual(['north', 'south']);
   expect(problems).toEqual([]);
   await context.close();
 });
+
+/**
+ * Where a chart's value axis stands, and whether its category/time tick labels, in document
+ * order (the data's order), run from right to left (null with fewer than two labels).
+ */
+async function mirrored(chart: Locator): Promise<{ valueAxisOnRight: boolean; ticksRightToLeft: boolean | null }> {
+  return chart.evaluate((figure) => {
+    const svg = figure.querySelector('svg')!.getBoundingClientRect();
+    const valueAxis = figure.querySelector('.MuiChartsAxis-directionY')!.getBoundingClientRect();
+    const ticks = [...figure.querySelectorAll('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')].map((label) => label.getBoundingClientRect().x);
+    return {
+      valueAxisOnRight: valueAxis.x > svg.x + svg.width / 2,
+      ticksRightToLeft: ticks.length < 2 ? null : ticks.every((x, index) => index === 0 || x < ticks[index - 1]!),
+    };
+  });
+}

@@ -10,13 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { buildTimeline, formatBucket } from './report-format';
 import { useReportFormat } from './use-report-format';
 
-/** Sent, delivered and failed messages per time bucket (a line each). */
+/** Sent, delivered and failed messages per time bucket (a line each); time runs right to left in RTL. */
 export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary }) {
   const { t } = useTranslation('reports');
   const theme = useTheme();
   const format = useReportFormat();
   const line = useMemo(() => buildTimeline(summary.timeline), [summary.timeline]);
   const bucket = summary.bucket;
+  const rtl = theme.direction === 'rtl';
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
@@ -34,8 +35,8 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
           <Box component="figure" aria-labelledby="delivery-timeline-title" sx={{ m: 0 }} data-testid="delivery-timeline">
             <LineChart
               height={300}
-              xAxis={[{ data: line.dates, scaleType: line.dates.length > 1 ? 'time' : 'point', valueFormatter: (value: Date) => formatBucket(value, bucket, format.language) }]}
-              yAxis={[{ valueFormatter: (value: number) => format.count(value), width: 48 }]}
+              xAxis={[{ data: line.dates, scaleType: line.dates.length > 1 ? 'time' : 'point', reverse: rtl, valueFormatter: (value: Date) => formatBucket(value, bucket, format.language) }]}
+              yAxis={[{ valueFormatter: (value: number) => format.count(value), width: 48, position: rtl ? 'right' : 'left' }]}
               series={[
                 { id: 'sent', label: t('messageStatus.sent'), data: line.sent, color: theme.palette.info.main, showMark: line.dates.length < 30, valueFormatter: (v) => (v === null ? '' : format.count(v)) },
                 { id: 'delivered', label: t('messageStatus.delivered'), data: line.delivered, color: theme.palette.success.main, showMark: line.dates.length < 30, valueFormatter: (v) => (v === null ? '' : format.count(v)) },

@@ -13,12 +13,19 @@ const NO_WORDS = new Set(['NO', 'N', 'NON', 'لا', '否', '不', '2']);
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-/** Replies by word and the silent recipients, stacked per tag1 group; a bar opens its recipients. */
+/**
+ * Replies by word and the silent recipients, stacked per tag1 group; a bar opens its recipients.
+ * Mirrors itself in RTL: the first group and the value axis sit on the right (the groups are
+ * drawn in reverse order, as the dashboard's column chart does, so arrow keys move as they point).
+ */
 export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag1: string, seriesId: string) => void }) {
   const { t } = useTranslation('reports');
   const theme = useTheme();
   const format = useReportFormat();
+  const rtl = theme.direction === 'rtl';
   const stacks = useMemo(() => buildTag1Stacks(report.groups), [report.groups]);
+  const inOrder = <T,>(items: T[]) => (rtl ? [...items].reverse() : items);
+  const drawnCategories = inOrder(stacks.categories);
   // Readable on light and dark pages (the brand primary can be as dark as the dark page); yes green, no red.
   const palette = [theme.palette.info.main, theme.palette.warning.main, '#a78bfa', '#f472b6', '#22d3ee', '#a3e635'];
   const plainWords = stacks.series.map((entry) => entry.id).filter((id) => !YES_WORDS.has(id) && !NO_WORDS.has(id));
@@ -26,22 +33,22 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
     YES_WORDS.has(word) ? theme.palette.success.main : NO_WORDS.has(word) ? theme.palette.error.main : (palette[plainWords.indexOf(word) % palette.length] ?? theme.palette.info.main);
   const series = stacks.series.map((entry) => ({
     id: entry.id,
-    data: entry.data,
+    data: inOrder(entry.data),
     stack: 'total',
     label: entry.id === NOT_REPLIED_SERIES ? t('fields.notReplied') : entry.id === OTHER_SERIES ? t('tag1.other') : entry.id,
     color: entry.id === NOT_REPLIED_SERIES ? theme.palette.grey[400] : entry.id === OTHER_SERIES ? theme.palette.grey[600] : wordColor(entry.id),
     valueFormatter: (value: number | null) => (value === null ? '' : format.count(value)),
   }));
-  const categories = stacks.categories.map((tag1) => tag1Label(tag1, t('none')));
+  const categories = drawnCategories.map((tag1) => tag1Label(tag1, t('none')));
   return (
     <Box component="figure" aria-labelledby="tag1-chart-title" sx={{ m: 0, position: 'relative' }} data-testid="tag1-chart">
       <BarChart
         height={Math.max(260, Math.min(480, 120 + categories.length * 28))}
         xAxis={[{ scaleType: 'band', data: categories }]}
-        yAxis={[{ valueFormatter: (value: number) => format.count(value), width: 48 }]}
+        yAxis={[{ valueFormatter: (value: number) => format.count(value), width: 48, position: rtl ? 'right' : 'left' }]}
         series={series}
         onItemClick={(_event, item) => {
-          const tag1 = stacks.categories[item.dataIndex];
+          const tag1 = drawnCategories[item.dataIndex];
           if (tag1 !== undefined) onOpen(tag1, String(item.seriesId));
         }}
         skipAnimation
