@@ -14,21 +14,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { REGISTRATION_MODES, TWO_STEP_REQUIREMENTS, type SecuritySettings, type SecuritySettingsResponse } from '@sms/contracts/security-settings';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
+import { validationResolver } from '../../../components/forms/validation-resolver';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
 import { MailOutboxPanel } from './mail-outbox-panel';
 import { changedSecurity, LIFETIME_PRESETS, lifetimeParts, securityFormValues, validateSecurityForm, type SecurityFormValues } from './security-form';
 
-const resolver: Resolver<SecurityFormValues, unknown, SecuritySettings> = (values) => {
-  const result = validateSecurityForm(values);
-  if ('output' in result) return { values: result.output, errors: {} };
-  return { values: {}, errors: Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message }])) };
-};
+const resolver = validationResolver<SecurityFormValues, SecuritySettings>(validateSecurityForm);
 
 /** The Security tab of /configurations (admins): sign-up, sessions, passwords, two-step; and the mail outbox. */
 export function SecuritySettingsTab() {

@@ -12,8 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { KEYWORD_LISTS, type KeywordList, type KeywordSettings, type MessagingSettings } from '@sms/contracts/messaging-settings';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { validationResolver } from '../../../components/forms/validation-resolver';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 import { changedKeywords, replyParts, splitKeywords, validateKeywords } from './keywords-form';
@@ -31,14 +32,7 @@ const pick = (settings: MessagingSettings): KeywordSettings => ({
 });
 
 /** Error values carry a translation key (JSON) or the schema's own message. */
-const resolver: Resolver<KeywordSettings> = (values) => {
-  const result = validateKeywords(values);
-  if ('output' in result) return { values: result.output, errors: {} };
-  return {
-    values: {},
-    errors: Object.fromEntries(Object.entries(result.errors).map(([field, error]) => [field, { type: 'validate', message: typeof error === 'string' ? error : JSON.stringify(error) }])),
-  };
-};
+const resolver = validationResolver<KeywordSettings>(validateKeywords);
 
 /**
  * Keywords of the Messaging tab: the opt-out, opt-in and help words people may text, and the

@@ -9,10 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MessagingSettings } from '@sms/contracts/messaging-settings';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select';
 import { FormTextField } from '../../../components/forms/form-text-field';
+import { validationResolver } from '../../../components/forms/validation-resolver';
 import { useFieldErrorText } from '../../../components/forms/use-field-error-text';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
@@ -24,11 +25,7 @@ import { CurrencySelect } from './currency-select';
 import { KeywordsCard } from './keywords-card';
 import { changedSettings, messagingFormValues, validateMessagingForm, type MessagingDefaults, type MessagingFormValues } from './messaging-form';
 
-const resolver: Resolver<MessagingFormValues, unknown, MessagingDefaults> = (values) => {
-  const result = validateMessagingForm(values);
-  if ('output' in result) return { values: result.output, errors: {} };
-  return { values: {}, errors: Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message }])) };
-};
+const resolver = validationResolver<MessagingFormValues, MessagingDefaults>(validateMessagingForm);
 
 /** The Messaging tab of /configurations: the organisation's time zone, default country and SMS price; keywords. */
 export function MessagingSettingsTab() {
