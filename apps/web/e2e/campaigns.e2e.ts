@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -235,6 +235,25 @@ test('delete: a draft from the list; a draft scheduled meanwhile keeps the serve
   const gateways = await api<{ data: Array<Gateway & { name: string }> }>(server.baseUrl, 'GET', '/api/gateways', undefined, admin.token);
   expect(gateways.data.map((gateway) => gateway.name)).not.toContain('Spare simulator');
   expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a list that fails to load shows the server\'s reason and loads on Try again', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await api(server.baseUrl, 'POST', '/api/campaigns', { name: 'Survives an outage', body: 'Hi' }, admin.token);
+  // The list request (and the client's one automatic retry) meets a busy server.
+  const busy = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is busy', code: 'BUSY' }) });
+  const campaignsList = (url: URL) => url.pathname === '/api/campaigns';
+  await page.route(campaignsList, busy);
+  await page.goto('/campaigns');
+  const alert = page.getByRole('alert').filter({ hasText: 'The database is busy (Code: BUSY)' });
+  await alert.waitFor();
+  await page.unroute(campaignsList, busy);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await eventually(() => page.getByRole('row', { name: /Survives an outage/ }).count()).toBe(1);
+  expect(await alert.count()).toBe(0);
+  expect(problems.filter((problem) => !/status of 503/.test(problem))).toEqual([]);
   await context.close();
 });
 

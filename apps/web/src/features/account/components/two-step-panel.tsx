@@ -11,6 +11,7 @@ import { DateTime } from '../../../components/date-time';
 import { OtpInput } from '../../../components/forms/otp-input';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RecoveryCodesList } from '../../../components/recovery-codes-list';
+import { RetryAlert } from '../../../components/retry-alert';
 import { TotpQrCode } from '../../../components/totp-qr-code';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDisableTwoStep, useEnableTwoStep, useReplaceRecoveryCodes, useSetupTwoStep } from '../api/two-step-actions';
@@ -25,11 +26,7 @@ export function TwoStepPanel() {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (status.isPending) return <FullPageLoader />;
   if (status.isError) {
-    return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void status.refetch()}>{t('common:actions.retry')}</Button>}>
-        {errorMessage(status.error)}
-      </Alert>
-    );
+    return <RetryAlert error={status.error} onRetry={() => void status.refetch()} />;
   }
   return (
     <Box data-testid="two-step-panel">

@@ -9,6 +9,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
+import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
@@ -70,9 +71,7 @@ export default function CampaignsList() {
         <CampaignsToolbar search={state.search} statuses={state.statuses} filtered={filtered} onChange={(patch, replace) => update(patch, replace)} onClear={clear} />
         <Divider />
         {query.isError ? (
-          <Alert severity="error" sx={{ m: 2.5 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>}>
-            {errorMessage(query.error)}
-          </Alert>
+          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
         ) : null}
         <CampaignsGrid
           state={state}

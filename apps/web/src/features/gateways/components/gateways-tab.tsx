@@ -16,6 +16,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useGateways } from '../api/get-gateways';
@@ -73,9 +74,7 @@ export function GatewaysTab() {
           </Alert>
         )}
         {query.isError ? (
-          <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>}>
-            {errorMessage(query.error)}
-          </Alert>
+          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} />
         ) : null}
         {test.isPending ? <Alert severity="info" sx={{ mb: 2 }}>{t('testing')}</Alert> : null}
         {result ? (

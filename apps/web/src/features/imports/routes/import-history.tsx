@@ -10,6 +10,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
+import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
@@ -66,9 +67,7 @@ export default function ImportHistory() {
     >
       <Card>
         {query.isError ? (
-          <Alert severity="error" sx={{ m: 2.5 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>}>
-            {errorMessage(query.error)}
-          </Alert>
+          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
         ) : null}
         {download.isError ? (
           <Alert severity="error" sx={{ m: 2.5 }} onClose={() => download.reset()}>

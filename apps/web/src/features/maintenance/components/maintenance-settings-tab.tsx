@@ -14,22 +14,18 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useMaintenanceStatus } from '../../../lib/maintenance/get-maintenance-status';
 import { useUpdateMaintenance } from '../api/update-maintenance';
 
 /** The Maintenance tab of /configurations (administrators): switch the mode and write its message. */
 export function MaintenanceSettingsTab() {
-  const { t } = useTranslation(['maintenance', 'common']);
   const status = useMaintenanceStatus();
   const [notice, setNotice] = useState<string | null>(null);
   if (status.isPending) return <FullPageLoader />;
   if (status.isError) {
-    return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void status.refetch()}>{t('common:actions.retry')}</Button>}>
-        {errorMessage(status.error)}
-      </Alert>
-    );
+    return <RetryAlert error={status.error} onRetry={() => void status.refetch()} />;
   }
   // Keyed by the saved state, so the form starts again from what the server holds after a save.
   return (

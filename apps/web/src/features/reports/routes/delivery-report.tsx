@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,7 +11,7 @@ import { MESSAGE_STATUSES, type MessageStatus } from '@sms/contracts/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useDeliverySummary } from '../api/get-delivery-summary';
 import { useRecipients, type RecipientsParams } from '../api/get-recipients';
 import { DeliveryStatusCards } from '../components/delivery-status-cards';
@@ -131,9 +130,7 @@ export default function DeliveryReport() {
         </Grid>
         <Divider />
         {recipients.isError ? (
-          <Alert severity="error" sx={{ m: 2.5 }} action={<Button color="inherit" size="small" onClick={() => void recipients.refetch()}>{t('common:actions.retry')}</Button>}>
-            {errorMessage(recipients.error)}
-          </Alert>
+          <RetryAlert error={recipients.error} onRetry={() => void recipients.refetch()} sx={{ m: 2.5 }} />
         ) : null}
         <RecipientsGrid
           label={t('recipients.title')}

@@ -8,7 +8,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useDeliverySummary } from '../api/get-delivery-summary';
 import { useNonResponders, type NonRespondersParams } from '../api/get-non-responders';
@@ -87,9 +87,7 @@ export default function NonRespondersReport() {
         </Grid>
         <Divider />
         {list.isError ? (
-          <Alert severity="error" sx={{ m: 2.5 }} action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>}>
-            {errorMessage(list.error)}
-          </Alert>
+          <RetryAlert error={list.error} onRetry={() => void list.refetch()} sx={{ m: 2.5 }} />
         ) : null}
         <NonRespondersGrid
           rows={list.data?.data ?? []}

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
@@ -9,7 +7,8 @@ import type { CampaignStatus } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { RetryAlert } from '../../../components/retry-alert';
+import { ApiError } from '../../../lib/api-client';
 import { useReportCampaigns } from '../api/get-report-campaigns';
 import { ExportButtons } from '../components/export-buttons';
 import { ReportLoadState } from '../components/report-load-state';
@@ -65,9 +64,7 @@ export default function ReportsList() {
         </Grid>
         <Divider />
         {result.isError ? (
-          <Alert severity="error" sx={{ m: 2.5 }} action={<Button color="inherit" size="small" onClick={() => void result.refetch()}>{t('common:actions.retry')}</Button>}>
-            {errorMessage(result.error)}
-          </Alert>
+          <RetryAlert error={result.error} onRetry={() => void result.refetch()} sx={{ m: 2.5 }} />
         ) : null}
         <ReportsGrid
           state={state}

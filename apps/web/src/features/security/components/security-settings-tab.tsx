@@ -20,6 +20,7 @@ import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import { validationResolver } from '../../../components/forms/validation-resolver';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
 import { MailOutboxPanel } from './mail-outbox-panel';
@@ -29,15 +30,10 @@ const resolver = validationResolver<SecurityFormValues, SecuritySettings>(valida
 
 /** The Security tab of /configurations (admins): sign-up, sessions, passwords, two-step; and the mail outbox. */
 export function SecuritySettingsTab() {
-  const { t } = useTranslation(['security', 'common']);
   const query = useSecuritySettings();
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) {
-    return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>}>
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
   return (
     <Stack spacing={3}>

@@ -16,6 +16,7 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import { validationResolver } from '../../../components/forms/validation-resolver';
 import { useFieldErrorText } from '../../../components/forms/use-field-error-text';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMessagingSettings } from '../../../lib/messaging/get-messaging-settings';
@@ -29,15 +30,10 @@ const resolver = validationResolver<MessagingFormValues, MessagingDefaults>(vali
 
 /** The Messaging tab of /configurations: the organisation's time zone, default country and SMS price; keywords. */
 export function MessagingSettingsTab() {
-  const { t } = useTranslation(['settings', 'common']);
   const query = useMessagingSettings();
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) {
-    return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>}>
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
   return (
     <Stack spacing={3}>
