@@ -249,6 +249,8 @@ test('a list that fails to load shows the server\'s reason and loads on Try agai
   await page.goto('/campaigns');
   const alert = page.getByRole('alert').filter({ hasText: 'The database is busy (Code: BUSY)' });
   await alert.waitFor();
+  // No empty state under the error: the list is not known to be empty.
+  expect(await page.getByTestId('campaigns-empty').count()).toBe(0);
   await page.unroute(campaignsList, busy);
   await alert.getByRole('button', { name: 'Try again' }).click();
   await eventually(() => page.getByRole('row', { name: /Survives an outage/ }).count()).toBe(1);

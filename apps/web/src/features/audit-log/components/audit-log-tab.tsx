@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Snackbar from '@mui/material/Snackbar';
@@ -7,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import type { AuditEntry } from '@sms/contracts/audit-log';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { useAuditLog } from '../api/get-audit-log';
@@ -60,20 +60,21 @@ export function AuditLogTab() {
       />
       <Divider />
       {list.isError ? (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorMessage(list.error)}
-        </Alert>
+        <RetryAlert error={list.error} onRetry={() => void list.refetch()} sx={{ m: 2 }} />
       ) : null}
-      <AuditGrid
-        rows={list.data?.data ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        page={page.page}
-        pageSize={page.pageSize}
-        filtered={filtered}
-        onPage={(next, pageSize) => setPage({ page: pageSize === page.pageSize ? next : 0, pageSize })}
-        onOpen={setOpen}
-      />
+      {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+      {list.isError && !list.data ? null : (
+        <AuditGrid
+          rows={list.data?.data ?? []}
+          total={list.data?.total ?? 0}
+          loading={list.isFetching}
+          page={page.page}
+          pageSize={page.pageSize}
+          filtered={filtered}
+          onPage={(next, pageSize) => setPage({ page: pageSize === page.pageSize ? next : 0, pageSize })}
+          onOpen={setOpen}
+        />
+      )}
       <AuditEntryPanel
         entry={open}
         onClose={() => setOpen(null)}

@@ -73,16 +73,19 @@ export default function CampaignsList() {
         {query.isError ? (
           <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
         ) : null}
-        <CampaignsGrid
-          state={state}
-          rows={query.data?.data ?? []}
-          total={query.data?.total ?? 0}
-          loading={(query.isFetching && !query.data) || query.isPlaceholderData || duplicate.isPending}
-          columns={columns}
-          filtered={filtered}
-          onChange={(patch) => update(patch)}
-          onClear={clear}
-        />
+        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+        {query.isError && !query.data ? null : (
+          <CampaignsGrid
+            state={state}
+            rows={query.data?.data ?? []}
+            total={query.data?.total ?? 0}
+            loading={(query.isFetching && !query.data) || query.isPlaceholderData || duplicate.isPending}
+            columns={columns}
+            filtered={filtered}
+            onChange={(patch) => update(patch)}
+            onClear={clear}
+          />
+        )}
       </Card>
       <DeleteCampaignDialog
         campaign={deleting}

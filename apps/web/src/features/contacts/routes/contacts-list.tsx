@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
+import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -101,42 +102,35 @@ export default function ContactsList() {
         <ContactsToolbar filter={filter} filtered={filtered} onChange={(patch, replace) => update(patch, replace)} onClear={clear} />
         <Divider />
         {query.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2.5 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(query.error)}
-          </Alert>
+          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
         ) : null}
-        <ContactsGrid
-          state={state}
-          rows={query.data?.data ?? []}
-          total={total}
-          totalCapped={totalCapped}
-          loading={query.isFetching}
-          columns={columns}
-          filtered={filtered}
-          selectedIds={selectedIds}
-          onSelectedIdsChange={(ids) => {
-            setSelectedIds(ids);
-            if (ids.length === 0) setAllMatching(false);
-          }}
-          toolbar={{
-            allMatching,
-            filter,
-            onAllMatching: setAllMatching,
-            onClearSelection: clearSelection,
-            onBulkDone,
-            onError: (error) => setMessage({ severity: 'error', text: errorMessage(error) }),
-          }}
-          onChange={(patch) => update(patch)}
-          onClear={clear}
-        />
+        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+        {query.isError && !query.data ? null : (
+          <ContactsGrid
+            state={state}
+            rows={query.data?.data ?? []}
+            total={total}
+            totalCapped={totalCapped}
+            loading={query.isFetching}
+            columns={columns}
+            filtered={filtered}
+            selectedIds={selectedIds}
+            onSelectedIdsChange={(ids) => {
+              setSelectedIds(ids);
+              if (ids.length === 0) setAllMatching(false);
+            }}
+            toolbar={{
+              allMatching,
+              filter,
+              onAllMatching: setAllMatching,
+              onClearSelection: clearSelection,
+              onBulkDone,
+              onError: (error) => setMessage({ severity: 'error', text: errorMessage(error) }),
+            }}
+            onChange={(patch) => update(patch)}
+            onClear={clear}
+          />
+        )}
       </Card>
       <DeleteContactDialog
         contact={deleting}

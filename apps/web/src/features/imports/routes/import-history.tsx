@@ -74,25 +74,28 @@ export default function ImportHistory() {
             {errorMessage(download.error)}
           </Alert>
         ) : null}
-        <DataGrid
-          data-testid="imports-grid"
-          label={t('history.title')}
-          rows={query.data?.data ?? []}
-          columns={columns}
-          rowCount={query.data?.total ?? 0}
-          loading={query.isFetching && !query.data}
-          paginationMode="server"
-          paginationModel={paginationModel}
-          onPaginationModelChange={onPagination}
-          pageSizeOptions={[...HISTORY_PAGE_SIZES]}
-          disableColumnFilter
-          disableColumnSorting
-          disableRowSelectionOnClick
-          localeText={localeText}
-          slots={{ noRowsOverlay: NoImportsOverlay }}
-          rowHeight={56}
-          sx={{ border: 0, minHeight: 360 }}
-        />
+        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+        {query.isError && !query.data ? null : (
+          <DataGrid
+            data-testid="imports-grid"
+            label={t('history.title')}
+            rows={query.data?.data ?? []}
+            columns={columns}
+            rowCount={query.data?.total ?? 0}
+            loading={query.isFetching && !query.data}
+            paginationMode="server"
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPagination}
+            pageSizeOptions={[...HISTORY_PAGE_SIZES]}
+            disableColumnFilter
+            disableColumnSorting
+            disableRowSelectionOnClick
+            localeText={localeText}
+            slots={{ noRowsOverlay: NoImportsOverlay }}
+            rowHeight={56}
+            sx={{ border: 0, minHeight: 360 }}
+          />
+        )}
       </Card>
     </PageContainer>
   );

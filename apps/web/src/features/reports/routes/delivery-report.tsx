@@ -132,14 +132,17 @@ export default function DeliveryReport() {
         {recipients.isError ? (
           <RetryAlert error={recipients.error} onRetry={() => void recipients.refetch()} sx={{ m: 2.5 }} />
         ) : null}
-        <RecipientsGrid
-          label={t('recipients.title')}
-          rows={recipients.data?.data ?? []}
-          total={recipients.data?.total ?? 0}
-          loading={(recipients.isFetching && !recipients.data) || recipients.isPlaceholderData}
-          state={table}
-          onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
-        />
+        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+        {recipients.isError && !recipients.data ? null : (
+          <RecipientsGrid
+            label={t('recipients.title')}
+            rows={recipients.data?.data ?? []}
+            total={recipients.data?.total ?? 0}
+            loading={(recipients.isFetching && !recipients.data) || recipients.isPlaceholderData}
+            state={table}
+            onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
+          />
+        )}
       </Card>
     </ReportFrame>
   );

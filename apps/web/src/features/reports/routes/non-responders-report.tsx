@@ -89,13 +89,16 @@ export default function NonRespondersReport() {
         {list.isError ? (
           <RetryAlert error={list.error} onRetry={() => void list.refetch()} sx={{ m: 2.5 }} />
         ) : null}
-        <NonRespondersGrid
-          rows={list.data?.data ?? []}
-          total={list.data?.total ?? 0}
-          loading={(list.isFetching && !list.data) || list.isPlaceholderData}
-          state={table}
-          onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
-        />
+        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+        {list.isError && !list.data ? null : (
+          <NonRespondersGrid
+            rows={list.data?.data ?? []}
+            total={list.data?.total ?? 0}
+            loading={(list.isFetching && !list.data) || list.isPlaceholderData}
+            state={table}
+            onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
+          />
+        )}
       </Card>
       {following ? (
         <FollowUpDialog open campaignId={campaignId} campaignName={campaign.name} tag1Counts={tag1Counts} initialTag1={tag1} onClose={() => setFollowing(false)} />

@@ -66,14 +66,17 @@ export default function ReportsList() {
         {result.isError ? (
           <RetryAlert error={result.error} onRetry={() => void result.refetch()} sx={{ m: 2.5 }} />
         ) : null}
-        <ReportsGrid
-          state={state}
-          rows={result.data?.data ?? []}
-          total={result.data?.total ?? 0}
-          loading={(result.isFetching && !result.data) || result.isPlaceholderData}
-          filtered={filtered}
-          onChange={(patch) => update(patch)}
-        />
+        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+        {result.isError && !result.data ? null : (
+          <ReportsGrid
+            state={state}
+            rows={result.data?.data ?? []}
+            total={result.data?.total ?? 0}
+            loading={(result.isFetching && !result.data) || result.isPlaceholderData}
+            filtered={filtered}
+            onChange={(patch) => update(patch)}
+          />
+        )}
       </Card>
     </PageContainer>
   );

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
@@ -8,8 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
+import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
 import { useUsers } from '../api/get-users';
 import { AccessDenied } from '../components/access-denied';
@@ -74,28 +74,21 @@ export default function UsersList() {
         />
         <Divider />
         {query.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2.5 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(query.error)}
-          </Alert>
+          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
         ) : null}
-        <UsersGrid
-          state={state}
-          rows={query.data?.data ?? []}
-          total={total}
-          loading={query.isFetching}
-          columns={columns}
-          filtered={filtered}
-          onChange={(patch) => update(patch)}
-          onClear={clear}
-        />
+        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
+        {query.isError && !query.data ? null : (
+          <UsersGrid
+            state={state}
+            rows={query.data?.data ?? []}
+            total={total}
+            loading={query.isFetching}
+            columns={columns}
+            filtered={filtered}
+            onChange={(patch) => update(patch)}
+            onClear={clear}
+          />
+        )}
       </Card>
       <DeleteUserDialog
         user={deleting}
