@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import type { AuditEntry } from '@sms/contracts/audit-log';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { useAuditLog } from '../api/get-audit-log';
@@ -59,11 +59,7 @@ export function AuditLogTab() {
         onExport={() => void exportFiltered()}
       />
       <Divider />
-      {list.isError ? (
-        <RetryAlert error={list.error} onRetry={() => void list.refetch()} sx={{ m: 2 }} />
-      ) : null}
-      {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-      {list.isError && !list.data ? null : (
+      <LoadOrRetry query={list} sx={{ m: 2 }}>
         <AuditGrid
           rows={list.data?.data ?? []}
           total={list.data?.total ?? 0}
@@ -74,7 +70,7 @@ export function AuditLogTab() {
           onPage={(next, pageSize) => setPage({ page: pageSize === page.pageSize ? next : 0, pageSize })}
           onOpen={setOpen}
         />
-      )}
+      </LoadOrRetry>
       <AuditEntryPanel
         entry={open}
         onClose={() => setOpen(null)}

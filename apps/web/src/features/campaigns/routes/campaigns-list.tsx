@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
@@ -70,11 +70,7 @@ export default function CampaignsList() {
       <Card>
         <CampaignsToolbar search={state.search} statuses={state.statuses} filtered={filtered} onChange={(patch, replace) => update(patch, replace)} onClear={clear} />
         <Divider />
-        {query.isError ? (
-          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
-        ) : null}
-        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-        {query.isError && !query.data ? null : (
+        <LoadOrRetry query={query} sx={{ m: 2.5 }}>
           <CampaignsGrid
             state={state}
             rows={query.data?.data ?? []}
@@ -85,7 +81,7 @@ export default function CampaignsList() {
             onChange={(patch) => update(patch)}
             onClear={clear}
           />
-        )}
+        </LoadOrRetry>
       </Card>
       <DeleteCampaignDialog
         campaign={deleting}

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -101,11 +101,7 @@ export default function ContactsList() {
       <Card>
         <ContactsToolbar filter={filter} filtered={filtered} onChange={(patch, replace) => update(patch, replace)} onClear={clear} />
         <Divider />
-        {query.isError ? (
-          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
-        ) : null}
-        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-        {query.isError && !query.data ? null : (
+        <LoadOrRetry query={query} sx={{ m: 2.5 }}>
           <ContactsGrid
             state={state}
             rows={query.data?.data ?? []}
@@ -130,7 +126,7 @@ export default function ContactsList() {
             onChange={(patch) => update(patch)}
             onClear={clear}
           />
-        )}
+        </LoadOrRetry>
       </Card>
       <DeleteContactDialog
         contact={deleting}

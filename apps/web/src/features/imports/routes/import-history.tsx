@@ -10,7 +10,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
@@ -66,16 +66,12 @@ export default function ImportHistory() {
       }
     >
       <Card>
-        {query.isError ? (
-          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
-        ) : null}
         {download.isError ? (
           <Alert severity="error" sx={{ m: 2.5 }} onClose={() => download.reset()}>
             {errorMessage(download.error)}
           </Alert>
         ) : null}
-        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-        {query.isError && !query.data ? null : (
+        <LoadOrRetry query={query} sx={{ m: 2.5 }}>
           <DataGrid
             data-testid="imports-grid"
             label={t('history.title')}
@@ -95,7 +91,7 @@ export default function ImportHistory() {
             rowHeight={56}
             sx={{ border: 0, minHeight: 360 }}
           />
-        )}
+        </LoadOrRetry>
       </Card>
     </PageContainer>
   );

@@ -11,7 +11,7 @@ import { MESSAGE_STATUSES, type MessageStatus } from '@sms/contracts/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { useDeliverySummary } from '../api/get-delivery-summary';
 import { useRecipients, type RecipientsParams } from '../api/get-recipients';
 import { DeliveryStatusCards } from '../components/delivery-status-cards';
@@ -129,11 +129,7 @@ export default function DeliveryReport() {
           ) : null}
         </Grid>
         <Divider />
-        {recipients.isError ? (
-          <RetryAlert error={recipients.error} onRetry={() => void recipients.refetch()} sx={{ m: 2.5 }} />
-        ) : null}
-        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-        {recipients.isError && !recipients.data ? null : (
+        <LoadOrRetry query={recipients} sx={{ m: 2.5 }}>
           <RecipientsGrid
             label={t('recipients.title')}
             rows={recipients.data?.data ?? []}
@@ -142,7 +138,7 @@ export default function DeliveryReport() {
             state={table}
             onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
           />
-        )}
+        </LoadOrRetry>
       </Card>
     </ReportFrame>
   );

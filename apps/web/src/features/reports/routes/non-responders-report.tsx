@@ -8,7 +8,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useDeliverySummary } from '../api/get-delivery-summary';
 import { useNonResponders, type NonRespondersParams } from '../api/get-non-responders';
@@ -86,11 +86,7 @@ export default function NonRespondersReport() {
           </Grid>
         </Grid>
         <Divider />
-        {list.isError ? (
-          <RetryAlert error={list.error} onRetry={() => void list.refetch()} sx={{ m: 2.5 }} />
-        ) : null}
-        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-        {list.isError && !list.data ? null : (
+        <LoadOrRetry query={list} sx={{ m: 2.5 }}>
           <NonRespondersGrid
             rows={list.data?.data ?? []}
             total={list.data?.total ?? 0}
@@ -98,7 +94,7 @@ export default function NonRespondersReport() {
             state={table}
             onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
           />
-        )}
+        </LoadOrRetry>
       </Card>
       {following ? (
         <FollowUpDialog open campaignId={campaignId} campaignName={campaign.name} tag1Counts={tag1Counts} initialTag1={tag1} onClose={() => setFollowing(false)} />

@@ -7,7 +7,7 @@ import type { CampaignStatus } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useReportCampaigns } from '../api/get-report-campaigns';
 import { ExportButtons } from '../components/export-buttons';
@@ -63,11 +63,7 @@ export default function ReportsList() {
           </Grid>
         </Grid>
         <Divider />
-        {result.isError ? (
-          <RetryAlert error={result.error} onRetry={() => void result.refetch()} sx={{ m: 2.5 }} />
-        ) : null}
-        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-        {result.isError && !result.data ? null : (
+        <LoadOrRetry query={result} sx={{ m: 2.5 }}>
           <ReportsGrid
             state={state}
             rows={result.data?.data ?? []}
@@ -76,7 +72,7 @@ export default function ReportsList() {
             filtered={filtered}
             onChange={(patch) => update(patch)}
           />
-        )}
+        </LoadOrRetry>
       </Card>
     </PageContainer>
   );

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
-import { RetryAlert } from '../../../components/retry-alert';
+import { LoadOrRetry } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
@@ -73,11 +73,7 @@ export default function UsersList() {
           onClear={clear}
         />
         <Divider />
-        {query.isError ? (
-          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ m: 2.5 }} />
-        ) : null}
-        {/* Without data a failed load shows no grid: its empty state would say there is nothing. */}
-        {query.isError && !query.data ? null : (
+        <LoadOrRetry query={query} sx={{ m: 2.5 }}>
           <UsersGrid
             state={state}
             rows={query.data?.data ?? []}
@@ -88,7 +84,7 @@ export default function UsersList() {
             onChange={(patch) => update(patch)}
             onClear={clear}
           />
-        )}
+        </LoadOrRetry>
       </Card>
       <DeleteUserDialog
         user={deleting}
