@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -242,7 +243,10 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await contact('+447911200701')).toMatchObject({ first_name: 'A', custom_fields: { Name: 'B', Phone: '+447911200702' } });
   });
 
-  it('imports the chosen sheet of a workbook with several sheets', async () => {
+  it('imports the chosen sheet of a workbook with several sheets, leaving no parked sheet file behind', async () => {
+    // exceljs parks sheets written before the shared strings (as it writes them) in temporary files.
+    const parkedFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`)).length;
+    const parkedBefore = parkedFiles();
     const book = await xlsxFile({
       First: [['phone', 'name'], ['+447911200801', 'Sheet one']],
       Second: [['Mobile', 'Prénom', 'Nom'], ['+447911200802', 'B', 'Two'], [447911200803, 'C', 'Two'], [612345680, 'Local', 'Number']],
@@ -263,6 +267,8 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await contact('+447911200801')).toBeUndefined();
     expect(await contact('+447911200803')).toMatchObject({ first_name: 'C', last_name: 'Two' });
     expect(await contact('+33612345680')).toMatchObject({ first_name: 'Local' });
+    // Three previews and the import each closed their workbook: every parked file is gone.
+    expect(parkedFiles()).toBe(parkedBefore);
   });
 
   it('refuses corrupt workbooks and zip bombs at upload', async () => {

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, ReadStream } from 'node:fs';
 import yauzl from 'yauzl';
 import { loadExcelJs } from '../../../platform/exceljs.ts';
 import { ImportFileError, type RowChunk, type TableReader } from './types.ts';
@@ -143,9 +143,33 @@ const rowCells = (row: SheetRow): string[] => {
   return cells;
 };
 
+/** exceljs's WorksheetReader, as far as it is used here. */
+interface SheetReader {
+  id: string | number;
+  name: string;
+  /** The sheet's XML: a file stream when exceljs parked the sheet in a temporary file. */
+  iterator: unknown;
+  parse(): AsyncIterable<Array<{ eventType: string; value: SheetRow }>>;
+}
+
+/**
+ * exceljs parks every worksheet that comes before the shared strings in the zip (Excel's own
+ * order, and exceljs's) in a temporary file, read back once the zip is read, and deletes each
+ * file when the reading moves past its sheet. A sheet passed over has its file stream closed here:
+ * left alone, the stream would open the file after its deletion and throw ENOENT with nobody
+ * listening (an uncaught exception in the server). True when the sheet was parked.
+ */
+function discardSheet(reader: SheetReader): boolean {
+  if (!(reader.iterator instanceof ReadStream)) return false;
+  reader.iterator.on('error', () => {});
+  reader.iterator.destroy();
+  return true;
+}
+
 /**
  * Streams one sheet of an inspected XLSX (exceljs WorkbookReader: shared strings cached, other
  * sheets skipped). The first non-empty row is the header. Read errors become ImportFileError.
+ * Closing deletes the temporary files exceljs parked sheets in (see `discardSheet`).
  */
 export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet, options: { chunkRows?: number } = {}): Promise<TableReader> {
   const chunkRows = options.chunkRows ?? 5000;
@@ -154,13 +178,22 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
   let bytesRead = 0;
   stream.on('data', (chunk) => (bytesRead += chunk.length));
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const sheets = workbook[Symbol.asyncIterator]() as AsyncIterator<SheetReader>;
   const sheetNumber = /sheet(\d+)\.xml$/.exec(sheet.entry)?.[1];
+  // Set once the chosen sheet is found: whether exceljs had parked it (the zip is then read through).
+  let chosenWasParked = false;
 
   async function* rows(): AsyncGenerator<SheetRow> {
     try {
-      for await (const worksheet of workbook) {
-        const reader = worksheet as unknown as { id: string | number; name: string; parse(): AsyncIterable<Array<{ eventType: string; value: SheetRow }>> };
-        if (reader.name !== sheet.name && !(reader.name === `Sheet${reader.id}` && String(reader.id) === sheetNumber)) continue;
+      for (;;) {
+        const next = await sheets.next();
+        if (next.done) return;
+        const reader = next.value;
+        if (reader.name !== sheet.name && !(reader.name === `Sheet${reader.id}` && String(reader.id) === sheetNumber)) {
+          discardSheet(reader);
+          continue;
+        }
+        chosenWasParked = reader.iterator instanceof ReadStream;
         for await (const events of reader.parse()) {
           for (const event of events) if (event.eventType === 'row') yield event.value;
         }
@@ -168,6 +201,24 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
       }
     } catch (error) {
       throw corrupt((error as Error).message);
+    }
+  }
+
+  /**
+   * The chosen sheet was parked: the zip is read, and what is left are parked sheets. Moving past
+   * each (closing its stream) has exceljs delete its file. Otherwise the rest of the zip is not
+   * read (it may be a large sheet); sheets parked before the chosen one stay until the process
+   * exits (exceljs's own clean-up), which needs sheets before the shared strings and after them.
+   */
+  async function releaseParkedSheets(): Promise<void> {
+    if (!chosenWasParked) {
+      await sheets.return?.();
+      return;
+    }
+    for (;;) {
+      const next = await sheets.next();
+      if (next.done) return;
+      discardSheet(next.value);
     }
   }
 
@@ -215,6 +266,7 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
     chunks: chunks(),
     close: async () => {
       await source.return?.(undefined);
+      await releaseParkedSheets().catch(() => {});
       stream.destroy();
     },
   };
