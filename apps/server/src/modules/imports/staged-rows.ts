@@ -102,30 +102,29 @@ export function splitStaged(staged: StagedBytes, stored: string, scratch: PhoneS
     } else if (code !== PLUS) value = value * 10 + (code - ZERO);
   }
   const { bytes } = staged;
-  // Each line: where it ends and whether its number is stored.
   const lineEnd = (start: number) => {
     const end = bytes.indexOf(NEWLINE, start);
     return end === -1 ? bytes.length : end + 1;
   };
-  const isStored = (start: number) => {
-    let number = 0;
-    for (let at = bytes[start] === PLUS ? start + 1 : start; at < bytes.length && bytes[at] !== TAB; at++) number = number * 10 + (bytes[at]! - ZERO);
-    return scratch.hasValue(number);
-  };
+  // Each line's number looked up once: whether it is stored, and the known lines' total size.
+  const storedLine = new Uint8Array(staged.count);
   let knownBytes = 0;
-  if (keepKnown) {
-    for (let start = 0; start < bytes.length; ) {
-      const end = lineEnd(start);
-      if (isStored(start)) knownBytes += end - start;
-      start = end;
+  for (let start = 0, line = 0; start < bytes.length; line++) {
+    const end = lineEnd(start);
+    let number = 0;
+    for (let at = bytes[start] === PLUS ? start + 1 : start; at < end && bytes[at] !== TAB; at++) number = number * 10 + (bytes[at]! - ZERO);
+    if (scratch.hasValue(number)) {
+      storedLine[line] = 1;
+      knownBytes += end - start;
     }
+    start = end;
   }
-  const known = { bytes: new Uint8Array(knownBytes), count: 0, length: 0 };
+  const known = { bytes: new Uint8Array(keepKnown ? knownBytes : 0), count: 0, length: 0 };
   let freshLength = 0;
   let freshCount = 0;
-  for (let start = 0; start < bytes.length; ) {
+  for (let start = 0, line = 0; start < bytes.length; line++) {
     const end = lineEnd(start);
-    if (isStored(start)) {
+    if (storedLine[line]) {
       if (keepKnown) known.bytes.set(bytes.subarray(start, end), known.length);
       known.length += end - start;
       known.count++;

@@ -155,15 +155,19 @@ interface SheetReader {
 /**
  * exceljs parks every worksheet that comes before the shared strings in the zip (Excel's own
  * order, and exceljs's) in a temporary file, read back once the zip is read, and deletes each
- * file when the reading moves past its sheet. A sheet passed over has its file stream closed here:
- * left alone, the stream would open the file after its deletion and throw ENOENT with nobody
- * listening (an uncaught exception in the server). True when the sheet was parked.
+ * file when the reading moves past its sheet. Such a sheet comes with a file stream.
  */
-function discardSheet(reader: SheetReader): boolean {
-  if (!(reader.iterator instanceof ReadStream)) return false;
+const isParked = (reader: SheetReader): reader is SheetReader & { iterator: ReadStream } => reader.iterator instanceof ReadStream;
+
+/**
+ * A parked sheet passed over has its file stream closed: left alone, the stream would open the
+ * file after exceljs deleted it and throw ENOENT with nobody listening (an uncaught exception in
+ * the server).
+ */
+function discardSheet(reader: SheetReader): void {
+  if (!isParked(reader)) return;
   reader.iterator.on('error', () => {});
   reader.iterator.destroy();
-  return true;
 }
 
 /**
@@ -193,7 +197,7 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
           discardSheet(reader);
           continue;
         }
-        chosenWasParked = reader.iterator instanceof ReadStream;
+        chosenWasParked = isParked(reader);
         for await (const events of reader.parse()) {
           for (const event of events) if (event.eventType === 'row') yield event.value;
         }

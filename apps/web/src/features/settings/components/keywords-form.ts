@@ -1,7 +1,8 @@
 import { analyseSms } from '@sms/contracts/sms-encoding';
 import { keywordClash, keywordSettingsSchema, KEYWORD_LISTS, type KeywordList, type KeywordSettings } from '@sms/contracts/messaging-settings';
+import type { FieldMessage } from '../../../components/forms/validation-resolver';
 
-export type KeywordErrors = Partial<Record<keyof KeywordSettings, { key: string; values?: Record<string, string> } | string>>;
+export type KeywordErrors = Partial<Record<keyof KeywordSettings, FieldMessage>>;
 
 /** A typed keyword as stored: trimmed, upper case (the server does the same). */
 export const normaliseKeyword = (word: string): string => word.trim().toUpperCase();
