@@ -17,8 +17,8 @@ export interface RowWorkerInit {
   ahead: number;
 }
 
-/** Job -> reading thread: room for one more batch; the buffer of a written batch, to reuse. */
-export type ToReader = { type: 'credit' } | { type: 'buffer'; buffer: ArrayBuffer };
+/** Job -> reading thread: room for one more batch; the buffer of a written batch, to reuse; stop. */
+export type ToReader = { type: 'credit' } | { type: 'buffer'; buffer: ArrayBuffer } | { type: 'stop' };
 /** Reading thread -> job. */
 export type FromReader =
   | { type: 'batch'; batch: Batch }
@@ -36,6 +36,8 @@ export interface RowSource {
 }
 
 const WORKER_URL = new URL('./row-worker.ts', import.meta.url);
+/** How long a reading thread may take to close its file after being asked to stop. */
+const STOP_GRACE_MS = 5000;
 
 /** Reads batches on this thread (PostgreSQL: the database works in its own process anyway). */
 export function readRowsHere(reader: TableReader, build: BuildOptions): RowSource {
@@ -78,6 +80,7 @@ export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, ahead = 1):
     failure ??= error;
     waiter?.();
   });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('exit', (code) => {
     if (!closed) failure ??= new Error(`the import reading thread stopped (exit code ${code})`);
     waiter?.();
@@ -104,10 +107,16 @@ export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, ahead = 1):
       const { buffer } = batch.staged.bytes;
       if (!closed && buffer.resizable && !buffer.detached) worker.postMessage({ type: 'buffer', buffer } satisfies ToReader, [buffer]);
     },
+    // Asks the thread to stop so its reader closes (removing its temporary files), then ends it
+    // if it has not stopped within the grace period (e.g. busy in a long chunk).
     close: async () => {
       if (closed) return;
+      worker.postMessage({ type: 'stop' } satisfies ToReader);
       closed = true;
-      await worker.terminate();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_GRACE_MS)));
+      if ((await Promise.race([exited, late])) === 'late') await worker.terminate();
+      clearTimeout(timer);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createReadStream, ReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import yauzl from 'yauzl';
 import { loadExcelJs } from '../../../platform/exceljs.ts';
 import { ImportFileError, type RowChunk, type TableReader } from './types.ts';
@@ -170,6 +171,9 @@ function discardSheet(reader: SheetReader): void {
   reader.iterator.destroy();
 }
 
+/** The temporary file a parked sheet was stored in. */
+const parkedPath = (reader: SheetReader): string | undefined => (isParked(reader) ? String(reader.iterator.path) : undefined);
+
 /**
  * Streams one sheet of an inspected XLSX (exceljs WorkbookReader: shared strings cached, other
  * sheets skipped). The first non-empty row is the header. Read errors become ImportFileError.
@@ -186,6 +190,12 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
   const sheetNumber = /sheet(\d+)\.xml$/.exec(sheet.entry)?.[1];
   // Set once the chosen sheet is found: whether exceljs had parked it (the zip is then read through).
   let chosenWasParked = false;
+  // Files of the parked sheets seen so far: removed on close (exceljs only starts an unlink).
+  const parkedFiles = new Set<string>();
+  const noteSheet = (reader: SheetReader) => {
+    const path = parkedPath(reader);
+    if (path) parkedFiles.add(path);
+  };
 
   async function* rows(): AsyncGenerator<SheetRow> {
     try {
@@ -193,6 +203,7 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
         const next = await sheets.next();
         if (next.done) return;
         const reader = next.value;
+        noteSheet(reader);
         if (reader.name !== sheet.name && !(reader.name === `Sheet${reader.id}` && String(reader.id) === sheetNumber)) {
           discardSheet(reader);
           continue;
@@ -210,20 +221,24 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
 
   /**
    * The chosen sheet was parked: the zip is read, and what is left are parked sheets. Moving past
-   * each (closing its stream) has exceljs delete its file. Otherwise the rest of the zip is not
-   * read (it may be a large sheet); sheets parked before the chosen one stay until the process
-   * exits (exceljs's own clean-up), which needs sheets before the shared strings and after them.
+   * each (closing its stream) has exceljs close its file descriptor and start deleting the file.
+   * Otherwise the rest of the zip is not read (it may be a large sheet); sheets parked before the
+   * chosen one are only known when passed over, so with sheets both before the shared strings and
+   * after them, those not reached stay until the process exits (exceljs's own clean-up).
+   * Every parked file seen is then removed here, so it is gone when `close` resolves: exceljs
+   * does not wait for its unlink, and a reading thread may be stopped right after.
    */
   async function releaseParkedSheets(): Promise<void> {
-    if (!chosenWasParked) {
-      await sheets.return?.();
-      return;
+    if (!chosenWasParked) await sheets.return?.();
+    else {
+      for (;;) {
+        const next = await sheets.next();
+        if (next.done) break;
+        noteSheet(next.value);
+        discardSheet(next.value);
+      }
     }
-    for (;;) {
-      const next = await sheets.next();
-      if (next.done) return;
-      discardSheet(next.value);
-    }
+    await Promise.all([...parkedFiles].map((path) => rm(path, { force: true })));
   }
 
   const source = rows()[Symbol.asyncIterator]();
