@@ -55,6 +55,11 @@ export default tseslint.config(
     },
   },
   {
+    // Browser tests run in Node and drive Playwright: no React there (`useSession` is a test helper).
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'react-hooks/exhaustive-deps': 'off' },
+  },
+  {
     // Plain scripts the browser loads before the app (no bundler, no modules).
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },

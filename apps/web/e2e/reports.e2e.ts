@@ -341,13 +341,52 @@ test('the delivery report in Arabic: right to left, Arabic headings, phone numbe
   await context.close();
 });
 
+test('a timeline over several hours: one label per hour, none cut off, zero where nothing happened, mirrored in Arabic', async () => {
+  // A campaign's real summary with its timeline spread over hours, which this suite's one-minute
+  // campaign cannot produce: only the chart's drawing is under test here.
+  const spread = [
+    { at: '2026-03-02T09:00:00.000Z', sent: 6, delivered: 5, failed: 1 },
+    { at: '2026-03-02T11:00:00.000Z', sent: 2, delivered: 1, failed: 1 },
+  ];
+  for (const lang of ['en', 'ar']) {
+    const { context, page, problems } = await openPage(browser, server.baseUrl);
+    await useSession(context, admin);
+    await context.addInitScript((value) => window.localStorage.setItem('lang', value), lang);
+    await page.route(`**/api/reports/delivery/${campaignId}`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), bucket: 'hour', timeline: spread } });
+    });
+    await page.goto(`/reports/delivery/${campaignId}`);
+    const timeline = page.getByTestId('delivery-timeline');
+    await timeline.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first().waitFor();
+    const labels = await timeline.evaluate((figure) => {
+      const svg = figure.querySelector('.MuiChartsAxis-directionX')!.closest('svg')!.getBoundingClientRect();
+      return [...figure.querySelectorAll('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')].map((label) => {
+        const box = label.getBoundingClientRect();
+        return { text: label.textContent, inside: box.left >= svg.left && box.right <= svg.right };
+      });
+    });
+    // 09:00 to 11:00: three hours, each labelled once (no quarter-hour tick repeating "9 AM"), all in view.
+    expect(labels.length, lang).toBe(3);
+    expect(new Set(labels.map((label) => label.text)).size, lang).toBe(3);
+    // A label without room is shortened with an ellipsis ("Mar…") or drawn past the chart's edge.
+    expect(labels.filter((label) => !label.inside || label.text?.includes('…')), lang).toEqual([]);
+    expect(await mirrored(timeline), lang).toEqual({ valueAxisOnRight: lang === 'ar', ticksRightToLeft: lang === 'ar' });
+    // 10:00 had no activity: the lines go down to 0 there rather than straight across.
+    expect(await timeline.locator('.MuiLineChart-mark').count(), lang).toBe(3 * 3);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+});
+
 /**
  * Where a chart's value axis stands, and whether its category/time tick labels, in document
  * order (the data's order), run from right to left (null with fewer than two labels).
  */
 async function mirrored(chart: Locator): Promise<{ valueAxisOnRight: boolean; ticksRightToLeft: boolean | null }> {
   return chart.evaluate((figure) => {
-    const svg = figure.querySelector('svg')!.getBoundingClientRect();
+    // The chart's own surface (the legend's markers are svgs too).
+    const svg = figure.querySelector('.MuiChartsAxis-directionY')!.closest('svg')!.getBoundingClientRect();
     const valueAxis = figure.querySelector('.MuiChartsAxis-directionY')!.getBoundingClientRect();
     const ticks = [...figure.querySelectorAll('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')].map((label) => label.getBoundingClientRect().x);
     return {

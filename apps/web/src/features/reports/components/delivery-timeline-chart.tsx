@@ -7,17 +7,22 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import type { DeliverySummary } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildTimeline, formatBucket } from './report-format';
+import { BUCKET_MS, buildTimeline, formatBucket } from './report-format';
 import { useReportFormat } from './use-report-format';
+
+const FAR_EDGE = 44;
+const SERIES_COLOR = { sent: 'info', delivered: 'success', failed: 'error' } as const;
 
 /** Sent, delivered and failed messages per time bucket (a line each); time runs right to left in RTL. */
 export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary }) {
   const { t } = useTranslation('reports');
   const theme = useTheme();
   const format = useReportFormat();
-  const line = useMemo(() => buildTimeline(summary.timeline), [summary.timeline]);
   const bucket = summary.bucket;
+  const line = useMemo(() => buildTimeline(summary.timeline, bucket), [summary.timeline, bucket]);
   const rtl = theme.direction === 'rtl';
+  // The last time label is centred on the plot's far edge: room for half of it (e.g. "Nov 26, 2026").
+  const margin = { left: rtl ? FAR_EDGE : 20, right: rtl ? 20 : FAR_EDGE };
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
@@ -35,13 +40,29 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
           <Box component="figure" aria-labelledby="delivery-timeline-title" sx={{ m: 0 }} data-testid="delivery-timeline">
             <LineChart
               height={300}
-              xAxis={[{ data: line.dates, scaleType: line.dates.length > 1 ? 'time' : 'point', reverse: rtl, valueFormatter: (value: Date) => formatBucket(value, bucket, format.language) }]}
-              yAxis={[{ valueFormatter: (value: number) => format.count(value), width: 48, position: rtl ? 'right' : 'left' }]}
-              series={[
-                { id: 'sent', label: t('messageStatus.sent'), data: line.sent, color: theme.palette.info.main, showMark: line.dates.length < 30, valueFormatter: (v) => (v === null ? '' : format.count(v)) },
-                { id: 'delivered', label: t('messageStatus.delivered'), data: line.delivered, color: theme.palette.success.main, showMark: line.dates.length < 30, valueFormatter: (v) => (v === null ? '' : format.count(v)) },
-                { id: 'failed', label: t('messageStatus.failed'), data: line.failed, color: theme.palette.error.main, showMark: line.dates.length < 30, valueFormatter: (v) => (v === null ? '' : format.count(v)) },
+              margin={margin}
+              xAxis={[
+                {
+                  data: line.dates,
+                  scaleType: line.dates.length > 1 ? 'time' : 'point',
+                  reverse: rtl,
+                  // No tick between two bucket starts: its label would repeat its neighbour's ("2 PM", "2 PM").
+                  tickMinStep: BUCKET_MS[bucket],
+                  valueFormatter: (value: Date) => formatBucket(value, bucket, format.language),
+                },
               ]}
+              // Counts: whole-number ticks only.
+              yAxis={[{ valueFormatter: (value: number) => format.count(value), tickMinStep: 1, width: 48, position: rtl ? 'right' : 'left' }]}
+              series={(['sent', 'delivered', 'failed'] as const).map((key) => ({
+                id: key,
+                label: t(`messageStatus.${key}`),
+                data: line[key],
+                color: theme.palette[SERIES_COLOR[key]].main,
+                // Straight segments: a smoothed count would suggest values between buckets.
+                curve: 'linear' as const,
+                showMark: line.dates.length < 30,
+                valueFormatter: (v: number | null) => (v === null ? '' : format.count(v)),
+              }))}
               skipAnimation
             />
           </Box>

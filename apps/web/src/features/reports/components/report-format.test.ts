@@ -88,11 +88,28 @@ describe('delivery timeline', () => {
       { at: '2026-01-01T10:01:00Z', sent: 2, delivered: 1, failed: 0 },
       { at: 'nonsense', sent: 9, delivered: 9, failed: 9 },
       { at: '2026-01-01T10:00:00Z', sent: 5, delivered: 4, failed: 1 },
-    ]);
+    ], 'minute');
     expect(line.dates.map((d) => d.toISOString())).toEqual(['2026-01-01T10:00:00.000Z', '2026-01-01T10:01:00.000Z']);
     expect(line.sent).toEqual([5, 2]);
     expect(line.delivered).toEqual([4, 1]);
     expect(line.failed).toEqual([1, 0]);
+  });
+  it('gives every bucket between the first and the last a point, zero when it had no activity', () => {
+    const line = buildTimeline(
+      [
+        { at: '2026-01-01T13:00:00Z', sent: 1, delivered: 0, failed: 1 },
+        { at: '2026-01-01T10:00:00Z', sent: 3, delivered: 3, failed: 0 },
+        { at: '2026-01-01T11:00:00Z', sent: 2, delivered: 2, failed: 0 },
+      ],
+      'hour',
+    );
+    expect(line.dates.map((d) => d.toISOString().slice(11, 16))).toEqual(['10:00', '11:00', '12:00', '13:00']);
+    expect(line.sent).toEqual([3, 2, 0, 1]);
+    expect(line.delivered).toEqual([3, 2, 0, 0]);
+    expect(line.failed).toEqual([0, 0, 0, 1]);
+    const days = buildTimeline([{ at: '2026-01-01T00:00:00Z', sent: 1, delivered: 1, failed: 0 }, { at: '2026-01-04T00:00:00Z', sent: 1, delivered: 1, failed: 0 }], 'day');
+    expect(days.sent).toEqual([1, 0, 0, 1]);
+    expect(buildTimeline([], 'minute').dates).toEqual([]);
   });
   it('labels buckets by their size', () => {
     const date = new Date(2026, 0, 2, 15, 30);

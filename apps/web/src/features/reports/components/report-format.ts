@@ -53,8 +53,19 @@ export function buildTag1Stacks(groups: Tag1Group[], maxWords = 6): { categories
   return { categories: groups.map((group) => group.tag1), series };
 }
 
-/** The time series of the delivery chart: dates and the three counts, oldest first. */
-export function buildTimeline(timeline: Array<{ at: string; sent: number; delivered: number; failed: number }>): {
+export type TimelineBucket = 'minute' | 'hour' | 'day';
+
+/** Length of a timeline bucket (the server's buckets are UTC minutes, hours and days). */
+export const BUCKET_MS: Record<TimelineBucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/** Beyond this many buckets the gaps are left unfilled (the server keeps charts far below it). */
+const FILLED_POINTS_MAX = 5000;
+
+/** The time series of the delivery chart: dates and the three counts, oldest first, one point per bucket. */
+export function buildTimeline(
+  timeline: Array<{ at: string; sent: number; delivered: number; failed: number }>,
+  bucket: TimelineBucket,
+): {
   dates: Date[];
   sent: number[];
   delivered: number[];
@@ -62,11 +73,32 @@ export function buildTimeline(timeline: Array<{ at: string; sent: number; delive
 } {
   const points = timeline.map((point) => ({ ...point, date: new Date(point.at) })).filter((point) => !Number.isNaN(point.date.getTime()));
   points.sort((a, b) => a.date.getTime() - b.date.getTime());
-  return { dates: points.map((p) => p.date), sent: points.map((p) => p.sent), delivered: points.map((p) => p.delivered), failed: points.map((p) => p.failed) };
+  const line = { dates: [] as Date[], sent: [] as number[], delivered: [] as number[], failed: [] as number[] };
+  const size = BUCKET_MS[bucket];
+  const span = points.length ? (points[points.length - 1]!.date.getTime() - points[0]!.date.getTime()) / size : 0;
+  const fill = span < FILLED_POINTS_MAX;
+  for (const point of points) {
+    const previous = line.dates[line.dates.length - 1]?.getTime();
+    // Buckets without activity are absent from the report: a zero each, so the line drops to 0
+    // instead of joining its neighbours across the gap.
+    if (fill && previous !== undefined) {
+      for (let at = previous + size; at < point.date.getTime(); at += size) {
+        line.dates.push(new Date(at));
+        line.sent.push(0);
+        line.delivered.push(0);
+        line.failed.push(0);
+      }
+    }
+    line.dates.push(point.date);
+    line.sent.push(point.sent);
+    line.delivered.push(point.delivered);
+    line.failed.push(point.failed);
+  }
+  return line;
 }
 
 /** How a timeline bucket start is labelled: the day alone for daily buckets, else date and time. */
-export function formatBucket(date: Date, bucket: 'minute' | 'hour' | 'day', language: string): string {
+export function formatBucket(date: Date, bucket: TimelineBucket, language: string): string {
   const options: Intl.DateTimeFormatOptions =
     bucket === 'day' ? { dateStyle: 'medium' } : bucket === 'hour' ? { month: 'short', day: 'numeric', hour: 'numeric' } : { hour: 'numeric', minute: '2-digit' };
   return new Intl.DateTimeFormat(language, options).format(date);
