@@ -59,6 +59,8 @@ test('upload a CSV with good and bad rows, map it, follow it, download the error
   expect(await count('duplicates')).toBe(1);
   expect(await count('rejected')).toBe(2);
   expect(await page.getByTestId('import-invariant').textContent()).toContain('Every row is accounted for.');
+  // 2 of 6 rejected: no hint about the mapping or the default country.
+  expect(await page.getByTestId('import-rejected-hint').count()).toBe(0);
 
   // The error file lists both bad rows with their row numbers and reasons.
   const downloading = page.waitForEvent('download');
@@ -81,6 +83,28 @@ test('upload a CSV with good and bad rows, map it, follow it, download the error
   await expect.poll(() => page.getByRole('row', { name: /contacts\.csv/ }).count()).toBe(1);
   expect(await page.getByRole('row', { name: /contacts\.csv/ }).textContent()).toContain('Completed');
 
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a file whose every row is rejected is not shown as a success, and the default country is pointed at', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, session);
+  // British national numbers (11 digits) read with France as the default country: none is valid.
+  const csv = 'Phone,Name\n07400 123458,Ann\n07400 123459,Bob\n07400 123460,Cy\n';
+  await page.goto('/contacts/upload');
+  await page.getByTestId('import-file-input').setInputFiles({ name: 'british.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect.poll(() => page.getByTestId('map-column-0').textContent()).toBe('Phone number');
+  await page.getByLabel('Default country').fill('France');
+  await page.getByRole('option', { name: /France \(FR\)/ }).click();
+  await page.getByRole('button', { name: 'Start import' }).click();
+
+  const result = page.getByTestId('import-result');
+  await expect.poll(() => result.textContent(), { timeout: 30_000 }).toContain('No contact imported');
+  expect(await result.getAttribute('class')).toMatch(/MuiAlert-colorWarning/);
+  expect(await page.getByTestId('count-rejected').locator('dd').getAttribute('data-value')).toBe('3');
+  expect(await page.getByTestId('import-rejected-hint').textContent()).toContain('France is the country of the numbers written without a country code');
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -9,13 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { countryName } from '../../../lib/countries';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useDownloadErrorFile } from '../api/download-error-file';
 import { contactsLinkForTag } from './import-options';
 import { ImportCounts } from './import-counts';
-import { accountedRows, countsAddUp, formatElapsed, rowsPerSecond } from './import-stats';
+import { accountedRows, countsAddUp, formatElapsed, importOutcome, mostRowsRejected, rowsPerSecond } from './import-stats';
 
-const SEVERITY = { completed: 'success', failed: 'error', cancelled: 'warning' } as const;
+const SEVERITY = { completed: 'success', nothingImported: 'warning', failed: 'error', cancelled: 'warning' } as const;
 
 /** Step 4: the outcome, its counts adding up to the rows read, the error file and where to go next. */
 export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; onStartOver: () => void }) {
@@ -24,9 +25,10 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
   const download = useDownloadErrorFile();
   const number = new Intl.NumberFormat(language);
   const { counts } = summary;
-  const status = summary.status === 'failed' || summary.status === 'cancelled' ? summary.status : 'completed';
+  const status = importOutcome(summary);
   const rate = rowsPerSecond(summary);
   const tag = summary.options?.tag ?? null;
+  const defaultCountry = summary.options?.defaultCountry ?? null;
 
   return (
     <Stack spacing={3}>
@@ -59,6 +61,11 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
           }
         >
           {t('result.rejectedText', { rejected: number.format(counts.rejected) })}
+          {mostRowsRejected(summary) ? (
+            <Typography variant="body2" sx={{ mt: 1 }} data-testid="import-rejected-hint">
+              {defaultCountry ? t('result.checkCountry', { country: countryName(defaultCountry, language) }) : t('result.checkNoCountry')}
+            </Typography>
+          ) : null}
         </Alert>
       ) : null}
       {download.isError ? <Alert severity="error">{errorMessage(download.error)}</Alert> : null}
