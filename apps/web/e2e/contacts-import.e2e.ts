@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { api, FIRST_ADMIN, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
 // Importing a spreadsheet with good and bad rows: upload -> mapping -> live progress -> counts
 // that add up -> the error file lists every rejected row.
@@ -82,6 +82,14 @@ test('upload a CSV with good and bad rows, map it, follow it, download the error
   await page.goto('/contacts/imports');
   await expect.poll(() => page.getByRole('row', { name: /contacts\.csv/ }).count()).toBe(1);
   expect(await page.getByRole('row', { name: /contacts\.csv/ }).textContent()).toContain('Completed');
+  expect(await page.getByRole('row', { name: /contacts\.csv/ }).getByTestId('import-ran-by').textContent()).toMatch(new RegExp(`^${FIRST_ADMIN.name} · `));
+  // Every column fits a laptop screen (1366 px): the counts and the error file need no sideways scrolling.
+  const grid = page.getByRole('grid', { name: 'Import history' });
+  const overflow = await grid.evaluate((node) => {
+    const visible = node.querySelector('.MuiDataGrid-virtualScroller')!.getBoundingClientRect();
+    return [...node.querySelectorAll('[role=columnheader]')].filter((header) => header.getBoundingClientRect().right > visible.right + 1).map((header) => header.getAttribute('data-field'));
+  });
+  expect(overflow).toEqual([]);
 
   expect(problems).toEqual([]);
   await context.close();

@@ -1,5 +1,7 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ImportSummary } from '@sms/contracts/imports';
 import { IconDownload } from '@tabler/icons-react';
@@ -11,7 +13,10 @@ import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ImportStatusChip } from './import-status-chip';
 
-/** Columns of the import history: file, who, when, status, counts and the error file. */
+/**
+ * Columns of the import history: the file (who ran it and when on a second line, so that the
+ * counts and the error file fit beside it on a laptop screen), status, counts and the error file.
+ */
 export function useImportColumns({ onDownload }: { onDownload: (row: ImportSummary) => void }): GridColDef<ImportSummary>[] {
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
@@ -21,7 +26,7 @@ export function useImportColumns({ onDownload }: { onDownload: (row: ImportSumma
       field: key,
       headerName: t(`counts.${key}`),
       type: 'number',
-      width: 110,
+      width: 96,
       sortable: false,
       valueGetter: (_value, row) => row.counts[key],
       valueFormatter: (value: number) => number.format(value),
@@ -31,17 +36,20 @@ export function useImportColumns({ onDownload }: { onDownload: (row: ImportSumma
         field: 'fileName',
         headerName: t('history.file'),
         flex: 1,
-        minWidth: 200,
+        minWidth: 210,
         sortable: false,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`${paths.contacts.upload}?import=${encodeURIComponent(row.id)}`} underline="hover" noWrap sx={{ fontWeight: 600 }}>
-            {row.fileName}
-          </Link>
+          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
+            <Link component={RouterLink} to={`${paths.contacts.upload}?import=${encodeURIComponent(row.id)}`} underline="hover" noWrap sx={{ fontWeight: 600, lineHeight: 1.4 }}>
+              {row.fileName}
+            </Link>
+            <Typography variant="caption" color="text.secondary" noWrap data-testid="import-ran-by">
+              {t('history.ranBy', { name: row.createdBy?.name ?? t('history.deletedUser'), when: formatDateTime(row.createdAt, language) ?? '' })}
+            </Typography>
+          </Box>
         ),
       },
-      { field: 'createdBy', headerName: t('history.by'), width: 150, sortable: false, valueGetter: (_value, row) => row.createdBy?.name ?? t('history.deletedUser') },
-      { field: 'createdAt', headerName: t('history.when'), width: 180, sortable: false, valueFormatter: (value: string) => formatDateTime(value, language) ?? '' },
-      { field: 'status', headerName: t('history.status'), width: 130, sortable: false, renderCell: ({ row }) => <ImportStatusChip status={row.status} /> },
+      { field: 'status', headerName: t('history.status'), width: 120, sortable: false, renderCell: ({ row }) => <ImportStatusChip status={row.status} /> },
       count('rowsRead'),
       count('created'),
       count('updated'),
@@ -50,7 +58,7 @@ export function useImportColumns({ onDownload }: { onDownload: (row: ImportSumma
       {
         field: 'errors',
         headerName: t('history.errorFile'),
-        width: 150,
+        width: 140,
         sortable: false,
         renderCell: ({ row }) =>
           row.counts.rejected > 0 ? (
