@@ -64,6 +64,13 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
   await page.waitForURL(/search=camil/);
   await expect.poll(() => page.getByRole('row', { name: /Camille/ }).count()).toBe(1);
   await expect.poll(() => page.getByRole('row', { name: /Jonas/ }).count()).toBe(0);
+  // A search that matches nothing says so and offers the way back.
+  await page.getByLabel('Search contacts').fill('nobody-by-that-name');
+  const empty = page.getByTestId('contacts-empty');
+  await expect.poll(() => empty.textContent()).toContain('No contacts match your search or filters.');
+  await empty.getByRole('button', { name: 'Clear search and filters' }).click();
+  await expect.poll(() => page.getByRole('row').count()).toBe(4);
+  expect(await page.getByLabel('Search contacts').inputValue()).toBe('');
 
   // Filter by tag 1 (a suggestion from the stored values).
   await page.goto('/contacts');

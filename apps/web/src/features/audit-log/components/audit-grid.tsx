@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DataGrid, GridOverlay, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import type { AuditEntry } from '@sms/contracts/audit-log';
 import { IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -9,6 +9,7 @@ import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-te
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { AUDIT_PAGE_SIZES } from './audit-filter-state';
 import { actionLabel, actorLabel, formatAuditTime, subjectLabel } from './entry-text';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 declare module '@mui/x-data-grid' {
   interface NoRowsOverlayPropsOverrides {
@@ -18,16 +19,7 @@ declare module '@mui/x-data-grid' {
 
 function NoEntriesOverlay({ filtered }: { filtered?: boolean }) {
   const { t } = useTranslation('audit');
-  return (
-    <GridOverlay>
-      <Box sx={{ textAlign: 'center', p: 3 }}>
-        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
-          <IconHistory size={36} stroke={1.4} />
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{filtered ? t('list.noMatches') : t('list.empty')}</Typography>
-      </Box>
-    </GridOverlay>
-  );
+  return <GridEmptyOverlay icon={<IconHistory size={36} stroke={1.4} />} title={filtered ? t('list.noMatches') : t('list.empty')} />;
 }
 
 export interface AuditGridProps {

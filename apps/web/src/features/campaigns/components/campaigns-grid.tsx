@@ -1,7 +1,5 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { DataGrid, GridOverlay, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { CAMPAIGN_SORT_FIELDS, type Campaign } from '@sms/contracts/campaigns';
 import { IconSend } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -11,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { DEFAULT_LIST_STATE, PAGE_SIZES, type CampaignsListState } from './list-state';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 declare module '@mui/x-data-grid' {
   interface NoRowsOverlayPropsOverrides {
@@ -24,24 +23,18 @@ function NoCampaignsOverlay({ filtered, onClear }: { filtered?: boolean; onClear
   const { t } = useTranslation('campaigns');
   const ability = useAbility();
   return (
-    <GridOverlay>
-      <Box sx={{ textAlign: 'center', p: 3 }} data-testid="campaigns-empty">
-        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
-          <IconSend size={36} stroke={1.4} />
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{filtered ? t('list.noMatches') : t('list.empty')}</Typography>
-        {filtered && onClear ? (
-          <Button onClick={onClear} size="small" sx={{ mt: 1 }}>
-            {t('list.clearFilters')}
-          </Button>
-        ) : null}
-        {!filtered && ability.can('create', 'Campaign') ? (
-          <Button component={RouterLink} to={paths.campaigns.new} variant="contained" size="small" sx={{ mt: 1.5 }}>
-            {t('actions.new')}
-          </Button>
-        ) : null}
-      </Box>
-    </GridOverlay>
+    <GridEmptyOverlay
+      icon={<IconSend size={36} stroke={1.4} />}
+      title={filtered ? t('list.noMatches') : t('list.empty')}
+      testId="campaigns-empty"
+      clear={filtered && onClear ? { label: t('list.clearFilters'), onClick: onClear } : undefined}
+    >
+      {!filtered && ability.can('create', 'Campaign') ? (
+        <Button component={RouterLink} to={paths.campaigns.new} variant="contained" size="small" sx={{ mt: 1.5 }}>
+          {t('actions.new')}
+        </Button>
+      ) : null}
+    </GridEmptyOverlay>
   );
 }
 

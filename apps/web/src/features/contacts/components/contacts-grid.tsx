@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { DataGrid, GridOverlay, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { CONTACT_SORT_FIELDS, type Contact, type ContactSortField } from '@sms/contracts/contacts';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -13,6 +12,7 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
 import { ContactsGridToolbar, type ContactsGridToolbarProps } from './contacts-grid-toolbar';
 import { DEFAULT_LIST_STATE, PAGE_SIZES, type ContactsListState } from './list-state';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 declare module '@mui/x-data-grid' {
   interface NoRowsOverlayPropsOverrides {
@@ -26,29 +26,23 @@ function NoContactsOverlay({ filtered, onClear }: { filtered?: boolean; onClear?
   const { t } = useTranslation('contacts');
   const ability = useAbility();
   return (
-    <GridOverlay>
-      <Box sx={{ textAlign: 'center', p: 3 }} data-testid="contacts-empty">
-        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
-          <IconAddressBook size={36} stroke={1.4} />
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{filtered ? t('list.noMatches') : t('list.empty')}</Typography>
-        {filtered && onClear ? (
-          <Button onClick={onClear} size="small" sx={{ mt: 1 }}>
-            {t('list.clearFilters')}
+    <GridEmptyOverlay
+      icon={<IconAddressBook size={36} stroke={1.4} />}
+      title={filtered ? t('list.noMatches') : t('list.empty')}
+      testId="contacts-empty"
+      clear={filtered && onClear ? { label: t('list.clearFilters'), onClick: onClear } : undefined}
+    >
+      {!filtered && ability.can('create', 'Import') ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('list.emptyHint')}
+          </Typography>
+          <Button component={RouterLink} to={paths.contacts.upload} variant="contained" size="small" sx={{ mt: 1.5 }}>
+            {t('actions.import')}
           </Button>
-        ) : null}
-        {!filtered && ability.can('create', 'Import') ? (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {t('list.emptyHint')}
-            </Typography>
-            <Button component={RouterLink} to={paths.contacts.upload} variant="contained" size="small" sx={{ mt: 1.5 }}>
-              {t('actions.import')}
-            </Button>
-          </>
-        ) : null}
-      </Box>
-    </GridOverlay>
+        </>
+      ) : null}
+    </GridEmptyOverlay>
   );
 }
 

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
-import { DataGrid, GridOverlay, type GridPaginationModel } from '@mui/x-data-grid';
+import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
 import type { ImportSummary } from '@sms/contracts/imports';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
@@ -19,19 +17,11 @@ import { useDownloadErrorFile } from '../api/download-error-file';
 import { useImports } from '../api/get-imports';
 import { HISTORY_PAGE_SIZES, historyStateToApiQuery, historyStateToParams, parseHistoryState } from '../components/history-state';
 import { useImportColumns } from '../components/use-import-columns';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 function NoImportsOverlay() {
   const { t } = useTranslation('imports');
-  return (
-    <GridOverlay>
-      <Box sx={{ textAlign: 'center', p: 3 }}>
-        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
-          <IconFileImport size={36} stroke={1.4} />
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{t('history.empty')}</Typography>
-      </Box>
-    </GridOverlay>
-  );
+  return <GridEmptyOverlay icon={<IconFileImport size={36} stroke={1.4} />} title={t('history.empty')} />;
 }
 
 /** /contacts/imports: every import with who ran it, when, its status, counts and error file. */

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-import { DataGrid, GridOverlay, type GridColDef } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { NonResponder } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,18 +10,13 @@ import { TABLE_PAGE_SIZES, useServerTable, type TablePage } from './recipients-g
 import { tag1Label } from './report-format';
 import { MessageStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 export const NON_RESPONDER_SORTS = ['name', 'phone', 'tag1', 'sentAt'] as const;
 
 function NoNonRespondersOverlay() {
   const { t } = useTranslation('reports');
-  return (
-    <GridOverlay>
-      <Typography sx={{ fontWeight: 600, p: 3 }} data-testid="non-responders-empty">
-        {t('nonResponders.empty')}
-      </Typography>
-    </GridOverlay>
-  );
+  return <GridEmptyOverlay title={t('nonResponders.empty')} testId="non-responders-empty" />;
 }
 
 export interface NonRespondersGridProps {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, GridOverlay, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { RECIPIENT_SORTS, type ReportRecipient } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { PhoneNumber } from './phone-number';
 import { tag1Label } from './report-format';
 import { MessageStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 export type RecipientSort = (typeof RECIPIENT_SORTS)[number];
 export interface TablePage {
@@ -26,13 +27,7 @@ export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 function NoRecipientsOverlay() {
   const { t } = useTranslation('reports');
-  return (
-    <GridOverlay>
-      <Typography sx={{ fontWeight: 600, p: 3 }} data-testid="recipients-empty">
-        {t('recipients.empty')}
-      </Typography>
-    </GridOverlay>
-  );
+  return <GridEmptyOverlay title={t('recipients.empty')} testId="recipients-empty" />;
 }
 
 /** The server's answer to a grid's paging and sorting, as the grid wants it. */

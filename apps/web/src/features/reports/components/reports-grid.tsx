@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { DataGrid, GridActionsCellItem, GridOverlay, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, GridActionsCellItem, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { REPORT_CAMPAIGN_SORTS, type ReportCampaignRow } from '@sms/contracts/reports';
 import { IconChartBar, IconReportAnalytics, IconTags, IconUserQuestion } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -12,21 +11,13 @@ import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-te
 import { CampaignStatusChip } from './status-chips';
 import { DEFAULT_REPORTS_STATE, PAGE_SIZES, type ReportCampaignSort, type ReportsListState } from './reports-list-state';
 import { useReportFormat } from './use-report-format';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 const sortable = (field: string) => (REPORT_CAMPAIGN_SORTS as readonly string[]).includes(field);
 
 function NoReportsOverlay({ filtered }: { filtered?: boolean }) {
   const { t } = useTranslation('reports');
-  return (
-    <GridOverlay>
-      <Box sx={{ textAlign: 'center', p: 3 }} data-testid="reports-empty">
-        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
-          <IconReportAnalytics size={36} stroke={1.4} />
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{filtered ? t('list.noMatches') : t('list.empty')}</Typography>
-      </Box>
-    </GridOverlay>
-  );
+  return <GridEmptyOverlay icon={<IconReportAnalytics size={36} stroke={1.4} />} title={filtered ? t('list.noMatches') : t('list.empty')} testId="reports-empty" />;
 }
 
 declare module '@mui/x-data-grid' {

@@ -1,7 +1,4 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { DataGrid, GridOverlay, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { USER_SORT_FIELDS, type User } from '@sms/contracts/users';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -10,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
 import { DEFAULT_LIST_STATE, PAGE_SIZES, type UserSortField, type UsersListState } from './list-state';
+import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
 
 declare module '@mui/x-data-grid' {
   interface NoRowsOverlayPropsOverrides {
@@ -22,19 +20,12 @@ declare module '@mui/x-data-grid' {
 function NoUsersOverlay({ filtered, onClear }: { filtered?: boolean; onClear?: () => void }) {
   const { t } = useTranslation('users');
   return (
-    <GridOverlay>
-      <Box sx={{ textAlign: 'center', p: 3 }} data-testid="users-empty">
-        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
-          <IconUsers size={36} stroke={1.4} />
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>{filtered ? t('list.noMatches') : t('list.empty')}</Typography>
-        {filtered && onClear ? (
-          <Button onClick={onClear} size="small" sx={{ mt: 1 }}>
-            {t('list.clearFilters')}
-          </Button>
-        ) : null}
-      </Box>
-    </GridOverlay>
+    <GridEmptyOverlay
+      icon={<IconUsers size={36} stroke={1.4} />}
+      title={filtered ? t('list.noMatches') : t('list.empty')}
+      testId="users-empty"
+      clear={filtered && onClear ? { label: t('list.clearFilters'), onClick: onClear } : undefined}
+    />
   );
 }
 
