@@ -15,7 +15,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
 import { useDuplicateCampaign } from '../api/duplicate-campaign';
 import { useCampaigns } from '../api/get-campaigns';
-import { AccessDenied } from '../components/access-denied';
+import { AccessDenied } from '../../../components/access-denied';
 import { CampaignsGrid } from '../components/campaigns-grid';
 import { CampaignsToolbar } from '../components/campaigns-toolbar';
 import { DeleteCampaignDialog } from '../components/delete-campaign-dialog';
@@ -50,7 +50,7 @@ export default function CampaignsList() {
   const onDelete = useCallback((campaign: Campaign) => setDeleting(campaign), []);
   const columns = useCampaignColumns({ onDuplicate, onDelete });
 
-  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied />;
+  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="campaigns" />;
   const filtered = isFiltered(state);
   const clear = () => update({ search: '', statuses: [] });
 

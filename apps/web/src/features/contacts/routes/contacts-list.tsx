@@ -15,7 +15,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { Can } from '../../../lib/permissions/can';
 import { useContacts } from '../api/get-contacts';
-import { AccessDenied } from '../components/access-denied';
+import { AccessDenied } from '../../../components/access-denied';
 import { ContactsGrid } from '../components/contacts-grid';
 import { ContactsToolbar } from '../components/contacts-toolbar';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
@@ -60,7 +60,7 @@ export default function ContactsList() {
     if (beyondEnd) setSearchParams(listStateToParams({ ...state, page: lastPage(total, state.pageSize) }), { replace: true });
   });
 
-  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied />;
+  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="contacts" />;
 
   const filtered = isFiltered(state);
   const clear = () => update({ ...clearedFilters });

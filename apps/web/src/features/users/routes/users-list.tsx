@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
 import { useUsers } from '../api/get-users';
-import { AccessDenied } from '../components/access-denied';
+import { AccessDenied } from '../../../components/access-denied';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { changeListState, DEFAULT_LIST_STATE, isFiltered, lastPage, listStateToApiQuery, listStateToParams, parseListState, type UsersListState } from '../components/list-state';
 import { NoticeSnackbar } from '../components/notice-snackbar';
@@ -43,7 +43,7 @@ export default function UsersList() {
     if (beyondEnd) setSearchParams(listStateToParams({ ...state, page: lastPage(total, state.pageSize) }), { replace: true });
   });
 
-  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied />;
+  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="users" />;
 
   const filtered = isFiltered(state);
   const clear = () => update({ search: '', role: '', status: '', page: DEFAULT_LIST_STATE.page });

@@ -3,12 +3,15 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageContainer } from '../../../components/page-container';
-import { paths } from '../../../config/paths';
+import { paths } from '../config/paths';
+import { PageContainer } from './page-container';
 
-/** Shown when the API answers 403: the role may not see campaigns. */
-export function AccessDenied() {
-  const { t } = useTranslation('campaigns');
+/**
+ * Shown when the API answers 403: the role may not see this page. Texts come from the feature's
+ * namespace (`denied.title`, `denied.message`, `denied.back`).
+ */
+export function AccessDenied({ ns }: { ns: string }) {
+  const { t } = useTranslation(ns);
   return (
     <PageContainer title={t('denied.title')}>
       <Alert severity="warning" data-testid="access-denied">
