@@ -54,6 +54,8 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
       {counts.rejected > 0 ? (
         <Alert
           severity="warning"
+          // On a phone the download button goes under the text instead of squeezing it into a column.
+          sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-message': { flex: 1, minWidth: 0 }, '& .MuiAlert-action': { width: { xs: '100%', sm: 'auto' }, ml: { xs: 0, sm: 'auto' }, pt: { xs: 0, sm: 0.5 } } }}
           action={
             <Button color="inherit" size="small" startIcon={<IconDownload size={18} aria-hidden />} loading={download.isPending} onClick={() => download.mutate({ id: summary.id, errorsUrl: summary.errorsUrl })}>
               {t('result.downloadErrors')}
