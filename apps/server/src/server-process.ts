@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { startJobHandlers } from './job-handlers.ts';
+import { closeHttp } from './platform/close-http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import type { MessagingEngine } from './modules/messaging/engine.ts';
 import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
@@ -26,7 +27,8 @@ try {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // Connections still open after a few seconds are cut, so the database closes within the delay.
+    await closeHttp(app);
     await engine?.stop();
     await jobs.stop();
     await database.close();

@@ -7,6 +7,7 @@ import type { Role } from '@sms/contracts/roles';
 import type { User } from '@sms/contracts/users';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/app.ts';
+import { closeHttp } from '../src/platform/close-http.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { DispatcherOptions } from '../src/modules/messaging/dispatcher.ts';
@@ -229,7 +230,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     createAdmin: () => createUser('admin'),
     close: async () => {
       try {
-        await app.close();
+        // As the server process does; a short grace: a test's abandoned download need not hold it.
+        await closeHttp(app, 500);
         await engine?.stop();
         await jobs.stop();
       } finally {
