@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { insertUser } from '../src/modules/users/users.queries.ts';
 import { createJobs, type Jobs } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { getSetting, SETTING_KEYS } from '../src/platform/settings.ts';
+import { scratchDir } from './scratch-dir.ts';
 import { createTokenService, type TokenService } from '../src/platform/tokens.ts';
 
 /**
@@ -34,7 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'sms-test-data-')),
+    dataDir: scratchDir('sms-test-data-'),
     databaseUrl: undefined,
     jwtSecret: undefined,
     tokenTtlSeconds: 3600,

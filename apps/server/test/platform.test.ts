@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helper.ts';
+import { scratchDir } from './scratch-dir.ts';
 
 // A stand-in for the built web app: what the web team's index.html carries, plus a hashed asset.
 function fakeWebDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sms-web-dist-'));
+  const dir = scratchDir('sms-web-dist-');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),

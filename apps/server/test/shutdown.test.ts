@@ -1,13 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { freePort } from './helper.ts';
+import { scratchDir } from './scratch-dir.ts';
 
 // The server process (`npm start`) stopped by SIGTERM after a client cancelled a download: it must still close its database and exit 0 within close-with-grace's 10 s delay.
-const dataDir = mkdtempSync(join(tmpdir(), 'sms-shutdown-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = scratchDir('sms-shutdown-');
 
 const json = async <T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> => {
   const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../test/scratch-dir.ts';
 import { openPglite } from './pglite.ts';
 
 describe('embedded database bytea', () => {
@@ -32,7 +32,7 @@ describe('embedded database memory', () => {
 
 describe('embedded database directory', () => {
   it('refuses a second opener while the first holds it, and frees it on close', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'sms-pglite-')), 'pglite');
+    const dir = join(scratchDir('sms-pglite-'), 'pglite');
     const first = await openPglite({ dataDir: dir });
     await expect(openPglite({ dataDir: dir })).rejects.toThrow(/Another server process \(pid \d+\) is using the embedded database/);
     await first.close();
@@ -43,7 +43,7 @@ describe('embedded database directory', () => {
   });
 
   it('takes over a lock left by a process that no longer runs', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'sms-pglite-')), 'pglite');
+    const dir = join(scratchDir('sms-pglite-'), 'pglite');
     writeFileSync(`${dir}.lock`, '2147483646');
     const database = await openPglite({ dataDir: dir });
     await database.ping();

@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../test/scratch-dir.ts';
 
 const settings = new URL('./embedded-memory.ts', import.meta.url).pathname;
 
 /** Runs a script that imports embedded-memory.ts first, as the entry points do; answers what the process saw after it. */
 function runEntry(env: Record<string, string | undefined>) {
-  const script = join(mkdtempSync(join(tmpdir(), 'sms-embedded-memory-')), 'entry.mjs');
+  const script = join(scratchDir('sms-embedded-memory-'), 'entry.mjs');
   writeFileSync(
     script,
     `import ${JSON.stringify(settings)};\nconsole.log(JSON.stringify({ pid: process.pid, threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, execArgv: process.execArgv, args: process.argv.slice(2) }));\n`,

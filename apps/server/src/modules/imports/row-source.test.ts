@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../../../test/scratch-dir.ts';
 import type { BuildOptions } from './batch-builder.ts';
 import { readRowsInWorker } from './row-source.ts';
 import { xlsxFile } from './test-files.ts';
@@ -27,14 +28,13 @@ describe('import reading thread (PGlite imports)', () => {
   const sheet = { name: 'Second', entry: 'xl/worksheets/sheet2.xml' };
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'row-source-'));
+    folder = scratchDir('row-source-');
     path = join(folder, 'book.xlsx');
     const rows = Array.from({ length: 5000 }, (_, index) => [`+447911${String(4_000_000 + index)}`, `Name ${index}`]);
     const book = await xlsxFile({ First: [['phone'], ['+447911200801']], Second: [['phone', 'name'], ...rows] });
     await writeFile(path, book);
     build.fileSize = book.length;
   });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
 
   it('reads a parked sheet to the end and has removed its parked files when closed', async () => {
     const before = await parkedFiles();
