@@ -80,6 +80,9 @@ export type ReportCampaignHeader = z.infer<typeof reportCampaignHeaderSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const TIMELINE_BUCKETS = ['minute', 'hour', 'day'] as const;
+export type TimelineBucket = (typeof TIMELINE_BUCKETS)[number];
+/** Length of a timeline bucket: UTC minutes, hours and days (the server's roll-up, the chart's gaps and ticks). */
+export const TIMELINE_BUCKET_MS: Record<TimelineBucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
 export const deliverySummarySchema = z.object({
   campaign: reportCampaignHeaderSchema,

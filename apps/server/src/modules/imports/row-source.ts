@@ -80,11 +80,13 @@ export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, ahead = 1):
     failure ??= error;
     waiter?.();
   });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('exit', (code) => {
-    if (!closed) failure ??= new Error(`the import reading thread stopped (exit code ${code})`);
-    waiter?.();
-  });
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      if (!closed) failure ??= new Error(`the import reading thread stopped (exit code ${code})`);
+      waiter?.();
+      resolve();
+    }),
+  );
 
   return {
     next: async () => {

@@ -4,6 +4,7 @@ import {
   percent,
   REPLY_WORDS_PER_GROUP,
   REPORT_ERROR_CODES,
+  TIMELINE_BUCKET_MS,
   type DeliverySummary,
   type FollowUpBody,
   type NonRespondersQuery,
@@ -43,9 +44,7 @@ const CONTACT_AGGREGATE_MAX_AGE_MS = 60_000;
 /** Campaign statuses whose counters are moving. */
 const LIVE_STATUSES = new Set(['sending', 'paused']);
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const { minute: MINUTE, hour: HOUR } = TIMELINE_BUCKET_MS;
 
 /** Loads the campaign a report is about; 404 when there is none. */
 export async function loadReportCampaign(db: Executor, id: string): Promise<CampaignRow> {
@@ -61,7 +60,7 @@ export function bucketTimeline(minutes: TimelineRow[]): { bucket: 'minute' | 'ho
   const span = last - first;
   const bucket = span < TIMELINE_POINTS_MAX * MINUTE ? 'minute' : span < TIMELINE_POINTS_MAX * HOUR ? 'hour' : 'day';
   if (bucket === 'minute') return { bucket, points: minutes };
-  const size = bucket === 'hour' ? HOUR : DAY;
+  const size = TIMELINE_BUCKET_MS[bucket];
   const points: TimelineRow[] = [];
   for (const row of minutes) {
     const at = Math.floor(row.at.getTime() / size) * size;

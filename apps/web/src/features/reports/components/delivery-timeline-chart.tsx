@@ -4,10 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { DeliverySummary } from '@sms/contracts/reports';
+import { TIMELINE_BUCKET_MS, type DeliverySummary } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUCKET_MS, buildTimeline, formatBucket } from './report-format';
+import { buildTimeline, formatBucket } from './report-format';
 import { useReportFormat } from './use-report-format';
 
 const FAR_EDGE = 44;
@@ -47,7 +47,7 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
                   scaleType: line.dates.length > 1 ? 'time' : 'point',
                   reverse: rtl,
                   // No tick between two bucket starts: its label would repeat its neighbour's ("2 PM", "2 PM").
-                  tickMinStep: BUCKET_MS[bucket],
+                  tickMinStep: TIMELINE_BUCKET_MS[bucket],
                   valueFormatter: (value: Date) => formatBucket(value, bucket, format.language),
                 },
               ]}

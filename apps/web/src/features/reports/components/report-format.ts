@@ -1,4 +1,4 @@
-import { NO_TAG1, type ReportCampaignRow, type Tag1Group } from '@sms/contracts/reports';
+import { NO_TAG1, TIMELINE_BUCKET_MS, type ReportCampaignRow, type Tag1Group, type TimelineBucket } from '@sms/contracts/reports';
 
 /** A whole number in the interface language (1,234 / 1 234 / ١٬٢٣٤). */
 export const formatCount = (value: number, language: string): string => new Intl.NumberFormat(language).format(value);
@@ -53,11 +53,6 @@ export function buildTag1Stacks(groups: Tag1Group[], maxWords = 6): { categories
   return { categories: groups.map((group) => group.tag1), series };
 }
 
-export type TimelineBucket = 'minute' | 'hour' | 'day';
-
-/** Length of a timeline bucket (the server's buckets are UTC minutes, hours and days). */
-export const BUCKET_MS: Record<TimelineBucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
-
 /** Beyond this many buckets the gaps are left unfilled (the server keeps charts far below it). */
 const FILLED_POINTS_MAX = 5000;
 
@@ -74,7 +69,13 @@ export function buildTimeline(
   const points = timeline.map((point) => ({ ...point, date: new Date(point.at) })).filter((point) => !Number.isNaN(point.date.getTime()));
   points.sort((a, b) => a.date.getTime() - b.date.getTime());
   const line = { dates: [] as Date[], sent: [] as number[], delivered: [] as number[], failed: [] as number[] };
-  const size = BUCKET_MS[bucket];
+  const add = (date: Date, sent: number, delivered: number, failed: number) => {
+    line.dates.push(date);
+    line.sent.push(sent);
+    line.delivered.push(delivered);
+    line.failed.push(failed);
+  };
+  const size = TIMELINE_BUCKET_MS[bucket];
   const span = points.length ? (points[points.length - 1]!.date.getTime() - points[0]!.date.getTime()) / size : 0;
   const fill = span < FILLED_POINTS_MAX;
   for (const point of points) {
@@ -82,17 +83,9 @@ export function buildTimeline(
     // Buckets without activity are absent from the report: a zero each, so the line drops to 0
     // instead of joining its neighbours across the gap.
     if (fill && previous !== undefined) {
-      for (let at = previous + size; at < point.date.getTime(); at += size) {
-        line.dates.push(new Date(at));
-        line.sent.push(0);
-        line.delivered.push(0);
-        line.failed.push(0);
-      }
+      for (let at = previous + size; at < point.date.getTime(); at += size) add(new Date(at), 0, 0, 0);
     }
-    line.dates.push(point.date);
-    line.sent.push(point.sent);
-    line.delivered.push(point.delivered);
-    line.failed.push(point.failed);
+    add(point.date, point.sent, point.delivered, point.failed);
   }
   return line;
 }
