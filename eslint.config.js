@@ -19,7 +19,7 @@ export default tseslint.config(
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      // Dependencies point one way (CONVENTIONS.md item 2): no cycles anywhere.
+      // Dependencies point one way (docs/CONVENTIONS.md, code rule 2): no cycles anywhere.
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',

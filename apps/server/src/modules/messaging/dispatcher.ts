@@ -32,7 +32,7 @@ const BOARD_TTL_MS = 500;
 const SETTINGS_TTL_MS = 5_000;
 
 /**
- * The sending loop of one worker process (CONVENTIONS item 9, after listmonk's manager): lanes
+ * The sending loop of one worker process (docs/CONVENTIONS.md, after listmonk's manager): lanes
  * take turns over the campaigns that are sending, fan out recipients at launch, take rate tokens,
  * claim a batch of queued messages, and hand it to a BatchSender. Every worker process runs one;
  * they coordinate only through the database (leases, SKIP LOCKED, shared token buckets).
