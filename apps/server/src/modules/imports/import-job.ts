@@ -234,6 +234,6 @@ export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options
     if (job) await runImport(deps, job.data.importId);
   });
   localWorkers.set(jobs, worker);
-  const expiry = await startUploadExpiry(jobs, { db: deps.database.db, uploads: deps.uploads, logger: deps.logger }, options);
+  const expiry = await startUploadExpiry(jobs, { db: deps.database.db, uploads: deps.uploads, logger: deps.logger });
   return { expireUploadsNow: expiry.wake };
 }

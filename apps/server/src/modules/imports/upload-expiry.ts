@@ -21,17 +21,18 @@ export async function expireStaleUploads(db: Executor, uploads: UploadStore, log
 
 /**
  * Runs the sweep in this process's job runner; pg-boss sends it on its schedule (from a
- * supervising process) and `wake` sends it now.
+ * supervising process; polled once a minute) and `wake` sends it now and wakes this worker.
  */
-export async function startUploadExpiry(jobs: Jobs, deps: { db: Executor; uploads: UploadStore; logger: JobsLogger }, options: { pollingIntervalSeconds?: number } = {}): Promise<{ wake: () => Promise<void> }> {
+export async function startUploadExpiry(jobs: Jobs, deps: { db: Executor; uploads: UploadStore; logger: JobsLogger }): Promise<{ wake: () => Promise<void> }> {
   await jobs.boss.createQueue(UPLOAD_EXPIRY_QUEUE, { retryLimit: 0 });
   await jobs.boss.schedule(UPLOAD_EXPIRY_QUEUE, EVERY_TEN_MINUTES);
-  await jobs.boss.work(UPLOAD_EXPIRY_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 60, batchSize: 1 }, async () => {
+  const worker = await jobs.boss.work(UPLOAD_EXPIRY_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
     await expireStaleUploads(deps.db, deps.uploads, deps.logger);
   });
   return {
     wake: async () => {
       await jobs.boss.send(UPLOAD_EXPIRY_QUEUE, {});
+      jobs.boss.notifyWorker(worker);
     },
   };
 }
