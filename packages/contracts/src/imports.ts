@@ -37,10 +37,14 @@ export const IMPORT_MESSAGES = {
   cellTooLong: 'A cell is longer than 10,000 characters',
 } as const;
 
-export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+/** 'expired': uploaded but not started within IMPORT_UPLOAD_TTL_HOURS; its file was removed. */
+export const IMPORT_STATUSES = ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled', 'expired'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 /** Statuses after which nothing changes any more. */
-export const FINISHED_IMPORT_STATUSES: readonly ImportStatus[] = ['completed', 'failed', 'cancelled'];
+export const FINISHED_IMPORT_STATUSES: readonly ImportStatus[] = ['completed', 'failed', 'cancelled', 'expired'];
+
+/** An upload not started within this many hours is removed by housekeeping (status 'expired'). */
+export const IMPORT_UPLOAD_TTL_HOURS = 24;
 
 export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -52,8 +56,11 @@ export type OnDuplicate = (typeof ON_DUPLICATE)[number];
 export const TAG_FIELDS = ['tag1', 'tag2', 'tag3'] as const;
 export type TagField = (typeof TAG_FIELDS)[number];
 
-/** Targets a column may be mapped to, besides `custom:<name>`. */
-export const IMPORT_FIELDS = ['phone', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'ignore'] as const;
+/**
+ * Targets a column may be mapped to, besides `custom:<name>`. `status`: 'opted_out' opts the
+ * contact out (an import never opts anyone back in); 'active' or empty changes nothing.
+ */
+export const IMPORT_FIELDS = ['phone', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'notes', 'status', 'ignore'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const CUSTOM_FIELD_PREFIX = 'custom:';
 export const CUSTOM_FIELD_NAME_MAX = 64;
@@ -111,6 +118,30 @@ export const startImportBodySchema = z.object({
 });
 export type StartImportBody = z.input<typeof startImportBodySchema>;
 
+/** A number read as an international one although a default country was set: its row, what the file held, how it was read. */
+export const internationalExampleSchema = z.object({ row: z.number().int(), input: z.string(), e164: z.string(), country: z.string().nullable() });
+export type InternationalExample = z.infer<typeof internationalExampleSchema>;
+
+/** Examples an import keeps of the numbers it read as international. */
+export const INTERNATIONAL_EXAMPLES_MAX = 5;
+
+export const IMPORT_WARNING_CODES = ['mostly_rejected', 'read_as_international'] as const;
+export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
+
+/**
+ * What an import's outcome should make its reader check, with an English message for API users;
+ * the web app shows each by its code and figures.
+ * - mostly_rejected: half or more of the rows of a completed import were rejected (a wrongly
+ *   mapped phone column or a wrong default country looks like this).
+ * - read_as_international: numbers were read as international ones although a default country
+ *   was set (a wrong default country looks like this), with the first few.
+ */
+export const importWarningSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('mostly_rejected'), message: z.string(), rejected: z.number().int(), rowsRead: z.number().int(), defaultCountry: z.string().nullable() }),
+  z.object({ code: z.literal('read_as_international'), message: z.string(), count: z.number().int(), defaultCountry: z.string(), examples: z.array(internationalExampleSchema) }),
+]);
+export type ImportWarning = z.infer<typeof importWarningSchema>;
+
 /** One import as the API presents it (history rows, progress polling). */
 export const importSummarySchema = z.object({
   id: z.string(),
@@ -132,8 +163,25 @@ export const importSummarySchema = z.object({
   errorMessage: z.string().nullable(),
   /** Where the rejected rows can be downloaded (null while there are none). */
   errorsUrl: z.string().nullable(),
+  /** What to check about the outcome (empty when nothing). */
+  warnings: z.array(importWarningSchema),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/**
+ * What the preview found out about the file, with an English message for API users:
+ * - sheet_with_phone: a workbook opened on `sheet`, the first with a phone number column
+ *   (`skipped`: the sheets before it, which have none);
+ * - no_phone_sheet: no sheet of the workbook has a phone number column; the first is shown;
+ * - contacts_export: the file is this app's contacts export: its columns map to the same fields,
+ *   and the columns the app keeps itself (`ignored`) are not imported.
+ */
+export const importPreviewNoteSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('sheet_with_phone'), message: z.string(), sheet: z.string(), skipped: z.array(z.string()) }),
+  z.object({ code: z.literal('no_phone_sheet'), message: z.string(), sheet: z.string() }),
+  z.object({ code: z.literal('contacts_export'), message: z.string(), ignored: z.array(z.string()) }),
+]);
+export type ImportPreviewNote = z.infer<typeof importPreviewNoteSchema>;
 
 export const importPreviewSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
@@ -150,6 +198,8 @@ export const importPreviewSchema = z.object({
   rows: z.array(z.array(z.string())),
   /** Column index (string) -> detected target. */
   suggestedMapping: importMappingSchema,
+  /** What the preview found out (the sheet it chose and why, the app's own export format). */
+  notes: z.array(importPreviewNoteSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 

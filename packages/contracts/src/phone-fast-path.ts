@@ -198,3 +198,9 @@ export function fastNational(digits: string, country: string): FastVerdict | und
   if (nsn === BAIL) return undefined;
   return verdict(withLength(plan.callingCode, nsn, countryOf(plan.callingCode, nsn) ?? country));
 }
+
+/** The possible lengths of a country's national numbers (a supported ISO code), from the compiled plan. */
+export const fastPossibleLengths = (country: string): number[] | undefined => planOf(country).possibleLengths;
+
+/** Whether `digits` is a country calling code ('44', '1'; not '490'). */
+export const isCallingCode = (digits: string): boolean => digits !== '' && metadata.hasCallingCode(digits) === true;

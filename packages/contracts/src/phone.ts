@@ -1,5 +1,5 @@
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
-import { fastInternational, fastNational } from './phone-fast-path.ts';
+import { getCountryCallingCode, isSupportedCountry, Metadata, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
+import { fastInternational, fastNational, fastPossibleLengths, isCallingCode } from './phone-fast-path.ts';
 
 /**
  * Phone numbers: one normalisation for the contact form, the API and the import job.
@@ -19,7 +19,8 @@ export const PHONE_REJECT_REASONS = ['missing', 'invalid', 'too_long', 'invalid_
 export type PhoneRejectReason = (typeof PHONE_REJECT_REASONS)[number];
 
 export type NormalisedPhone =
-  | { ok: true; e164: string; country: string | null }
+  /** `readAsInternational`: a default country was given, yet the digits were read as an international number without '+'. */
+  | { ok: true; e164: string; country: string | null; readAsInternational?: true }
   | { ok: false; reason: PhoneRejectReason; message: string };
 
 /** Whether `code` is an ISO 3166-1 alpha-2 country libphonenumber knows (e.g. 'GB'). */
@@ -44,6 +45,32 @@ function expandScientific(whole: string, fraction: string, exponent: number): st
 }
 
 const ok = (e164: string, country: string | undefined): NormalisedPhone => ({ ok: true, e164, country: country ?? null });
+const okInternational = (e164: string, country: string | undefined, defaultCountry: CountryCode | undefined): NormalisedPhone =>
+  defaultCountry ? { ok: true, e164, country: country ?? null, readAsInternational: true } : ok(e164, country);
+
+/** libphonenumber-js's possible national lengths of a country, read without the fast path (the reference route). */
+function referencePossibleLengths(country: CountryCode): number[] | undefined {
+  const metadata = new (Metadata as unknown as new () => { selectNumberingPlan(country: string): { numberingPlan: { possibleLengths(): number[] | undefined } } })();
+  return metadata.selectNumberingPlan(country).numberingPlan.possibleLengths();
+}
+
+/**
+ * Whether digits written without '+' that the default country does not accept may be read as an
+ * international number: only when nothing says they were written the national way. A national
+ * writing is brackets ('(436) 607-4252'), separators whose first group is not a calling code
+ * ('490-470-9774', while '44 7911 123456' groups a calling code first), or a digit count the
+ * country's numbers can have (libphonenumber's possible lengths: '6486801014' is 10 digits, as
+ * every US number, so it is a wrong US number, not a New Zealand one).
+ */
+function mayReadAsInternational(text: string, digits: string, country: CountryCode, fast: boolean): boolean {
+  if (/[()[\]]/.test(text)) return false;
+  if (text.length !== digits.length) {
+    const firstGroup = /^\d*/.exec(text)![0];
+    if (firstGroup.length > 3 || !isCallingCode(firstGroup)) return false;
+  }
+  const lengths = fast ? fastPossibleLengths(country) : referencePossibleLengths(country);
+  return lengths !== undefined && !lengths.includes(digits.length);
+}
 
 /** Parses an international number ('+' followed by digits) and explains a refusal. */
 function parseInternational(plusDigits: string, fast: boolean): NormalisedPhone {
@@ -65,7 +92,9 @@ function parseInternational(plusDigits: string, fast: boolean): NormalisedPhone 
  * Accepts spaces, dots, dashes, slashes and brackets, a leading '+' or '00', a leading apostrophe
  * (a spreadsheet text marker, also what our exports write), whole numbers from spreadsheet cells,
  * and Excel's scientific notation when no digit was lost. Numbers without a country code are read
- * in `defaultCountry` (ISO alpha-2), or as international digits without the '+' ('447911123456').
+ * in `defaultCountry` (ISO alpha-2), or as international digits without the '+' ('447911123456'):
+ * with a default country only when they are not written the national way (see
+ * mayReadAsInternational), and then flagged `readAsInternational`.
  */
 export function normalisePhone(input: string | number | null | undefined, defaultCountry?: string | null): NormalisedPhone {
   return normalise(input, defaultCountry, true);
@@ -118,13 +147,14 @@ function normalise(input: string | number | null | undefined, defaultCountry: st
       if (parsed?.isValid()) return ok(parsed.number, parsed.country);
     }
   }
-  // Spreadsheets often drop the '+': '447911123456'. A leading 0 is a national prefix, never a country code.
-  if (!digits.startsWith('0')) {
+  // Spreadsheets often drop the '+': '447911123456'. A leading 0 is a national prefix, never a
+  // country code; and a number written the default country's way is never guessed to be foreign.
+  if (!digits.startsWith('0') && (!country || mayReadAsInternational(text, digits, country, fast))) {
     const quick = fast ? fastInternational(`+${digits}`) : undefined;
-    if (quick?.valid) return ok(quick.e164, quick.country);
+    if (quick?.valid) return okInternational(quick.e164, quick.country, country);
     if (!quick) {
       const asInternational = parsePhoneNumberFromString(`+${digits}`);
-      if (asInternational?.isValid()) return ok(asInternational.number, asInternational.country);
+      if (asInternational?.isValid()) return okInternational(asInternational.number, asInternational.country, country);
     }
   }
   if (!country) return reject('invalid', 'Phone number needs a country code (such as +44) or a default country');

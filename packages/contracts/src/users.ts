@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
 import { listResponseSchema, pageQuerySchema, sortOrderSchema } from './lists.ts';
+import { organisationSetupSchema } from './organisation-setup.ts';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './passwords.ts';
 import { ACTIONS, SUBJECTS } from './policy.ts';
 import { preferencesSchema } from './preferences.ts';
@@ -59,6 +60,8 @@ export const registerBodySchema = z.object({
   role: roleSchema.optional(),
   phone: phoneSchema.optional(),
   locale: localeSchema.optional(),
+  /** First-run setup only: the organisation's country and time zone (see organisation-setup.ts). */
+  organisation: organisationSetupSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

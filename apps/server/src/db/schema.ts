@@ -206,7 +206,7 @@ export const imports = pgTable(
   'imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status', { enum: ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled'] }).notNull().default('uploaded'),
+    status: text('status', { enum: ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled', 'expired'] }).notNull().default('uploaded'),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
@@ -222,6 +222,9 @@ export const imports = pgTable(
     updated: integer('updated').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
     rejected: integer('rejected').notNull().default(0),
+    // Numbers read as international although a default country was set, and the first few of them.
+    readAsInternational: integer('read_as_international').notNull().default(0),
+    internationalExamples: jsonb('international_examples').$type<Array<{ row: number; input: string; e164: string; country: string | null }>>().notNull().default([]),
     errorMessage: text('error_message'),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     createdBy: uuid('created_by'),
@@ -231,7 +234,7 @@ export const imports = pgTable(
   },
   (table) => [
     index('imports_created_at_idx').on(table.createdAt.desc(), table.id),
-    check('imports_status_check', sql`${table.status} in ('uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled')`),
+    check('imports_status_check', sql`${table.status} in ('uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled', 'expired')`),
     check('imports_format_check', sql`${table.format} in ('csv', 'xlsx')`),
   ],
 );

@@ -109,6 +109,9 @@ describe('POST /api/contacts', () => {
       [{}, 'phone', 'phone is required'],
       [{ phone: '07400 123456' }, 'phone', 'Phone number needs a country code (such as +44) or a default country'],
       [{ phone: '0123', defaultCountry: 'GB' }, 'phone', 'Invalid phone number for country GB'],
+      // Written the US way: never read as an Austrian or New Zealand number.
+      [{ phone: '(436) 607-4252', defaultCountry: 'US' }, 'phone', 'Invalid phone number for country US'],
+      [{ phone: '6486801014', defaultCountry: 'US' }, 'phone', 'Invalid phone number for country US'],
       [{ phone: '+4474001234567890' }, 'phone', 'Phone number is too long (at most 15 digits)'],
       [{ phone: '4.47911E+11' }, 'phone', 'The spreadsheet rounded this number (4.47911E+11); format the phone column as text and export the file again'],
       [{ phone: nextPhone(), email: 'not-an-email' }, 'email', 'email must be a valid email address'],

@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES, type ImportMapping, type TagField } from '@sms/contracts/imports';
+import { IMPORT_MESSAGES, INTERNATIONAL_EXAMPLES_MAX, type ImportMapping, type InternationalExample, type TagField } from '@sms/contracts/imports';
 import { normalisePhone } from '@sms/contracts/phone';
 import type { BatchBufferPool } from './batch-bytes.ts';
 import type { Batch } from './batch-writer.ts';
@@ -39,9 +39,20 @@ export interface BuildEnd {
 export async function* buildBatches(reader: TableReader, options: BuildOptions, buffers: BatchBufferPool): AsyncGenerator<Batch, BuildEnd> {
   if (reader.header.length === 0) throw new ImportFileError(422, IMPORT_MESSAGES.noDataRows);
   if (reader.header.length > options.maxColumns) throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${options.maxColumns} are allowed`);
-  const normalise = createRowNormaliser({ ...options, normalisePhone });
+  // The row being normalised was read as international although a default country was set.
+  let international: Omit<InternationalExample, 'row'> | undefined;
+  let examplesKept = 0;
+  const normalise = createRowNormaliser({ ...options, normalisePhone, onReadAsInternational: (input, e164, country) => (international = { input, e164, country }) });
   const seen = new PhoneSet();
-  const newBatch = () => ({ staged: new StagedRows(options.origin, buffers.take()), rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] }, rowsRead: 0, inFileDuplicates: 0, bytesRead: 0 });
+  const newBatch = () => ({
+    staged: new StagedRows(options.origin, buffers.take()),
+    rejections: { rowNumbers: [] as number[], raws: [] as string[], reasons: [] as string[] },
+    rowsRead: 0,
+    inFileDuplicates: 0,
+    bytesRead: 0,
+    readAsInternational: 0,
+    internationalExamples: [] as InternationalExample[],
+  });
   const done = (batch: ReturnType<typeof newBatch>): Batch => ({ ...batch, staged: batch.staged.finish() });
   let batch = newBatch();
   let rowsSeen = 0;
@@ -62,6 +73,11 @@ export async function* buildBatches(reader: TableReader, options: BuildOptions, 
       const rowNumber = chunk.firstRowNumber + index;
       batch.rowsRead++;
       const staged = isRowProblem(row) ? row.problem : normalise(row);
+      if (international) {
+        batch.readAsInternational++;
+        if (examplesKept++ < INTERNATIONAL_EXAMPLES_MAX) batch.internationalExamples.push({ row: rowNumber, ...international });
+        international = undefined;
+      }
       if (typeof staged === 'string') {
         batch.rejections.rowNumbers.push(rowNumber);
         batch.rejections.raws.push(isRowProblem(row) ? row.raw : rawLine(row, options.delimiter));

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const contactRow = (phone: string, firstName: string): StagedContact => [phone, firstName, null, null, 'imported', null, null, null];
+const contactRow = (phone: string, firstName: string): StagedContact => [phone, firstName, null, null, 'imported', null, null, null, null, false];
 
 /** A batch of staged contacts, whose existence-check list can leave numbers out (as if they were stored just after the check). */
 function batchOf(importId: string, rows: StagedContact[], hideFromCheck: string[] = []): Batch {
@@ -22,7 +22,7 @@ function batchOf(importId: string, rows: StagedContact[], hideFromCheck: string[
   for (const row of rows) staged.add(row);
   const text = staged.finish();
   const phones = `{${rows.map((row) => row[0]).filter((phone) => !hideFromCheck.includes(phone)).join(',')}}`;
-  return { staged: { ...text, phones }, rejections: { rowNumbers: [], raws: [], reasons: [] }, rowsRead: rows.length, inFileDuplicates: 0, bytesRead: 0 };
+  return { staged: { ...text, phones }, rejections: { rowNumbers: [], raws: [], reasons: [] }, rowsRead: rows.length, inFileDuplicates: 0, bytesRead: 0, readAsInternational: 0, internationalExamples: [] };
 }
 
 const stored = (phones: string[]) =>

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import type { OnDuplicate } from '@sms/contracts/imports';
+import type { InternationalExample, OnDuplicate } from '@sms/contracts/imports';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
-import { ADD_COUNTS_SQL, copyBatchSql, copyContactsSql, CREATE_BATCH_TABLE_SQL, EXISTING_PHONES_SQL, INSERT_REJECTIONS_SQL, mergeStagingSql, READ_CANCEL_SQL, type CopySource } from './imports.queries.ts';
+import { ADD_COUNTS_SQL, copyBatchSql, copyColumns, copyContactsSql, CREATE_BATCH_TABLE_SQL, STAMP_IMPORT_OPT_OUTS_SQL, EXISTING_PHONES_SQL, INSERT_REJECTIONS_SQL, mergeStagingSql, READ_CANCEL_SQL, type CopySource } from './imports.queries.ts';
 import { exactBuffer } from './batch-bytes.ts';
 import { PhoneSet } from './phone-set.ts';
 import { splitStaged, type StagedBytes, type StagedText } from './staged-rows.ts';
@@ -19,6 +19,9 @@ export interface Batch {
   /** Rows whose phone appeared earlier in the file (first wins). */
   inFileDuplicates: number;
   bytesRead: number;
+  /** Numbers read as international although a default country was set, and the first few of the import (in its first batches). */
+  readAsInternational: number;
+  internationalExamples: InternationalExample[];
 }
 
 export interface BatchResult {
@@ -40,6 +43,8 @@ export interface BatchWriter {
 export interface WriterContext {
   importId: string;
   onDuplicate: OnDuplicate;
+  /** The import maps notes or status (its COPY lines carry them; see StagedRows). */
+  statusAndNotes?: boolean;
 }
 
 /** One connection inside a batch's transaction, whichever the driver. */
@@ -68,10 +73,10 @@ interface ImportState {
 }
 
 /** COPYs contacts straight into contacts under a savepoint; false (and nothing written) when one of their numbers is stored. */
-async function copyNew(session: Session, part: StagedBytes): Promise<boolean> {
+async function copyNew(session: Session, context: WriterContext, part: StagedBytes): Promise<boolean> {
   await session.run('savepoint import_copy');
   try {
-    await session.copy(copyContactsSql, part.bytes);
+    await session.copy((source) => copyContactsSql(source, copyColumns(context.statusAndNotes === true)), part.bytes);
     await session.run('release savepoint import_copy');
     return true;
   } catch (error) {
@@ -92,7 +97,7 @@ async function copyNew(session: Session, part: StagedBytes): Promise<boolean> {
  */
 async function storeContacts(session: Session, context: WriterContext, state: ImportState, staged: StagedText): Promise<{ created: number; updated: number }> {
   if (!state.askFirst) {
-    if (await copyNew(session, staged)) return { created: staged.count, updated: 0 };
+    if (await copyNew(session, context, staged)) return { created: staged.count, updated: 0 };
     state.askFirst = true;
   }
   const found = ((await session.run(EXISTING_PHONES_SQL, [staged.phones])).rows[0] as { phones: string | null } | undefined)?.phones;
@@ -102,12 +107,12 @@ async function storeContacts(session: Session, context: WriterContext, state: Im
   const toMerge: StagedBytes[] = merging && known?.count ? [known] : [];
   let created = 0;
   if (fresh.count) {
-    if (await copyNew(session, fresh)) created = fresh.count;
+    if (await copyNew(session, context, fresh)) created = fresh.count;
     else toMerge.push(fresh);
   }
   if (toMerge.length === 0) return { created, updated: 0 };
-  for (const part of toMerge) await session.copy(copyBatchSql, part.bytes);
-  const merged = (await session.run(mergeStagingSql(context.onDuplicate))).rows[0] as { created: number; updated: number };
+  for (const part of toMerge) await session.copy((source) => copyBatchSql(source, copyColumns(context.statusAndNotes === true)), part.bytes);
+  const merged = (await session.run(mergeStagingSql(context.onDuplicate, context.statusAndNotes === true))).rows[0] as { created: number; updated: number };
   return { created: created + merged.created, updated: merged.updated };
 }
 
@@ -115,11 +120,12 @@ async function storeContacts(session: Session, context: WriterContext, state: Im
 async function writeBatch(session: Session, context: WriterContext, state: ImportState, batch: Batch): Promise<BatchResult> {
   if (await cancelAsked(session, context.importId)) return emptyResult(true);
   const { created, updated } = batch.staged.count ? await storeContacts(session, context, state, batch.staged) : { created: 0, updated: 0 };
+  if (batch.staged.optedOut) await session.run(STAMP_IMPORT_OPT_OUTS_SQL, [batch.staged.optedOut]);
   if (batch.rejections.rowNumbers.length) {
     await session.run(INSERT_REJECTIONS_SQL, [context.importId, batch.rejections.rowNumbers, batch.rejections.raws, batch.rejections.reasons]);
   }
   const duplicates = batch.inFileDuplicates + batch.staged.count - created - updated;
-  await session.run(ADD_COUNTS_SQL, [context.importId, batch.rowsRead, created, updated, duplicates, batch.rejections.rowNumbers.length, batch.bytesRead]);
+  await session.run(ADD_COUNTS_SQL, [context.importId, batch.rowsRead, created, updated, duplicates, batch.rejections.rowNumbers.length, batch.bytesRead, batch.readAsInternational, JSON.stringify(batch.internationalExamples)]);
   return { cancelled: false, created, updated, duplicates };
 }
 

@@ -14,8 +14,10 @@ import { maxRowChars } from './preview.ts';
 import { ImportFileError } from './readers/types.ts';
 import { openCsv } from './readers/csv-reader.ts';
 import { inspectXlsx, openXlsx } from './readers/xlsx-reader.ts';
+import { hasStatusOrNotes } from './row-normaliser.ts';
 import { readRowsHere, readRowsInWorker, type RowSource } from './row-source.ts';
 import type { Delimiter, TextEncodingName } from './sniff.ts';
+import { startUploadExpiry } from './upload-expiry.ts';
 import type { LocalFile, UploadStore } from './upload-store.ts';
 
 /** The pg-boss queue of import jobs. */
@@ -51,7 +53,7 @@ const UNEXPECTED = 'The import stopped because of an unexpected error; the rows 
 async function openSource(deps: ImportJobDeps, row: ImportRow, local: { file?: LocalFile }): Promise<RowSource> {
   const options = (row.options ?? {}) as StoredOptions;
   const build: BuildOptions = {
-    origin: { importId: row.id, createdBy: row.createdBy },
+    origin: { importId: row.id, createdBy: row.createdBy, statusAndNotes: hasStatusOrNotes((row.mapping ?? {}) as ImportMapping) },
     fileSize: row.fileSize,
     delimiter: row.delimiter ?? ',',
     mapping: (row.mapping ?? {}) as ImportMapping,
@@ -99,7 +101,7 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   try {
     source = await openSource(deps, claimed, local);
     const options = (claimed.options ?? {}) as StoredOptions;
-    writer = await openBatchWriter(deps.database, { importId, onDuplicate: options.onDuplicate ?? 'skip' });
+    writer = await openBatchWriter(deps.database, { importId, onDuplicate: options.onDuplicate ?? 'skip', statusAndNotes: hasStatusOrNotes((claimed.mapping ?? {}) as ImportMapping) });
     // Waits for the oldest batch in flight; true when it found the import cancelled.
     const settleOldest = async () => {
       const previous = await inflight.shift()!;
@@ -216,8 +218,11 @@ export async function enqueueImport(jobs: Jobs, importId: string): Promise<void>
   if (worker) jobs.boss.notifyWorker(worker);
 }
 
-/** Starts running import jobs in this process (embedded server, worker processes, tests). */
-export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+/**
+ * Starts running import jobs in this process (embedded server, worker processes, tests), and the
+ * sweep that expires uploads never started; `expireUploadsNow` runs that sweep at once.
+ */
+export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options: { pollingIntervalSeconds?: number } = {}): Promise<{ expireUploadsNow: () => Promise<void> }> {
   await ensureQueue(jobs);
   if (deps.database.driver === 'pglite') {
     // One process owns an embedded database: an import still 'running' at start was cut short by
@@ -229,4 +234,6 @@ export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options
     if (job) await runImport(deps, job.data.importId);
   });
   localWorkers.set(jobs, worker);
+  const expiry = await startUploadExpiry(jobs, { db: deps.database.db, uploads: deps.uploads, logger: deps.logger });
+  return { expireUploadsNow: expiry.wake };
 }

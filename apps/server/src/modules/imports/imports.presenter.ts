@@ -1,4 +1,5 @@
 import type { ImportMapping, ImportSummary, OnDuplicate, TagField } from '@sms/contracts/imports';
+import { importWarnings } from './import-warnings.ts';
 import type { ImportWithCreator } from './imports.queries.ts';
 
 /** What the imports.options column holds: the upload's findings plus the options given at start. */
@@ -37,6 +38,7 @@ export function presentImport(row: ImportWithCreator, now = Date.now()): ImportS
     createdBy: row.createdBy ? { id: row.createdBy, name: row.creatorName ?? 'Deleted user' } : null,
     errorMessage: row.errorMessage,
     errorsUrl: row.rejected > 0 ? `/api/contacts/imports/${row.id}/errors.csv` : null,
+    warnings: importWarnings(row),
   };
 }
 

@@ -26,6 +26,8 @@ const importColumns = () => ({
   updated: imports.updated,
   duplicates: imports.duplicates,
   rejected: imports.rejected,
+  readAsInternational: imports.readAsInternational,
+  internationalExamples: imports.internationalExamples,
   errorMessage: imports.errorMessage,
   cancelRequested: imports.cancelRequested,
   createdBy: imports.createdBy,
@@ -128,6 +130,16 @@ export async function analyzeContacts(db: Executor): Promise<void> {
   await db.execute(sql`analyze contacts`);
 }
 
+/** Marks imports uploaded more than `hours` ago and never started 'expired' (by the database's clock); answers their ids. */
+export async function expireUploadsOlderThan(db: Executor, hours: number): Promise<string[]> {
+  const rows = await db
+    .update(imports)
+    .set({ status: 'expired', finishedAt: sql`now()`, errorMessage: `Not started within ${hours} hours: the uploaded file was removed; upload it again` })
+    .where(and(eq(imports.status, 'uploaded'), sql`${imports.createdAt} < now() - make_interval(hours => ${hours})`))
+    .returning({ id: imports.id });
+  return rows.map((row) => row.id);
+}
+
 /** Marks every running import failed (embedded start-up: nothing else can be running them). */
 export async function failInterruptedImports(db: Executor, message: string): Promise<void> {
   await db.update(imports).set({ status: 'failed', errorMessage: message, finishedAt: sql`now()` }).where(eq(imports.status, 'running'));
@@ -140,15 +152,27 @@ export async function failInterruptedImports(db: Executor, message: string): Pro
  * or the batch table (the merge).
  */
 export const CONTACT_COPY_COLUMNS = 'phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, id, source, import_id, created_by';
+/** The same for an import that maps notes or status (the others leave both out: less to write per row). */
+export const CONTACT_COPY_COLUMNS_WITH_STATUS = 'phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, notes, status, id, source, import_id, created_by';
+
+/** The COPY columns of an import's staged contacts. */
+export const copyColumns = (statusAndNotes: boolean) => (statusAndNotes ? CONTACT_COPY_COLUMNS_WITH_STATUS : CONTACT_COPY_COLUMNS);
 
 /** Where COPY reads: the client's stream (PostgreSQL) or a Blob handed to the query (PGlite). */
 export type CopySource = 'stdin' | `'/dev/blob'`;
 
 /** Loads staged contacts straight into contacts (numbers the existence check found new). */
-export const copyContactsSql = (source: CopySource) => `copy contacts (${CONTACT_COPY_COLUMNS}) from ${source}`;
+export const copyContactsSql = (source: CopySource, columns = CONTACT_COPY_COLUMNS) => `copy contacts (${columns}) from ${source}`;
 
 /** Loads staged contacts into this connection's batch table, for the merge. */
-export const copyBatchSql = (source: CopySource) => `copy import_batch (${CONTACT_COPY_COLUMNS}) from ${source}`;
+export const copyBatchSql = (source: CopySource, columns = CONTACT_COPY_COLUMNS) => `copy import_batch (${columns}) from ${source}`;
+
+/**
+ * Stamps the opt-out of the contacts a batch marked opted out (new ones, or stored ones the merge
+ * opted out) with the database's time and source 'import'; earlier opt-outs keep theirs.
+ */
+export const STAMP_IMPORT_OPT_OUTS_SQL = `update contacts set opted_out_at = now(), opt_out_source = 'import'
+  where phone = any($1::text[]) and status = 'opted_out' and opted_out_at is null`;
 
 /**
  * Which of a batch's numbers are stored already: one probe of the phone index each (asked once an
@@ -168,7 +192,7 @@ export const EXISTING_PHONES_SQL = `select string_agg(phone, ',') as phones from
  */
 export const CREATE_BATCH_TABLE_SQL = `create temp table if not exists import_batch (
   phone text not null, first_name text, last_name text, email text, tag1 text, tag2 text, tag3 text, custom_fields jsonb not null,
-  id uuid not null, source text not null, import_id uuid, created_by uuid) on commit delete rows`;
+  notes text, status text, id uuid not null, source text not null, import_id uuid, created_by uuid) on commit delete rows`;
 
 /**
  * Reads whether cancelling was asked, at the start of a batch's transaction. Not a row lock: on
@@ -184,19 +208,31 @@ const FIELDS = ['first_name', 'last_name', 'email', 'tag1', 'tag2', 'tag3'] as c
  * - skip: existing numbers are left alone (DO NOTHING);
  * - fill: only empty fields of existing contacts are filled; custom fields: existing keys win;
  * - overwrite: mapped values replace stored ones; an empty cell never erases a stored value.
- * An existing contact whose values would not change is not rewritten and counts as a duplicate.
- * `xmax = 0` in RETURNING tells a fresh insert from an update.
+ * With notes and status mapped (`statusAndNotes`), notes merge like the other fields, and a row
+ * marked opted out opts its contact out under fill and overwrite; an import never opts anyone
+ * back in (consent is the contact's, or a recorded note's). An existing contact whose values
+ * would not change is not rewritten and counts as a duplicate. `xmax = 0` in RETURNING tells a
+ * fresh insert from an update.
  */
-export function mergeStagingSql(onDuplicate: OnDuplicate): string {
-  const insert = `insert into contacts (${CONTACT_COPY_COLUMNS}) select ${CONTACT_COPY_COLUMNS} from import_batch order by phone`;
+export function mergeStagingSql(onDuplicate: OnDuplicate, statusAndNotes = false): string {
+  const columns = copyColumns(statusAndNotes);
+  const insert = `insert into contacts (${columns}) select ${columns} from import_batch order by phone`;
   let conflict: string;
   if (onDuplicate === 'skip') conflict = 'on conflict (phone) do nothing';
   else {
+    const fields: string[] = statusAndNotes ? [...FIELDS, 'notes'] : [...FIELDS];
     const value = (field: string) => (onDuplicate === 'fill' ? `coalesce(nullif(contacts.${field}, ''), excluded.${field})` : `coalesce(excluded.${field}, contacts.${field})`);
     const custom = onDuplicate === 'fill' ? 'excluded.custom_fields || contacts.custom_fields' : 'contacts.custom_fields || excluded.custom_fields';
-    const next = [...FIELDS.map(value), custom];
-    const current = [...FIELDS.map((field) => `contacts.${field}`), 'contacts.custom_fields'];
-    conflict = `on conflict (phone) do update set ${FIELDS.map((field, index) => `${field} = ${next[index]}`).join(', ')}, custom_fields = ${custom}, updated_at = now()
+    const sets = [...fields.map((field) => `${field} = ${value(field)}`), `custom_fields = ${custom}`];
+    const next = [...fields.map(value), custom];
+    const current = [...fields.map((field) => `contacts.${field}`), 'contacts.custom_fields'];
+    if (statusAndNotes) {
+      const status = `case when excluded.status = 'opted_out' then 'opted_out' else contacts.status end`;
+      sets.push(`status = ${status}`);
+      next.push(status);
+      current.push('contacts.status');
+    }
+    conflict = `on conflict (phone) do update set ${sets.join(', ')}, updated_at = now()
       where (${next.join(', ')}) is distinct from (${current.join(', ')})`;
   }
   return `with merged as (${insert} ${conflict} returning (xmax = 0) as inserted)
@@ -207,6 +243,7 @@ export function mergeStagingSql(onDuplicate: OnDuplicate): string {
 export const INSERT_REJECTIONS_SQL = `insert into import_rejections (import_id, row_number, raw, reason)
   select $1, * from unnest($2::int[], $3::text[], $4::text[]) on conflict do nothing`;
 
-/** Adds a batch's counts to the import and moves its progress. */
+/** Adds a batch's counts to the import and moves its progress (and the numbers it read as international, with examples). */
 export const ADD_COUNTS_SQL = `update imports set rows_read = rows_read + $2, created = created + $3, updated = updated + $4,
-  duplicates = duplicates + $5, rejected = rejected + $6, bytes_read = greatest(bytes_read, $7) where id = $1`;
+  duplicates = duplicates + $5, rejected = rejected + $6, bytes_read = greatest(bytes_read, $7),
+  read_as_international = read_as_international + $8, international_examples = international_examples || $9::jsonb where id = $1`;

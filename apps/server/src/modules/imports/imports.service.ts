@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { IMPORT_ERROR_FILE_COLUMNS, IMPORT_MESSAGES, type ImportMapping, type startImportBodySchema } from '@sms/contracts/imports';
+import { IMPORT_ERROR_FILE_COLUMNS, IMPORT_MESSAGES, IMPORT_UPLOAD_TTL_HOURS, type ImportMapping, type startImportBodySchema } from '@sms/contracts/imports';
 import { isPhoneCountry } from '@sms/contracts/phone';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -16,8 +16,11 @@ import type { UploadStore } from './upload-store.ts';
 
 type StartBody = z.output<typeof startImportBodySchema>;
 
+const expiredConflict = () => new Conflict(`This upload was not started within ${IMPORT_UPLOAD_TTL_HOURS} hours and its file was removed; upload it again`, { code: 'IMPORT_EXPIRED' });
+
 /** The preview of a stored upload (another sheet of an XLSX, or the CSV again). */
 export async function loadPreview(uploads: UploadStore, row: ImportRow, sheet: string | undefined, limits: ImportLimits): Promise<PreviewResult> {
+  if (row.status === 'expired') throw expiredConflict();
   if (row.status !== 'uploaded') throw new Conflict('This import has already been started; its preview is gone', { code: 'IMPORT_STARTED' });
   try {
     if (row.format === 'csv') {
@@ -32,7 +35,8 @@ export async function loadPreview(uploads: UploadStore, row: ImportRow, sheet: s
     }
     const file = await uploads.localFile(row.id, row.fileSize);
     try {
-      return await previewXlsx(file.path, row.fileSize, sheet ?? row.sheet ?? undefined, limits);
+      // No sheet asked for: the preview chooses again (the sheet chosen at upload), saying why.
+      return await previewXlsx(file.path, row.fileSize, sheet, limits);
     } finally {
       await file.release();
     }
@@ -62,6 +66,7 @@ export function checkMapping(mapping: ImportMapping, maxColumns: number): void {
  * queued and sends its job. Only an import still in 'uploaded' can start (409 otherwise).
  */
 export async function startImport(db: Db, jobs: Jobs, row: ImportRow, body: StartBody, limits: ImportLimits): Promise<ImportRow> {
+  if (row.status === 'expired') throw expiredConflict();
   if (row.status !== 'uploaded') throw new Conflict('This import has already been started', { code: 'IMPORT_STARTED' });
   checkMapping(body.mapping, limits.maxColumns);
   const { defaultCountry, onDuplicate, tag, sheet } = body.options;

@@ -1,6 +1,8 @@
+import { CONTACT_EXPORT_COLUMNS } from '@sms/contracts/contacts';
 import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_PREFIX, type ImportMapping, type MappingTarget } from '@sms/contracts/imports';
+import { stripFormulaGuard } from './formula-guard.ts';
 
-type Known = 'phone' | 'firstName' | 'lastName' | 'email' | 'tag1' | 'tag2' | 'tag3';
+type Known = 'phone' | 'firstName' | 'lastName' | 'email' | 'tag1' | 'tag2' | 'tag3' | 'notes';
 
 /**
  * Header words per target, compared after folding (lower case, accents and punctuation removed).
@@ -19,6 +21,7 @@ const SYNONYMS: Record<Known, string[]> = {
   tag1: ['tag1', 'tag 1', 'tag', 'group', 'groupe', 'segment', 'list', 'liste', 'category', 'categorie', 'وسم', 'مجموعة', '标签', '分组'],
   tag2: ['tag2', 'tag 2'],
   tag3: ['tag3', 'tag 3'],
+  notes: ['notes', 'note', 'comments', 'comment', 'remarques', 'remarque', 'ملاحظات', 'ملاحظة', '备注', '備註'],
 };
 
 /** Lower case, accents stripped, punctuation and runs of spaces made single spaces. */
@@ -56,13 +59,61 @@ export function customTarget(header: string): MappingTarget {
 }
 
 /**
+ * Where each column of this app's contacts export goes: the same field, or null for the columns
+ * the app keeps itself (they are not imported).
+ */
+const EXPORT_TARGETS: Record<(typeof CONTACT_EXPORT_COLUMNS)[number], MappingTarget | null> = {
+  phone: 'phone',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  tag1: 'tag1',
+  tag2: 'tag2',
+  tag3: 'tag3',
+  status: 'status',
+  opted_out_at: null,
+  opt_out_source: null,
+  notes: 'notes',
+  source: null,
+  created_at: null,
+  updated_at: null,
+};
+
+/**
+ * The mapping of a file that is this app's own contacts export (its header row starts with
+ * CONTACT_EXPORT_COLUMNS): each column back to its field, the columns the app keeps itself
+ * ignored (`ignored`: their headers), and every later column to the custom field of its exact
+ * name (the export guards names like '=x' with a quote). Null for any other file.
+ */
+export function exportFormatMapping(headers: readonly string[]): { mapping: ImportMapping; ignored: string[] } | null {
+  if (!CONTACT_EXPORT_COLUMNS.every((column, index) => headers[index]?.trim() === column)) return null;
+  const mapping: ImportMapping = {};
+  const ignored: string[] = [];
+  headers.forEach((header, index) => {
+    const fixed = CONTACT_EXPORT_COLUMNS[index];
+    if (fixed) {
+      const target = EXPORT_TARGETS[fixed];
+      mapping[String(index)] = target ?? 'ignore';
+      if (!target) ignored.push(fixed);
+      return;
+    }
+    const name = stripFormulaGuard(header.trim());
+    mapping[String(index)] = name ? customTarget(name) : 'ignore';
+  });
+  return { mapping, ignored };
+}
+
+/**
  * Suggests a mapping for a header row: each known target goes to the first column naming it; a
  * repeated header ("Phone", "Phone") maps once, later copies become custom fields with a suffix;
  * "name" alone counts as first name unless a first-name column also exists; other named columns
  * become custom fields, unnamed ones are ignored. When no header names a phone column, the first
- * column whose sample values look like phone numbers is taken.
+ * column whose sample values look like phone numbers is taken. This app's own export maps back
+ * to its fields (exportFormatMapping).
  */
 export function suggestMapping(headers: string[], sampleRows: string[][] = []): ImportMapping {
+  const exported = exportFormatMapping(headers);
+  if (exported) return exported.mapping;
   const mapping: ImportMapping = {};
   const taken = new Set<string>();
   const customNames = new Set<string>();

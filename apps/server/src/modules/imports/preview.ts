@@ -1,9 +1,9 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview } from '@sms/contracts/imports';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportMapping, type ImportPreview, type ImportPreviewNote } from '@sms/contracts/imports';
 import { openCsv } from './readers/csv-reader.ts';
 import { ImportFileError, isRowProblem, type TableReader } from './readers/types.ts';
-import { inspectXlsx, openXlsx, type XlsxLimits } from './readers/xlsx-reader.ts';
+import { inspectXlsx, openXlsx, type XlsxLimits, type XlsxSheet } from './readers/xlsx-reader.ts';
 import { detectDelimiter, type Delimiter, type TextEncodingName } from './sniff.ts';
-import { suggestMapping } from './mapping.ts';
+import { exportFormatMapping, suggestMapping } from './mapping.ts';
 
 /** Bytes of a CSV read for its preview (header, delimiter detection and the first rows). */
 export const PREVIEW_HEAD_BYTES = 4 * 1024 * 1024;
@@ -38,6 +38,17 @@ async function firstRows(reader: TableReader, maxColumns: number): Promise<{ hea
   } finally {
     await reader.close();
   }
+}
+
+/** The suggested mapping of a table, and the note that it is this app's own export when it is. */
+function mappingOf(headers: string[], rows: string[][]): { suggestedMapping: ImportMapping; notes: ImportPreviewNote[] } {
+  const exported = exportFormatMapping(headers);
+  if (!exported) return { suggestedMapping: suggestMapping(headers, rows), notes: [] };
+  const kept = exported.ignored.join(', ');
+  return {
+    suggestedMapping: exported.mapping,
+    notes: [{ code: 'contacts_export', message: `This file is a contacts export of this app: its columns map back to the same fields; ${kept} are kept by the app and not imported`, ignored: exported.ignored }],
+  };
 }
 
 /**
@@ -76,27 +87,74 @@ async function previewCsvHead(head: Uint8Array, complete: boolean, encoding: Tex
   return {
     delimiter,
     dataRows,
-    preview: { format: 'csv', encoding, delimiter, sheets: [], sheet: null, headers, rows, suggestedMapping: suggestMapping(headers, rows) },
+    preview: { format: 'csv', encoding, delimiter, sheets: [], sheet: null, headers, rows, ...mappingOf(headers, rows) },
   };
 }
 
-/** Preview of one sheet (default: the first) of an XLSX at `path`, after the zip bomb check. */
+/** Sheets a preview looks through for a phone number column, in workbook order. */
+const SHEETS_SEARCHED = 20;
+
+const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
+
+/**
+ * Preview of an XLSX at `path`, after the zip bomb check: of the sheet named `sheetName`, or else
+ * of the first sheet with a phone number column (the first sheet when none has one), with a note
+ * saying which sheet was chosen and why when the workbook has several.
+ */
 export async function previewXlsx(path: string, fileSize: number, sheetName: string | undefined, limits: XlsxLimits & { maxColumns: number }): Promise<PreviewResult> {
   const info = await inspectXlsx(path, fileSize, limits);
-  const sheet = sheetName === undefined ? info.sheets[0]! : info.sheets.find((candidate) => candidate.name === sheetName);
-  if (!sheet) throw new ImportFileError(404, `The workbook has no sheet named "${sheetName}"`);
-  const { headers, rows, dataRows } = await firstRows(await openXlsx(path, fileSize, sheet, { chunkRows: IMPORT_LIMITS.previewRows + 1 }), limits.maxColumns);
+  const read = async (sheet: XlsxSheet) => {
+    const table = await firstRows(await openXlsx(path, fileSize, sheet, { chunkRows: IMPORT_LIMITS.previewRows + 1 }), limits.maxColumns);
+    return { sheet, table, ...mappingOf(table.headers, table.rows) };
+  };
+  const several = info.sheets.length > 1;
+  let chosen: Awaited<ReturnType<typeof read>>;
+  const sheetNotes: ImportPreviewNote[] = [];
+  if (sheetName !== undefined) {
+    const sheet = info.sheets.find((candidate) => candidate.name === sheetName);
+    if (!sheet) throw new ImportFileError(404, `The workbook has no sheet named "${sheetName}"`);
+    chosen = await read(sheet);
+  } else {
+    chosen = await read(info.sheets[0]!);
+    const skipped: string[] = [];
+    if (!hasPhone(chosen.suggestedMapping)) {
+      for (const sheet of info.sheets.slice(1, SHEETS_SEARCHED)) {
+        // A later sheet that cannot be read (too many columns, say) is passed over like one without phones.
+        const candidate = await read(sheet).catch((error: unknown) => (error instanceof ImportFileError ? undefined : Promise.reject(error)));
+        if (candidate && hasPhone(candidate.suggestedMapping)) {
+          skipped.push(...info.sheets.slice(0, info.sheets.indexOf(sheet)).map((passed) => passed.name));
+          chosen = candidate;
+          break;
+        }
+      }
+    }
+    // One sheet: nothing was chosen, nothing to say.
+    if (several && hasPhone(chosen.suggestedMapping)) {
+      sheetNotes.push({ code: 'sheet_with_phone', sheet: chosen.sheet.name, skipped, message: sheetMessage(chosen.sheet.name, skipped) });
+    } else if (several) {
+      sheetNotes.push({ code: 'no_phone_sheet', sheet: chosen.sheet.name, message: `No sheet has a column of phone numbers; showing the first sheet, "${chosen.sheet.name}": map its phone number column or choose another sheet` });
+    }
+  }
+  const { sheet, table, suggestedMapping, notes } = chosen;
   return {
-    dataRows,
+    dataRows: table.dataRows,
     preview: {
       format: 'xlsx',
       encoding: 'utf-8',
       delimiter: null,
       sheets: info.sheets.map((candidate) => candidate.name),
       sheet: sheet.name,
-      headers,
-      rows,
-      suggestedMapping: suggestMapping(headers, rows),
+      headers: table.headers,
+      rows: table.rows,
+      suggestedMapping,
+      notes: [...sheetNotes, ...notes],
     },
   };
+}
+
+const hasPhone = (mapping: ImportMapping) => Object.values(mapping).includes('phone');
+
+function sheetMessage(sheet: string, skipped: string[]): string {
+  if (skipped.length === 0) return `Showing sheet "${sheet}", the first sheet, which has a phone number column`;
+  return `Showing sheet "${sheet}": the first sheet with a phone number column (${quoted(skipped)} ${skipped.length === 1 ? 'has' : 'have'} none)`;
 }

@@ -1,10 +1,19 @@
+import { CONTACT_LIMITS } from '@sms/contracts/contacts';
 import { CUSTOM_FIELD_PREFIX, IMPORT_MESSAGES, type ImportMapping, type TagField } from '@sms/contracts/imports';
+import { stripFormulaGuard } from './formula-guard.ts';
 
 /** The phone rule the import shares with the contacts API (packages/contracts/src/phone.ts). */
-export type PhoneNormaliser = (input: string, defaultCountry?: string) => { ok: true; e164: string } | { ok: false; message: string };
+export type PhoneNormaliser = (input: string, defaultCountry?: string) => { ok: true; e164: string; country: string | null; readAsInternational?: true } | { ok: false; message: string };
 
-/** A contact ready for staging: [phone, firstName, lastName, email, tag1, tag2, tag3, customFieldsJson]. */
-export type StagedContact = [string, string | null, string | null, string | null, string | null, string | null, string | null, string | null];
+/**
+ * A contact ready for staging: [phone, firstName, lastName, email, tag1, tag2, tag3,
+ * customFieldsJson, notes, optedOut] (the last two are written only by imports that map them,
+ * see hasStatusOrNotes).
+ */
+export type StagedContact = [string, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, boolean];
+
+/** Whether an import maps notes or status: its contacts then carry those columns too. */
+export const hasStatusOrNotes = (mapping: ImportMapping): boolean => Object.values(mapping).some((target) => target === 'notes' || target === 'status');
 
 export interface NormaliserOptions {
   mapping: ImportMapping;
@@ -13,17 +22,29 @@ export interface NormaliserOptions {
   maxColumns: number;
   maxCellLength: number;
   normalisePhone: PhoneNormaliser;
+  /** Told of each accepted row whose number was read as international although a default country was set. */
+  onReadAsInternational?: (input: string, e164: string, country: string | null) => void;
 }
 
 /** Field length limits, as the contacts API applies them. */
-export const FIELD_LIMITS = { name: 100, email: 254, tag: 100, custom: 1000 } as const;
+export const FIELD_LIMITS = { name: 100, email: 254, tag: 100, custom: 1000, notes: CONTACT_LIMITS.notesMax } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A cell's value: trimmed, null when empty, without the formula guard an export added. */
 const clean = (value: string | undefined) => {
   if (value === undefined) return null;
   const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
+  return trimmed === '' ? null : stripFormulaGuard(trimmed);
 };
+
+/** A status cell: true for opted out, false for active (or empty), or the reason it is refused. */
+function optedOutOf(value: string | null): boolean | string {
+  if (value === null) return false;
+  const folded = value.toLowerCase().replace(/[\s-]+/g, '_');
+  if (folded === 'opted_out') return true;
+  if (folded === 'active') return false;
+  return `Invalid status "${value.slice(0, 50)}": use active or opted_out`;
+}
 
 /**
  * Builds the function that turns one row's cells into a staged contact, or into the reason the
@@ -39,6 +60,9 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
   const lastColumn = column('lastName');
   const emailColumn = column('email');
   const tagColumns = [column('tag1'), column('tag2'), column('tag3')];
+  const notesColumn = column('notes');
+  const statusColumn = column('status');
+  const extraColumns = notesColumn !== -1 || statusColumn !== -1;
   const customColumns = Object.entries(options.mapping)
     .filter(([, target]) => target.startsWith(CUSTOM_FIELD_PREFIX))
     .map(([index, target]) => [Number(index), target.slice(CUSTOM_FIELD_PREFIX.length).trim()] as const);
@@ -57,6 +81,7 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
     // Scientific notation, separators, '00' and spreadsheet apostrophes are the shared rule's job.
     const phone = normalisePhone(phoneText, defaultCountry);
     if (!phone.ok) return phone.message;
+    const readAsInternational = phone.readAsInternational === true;
 
     const firstName = clean(cells[firstColumn]);
     const lastName = clean(cells[lastColumn]);
@@ -76,6 +101,15 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
       if (value.length > FIELD_LIMITS.custom) return `The value of ${name} is longer than ${FIELD_LIMITS.custom} characters`;
       (custom ??= {})[name] = value;
     }
-    return [phone.e164, firstName, lastName, email, tags[0]!, tags[1]!, tags[2]!, custom ? JSON.stringify(custom) : null];
+    let notes: string | null = null;
+    let optedOut: boolean | string = false;
+    if (extraColumns) {
+      notes = clean(cells[notesColumn]);
+      if ((notes?.length ?? 0) > FIELD_LIMITS.notes) return `The notes are longer than ${FIELD_LIMITS.notes} characters`;
+      optedOut = statusColumn === -1 ? false : optedOutOf(clean(cells[statusColumn]));
+      if (typeof optedOut === 'string') return optedOut;
+    }
+    if (readAsInternational) options.onReadAsInternational?.(phoneText, phone.e164, phone.country);
+    return [phone.e164, firstName, lastName, email, tags[0]!, tags[1]!, tags[2]!, custom ? JSON.stringify(custom) : null, notes, optedOut];
   };
 }

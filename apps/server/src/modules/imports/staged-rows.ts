@@ -19,12 +19,16 @@ export interface StagedBytes {
 export interface StagedText extends StagedBytes {
   /** Their phone numbers as a PostgreSQL array literal (E.164 needs no quoting), for the existence check. */
   phones: string;
+  /** The numbers of those the file marks opted out, as an array literal ('' when none). */
+  optedOut: string;
 }
 
 /** What every contact of an import carries besides its own values. */
 export interface StagedOrigin {
   importId: string;
   createdBy: string | null;
+  /** The import maps notes or status: lines carry those columns too (CONTACT_COPY_COLUMNS_WITH_STATUS). */
+  statusAndNotes?: boolean;
 }
 
 /** COPY text format: backslash, tab, newline and CR escaped, \N for null. */
@@ -46,21 +50,26 @@ export class StagedRows {
   private readonly bytes: ByteWriter;
   private lines: string[] = [];
   private phones: string[] = [];
+  private optedOut: string[] = [];
   private readonly suffix: string;
+  private readonly statusAndNotes: boolean;
   count = 0;
 
   /** `buffer`: where the bytes go (from the reader's pool; see batch-bytes.ts). */
   constructor(origin: StagedOrigin, buffer: ArrayBuffer) {
     this.bytes = new ByteWriter(buffer);
     this.suffix = `\timport\t${origin.importId}\t${origin.createdBy ?? '\\N'}\n`;
+    this.statusAndNotes = origin.statusAndNotes === true;
   }
 
   /** Adds a contact read from the file. */
   add(row: StagedContact): void {
+    const extra = this.statusAndNotes ? `\t${copyValue(row[8])}\t${row[9] ? 'opted_out' : 'active'}` : '';
     this.lines.push(
-      `${copyValue(row[0])}\t${copyValue(row[1])}\t${copyValue(row[2])}\t${copyValue(row[3])}\t${copyValue(row[4])}\t${copyValue(row[5])}\t${copyValue(row[6])}\t${copyValue(row[7] ?? '{}')}\t${uuidv7()}${this.suffix}`,
+      `${copyValue(row[0])}\t${copyValue(row[1])}\t${copyValue(row[2])}\t${copyValue(row[3])}\t${copyValue(row[4])}\t${copyValue(row[5])}\t${copyValue(row[6])}\t${copyValue(row[7] ?? '{}')}${extra}\t${uuidv7()}${this.suffix}`,
     );
     this.phones.push(row[0]);
+    if (row[9]) this.optedOut.push(row[0]);
     this.count++;
     if (this.lines.length === LINES_PER_PART) this.flush();
   }
@@ -68,7 +77,7 @@ export class StagedRows {
   /** The rows added (plain data: it crosses from the reading thread to the writer). */
   finish(): StagedText {
     this.flush();
-    return { count: this.count, bytes: this.bytes.bytes(), phones: `{${this.phones.join(',')}}` };
+    return { count: this.count, bytes: this.bytes.bytes(), phones: `{${this.phones.join(',')}}`, optedOut: this.optedOut.length ? `{${this.optedOut.join(',')}}` : '' };
   }
 
   private flush(): void {

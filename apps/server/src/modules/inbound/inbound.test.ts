@@ -109,4 +109,24 @@ describe('inbound messages: replies, keywords, idempotence', () => {
     );
     expect(row).toEqual({ source: 'inbound', linked: true });
   });
+
+  it('reads a sender without a country code in the default country, never as a foreign number', async () => {
+    await server.put('/api/settings/messaging', { defaultCountry: 'US' }, { token: admin.token });
+    try {
+      // SMSCs send national numbers (TON national) as bare digits.
+      await receive(inbound('2015550123', 'local'), inbound('6486801014', 'wrong local'), inbound('447400123456', 'abroad'));
+      const senders = await queryRows<{ body: string; from_phone: string; contact: string | null }>(
+        server.database.db,
+        sql`select i.body, i.from_phone, c.phone as contact from inbound_messages i left join contacts c on c.id = i.contact_id where i.body in ('local', 'wrong local', 'abroad') order by i.body`,
+      );
+      expect(senders).toEqual([
+        { body: 'abroad', from_phone: '+447400123456', contact: '+447400123456' },
+        { body: 'local', from_phone: '+12015550123', contact: '+12015550123' },
+        // Ten digits, as every US number: not a New Zealand number (+64...). Kept as it came, no contact made.
+        { body: 'wrong local', from_phone: '6486801014', contact: null },
+      ]);
+    } finally {
+      await server.put('/api/settings/messaging', { defaultCountry: null }, { token: admin.token });
+    }
+  });
 });

@@ -2,14 +2,17 @@ import { normalisePhone } from '@sms/contracts/phone';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import type { InboundSms } from '../../gateways/gateway.ts';
+import { getMessagingSettings } from '../settings/messaging-settings.ts';
 
-/** The sender as E.164 when it reads as a phone number ('+' added for bare international digits). */
-export function normaliseSender(from: string): string {
+/**
+ * The sender as E.164 when it reads as a phone number, by the rule contacts follow: bare digits
+ * in the organisation's default country, or as an international number when they cannot be one
+ * of its numbers; otherwise as it came (a short code, an alphanumeric sender, a wrong number).
+ */
+export function normaliseSender(from: string, defaultCountry: string | null): string {
   const trimmed = from.trim();
-  const direct = normalisePhone(trimmed);
-  if (direct.ok) return direct.e164;
-  const international = normalisePhone(`+${trimmed.replace(/^\+/, '')}`);
-  return international.ok ? international.e164 : trimmed;
+  const phone = normalisePhone(trimmed, defaultCountry);
+  return phone.ok ? phone.e164 : trimmed;
 }
 
 /**
@@ -19,7 +22,8 @@ export function normaliseSender(from: string): string {
  */
 export async function storeInbound(db: Executor, gatewayId: string, messages: InboundSms[]): Promise<string[]> {
   if (messages.length === 0) return [];
-  const senders = messages.map((message) => normaliseSender(message.from));
+  const { defaultCountry } = await getMessagingSettings(db);
+  const senders = messages.map((message) => normaliseSender(message.from, defaultCountry));
   const rows = await queryRows<{ id: string | number }>(
     db,
     sql`insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, contact_id)

@@ -92,6 +92,8 @@ describe('POST /api/campaigns/{id}/test-send', () => {
       [{ phone: '' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'phone' }],
       [{ phone: 'not a number' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'phone' }],
       [{ phone: '+4474005000010000' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'phone' }],
+      // Written the US way: an invalid US number, not a German one (+49...).
+      [{ phone: '490-470-9774', defaultCountry: 'US' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'phone', message: 'Invalid phone number for country US' }],
       [{ phone: '+447400500001', defaultCountry: 'ZZ' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'defaultCountry' }],
       [{ phone: '+447400500001', contactId: 'x' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'contactId' }],
       [{ phone: '+447400500001', contactId: '00000000-0000-4000-8000-000000000000' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'contactId' }],

@@ -1,3 +1,4 @@
+import { ORGANISATION_SETUP_ONLY } from '@sms/contracts/organisation-setup';
 import type { Role } from '@sms/contracts/roles';
 import { OPEN_REGISTRATION_ROLE } from '@sms/contracts/roles';
 import type { RegisterBody, UpdateUserBody } from '@sms/contracts/users';
@@ -7,6 +8,7 @@ import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
 import { assertPasswordAllowed } from '../account/security-settings.ts';
+import { updateMessagingSettings } from '../settings/messaging-settings.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
 import {
@@ -65,7 +67,8 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
       // both become admin.
       await lockMembership(tx);
       let role: Role;
-      if (!(await anyUserExists(tx))) role = 'admin';
+      const firstAccount = !(await anyUserExists(tx));
+      if (firstAccount) role = 'admin';
       else if (actor) role = body.role ?? 'viewer';
       else {
         ensure((await getRegistrationMode(tx)) === 'open', REGISTRATION_CLOSED);
@@ -73,7 +76,12 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
       }
       await assertEmailFree(tx, body.email);
       const user = await insertUser(tx, { name: body.name, email: body.email, passwordHash, role, phone: body.phone || null, locale: body.locale ?? 'en' });
-      await recordAudit(tx, { actor: actor ?? user, action: 'user.register', subject: 'User', subjectId: user.id, ip: input.ip, details: { role } });
+      // First-run setup: the organisation's country and time zone become the messaging defaults.
+      if (body.organisation) {
+        if (!firstAccount) throw new ValidationError('organisation', ORGANISATION_SETUP_ONLY);
+        await updateMessagingSettings(tx, body.organisation);
+      }
+      await recordAudit(tx, { actor: actor ?? user, action: 'user.register', subject: 'User', subjectId: user.id, ip: input.ip, details: { role, ...(body.organisation ? { organisation: body.organisation } : {}) } });
       return user;
     });
   } catch (error) {

@@ -186,6 +186,11 @@ export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet,
   let bytesRead = 0;
   stream.on('data', (chunk) => (bytesRead += chunk.length));
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  // exceljs names a sheet from the workbook's model, which it only has once it has read
+  // xl/workbook.xml; a sheet stored after the shared strings but before workbook.xml (exceljs's own
+  // writer does this at times) made it read `undefined.sheets` and fail. With an empty model such a
+  // sheet keeps its entry's name (Sheet<n>), which `rows` below matches by number.
+  (workbook as unknown as { model?: { sheets: unknown[] } }).model ??= { sheets: [] };
   const sheets = workbook[Symbol.asyncIterator]() as AsyncIterator<SheetReader>;
   const sheetNumber = /sheet(\d+)\.xml$/.exec(sheet.entry)?.[1];
   // Set once the chosen sheet is found: whether exceljs had parked it (the zip is then read through).

@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import type { RegisterBody } from '@sms/contracts/users';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
@@ -29,11 +30,17 @@ export function RegisterForm({
   minPasswordLength,
   onOutcome,
   onRegisteredOnly,
+  children,
+  extraBody,
 }: {
   submitLabel: string;
   minPasswordLength: number;
   onOutcome: (outcome: LoginOutcome) => void;
   onRegisteredOnly: () => void;
+  /** More fields, shown before the submit button (first-run setup's organisation fields). */
+  children?: ReactNode;
+  /** What those fields add to the registration request. */
+  extraBody?: Partial<RegisterBody>;
 }) {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
@@ -54,7 +61,7 @@ export function RegisterForm({
   const submit = handleSubmit(async ({ name, email, password: chosen }) => {
     setFailure(null);
     try {
-      await registration.mutateAsync({ name, email, password: chosen, locale: language });
+      await registration.mutateAsync({ ...extraBody, name, email, password: chosen, locale: language });
     } catch (error) {
       const fieldError = serverFieldError(error, SERVER_FIELDS);
       if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
@@ -83,6 +90,7 @@ export function RegisterForm({
           <PasswordStrengthMeter password={password} minLength={minPasswordLength} />
         </Box>
         <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
+        {children}
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {submitLabel}
         </Button>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -12,6 +13,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useSetupStatus } from '../api/get-setup-status';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
+import { browserOrganisation, OrganisationFields } from './organisation-fields';
 import { RegisterForm } from './register-form';
 import { useContinueSignIn } from './use-continue-sign-in';
 
@@ -26,6 +28,7 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
   const setup = useSetupStatus();
   const loginPath = variant === 'split' ? paths.login2 : paths.login;
   const continueSignIn = useContinueSignIn(variant, paths.dashboard);
+  const [organisation, setOrganisation] = useState(browserOrganisation);
 
   if (isAuthenticated) return <Navigate replace to={paths.dashboard} />;
 
@@ -90,7 +93,10 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
         minPasswordLength={minPasswordLength}
         onOutcome={continueSignIn}
         onRegisteredOnly={() => void navigate(loginPath, { replace: true })}
-      />
+        extraBody={needsFirstAdmin ? { organisation } : undefined}
+      >
+        {needsFirstAdmin ? <OrganisationFields value={organisation} onChange={setOrganisation} /> : null}
+      </RegisterForm>
       {signInLink}
     </AuthLayout>
   );

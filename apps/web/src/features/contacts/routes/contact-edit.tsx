@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
+import { useDefaultCountry } from '../../../lib/messaging/use-default-country';
 import { useContact } from '../api/get-contact';
-import { browserCountry } from '../../../lib/countries';
 import { ContactForm } from '../components/contact-form';
 import { ContactLoadState } from '../components/contact-load-state';
 import { contactLabel } from '../components/contact-name';
@@ -16,7 +16,8 @@ export default function ContactEdit() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useContact(id);
-  if (!query.data) return <ContactLoadState error={query.error} onRetry={() => void query.refetch()} />;
+  const defaultCountry = useDefaultCountry();
+  if (!query.data || !defaultCountry.ready) return <ContactLoadState error={query.error} onRetry={() => void query.refetch()} />;
   const contact = query.data;
   const label = contactLabel(contact);
   return (
@@ -27,7 +28,7 @@ export default function ContactEdit() {
       <Card>
         <CardContent>
           {/* Keyed by update time so a refetched contact resets the form to its new values. */}
-          <ContactForm key={contact.updatedAt} contact={contact} defaultCountry={browserCountry()} onSaved={(saved) => void navigate(paths.contacts.detail(saved.id), { state: { notice: 'updated' } })} />
+          <ContactForm key={contact.updatedAt} contact={contact} defaultCountry={defaultCountry.country} onSaved={(saved) => void navigate(paths.contacts.detail(saved.id), { state: { notice: 'updated' } })} />
         </CardContent>
       </Card>
     </PageContainer>

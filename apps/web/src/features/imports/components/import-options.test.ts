@@ -4,7 +4,7 @@ import { buildStartOptions, contactsLinkForTag, initialOptions } from './import-
 
 describe('buildStartOptions', () => {
   it('leaves out an empty country and tag', () => {
-    const options = buildStartOptions({ ...initialOptions([]), tagValue: '  ' }, null);
+    const options = buildStartOptions({ ...initialOptions(''), tagValue: '  ' }, null);
     expect(options).toEqual({ onDuplicate: 'skip' });
     expect(importOptionsSchema.parse(options)).toEqual(options);
   });

@@ -1,5 +1,4 @@
 import type { ImportOptions, OnDuplicate, TagField } from '@sms/contracts/imports';
-import { guessCountry } from '../../../lib/countries';
 
 /** The options form as the user edits it (empty strings for "none"). */
 export interface OptionsState {
@@ -9,8 +8,9 @@ export interface OptionsState {
   tagValue: string;
 }
 
-export const initialOptions = (languages: readonly string[]): OptionsState => ({
-  defaultCountry: guessCountry(languages),
+/** The options a new import starts from: the organisation's default country (see useDefaultCountry). */
+export const initialOptions = (defaultCountry: string): OptionsState => ({
+  defaultCountry,
   onDuplicate: 'skip',
   tagField: 'tag1',
   tagValue: '',

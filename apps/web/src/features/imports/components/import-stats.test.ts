@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountedRows, countsAddUp, formatElapsed, importOutcome, importStep, mostRowsRejected, progressPercent, rowsPerSecond } from './import-stats';
+import { accountedRows, countsAddUp, formatElapsed, importOutcome, importStep, progressPercent, rowsPerSecond } from './import-stats';
 
 const counts = { rowsRead: 10, created: 6, updated: 1, duplicates: 2, rejected: 1 };
 
@@ -12,6 +12,7 @@ describe('importStep', () => {
     expect(importStep({ status: 'completed' })).toBe('result');
     expect(importStep({ status: 'failed' })).toBe('result');
     expect(importStep({ status: 'cancelled' })).toBe('result');
+    expect(importStep({ status: 'expired' })).toBe('result');
   });
 });
 
@@ -31,14 +32,6 @@ describe('outcome', () => {
     expect(importOutcome({ status: 'completed', counts: { ...allRejected, rowsRead: 0, rejected: 0 } })).toBe('completed');
     expect(importOutcome({ status: 'cancelled', counts: allRejected })).toBe('cancelled');
     expect(importOutcome({ status: 'failed', counts })).toBe('failed');
-  });
-  it('points at the mapping and the default country when at least half the rows were rejected', () => {
-    expect(mostRowsRejected({ status: 'completed', counts })).toBe(false);
-    expect(mostRowsRejected({ status: 'completed', counts: { ...counts, created: 1, rejected: 5, duplicates: 3 } })).toBe(true);
-    expect(mostRowsRejected({ status: 'completed', counts: { ...counts, created: 2, rejected: 4, duplicates: 3 } })).toBe(false);
-    expect(mostRowsRejected({ status: 'completed', counts: allRejected })).toBe(true);
-    expect(mostRowsRejected({ status: 'cancelled', counts: allRejected })).toBe(false);
-    expect(mostRowsRejected({ status: 'completed', counts: { ...allRejected, rowsRead: 0, rejected: 0 } })).toBe(false);
   });
 });
 

@@ -47,19 +47,11 @@ export function progressPercent(summary: Pick<ImportSummary, 'progress' | 'statu
 }
 
 /** How the result screen presents an ended import. */
-export type ImportOutcome = 'completed' | 'nothingImported' | 'failed' | 'cancelled';
+export type ImportOutcome = 'completed' | 'nothingImported' | 'failed' | 'cancelled' | 'expired';
 
 /** A completed import whose every row was rejected is not a success: nothing reached the contacts. */
 export function importOutcome(summary: Pick<ImportSummary, 'status' | 'counts'>): ImportOutcome {
-  if (summary.status === 'failed' || summary.status === 'cancelled') return summary.status;
+  if (summary.status === 'failed' || summary.status === 'cancelled' || summary.status === 'expired') return summary.status;
   const { counts } = summary;
   return counts.rowsRead > 0 && counts.rejected === counts.rowsRead ? 'nothingImported' : 'completed';
 }
-
-/**
- * Whether to point at the mapping and the default country: at least half the rows of a completed
- * import were rejected, which is what a wrong default country (or none, for numbers written
- * without a country code) or a wrongly mapped phone column looks like.
- */
-export const mostRowsRejected = (summary: Pick<ImportSummary, 'status' | 'counts'>): boolean =>
-  summary.status === 'completed' && summary.counts.rowsRead > 0 && summary.counts.rejected * 2 >= summary.counts.rowsRead;

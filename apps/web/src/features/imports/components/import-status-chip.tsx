@@ -3,7 +3,7 @@ import type { ImportStatus } from '@sms/contracts/imports';
 import { useTranslation } from 'react-i18next';
 
 type Tone = 'primary' | 'info' | 'success' | 'error' | 'warning' | 'neutral';
-const TONE: Record<ImportStatus, Tone> = { uploaded: 'neutral', queued: 'info', running: 'primary', completed: 'success', failed: 'error', cancelled: 'warning' };
+const TONE: Record<ImportStatus, Tone> = { uploaded: 'neutral', queued: 'info', running: 'primary', completed: 'success', failed: 'error', cancelled: 'warning', expired: 'neutral' };
 
 /** An import's status as a tinted chip (readable shades in both modes). */
 export function ImportStatusChip({ status }: { status: ImportStatus }) {

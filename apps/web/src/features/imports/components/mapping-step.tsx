@@ -17,6 +17,8 @@ import { buildStartOptions, initialOptions, type OptionsState } from './import-o
 import { choicesFromMapping, mappingFromChoices, validateChoices, type ColumnChoice } from './mapping';
 import { ColumnMappingTable } from './column-mapping-table';
 import { OptionsForm } from './options-form';
+import { PhoneCheck } from './phone-check';
+import { PreviewNotes } from './preview-notes';
 
 export interface MappingStepProps {
   summary: ImportSummary;
@@ -24,6 +26,8 @@ export interface MappingStepProps {
   /** XLSX: the sheet the user picked (the preview reloads for it). */
   onSheetChange: (sheet: string) => void;
   loadingSheet: boolean;
+  /** The default country the options start from (the organisation's, see useDefaultCountry). */
+  defaultCountry: string;
   onStarted: () => void;
   onStartOver: () => void;
 }
@@ -31,12 +35,12 @@ export interface MappingStepProps {
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
 /** Step 2: check the preview, map the columns (auto-filled), choose the options, start. */
-export function MappingStep({ summary, preview, onSheetChange, loadingSheet, onStarted, onStartOver }: MappingStepProps) {
+export function MappingStep({ summary, preview, onSheetChange, loadingSheet, defaultCountry, onStarted, onStartOver }: MappingStepProps) {
   const { t } = useTranslation('imports');
   const start = useStartImport();
   const [choices, setChoices] = useState<ColumnChoice[]>(() => choicesFromMapping(preview.headers, preview.suggestedMapping));
   const [shownPreview, setShownPreview] = useState(preview);
-  const [options, setOptions] = useState<OptionsState>(() => initialOptions(navigator.languages));
+  const [options, setOptions] = useState<OptionsState>(() => initialOptions(defaultCountry));
   const [attempted, setAttempted] = useState(false);
   // Another sheet's preview arrived: its columns get their own suggested mapping.
   if (preview !== shownPreview) {
@@ -64,6 +68,8 @@ export function MappingStep({ summary, preview, onSheetChange, loadingSheet, onS
         <Chip size="small" label={t('mapping.encoding', { encoding: preview.encoding.toUpperCase() })} />
         {delimiter ? <Chip size="small" label={t('mapping.delimiter', { delimiter })} /> : null}
       </Stack>
+
+      <PreviewNotes notes={preview.notes} />
 
       {preview.sheets.length > 1 ? (
         <TextField select label={t('mapping.sheet')} value={preview.sheet ?? ''} onChange={(event) => onSheetChange(event.target.value)} sx={{ maxWidth: 320 }} disabled={loadingSheet} helperText={t('mapping.sheetHint')}>
@@ -104,6 +110,9 @@ export function MappingStep({ summary, preview, onSheetChange, loadingSheet, onS
           {t('options.title')}
         </Typography>
         <OptionsForm value={options} onChange={setOptions} />
+        <Box sx={{ mt: 2 }}>
+          <PhoneCheck preview={preview} choices={choices} defaultCountry={options.defaultCountry} />
+        </Box>
       </Box>
 
       {start.isError ? <Alert severity="error">{errorMessage(start.error)}</Alert> : null}

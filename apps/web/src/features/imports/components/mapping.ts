@@ -9,7 +9,7 @@ export interface ColumnChoice {
 }
 
 /** The targets in the order the selects list them. */
-export const COLUMN_TARGETS: readonly ColumnTarget[] = ['phone', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'custom', 'ignore'];
+export const COLUMN_TARGETS: readonly ColumnTarget[] = ['phone', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'notes', 'status', 'custom', 'ignore'];
 
 /** A custom field name from a header: trimmed, at most the allowed length, else "column_N". */
 export function defaultCustomName(header: string | undefined, index: number): string {

@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { countryName } from '../../../lib/countries';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useDownloadErrorFile } from '../api/download-error-file';
 import { contactsLinkForTag } from './import-options';
 import { ImportCounts } from './import-counts';
-import { accountedRows, countsAddUp, formatElapsed, importOutcome, mostRowsRejected, rowsPerSecond } from './import-stats';
+import { accountedRows, countsAddUp, formatElapsed, importOutcome, rowsPerSecond } from './import-stats';
+import { InternationalWarning, MostlyRejectedHint } from './import-warnings';
 
-const SEVERITY = { completed: 'success', nothingImported: 'warning', failed: 'error', cancelled: 'warning' } as const;
+const SEVERITY = { completed: 'success', nothingImported: 'warning', failed: 'error', cancelled: 'warning', expired: 'warning' } as const;
 
 /** Step 4: the outcome, its counts adding up to the rows read, the error file and where to go next. */
 export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; onStartOver: () => void }) {
@@ -28,7 +28,6 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
   const status = importOutcome(summary);
   const rate = rowsPerSecond(summary);
   const tag = summary.options?.tag ?? null;
-  const defaultCountry = summary.options?.defaultCountry ?? null;
 
   return (
     <Stack spacing={3}>
@@ -63,13 +62,10 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
           }
         >
           {t('result.rejectedText', { rejected: number.format(counts.rejected) })}
-          {mostRowsRejected(summary) ? (
-            <Typography variant="body2" sx={{ mt: 1 }} data-testid="import-rejected-hint">
-              {defaultCountry ? t('result.checkCountry', { country: countryName(defaultCountry, language) }) : t('result.checkNoCountry')}
-            </Typography>
-          ) : null}
+          <MostlyRejectedHint summary={summary} />
         </Alert>
       ) : null}
+      <InternationalWarning summary={summary} />
       {download.isError ? <Alert severity="error">{errorMessage(download.error)}</Alert> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button component={RouterLink} to={paths.contacts.imports} color="inherit" startIcon={<IconHistory size={18} aria-hidden />}>

@@ -10,6 +10,7 @@ import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { useDefaultCountry } from '../../../lib/messaging/use-default-country';
 import { useImport } from '../api/get-import';
 import { useImportPreview } from '../api/get-import-preview';
 import { importStep } from '../components/import-stats';
@@ -32,6 +33,7 @@ export default function ContactsUpload() {
   const summary = summaryQuery.data;
   const step = importId ? importStep(summary) : 'upload';
   const previewQuery = useImportPreview(importId, sheet, Boolean(importId) && summary?.status === 'uploaded');
+  const defaultCountry = useDefaultCountry();
 
   const goTo = (id: string) => {
     setSheet(null);
@@ -48,11 +50,12 @@ export default function ContactsUpload() {
     );
   else if (!summary) content = <FullPageLoader />;
   else if (step === 'mapping') {
-    content = previewQuery.data ? (
+    content = previewQuery.data && defaultCountry.ready ? (
       <MappingStep
         summary={summary}
         preview={previewQuery.data}
         loadingSheet={previewQuery.isFetching}
+        defaultCountry={defaultCountry.country}
         onSheetChange={setSheet}
         onStarted={() => void summaryQuery.refetch()}
         onStartOver={() => goTo('')}
