@@ -72,6 +72,13 @@ export interface GatewayEvents {
   inbound(messages: InboundSms[]): void | Promise<void>;
 }
 
+/**
+ * The time as a process reads it (milliseconds since the epoch): Date.now, or a skewed clock in
+ * tests. A gateway stamps what it receives with it; the engine turns those stamps into ages, so
+ * a process's clock never orders events against another process's (the database's clock does).
+ */
+export type Clock = () => number;
+
 /** The answer of "test connection" on the gateways screen. */
 export type ConnectionTest = { ok: true; details: string } | { ok: false; message: string };
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { SmppConfig, SmppSecrets } from '@sms/contracts/gateway-smpp';
-import { GatewayUnavailable, type GatewayEvents, type SmsGateway } from '../gateway.ts';
+import { GatewayUnavailable, type Clock, type GatewayEvents, type SmsGateway } from '../gateway.ts';
 import { prepareBatch } from './batch.ts';
 import { createDeliveryHandler } from './deliveries.ts';
 import { createSmppLink } from './link.ts';
@@ -17,6 +17,8 @@ export interface SmppGatewayOptions {
   codec?: SmsCodec;
   /** How long the parts of a concatenated inbound message are awaited (default 60 s). */
   inboundPartsTimeoutMs?: number;
+  /** This process's clock, for the arrival time of receipts and inbound messages (default Date.now). */
+  clock?: Clock;
 }
 
 /** Requests an ESME need not answer with a response PDU. */
@@ -37,7 +39,7 @@ export function createSmppGateway(
   const { config } = settings;
   const codec = options.codec ?? defaultSmsCodec;
   const partIds = createPartIds();
-  const deliveries = createDeliveryHandler({ events, codec, partIds, logger, inboundPartsTimeoutMs: options.inboundPartsTimeoutMs ?? 60_000 });
+  const deliveries = createDeliveryHandler({ events, codec, partIds, logger, inboundPartsTimeoutMs: options.inboundPartsTimeoutMs ?? 60_000, clock: options.clock ?? Date.now });
   const window = createSubmitWindow(config, () => link.session);
   const link = createSmppLink(
     settings,

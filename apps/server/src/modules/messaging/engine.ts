@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { DeliveryReceipt, InboundSms } from '../../gateways/gateway.ts';
+import type { Clock, DeliveryReceipt, InboundSms } from '../../gateways/gateway.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
@@ -34,6 +34,8 @@ export function createMessagingEngine(deps: {
   logger: JobsLogger;
   publicUrl: string | undefined;
   options?: Partial<DispatcherOptions>;
+  /** This process's clock (default Date.now; tests skew it). */
+  clock?: Clock;
 }): MessagingEngine {
   const { database, logger } = deps;
   const receiptBuffers = new Map<string, EventBuffer<DeliveryReceipt>>();
@@ -65,7 +67,7 @@ export function createMessagingEngine(deps: {
         if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wake();
       }).push(messages),
   };
-  const registry = new GatewayRegistry(database, engine, deps.publicUrl);
+  const registry = new GatewayRegistry(database, engine, deps.publicUrl, { clock: deps.clock ?? Date.now });
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;

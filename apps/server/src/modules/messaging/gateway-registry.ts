@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { DeliveryReceipt, GatewayEvents, InboundSms, SmsGateway } from '../../gateways/gateway.ts';
+import type { Clock, DeliveryReceipt, GatewayEvents, InboundSms, SmsGateway } from '../../gateways/gateway.ts';
 import { GatewayUnusable } from '../../gateways/gateway.ts';
 import { kindDefinition, parseKindSettings } from '../gateways/gateway-kinds.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
@@ -35,12 +35,14 @@ export class GatewayRegistry {
   private readonly sinks: GatewaySinks;
   private readonly publicUrl: string | undefined;
   private readonly recheckMs: number;
+  private readonly clock: Clock;
 
-  constructor(database: Database, sinks: GatewaySinks, publicUrl: string | undefined, recheckMs = 2_000) {
+  constructor(database: Database, sinks: GatewaySinks, publicUrl: string | undefined, options: { recheckMs?: number; clock?: Clock } = {}) {
     this.database = database;
     this.sinks = sinks;
     this.publicUrl = publicUrl;
-    this.recheckMs = recheckMs;
+    this.recheckMs = options.recheckMs ?? 2_000;
+    this.clock = options.clock ?? Date.now;
   }
 
   /**
@@ -80,7 +82,7 @@ export class GatewayRegistry {
       receipts: (receipts) => this.sinks.receipts(gatewayId, receipts),
       inbound: (messages) => this.sinks.inbound(gatewayId, messages),
     };
-    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, publicUrl: this.publicUrl });
+    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, publicUrl: this.publicUrl, clock: this.clock });
     const fresh = { row, gateway, checkedAt: Date.now() };
     this.entries.set(gatewayId, fresh);
     return fresh;
