@@ -17,11 +17,13 @@ import {
   type MessageOutcome,
 } from './dispatch.queries.ts';
 import type { LiveGateway } from './gateway-registry.ts';
+import { matchPendingReplies } from '../inbound/inbound-processor.ts';
 import { failQueuedMessages } from './housekeeping.queries.ts';
 import { compiledTemplate, outcomesOf, prepareBatch } from './outcomes.ts';
 import { reapplyPendingReceipts } from './receipts.queries.ts';
 
 const UNAVAILABLE_PREFIX = 'Gateway unavailable';
+
 
 /** What the dispatcher should do after a batch. */
 export interface BatchResult {
@@ -98,6 +100,8 @@ export class BatchSender {
     await db.transaction(async (tx) => {
       await relaxDurability(tx);
       await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+      // Replies that came while these messages were being handed over waited for this outcome.
+      if (send.length > 0) await matchPendingReplies(tx, send.flatMap(({ message }) => (message.contactId ? [message.contactId] : [])));
       await optOutByProvider(tx, optOutContactIds);
       if (!campaign || send.length === 0) return;
       await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);

@@ -38,6 +38,7 @@ export function createMessagingEngine(deps: {
   clock?: Clock;
 }): MessagingEngine {
   const { database, logger } = deps;
+  const clock = deps.clock ?? Date.now;
   const receiptBuffers = new Map<string, EventBuffer<DeliveryReceipt>>();
   const inboundBuffers = new Map<string, EventBuffer<InboundSms>>();
   const bufferFor = <T>(buffers: Map<string, EventBuffer<T>>, gatewayId: string, concurrency: number, flush: (items: T[]) => Promise<void>) => {
@@ -63,11 +64,11 @@ export function createMessagingEngine(deps: {
     inbound: (gatewayId: string, messages: InboundSms[]) =>
       // Inbound messages one flush at a time: STOP then START from one person must apply in order.
       bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
-        const stored = await storeInbound(database.db, gatewayId, items);
+        const stored = await storeInbound(database.db, gatewayId, items, clock);
         if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wake();
       }).push(messages),
   };
-  const registry = new GatewayRegistry(database, engine, deps.publicUrl, { clock: deps.clock ?? Date.now });
+  const registry = new GatewayRegistry(database, engine, deps.publicUrl, { clock });
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;
