@@ -41,11 +41,19 @@ export function createSmppGateway(
   const partIds = createPartIds();
   const deliveries = createDeliveryHandler({ events, codec, partIds, logger, inboundPartsTimeoutMs: options.inboundPartsTimeoutMs ?? 60_000, clock: options.clock ?? Date.now });
   const window = createSubmitWindow(config, () => link.session);
+  let closed: Promise<void> | null = null;
   const link = createSmppLink(
     settings,
     {
-      bound: () => window.resume(),
-      lost: (reason) => window.connectionLost(reason),
+      bound: () => {
+        window.resume();
+        events.link?.({ state: 'connected', reason: null });
+      },
+      lost: (reason) => {
+        window.connectionLost(reason);
+        if (!closed) events.link?.({ state: 'retrying', reason: `Connection to ${config.host}:${config.port} lost: ${reason}` });
+      },
+      failed: (failure) => events.link?.({ state: failure.unusable ? 'refused' : 'retrying', reason: failure.message }),
       pdu: (pdu, session) => {
         if (pdu.command === 'submit_sm_resp' || pdu.command === 'generic_nack') window.response(pdu);
         else if (pdu.command === 'deliver_sm') deliveries.handle(pdu, session);
@@ -58,7 +66,6 @@ export function createSmppGateway(
     logger,
   );
   let reference = randomInt(256);
-  let closed: Promise<void> | null = null;
   link.start();
 
   return {

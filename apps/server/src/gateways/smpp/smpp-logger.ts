@@ -1,10 +1,7 @@
+import type { GatewayLogger } from '../gateway.ts';
+
 /** The logging the gateway needs; the app's pino logger fits. Never given a password. */
-export interface SmppLogger {
-  debug(details: object, message: string): void;
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+export type SmppLogger = GatewayLogger;
 
 const ignore = () => {};
 

@@ -1,4 +1,5 @@
 import type { CampaignProgress } from '@sms/contracts/campaigns';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import { describe, expect, it } from 'vitest';
 import { PROGRESS_POLL_MS, RECEIPTS_POLL_MS, progressInterval } from './get-campaign-progress';
 
@@ -8,6 +9,9 @@ const progress = (status: CampaignProgress['status'], sent: number): CampaignPro
   audienceReady: true,
   counts: { queued: 0, sending: 0, sent, delivered: 3, undelivered: 0, failed: 0, cancelled: 0, skipped: 0, total: 3 + sent, replied: 0 },
   ratePerSecond: 0,
+  averageRatePerSecond: null,
+  replies: replyFigures({ total: 3 + sent, sent, delivered: 3, replied: 0 }),
+  gatewayDown: null,
   eta: null,
   recentErrors: [],
 });

@@ -3,6 +3,7 @@ import Grid from '@mui/material/Grid';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import type { CampaignAction, CampaignProgress } from '@sms/contracts/campaigns';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -47,7 +48,18 @@ export default function CampaignDetail() {
   if (!query.data) return <CampaignLoadState error={query.error} onRetry={() => void query.refetch()} />;
   const campaign = query.data;
   const status = liveStatus ?? campaign.status;
-  const figures: CampaignProgress = progress.data ?? { status: campaign.status, statusReason: campaign.statusReason, audienceReady: campaign.audienceReady, counts: campaign.counts, ratePerSecond: 0, eta: null, recentErrors: [] };
+    const figures: CampaignProgress = progress.data ?? {
+    status: campaign.status,
+    statusReason: campaign.statusReason,
+    audienceReady: campaign.audienceReady,
+    counts: campaign.counts,
+    ratePerSecond: 0,
+    averageRatePerSecond: null,
+    replies: replyFigures(campaign.counts),
+    gatewayDown: null,
+    eta: null,
+    recentErrors: [],
+  };
   const run = (name: CampaignAction) => action.mutate({ id: campaign.id, action: name }, { onSuccess: () => setCancelling(false), onError: (error) => !cancelling && setFailure(errorMessage(error)) });
 
   return (
