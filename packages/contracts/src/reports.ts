@@ -233,7 +233,7 @@ export const reportCampaignParamsSchema = z.object({ campaignId: z.uuid('campaig
 
 /** Header row of each export (stable identifiers, like the contacts export's). */
 export const REPORT_EXPORT_COLUMNS = {
-  campaigns: ['name', 'status', 'recipients', 'sent', 'delivered', 'failed', 'replied', 'opted_out', 'delivered_pct', 'replied_pct', 'launched_at', 'completed_at', 'created_at'],
+  campaigns: ['name', 'status', 'recipients', 'sent', 'delivered', 'failed', 'replied', 'not_replied', 'opted_out', 'delivered_pct', 'replied_pct', 'launched_at', 'completed_at', 'created_at'],
   recipients: ['name', 'phone', 'tag1', 'status', 'error_code', 'error_text', 'sent_at', 'delivered_at', 'replied_at', 'reply_text', 'reply_word'],
   tag1Grouped: ['tag1', 'recipients', 'delivered', 'failed', 'replied', 'not_replied', 'response_rate', 'reply_words', 'other_replies'],
   nonResponders: ['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out'],

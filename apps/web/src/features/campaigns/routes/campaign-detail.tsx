@@ -31,7 +31,7 @@ export default function CampaignDetail() {
   const navigate = useNavigate();
   const query = useCampaign(id);
   const launched = query.data !== undefined && query.data.status !== 'draft';
-  const progress = useCampaignProgress(id, launched, query.data?.completedAt ?? query.data?.cancelledAt ?? null);
+  const progress = useCampaignProgress(id, launched, query.data?.completedAt ?? query.data?.cancelledAt ?? null, query.data?.replyWindowHours ?? 0);
   const action = useCampaignAction();
   const duplicate = useDuplicateCampaign();
   const [cancelling, setCancelling] = useState(false);
@@ -85,7 +85,7 @@ export default function CampaignDetail() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
-            {launched ? <ProgressCard progress={{ ...figures, status }} /> : <Alert severity="info">{t('detail.draftHint')}</Alert>}
+            {launched ? <ProgressCard progress={{ ...figures, status }} gatewayName={campaign.gatewayName} /> : <Alert severity="info">{t('detail.draftHint')}</Alert>}
             {launched ? (
               <Can I="read" a="Report">
                 <FollowUpCard campaignId={campaign.id} />
