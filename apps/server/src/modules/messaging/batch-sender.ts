@@ -99,9 +99,9 @@ export class BatchSender {
     let stateChanged = false;
     await db.transaction(async (tx) => {
       await relaxDurability(tx);
-      await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+      const { repliesPending } = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
       // Replies that came while these messages were being handed over waited for this outcome.
-      if (send.length > 0) await matchPendingReplies(tx, send.flatMap(({ message }) => (message.contactId ? [message.contactId] : [])));
+      if (repliesPending) await matchPendingReplies(tx, send.flatMap(({ message }) => (message.contactId ? [message.contactId] : [])));
       await optOutByProvider(tx, optOutContactIds);
       if (!campaign || send.length === 0) return;
       await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);

@@ -111,12 +111,13 @@ export interface MessageOutcome {
  * Writes a batch's outcomes in one statement. Only rows still in 'sending' under the same attempt
  * are touched (a message whose lease expired and was claimed again belongs to the new claim). An
  * accepted message is sent as of its claim (claimed_at), however long the batch took to write
- * back. Answers how many rows were written.
+ * back. Answers how many rows were written, and whether a reply from one of their contacts waits
+ * for an outcome (then matchPendingReplies has work; asked here to spare a round trip per batch).
  */
-export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: MessageOutcome[]): Promise<number> {
-  if (outcomes.length === 0) return 0;
+export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: MessageOutcome[]): Promise<{ written: number; repliesPending: boolean }> {
+  if (outcomes.length === 0) return { written: 0, repliesPending: false };
   const column = <T>(pick: (outcome: MessageOutcome) => T) => sql.param(outcomes.map(pick));
-  const rows = await queryRows<{ n: number }>(
+  const rows = await queryRows<{ n: number; replies_pending: boolean }>(
     db,
     sql`with written as (
           update messages m set
@@ -143,10 +144,12 @@ export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: M
                       ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.uncountAttempt ?? false)}::boolean[])
                as r(id, attempts, status, gid, body, segments, encoding, code, text, next_at, uncount)
           where m.id = r.id and m.status = 'sending' and m.attempts = r.attempts
-          returning 1)
-        select count(*)::int as n from written`,
+          returning m.contact_id)
+        select count(*)::int as n,
+               exists (select 1 from inbound_messages i where i.reply_pending and i.contact_id in (select contact_id from written)) as replies_pending
+        from written`,
   );
-  return rows[0]?.n ?? 0;
+  return { written: rows[0]?.n ?? 0, repliesPending: rows[0]?.replies_pending === true };
 }
 
 /** Puts claimed messages back in the queue without counting the attempt (the gateway was down). */
