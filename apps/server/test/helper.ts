@@ -6,7 +6,7 @@ import type { Role } from '@sms/contracts/roles';
 import type { User } from '@sms/contracts/users';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/app.ts';
-import type { Clock, GatewayLogger } from '../src/gateways/gateway.ts';
+import { silentLogger, type Clock, type GatewayLogger } from '../src/gateways/gateway.ts';
 import { closeHttp } from '../src/platform/close-http.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -152,8 +152,7 @@ export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'log
 
 /** The engine's logger in tests: errors on the console, the rest dropped. */
 export function engineTestLogger(): GatewayLogger {
-  const ignore = () => {};
-  return { debug: ignore, info: ignore, warn: ignore, error: (details, message) => console.error(message, details) };
+  return { ...silentLogger, error: (details, message) => console.error(message, details) };
 }
 
 const hashes = new Map<string, Promise<string>>();

@@ -89,6 +89,11 @@ export interface GatewayLogger {
   error(details: object, message: string): void;
 }
 
+const ignore = () => {};
+
+/** Logs nothing (the default of a gateway made without a logger). */
+export const silentLogger: GatewayLogger = { debug: ignore, info: ignore, warn: ignore, error: ignore };
+
 /**
  * The time as a process reads it (milliseconds since the epoch): Date.now, or a skewed clock in
  * tests. A gateway stamps what it receives with it; the engine turns those stamps into ages, so

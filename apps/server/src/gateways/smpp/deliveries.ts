@@ -1,11 +1,10 @@
-import type { Clock, DeliveryReceipt, GatewayEvents, InboundSms } from '../gateway.ts';
+import type { Clock, DeliveryReceipt, GatewayEvents, GatewayLogger, InboundSms } from '../gateway.ts';
 import { addressOf } from './addresses.ts';
 import { splitUserData } from './decode.ts';
 import { createInboundAssembler } from './inbound-assembler.ts';
 import type { createPartIds } from './part-ids.ts';
 import { parseReceipt } from './receipt.ts';
 import type { Pdu, Session } from './smpp-library.ts';
-import type { SmppLogger } from './smpp-logger.ts';
 import type { SmsCodec } from './sms-codec.ts';
 import { SMPP_STATUS } from './status-codes.ts';
 
@@ -31,7 +30,7 @@ export function createDeliveryHandler(options: {
   events: GatewayEvents;
   codec: SmsCodec;
   partIds: ReturnType<typeof createPartIds>;
-  logger: SmppLogger;
+  logger: GatewayLogger;
   inboundPartsTimeoutMs: number;
   clock: Clock;
 }) {

@@ -1,8 +1,7 @@
 import type { SmppConfig, SmppSecrets } from '@sms/contracts/gateway-smpp';
-import { GatewayLinkDown, GatewayUnavailable, GatewayUnusable } from '../gateway.ts';
+import { GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type GatewayLogger } from '../gateway.ts';
 import { reconnectDelayMs, seconds } from './timing.ts';
 import smpp, { type Pdu, type Session } from './smpp-library.ts';
-import type { SmppLogger } from './smpp-logger.ts';
 import { isUnusableBind, statusCode, statusText } from './status-codes.ts';
 
 /** idle: never connected; backoff: waiting to reconnect; unusable: bind refused for good. */
@@ -39,7 +38,7 @@ const INTERFACE_VERSION = 0x34;
  * SMSC or a failed attempt. A bind refused for credentials stops the automatic retries (repeated
  * bad logins can lock an account); the next sendBatch or testConnection tries once more.
  */
-export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecrets }, handlers: LinkHandlers, logger: SmppLogger) {
+export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecrets }, handlers: LinkHandlers, logger: GatewayLogger) {
   const { config, secrets } = settings;
   const where = `${config.host}:${config.port}`;
   let state: LinkState = 'idle';

@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { SmppConfig, SmppSecrets } from '@sms/contracts/gateway-smpp';
-import { GatewayUnavailable, type Clock, type GatewayEvents, type SmsGateway } from '../gateway.ts';
+import { GatewayUnavailable, silentLogger, type Clock, type GatewayEvents, type GatewayLogger, type SmsGateway } from '../gateway.ts';
 import { prepareBatch } from './batch.ts';
 import { createDeliveryHandler } from './deliveries.ts';
 import { createSmppLink } from './link.ts';
 import { createPartIds } from './part-ids.ts';
 import smpp from './smpp-library.ts';
-import { silentLogger, type SmppLogger } from './smpp-logger.ts';
 import { defaultSmsCodec, type SmsCodec } from './sms-codec.ts';
 import { SMPP_STATUS } from './status-codes.ts';
 import { createSubmitWindow } from './submit-window.ts';
@@ -33,7 +32,7 @@ const NO_RESPONSE = new Set(['alert_notification', 'outbind']);
 export function createSmppGateway(
   settings: { config: SmppConfig; secrets: SmppSecrets },
   events: GatewayEvents,
-  logger: SmppLogger = silentLogger,
+  logger: GatewayLogger = silentLogger,
   options: SmppGatewayOptions = {},
 ): SmsGateway {
   const { config } = settings;

@@ -1,5 +1,5 @@
 import type { CampaignCounts, CampaignProgress } from '@sms/contracts/campaigns';
-import { HANDED_OVER_STATUSES } from '@sms/contracts/messages';
+import { handedOver } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
@@ -42,8 +42,7 @@ export function averageRate(campaign: CampaignRow, counts: CampaignCounts): numb
   if (!ended || !campaign.launchedAt) return null;
   const started = Math.max(campaign.launchedAt.getTime(), campaign.scheduledAt?.getTime() ?? 0);
   const seconds = (ended.getTime() - started) / 1000;
-  const handed = HANDED_OVER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  return seconds > 0 ? Math.round((handed / seconds) * 10) / 10 : null;
+  return seconds > 0 ? Math.round((handedOver(counts) / seconds) * 10) / 10 : null;
 }
 
 /** Live figures of a campaign for its page: counts and reply figures, rate (or average once finished), ETA, recent errors, and its gateway's link while it is down. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../gateways/gateway.ts';
 import { seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { startSmppPeer, type SmppPeer } from '../../../test/smpp-peer.ts';
@@ -28,11 +29,7 @@ describe('an SMPP link lost and found again', () => {
 
   beforeAll(async () => {
     peer = await startSmppPeer();
-    const ignore = () => {};
-    server = await startTestServer({
-      engine: { batchSize: 20, lanes: 1 },
-      engineLogger: { debug: ignore, info: ignore, warn: (_details, message) => void warnings.push(message), error: ignore },
-    });
+    server = await startTestServer({ engine: { batchSize: 20, lanes: 1 }, engineLogger: { ...silentLogger, warn: (_details, message) => void warnings.push(message) } });
     admin = await server.createAdmin();
     manager = await server.createUser('manager');
     const created = await server.post(

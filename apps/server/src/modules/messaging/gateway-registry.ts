@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { Clock, DeliveryReceipt, GatewayEvents, GatewayLinkStatus, GatewayLogger, InboundSms, SmsGateway } from '../../gateways/gateway.ts';
-import { GatewayUnusable } from '../../gateways/gateway.ts';
+import { GatewayUnusable, silentLogger, type Clock, type DeliveryReceipt, type GatewayEvents, type GatewayLinkStatus, type GatewayLogger, type InboundSms, type SmsGateway } from '../../gateways/gateway.ts';
 import { kindDefinition, parseKindSettings } from '../gateways/gateway-kinds.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
 
@@ -11,9 +10,6 @@ export interface GatewaySinks {
   /** A gateway's link changed; null: its instance was closed (deleted, or rebuilt with new settings). */
   link(gatewayId: string, status: GatewayLinkStatus | null): void;
 }
-
-const ignore = () => {};
-const SILENT: GatewayLogger = { debug: ignore, info: ignore, warn: ignore, error: ignore };
 
 /** A logger that adds which gateway it is about to every entry. */
 function loggerFor(logger: GatewayLogger, gateway: { gatewayId: string; gateway: string }): GatewayLogger {
@@ -59,7 +55,7 @@ export class GatewayRegistry {
     this.publicUrl = publicUrl;
     this.recheckMs = options.recheckMs ?? 2_000;
     this.clock = options.clock ?? Date.now;
-    this.logger = options.logger ?? SILENT;
+    this.logger = options.logger ?? silentLogger;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { CampaignCounts } from '@sms/contracts/campaigns';
+import { handedOver } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import { percent, type NonResponder, type ReportCampaignHeader, type ReportCampaignRow, type ReportRecipient } from '@sms/contracts/reports';
 import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
@@ -9,8 +10,6 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 /** The contact's name as the reports show it ('' when the contact has none or was deleted). */
 export const recipientName = (row: Pick<RecipientRow, 'firstName' | 'lastName'>) => [row.firstName, row.lastName].filter(Boolean).join(' ');
 
-/** Handed to the gateway: sent + delivered + undelivered. */
-export const handedOver = (counts: CampaignCounts) => counts.sent + counts.delivered + counts.undelivered;
 /** Never reached the phone: failed + undelivered. */
 export const failedCount = (counts: CampaignCounts) => counts.failed + counts.undelivered;
 
