@@ -4,6 +4,7 @@ import { GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type SendResult }
 import { recordAudit } from '../../platform/audit.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { transitionCampaign } from '../campaigns/campaign-state.ts';
+import { matchPendingReplies } from '../inbound/inbound-processor.ts';
 import { recipientContacts, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
 import {
   optOutByProvider,
@@ -17,13 +18,11 @@ import {
   type MessageOutcome,
 } from './dispatch.queries.ts';
 import type { LiveGateway } from './gateway-registry.ts';
-import { matchPendingReplies } from '../inbound/inbound-processor.ts';
 import { failQueuedMessages } from './housekeeping.queries.ts';
 import { compiledTemplate, outcomesOf, prepareBatch } from './outcomes.ts';
 import { reapplyPendingReceipts } from './receipts.queries.ts';
 
 const UNAVAILABLE_PREFIX = 'Gateway unavailable';
-
 
 /** What the dispatcher should do after a batch. */
 export interface BatchResult {

@@ -10,9 +10,9 @@ import { gatewaysWithPendingReceipts, reapplyPendingReceipts } from './receipts.
 const PENDING_RECEIPT_MAX_AGE_HOURS = 48;
 
 /**
- * The periodic upkeep of a worker: roll up counters (1 s), start due scheduled campaigns (1 s),
- * match pending replies (1 s), recover expired leases, expire validity, re-apply parked receipts (5 s), prune rate samples
- * (60 s). `onWork` is told when something became sendable (the dispatcher wakes).
+ * The periodic upkeep of a worker: roll up counters, start due scheduled campaigns and match
+ * pending replies (1 s); recover expired leases, expire validity, re-apply parked receipts (5 s);
+ * prune rate samples (60 s). `onWork` is told when something became sendable (the dispatcher wakes).
  */
 export function startHousekeeping(deps: { database: Database; logger: JobsLogger; onWork: () => void }): { stop: () => Promise<void> } {
   const db = deps.database.db;
