@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import type { Clock, InboundSms } from '../../gateways/gateway.ts';
 
+/** Resolution of a Clock (milliseconds since the epoch). */
+const CLOCK_RESOLUTION_MS = 1;
+
 /** The sender as E.164 when it reads as a phone number ('+' added for bare international digits). */
 export function normaliseSender(from: string): string {
   const trimmed = from.trim();
@@ -20,13 +23,14 @@ export function normaliseSender(from: string): string {
  * received_at is the database's clock, like the sends it is compared with: now() less how long
  * the message waited in this process since the gateway stamped it, both read on `clock`, the
  * clock the gateway stamped with (so a process whose clock is off the database's by any amount
- * stores the same time).
+ * stores the same time). The wait is taken 1 ms short (the clock's resolution can make it look up
+ * to 1 ms longer), so the time stored is never before the message arrived.
  */
 export async function storeInbound(db: Executor, gatewayId: string, messages: InboundSms[], clock: Clock): Promise<string[]> {
   if (messages.length === 0) return [];
   const senders = messages.map((message) => normaliseSender(message.from));
   const now = clock();
-  const waitedMs = messages.map((message) => Math.max(0, now - message.receivedAt.getTime()));
+  const waitedMs = messages.map((message) => Math.max(0, now - message.receivedAt.getTime() - CLOCK_RESOLUTION_MS));
   const rows = await queryRows<{ id: string | number }>(
     db,
     sql`insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, contact_id)
