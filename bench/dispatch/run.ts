@@ -16,7 +16,6 @@
  * Writes its section of bench/RESULTS.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +23,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeCsv } from '../import/generate.ts';
-import { api, freshPostgres, peakRss, resetPeak, ROOT, signIn, sleep, startServer, stopProcess, writeResultsSection } from '../lib/bench-server.ts';
+import { api, freshPostgres, importContacts, peakRss, resetPeak, ROOT, signIn, sleep, startServer, stopProcess, writeResultsSection } from '../lib/bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -178,20 +177,7 @@ async function benchPglite(): Promise<void> {
     await smppGateway(token, peer);
     const csv = join(dataDir, 'contacts.csv');
     await writeCsv(csv, count);
-    const form = new FormData();
-    form.append('file', await openAsBlob(csv), 'contacts.csv');
-    const uploaded = (await (await fetch(`http://127.0.0.1:${PORT}/api/contacts/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { import: { id: string }; preview: { suggestedMapping: Record<string, string> } };
-    await api(PORT, 'POST', `/api/contacts/imports/${uploaded.import.id}/start`, token, { mapping: uploaded.preview.suggestedMapping, options: { defaultCountry: 'GB', onDuplicate: 'skip' } });
-    let created = 0;
-    for (;;) {
-      const { import: summary } = await api<{ import: { status: string; counts: { created: number } } }>(PORT, 'GET', `/api/contacts/imports/${uploaded.import.id}`, token);
-      if (summary.status === 'completed') {
-        created = summary.counts.created;
-        break;
-      }
-      if (summary.status === 'failed') throw new Error('import failed');
-      await sleep(250);
-    }
+    const created = await importContacts(PORT, token, csv);
     const dispatch = await runCampaign(token, { type: 'all' }, created, server.pid!, true);
     row(['PGlite', 'launch fan-out (materialise recipients)', fmt(created), seconds(dispatch.fanoutMs), `${fmt(Math.round(created / (dispatch.fanoutMs / 1000)))} rows/s`, '']);
     row(['PGlite', 'dispatch to SMPP peer, receipts stored', fmt(created), seconds(dispatch.totalMs), `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`, `${dispatch.peakRssMb} MB`]);

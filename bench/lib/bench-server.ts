@@ -3,6 +3,7 @@
  * in, read a process's peak RSS, manage throwaway PostgreSQL databases.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,41 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   }
   child.kill();
   throw new Error('server did not start');
+}
+
+/** Starts `npm run worker`'s entry with its flags (job runner and sending engine only) and extra environment; waits until it says it started. */
+export async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...(await startFlags()), join(ROOT, 'apps/server/src/worker.ts')], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      seen += chunk.toString();
+      if (seen.includes('Worker started')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited (${String(code)}) before starting`)));
+  });
+  return child;
+}
+
+/** Imports a contacts CSV through the API (upload, suggested mapping, default country GB, skip duplicates); answers how many were created. */
+export async function importContacts(port: number, token: string, csvPath: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', await openAsBlob(csvPath), 'contacts.csv');
+  const uploaded = (await (await fetch(`http://127.0.0.1:${port}/api/contacts/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as {
+    import: { id: string };
+    preview: { suggestedMapping: Record<string, string> };
+  };
+  await api(port, 'POST', `/api/contacts/imports/${uploaded.import.id}/start`, token, { mapping: uploaded.preview.suggestedMapping, options: { defaultCountry: 'GB', onDuplicate: 'skip' } });
+  for (;;) {
+    const { import: summary } = await api<{ import: { status: string; counts: { created: number } } }>(port, 'GET', `/api/contacts/imports/${uploaded.import.id}`, token);
+    if (summary.status === 'completed') return summary.counts.created;
+    if (summary.status === 'failed') throw new Error('import failed');
+    await sleep(250);
+  }
 }
 
 /** Stops a child process and waits for it. */

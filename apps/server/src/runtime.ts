@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/engine.ts';
-import { createJobs, type Jobs, type JobsLogger } from './platform/jobs.ts';
+import type { GatewayLogger } from './gateways/gateway.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Database> {
@@ -25,7 +26,7 @@ export function jobsFor(database: Database, supervise: boolean): Jobs {
  * The sending engine of a worker process. On PGlite, fan-out chunks are smaller: the single
  * connection serves API requests between them.
  */
-export function engineFor(database: Database, config: Config, logger: JobsLogger): MessagingEngine {
+export function engineFor(database: Database, config: Config, logger: GatewayLogger): MessagingEngine {
   return createMessagingEngine({
     database,
     logger,

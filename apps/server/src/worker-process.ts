@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfigOrExit } from './config.ts';
 import { startJobHandlers } from './job-handlers.ts';
-import type { JobsLogger } from './platform/jobs.ts';
+import { consoleLogger } from './platform/console-logger.ts';
 import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
 
 // `npm run worker` (through worker.ts): the job runner alone, for scale-out next to API processes.
@@ -14,7 +14,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
-const logger: JobsLogger = { error: (details, message) => console.error(message, details) };
+const logger = consoleLogger(config.logLevel);
 
 try {
   const database = await openMigratedDatabase(config);

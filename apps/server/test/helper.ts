@@ -6,6 +6,7 @@ import type { Role } from '@sms/contracts/roles';
 import type { User } from '@sms/contracts/users';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/app.ts';
+import { silentLogger, type Clock, type GatewayLogger } from '../src/gateways/gateway.ts';
 import { closeHttp } from '../src/platform/close-http.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -143,6 +144,15 @@ export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'log
   config?: Partial<Config>;
   /** Run the sending engine in the test server's process (dispatcher, receipts, housekeeping). */
   engine?: Partial<DispatcherOptions> | true;
+  /** The engine's clock (default Date.now): a skewed one plays a worker whose clock is off the database's. */
+  clock?: Clock;
+  /** Where the engine and its gateways log (default: errors on the console, the rest dropped). */
+  engineLogger?: GatewayLogger;
+}
+
+/** The engine's logger in tests: errors on the console, the rest dropped. */
+export function engineTestLogger(): GatewayLogger {
+  return { ...silentLogger, error: (details, message) => console.error(message, details) };
 }
 
 const hashes = new Map<string, Promise<string>>();
@@ -175,8 +185,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
   await jobs.start({ error: () => {} });
   if (options.engine) {
-    const logger = { error: (details: object, message: string) => console.error(message, details) };
-    engine = createMessagingEngine({ database, logger, publicUrl: config.publicUrl, options: { idleMs: 50, ...(options.engine === true ? {} : options.engine) } });
+    const logger = options.engineLogger ?? engineTestLogger();
+    engine = createMessagingEngine({ database, logger, publicUrl: config.publicUrl, options: { idleMs: 50, ...(options.engine === true ? {} : options.engine) }, ...(options.clock ? { clock: options.clock } : {}) });
     engine.start();
   }
   await app.listen({ port: config.port, host: '127.0.0.1' });

@@ -228,6 +228,14 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   const listRow = page.getByRole('row', { name: new RegExp(CAMPAIGN_NAME) });
   await eventually(() => listRow.locator('[data-field="recipients"]').textContent()).toBe('12');
   expect(await listRow.locator('[data-field="repliedPct"]').textContent()).toBe('58.3%');
+  // And the campaign's own page: replies, response rate, the reached who did not answer, and the
+  // average rate of the finished campaign (not "0 messages per second").
+  await page.goto(`/campaigns/${campaignId}`);
+  const tile = (key: string) => page.getByTestId(`campaign-${key}`).locator('dd');
+  await eventually(() => tile('replied').getAttribute('data-value')).toBe('7');
+  expect(await tile('response-rate').textContent()).toBe('58.3%');
+  expect(await tile('not-replied').getAttribute('data-value')).toBe('5');
+  expect(await page.getByTestId('campaign-average-rate').textContent()).toMatch(/^Average rate: [\d.,]+ messages per second$/);
 
   // Zia, who did not answer, phones the office to be taken off the list: the admin opts them out.
   await page.goto(`/contacts/${contactIds.get(CALLER_PHONE)}/edit`);

@@ -3,6 +3,8 @@ import { contactFilterSchema, contactSchema } from './contacts.ts';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import type { MessageStatus } from './messages.ts';
 import { isPhoneCountry } from './phone.ts';
+import { replyFiguresSchema } from './reply-figures.ts';
+import { gatewayLinkSchema } from './gateways.ts';
 import { isLocalDateTime, isTimeZone, minutesOfDay } from './zoned-time.ts';
 
 /**
@@ -245,6 +247,12 @@ export const campaignProgressSchema = z.object({
   counts: campaignCountsSchema,
   /** Messages handed to the gateway per second over the last minute. */
   ratePerSecond: z.number(),
+  /** Once finished: messages handed to the gateway per second from the start of sending to its end; null before. */
+  averageRatePerSecond: z.number().nullable(),
+  /** Recipients, reached, replied, not replied and response rate by their one definition (reply-figures.ts). */
+  replies: replyFiguresSchema,
+  /** The link of the campaign's gateway while it is not connected (the campaign waits for it); null otherwise. */
+  gatewayDown: gatewayLinkSchema.nullable(),
   /** Estimated end of sending (ISO), null when unknown or done. */
   eta: z.string().nullable(),
   /** The latest distinct errors, newest first. */

@@ -8,6 +8,21 @@ export type GatewayKind = (typeof GATEWAY_KINDS)[number];
 export const DEFAULT_SIMULATOR_GATEWAY_ID = '00000000-0000-4000-8000-000000000001';
 
 /**
+ * The state of a gateway's link to its carrier (SMPP: the bind) as the worker processes see it:
+ * connected, retrying after a loss or a failed attempt, or refused (credentials: no automatic
+ * retry). `since`: when it entered that state (for a retrying link, when it was lost).
+ */
+export const GATEWAY_LINK_STATES = ['connected', 'retrying', 'refused'] as const;
+export type GatewayLinkState = (typeof GATEWAY_LINK_STATES)[number];
+export const gatewayLinkSchema = z.object({
+  state: z.enum(GATEWAY_LINK_STATES),
+  /** Why it is not connected (the last failure); null when connected. */
+  reason: z.string().nullable(),
+  since: z.string(),
+});
+export type GatewayLink = z.infer<typeof gatewayLinkSchema>;
+
+/**
  * A gateway as the API presents it. `config` holds the kind's settings (see gateway-simulator.ts,
  * gateway-smpp.ts, gateway-twilio.ts); secrets are never returned, only the names of those set.
  */
@@ -21,6 +36,11 @@ export const gatewaySchema = z.object({
   enabled: z.boolean(),
   /** Messages per second shared by every campaign and worker process; null = unlimited. */
   rateLimit: z.number().nullable(),
+  /**
+   * Its link as the running workers report it (the worst of them), null when none keeps one
+   * (simulator, Twilio, or no worker has opened it yet).
+   */
+  link: gatewayLinkSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

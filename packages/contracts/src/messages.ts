@@ -14,6 +14,9 @@ export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ['delivered', 'u
 /** Statuses of messages that reached the carrier (what "sent" means in reports). */
 export const HANDED_OVER_STATUSES: readonly MessageStatus[] = ['sent', 'delivered', 'undelivered'];
 
+/** How many messages of some counts were handed to the carrier (HANDED_OVER_STATUSES). */
+export const handedOver = (counts: Record<MessageStatus, number>): number => HANDED_OVER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+
 /** Why a message was skipped or failed without a gateway error code. */
 export const MESSAGE_ERROR_CODES = {
   optedOut: 'OPTED_OUT',

@@ -7,7 +7,8 @@ import { MESSAGE_STATUSES } from './messages.ts';
  * Per-campaign reports (issue 6, PRODUCT.md section 4 "Reports"). API under /api/reports/...;
  * screens at /reports, /reports/delivery/{id}, /reports/tag1-grouped/{id},
  * /reports/non-responders/{id}. Every figure here is derived from the same message rows as the
- * campaign counters, so the reports agree with each other and with the campaign page.
+ * campaign counters, and the reply figures by one definition (reply-figures.ts), so the reports
+ * agree with each other, the campaign page and the dashboard.
  */
 
 /** The tag1 value of contacts without one, in filters and group keys; shown as '(none)'. */
@@ -48,12 +49,15 @@ export const reportCampaignRowSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
+  /** Reached and no reply: the non-responders (reply-figures.ts). */
+  notReplied: z.number().int(),
   /**
    * Recipients who opted out by keyword after this campaign reached them: the contact is opted out
    * now, by keyword, at or after the message's sent_at (an opt-in since undoes it).
    */
   optedOut: z.number().int(),
   deliveredPct: z.number(),
+  /** The response rate (reply-figures.ts). */
   repliedPct: z.number(),
   launchedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
@@ -151,9 +155,9 @@ export const tag1GroupSchema = z.object({
   /** failed + undelivered. */
   failed: z.number().int(),
   replied: z.number().int(),
-  /** recipients - replied (so replied + notReplied = recipients; the non-responders report counts only those reached). */
+  /** Reached and no reply: the group's non-responders (reply-figures.ts; replied + notReplied = reached). */
   notReplied: z.number().int(),
-  /** replied / recipients, percent with one decimal. */
+  /** replied / recipients, percent with one decimal (reply-figures.ts). */
   responseRate: z.number(),
   /** The REPLY_WORDS_PER_GROUP most frequent words, then `other` = the remaining replies. */
   replyWords: z.array(replyWordCountSchema),
@@ -229,7 +233,7 @@ export const reportCampaignParamsSchema = z.object({ campaignId: z.uuid('campaig
 
 /** Header row of each export (stable identifiers, like the contacts export's). */
 export const REPORT_EXPORT_COLUMNS = {
-  campaigns: ['name', 'status', 'recipients', 'sent', 'delivered', 'failed', 'replied', 'opted_out', 'delivered_pct', 'replied_pct', 'launched_at', 'completed_at', 'created_at'],
+  campaigns: ['name', 'status', 'recipients', 'sent', 'delivered', 'failed', 'replied', 'not_replied', 'opted_out', 'delivered_pct', 'replied_pct', 'launched_at', 'completed_at', 'created_at'],
   recipients: ['name', 'phone', 'tag1', 'status', 'error_code', 'error_text', 'sent_at', 'delivered_at', 'replied_at', 'reply_text', 'reply_word'],
   tag1Grouped: ['tag1', 'recipients', 'delivered', 'failed', 'replied', 'not_replied', 'response_rate', 'reply_words', 'other_replies'],
   nonResponders: ['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out'],

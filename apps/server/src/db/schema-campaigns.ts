@@ -31,6 +31,27 @@ export const gateways = pgTable(
 );
 
 /**
+ * The link of a gateway (SMPP: its bind) as each worker process sees it, written by the workers on
+ * every change and refreshed (seen_at) while they run; the API reads it for the gateways screen and
+ * a campaign's progress. Rows not seen for a while belong to workers that stopped.
+ */
+export const gatewayLinks = pgTable(
+  'gateway_links',
+  {
+    gatewayId: uuid('gateway_id').notNull(),
+    /** The worker process (host, pid and a random part). */
+    worker: text('worker').notNull(),
+    state: text('state', { enum: ['connected', 'retrying', 'refused'] }).notNull(),
+    /** Why it is not connected (the last failure). */
+    reason: text('reason'),
+    /** When it entered this state (the database's time): a retrying link keeps the time it was lost. */
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.gatewayId, table.worker] }), check('gateway_links_state_check', sql`${table.state} in ('connected', 'retrying', 'refused')`)],
+);
+
+/**
  * SMS campaigns. The state machine lives in modules/campaigns/campaign-state.ts; message counts
  * are not columns here but campaign_counts + message_count_deltas, kept by triggers on messages.
  */
@@ -119,8 +140,17 @@ export const messages = pgTable(
     segments: smallint('segments'),
     encoding: text('encoding'),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its latest claim began (database's clock): the handover to the gateway comes after it. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * When the gateway accepted it, as of its claim (claimed_at): the database's clock, never after
+     * the handover, however long the batch's write-back took.
+     */
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the delivery receipt (or a reply, which proves delivery) arrived, by the database's clock: never before sent_at nor after replied_at. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The carrier's own "done date" of the receipt (its clock, often minutes only), kept for reference: never used to order. */
+    carrierDoneAt: timestamp('carrier_done_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     /** First reply to this message (set by the inbound path). */
     repliedAt: timestamp('replied_at', { withTimezone: true }),
@@ -226,10 +256,13 @@ export const inboundMessages = pgTable(
     fromPhone: text('from_phone').notNull(),
     toAddress: text('to_address').notNull(),
     body: text('body').notNull(),
+    /** When it reached the gateway, by the database's clock (the gateway process only measures how long it waited). */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     contactId: uuid('contact_id'),
     /** The outbound message this answers, when matched. */
     replyToMessageId: bigint('reply_to_message_id', { mode: 'number' }),
+    /** It may answer a message still being handed to the gateway: matched once that message has its outcome. */
+    replyPending: boolean('reply_pending').notNull().default(false),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -237,6 +270,7 @@ export const inboundMessages = pgTable(
     uniqueIndex('inbound_messages_gateway_unique').on(table.gatewayId, table.gatewayMessageId),
     index('inbound_messages_contact_idx').on(table.contactId, table.id),
     index('inbound_messages_unprocessed_idx').on(table.id).where(sql`${table.processedAt} is null`),
+    index('inbound_messages_reply_pending_idx').on(table.contactId).where(sql`${table.replyPending}`),
   ],
 );
 

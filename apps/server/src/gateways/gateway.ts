@@ -70,7 +70,36 @@ export interface InboundSms {
 export interface GatewayEvents {
   receipts(receipts: DeliveryReceipt[]): void | Promise<void>;
   inbound(messages: InboundSms[]): void | Promise<void>;
+  /** A gateway that keeps a link to its carrier (SMPP) tells each change of it: bound, lost and retrying, refused. */
+  link?(status: GatewayLinkStatus): void;
 }
+
+/** A gateway's link as it changes: connected; retrying after a loss or failed attempt; refused for good (credentials). */
+export interface GatewayLinkStatus {
+  state: 'connected' | 'retrying' | 'refused';
+  /** Why it is not connected; null when connected. */
+  reason: string | null;
+}
+
+/** The logging gateways do (the app's pino logger fits); never given a secret. */
+export interface GatewayLogger {
+  debug(details: object, message: string): void;
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+const ignore = () => {};
+
+/** Logs nothing (the default of a gateway made without a logger). */
+export const silentLogger: GatewayLogger = { debug: ignore, info: ignore, warn: ignore, error: ignore };
+
+/**
+ * The time as a process reads it (milliseconds since the epoch): Date.now, or a skewed clock in
+ * tests. A gateway stamps what it receives with it; the engine turns those stamps into ages, so
+ * a process's clock never orders events against another process's (the database's clock does).
+ */
+export type Clock = () => number;
 
 /** The answer of "test connection" on the gateways screen. */
 export type ConnectionTest = { ok: true; details: string } | { ok: false; message: string };
@@ -98,6 +127,14 @@ export class GatewayUnavailable extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.retryAfterMs = options.retryAfterMs;
   }
+}
+
+/**
+ * The gateway's link to the carrier is down and reconnecting: the link's own state (GatewayEvents.link)
+ * says so, so a campaign waiting for it need not repeat it as its status reason.
+ */
+export class GatewayLinkDown extends GatewayUnavailable {
+  override name = 'GatewayLinkDown';
 }
 
 /** The gateway will never work as configured (credentials refused, bad settings). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SimulatorConfig } from '@sms/contracts/gateway-simulator';
-import type { DeliveryReceipt, GatewayEvents, InboundSms, OutboundSms, SendResult, SmsGateway } from '../gateway.ts';
+import type { Clock, DeliveryReceipt, GatewayEvents, InboundSms, OutboundSms, SendResult, SmsGateway } from '../gateway.ts';
 import { TimerWheel } from './timer-wheel.ts';
 
 /** Chance and choice, replaceable so tests can make the simulator deterministic. */
@@ -27,7 +27,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * clean shutdown) hands over every receipt and reply still waiting at once, so no message stays
  * `sent` for good; a crashed process loses them, as a real carrier's client would.
  */
-export function createSimulatorGateway(config: SimulatorConfig, events: GatewayEvents, random: SimulatorRandom = { next: Math.random }): SmsGateway {
+export function createSimulatorGateway(config: SimulatorConfig, events: GatewayEvents, random: SimulatorRandom = { next: Math.random }, clock: Clock = Date.now): SmsGateway {
   const wheel = new TimerWheel(50);
   let paceUntil = 0;
   let closed = false;
@@ -36,13 +36,13 @@ export function createSimulatorGateway(config: SimulatorConfig, events: GatewayE
     const undelivered = random.next() < config.undeliveredRate;
     wheel.schedule(between(random, config.receiptDelayMinMs, config.receiptDelayMaxMs), () => {
       const receipt: DeliveryReceipt = undelivered
-        ? { gatewayMessageId, status: 'undelivered', errorCode: 'SIM_UNREACHABLE', errorText: 'Simulated: handset unreachable', at: new Date() }
-        : { gatewayMessageId, status: 'delivered', at: new Date() };
+        ? { gatewayMessageId, status: 'undelivered', errorCode: 'SIM_UNREACHABLE', errorText: 'Simulated: handset unreachable', at: new Date(clock()) }
+        : { gatewayMessageId, status: 'delivered', at: new Date(clock()) };
       events.receipts([receipt]);
       if (undelivered || random.next() >= config.replyRate) return;
       wheel.schedule(between(random, config.replyDelayMinMs, config.replyDelayMaxMs), () => {
         const text = config.replyTexts[Math.floor(random.next() * config.replyTexts.length)] ?? 'YES';
-        const reply: InboundSms = { gatewayMessageId: `sim-in-${randomBytes(8).toString('hex')}`, from: message.to, to: message.from ?? 'SIMULATOR', body: text, receivedAt: new Date() };
+        const reply: InboundSms = { gatewayMessageId: `sim-in-${randomBytes(8).toString('hex')}`, from: message.to, to: message.from ?? 'SIMULATOR', body: text, receivedAt: new Date(clock()) };
         events.inbound([reply]);
       });
     });

@@ -1,11 +1,10 @@
-import type { DeliveryReceipt, GatewayEvents, InboundSms } from '../gateway.ts';
+import type { Clock, DeliveryReceipt, GatewayEvents, GatewayLogger, InboundSms } from '../gateway.ts';
 import { addressOf } from './addresses.ts';
 import { splitUserData } from './decode.ts';
 import { createInboundAssembler } from './inbound-assembler.ts';
 import type { createPartIds } from './part-ids.ts';
 import { parseReceipt } from './receipt.ts';
 import type { Pdu, Session } from './smpp-library.ts';
-import type { SmppLogger } from './smpp-logger.ts';
 import type { SmsCodec } from './sms-codec.ts';
 import { SMPP_STATUS } from './status-codes.ts';
 
@@ -31,10 +30,11 @@ export function createDeliveryHandler(options: {
   events: GatewayEvents;
   codec: SmsCodec;
   partIds: ReturnType<typeof createPartIds>;
-  logger: SmppLogger;
+  logger: GatewayLogger;
   inboundPartsTimeoutMs: number;
+  clock: Clock;
 }) {
-  const { events, logger, partIds } = options;
+  const { events, logger, partIds, clock } = options;
   let receipts: DeliveryReceipt[] = [];
   let inbound: InboundSms[] = [];
   let answers: { session: Session; pdu: Pdu; kind: Kind }[] = [];
@@ -93,7 +93,7 @@ export function createDeliveryHandler(options: {
   function receipt(pdu: Pdu): Kind {
     const parsed = parseReceipt(
       { receiptedMessageId: cleanId(pdu.receipted_message_id), messageState: pdu.message_state, networkErrorCode: pdu.network_error_code, text: contentOf(pdu).toString('latin1') },
-      new Date(),
+      new Date(clock()),
     );
     if (parsed.kind === 'unreadable') logger.warn({ reason: parsed.reason }, 'SMPP delivery receipt not understood');
     if (parsed.kind !== 'final' || partIds.has(parsed.receipt.gatewayMessageId)) return 'none';
@@ -110,7 +110,7 @@ export function createDeliveryHandler(options: {
       dataCoding: pdu.data_coding ?? 0,
       concatenation: concatenation ?? (sar && sar.sequence <= sar.total ? sar : null),
       payload,
-      receivedAt: new Date(),
+      receivedAt: new Date(clock()),
     });
     return emitted ? 'inbound' : 'none';
   }

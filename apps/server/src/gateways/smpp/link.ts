@@ -1,8 +1,7 @@
 import type { SmppConfig, SmppSecrets } from '@sms/contracts/gateway-smpp';
-import { GatewayUnavailable, GatewayUnusable } from '../gateway.ts';
+import { GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type GatewayLogger } from '../gateway.ts';
 import { reconnectDelayMs, seconds } from './timing.ts';
 import smpp, { type Pdu, type Session } from './smpp-library.ts';
-import type { SmppLogger } from './smpp-logger.ts';
 import { isUnusableBind, statusCode, statusText } from './status-codes.ts';
 
 /** idle: never connected; backoff: waiting to reconnect; unusable: bind refused for good. */
@@ -14,6 +13,8 @@ export interface LinkHandlers {
   bound(): void;
   /** The bound session is gone (dropped, unbound by the SMSC, dead link, closing). */
   lost(reason: string): void;
+  /** An attempt to connect or bind failed (unusable: refused for good, no automatic retry). */
+  failed(failure: BindFailure): void;
   /** Any PDU the link does not handle itself (submit_sm_resp, generic_nack, deliver_sm...). */
   pdu(pdu: Pdu, session: Session): void;
 }
@@ -26,7 +27,7 @@ export interface BindFailure {
 
 /** The error sendBatch throws for a failed bind. */
 export const bindError = (failure: BindFailure, retryAfterMs?: number): Error =>
-  failure.unusable ? new GatewayUnusable(failure.message) : new GatewayUnavailable(failure.message, retryAfterMs === undefined ? {} : { retryAfterMs });
+  failure.unusable ? new GatewayUnusable(failure.message) : new GatewayLinkDown(failure.message, retryAfterMs === undefined ? {} : { retryAfterMs });
 
 /** SMPP 3.4 interface_version (the library's default would announce SMPP 5.0). */
 const INTERFACE_VERSION = 0x34;
@@ -37,7 +38,7 @@ const INTERFACE_VERSION = 0x34;
  * SMSC or a failed attempt. A bind refused for credentials stops the automatic retries (repeated
  * bad logins can lock an account); the next sendBatch or testConnection tries once more.
  */
-export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecrets }, handlers: LinkHandlers, logger: SmppLogger) {
+export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecrets }, handlers: LinkHandlers, logger: GatewayLogger) {
   const { config, secrets } = settings;
   const where = `${config.host}:${config.port}`;
   let state: LinkState = 'idle';
@@ -61,6 +62,7 @@ export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecr
     lastFailure = failure;
     settle(failure);
     if (state === 'closed') return;
+    handlers.failed(failure);
     if (failure.unusable) {
       state = 'unusable';
       logger.error({ smsc: where }, `SMPP bind refused: ${failure.message}`);

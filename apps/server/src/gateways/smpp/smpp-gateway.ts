@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { SmppConfig, SmppSecrets } from '@sms/contracts/gateway-smpp';
-import { GatewayUnavailable, type GatewayEvents, type SmsGateway } from '../gateway.ts';
+import { GatewayUnavailable, silentLogger, type Clock, type GatewayEvents, type GatewayLogger, type SmsGateway } from '../gateway.ts';
 import { prepareBatch } from './batch.ts';
 import { createDeliveryHandler } from './deliveries.ts';
 import { createSmppLink } from './link.ts';
 import { createPartIds } from './part-ids.ts';
 import smpp from './smpp-library.ts';
-import { silentLogger, type SmppLogger } from './smpp-logger.ts';
 import { defaultSmsCodec, type SmsCodec } from './sms-codec.ts';
 import { SMPP_STATUS } from './status-codes.ts';
 import { createSubmitWindow } from './submit-window.ts';
@@ -17,6 +16,8 @@ export interface SmppGatewayOptions {
   codec?: SmsCodec;
   /** How long the parts of a concatenated inbound message are awaited (default 60 s). */
   inboundPartsTimeoutMs?: number;
+  /** This process's clock, for the arrival time of receipts and inbound messages (default Date.now). */
+  clock?: Clock;
 }
 
 /** Requests an ESME need not answer with a response PDU. */
@@ -31,19 +32,27 @@ const NO_RESPONSE = new Set(['alert_notification', 'outbind']);
 export function createSmppGateway(
   settings: { config: SmppConfig; secrets: SmppSecrets },
   events: GatewayEvents,
-  logger: SmppLogger = silentLogger,
+  logger: GatewayLogger = silentLogger,
   options: SmppGatewayOptions = {},
 ): SmsGateway {
   const { config } = settings;
   const codec = options.codec ?? defaultSmsCodec;
   const partIds = createPartIds();
-  const deliveries = createDeliveryHandler({ events, codec, partIds, logger, inboundPartsTimeoutMs: options.inboundPartsTimeoutMs ?? 60_000 });
+  const deliveries = createDeliveryHandler({ events, codec, partIds, logger, inboundPartsTimeoutMs: options.inboundPartsTimeoutMs ?? 60_000, clock: options.clock ?? Date.now });
   const window = createSubmitWindow(config, () => link.session);
+  let closed: Promise<void> | null = null;
   const link = createSmppLink(
     settings,
     {
-      bound: () => window.resume(),
-      lost: (reason) => window.connectionLost(reason),
+      bound: () => {
+        window.resume();
+        events.link?.({ state: 'connected', reason: null });
+      },
+      lost: (reason) => {
+        window.connectionLost(reason);
+        if (!closed) events.link?.({ state: 'retrying', reason: `Connection to ${config.host}:${config.port} lost: ${reason}` });
+      },
+      failed: (failure) => events.link?.({ state: failure.unusable ? 'refused' : 'retrying', reason: failure.message }),
       pdu: (pdu, session) => {
         if (pdu.command === 'submit_sm_resp' || pdu.command === 'generic_nack') window.response(pdu);
         else if (pdu.command === 'deliver_sm') deliveries.handle(pdu, session);
@@ -56,7 +65,6 @@ export function createSmppGateway(
     logger,
   );
   let reference = randomInt(256);
-  let closed: Promise<void> | null = null;
   link.start();
 
   return {

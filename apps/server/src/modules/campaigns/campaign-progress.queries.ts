@@ -1,6 +1,9 @@
-import type { CampaignProgress } from '@sms/contracts/campaigns';
+import type { CampaignCounts, CampaignProgress } from '@sms/contracts/campaigns';
+import { handedOver } from '@sms/contracts/messages';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { currentGatewayLinks } from '../gateways/gateway-links.queries.ts';
 import { readOneCampaignCounts } from './campaign-counts.queries.ts';
 import type { CampaignRow } from './campaigns.queries.ts';
 
@@ -30,17 +33,38 @@ async function recentErrors(db: Executor, campaignId: string): Promise<CampaignP
   return rows.map((row) => ({ code: row.code, text: row.text, count: row.count, lastAt: row.last_at ? new Date(row.last_at).toISOString() : null }));
 }
 
-/** Live figures of a campaign for its page: counts, rate, ETA and recent errors. */
+/**
+ * A finished campaign's average rate: messages handed to the gateway per second from the start of
+ * sending (launch, or the scheduled time) to its end; null while it runs.
+ */
+export function averageRate(campaign: CampaignRow, counts: CampaignCounts): number | null {
+  const ended = campaign.completedAt ?? campaign.cancelledAt ?? (campaign.status === 'failed' ? campaign.updatedAt : null);
+  if (!ended || !campaign.launchedAt) return null;
+  const started = Math.max(campaign.launchedAt.getTime(), campaign.scheduledAt?.getTime() ?? 0);
+  const seconds = (ended.getTime() - started) / 1000;
+  return seconds > 0 ? Math.round((handedOver(counts) / seconds) * 10) / 10 : null;
+}
+
+/** Live figures of a campaign for its page: counts and reply figures, rate (or average once finished), ETA, recent errors, and its gateway's link while it is down. */
 export async function campaignProgress(db: Executor, campaign: CampaignRow): Promise<CampaignProgress> {
-  const [counts, ratePerSecond, errors] = await Promise.all([readOneCampaignCounts(db, campaign.id), recentRate(db, campaign.id), recentErrors(db, campaign.id)]);
+  const [counts, ratePerSecond, errors, links] = await Promise.all([
+    readOneCampaignCounts(db, campaign.id),
+    recentRate(db, campaign.id),
+    recentErrors(db, campaign.id),
+    campaign.gatewayId ? currentGatewayLinks(db, [campaign.gatewayId]) : Promise.resolve(new Map()),
+  ]);
   const remaining = counts.queued + counts.sending;
   const eta = campaign.status === 'sending' && ratePerSecond > 0 && remaining > 0 ? new Date(Date.now() + (remaining / ratePerSecond) * 1000).toISOString() : null;
+  const link = campaign.gatewayId ? links.get(campaign.gatewayId) : undefined;
   return {
     status: campaign.status,
     statusReason: campaign.statusReason,
     audienceReady: campaign.audienceReadyAt !== null,
     counts,
     ratePerSecond,
+    averageRatePerSecond: averageRate(campaign, counts),
+    replies: replyFigures(counts),
+    gatewayDown: link && link.state !== 'connected' ? link : null,
     eta,
     recentErrors: errors,
   };

@@ -2,6 +2,7 @@ import { addDays, localDate, startOfDay } from '@sms/contracts/calendar-dates';
 import type { CampaignCounts } from '@sms/contracts/campaigns';
 import { DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, percent, type Dashboard, type DashboardCampaign, type DashboardWindow } from '@sms/contracts/dashboard';
 import { MESSAGE_STATUSES } from '@sms/contracts/messages';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import type { Executor } from '../../db/client.ts';
 import { emptyCounts, readCampaignCounts } from '../campaigns/campaign-counts.queries.ts';
 import { activeCampaigns, campaignsLaunchedSince, countContacts, optOutsPerDay, recentReplies, scheduledCampaigns, setupProgress, type DashboardCampaignRow } from './dashboard.queries.ts';
@@ -15,7 +16,8 @@ function addCounts(into: CampaignCounts, more: CampaignCounts): void {
 }
 
 function window(from: Date, campaigns: number, counts: CampaignCounts): DashboardWindow {
-  return { from: from.toISOString(), campaigns, counts, deliveryRate: percent(counts.delivered, counts.total), responseRate: percent(counts.replied, counts.total) };
+  const responseRate = counts.total > 0 ? replyFigures(counts).responseRate : null;
+  return { from: from.toISOString(), campaigns, counts, deliveryRate: percent(counts.delivered, counts.total), responseRate };
 }
 
 function presentCampaign(row: DashboardCampaignRow, counts: CampaignCounts | undefined): DashboardCampaign {

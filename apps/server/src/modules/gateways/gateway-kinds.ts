@@ -3,7 +3,7 @@ import { simulatorConfigSchema, simulatorSecretsSchema } from '@sms/contracts/ga
 import { smppConfigSchema, smppSecretsSchema } from '@sms/contracts/gateway-smpp';
 import { twilioConfigSchema, twilioSecretsSchema } from '@sms/contracts/gateway-twilio';
 import type { z } from 'zod';
-import type { GatewayEvents, SmsGateway } from '../../gateways/gateway.ts';
+import type { Clock, GatewayEvents, GatewayLogger, SmsGateway } from '../../gateways/gateway.ts';
 import { createSimulatorGateway } from '../../gateways/simulator/simulator-gateway.ts';
 import { createSmppGateway } from '../../gateways/smpp/smpp-gateway.ts';
 import { createTwilioGateway } from '../../gateways/twilio/twilio-gateway.ts';
@@ -15,6 +15,10 @@ export interface GatewayContext {
   /** The gateway row's id (Twilio status callback URLs carry it). */
   gatewayId: string;
   publicUrl: string | undefined;
+  /** The process's clock (gateways stamp what they receive with it). */
+  clock: Clock;
+  /** Where a gateway logs (SMPP: bind, loss at warn level, reconnection); silent when absent. */
+  logger?: GatewayLogger;
 }
 
 /** One kind of gateway: how its settings are checked and how an instance is made. */
@@ -29,12 +33,13 @@ export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition
   simulator: {
     configSchema: simulatorConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
     secretsSchema: simulatorSecretsSchema,
-    create: (settings, events) => createSimulatorGateway(simulatorConfigSchema.parse(settings.config), events),
+    create: (settings, events, context) => createSimulatorGateway(simulatorConfigSchema.parse(settings.config), events, undefined, context.clock),
   },
   smpp: {
     configSchema: smppConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
     secretsSchema: smppSecretsSchema as unknown as z.ZodType<Record<string, unknown>>,
-    create: (settings, events) => createSmppGateway({ config: smppConfigSchema.parse(settings.config), secrets: smppSecretsSchema.parse(settings.secrets) }, events),
+    create: (settings, events, context) =>
+      createSmppGateway({ config: smppConfigSchema.parse(settings.config), secrets: smppSecretsSchema.parse(settings.secrets) }, events, context.logger, { clock: context.clock }),
   },
   twilio: {
     configSchema: twilioConfigSchema as unknown as z.ZodType<Record<string, unknown>>,

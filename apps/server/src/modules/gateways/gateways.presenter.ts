@@ -1,4 +1,4 @@
-import type { Gateway } from '@sms/contracts/gateways';
+import type { Gateway, GatewayLink } from '@sms/contracts/gateways';
 import { GATEWAY_KIND_DEFINITIONS } from './gateway-kinds.ts';
 import type { GatewayRow } from './gateways.queries.ts';
 
@@ -8,8 +8,8 @@ function configInForce(row: GatewayRow): Record<string, unknown> {
   return parsed?.success ? parsed.data : row.config;
 }
 
-/** Maps a gateway row to the API shape: secrets are never included, only which ones are set. */
-export function presentGateway(row: GatewayRow): Gateway {
+/** Maps a gateway row (and its link as the workers report it) to the API shape: secrets are never included, only which ones are set. */
+export function presentGateway(row: GatewayRow, link: GatewayLink | null = null): Gateway {
   return {
     id: row.id,
     name: row.name,
@@ -22,6 +22,7 @@ export function presentGateway(row: GatewayRow): Gateway {
     isDefault: row.isDefault,
     enabled: row.enabled,
     rateLimit: row.rateLimit,
+    link,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

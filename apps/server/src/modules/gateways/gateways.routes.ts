@@ -14,6 +14,7 @@ import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { gatewayPolicy } from './gateways.policy.ts';
 import { presentGateway } from './gateways.presenter.ts';
+import { currentGatewayLinks } from './gateway-links.queries.ts';
 import { findGateway, listGateways } from './gateways.queries.ts';
 import { createGateway, deleteGateway, testGateway, updateGateway } from './gateways.service.ts';
 
@@ -34,8 +35,8 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     { config: { auth: 'required' }, schema: { tags, summary: 'List gateways', security: bearer, response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } } },
     async (request) => {
       ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
-      const rows = await listGateways(db);
-      return { data: rows.map(presentGateway), total: rows.length };
+      const [rows, links] = [await listGateways(db), await currentGatewayLinks(db)];
+      return { data: rows.map((row) => presentGateway(row, links.get(row.id) ?? null)), total: rows.length };
     },
   );
 
@@ -65,7 +66,8 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     { config: { auth: 'required' }, schema: { tags, summary: 'One gateway', security: bearer, params: gatewayIdParamsSchema, response: { 200: gatewayResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => {
       ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
-      return { gateway: presentGateway(await loadGateway(db, request.params.id)) };
+      const row = await loadGateway(db, request.params.id);
+      return { gateway: presentGateway(row, (await currentGatewayLinks(db, [row.id])).get(row.id) ?? null) };
     },
   );
 

@@ -94,7 +94,7 @@ export async function testGateway(target: GatewayRow, publicUrl: string | undefi
   } catch (error) {
     return { ok: false, message: `The settings are incomplete: ${(error as Error).message}` };
   }
-  const gateway = definition.create(settings, { receipts: () => {}, inbound: () => {} }, { gatewayId: target.id, publicUrl });
+  const gateway = definition.create(settings, { receipts: () => {}, inbound: () => {} }, { gatewayId: target.id, publicUrl, clock: Date.now });
   try {
     const result = await gateway.testConnection();
     return result.ok ? { ok: true, message: result.details } : { ok: false, message: result.message };

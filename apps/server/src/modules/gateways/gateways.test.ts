@@ -96,6 +96,7 @@ describe('POST /api/gateways', () => {
       isDefault: false,
       enabled: true,
       rateLimit: 10,
+      link: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

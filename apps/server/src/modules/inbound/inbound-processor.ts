@@ -1,17 +1,63 @@
 import { keywordOf, replyWord } from '@sms/contracts/replies';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { recordInboundActivity } from '../inbox/inbox.queries.ts';
 import { getMessagingSettings } from '../settings/messaging-settings.ts';
-import { linkInboundContacts, lockUnprocessed, markProcessed, matchReplies, queueAutoReplies, recordReplies, setConsent, type InboundRow } from './inbound.queries.ts';
+import {
+  linkInboundContacts,
+  lockPendingReplies,
+  lockUnprocessed,
+  markProcessed,
+  matchReplies,
+  queueAutoReplies,
+  recordReplies,
+  setConsent,
+  setReplyPending,
+  type InboundRow,
+} from './inbound.queries.ts';
 
 /** A sender ID for answering on the channel a message came in on (our number or short code), else the gateway's default. */
 const answerFrom = (row: InboundRow) => (/^\+?\d{3,15}$/.test(row.toAddress) || /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(row.toAddress) ? row.toAddress : null);
+
+/** Most pending replies one pass looks at (they are few: those that arrived during a batch's handover). */
+const PENDING_BATCH = 1_000;
+
+/**
+ * Matches inbound messages (locked by the caller) to the messages they answer and records the
+ * replies; those whose message is still in flight become (or stay) pending, and pending ones that
+ * no longer have a candidate stop being pending. Answers how many replies were recorded.
+ */
+async function matchAndRecord(tx: Executor, rows: Array<{ id: string; body: string }>, wasPending: boolean): Promise<number> {
+  const matches = await matchReplies(tx, rows.map((row) => row.id));
+  const bodies = new Map(rows.map((row) => [row.id, row.body]));
+  const decided = matches.filter((match) => !match.inFlight);
+  await recordReplies(tx, decided.map(({ inboundId, messageId }) => ({ inboundId, messageId, word: replyWord(bodies.get(inboundId) ?? '') })));
+  const waiting = new Set(matches.filter((match) => match.inFlight).map((match) => match.inboundId));
+  if (!wasPending) await setReplyPending(tx, [...waiting], true);
+  else {
+    const answered = new Set(decided.map((match) => match.inboundId));
+    await setReplyPending(tx, rows.filter((row) => !waiting.has(row.id) && !answered.has(row.id)).map((row) => row.id), false);
+  }
+  return decided.length;
+}
+
+/**
+ * Matches the pending replies (of these contacts, or all) now that messages they may answer got
+ * their outcome. Called in the write-back's transaction for the batch's contacts, and by
+ * housekeeping for all (a reply whose processing committed after the write-back looked). Answers
+ * how many replies were recorded.
+ */
+export async function matchPendingReplies(tx: Executor, contactIds: string[] | null): Promise<number> {
+  if (contactIds?.length === 0) return 0;
+  const rows = await lockPendingReplies(tx, contactIds, PENDING_BATCH);
+  return rows.length === 0 ? 0 : matchAndRecord(tx, rows, true);
+}
 
 /**
  * Processes stored inbound messages, once each (processed_at, rows locked while processing):
  * links senders to contacts (creating unknown ones), matches each message to the campaign message
  * it answers (first reply time, text and reply word; the campaign's reply counter follows by
- * trigger), and acts on keywords: opt-out and opt-in with the contact's time and source, help;
+ * trigger; a message still being handed to the gateway is waited for: see matchPendingReplies),
+ * and acts on keywords: opt-out and opt-in with the contact's time and source, help;
  * each answered with the configured text through the gateway it came from; and moves the senders'
  * inbox conversations to the top. Set-based, so a wave of
  * replies to a big campaign costs a few statements per batch. Answers whether automatic replies
@@ -24,15 +70,7 @@ export async function processInbound(db: Db, ids: string[]): Promise<{ processed
   return db.transaction(async (tx) => {
     const rows = await lockUnprocessed(tx, ids);
     if (rows.length === 0) return { processed: 0, autoReplies: 0 };
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const matches = await matchReplies(tx, rows.map((row) => row.id));
-    await recordReplies(
-      tx,
-      matches.flatMap(({ inboundId, messageId }) => {
-        const row = byId.get(inboundId);
-        return row ? [{ inboundId, messageId, at: row.receivedAt, text: row.body, word: replyWord(row.body) }] : [];
-      }),
-    );
+    await matchAndRecord(tx, rows, false);
     // Keywords, in arrival order: a contact's consent follows its latest message of the batch.
     const consent = new Map<string, boolean>();
     const answers: Parameters<typeof queueAutoReplies>[1] = [];

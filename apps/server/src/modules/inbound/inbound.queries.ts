@@ -52,39 +52,80 @@ export async function lockUnprocessed(db: Executor, ids: string[]): Promise<Inbo
   }));
 }
 
+/** What the matching decided for one inbound message. */
+export interface ReplyMatch {
+  inboundId: string;
+  messageId: string;
+  /** The message was still being handed to the gateway: wait for its outcome before deciding. */
+  inFlight: boolean;
+}
+
 /**
- * For each inbound message, the campaign message it answers: the most recent one sent to its
- * contact whose campaign's reply window still covered the time it was received. One probe of the
- * (campaign, contact) index per campaign launched within the longest window.
+ * For each inbound message, the campaign message it answers: the most recent one handed to the
+ * gateway before it arrived (sent_at, or claimed_at while in flight, and received_at are all the
+ * database's clock) whose campaign's reply window still covered its arrival. When that message is
+ * still in flight (claimed, outcome not written yet), the answer is `inFlight`: it becomes the
+ * reply's message if the gateway accepts it, else an older one does. Inbound messages without a candidate are
+ * absent. One probe of the (campaign, contact) index per campaign launched within the longest window.
  */
-export async function matchReplies(db: Executor, ids: string[]): Promise<Array<{ inboundId: string; messageId: string }>> {
-  const rows = await queryRows<{ inbound_id: string | number; message_id: string | number }>(
+export async function matchReplies(db: Executor, ids: string[]): Promise<ReplyMatch[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ inbound_id: string | number; message_id: string | number; in_flight: boolean }>(
     db,
-    sql`select distinct on (i.id) i.id as inbound_id, m.id as message_id
+    sql`select distinct on (i.id) i.id as inbound_id, m.id as message_id, m.status = 'sending' as in_flight
         from inbound_messages i
         join campaigns c on c.launched_at is not null and c.launched_at <= i.received_at and c.launched_at > i.received_at - interval '31 days'
         join messages m on m.campaign_id = c.id and m.contact_id = i.contact_id
+        cross join lateral (select case when m.status = 'sending' then m.claimed_at else m.sent_at end as handed_at) h
         where i.id = any(${sql.param(ids)}::bigint[]) and i.contact_id is not null
-          and m.sent_at is not null and m.sent_at <= i.received_at
-          and i.received_at <= m.sent_at + make_interval(hours => c.reply_window_hours)
-        order by i.id, m.sent_at desc, m.id desc`,
+          and h.handed_at <= i.received_at
+          and i.received_at <= h.handed_at + make_interval(hours => c.reply_window_hours)
+        order by i.id, h.handed_at desc, m.id desc`,
   );
-  return rows.map((row) => ({ inboundId: String(row.inbound_id), messageId: String(row.message_id) }));
+  return rows.map((row) => ({ inboundId: String(row.inbound_id), messageId: String(row.message_id), inFlight: row.in_flight }));
 }
 
-/** Records replies: the inbound's link, and each answered message's first reply (time, text, word). */
-export async function recordReplies(db: Executor, replies: Array<{ inboundId: string; messageId: string; at: Date; text: string; word: string }>): Promise<void> {
+/**
+ * Records replies: the inbound's link (no longer pending), and each answered message's first
+ * reply (time, text, word). The earliest reply wins even when it is matched after a later one.
+ * A reply proves the message reached the phone: the message becomes delivered (a receipt saying
+ * otherwise, before or after, no longer counts), delivered no later than the reply.
+ */
+export async function recordReplies(db: Executor, replies: Array<{ inboundId: string; messageId: string; word: string }>): Promise<void> {
   if (replies.length === 0) return;
   const column = <T>(pick: (reply: (typeof replies)[number]) => T) => sql.param(replies.map(pick));
-  await db.execute(sql`update inbound_messages i set reply_to_message_id = r.message_id
+  await db.execute(sql`update inbound_messages i set reply_to_message_id = r.message_id, reply_pending = false
     from unnest(${column((r) => r.inboundId)}::bigint[], ${column((r) => r.messageId)}::bigint[]) as r(inbound_id, message_id)
     where i.id = r.inbound_id`);
-  // The earliest reply wins; a message already answered keeps its first reply.
-  await db.execute(sql`update messages m set replied_at = r.at, reply_text = r.text, reply_word = r.word
-    from (select distinct on (message_id) * from unnest(${column((r) => r.messageId)}::bigint[], ${column((r) => r.at.toISOString())}::timestamptz[],
-            ${column((r) => r.text.slice(0, 1000))}::text[], ${column((r) => r.word)}::text[]) as u(message_id, at, text, word)
-          order by message_id, at) r
-    where m.id = r.message_id and m.replied_at is null`);
+  // The reply's time and text straight from its row: the database's microseconds, like sent_at's.
+  await db.execute(sql`update messages m set replied_at = r.at, reply_text = r.text, reply_word = r.word,
+      status = 'delivered', delivered_at = least(coalesce(m.delivered_at, r.at), r.at),
+      failed_at = null, error_code = null, error_text = null
+    from (select distinct on (u.message_id) u.message_id, i.received_at as at, left(i.body, 1000) as text, u.word
+          from unnest(${column((r) => r.messageId)}::bigint[], ${column((r) => r.inboundId)}::bigint[], ${column((r) => r.word)}::text[]) as u(message_id, inbound_id, word)
+          join inbound_messages i on i.id = u.inbound_id
+          order by u.message_id, i.received_at, i.id) r
+    where m.id = r.message_id and (m.replied_at is null or r.at < m.replied_at)`);
+}
+
+/** Marks inbound messages as waiting for the outcome of the message they may answer (or not). */
+export async function setReplyPending(db: Executor, ids: string[], pending: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update inbound_messages set reply_pending = ${pending} where id = any(${sql.param(ids)}::bigint[])`);
+}
+
+/**
+ * Pending replies (of some contacts, or any), oldest first, locked for this transaction; rows
+ * another transaction holds are left to the next pass. Reads the small partial index.
+ */
+export async function lockPendingReplies(db: Executor, contactIds: string[] | null, limit: number): Promise<Array<{ id: string; body: string }>> {
+  const ofContacts = contactIds ? sql`and contact_id = any(${sql.param(contactIds)}::uuid[])` : sql``;
+  const rows = await queryRows<{ id: string | number; body: string }>(
+    db,
+    sql`select id, body from inbound_messages where reply_pending ${ofContacts}
+        order by id limit ${limit} for update skip locked`,
+  );
+  return rows.map((row) => ({ id: String(row.id), body: row.body }));
 }
 
 /** Opts contacts out by keyword (time and source kept), or back in. */

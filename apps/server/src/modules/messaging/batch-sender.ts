@@ -1,9 +1,10 @@
 import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
 import type { Database } from '../../db/client.ts';
-import { GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
+import { GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { transitionCampaign } from '../campaigns/campaign-state.ts';
+import { matchPendingReplies } from '../inbound/inbound-processor.ts';
 import { recipientContacts, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
 import {
   optOutByProvider,
@@ -97,7 +98,9 @@ export class BatchSender {
     let stateChanged = false;
     await db.transaction(async (tx) => {
       await relaxDurability(tx);
-      await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+      const { repliesPending } = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+      // Replies that came while these messages were being handed over waited for this outcome.
+      if (repliesPending) await matchPendingReplies(tx, send.flatMap(({ message }) => (message.contactId ? [message.contactId] : [])));
       await optOutByProvider(tx, optOutContactIds);
       if (!campaign || send.length === 0) return;
       await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);
@@ -133,6 +136,9 @@ export class BatchSender {
     if (!campaign) return { blockMs: retryAfterMs };
     const run = await updateConsecutiveErrors(db, campaign.id, 0, 1);
     if (run >= this.autoPauseAfter) return { stateChanged: await this.autoPause(db, campaign.id, `Paused automatically: the gateway stayed unavailable (${text})`) };
+    // A link that is down reports itself (gateway_links): the campaign page shows the campaign
+    // waiting for it, and stops when it is back. Other outages are told by the status reason.
+    if (error instanceof GatewayLinkDown) return { blockMs: retryAfterMs };
     const reason = `${UNAVAILABLE_PREFIX}: ${text}. Retrying.`;
     await setStatusReason(db, campaign.id, reason);
     campaign.statusReason = reason;

@@ -40,7 +40,9 @@ const toClaimed = (row: ClaimRow): ClaimedMessage => ({
 
 /**
  * Claims up to `limit` due queued messages of a campaign, in id order after `afterId`, skipping
- * rows another worker holds (FOR UPDATE SKIP LOCKED), and leases them for `leaseSeconds`.
+ * rows another worker holds (FOR UPDATE SKIP LOCKED), and leases them for `leaseSeconds`. claimed_at
+ * takes the database's time of the claim: the handover to the gateway comes after it, so a reply
+ * or receipt (stamped by the same clock when it arrives) is never earlier than it.
  * `afterId` lets a dispatcher start past what it already claimed: the index entries of claimed
  * rows stay until vacuum, and scanning over them again and again would grow with the campaign.
  */
@@ -59,14 +61,14 @@ export async function claimCampaignBatch(db: Executor, campaignId: string, limit
             and exists (select 1 from live)
           order by id limit ${limit}
           for update skip locked)
-        update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
+        update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
         from picked where m.id = picked.id
         returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body`,
   );
   return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** Claims due one-off messages (test sends, inbox replies: no campaign), oldest first. */
+/** Claims due one-off messages (test sends, inbox replies: no campaign), oldest first; claimed_at as claimCampaignBatch. */
 export async function claimOneOffBatch(db: Executor, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
   const rows = await queryRows<ClaimRow>(
     db,
@@ -75,7 +77,7 @@ export async function claimOneOffBatch(db: Executor, limit: number, leaseSeconds
           where campaign_id is null and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
           order by id limit ${limit}
           for update skip locked)
-        update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
+        update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
         from picked where m.id = picked.id
         returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body`,
   );
@@ -107,13 +109,15 @@ export interface MessageOutcome {
 
 /**
  * Writes a batch's outcomes in one statement. Only rows still in 'sending' under the same attempt
- * are touched (a message whose lease expired and was claimed again belongs to the new claim).
- * Answers how many rows were written.
+ * are touched (a message whose lease expired and was claimed again belongs to the new claim). An
+ * accepted message is sent as of its claim (claimed_at), however long the batch took to write
+ * back. Answers how many rows were written, and whether a reply from one of their contacts waits
+ * for an outcome (then matchPendingReplies has work; asked here to spare a round trip per batch).
  */
-export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: MessageOutcome[]): Promise<number> {
-  if (outcomes.length === 0) return 0;
+export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: MessageOutcome[]): Promise<{ written: number; repliesPending: boolean }> {
+  if (outcomes.length === 0) return { written: 0, repliesPending: false };
   const column = <T>(pick: (outcome: MessageOutcome) => T) => sql.param(outcomes.map(pick));
-  const rows = await queryRows<{ n: number }>(
+  const rows = await queryRows<{ n: number; replies_pending: boolean }>(
     db,
     sql`with written as (
           update messages m set
@@ -131,7 +135,8 @@ export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: M
             error_text = r.text,
             next_attempt_at = r.next_at,
             lease_until = null,
-            sent_at = case when r.status = 'sent' then now() else m.sent_at end,
+            -- coalesce: a claim made before claims kept their time (an upgrade mid-batch).
+            sent_at = case when r.status = 'sent' then coalesce(m.claimed_at, now()) else m.sent_at end,
             failed_at = case when r.status in ('failed', 'skipped') then now() else m.failed_at end
           from unnest(${column((o) => o.id)}::bigint[], ${column((o) => o.attempts)}::int[], ${column((o) => o.status)}::text[],
                       ${column((o) => o.gatewayMessageId)}::text[], ${column((o) => o.body)}::text[], ${column((o) => o.segments)}::int[],
@@ -139,10 +144,12 @@ export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: M
                       ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.uncountAttempt ?? false)}::boolean[])
                as r(id, attempts, status, gid, body, segments, encoding, code, text, next_at, uncount)
           where m.id = r.id and m.status = 'sending' and m.attempts = r.attempts
-          returning 1)
-        select count(*)::int as n from written`,
+          returning m.contact_id)
+        select count(*)::int as n,
+               exists (select 1 from inbound_messages i where i.reply_pending and i.contact_id in (select contact_id from written)) as replies_pending
+        from written`,
   );
-  return rows[0]?.n ?? 0;
+  return { written: rows[0]?.n ?? 0, repliesPending: rows[0]?.replies_pending === true };
 }
 
 /** Puts claimed messages back in the queue without counting the attempt (the gateway was down). */

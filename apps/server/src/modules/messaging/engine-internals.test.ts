@@ -82,8 +82,8 @@ describe('sending engine internals (real database)', () => {
     expect(again.map((m) => m.id)).toEqual(first.map((m) => m.id));
     expect(again.every((m) => m.attempts === 2)).toBe(true);
     // The dead worker's write-back arrives late (attempt 1): nothing changes. The new claim's lands.
-    expect(await writeOutcomes(db, GATEWAY, first.map((m) => sent(m.id, m.attempts, `old-${m.id}`)))).toBe(0);
-    expect(await writeOutcomes(db, GATEWAY, again.map((m) => sent(m.id, m.attempts, `new-${m.id}`)))).toBe(10);
+    expect((await writeOutcomes(db, GATEWAY, first.map((m) => sent(m.id, m.attempts, `old-${m.id}`)))).written).toBe(0);
+    expect((await writeOutcomes(db, GATEWAY, again.map((m) => sent(m.id, m.attempts, `new-${m.id}`)))).written).toBe(10);
     const rows = await queryRows<{ gateway_message_id: string }>(db, sql`select gateway_message_id from messages where id = any(${sql.param(first.map((m) => m.id))}::bigint[])`);
     expect(rows.every((row) => row.gateway_message_id.startsWith('new-'))).toBe(true);
   });

@@ -1,12 +1,12 @@
 import type { Database } from '../../db/client.ts';
-import type { DeliveryReceipt, InboundSms } from '../../gateways/gateway.ts';
-import type { JobsLogger } from '../../platform/jobs.ts';
+import type { Clock, DeliveryReceipt, GatewayLinkStatus, GatewayLogger, InboundSms } from '../../gateways/gateway.ts';
 import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
 import { GatewayRegistry } from './gateway-registry.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { processInbound } from '../inbound/inbound-processor.ts';
 import { storeInbound } from './inbound-store.ts';
+import { createLinkReporter } from './link-reporter.ts';
 import { applyReceipts } from './receipts.queries.ts';
 
 /** Longest a receipt waits for the write-back of batches in flight before it is applied (or parked). */
@@ -31,11 +31,15 @@ export interface MessagingEngine {
  */
 export function createMessagingEngine(deps: {
   database: Database;
-  logger: JobsLogger;
+  /** Errors of the engine; the gateways' own logging (SMPP: a lost link at warn level). */
+  logger: GatewayLogger;
   publicUrl: string | undefined;
   options?: Partial<DispatcherOptions>;
+  /** This process's clock (default Date.now; tests skew it). */
+  clock?: Clock;
 }): MessagingEngine {
   const { database, logger } = deps;
+  const clock = deps.clock ?? Date.now;
   const receiptBuffers = new Map<string, EventBuffer<DeliveryReceipt>>();
   const inboundBuffers = new Map<string, EventBuffer<InboundSms>>();
   const bufferFor = <T>(buffers: Map<string, EventBuffer<T>>, gatewayId: string, concurrency: number, flush: (items: T[]) => Promise<void>) => {
@@ -48,6 +52,7 @@ export function createMessagingEngine(deps: {
   };
   // Set below: the registry (which the dispatcher needs) needs these sinks first.
   const late: { dispatcher?: Dispatcher } = {};
+  const links = createLinkReporter(database.db, logger);
   const engine = {
     receipts: (gatewayId: string, receipts: DeliveryReceipt[]) =>
       // Receipts flush several at once: their order does not matter (a message's status only moves
@@ -61,11 +66,16 @@ export function createMessagingEngine(deps: {
     inbound: (gatewayId: string, messages: InboundSms[]) =>
       // Inbound messages one flush at a time: STOP then START from one person must apply in order.
       bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
-        const stored = await storeInbound(database.db, gatewayId, items);
+        const stored = await storeInbound(database.db, gatewayId, items, clock);
         if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wake();
       }).push(messages),
+    link: (gatewayId: string, status: GatewayLinkStatus | null) => {
+      links.report(gatewayId, status);
+      // Campaigns waiting for this gateway need not wait for their retry time.
+      if (status?.state === 'connected') late.dispatcher?.wake();
+    },
   };
-  const registry = new GatewayRegistry(database, engine, deps.publicUrl);
+  const registry = new GatewayRegistry(database, engine, deps.publicUrl, { clock, logger });
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;
@@ -80,6 +90,7 @@ export function createMessagingEngine(deps: {
       await running.stop();
       await housekeeping?.stop();
       await registry.close();
+      await links.close();
       for (const buffer of [...receiptBuffers.values(), ...inboundBuffers.values()]) await buffer.close();
     },
   };

@@ -1,13 +1,24 @@
 import type { Database } from '../../db/client.ts';
-import type { DeliveryReceipt, GatewayEvents, InboundSms, SmsGateway } from '../../gateways/gateway.ts';
-import { GatewayUnusable } from '../../gateways/gateway.ts';
+import { GatewayUnusable, silentLogger, type Clock, type DeliveryReceipt, type GatewayEvents, type GatewayLinkStatus, type GatewayLogger, type InboundSms, type SmsGateway } from '../../gateways/gateway.ts';
 import { kindDefinition, parseKindSettings } from '../gateways/gateway-kinds.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
 
-/** What the registry hands receipts and inbound messages to (batched by the engine). */
+/** What the registry hands receipts, inbound messages and link changes to (the engine). */
 export interface GatewaySinks {
   receipts(gatewayId: string, receipts: DeliveryReceipt[]): Promise<void>;
   inbound(gatewayId: string, messages: InboundSms[]): Promise<void>;
+  /** A gateway's link changed; null: its instance was closed (deleted, or rebuilt with new settings). */
+  link(gatewayId: string, status: GatewayLinkStatus | null): void;
+}
+
+/** A logger that adds which gateway it is about to every entry. */
+function loggerFor(logger: GatewayLogger, gateway: { gatewayId: string; gateway: string }): GatewayLogger {
+  return {
+    debug: (details, message) => logger.debug({ ...gateway, ...details }, message),
+    info: (details, message) => logger.info({ ...gateway, ...details }, message),
+    warn: (details, message) => logger.warn({ ...gateway, ...details }, message),
+    error: (details, message) => logger.error({ ...gateway, ...details }, message),
+  };
 }
 
 interface Entry {
@@ -35,12 +46,16 @@ export class GatewayRegistry {
   private readonly sinks: GatewaySinks;
   private readonly publicUrl: string | undefined;
   private readonly recheckMs: number;
+  private readonly clock: Clock;
+  private readonly logger: GatewayLogger;
 
-  constructor(database: Database, sinks: GatewaySinks, publicUrl: string | undefined, recheckMs = 2_000) {
+  constructor(database: Database, sinks: GatewaySinks, publicUrl: string | undefined, options: { recheckMs?: number; clock?: Clock; logger?: GatewayLogger } = {}) {
     this.database = database;
     this.sinks = sinks;
     this.publicUrl = publicUrl;
-    this.recheckMs = recheckMs;
+    this.recheckMs = options.recheckMs ?? 2_000;
+    this.clock = options.clock ?? Date.now;
+    this.logger = options.logger ?? silentLogger;
   }
 
   /**
@@ -79,8 +94,10 @@ export class GatewayRegistry {
     const events: GatewayEvents = {
       receipts: (receipts) => this.sinks.receipts(gatewayId, receipts),
       inbound: (messages) => this.sinks.inbound(gatewayId, messages),
+      link: (status) => this.sinks.link(gatewayId, status),
     };
-    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, publicUrl: this.publicUrl });
+    const logger = loggerFor(this.logger, { gatewayId, gateway: row.name });
+    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, publicUrl: this.publicUrl, clock: this.clock, logger });
     const fresh = { row, gateway, checkedAt: Date.now() };
     this.entries.set(gatewayId, fresh);
     return fresh;
@@ -90,6 +107,7 @@ export class GatewayRegistry {
     const entry = this.entries.get(gatewayId);
     this.entries.delete(gatewayId);
     await entry?.gateway.close().catch(() => {});
+    if (entry) this.sinks.link(gatewayId, null);
   }
 
   /** Closes every instance. */

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { rollUpCounts } from '../campaigns/campaign-counts.queries.ts';
 import { unprocessedInbound } from '../inbound/inbound.queries.ts';
-import { processInbound } from '../inbound/inbound-processor.ts';
+import { matchPendingReplies, processInbound } from '../inbound/inbound-processor.ts';
 import { expireValidity, promoteDueCampaigns, pruneDispatchBatches, recoverExpiredLeases } from './housekeeping.queries.ts';
 import { gatewaysWithPendingReceipts, reapplyPendingReceipts } from './receipts.queries.ts';
 
@@ -10,9 +10,9 @@ import { gatewaysWithPendingReceipts, reapplyPendingReceipts } from './receipts.
 const PENDING_RECEIPT_MAX_AGE_HOURS = 48;
 
 /**
- * The periodic upkeep of a worker: roll up counters (1 s), start due scheduled campaigns (1 s),
- * recover expired leases, expire validity, re-apply parked receipts (5 s), prune rate samples
- * (60 s). `onWork` is told when something became sendable (the dispatcher wakes).
+ * The periodic upkeep of a worker: roll up counters, start due scheduled campaigns and match
+ * pending replies (1 s); recover expired leases, expire validity, re-apply parked receipts (5 s);
+ * prune rate samples (60 s). `onWork` is told when something became sendable (the dispatcher wakes).
  */
 export function startHousekeeping(deps: { database: Database; logger: JobsLogger; onWork: () => void }): { stop: () => Promise<void> } {
   const db = deps.database.db;
@@ -22,6 +22,8 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
     ticks += 1;
     await rollUpCounts(db);
     if ((await promoteDueCampaigns(db)).length > 0) deps.onWork();
+    // Replies whose processing committed after the write-back of their message looked for them.
+    await db.transaction((tx) => matchPendingReplies(tx, null));
     if (ticks % 5 === 0) {
       if ((await recoverExpiredLeases(db)) > 0) deps.onWork();
       await expireValidity(db);

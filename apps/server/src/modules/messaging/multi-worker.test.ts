@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../db/client.ts';
 import { configureSimulator, countMessageRows, nonZero, seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
-import { onPostgres, startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { engineTestLogger, onPostgres, startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { createMessagingEngine, type MessagingEngine } from './engine.ts';
 
 // PGlite belongs to one process; several workers only exist on PostgreSQL.
@@ -20,7 +20,7 @@ describe.skipIf(!onPostgres)('several workers on one PostgreSQL database', () =>
     await seedContacts(server, 6_000);
     for (let i = 0; i < 2; i += 1) {
       const database = await openDatabase({ databaseUrl: server.config.databaseUrl });
-      const engine = createMessagingEngine({ database, logger: { error: (details, message) => console.error(message, details) }, publicUrl: undefined, options: { batchSize: 100, lanes: 2, idleMs: 50 } });
+      const engine = createMessagingEngine({ database, logger: engineTestLogger(), publicUrl: undefined, options: { batchSize: 100, lanes: 2, idleMs: 50 } });
       engine.start();
       extra.push({ database, engine });
     }

@@ -2,34 +2,42 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import type { DeliveryReceipt } from '../../gateways/gateway.ts';
 
+/** A receipt with, when it was parked first, the database's time it arrived then. */
+type ArrivedReceipt = DeliveryReceipt & { arrivedAt?: string | null };
+
 /**
  * Applies delivery receipts in one statement. Receipts may come in any order and more than once:
  * a message moves sent -> delivered | undelivered | failed, and undelivered -> delivered (a late
- * success); anything else (a duplicate, delivered -> undelivered) changes nothing. Receipts whose
- * message has no gateway id yet (the write-back has not committed) are kept in pending_receipts
- * and applied again later. Answers how many messages changed and how many receipts were parked.
+ * success); anything else (a duplicate, delivered -> undelivered, anything after a reply, which
+ * made it delivered) changes nothing. delivered_at and failed_at are the database's time the
+ * receipt arrived (never before sent_at); the carrier's own date goes to carrier_done_at.
+ * Receipts whose message has no gateway id yet (the write-back has not committed) are kept in
+ * pending_receipts and applied again later. Answers how many messages changed and how many
+ * receipts were parked.
  */
-export async function applyReceipts(db: Executor, gatewayId: string, receipts: DeliveryReceipt[]): Promise<{ applied: number; parked: number }> {
+export async function applyReceipts(db: Executor, gatewayId: string, receipts: ArrivedReceipt[]): Promise<{ applied: number; parked: number }> {
   if (receipts.length === 0) return { applied: 0, parked: 0 };
   // One receipt per message: the final state that would win anyway (delivered beats the others).
-  const latest = new Map<string, DeliveryReceipt>();
+  const latest = new Map<string, ArrivedReceipt>();
   for (const receipt of receipts) {
     const seen = latest.get(receipt.gatewayMessageId);
     if (!seen || (seen.status !== 'delivered' && (receipt.status === 'delivered' || receipt.at >= seen.at))) latest.set(receipt.gatewayMessageId, receipt);
   }
   const list = [...latest.values()];
-  const column = <T>(pick: (receipt: DeliveryReceipt) => T) => sql.param(list.map(pick));
+  const column = <T>(pick: (receipt: ArrivedReceipt) => T) => sql.param(list.map(pick));
   const [row] = await queryRows<{ applied: number; parked: number }>(
     db,
     sql`with r as (
           select * from unnest(${column((r) => r.gatewayMessageId)}::text[], ${column((r) => r.status)}::text[],
                                ${column((r) => r.at.toISOString())}::timestamptz[], ${column((r) => r.errorCode ?? null)}::text[],
-                               ${column((r) => r.errorText ?? null)}::text[]) as r(gid, status, at, code, text)),
+                               ${column((r) => r.errorText ?? null)}::text[], ${column((r) => r.arrivedAt ?? null)}::timestamptz[])
+                          as r(gid, status, at, code, text, arrived)),
         applied as (
           update messages m set
             status = r.status,
-            delivered_at = case when r.status = 'delivered' then r.at else m.delivered_at end,
-            failed_at = case when r.status = 'delivered' then null else r.at end,
+            delivered_at = case when r.status = 'delivered' then greatest(m.sent_at, coalesce(r.arrived, now())) else m.delivered_at end,
+            failed_at = case when r.status = 'delivered' then null else greatest(m.sent_at, coalesce(r.arrived, now())) end,
+            carrier_done_at = r.at,
             error_code = case when r.status = 'delivered' then null else coalesce(r.code, m.error_code) end,
             error_text = case when r.status = 'delivered' then null else coalesce(r.text, m.error_text) end
           from r
@@ -37,8 +45,8 @@ export async function applyReceipts(db: Executor, gatewayId: string, receipts: D
             and (m.status = 'sent' or (m.status = 'undelivered' and r.status = 'delivered'))
           returning 1),
         parked as (
-          insert into pending_receipts (gateway_id, gateway_message_id, status, error_code, error_text, at)
-          select ${gatewayId}, r.gid, r.status, r.code, r.text, r.at from r
+          insert into pending_receipts (gateway_id, gateway_message_id, status, error_code, error_text, at, received_at)
+          select ${gatewayId}, r.gid, r.status, r.code, r.text, r.at, coalesce(r.arrived, now()) from r
           where not exists (select 1 from messages m where m.gateway_message_id = r.gid and m.gateway_id = ${gatewayId})
           returning 1)
         select (select count(*) from applied)::int as applied, (select count(*) from parked)::int as parked`,
@@ -46,7 +54,7 @@ export async function applyReceipts(db: Executor, gatewayId: string, receipts: D
   return { applied: row?.applied ?? 0, parked: row?.parked ?? 0 };
 }
 
-type PendingRow = { gateway_message_id: string; status: DeliveryReceipt['status']; error_code: string | null; error_text: string | null; at: string | Date };
+type PendingRow = { gateway_message_id: string; status: DeliveryReceipt['status']; error_code: string | null; error_text: string | null; at: string | Date; received_at: string };
 
 /**
  * Takes parked receipts (of some gateway message ids, or the oldest `limit` of a gateway) out of
@@ -60,10 +68,10 @@ export async function reapplyPendingReceipts(db: Executor, gatewayId: string, op
     db,
     sql`delete from pending_receipts where id in (
           select id from pending_receipts where gateway_id = ${gatewayId} ${byIds} order by id limit ${options.limit ?? 10_000})
-        returning gateway_message_id, status, error_code, error_text, at`,
+        returning gateway_message_id, status, error_code, error_text, at, received_at::text`,
   );
   if (rows.length === 0) return 0;
-  const receipts = rows.map((row) => ({ gatewayMessageId: row.gateway_message_id, status: row.status, errorCode: row.error_code, errorText: row.error_text, at: new Date(row.at) }));
+  const receipts = rows.map((row) => ({ gatewayMessageId: row.gateway_message_id, status: row.status, errorCode: row.error_code, errorText: row.error_text, at: new Date(row.at), arrivedAt: row.received_at }));
   const { applied } = await applyReceipts(db, gatewayId, receipts);
   if (options.maxAgeHours !== undefined) {
     await db.execute(sql`delete from pending_receipts where gateway_id = ${gatewayId} and at < now() - make_interval(hours => ${options.maxAgeHours})`);

@@ -15,7 +15,7 @@ export function webhookSink(db: Db) {
     },
     inbound: async (gatewayId: string, messages: InboundSms[]) => {
       // Automatic answers are queued; a worker's dispatcher picks them up within a moment.
-      await processInbound(db, await storeInbound(db, gatewayId, messages));
+      await processInbound(db, await storeInbound(db, gatewayId, messages, Date.now));
     },
   };
 }

@@ -43,7 +43,7 @@ export function campaignsFile(service: ReportsService, query: Pick<ReportCampaig
     batches: async function* () {
       const rows = await service.allCampaignRows(query);
       yield* once(
-        rows.map((row) => [row.name, row.status, row.recipients, row.sent, row.delivered, row.failed, row.replied, row.optedOut, row.deliveredPct, row.repliedPct, row.launchedAt, row.completedAt, row.createdAt]),
+        rows.map((row) => [row.name, row.status, row.recipients, row.sent, row.delivered, row.failed, row.replied, row.notReplied, row.optedOut, row.deliveredPct, row.repliedPct, row.launchedAt, row.completedAt, row.createdAt]),
       );
     },
   };

@@ -1,4 +1,6 @@
 import type { CampaignCounts } from '@sms/contracts/campaigns';
+import { handedOver } from '@sms/contracts/messages';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import { percent, type NonResponder, type ReportCampaignHeader, type ReportCampaignRow, type ReportRecipient } from '@sms/contracts/reports';
 import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
 import type { RecipientRow, ReportCampaignBase } from './reports.queries.ts';
@@ -8,8 +10,6 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 /** The contact's name as the reports show it ('' when the contact has none or was deleted). */
 export const recipientName = (row: Pick<RecipientRow, 'firstName' | 'lastName'>) => [row.firstName, row.lastName].filter(Boolean).join(' ');
 
-/** Handed to the gateway: sent + delivered + undelivered. */
-export const handedOver = (counts: CampaignCounts) => counts.sent + counts.delivered + counts.undelivered;
 /** Never reached the phone: failed + undelivered. */
 export const failedCount = (counts: CampaignCounts) => counts.failed + counts.undelivered;
 
@@ -25,20 +25,22 @@ export function presentHeader(campaign: CampaignRow): ReportCampaignHeader {
   };
 }
 
-/** A campaigns-report row: the counters, with percentages of the recipients. */
+/** A campaigns-report row: the counters, with percentages of the recipients; reply figures by their one definition. */
 export function presentCampaignRow(campaign: ReportCampaignBase, counts: CampaignCounts, optedOut: number): ReportCampaignRow {
+  const figures = replyFigures(counts);
   return {
     id: campaign.id,
     name: campaign.name,
     status: campaign.status,
-    recipients: counts.total,
+    recipients: figures.recipients,
     sent: handedOver(counts),
     delivered: counts.delivered,
     failed: failedCount(counts),
-    replied: counts.replied,
+    replied: figures.replied,
+    notReplied: figures.notReplied,
     optedOut,
     deliveredPct: percent(counts.delivered, counts.total),
-    repliedPct: percent(counts.replied, counts.total),
+    repliedPct: figures.responseRate,
     launchedAt: iso(campaign.launchedAt),
     completedAt: iso(campaign.completedAt),
     createdAt: campaign.createdAt.toISOString(),

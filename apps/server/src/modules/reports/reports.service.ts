@@ -1,5 +1,6 @@
 import { CAMPAIGN_LIMITS, type CampaignCounts } from '@sms/contracts/campaigns';
 import { MESSAGE_STATUSES } from '@sms/contracts/messages';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import {
   percent,
   REPLY_WORDS_PER_GROUP,
@@ -21,7 +22,7 @@ import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from '../campa
 import { findCampaignRow, type CampaignRow } from '../campaigns/campaigns.queries.ts';
 import { createCampaign, type Command } from '../campaigns/campaigns.service.ts';
 import { ReportCache } from './report-cache.ts';
-import { presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
+import { failedCount, presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
 import {
   campaignErrors,
   campaignTimelineMinutes,
@@ -76,45 +77,56 @@ export function bucketTimeline(minutes: TimelineRow[]): { bucket: 'minute' | 'ho
   return { bucket, points };
 }
 
-type WordCounts = Map<string, number>;
+/** A tag1 group's counts by status (and replies, and reply words), added up from its cells. */
 interface GroupTally {
-  recipients: number;
-  delivered: number;
-  failed: number;
-  replied: number;
-  words: WordCounts;
+  counts: CampaignCounts;
+  words: Map<string, number>;
 }
 
-const newTally = (): GroupTally => ({ recipients: 0, delivered: 0, failed: 0, replied: 0, words: new Map() });
+const newTally = (): GroupTally => ({ counts: emptyCounts(), words: new Map() });
 
 function addCell(tally: GroupTally, cell: Tag1Cell): void {
-  tally.recipients += cell.n;
-  if (cell.status === 'delivered') tally.delivered += cell.n;
-  if (cell.status === 'failed' || cell.status === 'undelivered') tally.failed += cell.n;
+  tally.counts[cell.status] += cell.n;
+  tally.counts.total += cell.n;
   if (cell.replied) {
-    tally.replied += cell.n;
+    tally.counts.replied += cell.n;
     if (cell.word) tally.words.set(cell.word, (tally.words.get(cell.word) ?? 0) + cell.n);
   }
 }
 
-/** A tally as a report row: the top reply words, the rest of the replies as `other`. */
-function presentTally(tally: GroupTally): Omit<Tag1Group, 'tag1'> {
-  const replyWords = [...tally.words]
+/** The cells added up per tag1 value, and over all of them. */
+function tallyCells(cells: Tag1Cell[]): { groups: Map<string, GroupTally>; totals: GroupTally } {
+  const groups = new Map<string, GroupTally>();
+  const totals = newTally();
+  for (const cell of cells) {
+    const tally = groups.get(cell.tag1) ?? newTally();
+    groups.set(cell.tag1, tally);
+    addCell(tally, cell);
+    addCell(totals, cell);
+  }
+  return { groups, totals };
+}
+
+/** A tally as a report row: the reply figures by their one definition, the top reply words, the rest of the replies as `other`. */
+function presentTally({ counts, words }: GroupTally): Omit<Tag1Group, 'tag1'> {
+  const figures = replyFigures(counts);
+  const replyWords = [...words]
     .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, REPLY_WORDS_PER_GROUP)
     .map(([word, n]) => ({ word, n }));
   return {
-    recipients: tally.recipients,
-    delivered: tally.delivered,
-    failed: tally.failed,
-    replied: tally.replied,
-    notReplied: tally.recipients - tally.replied,
-    responseRate: percent(tally.replied, tally.recipients),
+    recipients: figures.recipients,
+    delivered: counts.delivered,
+    failed: failedCount(counts),
+    replied: figures.replied,
+    notReplied: figures.notReplied,
+    responseRate: figures.responseRate,
     replyWords,
-    other: tally.replied - replyWords.reduce((sum, word) => sum + word.n, 0),
+    other: figures.replied - replyWords.reduce((sum, word) => sum + word.n, 0),
   };
 }
 
+/** Cells of non-responders (what nonRespondersWhere selects): reached, no reply. */
 const isNonResponderCell = (cell: Tag1Cell) => (cell.status === 'sent' || cell.status === 'delivered') && !cell.replied;
 
 /** Sorts by a figure, biggest first for 'desc'; ties newest launch first. */
@@ -224,12 +236,13 @@ export function createReportsService(db: Db) {
       }));
       const optedOut = (await optedOutOf([campaign.id])).get(campaign.id) ?? 0;
       const { bucket, points } = bucketTimeline(snapshot.minutes);
+      const figures = replyFigures(counts);
       return {
         campaign: presentHeader(campaign),
-        recipients: counts.total,
+        recipients: figures.recipients,
         byStatus: MESSAGE_STATUSES.map((status) => ({ status, n: counts[status], pct: percent(counts[status], counts.total) })),
-        replied: counts.replied,
-        repliedPct: percent(counts.replied, counts.total),
+        replied: figures.replied,
+        repliedPct: figures.responseRate,
         optedOut,
         bucket,
         timeline: points.map((point) => ({ at: point.at.toISOString(), sent: point.sent, delivered: point.delivered, failed: point.failed })),
@@ -257,15 +270,7 @@ export function createReportsService(db: Db) {
 
     async tag1Grouped(campaign: CampaignRow): Promise<Tag1Report> {
       const counts = await readOneCampaignCounts(db, campaign.id);
-      const cells = await cellsOf(campaign, counts);
-      const groups = new Map<string, GroupTally>();
-      const totals = newTally();
-      for (const cell of cells) {
-        const tally = groups.get(cell.tag1) ?? newTally();
-        groups.set(cell.tag1, tally);
-        addCell(tally, cell);
-        addCell(totals, cell);
-      }
+      const { groups, totals } = tallyCells(await cellsOf(campaign, counts));
       return {
         campaign: presentHeader(campaign),
         groups: [...groups]
@@ -277,15 +282,15 @@ export function createReportsService(db: Db) {
 
     async nonResponders(campaign: CampaignRow, query: NonRespondersQuery): Promise<NonRespondersResponse> {
       const counts = await readOneCampaignCounts(db, campaign.id);
-      const cells = (await cellsOf(campaign, counts)).filter(isNonResponderCell);
-      const byTag = new Map<string, number>();
-      for (const cell of cells) byTag.set(cell.tag1, (byTag.get(cell.tag1) ?? 0) + cell.n);
+      const cells = await cellsOf(campaign, counts);
+      // Non-responders per tag1 value: the groups' "not replied", by the one definition (replyFigures).
+      const byTag = new Map([...tallyCells(cells).groups].map(([tag1, tally]) => [tag1, replyFigures(tally.counts).notReplied] as const).filter(([, n]) => n > 0));
       const chosen = query.tag1?.length ? new Set(query.tag1) : undefined;
-      const inScope = cells.filter((cell) => !chosen || chosen.has(cell.tag1));
+      const inScope = (tag1: string) => !chosen || chosen.has(tag1);
       const where = nonRespondersWhere(campaign.id, query);
       const rows = await recipientsPage(db, where, query.sort, query.order, query);
-      const total = query.search ? await countRecipients(db, where) : inScope.reduce((sum, cell) => sum + cell.n, 0);
-      const lastSent = Math.max(0, ...inScope.map((cell) => cell.lastSentAt?.getTime() ?? 0));
+      const total = query.search ? await countRecipients(db, where) : [...byTag].reduce((sum, [tag1, n]) => sum + (inScope(tag1) ? n : 0), 0);
+      const lastSent = Math.max(0, ...cells.filter((cell) => inScope(cell.tag1) && isNonResponderCell(cell)).map((cell) => cell.lastSentAt?.getTime() ?? 0));
       return {
         data: rows.map((row) => presentNonResponder(row, campaign.replyWindowHours)),
         total,

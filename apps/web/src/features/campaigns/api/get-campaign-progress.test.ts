@@ -1,6 +1,7 @@
 import type { CampaignProgress } from '@sms/contracts/campaigns';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import { describe, expect, it } from 'vitest';
-import { PROGRESS_POLL_MS, RECEIPTS_POLL_MS, progressInterval } from './get-campaign-progress';
+import { PROGRESS_POLL_MS, RECEIPTS_POLL_MS, REPLIES_POLL_MS, progressInterval } from './get-campaign-progress';
 
 const progress = (status: CampaignProgress['status'], sent: number): CampaignProgress => ({
   status,
@@ -8,6 +9,9 @@ const progress = (status: CampaignProgress['status'], sent: number): CampaignPro
   audienceReady: true,
   counts: { queued: 0, sending: 0, sent, delivered: 3, undelivered: 0, failed: 0, cancelled: 0, skipped: 0, total: 3 + sent, replied: 0 },
   ratePerSecond: 0,
+  averageRatePerSecond: null,
+  replies: replyFigures({ total: 3 + sent, sent, delivered: 3, replied: 0 }),
+  gatewayDown: null,
   eta: null,
   recentErrors: [],
 });
@@ -22,6 +26,13 @@ describe('progress polling', () => {
     expect(progressInterval(progress('completed', 2), '2026-05-01T11:59:00Z', now)).toBe(RECEIPTS_POLL_MS);
     expect(progressInterval(progress('completed', 2), '2026-05-01T10:30:00Z', now)).toBe(false);
     expect(progressInterval(progress('completed', 0), '2026-05-01T11:59:00Z', now)).toBe(false);
+  });
+
+  it('then keeps polling, slower, while its reply window is open, so replies show as they come', () => {
+    expect(progressInterval(progress('completed', 0), '2026-05-01T10:30:00Z', now, 72)).toBe(REPLIES_POLL_MS);
+    expect(progressInterval(progress('completed', 2), '2026-05-01T11:59:00Z', now, 72)).toBe(RECEIPTS_POLL_MS);
+    expect(progressInterval(progress('completed', 0), '2026-04-27T10:30:00Z', now, 72)).toBe(false);
+    expect(progressInterval(progress('cancelled', 0), '2026-05-01T10:30:00Z', now, 1)).toBe(false);
   });
 
   it('does not poll drafts, failed campaigns or before the first answer', () => {

@@ -9,6 +9,8 @@ export const PROGRESS_POLL_MS = 2000;
 export const RECEIPTS_POLL_MS = 5000;
 /** Receipts are awaited this long after the campaign finished (carriers report within minutes). */
 export const RECEIPTS_WINDOW_MS = 60 * 60 * 1000;
+/** How often a finished campaign is polled while replies may still come (its reply window is open). */
+export const REPLIES_POLL_MS = 15_000;
 
 const LIVE: readonly CampaignStatus[] = ['scheduled', 'sending', 'paused'];
 
@@ -23,22 +25,28 @@ export const getCampaignProgress = (id: string, signal?: AbortSignal): Promise<C
 export const awaitsReceipts = (progress: CampaignProgress | undefined, finishedAt: string | null, now: number = Date.now()): boolean =>
   progress !== undefined && progress.counts.sent > 0 && finishedAt !== null && now - new Date(finishedAt).getTime() < RECEIPTS_WINDOW_MS;
 
-/** The poll interval: fast while live, slower while receipts of a finished campaign come in, else none. */
-export function progressInterval(progress: CampaignProgress | undefined, finishedAt: string | null, now: number = Date.now()): number | false {
+/** Whether replies to a finished campaign may still come: its last messages' reply window is open. */
+export const awaitsReplies = (finishedAt: string | null, replyWindowHours: number, now: number = Date.now()): boolean =>
+  finishedAt !== null && now - new Date(finishedAt).getTime() < replyWindowHours * 3_600_000;
+
+/** The poll interval: fast while live, slower while receipts, then replies, of a finished campaign come in, else none. */
+export function progressInterval(progress: CampaignProgress | undefined, finishedAt: string | null, now: number = Date.now(), replyWindowHours = 0): number | false {
   if (isCampaignLive(progress?.status)) return PROGRESS_POLL_MS;
-  return awaitsReceipts(progress, finishedAt, now) ? RECEIPTS_POLL_MS : false;
+  if (awaitsReceipts(progress, finishedAt, now)) return RECEIPTS_POLL_MS;
+  return awaitsReplies(finishedAt, replyWindowHours, now) ? REPLIES_POLL_MS : false;
 }
 
 /** `finishedAt`: when the campaign completed or was cancelled (null while it runs). */
-export const campaignProgressQueryOptions = (id: string, finishedAt: string | null = null) =>
+export const campaignProgressQueryOptions = (id: string, finishedAt: string | null = null, replyWindowHours = 0) =>
   queryOptions({
     queryKey: campaignsKeys.progress(id),
     queryFn: ({ signal }) => getCampaignProgress(id, signal),
-    // Live figures while scheduled, sending or paused; then a while longer for delivery receipts.
-    refetchInterval: (query) => progressInterval(query.state.data, finishedAt),
+    // Live figures while scheduled, sending or paused; then a while longer for delivery receipts and replies.
+    refetchInterval: (query) => progressInterval(query.state.data, finishedAt, Date.now(), replyWindowHours),
     refetchIntervalInBackground: true,
     staleTime: 0,
   });
 
 /** The live progress of a campaign on its detail page. */
-export const useCampaignProgress = (id: string, enabled = true, finishedAt: string | null = null) => useQuery({ ...campaignProgressQueryOptions(id, finishedAt), enabled });
+export const useCampaignProgress = (id: string, enabled = true, finishedAt: string | null = null, replyWindowHours = 0) =>
+  useQuery({ ...campaignProgressQueryOptions(id, finishedAt, replyWindowHours), enabled });

@@ -3,6 +3,7 @@ import Grid from '@mui/material/Grid';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import type { CampaignAction, CampaignProgress } from '@sms/contracts/campaigns';
+import { replyFigures } from '@sms/contracts/reply-figures';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -30,7 +31,7 @@ export default function CampaignDetail() {
   const navigate = useNavigate();
   const query = useCampaign(id);
   const launched = query.data !== undefined && query.data.status !== 'draft';
-  const progress = useCampaignProgress(id, launched, query.data?.completedAt ?? query.data?.cancelledAt ?? null);
+  const progress = useCampaignProgress(id, launched, query.data?.completedAt ?? query.data?.cancelledAt ?? null, query.data?.replyWindowHours ?? 0);
   const action = useCampaignAction();
   const duplicate = useDuplicateCampaign();
   const [cancelling, setCancelling] = useState(false);
@@ -47,7 +48,18 @@ export default function CampaignDetail() {
   if (!query.data) return <CampaignLoadState error={query.error} onRetry={() => void query.refetch()} />;
   const campaign = query.data;
   const status = liveStatus ?? campaign.status;
-  const figures: CampaignProgress = progress.data ?? { status: campaign.status, statusReason: campaign.statusReason, audienceReady: campaign.audienceReady, counts: campaign.counts, ratePerSecond: 0, eta: null, recentErrors: [] };
+    const figures: CampaignProgress = progress.data ?? {
+    status: campaign.status,
+    statusReason: campaign.statusReason,
+    audienceReady: campaign.audienceReady,
+    counts: campaign.counts,
+    ratePerSecond: 0,
+    averageRatePerSecond: null,
+    replies: replyFigures(campaign.counts),
+    gatewayDown: null,
+    eta: null,
+    recentErrors: [],
+  };
   const run = (name: CampaignAction) => action.mutate({ id: campaign.id, action: name }, { onSuccess: () => setCancelling(false), onError: (error) => !cancelling && setFailure(errorMessage(error)) });
 
   return (
@@ -73,7 +85,7 @@ export default function CampaignDetail() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
-            {launched ? <ProgressCard progress={{ ...figures, status }} /> : <Alert severity="info">{t('detail.draftHint')}</Alert>}
+            {launched ? <ProgressCard progress={{ ...figures, status }} gatewayName={campaign.gatewayName} /> : <Alert severity="info">{t('detail.draftHint')}</Alert>}
             {launched ? (
               <Can I="read" a="Report">
                 <FollowUpCard campaignId={campaign.id} />

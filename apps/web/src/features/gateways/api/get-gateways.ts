@@ -7,7 +7,10 @@ import { gatewaysKeys } from './gateways-keys';
 export const getGateways = (signal?: AbortSignal): Promise<{ data: Gateway[]; total: number }> =>
   apiGet<{ data: Gateway[]; total: number }>('/api/gateways', { params: { limit: 100 }, signal });
 
+/** How often the Gateways tab refreshes, so a link that drops or comes back shows by itself. */
+export const GATEWAYS_POLL_MS = 5_000;
+
 export const gatewaysQueryOptions = () => queryOptions({ queryKey: gatewaysKeys.list(), queryFn: ({ signal }) => getGateways(signal) });
 
-/** The gateways for the Gateways tab. */
-export const useGateways = () => useQuery(gatewaysQueryOptions());
+/** The gateways for the Gateways tab, with their links kept current. */
+export const useGateways = () => useQuery({ ...gatewaysQueryOptions(), refetchInterval: GATEWAYS_POLL_MS });

@@ -14,6 +14,7 @@ const simulator = (patch: Partial<Gateway> = {}): Gateway => ({
   isDefault: true,
   enabled: true,
   rateLimit: null,
+  link: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
   ...patch,

@@ -11,6 +11,7 @@ import { IconPencil, IconPlugConnected, IconStar, IconTrash } from '@tabler/icon
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { GatewayLinkCell } from './gateway-link-cell';
 
 export interface GatewayRowProps {
   gateway: Gateway;
@@ -23,7 +24,7 @@ export interface GatewayRowProps {
   onDelete: () => void;
 }
 
-/** One gateway: name and default mark, kind, rate limit, enabled switch and its actions. */
+/** One gateway: name and default mark, kind, rate limit, connection, enabled switch and its actions. */
 export function GatewayRow({ gateway, canEdit, busy, onTest, onEdit, onToggle, onMakeDefault, onDelete }: GatewayRowProps) {
   const { t } = useTranslation('gateways');
   const { language } = useLanguage();
@@ -46,6 +47,9 @@ export function GatewayRow({ gateway, canEdit, busy, onTest, onEdit, onToggle, o
       </TableCell>
       <TableCell>{t(`kindNames.${gateway.kind}`)}</TableCell>
       <TableCell>{gateway.rateLimit === null ? t('unlimited') : t('ratePerSecond', { rate: new Intl.NumberFormat(language).format(gateway.rateLimit) })}</TableCell>
+      <TableCell>
+        <GatewayLinkCell gateway={gateway} />
+      </TableCell>
       <TableCell>
         {canEdit ? (
           <Switch checked={gateway.enabled} disabled={busy} onChange={(event) => onToggle(event.target.checked)} slotProps={{ input: { 'aria-label': t('toggle', { name: gateway.name }) } }} />

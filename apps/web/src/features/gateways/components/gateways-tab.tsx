@@ -89,6 +89,7 @@ export function GatewaysTab() {
                 <TableCell>{t('fields.name')}</TableCell>
                 <TableCell>{t('fields.kind')}</TableCell>
                 <TableCell>{t('fields.rateLimit')}</TableCell>
+                <TableCell>{t('fields.link')}</TableCell>
                 <TableCell>{t('fields.enabled')}</TableCell>
                 <TableCell align="right">{t('actionsLabel')}</TableCell>
               </TableRow>

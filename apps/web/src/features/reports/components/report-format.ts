@@ -35,7 +35,7 @@ export interface StackedSeries {
  * The stacked bars of the tag1 report: one bar per group, stacked by reply word, then the other
  * replies, then those who did not reply. Only the `maxWords` most frequent words overall get a
  * colour of their own; a group's replies with any other word join its "other" part, so every bar
- * still adds up to the group's recipients who were counted (replied + not replied).
+ * still adds up to the group's recipients who were reached (replied + not replied).
  */
 export function buildTag1Stacks(groups: Tag1Group[], maxWords = 6): { categories: string[]; series: StackedSeries[] } {
   const totals = new Map<string, number>();
@@ -106,7 +106,7 @@ export type Tag1Cell = 'recipients' | 'delivered' | 'failed' | 'replied' | 'notR
 /** The recipients filter behind one tag1 cell (GET /api/reports/delivery/{id}/recipients). */
 export interface DrillDown {
   tag1: string;
-  status?: Array<'delivered' | 'failed' | 'undelivered'>;
+  status?: Array<'sent' | 'delivered' | 'failed' | 'undelivered'>;
   replied?: 'yes' | 'no';
   replyWord?: string;
 }
@@ -120,7 +120,8 @@ export function drillDownFilter(tag1: string, cell: Tag1Cell, word?: string): Dr
     case 'replied':
       return { tag1, replied: 'yes' };
     case 'notReplied':
-      return { tag1, replied: 'no' };
+      // The non-responders: reached (sent or delivered) and no reply.
+      return { tag1, status: ['sent', 'delivered'], replied: 'no' };
     case 'word':
       return word ? { tag1, replied: 'yes', replyWord: word } : { tag1, replied: 'yes' };
     default:

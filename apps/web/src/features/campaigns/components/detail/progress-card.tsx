@@ -12,15 +12,21 @@ import { useLanguage } from '../../../../lib/i18n/use-language';
 import { processedCount, progressPercent } from '../campaign-figures';
 import { CampaignStatusChip } from '../campaign-status-chip';
 import { RecentErrors } from './recent-errors';
+import { ReplyFigures } from './reply-figures';
 import { StatusBar } from './status-bar';
 
-/** Live progress: status and its reason, share processed, counts by status, rate, ETA and recent errors. */
-export function ProgressCard({ progress }: { progress: CampaignProgress }) {
+/**
+ * Live progress: status and its reason (or that it waits for its gateway's link), share processed,
+ * counts by status, replies and response rate, rate (the average once finished), ETA and recent errors.
+ */
+export function ProgressCard({ progress, gatewayName }: { progress: CampaignProgress; gatewayName: string | null }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const number = new Intl.NumberFormat(language);
+  const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const percent = progressPercent(progress.counts);
   const live = progress.status === 'sending';
+  const waiting = live ? progress.gatewayDown : null;
   return (
     <Card data-testid="campaign-progress">
       <CardContent>
@@ -34,6 +40,11 @@ export function ProgressCard({ progress }: { progress: CampaignProgress }) {
           {progress.statusReason ? (
             <Alert severity={progress.status === 'failed' ? 'error' : 'warning'} data-testid="campaign-status-reason">
               {progress.statusReason}
+            </Alert>
+          ) : null}
+          {waiting ? (
+            <Alert severity="warning" data-testid="campaign-gateway-waiting">
+              {t('detail.waitingForGateway', { name: gatewayName ?? t('detail.defaultGateway'), reason: waiting.reason ?? '', since: formatDateTime(waiting.since, language) ?? '' })}
             </Alert>
           ) : null}
           {!progress.audienceReady && progress.status === 'sending' ? <Alert severity="info">{t('detail.preparing')}</Alert> : null}
@@ -52,10 +63,17 @@ export function ProgressCard({ progress }: { progress: CampaignProgress }) {
             />
           </Box>
           <StatusBar counts={progress.counts} />
+          <ReplyFigures figures={progress.replies} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-            <Typography variant="body2" data-testid="campaign-rate">
-              {t('detail.rate', { rate: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(progress.ratePerSecond) })}
-            </Typography>
+            {progress.averageRatePerSecond !== null && !live ? (
+              <Typography variant="body2" data-testid="campaign-average-rate">
+                {t('detail.averageRate', { rate: rate.format(progress.averageRatePerSecond) })}
+              </Typography>
+            ) : (
+              <Typography variant="body2" data-testid="campaign-rate">
+                {t('detail.rate', { rate: rate.format(progress.ratePerSecond) })}
+              </Typography>
+            )}
             {progress.eta && live ? (
               <Typography variant="body2" data-testid="campaign-eta">
                 {t('detail.eta', { time: formatDateTime(progress.eta, language) ?? '' })}

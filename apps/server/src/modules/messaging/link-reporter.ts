@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Executor } from '../../db/client.ts';
+import type { GatewayLinkStatus } from '../../gateways/gateway.ts';
+import type { JobsLogger } from '../../platform/jobs.ts';
+import { deleteGatewayLinks, LINK_STALE_SECONDS, upsertGatewayLink } from '../gateways/gateway-links.queries.ts';
+
+/**
+ * This worker's view of its gateways' links, kept in gateway_links where every API process reads
+ * it (workers run in other processes than the API on PostgreSQL). Each change is written at
+ * once, in order; every few seconds the current states are written again, which keeps them from
+ * going stale and repairs a write that failed. Closing removes this worker's rows.
+ */
+export function createLinkReporter(db: Executor, logger: JobsLogger, options: { refreshMs?: number } = {}) {
+  const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const current = new Map<string, GatewayLinkStatus>();
+  let writes: Promise<void> = Promise.resolve();
+  const write = (what: () => Promise<void>) => {
+    writes = writes.then(what).catch((error: unknown) => logger.error({ err: error }, 'could not record the state of a gateway link'));
+  };
+  const refresh = setInterval(() => {
+    for (const [gatewayId, status] of current) write(() => upsertGatewayLink(db, gatewayId, worker, status));
+  }, options.refreshMs ?? (LINK_STALE_SECONDS * 1000) / 3);
+  refresh.unref();
+
+  return {
+    worker,
+    /** A gateway's link changed (null: its instance was closed). */
+    report(gatewayId: string, status: GatewayLinkStatus | null): void {
+      if (status) current.set(gatewayId, status);
+      else current.delete(gatewayId);
+      write(() => (status ? upsertGatewayLink(db, gatewayId, worker, status) : deleteGatewayLinks(db, worker, gatewayId)));
+    },
+    async close(): Promise<void> {
+      clearInterval(refresh);
+      current.clear();
+      write(() => deleteGatewayLinks(db, worker));
+      await writes;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Config } from '../config.ts';
+import type { GatewayLogger } from '../gateways/gateway.ts';
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+
+/**
+ * A logger on the console for the worker process (the API process logs through Fastify's pino):
+ * entries at LOG_LEVEL and above, the message then its details.
+ */
+export function consoleLogger(level: Config['logLevel']): GatewayLogger {
+  const lowest = level === 'silent' ? LEVELS.length : LEVELS.indexOf(level);
+  const at = (entry: (typeof LEVELS)[number], print: (...values: unknown[]) => void) => (details: object, message: string) => {
+    if (LEVELS.indexOf(entry) >= lowest) print(message, details);
+  };
+  return { debug: at('debug', console.info), info: at('info', console.info), warn: at('warn', console.warn), error: at('error', console.error) };
+}

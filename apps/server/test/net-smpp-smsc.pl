@@ -1,0 +1,163 @@
+#!/usr/bin/perl
+# An SMSC on another SMPP implementation than ours: Perl's Net::SMPP (Debian libnet-smpp-perl).
+# Interoperability tests and the replies benchmark run campaigns against it (net-smpp-smsc.ts
+# starts it). It answers every submit_sm, sends a delivery receipt for each, and makes every k-th
+# recipient (by the number's last digits) answer with a text at once: right after the
+# submit_sm_resp, or for a share of them just before it. Receipts wait in a pool and leave in
+# random order; a share of them even before their submit_sm_resp. Every connection is served by
+# one select loop, so several binds (one per worker process) share the counters.
+#
+#   perl net-smpp-smsc.pl [--port 0] [--system-id test] [--password secret] [--reply-every 10]
+#                         [--reply-text YES] [--reply-first 0.3] [--receipt-first 0.05] [--seed 1]
+#
+# Prints {"port":N} when listening. On SIGTERM or SIGINT prints
+# {"submits":..,"replies":..,"receipts":..,"binds":..} and exits.
+use strict;
+use warnings;
+use Getopt::Long;
+use IO::Select;
+use List::Util qw(shuffle);
+use POSIX qw(strftime);
+use Socket qw(IPPROTO_TCP TCP_NODELAY);
+use Net::SMPP;
+
+my %opt = (port => 0, 'system-id' => 'test', password => 'secret', 'reply-every' => 10, 'reply-text' => 'YES',
+           'reply-first' => 0.3, 'receipt-first' => 0.05, seed => 1);
+GetOptions(\%opt, 'port=i', 'system-id=s', 'password=s', 'reply-every=i', 'reply-text=s', 'reply-first=f',
+           'receipt-first=f', 'seed=i') or die "bad options\n";
+srand($opt{seed});
+$| = 1;
+
+my $listener = Net::SMPP->new_listen('127.0.0.1', port => $opt{port}, smpp_version => 0x34, listen => 16)
+  or die "cannot listen: $!\n";
+my $select = IO::Select->new($listener);
+my %bound;          # connection -> 1 once bound
+my %pool;           # connection -> receipts waiting to be sent (each a deliver_sm argument list)
+my %stats = (submits => 0, replies => 0, receipts => 0, binds => 0);
+my $next_id = 7_000_000;
+
+sub summary_and_exit {
+  printf "{\"submits\":%d,\"replies\":%d,\"receipts\":%d,\"binds\":%d}\n", @stats{qw(submits replies receipts binds)};
+  exit 0;
+}
+$SIG{TERM} = \&summary_and_exit;
+$SIG{INT} = \&summary_and_exit;
+$SIG{PIPE} = 'IGNORE';
+
+print "{\"port\":" . $listener->sockport . "}\n";
+
+sub drop {
+  my ($c) = @_;
+  $select->remove($c);
+  delete $bound{$c};
+  delete $pool{$c};
+  close $c;
+}
+
+# The SMSC's clock, as real receipts carry it: minutes only (SMPP 3.4 appendix B).
+sub receipt_args {
+  my ($submit, $id) = @_;
+  my $now = strftime('%y%m%d%H%M', gmtime);
+  return (
+    source_addr_ton => $submit->{dest_addr_ton}, source_addr_npi => $submit->{dest_addr_npi}, source_addr => $submit->{destination_addr},
+    dest_addr_ton => $submit->{source_addr_ton}, dest_addr_npi => $submit->{source_addr_npi}, destination_addr => $submit->{source_addr},
+    esm_class => 0x04, data_coding => 0,
+    short_message => "id:$id sub:001 dlvr:001 submit date:$now done date:$now stat:DELIVRD err:000 text:",
+  );
+}
+
+# What the recipient answers: from their number to the sender ID the campaign used.
+sub reply_args {
+  my ($submit) = @_;
+  return (
+    source_addr_ton => 1, source_addr_npi => 1, source_addr => $submit->{destination_addr},
+    dest_addr_ton => $submit->{source_addr_ton}, dest_addr_npi => $submit->{source_addr_npi}, destination_addr => $submit->{source_addr},
+    esm_class => 0x00, data_coding => 0, short_message => $opt{'reply-text'},
+  );
+}
+
+sub send_receipts {
+  my ($c, $all) = @_;
+  my @waiting = shuffle(@{ $pool{$c} || [] });
+  # Leave a few behind now and then, so receipts of one burst also mix with the next one's.
+  my $keep = $all ? 0 : int(@waiting / 4);
+  $pool{$c} = [splice(@waiting, 0, $keep)];
+  for my $args (@waiting) {
+    $c->deliver_sm(@$args, async => 1);
+    $stats{receipts}++;
+  }
+}
+
+sub on_submit {
+  my ($c, $pdu) = @_;
+  $stats{submits}++;
+  my $id = sprintf('%X', $next_id++);
+  my ($digits) = ($pdu->{destination_addr} =~ /(\d{1,9})$/);
+  my $replies = $opt{'reply-every'} > 0 && defined $digits && $digits % $opt{'reply-every'} == 0;
+  my @receipt = receipt_args($pdu, $id);
+  if (rand() < $opt{'receipt-first'}) {
+    $c->deliver_sm(@receipt, async => 1);
+    $stats{receipts}++;
+  } else {
+    push @{ $pool{$c} }, \@receipt;
+  }
+  if ($replies && rand() < $opt{'reply-first'}) {
+    $c->deliver_sm(reply_args($pdu), async => 1);
+    $stats{replies}++;
+    $replies = 0;
+  }
+  $c->submit_sm_resp(message_id => $id, seq => $pdu->{seq});
+  if ($replies) {
+    $c->deliver_sm(reply_args($pdu), async => 1);
+    $stats{replies}++;
+  }
+}
+
+sub on_pdu {
+  my ($c, $pdu) = @_;
+  my $cmd = $pdu->{cmd};
+  if ($cmd == 0x00000009) {    # bind_transceiver
+    my $ok = $pdu->{system_id} eq $opt{'system-id'} && $pdu->{password} eq $opt{password};
+    $c->bind_transceiver_resp(system_id => 'NETSMPP', seq => $pdu->{seq}, status => $ok ? 0 : 0x0E);
+    if ($ok) { $bound{$c} = 1; $stats{binds}++; }
+  } elsif ($cmd == 0x00000004) {
+    return $c->generic_nack(seq => $pdu->{seq}, status => 0x04) unless $bound{$c};    # ESME_RINVBNDSTS
+    on_submit($c, $pdu);
+  } elsif ($cmd == 0x00000015) {
+    $c->enquire_link_resp(seq => $pdu->{seq});
+  } elsif ($cmd == 0x00000006) {
+    send_receipts($c, 1);
+    $c->unbind_resp(seq => $pdu->{seq});
+    drop($c);
+  } elsif ($cmd & 0x80000000) {
+    # deliver_sm_resp, enquire_link_resp, generic_nack: nothing to do.
+  } else {
+    $c->generic_nack(seq => $pdu->{seq}, status => 0x03);    # ESME_RINVCMDID
+  }
+}
+
+while (1) {
+  my @ready = $select->can_read(0.01);
+  for my $c (@ready) {
+    if ($c == $listener) {
+      my $accepted = $listener->accept or next;
+      setsockopt($accepted, IPPROTO_TCP, TCP_NODELAY, 1);
+      $select->add($accepted);
+      $pool{$accepted} = [];
+      next;
+    }
+    # Up to a window's worth of what is waiting on this connection, then the others get a turn.
+    my $mine = IO::Select->new($c);
+    for (1 .. 200) {
+      my $pdu = $c->read_pdu();
+      if (!$pdu) { drop($c); last; }
+      on_pdu($c, $pdu);
+      last if !$select->exists($c) || !$mine->can_read(0);
+    }
+  }
+  # Between bursts: what waited goes out, shuffled.
+  for my $c ($select->handles) {
+    next if $c == $listener || !$pool{$c} || !@{ $pool{$c} };
+    send_receipts($c, !@ready);
+  }
+}

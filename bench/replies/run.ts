@@ -1,0 +1,209 @@
+/**
+ * Replies benchmark (issue 14): a campaign through the real server processes against an SMSC on
+ * another SMPP implementation than ours (Perl's Net::SMPP: apps/server/test/net-smpp-smsc.pl),
+ * which sends a delivery receipt for every submit (shuffled) and makes every `--every`-th
+ * recipient answer YES at once, right after its submit_sm_resp or just before it. The figures must
+ * be exact: replied = recipients / every, YES as many, non-responders the rest, one inbox
+ * conversation per answer, no message with sent > delivered > replied out of order.
+ *  - PGlite, one process (API + worker, `npm start`): --pglite recipients (contacts imported through the API).
+ *  - PostgreSQL, one API process (RUN_WORKER=false) and --workers worker processes (`npm run worker`),
+ *    each with its own bind to the SMSC: --postgres recipients (contacts inserted with SQL).
+ * The send rate printed is against the Perl SMSC (one Perl process answers every bind): the
+ * engine's own dispatch rate is bench/dispatch/run.ts's figure.
+ *
+ *   node_modules/.bin/node bench/replies/run.ts [--pglite 2000] [--postgres 30000] [--workers 3] [--every 10]
+ *                                               [--only pglite|postgres] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--no-write]
+ *
+ * Exits 1 when a figure is not exact. Writes its section of bench/RESULTS.md unless --no-write.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startNetSmppSmsc, type NetSmppSmsc } from '../../apps/server/test/net-smpp-smsc.ts';
+import { api, freshPostgres, importContacts, signIn, sleep, startServer, startWorker, stopProcess, writeResultsSection } from '../lib/bench-server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    pglite: { type: 'string', default: '2000' },
+    postgres: { type: 'string', default: '30000' },
+    workers: { type: 'string', default: '3' },
+    every: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    port: { type: 'string', default: '39319' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const PORT = Number(args.port);
+const EVERY = Number(args.every);
+
+/** Recipient i's number: +44 77 then i on 8 digits, so every EVERY-th ends in a multiple of EVERY. */
+const phoneSql = `'+4477' || lpad(i::text, 8, '0')`;
+
+interface Figures {
+  recipients: number;
+  delivered: number;
+  replied: number;
+  yes: number;
+  nonResponders: number;
+  conversations: number;
+  sendSeconds: number;
+  /** Between 10% and 90% delivered; null when the run was too short to tell. */
+  sustained: number | null;
+  averageRate: number | null;
+  /** From the campaign's completion until every answer counted. */
+  matchedAfterMs: number;
+  disordered: number | null;
+}
+
+/** Launches a campaign to everyone on the default gateway, follows it, then reads every figure the screens show. */
+async function runCampaign(token: string, recipients: number, database?: string): Promise<Figures> {
+  const { campaign } = await api<{ campaign: { id: string } }>(PORT, 'POST', '/api/campaigns', token, { name: `Replies ${recipients}`, body: 'Are you safe after the storm? Reply YES or NO' });
+  const id = campaign.id;
+  const started = performance.now();
+  await api(PORT, 'POST', `/api/campaigns/${id}/launch`, token);
+  const samples: Array<{ at: number; done: number }> = [];
+  for (;;) {
+    const { campaign: now } = await api<{ campaign: { status: string; counts: Record<string, number> } }>(PORT, 'GET', `/api/campaigns/${id}`, token);
+    samples.push({ at: performance.now() - started, done: now.counts.delivered ?? 0 });
+    if (now.status === 'completed' && now.counts.delivered === recipients) break;
+    if (['failed', 'cancelled', 'paused'].includes(now.status)) throw new Error(`campaign ${now.status}: ${JSON.stringify(now)}`);
+    await sleep(250);
+  }
+  const sendMs = performance.now() - started;
+  const completedAt = performance.now();
+  const expected = recipients / EVERY;
+  let tag1 = await api<{ totals: { recipients: number; replied: number; replyWords: Array<{ word: string; n: number }> } }>(PORT, 'GET', `/api/reports/tag1-grouped/${id}`, token);
+  for (let waited = 0; tag1.totals.replied < expected && waited < 60_000; waited += 250) {
+    await sleep(250);
+    tag1 = await api(PORT, 'GET', `/api/reports/tag1-grouped/${id}`, token);
+  }
+  const matchedAfterMs = performance.now() - completedAt;
+  const nonResponders = await api<{ total: number }>(PORT, 'GET', `/api/reports/non-responders/${id}?limit=1`, token);
+  const conversations = await api<{ total: number }>(PORT, 'GET', '/api/inbox/conversations?limit=1', token);
+  const progress = await api<{ averageRatePerSecond: number | null; counts: { delivered: number } }>(PORT, 'GET', `/api/campaigns/${id}/progress`, token);
+  const at = (share: number) => samples.find((sample) => sample.done >= recipients * share)?.at ?? sendMs;
+  const span = (at(0.9) - at(0.1)) / 1000;
+  let disordered: number | null = null;
+  if (database) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from messages where campaign_id = $1 and (delivered_at < sent_at or replied_at < delivered_at or replied_at < sent_at)`,
+      [id],
+    );
+    disordered = rows[0]?.n ?? null;
+    await client.end();
+  }
+  return {
+    recipients: tag1.totals.recipients,
+    delivered: progress.counts.delivered,
+    replied: tag1.totals.replied,
+    yes: tag1.totals.replyWords.find((word) => word.word === 'YES')?.n ?? 0,
+    nonResponders: nonResponders.total,
+    conversations: conversations.total,
+    sendSeconds: sendMs / 1000,
+    sustained: span > 0 ? Math.round((recipients * 0.8) / span) : null,
+    averageRate: progress.averageRatePerSecond,
+    matchedAfterMs,
+    disordered,
+  };
+}
+
+/** Makes the SMPP gateway to the Perl SMSC the default one. */
+async function smscGateway(token: string, smsc: NetSmppSmsc): Promise<void> {
+  await api(PORT, 'POST', '/api/gateways', token, {
+    name: 'Net::SMPP SMSC',
+    kind: 'smpp',
+    isDefault: true,
+    config: { host: '127.0.0.1', port: smsc.port, systemId: smsc.credentials.systemId, windowSize: 100 },
+    secrets: { password: smsc.credentials.password },
+  });
+}
+
+const rows: string[] = [];
+let failed = false;
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+function record(setup: string, figures: Figures): void {
+  const expected = figures.recipients / EVERY;
+  const exact =
+    figures.replied === expected && figures.yes === expected && figures.nonResponders === figures.recipients - expected && figures.conversations === expected && (figures.disordered ?? 0) === 0;
+  if (!exact) failed = true;
+  rows.push(
+    `| ${setup} | ${fmt(figures.recipients)} | ${fmt(figures.replied)} | ${fmt(figures.yes)} | ${fmt(figures.nonResponders)} | ${fmt(figures.conversations)} | ${figures.disordered ?? 'not read'} | ` +
+      `${figures.sendSeconds.toFixed(1)} s, ${figures.sustained === null ? '-' : fmt(figures.sustained)} msg/s sustained (10-90%), average ${figures.averageRate === null ? '-' : fmt(figures.averageRate)} msg/s | ${(figures.matchedAfterMs / 1000).toFixed(1)} s | ${exact ? 'exact' : 'WRONG'} |`,
+  );
+  console.info(rows[rows.length - 1]);
+}
+
+async function benchPglite(recipients: number): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sms-bench-replies-'));
+  const smsc = await startNetSmppSmsc({ replyEvery: EVERY });
+  const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, PORT);
+  try {
+    const token = await signIn(PORT);
+    await smscGateway(token, smsc);
+    const csv = join(dataDir, 'contacts.csv');
+    const lines = Array.from({ length: recipients }, (_, index) => `+4477${String(index + 1).padStart(8, '0')},Person ${index + 1},group-${(index + 1) % 50}`);
+    await writeFile(csv, `Phone,First name,Tag\r\n${lines.join('\r\n')}\r\n`);
+    if ((await importContacts(PORT, token, csv)) !== recipients) throw new Error('the import did not create every contact');
+    record('PGlite, one process', await runCampaign(token, recipients));
+  } finally {
+    await stopProcess(server);
+    console.info('SMSC:', JSON.stringify(await smsc.close()));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(recipients: number, workerCount: number): Promise<void> {
+  const database = await freshPostgres(args.pg!, 'sms_bench_replies');
+  const smsc = await startNetSmppSmsc({ replyEvery: EVERY });
+  const processes: ChildProcess[] = [];
+  try {
+    processes.push(await startServer({ DATABASE_URL: database.url, RUN_WORKER: 'false' }, PORT));
+    for (let index = 0; index < workerCount; index++) processes.push(await startWorker({ DATABASE_URL: database.url }));
+    const token = await signIn(PORT);
+    await smscGateway(token, smsc);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(
+      `insert into contacts (id, phone, first_name, tag1)
+       select (lpad(to_hex(1760000000000 + i), 12, '0') || '7000' || '8000' || lpad(to_hex(i), 12, '0'))::uuid, ${phoneSql}, 'Person ' || i, 'group-' || (i % 50)
+       from generate_series(1, $1) as i`,
+      [recipients],
+    );
+    await client.query('vacuum analyze contacts');
+    await client.end();
+    record(`PostgreSQL, 1 API + ${workerCount} workers`, await runCampaign(token, recipients, database.url));
+  } finally {
+    for (const child of processes.reverse()) await stopProcess(child);
+    console.info('SMSC:', JSON.stringify(await smsc.close()));
+    await database.drop();
+  }
+}
+
+const startedAt = new Date();
+const load = loadavg().map((n) => n.toFixed(1)).join(', ');
+if (args.only !== 'postgres') await benchPglite(Number(args.pglite));
+if (args.only !== 'pglite') await benchPostgres(Number(args.postgres), Number(args.workers));
+
+const section = `
+## Replies against a Net::SMPP SMSC (bench/replies/run.ts)
+
+Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL on the same host;
+${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${load}. The SMSC is one Perl process (Net::SMPP)
+answering every bind: every ${EVERY}th recipient answers YES at once (a share before the submit_sm_resp), receipts shuffled.
+Figures as the screens read them: tag1 report (replied, YES), non-responders, inbox conversations; out of order = messages
+with sent > delivered or delivered > replied (read on PostgreSQL). The send rate is the Perl SMSC's; the engine's is in "Sending".
+
+| Setup | Recipients | Replied | YES | Non-responders | Conversations | Out of order | Send (Perl SMSC) | Last answer counted after completion | Figures |
+|---|---:|---:|---:|---:|---:|---:|---|---:|---|
+${rows.join('\n')}
+`;
+if (!args['no-write']) await writeResultsSection('replies-bench', section);
+console.info(section);
+process.exit(failed ? 1 : 0);

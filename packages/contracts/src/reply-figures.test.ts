@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { replyFigures } from './reply-figures.ts';
+
+describe('replyFigures', () => {
+  it('splits the recipients into reached and not reached, and the reached into replied and not replied', () => {
+    // 100 recipients: 60 delivered (10 of them replied), 20 sent, 8 undelivered, 5 failed, 4 skipped, 3 queued.
+    expect(replyFigures({ total: 100, sent: 20, delivered: 60, replied: 10 })).toEqual({
+      recipients: 100,
+      reached: 80,
+      notReached: 20,
+      replied: 10,
+      notReplied: 70,
+      responseRate: 10,
+    });
+  });
+
+  it('rounds the response rate to one decimal, and answers 0 without recipients', () => {
+    expect(replyFigures({ total: 3, sent: 0, delivered: 3, replied: 1 }).responseRate).toBe(33.3);
+    expect(replyFigures({ total: 0, sent: 0, delivered: 0, replied: 0 })).toEqual({ recipients: 0, reached: 0, notReached: 0, replied: 0, notReplied: 0, responseRate: 0 });
+  });
+});
