@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
@@ -29,6 +29,7 @@ import { sessionRoutes } from './modules/users/session.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerJsonParser, validatorCompiler } from './platform/input-rules.ts';
 import type { Jobs } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerSecurity } from './platform/security.ts';
@@ -70,15 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Infrastructure.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // HTTP clients often send `Content-Type: application/json` on body-less requests (logout,
-  // delete): treat an empty body as no body instead of a 400. Otherwise Fastify's own parser,
-  // with its prototype-poisoning protection.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, String(body), done);
-  });
+  registerJsonParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
