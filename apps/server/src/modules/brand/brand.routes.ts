@@ -85,7 +85,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
     async (request, reply) => {
       const settings = present(await loadBrand(db));
       const etag = `"${createHash('sha256').update(JSON.stringify(settings)).digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', 'no-cache');
+      reply.header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return settings;
     },
