@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
         summary: 'Create an account',
         description:
           'The first account ever becomes admin. Afterwards admins (bearer token) create accounts with any role (default viewer); ' +
-          'anonymous visitors only when open registration is on, always as viewer.',
+          'anonymous visitors only when open registration is on, always as viewer, at most 10 per address in 15 minutes (429).',
         body: registerBodySchema,
         response: { 201: userResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },

@@ -7,6 +7,7 @@ import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
 import { assertPasswordAllowed } from '../account/security-settings.ts';
+import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../account/throttle.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
 import {
@@ -22,6 +23,8 @@ import {
 } from './users.queries.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
+/** Anonymous sign-ups (open registration) per address. */
+export const REGISTER_RULE: ThrottleRule = { bucket: 'register-ip', windowSeconds: 15 * 60, max: 10 };
 const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
 
 /** True for PostgreSQL unique violations, however the driver or drizzle wraps them. */
@@ -55,7 +58,13 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
   if (actor) ensure(userPolicy.create(actor), 'Only administrators can register users.');
   // Cheap early refusal so anonymous requests cannot make us run argon2 for nothing; the decisive
   // check repeats under the lock below.
-  else if ((await anyUserExists(db)) && (await getRegistrationMode(db)) === 'closed') throw new Forbidden(REGISTRATION_CLOSED);
+  else if (await anyUserExists(db)) {
+    if ((await getRegistrationMode(db)) === 'closed') throw new Forbidden(REGISTRATION_CLOSED);
+    // Open registration tells whether an email has an account (409), as most sign-ups do: slow it
+    // per address like sign-in. Every anonymous attempt counts, successful or not.
+    await assertAllowed(db, [[REGISTER_RULE, input.ip]], (minutes) => `Too many sign-ups from your address. ${tryAgainIn(minutes)}`);
+    await recordEvents(db, [[REGISTER_RULE, input.ip]]);
+  }
   await assertPasswordAllowed(db, body.password);
   // Hash before the transaction: argon2 is deliberately slow and PGlite's one connection would wait.
   const passwordHash = await hashPassword(body.password);
