@@ -5,6 +5,7 @@ import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './passwords.ts';
 import { ACTIONS, SUBJECTS } from './policy.ts';
 import { preferencesSchema } from './preferences.ts';
 import { ROLES } from './roles.ts';
+import { publicAddressSchema } from './security-settings.ts';
 
 export const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 export const USER_STATUSES = ['active', 'disabled'] as const;
@@ -59,6 +60,8 @@ export const registerBodySchema = z.object({
   role: roleSchema.optional(),
   phone: phoneSchema.optional(),
   locale: localeSchema.optional(),
+  /** First-admin setup only (ignored afterwards): the app's public address, as the admin's browser sees it. */
+  publicAddress: publicAddressSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

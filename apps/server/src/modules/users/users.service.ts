@@ -6,7 +6,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
-import { assertPasswordAllowed } from '../account/security-settings.ts';
+import { assertPasswordAllowed, updateSecuritySettings } from '../account/security-settings.ts';
 import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../account/throttle.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
@@ -74,7 +74,8 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
       // both become admin.
       await lockMembership(tx);
       let role: Role;
-      if (!(await anyUserExists(tx))) role = 'admin';
+      const firstAccount = !(await anyUserExists(tx));
+      if (firstAccount) role = 'admin';
       else if (actor) role = body.role ?? 'viewer';
       else {
         ensure((await getRegistrationMode(tx)) === 'open', REGISTRATION_CLOSED);
@@ -83,6 +84,9 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
       await assertEmailFree(tx, body.email);
       const user = await insertUser(tx, { name: body.name, email: body.email, passwordHash, role, phone: body.phone || null, locale: body.locale ?? 'en' });
       await recordAudit(tx, { actor: actor ?? user, action: 'user.register', subject: 'User', subjectId: user.id, ip: input.ip, details: { role } });
+      // The setup form sends the address its browser is on: reset links point there until an
+      // admin changes it (Configurations -> Security). Later sign-ups cannot set it.
+      if (firstAccount && body.publicAddress) await updateSecuritySettings(tx, { publicAddress: body.publicAddress });
       return user;
     });
   } catch (error) {
