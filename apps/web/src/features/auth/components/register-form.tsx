@@ -16,22 +16,26 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useRegister } from '../api/register';
 import { registerFormSchemaWithMin } from './register-schema';
+import { browserAddress, SetupPublicAddressField } from './setup-public-address-field';
 
-const SERVER_FIELDS = ['name', 'email', 'password'] as const;
+const SERVER_FIELDS = ['name', 'email', 'password', 'publicAddress'] as const;
 
 /**
  * Name, email, password (at least `minPasswordLength` characters) and confirmation. On success
  * the new account signs in right away and `onOutcome` runs (a second step may be due when admins
- * require two-step verification); a failed sign-in afterwards calls `onRegisteredOnly`.
+ * require two-step verification); a failed sign-in afterwards calls `onRegisteredOnly`. The first
+ * admin's setup (`firstAdmin`) also sends the app's public address.
  */
 export function RegisterForm({
   submitLabel,
   minPasswordLength,
+  firstAdmin = false,
   onOutcome,
   onRegisteredOnly,
 }: {
   submitLabel: string;
   minPasswordLength: number;
+  firstAdmin?: boolean;
   onOutcome: (outcome: LoginOutcome) => void;
   onRegisteredOnly: () => void;
 }) {
@@ -47,14 +51,14 @@ export function RegisterForm({
     formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(registerFormSchemaWithMin(minPasswordLength)),
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', publicAddress: firstAdmin ? browserAddress() : '' },
   });
   const password = useWatch({ control, name: 'password' });
 
-  const submit = handleSubmit(async ({ name, email, password: chosen }) => {
+  const submit = handleSubmit(async ({ name, email, password: chosen, publicAddress }) => {
     setFailure(null);
     try {
-      await registration.mutateAsync({ name, email, password: chosen, locale: language });
+      await registration.mutateAsync({ name, email, password: chosen, locale: language, ...(firstAdmin && publicAddress ? { publicAddress } : {}) });
     } catch (error) {
       const fieldError = serverFieldError(error, SERVER_FIELDS);
       if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
@@ -83,6 +87,7 @@ export function RegisterForm({
           <PasswordStrengthMeter password={password} minLength={minPasswordLength} />
         </Box>
         <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
+        {firstAdmin ? <SetupPublicAddressField control={control} /> : null}
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {submitLabel}
         </Button>

@@ -1,4 +1,5 @@
 import { passwordSchemaWithMin, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { publicAddressSchema } from '@sms/contracts/security-settings';
 import { registerBodySchema } from '@sms/contracts/users';
 import { z } from 'zod';
 
@@ -9,7 +10,8 @@ import { z } from 'zod';
 export const registerFormSchemaWithMin = (minPasswordLength: number) =>
   registerBodySchema
     .pick({ name: true, email: true })
-    .extend({ password: passwordSchemaWithMin(minPasswordLength), confirmPassword: z.string() })
+    // publicAddress: the first admin's setup only ('' elsewhere: not sent).
+    .extend({ password: passwordSchemaWithMin(minPasswordLength), confirmPassword: z.string(), publicAddress: z.union([z.literal(''), publicAddressSchema]).optional() })
     .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' });
 
 /** The registration form with the built-in minimum (8). */

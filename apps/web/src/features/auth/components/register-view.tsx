@@ -88,6 +88,7 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
       <RegisterForm
         submitLabel={needsFirstAdmin ? t('setup.submit') : t('register.submit')}
         minPasswordLength={minPasswordLength}
+        firstAdmin={needsFirstAdmin}
         onOutcome={continueSignIn}
         onRegisteredOnly={() => void navigate(loginPath, { replace: true })}
       />
