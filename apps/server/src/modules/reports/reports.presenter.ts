@@ -1,3 +1,4 @@
+import { maskPhone } from '@sms/contracts/phone-mask';
 import type { CampaignCounts } from '@sms/contracts/campaigns';
 import { percent, type NonResponder, type ReportCampaignHeader, type ReportCampaignRow, type ReportRecipient } from '@sms/contracts/reports';
 import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
@@ -44,6 +45,9 @@ export function presentCampaignRow(campaign: ReportCampaignBase, counts: Campaig
     createdAt: campaign.createdAt.toISOString(),
   };
 }
+
+/** Rows with their phone numbers masked (+44 79** ***456), for readers without `readPhone Report`. */
+export const withMaskedPhones = <T extends { phone: string }>(rows: T[]): T[] => rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
 
 export function presentRecipient(row: RecipientRow): ReportRecipient {
   return {

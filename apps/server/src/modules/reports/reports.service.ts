@@ -237,7 +237,7 @@ export function createReportsService(db: Db) {
       };
     },
 
-    async recipients(campaign: CampaignRow, query: RecipientsQuery) {
+    async recipients(campaign: CampaignRow, query: RecipientsQuery & { phoneSearch?: boolean }) {
       const where = recipientsWhere(campaign.id, query);
       const rows = await recipientsPage(db, where, query.sort, query.order, query);
       return { data: rows.map(presentRecipient), total: await this.recipientsTotal(campaign, query, where) };
@@ -275,7 +275,7 @@ export function createReportsService(db: Db) {
       };
     },
 
-    async nonResponders(campaign: CampaignRow, query: NonRespondersQuery): Promise<NonRespondersResponse> {
+    async nonResponders(campaign: CampaignRow, query: NonRespondersQuery & { phoneSearch?: boolean }): Promise<NonRespondersResponse> {
       const counts = await readOneCampaignCounts(db, campaign.id);
       const cells = (await cellsOf(campaign, counts)).filter(isNonResponderCell);
       const byTag = new Map<string, number>();

@@ -28,6 +28,7 @@ const KNOWN_MESSAGES: Record<string, MessageKey> = {
   'Current password is required to change your password or email': { key: 'validation.currentPasswordRequired' },
   'The password is incorrect': { key: 'validation.passwordIncorrect' },
   'code must be 6 digits': { key: 'validation.codeDigits' },
+  'consentNote is required to opt a contact back in: record how they agreed to receive messages again': { key: 'validation.consentNoteRequired' },
   'publicAddress must be the http(s) address of the app, such as https://sms.example.org (no credentials, query or fragment)': { key: 'validation.publicAddress' },
 };
 
