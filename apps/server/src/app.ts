@@ -28,6 +28,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sessionRoutes } from './modules/users/session.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
+import { registerDeniedAudit } from './platform/denied-audit.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerJsonParser, validatorCompiler } from './platform/input-rules.ts';
 import type { Jobs } from './platform/jobs.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurity(app, { rateLimitPerMinute: deps.rateLimitPerMinute ?? 600 });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, { db, tokens });
+  registerDeniedAudit(app, db);
   // After authentication (it needs the caller's role), before every route.
   const maintenance = createMaintenanceState(db);
   registerMaintenanceGuard(app, maintenance);
