@@ -33,6 +33,7 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerJsonParser, validatorCompiler } from './platform/input-rules.ts';
 import type { Jobs } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { setOutboundPolicy } from './platform/outbound-address.ts';
 import { registerSecurity } from './platform/security.ts';
 import { ensureGeneratedJwtSecret } from './platform/settings.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
 
   const { db } = deps.database;
+  setOutboundPolicy({ allowLinkLocal: config.allowLinkLocalOutbound });
   const jwtSecret = config.jwtSecret ?? (await ensureGeneratedJwtSecret(db));
   // New tokens live as long as the admins' setting says (Configurations -> Security), else TOKEN_TTL.
   const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds, () => tokenLifetimeOverride(db));
@@ -93,7 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(brandRoutes, { db, publicUrl: config.publicUrl });
   await app.register(contactsRoutes, { db });
   await app.register(importsRoutes, { db, jobs: deps.jobs, limits: importLimits(config.importLimits), uploads: uploadStoreFor(deps.database, config.dataDir) });
-  await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl, twilioApiBaseUrl: config.twilioApiBaseUrl });
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(messagesRoutes, { db });
   await app.register(inboxRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}), ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}) });

@@ -81,8 +81,7 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
     server.baseUrl,
     'POST',
     '/api/gateways',
-    // apiBaseUrl on a closed loopback port: nothing is ever sent to the internet.
-    { name: 'Inbound replies', kind: 'twilio', config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100', apiBaseUrl: 'http://127.0.0.1:9' }, secrets: { authToken } },
+    { name: 'Inbound replies', kind: 'twilio', config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100' }, secrets: { authToken } },
     admin.token,
   );
   const url = `${server.baseUrl}/api/gateways/twilio/${gateway.id}/inbound`;
@@ -96,7 +95,8 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // Twilio's address on a closed loopback port: nothing is ever sent to the internet.
+  server = await startServer({ TWILIO_API_BASE_URL: 'http://127.0.0.1:9' });
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
   for (const [phone, firstName, tag1] of CONTACTS) await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, ...(tag1 ? { tag1 } : {}) }, admin.token);

@@ -1,3 +1,4 @@
+import { TWILIO_DEFAULT_API_BASE_URL } from '@sms/contracts/gateway-twilio';
 import type { Database } from '../../db/client.ts';
 import type { DeliveryReceipt, InboundSms } from '../../gateways/gateway.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
@@ -33,6 +34,8 @@ export function createMessagingEngine(deps: {
   database: Database;
   logger: JobsLogger;
   publicUrl: string | undefined;
+  /** Twilio's REST address (default: Twilio's own; tests point it at a fake). */
+  twilioApiBaseUrl?: string;
   options?: Partial<DispatcherOptions>;
 }): MessagingEngine {
   const { database, logger } = deps;
@@ -65,7 +68,7 @@ export function createMessagingEngine(deps: {
         if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wake();
       }).push(messages),
   };
-  const registry = new GatewayRegistry(database, engine, deps.publicUrl);
+  const registry = new GatewayRegistry(database, engine, { publicUrl: deps.publicUrl, twilioApiBaseUrl: deps.twilioApiBaseUrl ?? TWILIO_DEFAULT_API_BASE_URL });
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { DeliveryReceipt, GatewayEvents, InboundSms, SmsGateway } from '../../gateways/gateway.ts';
 import { GatewayUnusable } from '../../gateways/gateway.ts';
-import { kindDefinition, parseKindSettings } from '../gateways/gateway-kinds.ts';
+import { kindDefinition, parseKindSettings, type GatewayContext } from '../gateways/gateway-kinds.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
 
 /** What the registry hands receipts and inbound messages to (batched by the engine). */
@@ -33,13 +33,13 @@ export class GatewayRegistry {
 
   private readonly database: Database;
   private readonly sinks: GatewaySinks;
-  private readonly publicUrl: string | undefined;
+  private readonly deployment: Omit<GatewayContext, 'gatewayId'>;
   private readonly recheckMs: number;
 
-  constructor(database: Database, sinks: GatewaySinks, publicUrl: string | undefined, recheckMs = 2_000) {
+  constructor(database: Database, sinks: GatewaySinks, deployment: Omit<GatewayContext, 'gatewayId'>, recheckMs = 2_000) {
     this.database = database;
     this.sinks = sinks;
-    this.publicUrl = publicUrl;
+    this.deployment = deployment;
     this.recheckMs = recheckMs;
   }
 
@@ -80,7 +80,7 @@ export class GatewayRegistry {
       receipts: (receipts) => this.sinks.receipts(gatewayId, receipts),
       inbound: (messages) => this.sinks.inbound(gatewayId, messages),
     };
-    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, publicUrl: this.publicUrl });
+    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, ...this.deployment });
     const fresh = { row, gateway, checkedAt: Date.now() };
     this.entries.set(gatewayId, fresh);
     return fresh;
