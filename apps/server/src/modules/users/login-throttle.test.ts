@@ -106,6 +106,7 @@ describe('an account failing from everywhere', () => {
     const answers = [await signIn(user.email, TEST_PASSWORD, newIp()), await signIn(user.email, wrong, newIp()), await signIn(ghost, wrong, newIp())];
     for (const answer of answers) {
       expect(answer.status).toBe(429);
+      expect(answer.body.code).toBe('ACCOUNT_LOCKED');
       expect(answer.body.message).toMatch(/^Too many failed sign-ins for this account\. Try again in 60 minutes\. You can also reset your password\.$/);
     }
     expect(new Set(answers.map((answer) => answer.body.message)).size).toBe(1);
