@@ -64,7 +64,7 @@ export const registerBodySchema = z.object({
   role: roleSchema.optional(),
   phone: phoneSchema.optional(),
   locale: localeSchema.optional(),
-  /** First-admin setup only (ignored afterwards): the app's public address, as the admin's browser sees it. */
+  /** First-run setup only (400 afterwards): the app's public address, as the admin's browser sees it. */
   publicAddress: publicAddressSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;

@@ -291,7 +291,8 @@ describe('where reset links point: never the request\'s Host', () => {
       const token = (await fresh.post('/api/users/login', { email: first.body.user.email, password: TEST_PASSWORD })).body.token;
       expect((await fresh.get('/api/settings/security', { token })).body.settings.publicAddress).toBe('http://192.168.1.20:3000');
       const second = await fresh.post('/api/users/register', { name: 'Second', email: uniqueEmail('second'), password: TEST_PASSWORD, publicAddress: 'https://evil.example' }, { token });
-      expect(second.status).toBe(201);
+      expect(second.status).toBe(400);
+      expect(second.body).toMatchObject({ field: 'publicAddress', message: 'publicAddress is set by the first administrator only; change it in Configurations -> Security' });
       expect((await fresh.get('/api/settings/security', { token })).body.settings.publicAddress).toBe('http://192.168.1.20:3000');
     } finally {
       await fresh.close();

@@ -26,6 +26,7 @@ const EMAIL_TAKEN = 'An account with this email already exists.';
 /** Anonymous sign-ups (open registration) per address. */
 export const REGISTER_RULE: ThrottleRule = { bucket: 'register-ip', windowSeconds: 15 * 60, max: 10 };
 const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
+const PUBLIC_ADDRESS_SETUP_ONLY = 'publicAddress is set by the first administrator only; change it in Configurations -> Security';
 
 /** True for PostgreSQL unique violations, however the driver or drizzle wraps them. */
 function isUniqueViolation(error: unknown): boolean {
@@ -85,8 +86,11 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
       const user = await insertUser(tx, { name: body.name, email: body.email, passwordHash, role, phone: body.phone || null, locale: body.locale ?? 'en' });
       await recordAudit(tx, { actor: actor ?? user, action: 'user.register', subject: 'User', subjectId: user.id, ip: input.ip, details: { role } });
       // The setup form sends the address its browser is on: reset links point there until an
-      // admin changes it (Configurations -> Security). Later sign-ups cannot set it.
-      if (firstAccount && body.publicAddress) await updateSecuritySettings(tx, { publicAddress: body.publicAddress });
+      // admin changes it (Configurations -> Security). Later registrations cannot set it.
+      if (body.publicAddress) {
+        if (!firstAccount) throw new ValidationError('publicAddress', PUBLIC_ADDRESS_SETUP_ONLY);
+        await updateSecuritySettings(tx, { publicAddress: body.publicAddress });
+      }
       return user;
     });
   } catch (error) {

@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import type { RegisterBody } from '@sms/contracts/users';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
@@ -16,28 +17,30 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useRegister } from '../api/register';
 import { registerFormSchemaWithMin } from './register-schema';
-import { browserAddress, SetupPublicAddressField } from './setup-public-address-field';
 
-const SERVER_FIELDS = ['name', 'email', 'password', 'publicAddress'] as const;
+const SERVER_FIELDS = ['name', 'email', 'password'] as const;
 
 /**
  * Name, email, password (at least `minPasswordLength` characters) and confirmation. On success
  * the new account signs in right away and `onOutcome` runs (a second step may be due when admins
- * require two-step verification); a failed sign-in afterwards calls `onRegisteredOnly`. The first
- * admin's setup (`firstAdmin`) also sends the app's public address.
+ * require two-step verification); a failed sign-in afterwards calls `onRegisteredOnly`.
  */
 export function RegisterForm({
   submitLabel,
   minPasswordLength,
-  firstAdmin = false,
   onOutcome,
   onRegisteredOnly,
+  children,
+  extraBody,
 }: {
   submitLabel: string;
   minPasswordLength: number;
-  firstAdmin?: boolean;
   onOutcome: (outcome: LoginOutcome) => void;
   onRegisteredOnly: () => void;
+  /** More fields, shown before the submit button (first-run setup's organisation fields). */
+  children?: ReactNode;
+  /** What those fields add to the registration request. */
+  extraBody?: Partial<RegisterBody>;
 }) {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
@@ -51,14 +54,14 @@ export function RegisterForm({
     formState: { isSubmitting },
   } = useForm({
     resolver: zodResolver(registerFormSchemaWithMin(minPasswordLength)),
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '', publicAddress: firstAdmin ? browserAddress() : '' },
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const password = useWatch({ control, name: 'password' });
 
-  const submit = handleSubmit(async ({ name, email, password: chosen, publicAddress }) => {
+  const submit = handleSubmit(async ({ name, email, password: chosen }) => {
     setFailure(null);
     try {
-      await registration.mutateAsync({ name, email, password: chosen, locale: language, ...(firstAdmin && publicAddress ? { publicAddress } : {}) });
+      await registration.mutateAsync({ ...extraBody, name, email, password: chosen, locale: language });
     } catch (error) {
       const fieldError = serverFieldError(error, SERVER_FIELDS);
       if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
@@ -87,7 +90,7 @@ export function RegisterForm({
           <PasswordStrengthMeter password={password} minLength={minPasswordLength} />
         </Box>
         <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
-        {firstAdmin ? <SetupPublicAddressField control={control} /> : null}
+        {children}
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {submitLabel}
         </Button>

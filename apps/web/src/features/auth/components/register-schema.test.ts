@@ -20,16 +20,6 @@ describe('registerFormSchema', () => {
   });
 });
 
-describe('the setup form\'s public address', () => {
-  const valid = { name: 'Ada', email: 'ada@example.com', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' };
-
-  it('accepts the browser\'s address (normalised) or nothing, and names a bad one', () => {
-    expect(registerFormSchema.parse({ ...valid, publicAddress: 'http://192.168.1.20:3000/' }).publicAddress).toBe('http://192.168.1.20:3000');
-    expect(registerFormSchema.parse({ ...valid, publicAddress: '' }).publicAddress).toBe('');
-    expect(registerFormSchema.safeParse({ ...valid, publicAddress: 'sms.example.org' }).error?.issues[0]?.path).toEqual(['publicAddress']);
-  });
-});
-
 describe('registerFormSchemaWithMin', () => {
   it('asks for the configured minimum length', () => {
     const values = { name: 'Ada', email: 'ada@example.com', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' };

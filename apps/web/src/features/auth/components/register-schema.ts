@@ -1,5 +1,4 @@
 import { passwordSchemaWithMin, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
-import { publicAddressSchema } from '@sms/contracts/security-settings';
 import { registerBodySchema } from '@sms/contracts/users';
 import { z } from 'zod';
 
@@ -10,8 +9,7 @@ import { z } from 'zod';
 export const registerFormSchemaWithMin = (minPasswordLength: number) =>
   registerBodySchema
     .pick({ name: true, email: true })
-    // publicAddress: the first admin's setup only ('' elsewhere: not sent).
-    .extend({ password: passwordSchemaWithMin(minPasswordLength), confirmPassword: z.string(), publicAddress: z.union([z.literal(''), publicAddressSchema]).optional() })
+    .extend({ password: passwordSchemaWithMin(minPasswordLength), confirmPassword: z.string() })
     .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' });
 
 /** The registration form with the built-in minimum (8). */

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -13,6 +14,7 @@ import { useSetupStatus } from '../api/get-setup-status';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { RegisterForm } from './register-form';
+import { browserAddress, SetupPublicAddressField } from './setup-public-address-field';
 import { useContinueSignIn } from './use-continue-sign-in';
 
 /**
@@ -26,6 +28,7 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
   const setup = useSetupStatus();
   const loginPath = variant === 'split' ? paths.login2 : paths.login;
   const continueSignIn = useContinueSignIn(variant, paths.dashboard);
+  const [publicAddress, setPublicAddress] = useState(browserAddress);
 
   if (isAuthenticated) return <Navigate replace to={paths.dashboard} />;
 
@@ -88,10 +91,12 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
       <RegisterForm
         submitLabel={needsFirstAdmin ? t('setup.submit') : t('register.submit')}
         minPasswordLength={minPasswordLength}
-        firstAdmin={needsFirstAdmin}
         onOutcome={continueSignIn}
         onRegisteredOnly={() => void navigate(loginPath, { replace: true })}
-      />
+        extraBody={needsFirstAdmin && publicAddress.trim() ? { publicAddress: publicAddress.trim() } : undefined}
+      >
+        {needsFirstAdmin ? <SetupPublicAddressField value={publicAddress} onChange={setPublicAddress} /> : null}
+      </RegisterForm>
       {signInLink}
     </AuthLayout>
   );

@@ -1,22 +1,30 @@
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import TextField from '@mui/material/TextField';
+import { publicAddressSchema } from '@sms/contracts/security-settings';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/forms/form-text-field';
 
 /** The address this browser is on: the first admin's setup offers it as the app's public address. */
 export const browserAddress = (): string => window.location.origin;
 
+/** Whether the field's text may be sent: empty (no address yet) or an address the server accepts. */
+export const publicAddressAccepted = (value: string): boolean => value.trim() === '' || publicAddressSchema.safeParse(value).success;
+
 /**
- * First-admin setup: the public address reset links will point to, filled in from the browser and
- * editable (Configurations -> Security changes it later). Its own field group in the setup form.
+ * First-run setup: the public address password-reset links will point to (never the address a
+ * request came in on), filled in from the browser and editable; Configurations -> Security
+ * changes it later. Its own field group, passed to the shared registration form.
  */
-export function SetupPublicAddressField<T extends FieldValues, O extends FieldValues>({ control }: { control: Control<T, unknown, O> }) {
-  const { t } = useTranslation('auth');
+export function SetupPublicAddressField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation(['auth', 'forms']);
+  const accepted = publicAddressAccepted(value);
   return (
-    <FormTextField
-      control={control}
-      name={'publicAddress' as Path<T>}
+    <TextField
+      fullWidth
+      id="setup-public-address"
       label={t('setup.publicAddress')}
-      helperText={t('setup.publicAddressHint')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={!accepted}
+      helperText={accepted ? t('setup.publicAddressHint') : t('forms:validation.publicAddress')}
       slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'url', spellCheck: false } }}
     />
   );
