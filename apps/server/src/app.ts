@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
@@ -28,9 +28,12 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { sessionRoutes } from './modules/users/session.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
+import { registerDeniedAudit } from './platform/denied-audit.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerJsonParser, validatorCompiler } from './platform/input-rules.ts';
 import type { Jobs } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { setOutboundPolicy } from './platform/outbound-address.ts';
 import { registerSecurity } from './platform/security.ts';
 import { ensureGeneratedJwtSecret } from './platform/settings.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
@@ -63,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
 
   const { db } = deps.database;
+  setOutboundPolicy({ allowLinkLocal: config.allowLinkLocalOutbound });
   const jwtSecret = config.jwtSecret ?? (await ensureGeneratedJwtSecret(db));
   // New tokens live as long as the admins' setting says (Configurations -> Security), else TOKEN_TTL.
   const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds, () => tokenLifetimeOverride(db));
@@ -70,15 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Infrastructure.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // HTTP clients often send `Content-Type: application/json` on body-less requests (logout,
-  // delete): treat an empty body as no body instead of a 400. Otherwise Fastify's own parser,
-  // with its prototype-poisoning protection.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, String(body), done);
-  });
+  registerJsonParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -86,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurity(app, { rateLimitPerMinute: deps.rateLimitPerMinute ?? 600 });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   registerAuthentication(app, { db, tokens });
+  registerDeniedAudit(app, db);
   // After authentication (it needs the caller's role), before every route.
   const maintenance = createMaintenanceState(db);
   registerMaintenanceGuard(app, maintenance);
@@ -98,7 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(brandRoutes, { db, publicUrl: config.publicUrl });
   await app.register(contactsRoutes, { db });
   await app.register(importsRoutes, { db, jobs: deps.jobs, limits: importLimits(config.importLimits), uploads: uploadStoreFor(deps.database, config.dataDir) });
-  await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl, twilioApiBaseUrl: config.twilioApiBaseUrl });
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(messagesRoutes, { db });
   await app.register(inboxRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}), ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}) });

@@ -49,6 +49,8 @@ describe('configuration', () => {
       DISPATCH_LEASE_SECONDS: '30',
       SMTP_URL: 'smtps://mailer:pw@mail.example.org:465',
       MAIL_FROM: 'SMS Platform <no-reply@example.org>',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/',
+      ALLOW_LINK_LOCAL_OUTBOUND: 'true',
     });
     expect(config).toEqual({
       port: 8080,
@@ -64,8 +66,21 @@ describe('configuration', () => {
       trustProxy: true,
       smtpUrl: 'smtps://mailer:pw@mail.example.org:465',
       mailFrom: 'SMS Platform <no-reply@example.org>',
+      twilioApiBaseUrl: 'http://127.0.0.1:4010',
+      allowLinkLocalOutbound: true,
       dispatch: { batchSize: 1000, lanes: 8, leaseSeconds: 30 },
     });
+  });
+
+  it("fixes Twilio's address unless TWILIO_API_BASE_URL (tests) says otherwise, and refuses link-local addresses unless allowed", () => {
+    expect(loadConfig({})).toMatchObject({ twilioApiBaseUrl: 'https://api.twilio.com', allowLinkLocalOutbound: false });
+    const refused = 'link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, fd00:ec2::254) are refused; set ALLOW_LINK_LOCAL_OUTBOUND=true to allow them';
+    expect(problemsOf({ TWILIO_API_BASE_URL: 'http://169.254.169.254/latest', SMTP_URL: 'smtp://[fd00:ec2::254]:25', PUBLIC_URL: 'https://sms.example.org' })).toEqual([
+      `SMTP_URL: ${refused}`,
+      `TWILIO_API_BASE_URL: ${refused}`,
+    ]);
+    expect(problemsOf({ TWILIO_API_BASE_URL: 'http://169.254.169.254', ALLOW_LINK_LOCAL_OUTBOUND: 'yes' })).toEqual([]);
+    expect(problemsOf({ TWILIO_API_BASE_URL: 'ftp://x.test' })).toEqual(['TWILIO_API_BASE_URL: TWILIO_API_BASE_URL must be an http(s) URL']);
   });
 
   it('checks the mail settings: an smtp(s) URL, a sender address, and PUBLIC_URL for the links', () => {

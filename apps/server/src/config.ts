@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TWILIO_DEFAULT_API_BASE_URL } from '@sms/contracts/gateway-twilio';
 import { z } from 'zod';
 import type { ImportLimits } from './modules/imports/limits.ts';
+import { isRefusedAddress, LINK_LOCAL_REFUSED } from './platform/outbound-address.ts';
 
 /** Repository root (apps/server/src -> ../../..), so defaults do not depend on the shell's cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -60,6 +62,8 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
       .string()
       .regex(/^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'MAIL_FROM must be an address such as no-reply@example.org or "SMS Platform <no-reply@example.org>"')
       .optional(),
+    TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'TWILIO_API_BASE_URL must be an http(s) URL' }).optional(),
+    ALLOW_LINK_LOCAL_OUTBOUND: booleanFlag('ALLOW_LINK_LOCAL_OUTBOUND', false),
     DISPATCH_LEASE_SECONDS: z.coerce.number({ error: 'DISPATCH_LEASE_SECONDS must be a number' }).int('DISPATCH_LEASE_SECONDS must be a whole number').min(5, 'DISPATCH_LEASE_SECONDS must be 5-3600').max(3600, 'DISPATCH_LEASE_SECONDS must be 5-3600').default(120),
   });
 
@@ -80,6 +84,10 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of account e-mails. */
   mailFrom: string;
+  /** Twilio's REST address: Twilio's own; TWILIO_API_BASE_URL overrides it for tests (a fake on loopback). */
+  twilioApiBaseUrl: string;
+  /** Let outbound connections (SMPP, SMTP, Twilio) reach link-local and cloud metadata addresses. */
+  allowLinkLocalOutbound: boolean;
   /** Sending engine tuning (messages per batch, concurrent batches per worker, claim lease). */
   dispatch: { batchSize: number; lanes: number; leaseSeconds: number };
   /** Contacts import limits lowered from their defaults (tests; not read from the environment). */
@@ -98,7 +106,7 @@ export class ConfigError extends Error {
 
 const VARIABLES = [
   'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'LOG_LEVEL', 'PUBLIC_URL', 'WEB_DIST', 'RUN_WORKER', 'TRUST_PROXY',
-  'DISPATCH_BATCH_SIZE', 'DISPATCH_LANES', 'DISPATCH_LEASE_SECONDS', 'SMTP_URL', 'MAIL_FROM',
+  'DISPATCH_BATCH_SIZE', 'DISPATCH_LANES', 'DISPATCH_LEASE_SECONDS', 'SMTP_URL', 'MAIL_FROM', 'TWILIO_API_BASE_URL', 'ALLOW_LINK_LOCAL_OUTBOUND',
 ] as const;
 
 /** Reads and checks the environment once; throws ConfigError listing every bad variable. */
@@ -112,6 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = result.data;
   // Links in e-mails must point at the real site, never at whatever Host header a request sent.
   if (parsed.SMTP_URL && !parsed.PUBLIC_URL) throw new ConfigError(['SMTP_URL: set PUBLIC_URL too, so links in e-mails point at this site']);
+  // Addresses the server connects to must not be the cloud's metadata service (unless allowed).
+  if (!parsed.ALLOW_LINK_LOCAL_OUTBOUND) {
+    const refused = (['SMTP_URL', 'TWILIO_API_BASE_URL'] as const).filter((name) => {
+      const url = parsed[name];
+      return url !== undefined && isRefusedAddress(new URL(url).hostname);
+    });
+    if (refused.length) throw new ConfigError(refused.map((name) => `${name}: ${LINK_LOCAL_REFUSED}`));
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -126,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parsed.TRUST_PROXY,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `no-reply@${parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).hostname : 'localhost'}`,
+    twilioApiBaseUrl: (parsed.TWILIO_API_BASE_URL ?? TWILIO_DEFAULT_API_BASE_URL).replace(/\/+$/, ''),
+    allowLinkLocalOutbound: parsed.ALLOW_LINK_LOCAL_OUTBOUND,
     dispatch: { batchSize: parsed.DISPATCH_BATCH_SIZE, lanes: parsed.DISPATCH_LANES, leaseSeconds: parsed.DISPATCH_LEASE_SECONDS },
   };
 }

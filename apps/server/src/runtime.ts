@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/engine.ts';
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
+import { setOutboundPolicy } from './platform/outbound-address.ts';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Database> {
@@ -27,10 +28,12 @@ export function jobsFor(database: Database, supervise: boolean): Jobs {
  * connection serves API requests between them.
  */
 export function engineFor(database: Database, config: Config, logger: GatewayLogger): MessagingEngine {
+  setOutboundPolicy({ allowLinkLocal: config.allowLinkLocalOutbound });
   return createMessagingEngine({
     database,
     logger,
     publicUrl: config.publicUrl,
+    twilioApiBaseUrl: config.twilioApiBaseUrl,
     options: { ...config.dispatch, fanoutChunk: database.driver === 'pglite' ? 20_000 : 100_000 },
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TWILIO_DEFAULT_API_BASE_URL } from '@sms/contracts/gateway-twilio';
 import type { Role } from '@sms/contracts/roles';
 import type { User } from '@sms/contracts/users';
 import pg from 'pg';
@@ -47,6 +48,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dispatch: { batchSize: 500, lanes: 4, leaseSeconds: 120 },
     smtpUrl: undefined,
     mailFrom: 'no-reply@localhost',
+    twilioApiBaseUrl: TWILIO_DEFAULT_API_BASE_URL,
+    allowLinkLocalOutbound: false,
     ...overrides,
   };
 }
@@ -186,7 +189,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   await jobs.start({ error: () => {} });
   if (options.engine) {
     const logger = options.engineLogger ?? engineTestLogger();
-    engine = createMessagingEngine({ database, logger, publicUrl: config.publicUrl, options: { idleMs: 50, ...(options.engine === true ? {} : options.engine) }, ...(options.clock ? { clock: options.clock } : {}) });
+    engine = createMessagingEngine({
+      database,
+      logger,
+      publicUrl: config.publicUrl,
+      twilioApiBaseUrl: config.twilioApiBaseUrl,
+      options: { idleMs: 50, ...(options.engine === true ? {} : options.engine) },
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     engine.start();
   }
   await app.listen({ port: config.port, host: '127.0.0.1' });

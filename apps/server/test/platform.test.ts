@@ -175,6 +175,23 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('sends Cache-Control: no-store on every API answer (tokens, personal data), errors included; hashed assets keep their cache', async () => {
+    const admin = await server.createAdmin();
+    const answers = [
+      await server.post('/api/users/login', { email: admin.user.email, password: admin.password }),
+      await server.get('/api/users/me', { token: admin.token }),
+      await server.get('/api/users', { token: admin.token }),
+      await server.get('/api/brand-settings'),
+      await server.get('/api/health'),
+      await server.get('/api/does-not-exist'),
+      await server.get('/api/users?limit=0', { token: admin.token }),
+      await server.get('/api/users'),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 404, 400, 401]);
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await server.get('/assets/index-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
 });
 
 describe('route declarations', () => {

@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from './helper.ts';
 import { NOT_ROUTED_YET, PROBES, type ProbeContext } from './policy-probes.ts';
 
 // The roles page (/pages/casl) shows policyMatrix(). This proves the API enforces exactly that:
-// for every cell and every role, allowed <-> the representative route succeeds (2xx), denied <-> 403.
+// for every cell and every role, allowed <-> the representative route succeeds (2xx), denied <-> 403
+// (or, for cells enforced by leaving something out, a 2xx answer without it).
 let server: TestServer;
 let context: ProbeContext;
 const tokens = {} as Record<Role, string>;
@@ -38,8 +39,13 @@ describe('the roles matrix equals what the API enforces', () => {
       for (const role of ROLES) {
         const response = await probe.call(context, tokens[role]);
         const label = `${role} ${probe.route} -> ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`;
+        const succeeded = response.status >= 200 && response.status < 300;
         if (row?.allowed[role]) {
-          expect(response.status >= 200 && response.status < 300, `allowed in the matrix, refused by the API: ${label}`).toBe(true);
+          expect(succeeded, `allowed in the matrix, refused by the API: ${label}`).toBe(true);
+          if (probe.shows) expect(probe.shows(response.body), `allowed in the matrix, left out by the API: ${label}`).toBe(true);
+        } else if (probe.shows && succeeded) {
+          // Enforced by leaving out (masked numbers, a colleague's sign-in details): the answer must not show it.
+          expect(probe.shows(response.body), `denied in the matrix, shown by the API: ${label}`).toBe(false);
         } else {
           expect(response.status, `denied in the matrix, not refused by the API: ${label}`).toBe(403);
         }

@@ -1,5 +1,7 @@
 import type { MatrixAction, MatrixSubject } from '@sms/contracts/policy-matrix';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { seedContacts } from './campaign-fixtures.ts';
 import { TEST_PASSWORD, uniqueEmail, type TestResponse, type TestServer } from './helper.ts';
 import { upload } from './upload.ts';
@@ -20,6 +22,12 @@ export interface Probe {
   route: string;
   /** Prepares what the call needs (a fresh target, so an allowed call really acts) and makes it with `token`. */
   call: (context: ProbeContext, token: string) => Promise<TestResponse>;
+  /**
+   * For cells the API enforces by leaving something out rather than refusing (masked phone
+   * numbers, a colleague's sign-in details): what an allowed answer shows. A 2xx answer without
+   * it is a denial, like a 403.
+   */
+  shows?: (body: any) => boolean;
 }
 
 let serial = 0;
@@ -41,6 +49,25 @@ const newGateway = ({ server, adminToken }: ProbeContext) =>
   created(server.post('/api/gateways', { name: `Probe gateway ${next()}`, kind: 'simulator', config: {} }, { token: adminToken }), (b) => b.gateway.id);
 const csv = () => ({ field: 'file', bytes: Buffer.from(`phone\n+4479111${String(next()).padStart(5, '0')}\n`), filename: 'probe.csv', type: 'text/csv' });
 const newImport = ({ server, adminToken }: ProbeContext) => created(upload(server, '/api/contacts/imports', { token: adminToken, files: [csv()] }), (b) => b.import.id);
+/** An opted-out contact (for opting back in). */
+const newOptedOutContact = ({ server, adminToken }: ProbeContext) =>
+  created(server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}`, status: 'opted_out' }, { token: adminToken }), (b) => b.contact.id);
+
+let reportCampaign: Promise<string> | undefined;
+/** A completed campaign with one delivered recipient (written directly: no sending engine here). */
+const campaignWithRecipient = ({ server }: ProbeContext) =>
+  (reportCampaign ??= (async () => {
+    const [row] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`insert into campaigns (name, body, audience, status, launched_at, completed_at) values ('Probe report', 'Hi', '{"type":"all"}', 'completed', now(), now()) returning id`,
+    );
+    await server.database.db.execute(sql`insert into contacts (phone, first_name) values (${PROBE_PHONE}, 'Probe')`);
+    await server.database.db.execute(sql`insert into messages (campaign_id, contact_id, phone, body, status, sent_at, delivered_at)
+      select ${row!.id}, id, phone, 'Hi', 'delivered', now(), now() from contacts where phone = ${PROBE_PHONE}`);
+    return row!.id;
+  })());
+const PROBE_PHONE = '+447700900123';
+
 /** A test send through the built-in simulator: an outbound message any reader of messages may open. */
 const newMessage = async (context: ProbeContext) => {
   const campaign = await newCampaign(context);
@@ -65,12 +92,60 @@ export const PROBES: Probe[] = [
     route: 'POST /api/users/register',
     call: ({ server }, token) => server.post('/api/users/register', { name: 'New one', email: uniqueEmail('new'), password: TEST_PASSWORD, role: 'viewer' }, { token }),
   },
+  {
+    subject: 'User',
+    action: 'readSecurity',
+    route: "GET /api/users/:id (someone else's sign-in and two-step details)",
+    call: async (context, token) => context.server.get(`/api/users/${await newUser(context)}`, { token }),
+    shows: (body) => 'lastLoginAt' in body.user && 'twoStepEnabled' in body.user && 'phone' in body.user,
+  },
+  {
+    subject: 'User',
+    action: 'readSecurity',
+    route: 'GET /api/users (sign-in and two-step details of the team)',
+    call: async (context, token) => {
+      await newUser(context);
+      return context.server.get('/api/users?limit=100', { token });
+    },
+    shows: (body) => body.data.length > 1 && body.data.every((user: Record<string, unknown>) => 'lastLoginAt' in user && 'twoStepEnabled' in user),
+  },
   { subject: 'User', action: 'update', route: "PUT /api/users/:id (someone else's)", call: async (context, token) => context.server.put(`/api/users/${await newUser(context)}`, { name: 'Renamed' }, { token }) },
   { subject: 'User', action: 'delete', route: 'DELETE /api/users/:id', call: async (context, token) => context.server.delete(`/api/users/${await newUser(context)}`, { token }) },
 
   { subject: 'Contact', action: 'read', route: 'GET /api/contacts', call: ({ server }, token) => server.get('/api/contacts', { token }) },
   { subject: 'Contact', action: 'create', route: 'POST /api/contacts', call: ({ server }, token) => server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}` }, { token }) },
   { subject: 'Contact', action: 'update', route: 'PUT /api/contacts/:id', call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { firstName: 'Edited' }, { token }) },
+  {
+    subject: 'Contact',
+    action: 'changePhone',
+    route: 'PUT /api/contacts/:id (a new phone number)',
+    call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { phone: `+4479112${String(next()).padStart(5, '0')}` }, { token }),
+  },
+  { subject: 'Contact', action: 'optOut', route: 'PUT /api/contacts/:id (status opted_out)', call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { status: 'opted_out' }, { token }) },
+  {
+    subject: 'Contact',
+    action: 'optIn',
+    route: 'PUT /api/contacts/:id (status active, with a consent note)',
+    call: async (context, token) => context.server.put(`/api/contacts/${await newOptedOutContact(context)}`, { status: 'active', consentNote: 'Asked at the front desk' }, { token }),
+  },
+  {
+    subject: 'Contact',
+    action: 'bulkTag',
+    route: 'POST /api/contacts/bulk (setTag)',
+    call: async (context, token) => context.server.post('/api/contacts/bulk', { action: 'setTag', target: { ids: [await newContact(context)] }, tag: { field: 'tag2', value: 'probed' } }, { token }),
+  },
+  {
+    subject: 'Contact',
+    action: 'bulkEdit',
+    route: 'POST /api/contacts/bulk (optOut)',
+    call: async (context, token) => context.server.post('/api/contacts/bulk', { action: 'optOut', target: { ids: [await newContact(context)] } }, { token }),
+  },
+  {
+    subject: 'Contact',
+    action: 'bulkEdit',
+    route: 'POST /api/contacts/bulk (optIn, with a consent note)',
+    call: async (context, token) => context.server.post('/api/contacts/bulk', { action: 'optIn', target: { ids: [await newOptedOutContact(context)] }, consentNote: 'Signed the form' }, { token }),
+  },
   { subject: 'Contact', action: 'delete', route: 'DELETE /api/contacts/:id', call: async (context, token) => context.server.delete(`/api/contacts/${await newContact(context)}`, { token }) },
   { subject: 'Contact', action: 'export', route: 'GET /api/contacts/export', call: ({ server }, token) => server.get('/api/contacts/export?format=csv', { token }) },
 
@@ -124,6 +199,8 @@ export const PROBES: Probe[] = [
   { subject: 'Gateway', action: 'delete', route: 'DELETE /api/gateways/:id', call: async (context, token) => context.server.delete(`/api/gateways/${await newGateway(context)}`, { token }) },
 
   { subject: 'Settings', action: 'read', route: 'GET /api/settings/messaging', call: ({ server }, token) => server.get('/api/settings/messaging', { token }) },
+  { subject: 'Settings', action: 'read', route: 'GET /api/settings/security', call: ({ server }, token) => server.get('/api/settings/security', { token }) },
+  { subject: 'Settings', action: 'update', route: 'PUT /api/settings/security', call: ({ server }, token) => server.put('/api/settings/security', { minPasswordLength: 8 }, { token }) },
   { subject: 'Settings', action: 'update', route: 'PUT /api/settings/messaging', call: ({ server }, token) => server.put('/api/settings/messaging', { currency: 'USD' }, { token }) },
   { subject: 'Settings', action: 'update', route: 'PUT /api/settings/maintenance', call: ({ server }, token) => server.put('/api/settings/maintenance', { enabled: false, message: '' }, { token }) },
 
@@ -132,6 +209,33 @@ export const PROBES: Probe[] = [
 
   { subject: 'Report', action: 'read', route: 'GET /api/reports/campaigns', call: ({ server }, token) => server.get('/api/reports/campaigns', { token }) },
   { subject: 'Report', action: 'export', route: 'GET /api/reports/campaigns/export', call: ({ server }, token) => server.get('/api/reports/campaigns/export', { token }) },
+  {
+    subject: 'Report',
+    action: 'export',
+    route: 'GET /api/reports/delivery/:id/recipients/export',
+    call: async (context, token) => context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients/export`, { token }),
+  },
+  {
+    subject: 'Report',
+    action: 'readPhone',
+    route: 'GET /api/reports/delivery/:id/recipients (whole phone numbers)',
+    call: async (context, token) => context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients`, { token }),
+    shows: (body) => body.data[0]?.phone === PROBE_PHONE,
+  },
+  {
+    subject: 'Report',
+    action: 'readPhone',
+    route: 'GET /api/reports/non-responders/:id (whole phone numbers)',
+    call: async (context, token) => context.server.get(`/api/reports/non-responders/${await campaignWithRecipient(context)}`, { token }),
+    shows: (body) => body.data[0]?.phone === PROBE_PHONE,
+  },
+  {
+    subject: 'Report',
+    action: 'readPhone',
+    route: 'GET /api/reports/delivery/:id/recipients?search=<digits> (found by number)',
+    call: async (context, token) => context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients?search=7700900123`, { token }),
+    shows: (body) => body.total === 1,
+  },
 ];
 
 /**

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 
 // A manager's day with contacts: add one (local number normalised live), refuse a duplicate,
 // edit, search, filter by tag, tag several at once, delete.
@@ -114,4 +114,39 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
 
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test('opting a contact back in asks for a consent note, kept with the contact; an agent can neither opt in nor change the number', async () => {
+  const { contact } = await api<{ contact: { id: string } }>(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612349999', firstName: 'Olga', status: 'opted_out' }, session.token);
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, session);
+  await page.goto(`/contacts/${contact.id}/edit`);
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Subscribed' }).click();
+  await page.getByTestId('consent-note').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => page.getByText('Note how the contact agreed to receive messages again').count()).toBe(1);
+  await page.getByLabel(/^Consent note/).fill('Asked at the front desk on 3 May');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(new RegExp(`/contacts/${contact.id}$`));
+  await expect.poll(() => page.getByTestId('opt-in-note').textContent()).toContain('Asked at the front desk on 3 May');
+  expect(problems).toEqual([]);
+  await context.close();
+
+  const agent = { name: 'Ali Agent', email: 'ali@example.org', password: 'Agent-Pass-2024' };
+  await api(server.baseUrl, 'POST', '/api/users/register', { ...agent, role: 'agent' }, session.token);
+  const { contact: other } = await api<{ contact: { id: string } }>(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612349998', firstName: 'Otto', status: 'opted_out' }, session.token);
+  const agentPage = await openPage(browser, server.baseUrl);
+  await useSession(agentPage.context, await signInByApi(server.baseUrl, agent));
+  await agentPage.page.goto(`/contacts/${other.id}/edit`);
+  await agentPage.page.getByTestId('contact-phone').waitFor();
+  expect(await agentPage.page.getByTestId('contact-phone').isDisabled()).toBe(true);
+  expect(await agentPage.page.getByText('Only administrators and managers can opt a contact back in.').count()).toBe(1);
+  expect(await agentPage.page.getByRole('combobox', { name: 'Status' }).getAttribute('aria-disabled')).toBe('true');
+  // The agent still edits names and notes.
+  await agentPage.page.getByLabel('First name').fill('Otto B.');
+  await agentPage.page.getByRole('button', { name: 'Save' }).click();
+  await agentPage.page.waitForURL(new RegExp(`/contacts/${other.id}$`));
+  expect(agentPage.problems).toEqual([]);
+  await agentPage.context.close();
 });

@@ -32,9 +32,14 @@ test('first-admin setup, sign in, create, edit and delete a user, sign out', asy
   await page.getByLabel('Email').fill(FIRST_ADMIN.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FIRST_ADMIN.password);
   await page.getByLabel('Confirm password').fill(FIRST_ADMIN.password);
+  // The public address reset links will use is filled in from the browser's address.
+  expect(await page.getByLabel('Public address').inputValue()).toBe(server.baseUrl);
   await page.getByRole('button', { name: /create account|create administrator/i }).click();
   await page.waitForURL(/\/dashboard/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
+  const security = await fetch(`${server.baseUrl}/api/settings/security`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.json());
+  expect(security.settings.publicAddress).toBe(server.baseUrl);
 
   // Sign out, then sign in again through the login form.
   await page.getByRole('button', { name: /account menu|profile/i }).click();

@@ -97,7 +97,7 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
     server.baseUrl,
     'POST',
     '/api/gateways',
-    { name: 'Reply number', kind: 'twilio', config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100', apiBaseUrl: await startFakeTwilio() }, secrets: { authToken } },
+    { name: 'Reply number', kind: 'twilio', config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100' }, secrets: { authToken } },
     admin.token,
   );
   const url = `${server.baseUrl}/api/gateways/twilio/${gateway.id}/inbound`;
@@ -111,7 +111,8 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // Twilio's address is fixed; only the server's environment points it at the stand-in.
+  server = await startServer({ TWILIO_API_BASE_URL: await startFakeTwilio() });
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
   // The simulated carrier, quick and reliable; the replies are the test's own (below).

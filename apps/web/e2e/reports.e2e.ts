@@ -81,8 +81,7 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
     server.baseUrl,
     'POST',
     '/api/gateways',
-    // apiBaseUrl on a closed loopback port: nothing is ever sent to the internet.
-    { name: 'Inbound replies', kind: 'twilio', config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100', apiBaseUrl: 'http://127.0.0.1:9' }, secrets: { authToken } },
+    { name: 'Inbound replies', kind: 'twilio', config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100' }, secrets: { authToken } },
     admin.token,
   );
   const url = `${server.baseUrl}/api/gateways/twilio/${gateway.id}/inbound`;
@@ -96,7 +95,8 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // Twilio's address on a closed loopback port: nothing is ever sent to the internet.
+  server = await startServer({ TWILIO_API_BASE_URL: 'http://127.0.0.1:9' });
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
   for (const [phone, firstName, tag1] of CONTACTS) await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, ...(tag1 ? { tag1 } : {}) }, admin.token);
@@ -291,14 +291,14 @@ test('top errors: a rejected run lists its error code, and choosing it filters t
   await context.close();
 });
 
-test('a viewer reads the reports but cannot export, follow up or open the campaign and contacts', async () => {
+test('a viewer reads and exports the reports with phone numbers masked, but cannot follow up or open the campaign and contacts', async () => {
   const VIEWER = { name: 'Vic Viewer', email: 'vic@example.org', password: 'Viewer-Pass-2024' };
   await api(server.baseUrl, 'POST', '/api/users/register', { ...VIEWER, role: 'viewer' }, admin.token);
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, await signInByApi(server.baseUrl, VIEWER));
   await page.goto('/reports');
   await eventually(() => page.getByRole('row', { name: new RegExp(CAMPAIGN_NAME) }).count()).toBe(1);
-  expect(await page.getByTestId('export-csv').count()).toBe(0);
+  expect(await page.getByTestId('export-csv').count()).toBe(1);
   await page.goto(`/reports/non-responders/${campaignId}`);
   await eventually(() => page.getByTestId('non-responders-total').getAttribute('data-value')).toBe('4');
   expect(await page.getByRole('button', { name: 'Follow up' }).count()).toBe(0);
@@ -306,6 +306,11 @@ test('a viewer reads the reports but cannot export, follow up or open the campai
   await page.goto(`/reports/delivery/${campaignId}`);
   await eventually(() => page.getByTestId('recipients-grid').locator('.MuiDataGrid-row').count()).toBe(9);
   expect(await page.getByTestId('recipients-grid').locator('.MuiDataGrid-row a').count()).toBe(0);
+  // Phone numbers masked (PRODUCT.md section 4); names stay.
+  const grid = (await page.getByTestId('recipients-grid').textContent()) ?? '';
+  expect(grid).toContain('+33 61** **001');
+  expect(grid).toContain('Nora');
+  expect(grid).not.toContain('612340001');
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   'settings.maintenance.off',
   'audit_log.export',
   'reports.export',
+  /** A 403: one entry per actor (or address), route and minute, `details.count` refusals in it. */
+  'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

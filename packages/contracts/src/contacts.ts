@@ -26,6 +26,8 @@ export const CONTACT_LIMITS = {
   bulkIdsMax: 10_000,
   /** Values the tag picker endpoint answers at most. */
   tagValuesMax: 200,
+  /** The consent note needed to opt an opted-out contact back in by hand. */
+  consentNoteMax: 1000,
 } as const;
 
 /** Error codes of the contacts API besides the generic ones. */
@@ -49,6 +51,9 @@ export const contactSchema = z.object({
   optedOutAt: z.string().nullable(),
   optOutSource: z.enum(OPT_OUT_SOURCES).nullable(),
   notes: z.string().nullable(),
+  /** The consent note of the last opt-in by hand (admins and managers), and when it was made. */
+  optInNote: z.string().nullable(),
+  optedInAt: z.string().nullable(),
   source: z.enum(CONTACT_SOURCES),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -113,9 +118,18 @@ export const createContactBodySchema = z.object({
 });
 export type CreateContactBody = z.infer<typeof createContactBodySchema>;
 
+/**
+ * How the contact agreed to receive messages again ("asked at the front desk on 3 May"): needed
+ * to opt an opted-out contact back in by hand, kept with the contact and in the audit log.
+ */
+const consentNoteField = optionalText('consentNote', CONTACT_LIMITS.consentNoteMax);
+
+/** The 400 when an opt-in by hand comes without a consent note. */
+export const CONSENT_NOTE_REQUIRED = 'consentNote is required to opt a contact back in: record how they agreed to receive messages again';
+
 /** PUT /api/contacts/{id}: any subset; customFields replaces the whole set. */
 export const updateContactBodySchema = z
-  .object({ phone: phoneField, defaultCountry: countryField, ...contactFields })
+  .object({ phone: phoneField, defaultCountry: countryField, ...contactFields, consentNote: consentNoteField })
   .partial();
 export type UpdateContactBody = z.infer<typeof updateContactBodySchema>;
 
@@ -200,8 +214,11 @@ export const bulkActionBodySchema = z
         value: optionalText('tag.value', CONTACT_LIMITS.tagMax),
       })
       .optional(),
+    /** optIn: how these contacts agreed to receive messages again (required). */
+    consentNote: consentNoteField.optional(),
   })
-  .refine((body) => body.action !== 'setTag' || body.tag !== undefined, { error: 'tag is required for setTag', path: ['tag'] });
+  .refine((body) => body.action !== 'setTag' || body.tag !== undefined, { error: 'tag is required for setTag', path: ['tag'] })
+  .refine((body) => body.action !== 'optIn' || Boolean(body.consentNote), { error: CONSENT_NOTE_REQUIRED, path: ['consentNote'] });
 export type BulkActionBody = z.infer<typeof bulkActionBodySchema>;
 
 export const bulkActionResponseSchema = z.object({ affected: z.number().int() });

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   throttled: 'TOO_MANY_REQUESTS',
+  /** 429 of an account past its hourly sign-in failures (for everyone; a reset link still works). */
+  accountLocked: 'ACCOUNT_LOCKED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   lastAdmin: 'LAST_ADMIN',
   internal: 'INTERNAL_ERROR',

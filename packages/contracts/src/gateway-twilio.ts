@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Twilio's production REST address; tests point `apiBaseUrl` at a fake server on loopback. */
+/**
+ * Twilio's REST address. Fixed: admins cannot change it (it would send the account's auth token
+ * wherever they point it); only the server's TWILIO_API_BASE_URL, for tests, overrides it.
+ */
 export const TWILIO_DEFAULT_API_BASE_URL = 'https://api.twilio.com';
 
 /** Limits and defaults of the Twilio gateway settings. */
@@ -30,19 +33,6 @@ const senderField = z
     `from must be an E.164 number (such as +14155550100), a short code, or an alphanumeric sender ID of 1 to ${TWILIO_LIMITS.alphanumericSenderMax} letters, digits or spaces`,
   );
 
-const apiBaseUrlField = z
-  .string({ error: 'apiBaseUrl must be text' })
-  .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
-    } catch {
-      return false;
-    }
-  }, 'apiBaseUrl must be an http(s) URL without credentials, query or fragment (such as https://api.twilio.com)')
-  .transform((value) => value.replace(/\/+$/, ''));
-
 /**
  * Settings of a Twilio gateway that may be shown back to admins. `from` and/or
  * `messagingServiceSid` say who sends: with a Messaging Service, Twilio picks the number from its
@@ -61,7 +51,6 @@ export const twilioConfigSchema = z
       .trim()
       .regex(/^MG[0-9a-fA-F]{32}$/, 'messagingServiceSid must be "MG" followed by 32 hexadecimal characters')
       .optional(),
-    apiBaseUrl: apiBaseUrlField.default(TWILIO_DEFAULT_API_BASE_URL),
     /** REST calls in flight at once per gateway (Twilio queues beyond your sender's rate anyway). */
     concurrency: z
       .number({ error: 'concurrency must be a number' })

@@ -29,7 +29,23 @@ describe('roles and permissions matrix', () => {
         .filter((row) => row.allowed[role])
         .map((row) => `${row.action} ${row.subject}`);
     expect(allowed('admin')).toHaveLength(policyMatrix().length);
-    expect(allowed('viewer')).toEqual(['read Report', 'read Dashboard', 'read Brand']);
-    expect(allowed('agent')).toEqual(['read Contact', 'update Contact', 'read Campaign', 'read Report', 'read Dashboard', 'read Inbox', 'create Inbox', 'update Inbox', 'read Brand']);
+    expect(allowed('viewer')).toEqual(['read Report', 'export Report', 'read Dashboard', 'read Brand']);
+    expect(allowed('agent')).toEqual([
+      'read Contact',
+      'update Contact',
+      'optOut Contact',
+      'bulkTag Contact',
+      'read Campaign',
+      'read Report',
+      'readPhone Report',
+      'read Dashboard',
+      'read Inbox',
+      'create Inbox',
+      'update Inbox',
+      'read Brand',
+    ]);
+    // PRODUCT.md section 4: managers read the team without its sign-in details, and the settings.
+    expect(allowed('manager')).toEqual(expect.arrayContaining(['read User', 'read Settings', 'optIn Contact', 'changePhone Contact', 'bulkEdit Contact']));
+    expect(allowed('manager')).not.toContain('readSecurity User');
   });
 });

@@ -14,11 +14,11 @@ export const MATRIX_SUBJECTS = SUBJECTS.filter((subject): subject is MatrixSubje
  * roles page shows these cells only; a unit test checks that POLICY grants nothing outside them.
  */
 export const SUBJECT_ACTIONS: Readonly<Record<MatrixSubject, readonly MatrixAction[]>> = {
-  User: ['read', 'create', 'update', 'delete'],
-  Contact: ['read', 'create', 'update', 'delete', 'export'],
+  User: ['read', 'readSecurity', 'create', 'update', 'delete'],
+  Contact: ['read', 'create', 'update', 'changePhone', 'optOut', 'optIn', 'bulkTag', 'bulkEdit', 'delete', 'export'],
   Import: ['read', 'create', 'update'],
   Campaign: ['read', 'create', 'update', 'delete', 'launch'],
-  Report: ['read', 'export'],
+  Report: ['read', 'readPhone', 'export'],
   Dashboard: ['read'],
   Inbox: ['read', 'create', 'update'],
   Brand: ['read', 'update'],

@@ -25,6 +25,20 @@ describe('role policy', () => {
     expect(roleCan('agent', 'read', 'User')).toBe(false);
   });
 
+  it('leaves consent to admins and managers: agents opt out and tag, but never opt in, change a number or act in bulk otherwise', () => {
+    for (const action of ['optIn', 'changePhone', 'bulkEdit'] as const) {
+      expect(roleCan('agent', action, 'Contact'), action).toBe(false);
+      expect(roleCan('manager', action, 'Contact'), action).toBe(true);
+    }
+    expect(roleCan('agent', 'optOut', 'Contact')).toBe(true);
+    expect(roleCan('agent', 'bulkTag', 'Contact')).toBe(true);
+  });
+
+  it('shows whole phone numbers in reports to everyone but viewers, and sign-in details of others to admins only', () => {
+    expect(ROLES.filter((role) => roleCan(role, 'readPhone', 'Report'))).toEqual(['admin', 'manager', 'agent']);
+    expect(ROLES.filter((role) => roleCan(role, 'readSecurity', 'User'))).toEqual(['admin']);
+  });
+
   it('keeps viewers read-only on the dashboard and reports', () => {
     expect(roleCan('viewer', 'read', 'Report')).toBe(true);
     expect(roleCan('viewer', 'read', 'Dashboard')).toBe(true);

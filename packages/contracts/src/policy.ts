@@ -4,7 +4,29 @@ import type { Role } from './roles.ts';
  * The single role policy. The API enforces it on every route; the web app turns the same rules
  * into CASL abilities; the roles page (/pages/casl) renders it as a matrix. Change it here only.
  */
-export const ACTIONS = ['manage', 'read', 'create', 'update', 'delete', 'launch', 'export'] as const;
+export const ACTIONS = [
+  'manage',
+  'read',
+  'create',
+  'update',
+  'delete',
+  'launch',
+  'export',
+  /** User: read others' sign-in and two-step details (last sign-in, two-step on or off, phone). */
+  'readSecurity',
+  /** Contact: change the phone number. */
+  'changePhone',
+  /** Contact: opt out (stop messages). */
+  'optOut',
+  /** Contact: opt an opted-out contact back in, with a consent note. */
+  'optIn',
+  /** Contact: tag many contacts at once. */
+  'bulkTag',
+  /** Contact: every other bulk action (delete, opt out, opt in), each also needing its own right. */
+  'bulkEdit',
+  /** Report (and dashboard): see whole phone numbers; without it they are masked (+44 79** ***456). */
+  'readPhone',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const SUBJECTS = [
@@ -33,22 +55,28 @@ const readOnlyBasics: Rule[] = [
   { action: 'read', subject: ['Dashboard', 'Report', 'Brand'] },
 ];
 
-/** Rules per role. `manage` means every action; `all` means every subject. */
+/**
+ * Rules per role (PRODUCT.md section 4). `manage` means every action; `all` means every subject.
+ * Consent is not an agent's call: agents edit names, tags, notes and custom fields and may opt a
+ * contact out, but opting back in, changing a number and bulk actions other than tagging are for
+ * admins and managers. Managers read the team and the settings; viewers see phone numbers masked.
+ */
 export const POLICY: Record<Role, Rule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   manager: [
     ...readOnlyBasics,
     { action: 'manage', subject: ['Contact', 'Import', 'Campaign', 'Inbox'] },
-    { action: 'export', subject: ['Contact', 'Report'] },
+    { action: ['export', 'readPhone'], subject: 'Report' },
     { action: 'read', subject: ['User', 'Gateway', 'Settings'] },
   ],
   agent: [
     ...readOnlyBasics,
     { action: 'read', subject: ['Contact', 'Campaign', 'Inbox'] },
-    { action: 'update', subject: 'Contact' },
+    { action: ['update', 'optOut', 'bulkTag'], subject: 'Contact' },
     { action: 'manage', subject: 'Inbox' },
+    { action: 'readPhone', subject: 'Report' },
   ],
-  viewer: [...readOnlyBasics],
+  viewer: [...readOnlyBasics, { action: 'export', subject: 'Report' }],
 };
 
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);

@@ -13,8 +13,29 @@ export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 export const TOKEN_LIFETIME_MIN_SECONDS = 5 * 60;
 export const TOKEN_LIFETIME_MAX_SECONDS = 30 * 24 * 3600;
 
+/** Longest public address accepted. */
+export const PUBLIC_ADDRESS_MAX_LENGTH = 500;
+
 /**
- * Configurations -> Security (admins). `tokenLifetimeSeconds` null means "TOKEN_TTL from the
+ * The address people reach the app at (`https://sms.example.org`, optionally with a path):
+ * links in account messages (password resets) start with it. Never taken from a request's Host.
+ */
+export const publicAddressSchema = z
+  .string({ error: 'publicAddress must be text' })
+  .trim()
+  .max(PUBLIC_ADDRESS_MAX_LENGTH, `publicAddress must be at most ${PUBLIC_ADDRESS_MAX_LENGTH} characters`)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+    } catch {
+      return false;
+    }
+  }, 'publicAddress must be the http(s) address of the app, such as https://sms.example.org (no credentials, query or fragment)')
+  .transform((value) => new URL(value).href.replace(/\/+$/, ''));
+
+/**
+ * Configurations -> Security (admins; managers read it). `tokenLifetimeSeconds` null means "TOKEN_TTL from the
  * environment"; it applies to tokens issued after the change.
  */
 export const securitySettingsSchema = z.object({
@@ -31,6 +52,8 @@ export const securitySettingsSchema = z.object({
     .min(PASSWORD_MIN_LENGTH, `minPasswordLength must be at least ${PASSWORD_MIN_LENGTH}`)
     .max(PASSWORD_MAX_LENGTH, `minPasswordLength must be at most ${PASSWORD_MAX_LENGTH}`),
   twoStepRequirement: z.enum(TWO_STEP_REQUIREMENTS, { error: `twoStepRequirement must be one of ${TWO_STEP_REQUIREMENTS.join(', ')}` }),
+  /** Where reset links point when PUBLIC_URL is not set; null: links are paths only (outbox). */
+  publicAddress: publicAddressSchema.nullable(),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
@@ -39,6 +62,7 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   tokenLifetimeSeconds: null,
   minPasswordLength: PASSWORD_MIN_LENGTH,
   twoStepRequirement: 'none',
+  publicAddress: null,
 };
 
 /** PUT /api/settings/security: any subset. */
@@ -47,11 +71,14 @@ export type UpdateSecuritySettingsBody = z.infer<typeof updateSecuritySettingsBo
 
 /**
  * GET/PUT /api/settings/security answer. `defaultTokenLifetimeSeconds` is TOKEN_TTL (what a null
- * lifetime means); `delivery` says how account e-mails (reset links) leave the server.
+ * lifetime means); `delivery` says how account e-mails (reset links) leave the server;
+ * `publicUrl` is PUBLIC_URL when the environment sets it (it wins over `publicAddress`).
  */
 export const securitySettingsResponseSchema = z.object({
-  settings: securitySettingsSchema,
+  // As stored (already normalised): a response schema cannot run the input's transform backwards.
+  settings: securitySettingsSchema.extend({ publicAddress: z.string().nullable() }),
   defaultTokenLifetimeSeconds: z.number().int(),
+  publicUrl: z.string().nullable(),
   delivery: z.enum(['smtp', 'sms', 'outbox']),
 });
 export type SecuritySettingsResponse = z.infer<typeof securitySettingsResponseSchema>;

@@ -6,6 +6,7 @@ import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './passwords.ts';
 import { ACTIONS, SUBJECTS } from './policy.ts';
 import { preferencesSchema } from './preferences.ts';
 import { ROLES } from './roles.ts';
+import { publicAddressSchema } from './security-settings.ts';
 
 export const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 export const USER_STATUSES = ['active', 'disabled'] as const;
@@ -17,20 +18,24 @@ const emailSchema = z.string({ error: 'email is required' }).trim().toLowerCase(
 const phoneSchema = z.string().trim().max(32, 'phone must be at most 32 characters').regex(/^[+0-9 ()\-.]*$/, 'phone may contain digits, spaces and + ( ) - . only');
 const localeSchema = z.enum(LANGUAGES, { error: `locale must be one of ${LANGUAGES.join(', ')}` });
 
-/** A user as the API presents it: never the password hash or token version. */
+/**
+ * A user as the API presents it: never the password hash or token version. `phone`,
+ * `twoStepEnabled` and `lastLoginAt` (sign-in and two-step details) are left out when someone
+ * else's account is read by a role without `readSecurity User` (managers read the team without them).
+ */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: roleSchema,
   status: userStatusSchema,
-  phone: z.string().nullable(),
+  phone: z.string().nullable().optional(),
   locale: localeSchema,
   /** Uploaded picture (public, content-addressed URL), or null: initials are shown. */
   avatarUrl: z.string().nullable(),
-  twoStepEnabled: z.boolean(),
+  twoStepEnabled: z.boolean().optional(),
   preferences: preferencesSchema,
-  lastLoginAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -62,6 +67,8 @@ export const registerBodySchema = z.object({
   locale: localeSchema.optional(),
   /** First-run setup only: the organisation's country and time zone (see organisation-setup.ts). */
   organisation: organisationSetupSchema.optional(),
+  /** First-run setup only (400 afterwards): the app's public address, as the admin's browser sees it. */
+  publicAddress: publicAddressSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

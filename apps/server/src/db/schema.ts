@@ -65,8 +65,14 @@ export const auditLog = pgTable(
     subjectId: text('subject_id'),
     ip: text('ip'),
     details: jsonb('details').notNull().default({}),
+    /** Entries that count repeats (grouped 403s) share this key; null for every other entry. */
+    groupKey: text('group_key'),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_actor_idx').on(table.actorId, table.at)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_actor_idx').on(table.actorId, table.at),
+    uniqueIndex('audit_log_group_key_idx').on(table.groupKey).where(sql`${table.groupKey} is not null`),
+  ],
 );
 
 /**
@@ -168,6 +174,10 @@ export const contacts = pgTable(
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     optOutSource: text('opt_out_source', { enum: ['keyword', 'admin', 'import', 'provider'] }),
     notes: text('notes'),
+    /** The consent note of the last opt-in by hand (admin or manager), when and by whom. */
+    optInNote: text('opt_in_note'),
+    optedInAt: timestamp('opted_in_at', { withTimezone: true }),
+    optedInBy: uuid('opted_in_by'),
     source: text('source', { enum: ['manual', 'import', 'inbound', 'api'] }).notNull().default('manual'),
     importId: uuid('import_id'),
     createdBy: uuid('created_by'),

@@ -38,10 +38,18 @@ export interface SecurityOptions {
   rateLimitPerMinute: number;
 }
 
-/** Security headers with a per-request CSP nonce, and the global per-IP rate limit. */
+/** Security headers with a per-request CSP nonce, no-store on API answers, and the global per-IP rate limit. */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   app.addHook('onRequest', async (request) => {
     nonces.set(request.raw, randomBytes(16).toString('base64'));
+  });
+  // API answers carry tokens and personal data (sign-in, /me, lists): no browser or proxy keeps
+  // them. Content-addressed files (brand assets, avatars) say `immutable` and keep their cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const current = reply.getHeader('cache-control');
+    if (typeof current === 'string' && current.includes('immutable')) return;
+    reply.header('cache-control', 'no-store');
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },

@@ -12,13 +12,14 @@ const AuditLogTab = lazy(() => import('../features/audit-log/components/audit-lo
 /**
  * The tabs of /configurations, in order: one line each. Gateways and Messaging are read by
  * managers and changed by admins (the policy's Gateway and Settings subjects); Security,
- * Maintenance and the Audit log are for administrators (update Settings, read AuditLog).
+ * Maintenance and the Audit log are for administrators (update Settings, read AuditLog); managers
+ * read Security without changing it.
  */
 export const CONFIGURATION_TABS: SettingsTab[] = [
   { id: 'brand', labelKey: 'tabs.brand', icon: IconPalette, requires: [['read', 'Brand']], content: <BrandSettingsTab /> },
   { id: 'gateways', labelKey: 'tabs.gateways', icon: IconAntenna, requires: [['read', 'Gateway']], content: <GatewaysTab /> },
   { id: 'messaging', labelKey: 'tabs.messaging', icon: IconMessageCog, requires: [['read', 'Settings']], content: <MessagingSettingsTab /> },
-  { id: 'security', labelKey: 'tabs.security', icon: IconShieldLock, requires: [['update', 'Settings']], content: <SecuritySettingsTab /> },
+  { id: 'security', labelKey: 'tabs.security', icon: IconShieldLock, requires: [['read', 'Settings']], content: <SecuritySettingsTab /> },
   { id: 'maintenance', labelKey: 'maintenance:tab.label', icon: IconTool, requires: [['update', 'Settings']], content: <MaintenanceSettingsTab /> },
   { id: 'audit-log', labelKey: 'audit:tab.label', icon: IconHistory, requires: [['read', 'AuditLog']], content: <AuditLogTab /> },
 ];

@@ -1,4 +1,5 @@
 import type { SmppConfig, SmppSecrets } from '@sms/contracts/gateway-smpp';
+import { guardedLookup } from '../../platform/outbound-address.ts';
 import { GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type GatewayLogger } from '../gateway.ts';
 import { reconnectDelayMs, seconds } from './timing.ts';
 import smpp, { type Pdu, type Session } from './smpp-library.ts';
@@ -88,7 +89,8 @@ export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecr
     let bound = false;
     let failure: BindFailure | null = null;
     let lostReason = 'connection closed by the SMSC';
-    const current = smpp.connect({ host: config.host, port: config.port, tls: config.tls, ...(config.tls ? { servername: config.host } : {}) });
+    // guardedLookup: a host name resolving to a link-local (metadata) address fails the connection.
+    const current = smpp.connect({ host: config.host, port: config.port, tls: config.tls, lookup: guardedLookup, ...(config.tls ? { servername: config.host } : {}) });
     session = current;
     const bindTimer = setTimeout(() => {
       failure ??= { unusable: false, message: `No answer to bind from ${where} within ${config.submitTimeoutSeconds} s` };

@@ -28,7 +28,7 @@ const TWILIO_ERRORS: Readonly<Record<number, TwilioErrorInfo>> = {
   20005: { handling: 'unusable', text: 'The Twilio account is not active' },
   20008: { handling: 'unusable', text: 'Test credentials cannot send messages' },
   10001: { handling: 'unusable', text: 'The Twilio account is not active' },
-  20404: { handling: 'unusable', text: 'Twilio does not know this account or address: check accountSid and apiBaseUrl' },
+  20404: { handling: 'unusable', text: 'Twilio does not know this account: check accountSid' },
   // Twilio-side load: try again later.
   20429: { handling: 'retry', text: 'Too many requests' },
   20500: { handling: 'retry', text: 'Twilio internal error' },

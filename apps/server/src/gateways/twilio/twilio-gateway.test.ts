@@ -22,9 +22,10 @@ afterEach(async () => {
 function gateway(config: Partial<TwilioConfigInput> = {}, settings: Partial<TwilioGatewaySettings> = {}, warnings?: string[]): SmsGateway {
   const created = createTwilioGateway(
     {
-      config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: '+15005550006', apiBaseUrl: fake.baseUrl, ...config }),
+      config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: '+15005550006', ...config }),
       secrets: { authToken: fake.authToken },
       statusCallbackUrl: CALLBACK,
+      apiBaseUrl: fake.baseUrl,
       requestTimeoutMs: 2_000,
       ...settings,
     },
@@ -140,14 +141,14 @@ describe('Twilio gateway: sending', () => {
 
   it('retries when Twilio cannot be reached', async () => {
     const closedPort = await freePort();
-    const results = await gateway({ apiBaseUrl: `http://127.0.0.1:${closedPort}`, concurrency: 1 }).sendBatch([sms('+14155550014'), sms('+14155550015')]);
+    const results = await gateway({ concurrency: 1 }, { apiBaseUrl: `http://127.0.0.1:${closedPort}` }).sendBatch([sms('+14155550014'), sms('+14155550015')]);
     expect(results[0]).toMatchObject({ outcome: 'retry', errorCode: 'TWILIO_NETWORK', errorText: 'Cannot reach Twilio: ECONNREFUSED' });
     expect(results[1]).toMatchObject({ outcome: 'retry', errorCode: 'TWILIO_DEFERRED' });
   });
 
   it('throws GatewayUnusable when Twilio refuses the credentials, never showing the token', async () => {
     const twilio = createTwilioGateway(
-      { config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic', apiBaseUrl: fake.baseUrl }), secrets: { authToken: 'f'.repeat(32) }, statusCallbackUrl: null },
+      { config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic' }), secrets: { authToken: 'f'.repeat(32) }, statusCallbackUrl: null, apiBaseUrl: fake.baseUrl },
       noEvents,
     );
     gateways.push(twilio);
@@ -161,9 +162,9 @@ describe('Twilio gateway: sending', () => {
   });
 
   it('throws GatewayUnusable when the account or API address is wrong (404)', async () => {
-    const error = await gateway({ apiBaseUrl: `${fake.baseUrl}/wrong` }).sendBatch([sms('+14155550021')]).catch((caught: unknown) => caught);
+    const error = await gateway({}, { apiBaseUrl: `${fake.baseUrl}/wrong` }).sendBatch([sms('+14155550021')]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GatewayUnusable);
-    expect((error as Error).message).toBe('Twilio refused to send (HTTP 404, error 20404): Twilio does not know this account or address: check accountSid and apiBaseUrl');
+    expect((error as Error).message).toBe('Twilio refused to send (HTTP 404, error 20404): Twilio does not know this account: check accountSid');
   });
 
   it('never has more than `concurrency` calls in flight, across batches too', async () => {
@@ -216,8 +217,8 @@ describe('Twilio gateway: test connection', () => {
     const other = `AC${'0'.repeat(32)}`;
     expect(await gateway({ accountSid: other }).testConnection()).toEqual({ ok: false, message: 'Twilio refused the credentials (error 20003): check the account SID and auth token' });
     const port = await freePort();
-    expect(await gateway({ apiBaseUrl: `http://127.0.0.1:${port}` }).testConnection()).toEqual({ ok: false, message: `Cannot reach Twilio at http://127.0.0.1:${port}: ECONNREFUSED` });
+    expect(await gateway({}, { apiBaseUrl: `http://127.0.0.1:${port}` }).testConnection()).toEqual({ ok: false, message: `Cannot reach Twilio at http://127.0.0.1:${port}: ECONNREFUSED` });
     fake.account.status = 'active';
-    expect(await gateway({ apiBaseUrl: `${fake.baseUrl}/wrong` }).testConnection()).toEqual({ ok: false, message: `Twilio does not know the account ${fake.accountSid} at ${fake.baseUrl}/wrong` });
+    expect(await gateway({}, { apiBaseUrl: `${fake.baseUrl}/wrong` }).testConnection()).toEqual({ ok: false, message: `Twilio does not know the account ${fake.accountSid} at ${fake.baseUrl}/wrong` });
   });
 });

@@ -14,6 +14,8 @@ export interface TwilioGatewaySettings {
    * arrive and messages stay "sent".
    */
   statusCallbackUrl: string | null;
+  /** Twilio's REST address (fixed in production; a fake server's in tests). */
+  apiBaseUrl: string;
   /** Limit of one REST call, answer included (default 15 s). */
   requestTimeoutMs?: number;
 }
@@ -49,7 +51,7 @@ function deferred(messageId: string, halt: Halt): SendResult {
 export function createTwilioGateway(settings: TwilioGatewaySettings, _events: GatewayEvents, logger?: TwilioGatewayLogger): SmsGateway {
   const { config, secrets, statusCallbackUrl } = settings;
   const request = createTwilioRequest({
-    apiBaseUrl: config.apiBaseUrl,
+    apiBaseUrl: settings.apiBaseUrl,
     accountSid: config.accountSid,
     authToken: secrets.authToken,
     timeoutMs: settings.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -118,7 +120,7 @@ export function createTwilioGateway(settings: TwilioGatewaySettings, _events: Ga
         batches.delete(batch);
       }
     },
-    testConnection: () => testTwilioConnection(request, config.accountSid, config.apiBaseUrl),
+    testConnection: () => testTwilioConnection(request, config.accountSid, settings.apiBaseUrl),
     async close() {
       // No new batches; the ones under way finish (each call is bounded by the request timeout).
       closed = true;

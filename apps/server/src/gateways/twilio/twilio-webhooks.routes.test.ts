@@ -222,7 +222,7 @@ describe('Twilio webhooks end to end', () => {
     const fake = await startFakeTwilio({ authToken: TOKEN });
     const server = await startHarness();
     const gateway = createTwilioGateway(
-      { config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic', apiBaseUrl: fake.baseUrl }), secrets: { authToken: TOKEN }, statusCallbackUrl: twilioStatusCallbackUrl(server.baseUrl, 'gw-1') },
+      { config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic' }), secrets: { authToken: TOKEN }, statusCallbackUrl: twilioStatusCallbackUrl(server.baseUrl, 'gw-1'), apiBaseUrl: fake.baseUrl },
       { receipts: () => {}, inbound: () => {} },
     );
     try {

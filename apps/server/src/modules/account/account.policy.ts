@@ -13,6 +13,8 @@ interface Actor {
  * right to change users (admins). Everyone manages their own two-step verification and preferences.
  */
 export const accountPolicy = {
+  /** Managers read them too (what the team's sign-in rules are), without changing them. */
+  readSecuritySettings: (actor: Actor) => roleCan(actor.role, 'read', 'Settings'),
   manageSecuritySettings: (actor: Actor) => roleCan(actor.role, 'update', 'Settings'),
   readOutbox: (actor: Actor) => roleCan(actor.role, 'update', 'Settings'),
   resetOthers: (actor: Actor) => roleCan(actor.role, 'update', 'User'),

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { userResponseSchema } from '@sms/contracts/users';
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
@@ -11,6 +11,7 @@ import { presentUser } from '../users/users.presenter.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { AVATAR_LIMITS, processAvatar, readAvatarUpload } from './avatar.ts';
 import { findAvatar, setUserAvatar } from './avatar.queries.ts';
+import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['account'];
 const bearer = [{ bearerAuth: [] }];
@@ -18,7 +19,7 @@ const YEAR_SECONDS = 31_536_000;
 
 // The multipart body is read and checked in the handler; the schema only documents it.
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 /** Profile pictures: upload and remove one's own; served publicly by content hash. */
 export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -8,7 +8,6 @@ import {
 } from '@sms/contracts/password-reset';
 import { userIdParamsSchema } from '@sms/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
@@ -22,9 +21,6 @@ import { adminRequestPasswordReset, requestPasswordReset, resetPassword } from '
 
 const tags = ['password reset'];
 const bearer = [{ bearerAuth: [] }];
-
-/** The site as the request reached it; links use PUBLIC_URL instead whenever it is set. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Forgotten passwords: request a link, use it; admins send links and read the mail outbox. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = async (app, { db, jobs }) => {
@@ -43,7 +39,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(db, jobs, { email: request.body.email, ip: request.ip, origin: originOf(request) });
+      await requestPasswordReset(db, jobs, { email: request.body.email, ip: request.ip });
       return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },
   );
@@ -83,7 +79,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       ensure(accountPolicy.resetOthers(actor), 'Only administrators can send password reset links.');
       const target = await findUserById(db, request.params.id);
       if (!target) throw new NotFound('User not found');
-      await adminRequestPasswordReset(db, jobs, { actor, target, ip: request.ip, origin: originOf(request) });
+      await adminRequestPasswordReset(db, jobs, { actor, target, ip: request.ip });
       return reply.status(202).send({ message: `A password reset link is on its way to ${target.name}.` });
     },
   );

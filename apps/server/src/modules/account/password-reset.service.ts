@@ -11,7 +11,7 @@ import { enqueueNotice, type ResetNoticeJob } from './notices/notice-queue.ts';
 import { appName, resetNotice } from './notices/notice-texts.ts';
 import { consumeResetToken, expireResetTokens, insertResetToken } from './password-reset.queries.ts';
 import { newSecretToken, sha256Hex } from './secret-tokens.ts';
-import { assertPasswordAllowed } from './security-settings.ts';
+import { assertPasswordAllowed, publicAddressOf } from './security-settings.ts';
 import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from './throttle.ts';
 
 const window = RESET_THROTTLE.windowSeconds;
@@ -29,7 +29,7 @@ const INVALID_LINK = 'This reset link is invalid, already used or expired. Ask f
  * throttle check, count, audit, queue one job. Whether an account exists is decided only in the
  * background job, so neither the answer nor its timing can tell.
  */
-export async function requestPasswordReset(db: Db, jobs: Jobs, input: { email: string; ip: string; origin: string }): Promise<void> {
+export async function requestPasswordReset(db: Db, jobs: Jobs, input: { email: string; ip: string }): Promise<void> {
   const counted: Array<[ThrottleRule, string]> = [
     [RESET_RULES.perEmail, input.email],
     [RESET_RULES.perIp, input.ip],
@@ -39,13 +39,13 @@ export async function requestPasswordReset(db: Db, jobs: Jobs, input: { email: s
     await recordEvents(tx, counted);
     await recordAudit(tx, { actor: null, action: 'user.password_reset_requested', subject: 'User', ip: input.ip, details: { email: input.email } });
   });
-  await enqueueNotice(jobs, { type: 'password-reset', email: input.email, origin: input.origin, requestedBy: null });
+  await enqueueNotice(jobs, { type: 'password-reset', email: input.email, requestedBy: null });
 }
 
 /** An admin sends a user a reset link (from /users/{id}); audited. */
-export async function adminRequestPasswordReset(db: Db, jobs: Jobs, input: { actor: UserRow; target: UserRow; ip: string; origin: string }): Promise<void> {
+export async function adminRequestPasswordReset(db: Db, jobs: Jobs, input: { actor: UserRow; target: UserRow; ip: string }): Promise<void> {
   await recordAudit(db, { actor: input.actor, action: 'user.password_reset_requested', subject: 'User', subjectId: input.target.id, ip: input.ip, details: { email: input.target.email, byAdmin: true } });
-  await enqueueNotice(jobs, { type: 'password-reset', userId: input.target.id, origin: input.origin, requestedBy: input.actor.id });
+  await enqueueNotice(jobs, { type: 'password-reset', userId: input.target.id, requestedBy: input.actor.id });
 }
 
 /**
@@ -58,9 +58,15 @@ export async function sendResetLink(deps: NoticeDeps & { db: Db }, job: ResetNot
   if (!user || user.status !== 'active') return null;
   const token = newSecretToken();
   await insertResetToken(db, user.id, sha256Hex(token));
-  const link = `${deps.config.publicUrl ?? job.origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+  // Without a public address the link is a path: whoever passes it on opens it on the app's own
+  // address. A request's Host header never builds it (a forged one would send the token away).
+  const address = await publicAddressOf(db, deps.config.publicUrl);
+  const link = `${address ?? ''}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
   const notice = resetNotice(user.locale, { app: await appName(db), name: user.name, link });
   const channel = await deliverNotice(deps, user, notice);
+  if (!address) {
+    deps.logger.info?.({ to: user.email }, 'The reset link has no address: set PUBLIC_URL, or the public address in Configurations -> Security, for whole links');
+  }
   await recordAudit(db, { actor: null, action: 'user.password_reset_sent', subject: 'User', subjectId: user.id, details: { channel, requestedBy: job.requestedBy } });
   return channel;
 }

@@ -7,7 +7,9 @@ import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '..
 import { queryRows } from '../../db/client.ts';
 
 let server: TestServer;
-let logged: string[];
+let logged: string[] | undefined;
+/** Starts this server's notice worker once (describes that need it ask for it). */
+const noticesLog = async () => (logged ??= await startNotices(server));
 beforeAll(async () => {
   server = await startTestServer();
 });
@@ -36,8 +38,8 @@ describe('POST /api/users/forgot-password: no account enumeration', () => {
     // The request path never looks the account up: one identical job each, the same counting and audit.
     const jobs = (await noticeJobs()).slice(jobsBefore);
     expect(jobs.map((job) => Object.keys(job.data).sort())).toEqual([
-      ['email', 'origin', 'requestedBy', 'type'],
-      ['email', 'origin', 'requestedBy', 'type'],
+      ['email', 'requestedBy', 'type'],
+      ['email', 'requestedBy', 'type'],
     ]);
     expect(jobs.map((job) => job.data.email)).toEqual([user.email, ghost]);
     const counted = await queryRows<{ subject: string; n: number }>(
@@ -61,7 +63,7 @@ describe('POST /api/users/forgot-password: no account enumeration', () => {
 
 describe('reset links', () => {
   beforeAll(async () => {
-    logged = await startNotices(server);
+    await noticesLog();
   });
 
   it('sends a link to the outbox (and the log) for a known account only, and the link sets a new password once', async () => {
@@ -71,9 +73,11 @@ describe('reset links', () => {
     await server.post('/api/users/forgot-password', { email: ghost }, { headers: freshIp() });
     await server.post('/api/users/forgot-password', { email: account.user.email }, { headers: freshIp() });
     const { token, body } = await outboxResetToken(server, account.user.email, before);
-    expect(body).toContain(`${server.baseUrl}/auth/reset-password?token=${token}`);
+    // No PUBLIC_URL and no public address on this server: the link is a path.
+    expect(body).toContain(`\n/auth/reset-password?token=${token}\n`);
     expect(body).toContain('30 minutes');
-    expect(logged.some((line) => line.includes(token))).toBe(true);
+    // The log line follows the outbox row (which another connection may see first).
+    await waitFor(async () => (logged?.some((line) => line.includes(token)) ? true : undefined), 15_000, 'the reset link in the log');
     const [stored] = await queryRows<{ n: number; plain: number }>(
       server.database.db,
       sql`select count(*)::int as n, count(*) filter (where token_hash = ${token})::int as plain from password_reset_tokens where user_id = ${account.user.id}`,
@@ -201,5 +205,97 @@ describe('admins and the outbox', () => {
     expect((await server.get('/api/mail-outbox', { token: manager.token })).status).toBe(403);
     expect((await server.get('/api/mail-outbox')).status).toBe(401);
     expect((await server.get('/api/mail-outbox?limit=1000', { token: admin.token })).status).toBe(400);
+  });
+});
+
+describe('where reset links point: never the request\'s Host', () => {
+  beforeAll(async () => {
+    await noticesLog();
+  });
+  const evil = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+  const linkOf = (body: string) => /(\S*\/auth\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(body)?.[1];
+  const setAddress = async (publicAddress: string | null) => {
+    const admin = await server.createAdmin();
+    const saved = await server.put('/api/settings/security', { publicAddress }, { token: admin.token });
+    expect(saved.status).toBe(200);
+    return { admin, saved };
+  };
+
+  it('without any address, a forged Host (self-service or admin-sent) yields a path-only link and the log says how to set the address', async () => {
+    await setAddress(null);
+    const { user } = await server.createUser('viewer');
+    const admin = await server.createAdmin();
+    let before = await lastOutboxId(server);
+    expect((await server.post('/api/users/forgot-password', { email: user.email }, { headers: { ...freshIp(), ...evil } })).status).toBe(202);
+    let sent = await outboxResetToken(server, user.email, before);
+    expect(linkOf(sent.body)).toBe(`/auth/reset-password?token=${sent.token}`);
+    expect(sent.body).not.toContain('evil.example');
+    await waitFor(
+      async () => (logged?.includes('The reset link has no address: set PUBLIC_URL, or the public address in Configurations -> Security, for whole links') ? true : undefined),
+      15_000,
+      'the log line saying how to set the address',
+    );
+    expect(logged?.some((line) => line.includes('evil.example'))).toBe(false);
+
+    before = await lastOutboxId(server);
+    expect((await server.post(`/api/users/${user.id}/password-reset`, undefined, { token: admin.token, headers: evil })).status).toBe(202);
+    sent = await outboxResetToken(server, user.email, before);
+    expect(linkOf(sent.body)).toBe(`/auth/reset-password?token=${sent.token}`);
+  });
+
+  it('uses the public address an admin set (normalised), whatever the Host; managers may read it but not change it', async () => {
+    const { saved } = await setAddress('https://SMS.example.org/app/');
+    expect(saved.body).toMatchObject({ settings: { publicAddress: 'https://sms.example.org/app' }, publicUrl: null });
+    const { user } = await server.createUser('viewer');
+    const before = await lastOutboxId(server);
+    await server.post('/api/users/forgot-password', { email: user.email }, { headers: { ...freshIp(), ...evil } });
+    const sent = await outboxResetToken(server, user.email, before);
+    expect(linkOf(sent.body)).toBe(`https://sms.example.org/app/auth/reset-password?token=${sent.token}`);
+
+    const manager = await server.createUser('manager');
+    const read = await server.get('/api/settings/security', { token: manager.token });
+    expect(read.status).toBe(200);
+    expect(read.body.settings.publicAddress).toBe('https://sms.example.org/app');
+    expect((await server.put('/api/settings/security', { publicAddress: 'https://evil.example' }, { token: manager.token })).status).toBe(403);
+    const admin = await server.createAdmin();
+    for (const bad of ['evil.example', 'ftp://x.test', 'https://user:pw@x.test', 'https://x.test/?a=1', 'https://x.test/#top']) {
+      const refused = await server.put('/api/settings/security', { publicAddress: bad }, { token: admin.token });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.field, bad).toBe('publicAddress');
+    }
+    await setAddress(null);
+  });
+
+  it('prefers PUBLIC_URL over the address set in the app', async () => {
+    const other = await startTestServer({ config: { publicUrl: 'https://public.example.net' } });
+    try {
+      await startNotices(other);
+      const admin = await other.createAdmin();
+      expect((await other.put('/api/settings/security', { publicAddress: 'https://sms.example.org' }, { token: admin.token })).body.publicUrl).toBe('https://public.example.net');
+      const { user } = await other.createUser('viewer');
+      await other.post('/api/users/forgot-password', { email: user.email }, { headers: evil });
+      const sent = await outboxResetToken(other, user.email);
+      expect(linkOf(sent.body)).toBe(`https://public.example.net/auth/reset-password?token=${sent.token}`);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('takes the address from the first admin\'s setup form, and only from it', async () => {
+    const fresh = await startTestServer();
+    try {
+      const bad = await fresh.post('/api/users/register', { name: 'First', email: uniqueEmail('first'), password: TEST_PASSWORD, publicAddress: 'not a url' });
+      expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'publicAddress' });
+      const first = await fresh.post('/api/users/register', { name: 'First', email: uniqueEmail('first'), password: TEST_PASSWORD, publicAddress: 'http://192.168.1.20:3000' });
+      expect(first.status).toBe(201);
+      const token = (await fresh.post('/api/users/login', { email: first.body.user.email, password: TEST_PASSWORD })).body.token;
+      expect((await fresh.get('/api/settings/security', { token })).body.settings.publicAddress).toBe('http://192.168.1.20:3000');
+      const second = await fresh.post('/api/users/register', { name: 'Second', email: uniqueEmail('second'), password: TEST_PASSWORD, publicAddress: 'https://evil.example' }, { token });
+      expect(second.status).toBe(400);
+      expect(second.body).toMatchObject({ field: 'publicAddress', message: 'publicAddress is set by the first administrator only; change it in Configurations -> Security' });
+      expect((await fresh.get('/api/settings/security', { token })).body.settings.publicAddress).toBe('http://192.168.1.20:3000');
+    } finally {
+      await fresh.close();
+    }
   });
 });

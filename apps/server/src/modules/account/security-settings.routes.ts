@@ -12,13 +12,15 @@ import { getSecuritySettings, updateSecuritySettings } from './security-settings
 
 const tags = ['settings'];
 const bearer = [{ bearerAuth: [] }];
-const ADMINS_ONLY = 'Only administrators can view or change security settings.';
+const CANNOT_READ = 'You do not have permission to view security settings.';
+const ADMINS_ONLY = 'Only administrators can change security settings.';
 
-/** Configurations -> Security (admins): registration, session lifetime, passwords, two-step. */
+/** Configurations -> Security (admins change it, managers read it): registration, sessions, passwords, two-step, public address. */
 export const securitySettingsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Pick<Config, 'tokenTtlSeconds' | 'smtpUrl' | 'publicUrl'> }> = async (app, { db, config }) => {
   const answer = async (settings: SecuritySettings) => ({
     settings,
     defaultTokenLifetimeSeconds: config.tokenTtlSeconds,
+    publicUrl: config.publicUrl ?? null,
     delivery: await deliveryChannel(db, { smtp: config.smtpUrl !== undefined, publicUrl: config.publicUrl }),
   });
 
@@ -26,10 +28,10 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Pic
     '/api/settings/security',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Security settings (admins)', security: bearer, response: { 200: securitySettingsResponseSchema, ...errorResponses(401, 403) } },
+      schema: { tags, summary: 'Security settings (admins and managers)', security: bearer, response: { 200: securitySettingsResponseSchema, ...errorResponses(401, 403) } },
     },
     async (request) => {
-      ensure(accountPolicy.manageSecuritySettings(currentUser(request)), ADMINS_ONLY);
+      ensure(accountPolicy.readSecuritySettings(currentUser(request)), CANNOT_READ);
       return answer(await getSecuritySettings(db));
     },
   );
@@ -43,7 +45,8 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Pic
         summary: 'Change security settings (admins)',
         description:
           'Any subset. tokenLifetimeSeconds (300-2592000, null = TOKEN_TTL) applies to tokens issued afterwards; minPasswordLength (8-128) to passwords ' +
-          'set afterwards (register, change, reset); twoStepRequirement none | admins | everyone: accounts it covers must enrol at their next sign-in.',
+          'set afterwards (register, change, reset); twoStepRequirement none | admins | everyone: accounts it covers must enrol at their next sign-in; ' +
+          'publicAddress (http(s) URL or null): where password-reset links point when PUBLIC_URL is not set (without either, links are paths only).',
         security: bearer,
         body: updateSecuritySettingsBodySchema,
         response: { 200: securitySettingsResponseSchema, ...errorResponses(400, 401, 403) },

@@ -22,16 +22,17 @@ describe('GET/PUT /api/settings/security', () => {
     const response = await server.get('/api/settings/security', { token: admin.token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      settings: { registration: 'closed', tokenLifetimeSeconds: null, minPasswordLength: 8, twoStepRequirement: 'none' },
+      settings: { registration: 'closed', tokenLifetimeSeconds: null, minPasswordLength: 8, twoStepRequirement: 'none', publicAddress: null },
       defaultTokenLifetimeSeconds: server.config.tokenTtlSeconds,
+      publicUrl: null,
       delivery: 'outbox',
     });
   });
 
-  it('is for admins only', async () => {
+  it('is changed by admins only; managers read it, agents and viewers do not', async () => {
     for (const role of ['manager', 'agent', 'viewer'] as const) {
       const { token } = await server.createUser(role);
-      expect((await server.get('/api/settings/security', { token })).status).toBe(403);
+      expect((await server.get('/api/settings/security', { token })).status).toBe(role === 'manager' ? 200 : 403);
       expect((await put({ registration: 'open' }, token)).status).toBe(403);
     }
     expect((await server.get('/api/settings/security')).status).toBe(401);

@@ -41,6 +41,14 @@ export async function tokenLifetimeOverride(db: Executor): Promise<number | null
   return (await getSecuritySettings(db)).tokenLifetimeSeconds;
 }
 
+/**
+ * Where links in account messages point: PUBLIC_URL, else the public address an admin set (or
+ * the first admin's browser at setup), else null (links are paths only). Never a request's Host.
+ */
+export async function publicAddressOf(db: Executor, publicUrl: string | undefined): Promise<string | null> {
+  return publicUrl ?? (await getSecuritySettings(db)).publicAddress;
+}
+
 /** Whether an account with this role must use two-step verification. */
 export async function twoStepRequiredForRole(db: Executor, role: string): Promise<boolean> {
   return twoStepRequiredFor((await getSecuritySettings(db)).twoStepRequirement, role);

@@ -16,7 +16,7 @@ import {
   type BrandAssetMime,
 } from '@sms/contracts/brand';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
@@ -28,6 +28,7 @@ import { ensureCanUpdateBrand } from './brand.policy.ts';
 import { answeredFields, pickFields, presentBrand } from './brand.presenter.ts';
 import { findBrandAsset } from './brand.queries.ts';
 import { loadBrand, replaceFavicon, replaceLoginBackground, replaceLogo, resetBrand, updateBrand, type BrandChange, type BrandState } from './brand.service.ts';
+import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['brand'];
 const bearer = [{ bearerAuth: [] }];
@@ -49,7 +50,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * schema only documents the form in OpenAPI, so its validation is skipped.
  */
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 /** OpenAPI description of an upload form: the file field and optional text fields. */
 function uploadForm(kind: BrandAssetKind, extra: Record<string, z.ZodType> = {}) {
@@ -84,7 +85,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
     async (request, reply) => {
       const settings = present(await loadBrand(db));
       const etag = `"${createHash('sha256').update(JSON.stringify(settings)).digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', 'no-cache');
+      reply.header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return settings;
     },

@@ -58,7 +58,7 @@ describe('GET /api/brand-settings', () => {
     const response = await server.get('/api/brand-settings');
     expect(response.status).toBe(200);
     expect(response.body).toEqual(DEFAULTS);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('etag')).toMatch(/^"[\w-]{43}"$/);
   });
 

@@ -11,11 +11,11 @@ let gatewayId: string;
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
-  server = await startTestServer({ engine: { batchSize: 10 } });
+  server = await startTestServer({ engine: { batchSize: 10 }, config: { twilioApiBaseUrl: twilio.baseUrl } });
   admin = await server.createAdmin();
   const created = await server.post(
     '/api/gateways',
-    { name: 'Twilio', kind: 'twilio', config: { accountSid: twilio.accountSid, from: '+15005550006', apiBaseUrl: twilio.baseUrl }, secrets: { authToken: twilio.authToken } },
+    { name: 'Twilio', kind: 'twilio', config: { accountSid: twilio.accountSid, from: '+15005550006' }, secrets: { authToken: twilio.authToken } },
     { token: admin.token },
   );
   expect(created.status).toBe(201);

@@ -14,11 +14,11 @@ describe('a campaign through the Twilio gateway (fake Twilio REST on loopback, s
   beforeAll(async () => {
     twilio = await startFakeTwilio();
     const port = await freePort();
-    server = await startTestServer({ engine: { batchSize: 50 }, config: { port, publicUrl: `http://127.0.0.1:${port}` } });
+    server = await startTestServer({ engine: { batchSize: 50 }, config: { port, publicUrl: `http://127.0.0.1:${port}`, twilioApiBaseUrl: twilio.baseUrl } });
     admin = await server.createAdmin();
     const created = await server.post(
       '/api/gateways',
-      { name: 'Twilio', kind: 'twilio', config: { accountSid: twilio.accountSid, from: '+15005550006', apiBaseUrl: twilio.baseUrl }, secrets: { authToken: twilio.authToken } },
+      { name: 'Twilio', kind: 'twilio', config: { accountSid: twilio.accountSid, from: '+15005550006' }, secrets: { authToken: twilio.authToken } },
       { token: admin.token },
     );
     expect(created.status).toBe(201);

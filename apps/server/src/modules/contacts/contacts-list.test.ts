@@ -155,7 +155,7 @@ describe('POST /api/contacts/bulk', () => {
     const kept = optedOut.find((contact) => contact.phone === '+447500000003');
     expect(kept).toMatchObject({ optedOutAt: before.optedOutAt, optOutSource: 'keyword' });
     expect(optedOut.filter((contact) => contact.optOutSource === 'admin')).toHaveLength(2);
-    const back = await server.post('/api/contacts/bulk', { action: 'optIn', target: { filter: { tag1: 'North' } } }, { token: admin.token });
+    const back = await server.post('/api/contacts/bulk', { action: 'optIn', target: { filter: { tag1: 'North' } }, consentNote: 'Asked again at the site visit' }, { token: admin.token });
     expect(back.body.affected).toBe(2);
     expect((await list('status=opted_out')).total).toBe(1);
     const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'contacts.bulk')));

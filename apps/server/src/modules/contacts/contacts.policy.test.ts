@@ -15,10 +15,17 @@ describe('contact policy', () => {
     expect(roles.map(contactPolicy.export)).toEqual([true, true, false, false]);
   });
 
-  it('asks of a bulk action what the same change on one contact needs', () => {
-    expect(roles.map((actor) => contactPolicy.bulk(actor, 'delete'))).toEqual([true, true, false, false]);
-    for (const action of ['setTag', 'optOut', 'optIn'] as const) {
-      expect(roles.map((actor) => contactPolicy.bulk(actor, action))).toEqual([true, true, true, false]);
+  it('lets agents tag in bulk, and keeps every other bulk action for admins and managers', () => {
+    expect(roles.map((actor) => contactPolicy.bulk(actor, 'setTag'))).toEqual([true, true, true, false]);
+    for (const action of ['delete', 'optOut', 'optIn'] as const) {
+      expect(roles.map((actor) => contactPolicy.bulk(actor, action)), action).toEqual([true, true, false, false]);
     }
+  });
+
+  it('leaves a new number and opting back in to admins and managers; agents may opt out', () => {
+    const change = (part: 'phone' | 'optOut' | 'optIn') => roles.map((actor) => contactPolicy.updateChange(actor, { phone: false, optOut: false, optIn: false, [part]: true }));
+    expect(change('phone')).toEqual([true, true, false, false]);
+    expect(change('optIn')).toEqual([true, true, false, false]);
+    expect(change('optOut')).toEqual([true, true, true, false]);
   });
 });

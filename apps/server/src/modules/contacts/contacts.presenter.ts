@@ -33,6 +33,8 @@ export function presentContact(row: ContactRow): Contact {
     optedOutAt: row.optedOutAt?.toISOString() ?? null,
     optOutSource: row.optOutSource,
     notes: row.notes,
+    optInNote: row.optInNote,
+    optedInAt: row.optedInAt?.toISOString() ?? null,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -232,11 +232,13 @@ export function bulkOptOut(db: Executor, target: BulkTarget): Promise<number> {
   );
 }
 
-/** Bulk opt-in: opted-out contacts become active and lose their opt-out time and source. */
-export function bulkOptIn(db: Executor, target: BulkTarget): Promise<number> {
+/** Bulk opt-in by hand: opted-out contacts become active, lose their opt-out time and source, and keep the consent note. */
+export function bulkOptIn(db: Executor, target: BulkTarget, consent: { note: string; by: string }): Promise<number> {
   return countChanged(
     db,
-    sql`update ${contacts} set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() ${andAlso(targetWhere(target), sql`${contacts.status} = 'opted_out'`)}`,
+    sql`update ${contacts} set status = 'active', opted_out_at = null, opt_out_source = null,
+          opt_in_note = ${consent.note}, opted_in_at = now(), opted_in_by = ${consent.by}, updated_at = now()
+        ${andAlso(targetWhere(target), sql`${contacts.status} = 'opted_out'`)}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   bulkActionBodySchema,
   bulkActionResponseSchema,
+  type BulkAction,
   CONTACT_COUNT_CAP,
   contactIdParamsSchema,
   contactListResponseSchema,
@@ -23,12 +24,20 @@ import { exportContacts } from './contacts-export.ts';
 import { contactPolicy, ensure } from './contacts.policy.ts';
 import { presentContact } from './contacts.presenter.ts';
 import { distinctTagValues, findContactById, listContacts } from './contacts.queries.ts';
-import { createContact, deleteContact, runBulkAction, updateContact } from './contacts.service.ts';
+import { createContact, deleteContact, guardedChange, runBulkAction, updateContact } from './contacts.service.ts';
 
 const tags = ['contacts'];
 const bearer = [{ bearerAuth: [] }];
 const CANNOT_READ = 'You do not have permission to view contacts.';
 const CANNOT_UPDATE = 'You do not have permission to edit contacts.';
+const CANNOT_OPT_IN = 'Only administrators and managers can opt a contact back in (with a consent note).';
+const CANNOT_CHANGE_PHONE = 'Only administrators and managers can change a phone number.';
+const BULK_REFUSED: Record<BulkAction, string> = {
+  setTag: CANNOT_UPDATE,
+  delete: 'You do not have permission to delete contacts.',
+  optOut: 'Only administrators and managers can opt contacts out in bulk.',
+  optIn: CANNOT_OPT_IN,
+};
 
 /** Loads a contact or answers 404. */
 async function loadContact(db: Db, id: string) {
@@ -118,7 +127,9 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Delete, tag, opt out or opt in many contacts',
-        description: 'Targets listed ids (at most 10,000) or every contact matching a filter. Answers how many contacts changed.',
+        description:
+          'Targets listed ids (at most 10,000) or every contact matching a filter. Answers how many contacts changed. setTag: admins, managers and agents; ' +
+          'delete, optOut and optIn (with consentNote): admins and managers.',
         security: bearer,
         body: bulkActionBodySchema,
         response: { 200: bulkActionResponseSchema, ...errorResponses(400, 401, 403) },
@@ -126,7 +137,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(contactPolicy.bulk(actor, request.body.action), request.body.action === 'delete' ? 'You do not have permission to delete contacts.' : CANNOT_UPDATE);
+      ensure(contactPolicy.bulk(actor, request.body.action), BULK_REFUSED[request.body.action]);
       return { affected: await runBulkAction(db, { actor, body: request.body, ip: request.ip }) };
     },
   );
@@ -172,7 +183,9 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Update a contact (partial)',
-        description: "status opted_out stamps the time and source 'admin'; active clears them. customFields replaces the whole set.",
+        description:
+          "status opted_out stamps the time and source 'admin'; active clears them and needs consentNote (kept with the contact and audited). " +
+          'customFields replaces the whole set. A new phone number and opting back in are for admins and managers (403 for agents).',
         security: bearer,
         params: contactIdParamsSchema,
         body: updateContactBodySchema,
@@ -183,6 +196,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const actor = currentUser(request);
       const target = await loadContact(db, request.params.id);
       ensure(contactPolicy.update(actor), CANNOT_UPDATE);
+      const change = guardedChange(target, request.body);
+      ensure(contactPolicy.updateChange(actor, change), change.optIn ? CANNOT_OPT_IN : change.phone ? CANNOT_CHANGE_PHONE : CANNOT_UPDATE);
       const contact = await updateContact(db, { actor, target, body: request.body, ip: request.ip });
       return { contact: presentContact(contact) };
     },

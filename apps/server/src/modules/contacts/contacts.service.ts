@@ -1,4 +1,4 @@
-import { CONTACT_ERROR_CODES, type BulkActionBody, type CreateContactBody, type UpdateContactBody } from '@sms/contracts/contacts';
+import { CONSENT_NOTE_REQUIRED, CONTACT_ERROR_CODES, type BulkActionBody, type CreateContactBody, type UpdateContactBody } from '@sms/contracts/contacts';
 import { normalisePhone } from '@sms/contracts/phone';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
@@ -90,10 +90,35 @@ export async function createContact(db: Db, input: Command & { body: CreateConta
   );
 }
 
-/** Partial update; a new phone is normalised and checked for duplicates like on create. */
+/** What an update would really change among the parts the policy guards: the number, opting out, opting in. */
+export interface GuardedChange {
+  phone: boolean;
+  optOut: boolean;
+  optIn: boolean;
+}
+
+/** The guarded parts an update body changes on `target` (a phone written differently but equal in E.164 is no change). */
+export function guardedChange(target: ContactRow, body: UpdateContactBody): GuardedChange {
+  const status = body.status === undefined || body.status === target.status ? undefined : body.status;
+  return {
+    phone: body.phone !== undefined && e164Or400(body.phone, body.defaultCountry) !== target.phone,
+    optOut: status === 'opted_out',
+    optIn: status === 'active',
+  };
+}
+
+/**
+ * Partial update; a new phone is normalised and checked for duplicates like on create. Opting an
+ * opted-out contact back in needs a consent note (400 on consentNote), kept with the contact.
+ */
 export async function updateContact(db: Db, input: Command & { target: ContactRow; body: UpdateContactBody }): Promise<ContactRow> {
   const { body, target } = input;
   const patch: Partial<NewContactRow> = {};
+  const optIn = body.status === 'active' && target.status === 'opted_out';
+  if (optIn) {
+    if (!body.consentNote) throw new ValidationError('consentNote', CONSENT_NOTE_REQUIRED);
+    Object.assign(patch, { optInNote: body.consentNote, optedInAt: new Date(), optedInBy: input.actor.id });
+  }
   if (body.phone !== undefined) {
     const phone = e164Or400(body.phone, body.defaultCountry);
     if (phone !== target.phone) {
@@ -108,12 +133,19 @@ export async function updateContact(db: Db, input: Command & { target: ContactRo
   }
   if (body.customFields !== undefined) patch.customFields = body.customFields;
   Object.assign(patch, statusPatch(body.status, target));
-  const changed = Object.keys(patch).filter((key) => key !== 'optedOutAt' && key !== 'optOutSource');
+  const changed = Object.keys(patch).filter((key) => !['optedOutAt', 'optOutSource', 'optInNote', 'optedInAt', 'optedInBy'].includes(key));
   return writeOr409(db, patch.phone ?? target.phone, () =>
     db.transaction(async (tx) => {
       const row = await updateContactRow(tx, target.id, patch);
       if (!row) throw new NotFound('Contact not found');
-      await recordAudit(tx, { actor: input.actor, action: 'contact.update', subject: 'Contact', subjectId: row.id, ip: input.ip, details: { fields: changed } });
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: 'contact.update',
+        subject: 'Contact',
+        subjectId: row.id,
+        ip: input.ip,
+        details: { fields: changed, ...(optIn ? { optIn: true, consentNote: body.consentNote } : {}) },
+      });
       return row;
     }),
   );
@@ -144,7 +176,8 @@ export async function runBulkAction(db: Db, input: Command & { body: BulkActionB
         affected = await bulkOptOut(tx, target);
         break;
       case 'optIn':
-        affected = await bulkOptIn(tx, target);
+        if (!body.consentNote) throw new ValidationError('consentNote', CONSENT_NOTE_REQUIRED);
+        affected = await bulkOptIn(tx, target, { note: body.consentNote, by: input.actor.id });
         break;
       case 'setTag': {
         if (!body.tag) throw new ValidationError('tag', 'tag is required for setTag');
@@ -161,6 +194,7 @@ export async function runBulkAction(db: Db, input: Command & { body: BulkActionB
         action: body.action,
         ...('ids' in target ? { ids: target.ids.length } : { filter: target.filter }),
         ...(body.tag ? { tag: body.tag } : {}),
+        ...(body.action === 'optIn' ? { consentNote: body.consentNote } : {}),
         affected,
       },
     });

@@ -87,7 +87,7 @@ describe('POST /api/contacts', () => {
       source: 'manual',
     });
     expect(Object.keys(contact).sort()).toEqual(
-      ['createdAt', 'customFields', 'email', 'firstName', 'id', 'lastName', 'notes', 'optOutSource', 'optedOutAt', 'phone', 'phoneCountry', 'source', 'status', 'tag1', 'tag2', 'tag3', 'updatedAt'].sort(),
+      ['createdAt', 'customFields', 'email', 'firstName', 'id', 'lastName', 'notes', 'optInNote', 'optOutSource', 'optedInAt', 'optedOutAt', 'phone', 'phoneCountry', 'source', 'status', 'tag1', 'tag2', 'tag3', 'updatedAt'].sort(),
     );
     const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'contact.create'), eq(auditLog.subjectId, contact.id)));
     expect(audit).toHaveLength(1);
@@ -151,8 +151,9 @@ describe('GET/PUT/DELETE /api/contacts/{id}', () => {
     const still = (await server.put(`/api/contacts/${contact.id}`, { status: 'opted_out', notes: 'asked twice' }, { token: agent.token })).body.contact;
     expect(still).toMatchObject({ status: 'opted_out', optedOutAt: out.optedOutAt, optOutSource: 'admin', notes: 'asked twice' });
 
-    const back = (await server.put(`/api/contacts/${contact.id}`, { status: 'active' }, { token: agent.token })).body.contact;
-    expect(back).toMatchObject({ status: 'active', optedOutAt: null, optOutSource: null });
+    // Opting back in is not an agent's call (contact-consent.test.ts): an admin does it, with a consent note.
+    const back = (await server.put(`/api/contacts/${contact.id}`, { status: 'active', consentNote: 'Confirmed by phone' }, { token: admin.token })).body.contact;
+    expect(back).toMatchObject({ status: 'active', optedOutAt: null, optOutSource: null, optInNote: 'Confirmed by phone' });
     expect((await server.get(`/api/contacts/${contact.id}`, { token: viewer.token })).status).toBe(403);
     expect((await server.get(`/api/contacts/${contact.id}`, { token: agent.token })).body.contact.notes).toBe('asked twice');
   });

@@ -9,6 +9,7 @@ import { createSmppGateway } from '../../gateways/smpp/smpp-gateway.ts';
 import { createTwilioGateway } from '../../gateways/twilio/twilio-gateway.ts';
 import { twilioStatusCallbackUrl } from '../../gateways/twilio/twilio-urls.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import { LINK_LOCAL_REFUSED, outboundRefused } from '../../platform/outbound-address.ts';
 
 /** What a gateway instance is built from: the kind's parsed settings plus deployment facts. */
 export interface GatewayContext {
@@ -19,6 +20,8 @@ export interface GatewayContext {
   clock: Clock;
   /** Where a gateway logs (SMPP: bind, loss at warn level, reconnection); silent when absent. */
   logger?: GatewayLogger;
+  /** Twilio's REST address: TWILIO_DEFAULT_API_BASE_URL unless TWILIO_API_BASE_URL (tests) says otherwise. */
+  twilioApiBaseUrl: string;
 }
 
 /** One kind of gateway: how its settings are checked and how an instance is made. */
@@ -26,6 +29,8 @@ export interface GatewayKindDefinition {
   configSchema: z.ZodType<Record<string, unknown>>;
   secretsSchema: z.ZodType<Record<string, unknown>>;
   create(settings: { config: Record<string, unknown>; secrets: Record<string, unknown> }, events: GatewayEvents, context: GatewayContext): SmsGateway;
+  /** Addresses the gateway connects to, by config field (link-local ones are refused). */
+  outboundHosts?(config: Record<string, unknown>): Array<[field: string, host: string]>;
 }
 
 /** Every gateway kind the server can run. */
@@ -40,6 +45,7 @@ export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition
     secretsSchema: smppSecretsSchema as unknown as z.ZodType<Record<string, unknown>>,
     create: (settings, events, context) =>
       createSmppGateway({ config: smppConfigSchema.parse(settings.config), secrets: smppSecretsSchema.parse(settings.secrets) }, events, context.logger, { clock: context.clock }),
+    outboundHosts: (config) => [['host', String(config.host)]],
   },
   twilio: {
     configSchema: twilioConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
@@ -47,7 +53,12 @@ export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition
     // Receipts and replies reach the API's webhook routes, not these events.
     create: (settings, events, context) =>
       createTwilioGateway(
-        { config: twilioConfigSchema.parse(settings.config), secrets: twilioSecretsSchema.parse(settings.secrets), statusCallbackUrl: twilioStatusCallbackUrl(context.publicUrl, context.gatewayId) },
+        {
+          config: twilioConfigSchema.parse(settings.config),
+          secrets: twilioSecretsSchema.parse(settings.secrets),
+          statusCallbackUrl: twilioStatusCallbackUrl(context.publicUrl, context.gatewayId),
+          apiBaseUrl: context.twilioApiBaseUrl,
+        },
         events,
       ),
   },
@@ -68,5 +79,10 @@ export function parseKindSettings(kind: GatewayKind, config: Record<string, unkn
     const path = issue?.path.length ? `${part}.${issue.path.join('.')}` : part;
     throw new ValidationError(path, issue?.message ?? `${part} is invalid`);
   };
-  return { config: parse('config', definition.configSchema, config), secrets: parse('secrets', definition.secretsSchema, secrets) };
+  const parsed = { config: parse('config', definition.configSchema, config), secrets: parse('secrets', definition.secretsSchema, secrets) };
+  // Saved or stored, a gateway may not point at the cloud's metadata service (unless allowed).
+  for (const [field, host] of definition.outboundHosts?.(parsed.config) ?? []) {
+    if (outboundRefused(host)) throw new ValidationError(`config.${field}`, `${field} ${host}: ${LINK_LOCAL_REFUSED}`);
+  }
+  return parsed;
 }

@@ -29,7 +29,7 @@ async function loadGateway(db: Db, id: string) {
 }
 
 /** SMS gateways: admins configure them (secrets are write-only); managers list them. */
-export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined }> = async (app, { db, publicUrl }) => {
+export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined; twilioApiBaseUrl: string }> = async (app, { db, publicUrl, twilioApiBaseUrl }) => {
   app.get(
     '/api/gateways',
     { config: { auth: 'required' }, schema: { tags, summary: 'List gateways', security: bearer, response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } } },
@@ -114,7 +114,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     },
     async (request) => {
       ensure(gatewayPolicy.manage(currentUser(request)), CANNOT_MANAGE);
-      return testGateway(await loadGateway(db, request.params.id), publicUrl);
+      return testGateway(await loadGateway(db, request.params.id), { publicUrl, twilioApiBaseUrl });
     },
   );
 };

@@ -2,7 +2,7 @@ import { GATEWAY_ERROR_CODES, type CreateGatewayBody, type GatewayTestResult, ty
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { Conflict } from '../../platform/errors.ts';
-import { kindDefinition, parseKindSettings } from './gateway-kinds.ts';
+import { kindDefinition, parseKindSettings, type GatewayContext } from './gateway-kinds.ts';
 import { activeCampaignsUsing, clearDefaultGateway, insertGateway, softDeleteGateway, updateGatewayRow, type GatewayRow } from './gateways.queries.ts';
 
 interface Command {
@@ -86,7 +86,7 @@ export async function deleteGateway(db: Db, input: Command & { target: GatewayRo
 }
 
 /** Connects with the stored settings and checks credentials, without sending anything. */
-export async function testGateway(target: GatewayRow, publicUrl: string | undefined): Promise<GatewayTestResult> {
+export async function testGateway(target: GatewayRow, deployment: Omit<GatewayContext, 'gatewayId' | 'clock' | 'logger'>): Promise<GatewayTestResult> {
   const definition = kindDefinition(target.kind);
   let settings: { config: Record<string, unknown>; secrets: Record<string, unknown> };
   try {
@@ -94,7 +94,7 @@ export async function testGateway(target: GatewayRow, publicUrl: string | undefi
   } catch (error) {
     return { ok: false, message: `The settings are incomplete: ${(error as Error).message}` };
   }
-  const gateway = definition.create(settings, { receipts: () => {}, inbound: () => {} }, { gatewayId: target.id, publicUrl, clock: Date.now });
+  const gateway = definition.create(settings, { receipts: () => {}, inbound: () => {} }, { gatewayId: target.id, clock: Date.now, ...deployment });
   try {
     const result = await gateway.testConnection();
     return result.ok ? { ok: true, message: result.details } : { ok: false, message: result.message };

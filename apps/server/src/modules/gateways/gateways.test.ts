@@ -16,7 +16,8 @@ let viewer: TestAccount;
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
-  server = await startTestServer();
+  // Twilio's address is fixed; only the environment (here: the test config) points it at the fake.
+  server = await startTestServer({ config: { twilioApiBaseUrl: twilio.baseUrl } });
   admin = await server.createAdmin();
   manager = await server.createUser('manager');
   agent = await server.createUser('agent');
@@ -31,7 +32,7 @@ afterAll(async () => {
 const twilioBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Twilio',
   kind: 'twilio',
-  config: { accountSid: twilio.accountSid, from: '+15005550006', apiBaseUrl: twilio.baseUrl },
+  config: { accountSid: twilio.accountSid, from: '+15005550006' },
   secrets: { authToken: twilio.authToken },
   ...overrides,
 });
@@ -119,12 +120,15 @@ describe('POST /api/gateways', () => {
       [twilioBody({ config: { accountSid: 'AC123', from: '+15005550006' } }), 'config.accountSid'],
       [twilioBody({ config: { accountSid: twilio.accountSid } }), 'config.from'],
       [twilioBody({ config: { accountSid: twilio.accountSid, from: 'no-such-sender!' } }), 'config.from'],
-      [twilioBody({ config: { accountSid: twilio.accountSid, from: '+15005550006', apiBaseUrl: 'https://user:pw@api.twilio.com' } }), 'config.apiBaseUrl'],
       [twilioBody({ config: { accountSid: twilio.accountSid, from: '+15005550006', concurrency: 0 } }), 'config.concurrency'],
       [twilioBody({ secrets: {} }), 'secrets.authToken'],
       [twilioBody({ secrets: { authToken: badToken } }), 'secrets.authToken'],
       // SMPP may not be available on this server yet (400 on kind); if it is, an empty config is refused.
       [{ name: 'A', kind: 'smpp' }, /^(kind|config\..+)$/],
+      // The cloud's metadata service is no SMSC (ALLOW_LINK_LOCAL_OUTBOUND lifts this).
+      [{ name: 'A', kind: 'smpp', config: { host: '169.254.169.254', port: 2775, systemId: 'x' }, secrets: { password: 'x' } }, 'config.host'],
+      [{ name: 'A', kind: 'smpp', config: { host: 'fd00:ec2::254', port: 2775, systemId: 'x' }, secrets: { password: 'x' } }, 'config.host'],
+      [{ name: 'A', kind: 'smpp', config: { host: '[fe80::1]', port: 2775, systemId: 'x' }, secrets: { password: 'x' } }, 'config.host'],
     ];
     const before = (await server.get('/api/gateways', { token: admin.token })).body.total;
     for (const [body, field] of cases) {
@@ -144,7 +148,8 @@ describe('a Twilio gateway: write-only secrets, default, test connection', () =>
     const created = await server.post('/api/gateways', twilioBody(), { token: admin.token });
     expect(created.status).toBe(201);
     const id = created.body.gateway.id;
-    expect(created.body.gateway).toMatchObject({ kind: 'twilio', secretsSet: ['authToken'], config: { accountSid: twilio.accountSid, from: '+15005550006', apiBaseUrl: twilio.baseUrl, concurrency: 10 } });
+    expect(created.body.gateway).toMatchObject({ kind: 'twilio', secretsSet: ['authToken'], config: { accountSid: twilio.accountSid, from: '+15005550006', concurrency: 10 } });
+    expect(created.body.gateway.config).not.toHaveProperty('apiBaseUrl');
     const raw = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${server.baseUrl}${path}`, {
         method,
@@ -159,7 +164,8 @@ describe('a Twilio gateway: write-only secrets, default, test connection', () =>
       await raw('GET', '/api/gateways'),
       await raw('GET', `/api/gateways/${id}`),
       await raw('PUT', `/api/gateways/${id}`, { name: 'Twilio main', secrets: { authToken: '' } }),
-      await raw('PUT', `/api/gateways/${id}`, { config: { accountSid: twilio.accountSid, from: 'ACME', apiBaseUrl: twilio.baseUrl } }),
+      // An API address in the settings is dropped: the auth token never goes anywhere but Twilio.
+      await raw('PUT', `/api/gateways/${id}`, { config: { accountSid: twilio.accountSid, from: 'ACME', apiBaseUrl: 'https://evil.example' } }),
     ];
     for (const text of texts) expect(text).not.toContain(twilio.authToken);
     expect(JSON.parse(texts[4] as string).gateway).toMatchObject({ name: 'Twilio main', secretsSet: ['authToken'], config: { from: 'ACME' } });
@@ -183,11 +189,18 @@ describe('a Twilio gateway: write-only secrets, default, test connection', () =>
 
   it('tests the simulator, and reports an unreachable Twilio address', async () => {
     expect(await testConnection(DEFAULT_SIMULATOR_GATEWAY_ID)).toEqual({ ok: true, message: 'Simulator ready: accepts 500 messages per second' });
-    const nowhere = await create(twilioBody({ name: 'Nowhere', config: { accountSid: twilio.accountSid, from: '+15005550006', apiBaseUrl: 'http://127.0.0.1:9' } }));
-    const result = await testConnection(nowhere.id);
-    expect(result.ok).toBe(false);
-    expect(result.message).toMatch(/^Cannot reach Twilio at http:\/\/127\.0\.0\.1:9: /);
-    expect(result.message).not.toContain(twilio.authToken);
+    const unreachable = await startTestServer({ config: { twilioApiBaseUrl: 'http://127.0.0.1:9' } });
+    try {
+      const owner = await unreachable.createAdmin();
+      const nowhere = await unreachable.post('/api/gateways', twilioBody({ name: 'Nowhere' }), { token: owner.token });
+      expect(nowhere.status).toBe(201);
+      const result = (await unreachable.post(`/api/gateways/${nowhere.body.gateway.id}/test`, undefined, { token: owner.token })).body;
+      expect(result.ok).toBe(false);
+      expect(result.message).toMatch(/^Cannot reach Twilio at http:\/\/127\.0\.0\.1:9: /);
+      expect(result.message).not.toContain(twilio.authToken);
+    } finally {
+      await unreachable.close();
+    }
   });
 });
 

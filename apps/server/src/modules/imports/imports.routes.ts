@@ -11,7 +11,7 @@ import {
   startImportBodySchema,
 } from '@sms/contracts/imports';
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -26,13 +26,14 @@ import { cancelImport, errorFile, loadPreview, startImport } from './imports.ser
 import { formatLimit, type ImportLimits } from './limits.ts';
 import { receiveUpload } from './upload.ts';
 import type { UploadStore } from './upload-store.ts';
+import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['imports'];
 const bearer = [{ bearerAuth: [] }];
 
 /** The multipart body is read and checked in the handler (streamed); its schema only documents it. */
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 /** Loads an import (with its uploader's name) or answers 404. */
 async function loadImport(db: Db, id: string) {

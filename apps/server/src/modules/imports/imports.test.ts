@@ -338,6 +338,15 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(errors).toMatch(/\r\n154,.*Bad encoding/);
   });
 
+  it('drops NUL characters from cells and headers without counting them as errors (PostgreSQL cannot store them)', async () => {
+    const file = 'phone,first_name,Si\u0000te\n+447911201801,An\u0000n,North\n+447911201802,Bo\u0000,\u0000South\u0000\n';
+    const { summary, preview } = await importFile(file, {}, 'nul.csv', { '0': 'phone', '1': 'firstName', '2': 'custom:Site' });
+    expect(preview.headers).toEqual(['phone', 'first_name', 'Site']);
+    expect(summary.counts).toMatchObject({ rowsRead: 2, created: 2, rejected: 0 });
+    expect(await contact('+447911201801')).toMatchObject({ first_name: 'Ann', custom_fields: { Site: 'North' } });
+    expect(await contact('+447911201802')).toMatchObject({ first_name: 'Bo', custom_fields: { Site: 'South' } });
+  });
+
   it('cancels a running import between batches; the counts still add up', async () => {
     const rows = Array.from({ length: 200_000 }, (_, index) => `+447911${String(3_000_000 + index)},Name ${index}`);
     const uploaded = await send(`phone,name\n${rows.join('\n')}\n`, 'big.csv');

@@ -74,7 +74,7 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
     for (let at = 0; at < cells.length; at++) {
       const cell = cells[at]!;
       if (cell.length > maxCellLength) return IMPORT_MESSAGES.cellTooLong;
-      if (cell.includes('\uFFFD') || cell.includes('\u0000')) return 'Bad encoding: the row holds characters that could not be read; save the file as UTF-8 and import it again';
+      if (cell.includes('\uFFFD')) return 'Bad encoding: the row holds characters that could not be read; save the file as UTF-8 and import it again';
     }
     const phoneText = clean(cells[phoneColumn]);
     if (phoneText === null) return 'Missing phone number';

@@ -28,6 +28,16 @@ describe('sniffBytes', () => {
     expect(sniffBytes(Buffer.alloc(0), true)).toEqual({ kind: 'empty' });
     expect(sniffBytes(bytes(' \r\n\t'), true)).toEqual({ kind: 'empty' });
   });
+
+  it('reads a text file with a stray NUL as text (the readers drop it) and cellText drops it too', async () => {
+    const file = `phone,name\n${'+447911123456,Ann\n'.repeat(20)}+447911123457,B\u0000ob\n`;
+    expect(sniffBytes(bytes(file), true)).toEqual({ kind: 'text', encoding: 'utf-8', bomLength: 0 });
+    const chunks: string[] = [];
+    for await (const chunk of decodeText((async function* () { yield { bytes: bytes('a\u0000b'), progress: 1 }; })(), 'utf-8')) chunks.push(chunk.text);
+    expect(chunks.join('')).toBe('ab');
+    expect(cellText('x\u0000y')).toBe('xy');
+    expect(cellText({ richText: [{ text: 'a\u0000' }, { text: 'b' }] })).toBe('ab');
+  });
 });
 
 describe('detectDelimiter', () => {

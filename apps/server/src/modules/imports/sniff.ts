@@ -59,15 +59,20 @@ function isUtf8(sample: Uint8Array, complete: boolean): boolean {
   }
 }
 
-/** Share of characters that no text file contains (C0/C1 controls other than tab, CR, LF; U+FFFD). */
-function junkShare(text: string): number {
-  if (text.length === 0) return 0;
+/**
+ * Shares of characters that no text file contains: C0/C1 controls other than tab, CR, LF and NUL,
+ * and U+FFFD; NUL on its own (a stray one is noise the readers drop; a file full of them is binary).
+ */
+function junkShares(text: string): { junk: number; nul: number } {
+  if (text.length === 0) return { junk: 0, nul: 0 };
   let junk = 0;
+  let nul = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f || (code >= 0x80 && code <= 0x9f) || code === 0xfffd) junk++;
+    if (code === 0) nul++;
+    else if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f || (code >= 0x80 && code <= 0x9f) || code === 0xfffd) junk++;
   }
-  return junk / text.length;
+  return { junk: junk / text.length, nul: nul / text.length };
 }
 
 /**
@@ -88,15 +93,16 @@ export function sniffBytes(sample: Uint8Array, complete: boolean): Sniffed {
   else {
     const utf16 = sample.includes(0) ? utf16WithoutBom(sample) : undefined;
     if (utf16) encoding = utf16;
-    else if (sample.includes(0)) return { kind: 'binary' };
     else encoding = isUtf8(sample, complete) ? 'utf-8' : 'windows-1252';
   }
   const end = Math.min(sample.length, 256 * 1024);
   // Streaming decode: a sequence cut at the end of the sample is not a bad character.
   const text = new TextDecoder(encoding).decode(sample.subarray(bomLength, end), { stream: end < sample.length || !complete });
   if (text.replace(/[\s\uFEFF]/g, '').length === 0) return complete ? { kind: 'empty' } : { kind: 'text', encoding, bomLength };
-  // Real exports may hold a stray control character; random bytes are full of them.
-  if (text.includes('\u0000') || junkShare(text) > 0.01) return { kind: 'binary' };
+  // Real exports may hold a stray control character or NUL (the readers drop NULs); random bytes
+  // are full of them.
+  const shares = junkShares(text);
+  if (shares.junk > 0.01 || shares.nul > 0.1) return { kind: 'binary' };
   return { kind: 'text', encoding, bomLength };
 }
 

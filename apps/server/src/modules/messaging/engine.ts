@@ -1,3 +1,4 @@
+import { TWILIO_DEFAULT_API_BASE_URL } from '@sms/contracts/gateway-twilio';
 import type { Database } from '../../db/client.ts';
 import type { Clock, DeliveryReceipt, GatewayLinkStatus, GatewayLogger, InboundSms } from '../../gateways/gateway.ts';
 import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
@@ -34,6 +35,8 @@ export function createMessagingEngine(deps: {
   /** Errors of the engine; the gateways' own logging (SMPP: a lost link at warn level). */
   logger: GatewayLogger;
   publicUrl: string | undefined;
+  /** Twilio's REST address (default: Twilio's own; tests point it at a fake). */
+  twilioApiBaseUrl?: string;
   options?: Partial<DispatcherOptions>;
   /** This process's clock (default Date.now; tests skew it). */
   clock?: Clock;
@@ -75,7 +78,7 @@ export function createMessagingEngine(deps: {
       if (status?.state === 'connected') late.dispatcher?.wake();
     },
   };
-  const registry = new GatewayRegistry(database, engine, deps.publicUrl, { clock, logger });
+  const registry = new GatewayRegistry(database, engine, { publicUrl: deps.publicUrl, twilioApiBaseUrl: deps.twilioApiBaseUrl ?? TWILIO_DEFAULT_API_BASE_URL }, { clock, logger });
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { GatewayUnusable, silentLogger, type Clock, type DeliveryReceipt, type GatewayEvents, type GatewayLinkStatus, type GatewayLogger, type InboundSms, type SmsGateway } from '../../gateways/gateway.ts';
-import { kindDefinition, parseKindSettings } from '../gateways/gateway-kinds.ts';
+import { kindDefinition, parseKindSettings, type GatewayContext } from '../gateways/gateway-kinds.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
 
 /** What the registry hands receipts, inbound messages and link changes to (the engine). */
@@ -44,15 +44,15 @@ export class GatewayRegistry {
 
   private readonly database: Database;
   private readonly sinks: GatewaySinks;
-  private readonly publicUrl: string | undefined;
+  private readonly deployment: Omit<GatewayContext, 'gatewayId' | 'clock' | 'logger'>;
   private readonly recheckMs: number;
   private readonly clock: Clock;
   private readonly logger: GatewayLogger;
 
-  constructor(database: Database, sinks: GatewaySinks, publicUrl: string | undefined, options: { recheckMs?: number; clock?: Clock; logger?: GatewayLogger } = {}) {
+  constructor(database: Database, sinks: GatewaySinks, deployment: Omit<GatewayContext, 'gatewayId' | 'clock' | 'logger'>, options: { recheckMs?: number; clock?: Clock; logger?: GatewayLogger } = {}) {
     this.database = database;
     this.sinks = sinks;
-    this.publicUrl = publicUrl;
+    this.deployment = deployment;
     this.recheckMs = options.recheckMs ?? 2_000;
     this.clock = options.clock ?? Date.now;
     this.logger = options.logger ?? silentLogger;
@@ -97,7 +97,7 @@ export class GatewayRegistry {
       link: (status) => this.sinks.link(gatewayId, status),
     };
     const logger = loggerFor(this.logger, { gatewayId, gateway: row.name });
-    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, publicUrl: this.publicUrl, clock: this.clock, logger });
+    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, ...this.deployment, clock: this.clock, logger });
     const fresh = { row, gateway, checkedAt: Date.now() };
     this.entries.set(gatewayId, fresh);
     return fresh;

@@ -1,3 +1,4 @@
+import { maskPhone } from '@sms/contracts/phone-mask';
 import { REPORT_EXPORT_COLUMNS, type NonRespondersQuery, type RecipientsQuery, type ReportCampaignsQuery } from '@sms/contracts/reports';
 import type { Executor } from '../../db/client.ts';
 import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
@@ -49,9 +50,17 @@ export function campaignsFile(service: ReportsService, query: Pick<ReportCampaig
   };
 }
 
+/** How a reader sees phone numbers in a file: whole, or masked (viewers: no `readPhone Report`). */
+export interface PhoneView {
+  maskPhones: boolean;
+}
+
+const phoneOf = (view: PhoneView) => (view.maskPhones ? maskPhone : (phone: string) => phone);
+
 /** The per-recipient table's rows (its filters; the unique index's order). */
-export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit<RecipientsQuery, 'limit' | 'skip' | 'sort' | 'order'>): ReportExportSpec {
-  const where = recipientsWhere(campaign.id, filter);
+export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit<RecipientsQuery, 'limit' | 'skip' | 'sort' | 'order'>, view: PhoneView): ReportExportSpec {
+  const where = recipientsWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
+  const phone = phoneOf(view);
   return {
     name: 'delivery-report',
     sheetName: 'Recipients',
@@ -60,7 +69,7 @@ export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit
     batches: () =>
       recipientBatches(db, campaign.id, where, (row) => [
         recipientName(row),
-        row.phone,
+        phone(row.phone),
         row.tag1 ?? '',
         row.status,
         row.errorCode,
@@ -71,7 +80,8 @@ export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit
         row.replyText,
         row.replyWord,
       ]),
-    csvChunks: csvChunks(db, campaign.id, where, [
+    // The database writes whole numbers: a masked file goes through the batches instead.
+    ...(view.maskPhones ? {} : { csvChunks: csvChunks(db, campaign.id, where, [
       text(NAME_SQL),
       text(sql`m.phone`),
       text(sql`c.tag1`),
@@ -83,7 +93,7 @@ export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit
       plain(isoTextSql(sql`m.replied_at`)),
       text(sql`m.reply_text`),
       text(sql`m.reply_word`),
-    ]),
+    ]) }),
   };
 }
 
@@ -103,8 +113,9 @@ export function tag1File(service: ReportsService, campaign: CampaignRow): Report
   };
 }
 
-export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: Pick<NonRespondersQuery, 'tag1' | 'search'>): ReportExportSpec {
-  const where = nonRespondersWhere(campaign.id, filter);
+export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: Pick<NonRespondersQuery, 'tag1' | 'search'>, view: PhoneView): ReportExportSpec {
+  const where = nonRespondersWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
+  const phone = phoneOf(view);
   return {
     name: 'non-responders',
     sheetName: 'Non-responders',
@@ -113,7 +124,7 @@ export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: P
     batches: () =>
       recipientBatches(db, campaign.id, where, (row) => [
         recipientName(row),
-        row.phone,
+        phone(row.phone),
         row.tag1 ?? '',
         row.status,
         row.sentAt,
@@ -121,7 +132,7 @@ export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: P
         windowEndsAt(row.sentAt, campaign.replyWindowHours),
         row.contactOptedOut ? 'yes' : 'no',
       ]),
-    csvChunks: csvChunks(db, campaign.id, where, [
+    ...(view.maskPhones ? {} : { csvChunks: csvChunks(db, campaign.id, where, [
       text(NAME_SQL),
       text(sql`m.phone`),
       text(sql`c.tag1`),
@@ -130,6 +141,6 @@ export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: P
       plain(isoTextSql(sql`m.delivered_at`)),
       plain(isoTextSql(sql`m.sent_at + make_interval(hours => ${campaign.replyWindowHours})`)),
       plain(sql`case when c.status = 'opted_out' then 'yes' else 'no' end`),
-    ]),
+    ]) }),
   };
 }

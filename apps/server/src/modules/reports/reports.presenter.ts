@@ -1,3 +1,4 @@
+import { maskPhone } from '@sms/contracts/phone-mask';
 import type { CampaignCounts } from '@sms/contracts/campaigns';
 import { handedOver } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
@@ -46,6 +47,9 @@ export function presentCampaignRow(campaign: ReportCampaignBase, counts: Campaig
     createdAt: campaign.createdAt.toISOString(),
   };
 }
+
+/** Rows with their phone numbers masked (+44 79** ***456), for readers without `readPhone Report`. */
+export const withMaskedPhones = <T extends { phone: string }>(rows: T[]): T[] => rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
 
 export function presentRecipient(row: RecipientRow): ReportRecipient {
   return {

@@ -245,18 +245,19 @@ const NAME = sql`lower(concat_ws(' ', c.first_name, c.last_name))`;
 
 /**
  * Name contains the search text (case-insensitive), or, when the text looks like a phone number
- * (digits, spaces, + - ( ) only), the phone contains its digits.
+ * (digits, spaces, + - ( ) only), the phone contains its digits -- not for readers who see phone
+ * numbers masked (`byPhone` false: a search would tell them whole numbers).
  */
-function searchWhere(search: string | undefined): SQL | undefined {
+function searchWhere(search: string | undefined, byPhone = true): SQL | undefined {
   if (!search) return undefined;
   const byName = sql`${NAME} like ${`%${escapeLike(search.toLowerCase())}%`}`;
   const digits = search.replace(/\D/g, '');
-  return /^[\d\s+()-]+$/.test(search) && digits.length > 0 ? sql`(${byName} or m.phone like ${`%${digits}%`})` : byName;
+  return byPhone && /^[\d\s+()-]+$/.test(search) && digits.length > 0 ? sql`(${byName} or m.phone like ${`%${digits}%`})` : byName;
 }
 
 const tag1Is = (values: string[]) => sql`coalesce(c.tag1, '') = any(${sql.param(values)}::text[])`;
 
-export type RecipientFilter = Pick<RecipientsQuery, 'status' | 'errorCode' | 'tag1' | 'replied' | 'replyWord' | 'search'>;
+export type RecipientFilter = Pick<RecipientsQuery, 'status' | 'errorCode' | 'tag1' | 'replied' | 'replyWord' | 'search'> & { phoneSearch?: boolean };
 
 /** The per-recipient table's filters as one condition (the campaign's rows only). */
 export function recipientsWhere(campaignId: string, filter: RecipientFilter): SQL {
@@ -267,17 +268,17 @@ export function recipientsWhere(campaignId: string, filter: RecipientFilter): SQ
   if (filter.replied === 'yes') parts.push(sql`m.replied_at is not null`);
   if (filter.replied === 'no') parts.push(sql`m.replied_at is null`);
   if (filter.replyWord !== undefined) parts.push(sql`m.reply_word = ${filter.replyWord.trim().toUpperCase()}`);
-  parts.push(searchWhere(filter.search));
+  parts.push(searchWhere(filter.search, filter.phoneSearch));
   return sql.join(parts.filter((part): part is SQL => part !== undefined), sql` and `);
 }
 
-export type NonResponderFilter = Pick<NonRespondersQuery, 'tag1' | 'search'>;
+export type NonResponderFilter = Pick<NonRespondersQuery, 'tag1' | 'search'> & { phoneSearch?: boolean };
 
 /** Non-responders (message sent or delivered, no reply), optionally of some tag1 values, matching a search. */
 export function nonRespondersWhere(campaignId: string, filter: NonResponderFilter): SQL {
   const parts: Array<SQL | undefined> = [sql`m.campaign_id = ${campaignId}`, sql`m.status in ('sent', 'delivered')`, sql`m.replied_at is null`];
   if (filter.tag1?.length) parts.push(tag1Is(filter.tag1));
-  parts.push(searchWhere(filter.search));
+  parts.push(searchWhere(filter.search, filter.phoneSearch));
   return sql.join(parts.filter((part): part is SQL => part !== undefined), sql` and `);
 }
 

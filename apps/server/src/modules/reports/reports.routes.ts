@@ -24,6 +24,7 @@ import { presentCampaign } from '../campaigns/campaigns.presenter.ts';
 import { findCampaign } from '../campaigns/campaigns.queries.ts';
 import { campaignsFile, nonRespondersFile, recipientsFile, tag1File } from './report-files.ts';
 import { exportReport, type ReportExportSpec, type ReportFormat } from './reports-export.ts';
+import { withMaskedPhones } from './reports.presenter.ts';
 import { reportPolicy } from './reports.policy.ts';
 import { createReportsService, loadReportCampaign } from './reports.service.ts';
 
@@ -33,7 +34,10 @@ const CANNOT_READ = 'You do not have permission to view reports.';
 const CANNOT_EXPORT = 'You do not have permission to export reports.';
 const CANNOT_FOLLOW_UP = 'You do not have permission to create campaigns.';
 const FILE = { 200: z.unknown().describe('The file: text/csv, or XLSX') };
-const FORMULAS = 'Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too).';
+const FORMULAS = 'Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too). Viewers get phone numbers masked (+44 79** ***456).';
+
+/** Whole or masked phone numbers in this reader's files. */
+const phoneView = (request: FastifyRequest) => ({ maskPhones: !reportPolicy.readPhone(currentUser(request)) });
 
 /**
  * Per-campaign reports: the campaigns overview, delivery (summary and per-recipient table),
@@ -113,8 +117,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/reports/delivery/:campaignId/recipients',
     withQuery('Per-recipient delivery table', recipientsResponseSchema, recipientsQuerySchema),
     async (request) => {
-      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
-      return service.recipients(await loadReportCampaign(db, request.params.campaignId), request.query);
+      const actor = currentUser(request);
+      ensure(reportPolicy.read(actor), CANNOT_READ);
+      const whole = reportPolicy.readPhone(actor);
+      const answer = await service.recipients(await loadReportCampaign(db, request.params.campaignId), { ...request.query, phoneSearch: whole });
+      return whole ? answer : { ...answer, data: withMaskedPhones(answer.data) };
     },
   );
 
@@ -136,7 +143,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
       const campaign = await loadReportCampaign(db, request.params.campaignId);
       const { format, ...filter } = request.query;
-      return send(request, reply, recipientsFile(db, campaign, filter), format, { campaignId: campaign.id, filter });
+      return send(request, reply, recipientsFile(db, campaign, filter, phoneView(request)), format, { campaignId: campaign.id, filter });
     },
   );
 
@@ -170,8 +177,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/reports/non-responders/:campaignId',
     withQuery('Recipients whose message was sent or delivered and who have not replied', nonRespondersResponseSchema, nonRespondersQuerySchema),
     async (request) => {
-      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
-      return service.nonResponders(await loadReportCampaign(db, request.params.campaignId), request.query);
+      const actor = currentUser(request);
+      ensure(reportPolicy.read(actor), CANNOT_READ);
+      const whole = reportPolicy.readPhone(actor);
+      const answer = await service.nonResponders(await loadReportCampaign(db, request.params.campaignId), { ...request.query, phoneSearch: whole });
+      return whole ? answer : { ...answer, data: withMaskedPhones(answer.data) };
     },
   );
 
@@ -193,7 +203,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
       const campaign = await loadReportCampaign(db, request.params.campaignId);
       const { format, ...filter } = request.query;
-      return send(request, reply, nonRespondersFile(db, campaign, filter), format, { campaignId: campaign.id, filter });
+      return send(request, reply, nonRespondersFile(db, campaign, filter, phoneView(request)), format, { campaignId: campaign.id, filter });
     },
   );
 

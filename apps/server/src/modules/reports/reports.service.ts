@@ -250,7 +250,7 @@ export function createReportsService(db: Db) {
       };
     },
 
-    async recipients(campaign: CampaignRow, query: RecipientsQuery) {
+    async recipients(campaign: CampaignRow, query: RecipientsQuery & { phoneSearch?: boolean }) {
       const where = recipientsWhere(campaign.id, query);
       const rows = await recipientsPage(db, where, query.sort, query.order, query);
       return { data: rows.map(presentRecipient), total: await this.recipientsTotal(campaign, query, where) };
@@ -280,7 +280,7 @@ export function createReportsService(db: Db) {
       };
     },
 
-    async nonResponders(campaign: CampaignRow, query: NonRespondersQuery): Promise<NonRespondersResponse> {
+    async nonResponders(campaign: CampaignRow, query: NonRespondersQuery & { phoneSearch?: boolean }): Promise<NonRespondersResponse> {
       const counts = await readOneCampaignCounts(db, campaign.id);
       const cells = await cellsOf(campaign, counts);
       // Non-responders per tag1 value: the groups' "not replied", by the one definition (replyFigures).

@@ -86,6 +86,28 @@ describe('POST /api/users/register after setup', () => {
     expect((await server.post('/api/users/register', signup())).status).toBe(403);
   });
 
+  it('slows open sign-ups per address like sign-in: 10 in 15 minutes, then 429; other addresses and admins unaffected', async () => {
+    await putSetting(server.database.db, SETTING_KEYS.registration, { mode: 'open' });
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    try {
+      const existing = await server.createUser('viewer');
+      // Probing which emails have accounts (409) counts like creating one.
+      for (let index = 0; index < 10; index++) {
+        const email = index % 2 === 0 ? existing.user.email : uniqueEmail('probe');
+        expect((await server.post('/api/users/register', signup(email), from('192.0.2.77'))).status).toBe(index % 2 === 0 ? 409 : 201);
+      }
+      const refused = await server.post('/api/users/register', signup(), from('192.0.2.77'));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many sign-ups from your address. Try again in 15 minutes.' });
+      expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfter));
+      expect((await server.post('/api/users/register', signup(), from('192.0.2.78'))).status).toBe(201);
+      const { token } = await server.createAdmin();
+      expect((await server.post('/api/users/register', signup(), { token, ...from('192.0.2.77') })).status).toBe(201);
+    } finally {
+      await putSetting(server.database.db, SETTING_KEYS.registration, { mode: 'closed' });
+    }
+  });
+
   it('answers 409 naming the email when it is taken, whatever its case', async () => {
     const admin = await server.createAdmin();
     const existing = await server.createUser('viewer');

@@ -27,7 +27,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
         description:
           'Answers { user, token }. When two-step verification is on for the account, or an admin requires it, the answer is instead ' +
           '{ twoStepRequired: true, challenge, methods, enrolmentRequired, expiresAt }: finish with POST /api/users/login/two-step (or, when ' +
-          'enrolmentRequired, /api/users/login/two-step/setup then /enable). Failures are throttled per account (5) and per IP (20) over 15 minutes: 429 with retryAfter seconds.',
+          'enrolmentRequired, /api/users/login/two-step/setup then /enable). Failures are throttled per account and address (slowed after 3, refused after 10 in 15 minutes) ' +
+          'and per address (20 in 15 minutes); past 100 failures in an hour an account is refused from everywhere unless the password is right and a second step follows. 429 with retryAfter seconds.',
         body: loginBodySchema,
         response: { 200: loginResultSchema, ...errorResponses(400, 401, 429) },
       },

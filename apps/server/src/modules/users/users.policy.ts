@@ -15,6 +15,8 @@ interface Actor {
 export const userPolicy = {
   list: (actor: Actor) => roleCan(actor.role, 'read', 'User'),
   read: (actor: Actor, target: Actor) => actor.id === target.id || roleCan(actor.role, 'read', 'User'),
+  /** Phone, last sign-in and two-step status of `target` (null: of anyone; managers read the team without them). */
+  readSecurity: (actor: Actor, target: Actor | null) => actor.id === target?.id || roleCan(actor.role, 'readSecurity', 'User'),
   create: (actor: Actor) => roleCan(actor.role, 'create', 'User'),
   update: (actor: Actor, target: Actor) => actor.id === target.id || roleCan(actor.role, 'update', 'User'),
   /** Roles and status are an administrator's business, even on one's own account. */

@@ -38,15 +38,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
       schema: {
         tags,
         summary: 'List users (admins and managers)',
+        description: "Managers get the team without others' phone, last sign-in and two-step status (admins only: readSecurity User).",
         security: bearer,
         querystring: listUsersQuerySchema,
         response: { 200: userListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      ensure(userPolicy.list(currentUser(request)), 'You do not have permission to view users.');
+      const actor = currentUser(request);
+      ensure(userPolicy.list(actor), 'You do not have permission to view users.');
+      // The order of last sign-ins is a sign-in detail too.
+      ensure(request.query.sort !== 'lastLoginAt' || userPolicy.readSecurity(actor, null), 'You do not have permission to sort by last sign-in.');
       const { rows, total } = await listUsers(db, request.query);
-      return { data: rows.map(presentUser), total };
+      return { data: rows.map((row) => presentUser(row, userPolicy.readSecurity(actor, row))), total };
     },
   );
 
@@ -59,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
         summary: 'Create an account',
         description:
           'The first account ever becomes admin. Afterwards admins (bearer token) create accounts with any role (default viewer); ' +
-          'anonymous visitors only when open registration is on, always as viewer.',
+          'anonymous visitors only when open registration is on, always as viewer, at most 10 per address in 15 minutes (429).',
         body: registerBodySchema,
         response: { 201: userResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -77,9 +81,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
       schema: { tags, summary: 'One user', security: bearer, params: userIdParamsSchema, response: { 200: userResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
+      const actor = currentUser(request);
       const target = await loadUser(db, request.params.id);
-      ensure(userPolicy.read(currentUser(request), target), 'You do not have permission to view this user.');
-      return { user: presentUser(target) };
+      ensure(userPolicy.read(actor, target), 'You do not have permission to view this user.');
+      return { user: presentUser(target, userPolicy.readSecurity(actor, target)) };
     },
   );
 

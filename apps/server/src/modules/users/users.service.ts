@@ -7,7 +7,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
-import { assertPasswordAllowed } from '../account/security-settings.ts';
+import { assertPasswordAllowed, updateSecuritySettings } from '../account/security-settings.ts';
+import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../account/throttle.ts';
 import { updateMessagingSettings } from '../settings/messaging-settings.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
@@ -24,7 +25,10 @@ import {
 } from './users.queries.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
+/** Anonymous sign-ups (open registration) per address. */
+export const REGISTER_RULE: ThrottleRule = { bucket: 'register-ip', windowSeconds: 15 * 60, max: 10 };
 const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
+const PUBLIC_ADDRESS_SETUP_ONLY = 'publicAddress is set by the first administrator only; change it in Configurations -> Security';
 
 /** True for PostgreSQL unique violations, however the driver or drizzle wraps them. */
 function isUniqueViolation(error: unknown): boolean {
@@ -57,7 +61,13 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
   if (actor) ensure(userPolicy.create(actor), 'Only administrators can register users.');
   // Cheap early refusal so anonymous requests cannot make us run argon2 for nothing; the decisive
   // check repeats under the lock below.
-  else if ((await anyUserExists(db)) && (await getRegistrationMode(db)) === 'closed') throw new Forbidden(REGISTRATION_CLOSED);
+  else if (await anyUserExists(db)) {
+    if ((await getRegistrationMode(db)) === 'closed') throw new Forbidden(REGISTRATION_CLOSED);
+    // Open registration tells whether an email has an account (409), as most sign-ups do: slow it
+    // per address like sign-in. Every anonymous attempt counts, successful or not.
+    await assertAllowed(db, [[REGISTER_RULE, input.ip]], (minutes) => `Too many sign-ups from your address. ${tryAgainIn(minutes)}`);
+    await recordEvents(db, [[REGISTER_RULE, input.ip]]);
+  }
   await assertPasswordAllowed(db, body.password);
   // Hash before the transaction: argon2 is deliberately slow and PGlite's one connection would wait.
   const passwordHash = await hashPassword(body.password);
@@ -82,6 +92,12 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
         await updateMessagingSettings(tx, body.organisation);
       }
       await recordAudit(tx, { actor: actor ?? user, action: 'user.register', subject: 'User', subjectId: user.id, ip: input.ip, details: { role, ...(body.organisation ? { organisation: body.organisation } : {}) } });
+      // The setup form sends the address its browser is on: reset links point there until an
+      // admin changes it (Configurations -> Security). Later registrations cannot set it.
+      if (body.publicAddress) {
+        if (!firstAccount) throw new ValidationError('publicAddress', PUBLIC_ADDRESS_SETUP_ONLY);
+        await updateSecuritySettings(tx, { publicAddress: body.publicAddress });
+      }
       return user;
     });
   } catch (error) {

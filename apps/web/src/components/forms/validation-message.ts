@@ -28,6 +28,8 @@ const KNOWN_MESSAGES: Record<string, MessageKey> = {
   'Current password is required to change your password or email': { key: 'validation.currentPasswordRequired' },
   'The password is incorrect': { key: 'validation.passwordIncorrect' },
   'code must be 6 digits': { key: 'validation.codeDigits' },
+  'consentNote is required to opt a contact back in: record how they agreed to receive messages again': { key: 'validation.consentNoteRequired' },
+  'publicAddress must be the http(s) address of the app, such as https://sms.example.org (no credentials, query or fragment)': { key: 'validation.publicAddress' },
 };
 
 /** Rules every numeric or text field of the contracts words the same way ("rateLimit must be at least 1"). */
@@ -42,6 +44,8 @@ const PATTERNS: Array<[RegExp, (match: RegExpExecArray) => MessageKey]> = [
   [/^[\w.]+ must be 0 or more$/, () => ({ key: 'validation.atLeast', values: { min: 0 } })],
   [/^[\w.]+ must be at most (\d+)$/, (m) => ({ key: 'validation.atMost', values: { max: Number(m[1]) } })],
   [/^[\w.]+ must be between (\d+) and (\d+)$/, (m) => ({ key: 'validation.between', values: { min: Number(m[1]), max: Number(m[2]) } })],
+  // The text rule (contracts/text-input.ts): NUL or a lone surrogate in any field.
+  [/^[\w.]+ must not contain (the NUL character|a lone surrogate)/, () => ({ key: 'validation.unstorableText' })],
 ];
 
 /** Client-only rules refer to their key directly, e.g. `message: 'validation.passwordsMismatch'`. */

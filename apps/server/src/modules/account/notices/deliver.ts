@@ -1,6 +1,7 @@
 import type { Language } from '@sms/contracts/languages';
 import type { Config } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
+import { publicAddressOf } from '../security-settings.ts';
 import type { Mailer } from './mailer.ts';
 import type { NoticeText } from './notice-texts.ts';
 import { insertOutboxEntry } from './outbox.queries.ts';
@@ -34,12 +35,12 @@ export interface NoticeRecipient {
 
 /**
  * The channel for this installation: SMTP when configured; else SMS through a real gateway, but
- * only with PUBLIC_URL (a link must never be built from a request's Host header and leave the
- * server); else the outbox.
+ * only with a public address (PUBLIC_URL or the one an admin set: a link that leaves the server
+ * must be whole); else the outbox.
  */
 export async function deliveryChannel(db: Executor, setup: { smtp: boolean; publicUrl: string | undefined }): Promise<NoticeChannel> {
   if (setup.smtp) return 'smtp';
-  if (setup.publicUrl && (await smsGatewayFor(db))) return 'sms';
+  if ((await publicAddressOf(db, setup.publicUrl)) && (await smsGatewayFor(db))) return 'sms';
   return 'outbox';
 }
 

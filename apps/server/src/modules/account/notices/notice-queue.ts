@@ -5,13 +5,12 @@ export const NOTICE_QUEUE = 'account-notices';
 
 /**
  * A password reset to send: for the account with `email` (self-service: may not exist) or
- * `userId` (an admin asked). `origin` builds the link when PUBLIC_URL is not configured.
+ * `userId` (an admin asked). The link's address is never the request's (see publicAddressOf).
  */
 export interface ResetNoticeJob {
   type: 'password-reset';
   email?: string;
   userId?: string;
-  origin: string;
   requestedBy: string | null;
 }
 

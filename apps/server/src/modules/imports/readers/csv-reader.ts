@@ -1,3 +1,4 @@
+import { withoutNul } from '@sms/contracts/text-input';
 import Papa from 'papaparse';
 import type { Delimiter, TextEncodingName } from '../sniff.ts';
 import type { RowChunk, RowProblem, TableReader } from './types.ts';
@@ -8,7 +9,8 @@ export type ByteSource = AsyncIterable<{ bytes: Uint8Array; progress: number }>;
 /**
  * Decodes byte chunks into text chunks with line endings made uniform ("\n"): CSVs mix CRLF,
  * LF and lone CR, and the parser splits on one newline sequence. A CR ending a chunk waits for
- * the next so that CRLF split across chunks stays one line break. The BOM is dropped.
+ * the next so that CRLF split across chunks stays one line break. The BOM is dropped, and so is
+ * any NUL (PostgreSQL cannot store it; a stray one in an export is noise, not a reason to refuse).
  */
 export async function* decodeText(source: ByteSource, encoding: TextEncodingName): AsyncGenerator<{ text: string; progress: number }> {
   const decoder = new TextDecoder(encoding);
@@ -20,9 +22,10 @@ export async function* decodeText(source: ByteSource, encoding: TextEncodingName
     heldCr = text.endsWith('\r');
     if (heldCr) text = text.slice(0, -1);
     if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+    text = withoutNul(text);
     if (text) yield { text, progress };
   }
-  const rest = ((heldCr ? '\r' : '') + decoder.decode()).replace(/\r\n?/g, '\n');
+  const rest = withoutNul(((heldCr ? '\r' : '') + decoder.decode()).replace(/\r\n?/g, '\n'));
   if (rest) yield { text: rest, progress };
 }
 

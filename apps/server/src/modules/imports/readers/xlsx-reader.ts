@@ -1,5 +1,6 @@
 import { createReadStream, ReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { withoutNul } from '@sms/contracts/text-input';
 import yauzl from 'yauzl';
 import { loadExcelJs } from '../../../platform/exceljs.ts';
 import { ImportFileError, type RowChunk, type TableReader } from './types.ts';
@@ -114,8 +115,10 @@ export async function inspectXlsx(path: string, fileSize: number, limits: XlsxLi
   }
 }
 
-/** A cell's value as text, the way the sheet shows it (formulas: their last computed result). */
-export function cellText(value: unknown): string {
+/** A cell's value as text, the way the sheet shows it (formulas: their last computed result), without NUL. */
+export const cellText = (value: unknown): string => withoutNul(shownText(value));
+
+function shownText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 1e21 ? value.toFixed(0) : String(value);
@@ -124,8 +127,8 @@ export function cellText(value: unknown): string {
   if (typeof value === 'object') {
     const cell = value as { richText?: Array<{ text?: string }>; formula?: string; sharedFormula?: string; result?: unknown; text?: string; error?: string; hyperlink?: string };
     if (cell.richText) return cell.richText.map((run) => run.text ?? '').join('');
-    if (cell.formula !== undefined || cell.sharedFormula !== undefined) return cell.result === undefined ? `=${cell.formula ?? ''}` : cellText(cell.result);
-    if (cell.text !== undefined) return cellText(cell.text);
+    if (cell.formula !== undefined || cell.sharedFormula !== undefined) return cell.result === undefined ? `=${cell.formula ?? ''}` : shownText(cell.result);
+    if (cell.text !== undefined) return shownText(cell.text);
     if (cell.error !== undefined) return cell.error;
   }
   return String(value);

@@ -22,6 +22,11 @@ describe('loginErrorView', () => {
     expect(loginErrorView(new ApiError({ status: 429, message: 'Too many' }))).toEqual({ key: 'throttled', delay: null });
   });
 
+  it('tells an account locked for everyone (a reset link still works) from a slowed address', () => {
+    const error = new ApiError({ status: 429, message: 'Too many failed sign-ins', code: 'ACCOUNT_LOCKED', retryAfter: 3600 });
+    expect(loginErrorView(error)).toEqual({ key: 'locked', delay: { value: 1, unit: 'hour' } });
+  });
+
   it('translates wrong credentials and disabled accounts', () => {
     expect(loginErrorView(new ApiError({ status: 401, message: 'x', code: 'INVALID_CREDENTIALS' }))).toEqual({ key: 'invalidCredentials' });
     expect(loginErrorView(new ApiError({ status: 401, message: 'x', code: 'ACCOUNT_DISABLED' }))).toEqual({ key: 'accountDisabled' });

@@ -40,10 +40,10 @@ export function LoginForm({ onOutcome, forgotPath }: { onOutcome: (outcome: Logi
 
   const failureText = (view: LoginErrorView): string => {
     if ('text' in view) return view.text;
-    if (view.key === 'throttled') {
-      if (!view.delay) return t('login.errors.throttledLater');
+    if (view.key === 'throttled' || view.key === 'locked') {
+      if (!view.delay) return t(view.key === 'locked' ? 'login.errors.lockedLater' : 'login.errors.throttledLater');
       const when = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit);
-      return t('login.errors.throttled', { when });
+      return t(view.key === 'locked' ? 'login.errors.locked' : 'login.errors.throttled', { when });
     }
     return t(`login.errors.${view.key}`);
   };

@@ -15,6 +15,7 @@ import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { browserOrganisation, OrganisationFields } from './organisation-fields';
 import { RegisterForm } from './register-form';
+import { browserAddress, SetupPublicAddressField } from './setup-public-address-field';
 import { useContinueSignIn } from './use-continue-sign-in';
 
 /**
@@ -29,6 +30,7 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
   const loginPath = variant === 'split' ? paths.login2 : paths.login;
   const continueSignIn = useContinueSignIn(variant, paths.dashboard);
   const [organisation, setOrganisation] = useState(browserOrganisation);
+  const [publicAddress, setPublicAddress] = useState(browserAddress);
 
   if (isAuthenticated) return <Navigate replace to={paths.dashboard} />;
 
@@ -93,9 +95,14 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
         minPasswordLength={minPasswordLength}
         onOutcome={continueSignIn}
         onRegisteredOnly={() => void navigate(loginPath, { replace: true })}
-        extraBody={needsFirstAdmin ? { organisation } : undefined}
+        extraBody={needsFirstAdmin ? { organisation, ...(publicAddress.trim() ? { publicAddress: publicAddress.trim() } : {}) } : undefined}
       >
-        {needsFirstAdmin ? <OrganisationFields value={organisation} onChange={setOrganisation} /> : null}
+        {needsFirstAdmin ? (
+          <>
+            <OrganisationFields value={organisation} onChange={setOrganisation} />
+            <SetupPublicAddressField value={publicAddress} onChange={setPublicAddress} />
+          </>
+        ) : null}
       </RegisterForm>
       {signInLink}
     </AuthLayout>

@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useBulkContacts } from '../api/bulk-contacts';
 import { bulkCount, bulkTarget } from './bulk-target';
+import { ConsentNoteInput } from './consent-note-input';
 import type { ContactsFilter } from './list-state';
 import { formatMatchCount } from './match-count';
 import { SetTagDialog } from './set-tag-dialog';
@@ -26,7 +27,10 @@ export interface BulkActionsProps {
 
 type Confirmable = Exclude<BulkAction, 'setTag'>;
 
-/** Set tag, opt out, opt in and delete for the ticked contacts or all matching ones (each asks first). */
+/**
+ * Set tag, opt out, opt in (with a consent note) and delete for the ticked contacts or all matching
+ * ones (each asks first). Agents tag in bulk only; the rest is for admins and managers.
+ */
 export function BulkActions({ selectedIds, allMatching, total, totalCapped, filter, onDone }: BulkActionsProps) {
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
@@ -34,16 +38,20 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
   const bulk = useBulkContacts();
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [tagging, setTagging] = useState(false);
+  const [consentNote, setConsentNote] = useState('');
+  const [noteMissing, setNoteMissing] = useState(false);
   const count = formatMatchCount(new Intl.NumberFormat(language), bulkCount(selectedIds, allMatching, total), allMatching && totalCapped);
   const target = () => bulkTarget(selectedIds, allMatching, filter);
   const close = () => {
     bulk.reset();
     setConfirming(null);
     setTagging(false);
+    setConsentNote('');
+    setNoteMissing(false);
   };
   const run = (action: BulkAction, tag?: { field: 'tag1' | 'tag2' | 'tag3'; value: string | null }) =>
     bulk.mutate(
-      { action, target: target(), ...(tag ? { tag } : {}) },
+      { action, target: target(), ...(tag ? { tag } : {}), ...(action === 'optIn' ? { consentNote: consentNote.trim() } : {}) },
       {
         onSuccess: ({ affected }) => {
           close();
@@ -51,26 +59,39 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
         },
       },
     );
-  const canUpdate = ability.can('update', 'Contact');
-  const canDelete = ability.can('delete', 'Contact');
+  const changeNote = (value: string) => {
+    setConsentNote(value);
+    setNoteMissing(false);
+  };
+  const canTag = ability.can('bulkTag', 'Contact');
+  const canBulk = (action: Confirmable) => ability.can('bulkEdit', 'Contact') && ability.can(action, 'Contact');
+  const confirm = (action: Confirmable) => {
+    if (action === 'optIn' && consentNote.trim() === '') {
+      setNoteMissing(true);
+      return;
+    }
+    run(action);
+  };
 
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        {canUpdate ? (
-          <>
-            <Button size="small" variant="outlined" startIcon={<IconTag size={16} aria-hidden />} onClick={() => setTagging(true)}>
-              {t('bulk.setTag')}
-            </Button>
-            <Button size="small" variant="outlined" startIcon={<IconBellOff size={16} aria-hidden />} onClick={() => setConfirming('optOut')}>
-              {t('bulk.optOut')}
-            </Button>
-            <Button size="small" variant="outlined" startIcon={<IconBellRinging size={16} aria-hidden />} onClick={() => setConfirming('optIn')}>
-              {t('bulk.optIn')}
-            </Button>
-          </>
+        {canTag ? (
+          <Button size="small" variant="outlined" startIcon={<IconTag size={16} aria-hidden />} onClick={() => setTagging(true)}>
+            {t('bulk.setTag')}
+          </Button>
         ) : null}
-        {canDelete ? (
+        {canBulk('optOut') ? (
+          <Button size="small" variant="outlined" startIcon={<IconBellOff size={16} aria-hidden />} onClick={() => setConfirming('optOut')}>
+            {t('bulk.optOut')}
+          </Button>
+        ) : null}
+        {canBulk('optIn') ? (
+          <Button size="small" variant="outlined" startIcon={<IconBellRinging size={16} aria-hidden />} onClick={() => setConfirming('optIn')}>
+            {t('bulk.optIn')}
+          </Button>
+        ) : null}
+        {canBulk('delete') ? (
           <Button size="small" variant="outlined" color="error" startIcon={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming('delete')}>
             {t('bulk.delete')}
           </Button>
@@ -79,13 +100,22 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`bulk.confirm.${confirming}.title`, { amount: count }) : ''}
-        message={confirming ? t(`bulk.confirm.${confirming}.message`, { amount: count }) : ''}
+        message={
+          confirming ? (
+            <>
+              {t(`bulk.confirm.${confirming}.message`, { amount: count })}
+              {confirming === 'optIn' ? <ConsentNoteInput value={consentNote} onChange={changeNote} missing={noteMissing} /> : null}
+            </>
+          ) : (
+            ''
+          )
+        }
         confirmLabel={confirming ? t(`bulk.confirm.${confirming}.action`, { amount: count }) : undefined}
         danger={confirming === 'delete'}
         busy={bulk.isPending}
         error={bulk.isError ? errorMessage(bulk.error) : null}
         onClose={close}
-        onConfirm={() => confirming && run(confirming)}
+        onConfirm={() => confirming && confirm(confirming)}
       />
       <SetTagDialog open={tagging} count={count} busy={bulk.isPending} error={bulk.isError ? errorMessage(bulk.error) : null} onClose={close} onConfirm={(tag) => run('setTag', tag)} />
     </>

@@ -50,6 +50,9 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
     [t('fields.tag2'), tag(contact.tag2)],
     [t('fields.tag3'), tag(contact.tag3)],
     [t('fields.notes'), contact.notes ?? none],
+    ...(contact.optInNote
+      ? ([[t('fields.optInNote'), <span key="consent" data-testid="opt-in-note">{contact.optInNote} · <DateTime value={contact.optedInAt} fallback={none} /></span>]] as Array<[string, ReactNode]>)
+      : []),
     [t('fields.source'), t(`sources.${contact.source}`)],
     [t('fields.createdAt'), <DateTime key="created" value={contact.createdAt} fallback={none} />],
     [t('fields.updatedAt'), <DateTime key="updated" value={contact.updatedAt} fallback={none} />],

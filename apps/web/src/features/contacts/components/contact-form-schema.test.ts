@@ -17,6 +17,8 @@ const contact: Contact = {
   optedOutAt: null,
   optOutSource: null,
   notes: null,
+  optInNote: null,
+  optedInAt: null,
   source: 'manual',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -65,6 +67,18 @@ describe('changedContactFields', () => {
   it('sends a new phone with its default country, and a status change', () => {
     const values = contactFormSchema.parse({ ...contactFormDefaults(contact, ''), phone: '07400 123456', status: 'opted_out' });
     expect(changedContactFields(contact, values)).toEqual({ phone: '07400 123456', defaultCountry: 'GB', status: 'opted_out' });
+  });
+
+  it('asks for a consent note to opt an opted-out contact back in, and sends it', () => {
+    const optedOut: Contact = { ...contact, status: 'opted_out', optedOutAt: '2026-01-02T00:00:00.000Z', optOutSource: 'keyword' };
+    const missing = contactFormSchema.safeParse({ ...contactFormDefaults(optedOut, ''), status: 'active', consentNote: '  ' });
+    expect(missing.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['consentNote', 'validation.consentNoteRequired']]);
+    const values = contactFormSchema.parse({ ...contactFormDefaults(optedOut, ''), status: 'active', consentNote: ' Asked at the desk ' });
+    const body = changedContactFields(optedOut, values);
+    expect(body).toEqual({ status: 'active', consentNote: 'Asked at the desk' });
+    expect(updateContactBodySchema.safeParse(body).success).toBe(true);
+    // No note is asked for an active contact, or for one staying opted out.
+    expect(contactFormSchema.safeParse(contactFormDefaults(optedOut, '')).success).toBe(true);
   });
 
   it('is empty when nothing changed', () => {

@@ -1,4 +1,4 @@
-import { createContactBodySchema, type Contact, type CreateContactBody, type UpdateContactBody } from '@sms/contracts/contacts';
+import { CONTACT_LIMITS, createContactBodySchema, type Contact, type CreateContactBody, type UpdateContactBody } from '@sms/contracts/contacts';
 import { normalisePhone, type NormalisedPhone } from '@sms/contracts/phone';
 import { z } from 'zod';
 
@@ -24,13 +24,20 @@ export const contactFormSchema = z
     tag3: shape.tag3,
     notes: shape.notes,
     status: shape.status.unwrap(),
+    /** Whether the contact was opted out when the form opened (opting back in then needs a consent note). */
+    wasOptedOut: z.boolean(),
+    consentNote: z.string().max(CONTACT_LIMITS.consentNoteMax, `consentNote must be at most ${CONTACT_LIMITS.consentNoteMax} characters`),
   })
   .superRefine((values, context) => {
     const result = normalisePhone(values.phone, values.defaultCountry || null);
     if (!result.ok && result.reason !== 'missing') context.addIssue({ code: 'custom', path: ['phone'], message: `${PHONE_PROBLEM_PREFIX}${result.reason}` });
+    if (optsBackIn(values) && values.consentNote.trim() === '') context.addIssue({ code: 'custom', path: ['consentNote'], message: 'validation.consentNoteRequired' });
   });
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
+
+/** Whether the form's values opt an opted-out contact back in (a consent note is then due). */
+export const optsBackIn = (values: Pick<ContactFormInput, 'wasOptedOut' | 'status'>): boolean => values.wasOptedOut && values.status === 'active';
 
 /** The form's starting values: empty for a new contact, else the contact's. */
 export const contactFormDefaults = (contact: Contact | null, defaultCountry: string): ContactFormInput => ({
@@ -44,6 +51,8 @@ export const contactFormDefaults = (contact: Contact | null, defaultCountry: str
   tag3: contact?.tag3 ?? '',
   notes: contact?.notes ?? '',
   status: contact?.status ?? 'active',
+  wasOptedOut: contact?.status === 'opted_out',
+  consentNote: '',
 });
 
 /** What the phone field shows under the input while typing. */
@@ -69,5 +78,6 @@ export function changedContactFields(contact: Contact, values: ContactFormValues
   }
   for (const field of TEXT_FIELDS) if ((values[field] ?? null) !== contact[field]) body[field] = values[field] ?? null;
   if (values.status !== contact.status) body.status = values.status;
+  if (optsBackIn(values)) body.consentNote = values.consentNote.trim();
   return body;
 }

@@ -17,14 +17,16 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import { serverFieldError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAbility } from '../../../lib/permissions/use-ability';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
-import { changedContactFields, contactFormDefaults, contactFormSchema, createBody, type ContactFormInput, type ContactFormValues } from './contact-form-schema';
+import { changedContactFields, contactFormDefaults, contactFormSchema, createBody, optsBackIn, type ContactFormInput, type ContactFormValues } from './contact-form-schema';
+import { ConsentNoteField } from './consent-note-field';
 import { OptOutInfo } from './opt-out-info';
 import { PhoneField } from './phone-field';
 import { TagAutocomplete } from './tag-autocomplete';
 
-const FIELDS = ['phone', 'defaultCountry', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'notes', 'status'] as const;
+const FIELDS = ['phone', 'defaultCountry', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'notes', 'status', 'consentNote'] as const;
 
 export interface ContactFormProps {
   /** The contact being edited; null to create one. */
@@ -34,9 +36,16 @@ export interface ContactFormProps {
   onSaved: (contact: Contact) => void;
 }
 
-/** Create or edit a contact: phone with live normalisation, names, email, tags with suggestions, notes, status. */
+/**
+ * Create or edit a contact: phone with live normalisation, names, email, tags with suggestions,
+ * notes, status. Agents edit an existing contact without its number and cannot opt it back in;
+ * admins and managers opting one back in give a consent note.
+ */
 export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormProps) {
   const { t } = useTranslation(['contacts', 'common']);
+  const ability = useAbility();
+  const phoneLocked = contact !== null && !ability.can('changePhone', 'Contact');
+  const statusLocked = contact !== null && !ability.can(contact.status === 'opted_out' ? 'optIn' : 'optOut', 'Contact');
   const creation = useCreateContact();
   const update = useUpdateContact();
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,7 +56,7 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
     setError,
     formState: { isSubmitting, isDirty },
   } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: contactFormDefaults(contact, defaultCountry) });
-  const status = useWatch({ control, name: 'status' });
+  const [status, wasOptedOut] = useWatch({ control, name: ['status', 'wasOptedOut'] });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -81,7 +90,7 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
           {failure}
         </Alert>
       ) : null}
-      <PhoneField control={control} existingLink={existingLink} />
+      <PhoneField control={control} existingLink={existingLink} disabled={phoneLocked} />
       <Grid container spacing={2.5} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <FormTextField control={control} name="firstName" label={t('fields.firstName')} autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.nameMax } }} />
@@ -101,9 +110,15 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
               { value: 'active', label: t('status.active') },
               { value: 'opted_out', label: t('status.opted_out') },
             ]}
-            helperText={status === 'opted_out' ? t('form.optedOutHint') : t('form.activeHint')}
+            helperText={statusLocked && contact?.status === 'opted_out' ? t('consent.notYours') : status === 'opted_out' ? t('form.optedOutHint') : t('form.activeHint')}
+            disabled={statusLocked}
           />
         </Grid>
+        {optsBackIn({ status, wasOptedOut }) ? (
+          <Grid size={12}>
+            <ConsentNoteField control={control} />
+          </Grid>
+        ) : null}
         {contact && contact.status === 'opted_out' ? (
           <Grid size={12}>
             <OptOutInfo contact={contact} />

@@ -16,7 +16,7 @@ import { PHONE_PROBLEM_PREFIX, phonePreview, type ContactFormInput, type Contact
  * The phone number as people write it ('07911 123456', '+44 7911 123456', '0044…') with the
  * country for numbers without a code, and the normalised E.164 number and its country live.
  */
-export function PhoneField({ control, existingLink }: { control: Control<ContactFormInput, unknown, ContactFormValues>; existingLink?: ReactNode }) {
+export function PhoneField({ control, existingLink, disabled = false }: { control: Control<ContactFormInput, unknown, ContactFormValues>; existingLink?: ReactNode; disabled?: boolean }) {
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
   const errorText = useFieldErrorText();
@@ -45,8 +45,9 @@ export function PhoneField({ control, existingLink }: { control: Control<Contact
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
+              disabled={disabled}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error ? <>{message(fieldState.error.message)}{existingLink}</> : t('phone.hint')}
+              helperText={fieldState.error ? <>{message(fieldState.error.message)}{existingLink}</> : disabled ? t('phone.notYours') : t('phone.hint')}
               slotProps={{ htmlInput: { maxLength: 40, dir: 'ltr', 'data-testid': 'contact-phone' } }}
             />
           )}
@@ -59,6 +60,7 @@ export function PhoneField({ control, existingLink }: { control: Control<Contact
           render={({ field }) => (
             <CountrySelect
               label={t('phone.country')}
+              disabled={disabled}
               value={field.value}
               onChange={field.onChange}
               helperText={t('phone.countryHint')}

@@ -23,7 +23,7 @@ const PAGE_SIZE = 10;
  * Account messages the server could not send (no SMTP server, no SMS gateway): reset links to
  * pass on to their owners. Admins only; the links inside work for 30 minutes.
  */
-export function MailOutboxPanel({ delivery }: { delivery: SecuritySettingsResponse['delivery'] }) {
+export function MailOutboxPanel({ delivery, linksHaveAddress }: { delivery: SecuritySettingsResponse['delivery']; linksHaveAddress: boolean }) {
   const { t } = useTranslation(['security', 'common']);
   const [page, setPage] = useState(0);
   const outbox = useMailOutbox({ limit: PAGE_SIZE, skip: page * PAGE_SIZE });
@@ -47,6 +47,11 @@ export function MailOutboxPanel({ delivery }: { delivery: SecuritySettingsRespon
         <Alert severity={delivery === 'outbox' ? 'warning' : 'info'} sx={{ mb: 2 }}>
           {t(`outbox.delivery.${delivery}`)}
         </Alert>
+        {linksHaveAddress ? null : (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="outbox-no-address">
+            {t('outbox.noAddress')}
+          </Alert>
+        )}
         {outbox.isError ? <Alert severity="error">{errorMessage(outbox.error)}</Alert> : null}
         {outbox.data && outbox.data.total === 0 ? <Typography color="text.secondary">{t('outbox.empty')}</Typography> : null}
         {outbox.data?.data.map((entry) => (

@@ -6,6 +6,8 @@ export interface SecurityFormValues {
   tokenLifetime: string;
   minPasswordLength: string;
   twoStepRequirement: string;
+  /** '' = none (links are paths only). */
+  publicAddress: string;
 }
 
 /** Session lifetimes offered (seconds), from 15 minutes to 30 days. */
@@ -16,6 +18,7 @@ export const securityFormValues = (settings: SecuritySettings): SecurityFormValu
   tokenLifetime: settings.tokenLifetimeSeconds === null ? '' : String(settings.tokenLifetimeSeconds),
   minPasswordLength: String(settings.minPasswordLength),
   twoStepRequirement: settings.twoStepRequirement,
+  publicAddress: settings.publicAddress ?? '',
 });
 
 /** Checks the inputs with the shared settings schema; errors keyed by field. */
@@ -26,6 +29,7 @@ export function validateSecurityForm(values: SecurityFormValues): { output: Secu
     tokenLifetimeSeconds: values.tokenLifetime === '' ? null : Number(values.tokenLifetime),
     minPasswordLength: length,
     twoStepRequirement: values.twoStepRequirement,
+    publicAddress: values.publicAddress.trim() === '' ? null : values.publicAddress,
   });
   if (parsed.success) return { output: parsed.data };
   const errors: Partial<Record<keyof SecurityFormValues, string>> = {};

@@ -22,28 +22,34 @@ import { validationResolver } from '../../../components/forms/validation-resolve
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAbility } from '../../../lib/permissions/use-ability';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
 import { MailOutboxPanel } from './mail-outbox-panel';
+import { PublicAddressField } from './public-address-field';
 import { changedSecurity, LIFETIME_PRESETS, lifetimeParts, securityFormValues, validateSecurityForm, type SecurityFormValues } from './security-form';
 
 const resolver = validationResolver<SecurityFormValues, SecuritySettings>(validateSecurityForm);
 
-/** The Security tab of /configurations (admins): sign-up, sessions, passwords, two-step; and the mail outbox. */
+/**
+ * The Security tab of /configurations: sign-up, sessions, passwords, two-step, public address;
+ * and the mail outbox. Admins change it; managers read it (no outbox: it holds reset links).
+ */
 export function SecuritySettingsTab() {
   const query = useSecuritySettings();
+  const canEdit = useAbility().can('update', 'Settings');
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) {
     return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   }
   return (
     <Stack spacing={3}>
-      <SecurityForm answer={query.data} />
-      <MailOutboxPanel delivery={query.data.delivery} />
+      <SecurityForm answer={query.data} canEdit={canEdit} />
+      {canEdit ? <MailOutboxPanel delivery={query.data.delivery} linksHaveAddress={Boolean(query.data.publicUrl ?? query.data.settings.publicAddress)} /> : null}
     </Stack>
   );
 }
 
-function SecurityForm({ answer }: { answer: SecuritySettingsResponse }) {
+function SecurityForm({ answer, canEdit }: { answer: SecuritySettingsResponse; canEdit: boolean }) {
   const { t, i18n } = useTranslation(['security', 'common']);
   const update = useUpdateSecuritySettings();
   const [notice, setNotice] = useState(false);
@@ -73,7 +79,7 @@ function SecurityForm({ answer }: { answer: SecuritySettingsResponse }) {
       control={control}
       name={name}
       render={({ field }) => (
-        <FormControl component="fieldset">
+        <FormControl component="fieldset" disabled={!canEdit}>
           <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary' }}>
             {legend}
           </FormLabel>
@@ -100,6 +106,11 @@ function SecurityForm({ answer }: { answer: SecuritySettingsResponse }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
             {t('description')}
           </Typography>
+          {canEdit ? null : (
+            <Alert severity="info" sx={{ mb: 3 }} data-testid="security-read-only">
+              {t('readOnly')}
+            </Alert>
+          )}
           {update.isError && !(update.error instanceof ApiError && update.error.field) ? (
             <Alert severity="error" sx={{ mb: 3 }}>
               {errorMessage(update.error)}
@@ -109,20 +120,25 @@ function SecurityForm({ answer }: { answer: SecuritySettingsResponse }) {
             <Grid size={{ xs: 12, md: 6 }}>{radios('registration', REGISTRATION_MODES, t('registration.label'), t('registration.hint'))}</Grid>
             <Grid size={{ xs: 12, md: 6 }}>{radios('twoStepRequirement', TWO_STEP_REQUIREMENTS, t('twoStepRequirement.label'), t('twoStepRequirement.hint'))}</Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormSelectField control={control} name="tokenLifetime" label={t('lifetime')} helperText={t('lifetimeHint')} options={lifetimeOptions} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} />
+              <FormSelectField control={control} name="tokenLifetime" label={t('lifetime')} helperText={t('lifetimeHint')} options={lifetimeOptions} disabled={!canEdit} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField control={control} name="minPasswordLength" label={t('minPasswordLength')} helperText={t('minPasswordLengthHint')} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
+              <FormTextField control={control} name="minPasswordLength" label={t('minPasswordLength')} helperText={t('minPasswordLengthHint')} disabled={!canEdit} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <PublicAddressField control={control} publicUrl={answer.publicUrl} disabled={!canEdit} />
             </Grid>
           </Grid>
-          <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-            <Button color="inherit" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset(securityFormValues(answer.settings))}>
-              {t('discard')}
-            </Button>
-            <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={!formState.isDirty}>
-              {t('common:actions.save')}
-            </Button>
-          </Stack>
+          {canEdit ? (
+            <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+              <Button color="inherit" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset(securityFormValues(answer.settings))}>
+                {t('discard')}
+              </Button>
+              <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={!formState.isDirty}>
+                {t('common:actions.save')}
+              </Button>
+            </Stack>
+          ) : null}
         </Box>
       </CardContent>
       <Snackbar open={notice} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>

@@ -23,6 +23,8 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
   const navigate = useNavigate();
   const canUpdate = ability.can('update', 'User');
   const canDelete = ability.can('delete', 'User');
+  // Managers read the team without its sign-in details (the API leaves them out).
+  const canSeeSignIns = ability.can('readSecurity', 'User');
 
   return useMemo<GridColDef<User>[]>(() => {
     const date = (value: string | null, withTime = true) => formatDateTime(value, language, withTime) ?? t('never');
@@ -44,7 +46,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
       { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 190 },
       { field: 'role', headerName: t('fields.role'), minWidth: 150, flex: 0.6, renderCell: ({ row }) => <RoleChip role={row.role} /> },
       { field: 'status', headerName: t('fields.status'), width: 105, renderCell: ({ row }) => <StatusChip status={row.status} /> },
-      { field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 185, valueFormatter: (value: string | null) => date(value) },
+      ...(canSeeSignIns ? [{ field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 185, valueFormatter: (value: string | null) => date(value) }] : []),
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: (value: string | null) => date(value, false) },
       {
         field: 'actions',
@@ -74,5 +76,5 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
         },
       },
     ];
-  }, [t, language, me?.id, canUpdate, canDelete, navigate, onDelete]);
+  }, [t, language, me?.id, canUpdate, canDelete, canSeeSignIns, navigate, onDelete]);
 }

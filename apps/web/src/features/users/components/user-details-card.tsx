@@ -15,14 +15,20 @@ import { RoleChip, StatusChip } from './user-chips';
 /** Everything the API tells about a user, as a definition list under a header with avatar and chips. */
 export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNode }) {
   const { t } = useTranslation('users');
+  // Phone, two-step and last sign-in come only to those who may see them (not managers, for colleagues).
+  const withSecurity = user.twoStepEnabled !== undefined;
   const rows: Array<[string, ReactNode]> = [
     [t('fields.email'), user.email],
-    [t('fields.phone'), user.phone || t('notSet')],
+    ...(withSecurity ? ([[t('fields.phone'), user.phone || t('notSet')]] as Array<[string, ReactNode]>) : []),
     [t('fields.role'), <RoleChip key="role" role={user.role} />],
     [t('fields.status'), <StatusChip key="status" status={user.status} />],
     [t('fields.locale'), <span lang={user.locale}>{LANGUAGE_NAMES[user.locale]}</span>],
-    [t('fields.twoStep'), user.twoStepEnabled ? t('twoStep.on') : t('twoStep.off')],
-    [t('fields.lastLoginAt'), <DateTime value={user.lastLoginAt} fallback={t('never')} />],
+    ...(withSecurity
+      ? ([
+          [t('fields.twoStep'), user.twoStepEnabled ? t('twoStep.on') : t('twoStep.off')],
+          [t('fields.lastLoginAt'), <DateTime key="last" value={user.lastLoginAt ?? null} fallback={t('never')} />],
+        ] as Array<[string, ReactNode]>)
+      : []),
     [t('fields.createdAt'), <DateTime value={user.createdAt} fallback={t('never')} />],
     [t('fields.updatedAt'), <DateTime value={user.updatedAt} fallback={t('never')} />],
   ];

@@ -39,7 +39,7 @@ describe('gateway kinds', () => {
     };
     const result = validateGatewayForm(filled, TWILIO_KIND, []);
     if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
-    expect(result.output).toMatchObject({ config: { accountSid: `AC${'a'.repeat(32)}`, from: '+14155550100', apiBaseUrl: 'https://api.twilio.com', concurrency: 10 }, secrets: { authToken: 'b'.repeat(32) } });
+    expect(result.output).toMatchObject({ config: { accountSid: `AC${'a'.repeat(32)}`, from: '+14155550100', concurrency: 10 }, secrets: { authToken: 'b'.repeat(32) } });
     expect(validateGatewayForm({ ...filled, config: { ...filled.config, from: '' } }, TWILIO_KIND, [])).toEqual({
       errors: { 'config.from': 'from is required unless a messagingServiceSid is given' },
     });

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { TWILIO_DEFAULT_API_BASE_URL, TWILIO_LIMITS, twilioConfigSchema, twilioSecretsSchema } from '@sms/contracts/gateway-twilio';
+import { TWILIO_LIMITS, twilioConfigSchema, twilioSecretsSchema } from '@sms/contracts/gateway-twilio';
 import { useTranslation } from 'react-i18next';
 import { SecretField } from '../secret-field';
 import type { ConfigFieldSpec } from './config-fields';
@@ -10,12 +10,11 @@ const SPECS = [
   { name: 'accountSid', type: 'text' },
   { name: 'from', type: 'text', optional: true },
   { name: 'messagingServiceSid', type: 'text', optional: true },
-  { name: 'apiBaseUrl', type: 'text' },
   { name: 'concurrency', type: 'int' },
 ] as const satisfies readonly ConfigFieldSpec[];
 type Name = (typeof SPECS)[number]['name'];
 
-/** Twilio: account and auth token, who sends (a number, sender ID and/or a Messaging Service), API address, concurrency. */
+/** Twilio: account and auth token, who sends (a number, sender ID and/or a Messaging Service), concurrency (Twilio's API address is fixed). */
 function TwilioFields({ control, secretsSet }: KindFieldsProps) {
   const { t } = useTranslation('gateways');
   const field = (name: Name, size: number) => (
@@ -31,7 +30,6 @@ function TwilioFields({ control, secretsSet }: KindFieldsProps) {
       </Grid>
       {field('from', 6)}
       {field('messagingServiceSid', 6)}
-      {field('apiBaseUrl', 8)}
       {field('concurrency', 4)}
     </Grid>
   );
@@ -41,7 +39,7 @@ function TwilioFields({ control, secretsSet }: KindFieldsProps) {
 export const TWILIO_KIND: GatewayKindDefinition = {
   kind: 'twilio',
   specs: SPECS,
-  defaults: { accountSid: '', apiBaseUrl: TWILIO_DEFAULT_API_BASE_URL, concurrency: TWILIO_LIMITS.concurrencyDefault },
+  defaults: { accountSid: '', concurrency: TWILIO_LIMITS.concurrencyDefault },
   configSchema: twilioConfigSchema,
   secrets: { authToken: twilioSecretsSchema.shape.authToken },
   Fields: TwilioFields,
