@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { NoticeSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -21,7 +22,6 @@ import { CampaignDetailActions } from '../components/detail/campaign-detail-acti
 import { CampaignSummaryCard } from '../components/detail/campaign-summary-card';
 import { FollowUpCard } from '../components/detail/follow-up-card';
 import { ProgressCard } from '../components/detail/progress-card';
-import { NoticeSnackbar } from '../components/notice-snackbar';
 
 /** /campaigns/:id: the campaign as saved and its live progress, with pause, resume, cancel, duplicate and follow-up links. */
 export default function CampaignDetail() {
@@ -106,7 +106,7 @@ export default function CampaignDetail() {
           {failure}
         </Alert>
       </Snackbar>
-      <NoticeSnackbar />
+      <NoticeSnackbar ns="campaigns" />
     </PageContainer>
   );
 }
