@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineList } from './define-list';
-import { changeListState, correctedPage, lastPage, pageQuery, sortFromModel, withoutEmpty } from './list-state';
+import { changeListState, correctedPage, lastPage, pageQuery, sortedPageQuery, sortFromModel, withoutEmpty } from './list-state';
 import { choiceField, choicesField, dateField, textField, validDate } from './url-fields';
 
 // Lists shaped like the app's: a people list (choices, sort), a contacts-like list (tags and dates),
@@ -130,6 +130,7 @@ describe('filters', () => {
   it('leaves empty filters out of an API query', () => {
     expect(withoutEmpty({ search: '', role: 'viewer', status: [] as string[], tags: ['a'] })).toEqual({ role: 'viewer', tags: ['a'] });
     expect(pageQuery({ page: 2, pageSize: 25 })).toEqual({ limit: 25, skip: 50 });
+    expect(sortedPageQuery({ ...people.defaults, page: 1, sort: 'name', order: 'asc' })).toEqual({ limit: 10, skip: 10, sort: 'name', order: 'asc' });
   });
 
   it('accepts only real calendar dates', () => {

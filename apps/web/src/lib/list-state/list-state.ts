@@ -47,6 +47,13 @@ export function correctedPage({ page, pageSize }: PageState, { rows, total }: { 
 /** `limit` and `skip` of a list endpoint for the page shown. */
 export const pageQuery = ({ page, pageSize }: PageState): { limit: number; skip: number } => ({ limit: pageSize, skip: page * pageSize });
 
+/** `limit`, `skip`, `sort` and `order` of a sorted list endpoint for the page shown. */
+export const sortedPageQuery = <S extends string>(state: PageState & { sort: S; order: SortOrder }): { limit: number; skip: number; sort: S; order: SortOrder } => ({
+  ...pageQuery(state),
+  sort: state.sort,
+  order: state.order,
+});
+
 type Filled<V> = Exclude<V, ''>;
 
 /** The filters that are set, for an API query: empty texts and empty choices are left out. */

@@ -5,6 +5,7 @@ import type { AuditEntry } from '@sms/contracts/audit-log';
 import { IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import type { PageState } from '../../../lib/list-state/list-state';
@@ -22,6 +23,7 @@ export interface AuditGridProps {
 export function AuditGrid({ list, query, filtered, onOpen }: AuditGridProps) {
   const { t } = useTranslation(['audit', 'policy']);
   const { language } = useLanguage();
+  const empty = useListEmptyState('audit', { filtered, icon: <IconHistory size={36} stroke={1.4} /> });
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
       { field: 'at', headerName: t('fields.at'), minWidth: 190, flex: 1, sortable: false, valueFormatter: (value: string) => formatAuditTime(value, language) },
@@ -74,7 +76,7 @@ export function AuditGrid({ list, query, filtered, onOpen }: AuditGridProps) {
       list={list}
       query={query}
       columns={columns}
-      empty={{ icon: <IconHistory size={36} stroke={1.4} />, title: filtered ? t('list.noMatches') : t('list.empty') }}
+      empty={empty}
       onOpenRow={onOpen}
       onCellKeyDown={({ row }, event) => {
         if (event.key === 'Enter') onOpen(row);

@@ -4,6 +4,7 @@ import type { Campaign } from '@sms/contracts/campaigns';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
@@ -36,6 +37,7 @@ export interface CampaignsGridProps {
 export function CampaignsGrid({ list, query, busy, columns, filtered, onClear }: CampaignsGridProps) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
+  const empty = useListEmptyState('campaigns', { filtered, onClear, icon: <IconSend size={36} stroke={1.4} />, testId: 'campaigns-empty', whenEmpty: <NewCampaignButton /> });
   return (
     <ServerDataGrid
       testId="campaigns-grid"
@@ -44,14 +46,7 @@ export function CampaignsGrid({ list, query, busy, columns, filtered, onClear }:
       query={query}
       busy={busy}
       columns={columns}
-      // Nothing matches (with a way out), or no campaigns yet (with the way in).
-      empty={{
-        icon: <IconSend size={36} stroke={1.4} />,
-        title: filtered ? t('list.noMatches') : t('list.empty'),
-        testId: 'campaigns-empty',
-        clear: filtered ? { label: t('list.clearFilters'), onClick: onClear } : undefined,
-        children: filtered ? null : <NewCampaignButton />,
-      }}
+      empty={empty}
       // Created is sortable (the default order) but hidden at first, so the actions fit without scrolling.
       initialState={{ columns: { columnVisibilityModel: { createdAt: false } } }}
       onOpenRow={(row) => void navigate(paths.campaigns.detail(row.id))}

@@ -1,6 +1,6 @@
 import { CAMPAIGN_SORT_FIELDS, CAMPAIGN_STATUSES, type ListCampaignsQuery } from '@sms/contracts/campaigns';
 import { defineList } from '../../../lib/list-state/define-list';
-import { pageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
+import { sortedPageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
 import { choicesField, textField } from '../../../lib/list-state/url-fields';
 
 /** What the campaigns list shows, kept in the URL (`?status=sending&status=paused&search=…`). */
@@ -12,9 +12,4 @@ export const campaignsList = defineList({
 export type CampaignsListState = ReturnType<typeof campaignsList.parse>;
 
 /** The GET /api/campaigns query for a list state (statuses as a list). */
-export const campaignsApiQuery = (state: CampaignsListState): ListCampaignsQuery => ({
-  ...pageQuery(state),
-  sort: state.sort,
-  order: state.order,
-  ...withoutEmpty({ search: state.search, status: state.statuses }),
-});
+export const campaignsApiQuery = (state: CampaignsListState): ListCampaignsQuery => ({ ...sortedPageQuery(state), ...withoutEmpty({ search: state.search, status: state.statuses }) });

@@ -6,6 +6,7 @@ import { IconAddressBook } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
@@ -50,6 +51,7 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
   const rows = useMemo(() => query.data?.data ?? [], [query.data]);
   const total = query.data?.total ?? 0;
   const totalCapped = query.data?.totalCapped ?? false;
+  const empty = useListEmptyState('contacts', { filtered, onClear, icon: <IconAddressBook size={36} stroke={1.4} />, testId: 'contacts-empty', whenEmpty: <ImportHint /> });
 
   // Past the count cap the number of pages is unknown: the footer says "1–25 of more than 25" and
   // offers a next page while pages come back full.
@@ -73,14 +75,7 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
       columns={columns}
       rowCount={totalCapped ? -1 : total}
       {...(totalCapped ? { paginationMeta } : {})}
-      // Nothing matches (with a way out), or no contacts yet (with the way in).
-      empty={{
-        icon: <IconAddressBook size={36} stroke={1.4} />,
-        title: filtered ? t('list.noMatches') : t('list.empty'),
-        testId: 'contacts-empty',
-        clear: filtered ? { label: t('list.clearFilters'), onClick: onClear } : undefined,
-        children: filtered ? null : <ImportHint />,
-      }}
+      empty={empty}
       checkboxSelection
       keepNonExistentRowsSelected
       rowSelectionModel={selectionModel}

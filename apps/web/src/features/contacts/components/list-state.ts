@@ -1,6 +1,6 @@
 import { CONTACT_SORT_FIELDS, CONTACT_STATUSES, CONTACT_TAG_FIELDS, type ContactFilter, type ListContactsQuery } from '@sms/contracts/contacts';
 import { defineList } from '../../../lib/list-state/define-list';
-import { pageQuery } from '../../../lib/list-state/list-state';
+import { sortedPageQuery } from '../../../lib/list-state/list-state';
 import { choiceField, dateField, textField } from '../../../lib/list-state/url-fields';
 
 const tagField = () => textField(100);
@@ -35,4 +35,4 @@ export function filterToApiQuery(filter: ContactsFilter): ContactFilter {
 }
 
 /** The GET /api/contacts query for a list state. */
-export const contactsApiQuery = (state: ContactsListState): ListContactsQuery => ({ ...pageQuery(state), sort: state.sort, order: state.order, ...filterToApiQuery(contactsList.filterOf(state)) });
+export const contactsApiQuery = (state: ContactsListState): ListContactsQuery => ({ ...sortedPageQuery(state), ...filterToApiQuery(contactsList.filterOf(state)) });

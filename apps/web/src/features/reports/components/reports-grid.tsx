@@ -5,6 +5,7 @@ import { IconChartBar, IconReportAnalytics, IconTags, IconUserQuestion } from '@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
@@ -25,6 +26,7 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
   const { t } = useTranslation('reports');
   const navigate = useNavigate();
   const format = useReportFormat();
+  const empty = useListEmptyState('reports', { filtered, icon: <IconReportAnalytics size={36} stroke={1.4} />, testId: 'reports-empty' });
 
   const columns = useMemo<GridColDef<ReportCampaignRow>[]>(() => {
     const count = (value: number) => format.count(value);
@@ -72,7 +74,7 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
       list={list}
       query={query}
       columns={columns}
-      empty={{ icon: <IconReportAnalytics size={36} stroke={1.4} />, title: filtered ? t('list.noMatches') : t('list.empty'), testId: 'reports-empty' }}
+      empty={empty}
       sortingOrder={['desc', 'asc']}
       initialState={{ columns: { columnVisibilityModel: { completedAt: false } } }}
       onOpenRow={(row) => void navigate(paths.reports.delivery(row.id))}

@@ -1,7 +1,7 @@
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '@sms/contracts/campaigns';
 import { REPORT_CAMPAIGN_SORTS, type ReportCampaignsQuery } from '@sms/contracts/reports';
 import { defineList } from '../../../lib/list-state/define-list';
-import { pageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
+import { sortedPageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
 import { choiceField, textField } from '../../../lib/list-state/url-fields';
 
 /** Statuses a launched campaign can have (drafts never appear in reports). */
@@ -19,4 +19,4 @@ export type ReportsListState = ReturnType<typeof reportsList.parse>;
 export const reportsFilter = (state: ReportsListState): Pick<ReportCampaignsQuery, 'search' | 'status'> => withoutEmpty({ search: state.search, status: state.status });
 
 /** GET /api/reports/campaigns for a state. */
-export const reportsApiQuery = (state: ReportsListState): ReportCampaignsQuery => ({ ...pageQuery(state), sort: state.sort, order: state.order, ...reportsFilter(state) });
+export const reportsApiQuery = (state: ReportsListState): ReportCampaignsQuery => ({ ...sortedPageQuery(state), ...reportsFilter(state) });

@@ -1,7 +1,7 @@
 import { ROLES } from '@sms/contracts/roles';
 import { USER_SORT_FIELDS, USER_STATUSES, type ListUsersQuery } from '@sms/contracts/users';
 import { defineList } from '../../../lib/list-state/define-list';
-import { pageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
+import { sortedPageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
 import { choiceField, textField } from '../../../lib/list-state/url-fields';
 
 /** What the users list shows (search, role, status, sort, page), kept in the URL. */
@@ -13,9 +13,4 @@ export const usersList = defineList({
 export type UsersListState = ReturnType<typeof usersList.parse>;
 
 /** The GET /api/users query for a list state. */
-export const usersApiQuery = (state: UsersListState): ListUsersQuery => ({
-  ...pageQuery(state),
-  sort: state.sort,
-  order: state.order,
-  ...withoutEmpty({ search: state.search, role: state.role, status: state.status }),
-});
+export const usersApiQuery = (state: UsersListState): ListUsersQuery => ({ ...sortedPageQuery(state), ...withoutEmpty({ search: state.search, role: state.role, status: state.status }) });

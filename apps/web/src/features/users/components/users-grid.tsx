@@ -3,6 +3,7 @@ import type { User } from '@sms/contracts/users';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
@@ -20,6 +21,7 @@ export interface UsersGridProps {
 export function UsersGrid({ list, query, columns, filtered, onClear }: UsersGridProps) {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
+  const empty = useListEmptyState('users', { filtered, onClear, icon: <IconUsers size={36} stroke={1.4} />, testId: 'users-empty' });
   return (
     <ServerDataGrid
       testId="users-grid"
@@ -27,13 +29,7 @@ export function UsersGrid({ list, query, columns, filtered, onClear }: UsersGrid
       list={list}
       query={query}
       columns={columns}
-      // Nothing matches the filters (with a way out), or no users at all.
-      empty={{
-        icon: <IconUsers size={36} stroke={1.4} />,
-        title: filtered ? t('list.noMatches') : t('list.empty'),
-        testId: 'users-empty',
-        clear: filtered ? { label: t('list.clearFilters'), onClick: onClear } : undefined,
-      }}
+      empty={empty}
       onOpenRow={(row) => void navigate(paths.users.detail(row.id))}
       rowHeight={60}
     />
