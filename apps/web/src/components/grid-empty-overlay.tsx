@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { GridOverlay } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface GridEmptyOverlayProps {
   /** A decorative icon above the title (hidden from screen readers). */
@@ -35,4 +36,30 @@ export function GridEmptyOverlay({ icon, title, testId, clear, children }: GridE
       </Box>
     </GridOverlay>
   );
+}
+
+export interface ListEmptyStateOptions {
+  /** A search or filter narrows the list. */
+  filtered: boolean;
+  /** Clears the search and filters (offered when nothing matches them). */
+  onClear?: () => void;
+  icon?: ReactNode;
+  testId?: string;
+  /** The next step when the list has no rows at all (e.g. "Import contacts"). */
+  whenEmpty?: ReactNode;
+}
+
+/**
+ * The empty state of a list with filters, from the namespace's `list.noMatches` (with
+ * `list.clearFilters` as the way out) when filtered, else `list.empty` and the next step.
+ */
+export function useListEmptyState(ns: string, { filtered, onClear, icon, testId, whenEmpty }: ListEmptyStateOptions): GridEmptyOverlayProps {
+  const { t } = useTranslation(ns);
+  return {
+    icon,
+    testId,
+    title: filtered ? t('list.noMatches') : t('list.empty'),
+    clear: filtered && onClear ? { label: t('list.clearFilters'), onClick: onClear } : undefined,
+    children: filtered ? null : whenEmpty,
+  };
 }

@@ -1,4 +1,6 @@
 import type { AuditLogFilter, AuditLogQuery } from '@sms/contracts/audit-log';
+import { defineList } from '../../../lib/list-state/define-list';
+import { pageQuery, type PageState } from '../../../lib/list-state/list-state';
 
 /** The audit tab's filters as the form holds them ('' = no filter). */
 export interface AuditFilterState {
@@ -14,7 +16,8 @@ export interface AuditFilterState {
 
 export const EMPTY_AUDIT_FILTER: AuditFilterState = { actor: null, action: '', subject: '', from: '', to: '', search: '' };
 
-export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
+/** The audit grid's paging (newest first; it does not sort); the filters above are the form's. */
+export const auditList = defineList({ pageSize: 25, pageSizes: [25, 50, 100] });
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -44,8 +47,8 @@ export function auditFilter(state: AuditFilterState): AuditLogFilter {
 }
 
 /** The list query for a page of the grid. */
-export function auditQuery(state: AuditFilterState, page: number, pageSize: number): AuditLogQuery {
-  return { ...auditFilter(state), limit: pageSize, skip: page * pageSize };
+export function auditQuery(state: AuditFilterState, page: PageState): AuditLogQuery {
+  return { ...auditFilter(state), ...pageQuery(page) };
 }
 
 /** Whether any filter is set (for the "clear filters" button and the empty state). */

@@ -1,44 +1,29 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { AuditEntry } from '@sms/contracts/audit-log';
 import { IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
+import { useListEmptyState } from '../../../components/grid-empty-overlay';
+import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { AUDIT_PAGE_SIZES } from './audit-filter-state';
+import type { PageState } from '../../../lib/list-state/list-state';
+import type { ListHandle } from '../../../lib/list-state/use-list-state';
 import { actionLabel, actorLabel, formatAuditTime, subjectLabel } from './entry-text';
-import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
-
-declare module '@mui/x-data-grid' {
-  interface NoRowsOverlayPropsOverrides {
-    filtered?: boolean;
-  }
-}
-
-function NoEntriesOverlay({ filtered }: { filtered?: boolean }) {
-  const { t } = useTranslation('audit');
-  return <GridEmptyOverlay icon={<IconHistory size={36} stroke={1.4} />} title={filtered ? t('list.noMatches') : t('list.empty')} />;
-}
 
 export interface AuditGridProps {
-  rows: AuditEntry[];
-  total: number;
-  loading: boolean;
-  page: number;
-  pageSize: number;
+  list: ListHandle<PageState>;
+  query: GridListQuery<AuditEntry>;
   filtered: boolean;
-  onPage: (page: number, pageSize: number) => void;
   onOpen: (entry: AuditEntry) => void;
 }
 
 /** Audit entries, newest first, paged on the server; a row opens its details. */
-export function AuditGrid({ rows, total, loading, page, pageSize, filtered, onPage, onOpen }: AuditGridProps) {
+export function AuditGrid({ list, query, filtered, onOpen }: AuditGridProps) {
   const { t } = useTranslation(['audit', 'policy']);
   const { language } = useLanguage();
-  const localeText = useDataGridLocaleText();
-  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const empty = useListEmptyState('audit', { filtered, icon: <IconHistory size={36} stroke={1.4} /> });
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
       { field: 'at', headerName: t('fields.at'), minWidth: 190, flex: 1, sortable: false, valueFormatter: (value: string) => formatAuditTime(value, language) },
@@ -85,29 +70,19 @@ export function AuditGrid({ rows, total, loading, page, pageSize, filtered, onPa
   );
 
   return (
-    <DataGrid
-      data-testid="audit-grid"
+    <ServerDataGrid
+      testId="audit-grid"
       label={t('list.gridLabel')}
-      rows={rows}
+      list={list}
+      query={query}
       columns={columns}
-      rowCount={total}
-      loading={loading}
-      paginationMode="server"
-      paginationModel={paginationModel}
-      onPaginationModelChange={(model: GridPaginationModel) => onPage(model.page, model.pageSize)}
-      pageSizeOptions={[...AUDIT_PAGE_SIZES]}
-      disableColumnFilter
-      disableColumnSorting
-      disableRowSelectionOnClick
-      localeText={localeText}
-      onRowClick={({ row }) => onOpen(row)}
+      empty={empty}
+      onOpenRow={onOpen}
       onCellKeyDown={({ row }, event) => {
         if (event.key === 'Enter') onOpen(row);
       }}
-      slots={{ noRowsOverlay: NoEntriesOverlay }}
-      slotProps={{ noRowsOverlay: { filtered } }}
       rowHeight={60}
-      sx={{ border: 0, minHeight: 420, '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell:focus-within': { outlineOffset: -2 } }}
+      alertSx={{ m: 2 }}
     />
   );
 }

@@ -6,11 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import type { AuditEntry } from '@sms/contracts/audit-log';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadOrRetry } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
+import { useLocalListState } from '../../../lib/list-state/use-list-state';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { useAuditLog } from '../api/get-audit-log';
-import { auditFilter, auditQuery, EMPTY_AUDIT_FILTER, isFiltered, type AuditFilterState } from './audit-filter-state';
+import { auditFilter, auditList, auditQuery, EMPTY_AUDIT_FILTER, isFiltered, type AuditFilterState } from './audit-filter-state';
 import { AuditEntryPanel } from './audit-entry-panel';
 import { AuditGrid } from './audit-grid';
 import { AuditToolbar } from './audit-toolbar';
@@ -19,17 +19,17 @@ import { AuditToolbar } from './audit-toolbar';
 export function AuditLogTab() {
   const { t } = useTranslation('audit');
   const [filter, setFilter] = useState<AuditFilterState>(EMPTY_AUDIT_FILTER);
-  const [page, setPage] = useState({ page: 0, pageSize: 25 });
+  const pages = useLocalListState(auditList);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useAuditLog(auditQuery(filter, page.page, page.pageSize));
+  const list = useAuditLog(auditQuery(filter, pages.state));
   const exporter = useExportAuditLog();
   const filtered = isFiltered(filter);
 
   // A new filter starts again at the first page.
   const change = (patch: Partial<AuditFilterState>) => {
     setFilter((current) => ({ ...current, ...patch }));
-    setPage((current) => ({ ...current, page: 0 }));
+    pages.update({ page: 0 });
   };
   const exportFiltered = async () => {
     try {
@@ -59,18 +59,7 @@ export function AuditLogTab() {
         onExport={() => void exportFiltered()}
       />
       <Divider />
-      <LoadOrRetry query={list} sx={{ m: 2 }}>
-        <AuditGrid
-          rows={list.data?.data ?? []}
-          total={list.data?.total ?? 0}
-          loading={list.isFetching}
-          page={page.page}
-          pageSize={page.pageSize}
-          filtered={filtered}
-          onPage={(next, pageSize) => setPage({ page: pageSize === page.pageSize ? next : 0, pageSize })}
-          onOpen={setOpen}
-        />
-      </LoadOrRetry>
+      <AuditGrid list={pages} query={list} filtered={filtered} onOpen={setOpen} />
       <AuditEntryPanel
         entry={open}
         onClose={() => setOpen(null)}

@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { useBrand } from '../../../lib/brand/use-brand';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { formValuesFrom, type BrandFormInput } from './brand-form-schema';
@@ -97,11 +97,7 @@ function BrandSettingsForm() {
           <BrandPreview brand={preview} readOnly={!canEdit} />
         </Grid>
       </Grid>
-      <Snackbar open={notice !== null} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)} sx={{ width: '100%' }}>
-          {notice ?? ''}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={notice} onClose={() => setNotice(null)} />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import type { CampaignAction, CampaignProgress } from '@sms/contracts/campaigns';
 import { replyFigures } from '@sms/contracts/reply-figures';
@@ -8,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MessageSnackbar, NoticeSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -22,7 +22,6 @@ import { CampaignDetailActions } from '../components/detail/campaign-detail-acti
 import { CampaignSummaryCard } from '../components/detail/campaign-summary-card';
 import { FollowUpCard } from '../components/detail/follow-up-card';
 import { ProgressCard } from '../components/detail/progress-card';
-import { NoticeSnackbar } from '../components/notice-snackbar';
 
 /** /campaigns/:id: the campaign as saved and its live progress, with pause, resume, cancel, duplicate and follow-up links. */
 export default function CampaignDetail() {
@@ -113,12 +112,8 @@ export default function CampaignDetail() {
         onConfirm={() => run('cancel')}
       />
       <DeleteCampaignDialog campaign={deleting ? campaign : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.campaigns.list, { replace: true, state: { notice: 'deleted' } })} />
-      <Snackbar open={failure !== null} autoHideDuration={6000} onClose={(_event, reason) => reason !== 'clickaway' && setFailure(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="error" variant="filled" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
-          {failure}
-        </Alert>
-      </Snackbar>
-      <NoticeSnackbar />
+      <MessageSnackbar message={failure} severity="error" autoHideDuration={6000} onClose={() => setFailure(null)} />
+      <NoticeSnackbar ns="campaigns" />
     </PageContainer>
   );
 }

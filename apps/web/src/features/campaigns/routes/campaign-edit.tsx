@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import { EDITABLE_CAMPAIGN_STATUSES } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { NoticeSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignLoadState } from '../components/campaign-load-state';
 import { ComposerLoader } from '../components/composer/composer-loader';
-import { NoticeSnackbar } from '../components/notice-snackbar';
 
 /** /campaigns/:id/edit: the composer for a draft or scheduled campaign; others can only be viewed. */
 export default function CampaignEdit() {
@@ -42,7 +42,7 @@ export default function CampaignEdit() {
           {t('edit.notEditable', { status: t(`status.${campaign.status}`) })}
         </Alert>
       )}
-      <NoticeSnackbar />
+      <NoticeSnackbar ns="campaigns" />
     </PageContainer>
   );
 }

@@ -1,17 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
-import Snackbar from '@mui/material/Snackbar';
 import type { Campaign } from '@sms/contracts/campaigns';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { MessageSnackbar, NoticeSnackbar, useShowNoticeHere } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
-import { LoadOrRetry } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { Can } from '../../../lib/permissions/can';
 import { useDuplicateCampaign } from '../api/duplicate-campaign';
 import { useCampaigns } from '../api/get-campaigns';
@@ -19,25 +18,21 @@ import { AccessDenied } from '../../../components/access-denied';
 import { CampaignsGrid } from '../components/campaigns-grid';
 import { CampaignsToolbar } from '../components/campaigns-toolbar';
 import { DeleteCampaignDialog } from '../components/delete-campaign-dialog';
-import { changeListState, isFiltered, listStateToApiQuery, listStateToParams, parseListState, type CampaignsListState } from '../components/list-state';
-import { NoticeSnackbar } from '../components/notice-snackbar';
+import { campaignsApiQuery, campaignsList } from '../components/list-state';
 import { useCampaignColumns } from '../components/use-campaign-columns';
 
 /** /campaigns: every campaign with its status and progress; search, status filter, sort and paging in the URL. */
 export default function CampaignsList() {
   const { t } = useTranslation(['campaigns', 'common']);
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseListState(searchParams);
-  const query = useCampaigns(listStateToApiQuery(state));
+  const list = useUrlListState(campaignsList);
+  const { state, update } = list;
+  const query = useCampaigns(campaignsApiQuery(state));
+  const showNotice = useShowNoticeHere();
   const duplicate = useDuplicateCampaign();
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const update = (patch: Partial<CampaignsListState>, replace = false) => {
-    const next = listStateToParams(changeListState(state, patch));
-    if (next.toString() !== listStateToParams(state).toString()) setSearchParams(next, { replace, preventScrollReset: true });
-  };
   const { mutate: duplicateMutate } = duplicate;
   const onDuplicate = useCallback(
     (campaign: Campaign) =>
@@ -51,8 +46,8 @@ export default function CampaignsList() {
   const columns = useCampaignColumns({ onDuplicate, onDelete });
 
   if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="campaigns" />;
-  const filtered = isFiltered(state);
-  const clear = () => update({ search: '', statuses: [] });
+  const filtered = campaignsList.isFiltered(state);
+  const clear = () => update(campaignsList.clearedFilters);
 
   return (
     <PageContainer
@@ -68,35 +63,20 @@ export default function CampaignsList() {
       }
     >
       <Card>
-        <CampaignsToolbar search={state.search} statuses={state.statuses} filtered={filtered} onChange={(patch, replace) => update(patch, replace)} onClear={clear} />
+        <CampaignsToolbar search={state.search} statuses={state.statuses} filtered={filtered} onChange={(patch, replace) => update(patch, { replace })} onClear={clear} />
         <Divider />
-        <LoadOrRetry query={query} sx={{ m: 2.5 }}>
-          <CampaignsGrid
-            state={state}
-            rows={query.data?.data ?? []}
-            total={query.data?.total ?? 0}
-            loading={(query.isFetching && !query.data) || query.isPlaceholderData || duplicate.isPending}
-            columns={columns}
-            filtered={filtered}
-            onChange={(patch) => update(patch)}
-            onClear={clear}
-          />
-        </LoadOrRetry>
+        <CampaignsGrid list={list} query={query} busy={duplicate.isPending} columns={columns} filtered={filtered} onClear={clear} />
       </Card>
       <DeleteCampaignDialog
         campaign={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
-          setSearchParams(searchParams, { replace: true, preventScrollReset: true, state: { notice: 'deleted' } });
+          showNotice('deleted');
         }}
       />
-      <Snackbar open={failure !== null} autoHideDuration={6000} onClose={(_event, reason) => reason !== 'clickaway' && setFailure(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="error" variant="filled" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
-          {failure}
-        </Alert>
-      </Snackbar>
-      <NoticeSnackbar />
+      <MessageSnackbar message={failure} severity="error" autoHideDuration={6000} onClose={() => setFailure(null)} />
+      <NoticeSnackbar ns="campaigns" />
     </PageContainer>
   );
 }

@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { NoticeSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { Can } from '../../../lib/permissions/can';
@@ -12,7 +13,6 @@ import { ContactMessagesCard } from '../components/contact-messages-card';
 import { ContactLoadState } from '../components/contact-load-state';
 import { contactLabel } from '../components/contact-name';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
-import { NoticeSnackbar } from '../components/notice-snackbar';
 
 /** /contacts/:id: a contact's details with edit and delete (per role); and its message history. */
 export default function ContactDetail() {
@@ -51,7 +51,7 @@ export default function ContactDetail() {
         onClose={() => setConfirming(false)}
         onDeleted={() => void navigate(paths.contacts.list, { replace: true, state: { notice: 'deleted' } })}
       />
-      <NoticeSnackbar />
+      <NoticeSnackbar ns="contacts" />
     </PageContainer>
   );
 }

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
@@ -19,11 +18,7 @@ function Section({ title, description, notice, onNoticeClose, children }: { titl
         {description}
       </Typography>
       {children}
-      <Snackbar open={notice !== null} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && onNoticeClose()} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={onNoticeClose} sx={{ width: '100%' }}>
-          {notice ?? ''}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={notice} onClose={onNoticeClose} />
     </>
   );
 }

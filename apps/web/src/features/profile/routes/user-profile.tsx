@@ -1,13 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -57,11 +56,7 @@ export default function UserProfile() {
           </Stack>
         </Grid>
       </Grid>
-      <Snackbar open={notice !== null} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)} sx={{ width: '100%' }}>
-          {notice ? t(`notices.${notice}`) : ''}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={notice ? t(`notices.${notice}`) : null} onClose={() => setNotice(null)} />
     </PageContainer>
   );
 }

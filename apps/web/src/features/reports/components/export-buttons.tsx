@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
-import Snackbar from '@mui/material/Snackbar';
 import { REPORT_EXPORT_FORMATS } from '@sms/contracts/reports';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useExportReport, type ReportExportFormat, type ReportKind } from '../api/export-report';
@@ -40,11 +39,7 @@ export function ExportButtons({ kind, campaignId, params }: { kind: ReportKind; 
           </Button>
         ))}
       </ButtonGroup>
-      <Snackbar open={failure !== null} autoHideDuration={6000} onClose={(_event, reason) => reason !== 'clickaway' && setFailure(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="error" variant="filled" onClose={() => setFailure(null)} sx={{ width: '100%' }}>
-          {failure}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={failure} severity="error" autoHideDuration={6000} onClose={() => setFailure(null)} />
     </>
   );
 }

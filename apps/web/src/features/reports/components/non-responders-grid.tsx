@@ -1,38 +1,25 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { NonResponder } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
+import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
+import type { ListHandle } from '../../../lib/list-state/use-list-state';
 import { PhoneNumber } from './phone-number';
-import { TABLE_PAGE_SIZES, useServerTable, type TablePage } from './recipients-grid';
 import { tag1Label } from './report-format';
+import { NON_RESPONDER_SORTS, type NonRespondersListState } from './report-tables';
 import { MessageStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
-import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
-
-export const NON_RESPONDER_SORTS = ['name', 'phone', 'tag1', 'sentAt'] as const;
-
-function NoNonRespondersOverlay() {
-  const { t } = useTranslation('reports');
-  return <GridEmptyOverlay title={t('nonResponders.empty')} testId="non-responders-empty" />;
-}
 
 export interface NonRespondersGridProps {
-  rows: NonResponder[];
-  total: number;
-  loading: boolean;
-  state: TablePage;
-  onChange: (patch: Partial<TablePage>) => void;
+  list: ListHandle<NonRespondersListState>;
+  query: GridListQuery<NonResponder>;
 }
 
 /** Recipients who did not reply: contact, phone, tag1, status, sent time, when their reply window ends, opted out. */
-export function NonRespondersGrid({ rows, total, loading, state, onChange }: NonRespondersGridProps) {
+export function NonRespondersGrid({ list, query }: NonRespondersGridProps) {
   const { t } = useTranslation('reports');
-  const localeText = useDataGridLocaleText();
   const format = useReportFormat();
-  const table = useServerTable(state, NON_RESPONDER_SORTS, onChange);
   const columns = useMemo<GridColDef<NonResponder>[]>(() => {
     const date = (value: string | null) => format.date(value);
     const sortable = (field: string) => (NON_RESPONDER_SORTS as readonly string[]).includes(field);
@@ -53,25 +40,16 @@ export function NonRespondersGrid({ rows, total, loading, state, onChange }: Non
     return list.map((column) => ({ ...column, sortable: sortable(column.field) }));
   }, [t, format]);
   return (
-    <Box data-testid="non-responders-grid">
-      <DataGrid
-        label={t('nonResponders.gridLabel')}
-        rows={rows}
-        getRowId={(row) => row.messageId}
-        columns={columns}
-        rowCount={total}
-        loading={loading}
-        paginationMode="server"
-        sortingMode="server"
-        {...table}
-        pageSizeOptions={[...TABLE_PAGE_SIZES]}
-        sortingOrder={['asc', 'desc', null]}
-        disableColumnFilter
-        disableRowSelectionOnClick
-        localeText={localeText}
-        slots={{ noRowsOverlay: NoNonRespondersOverlay }}
-        sx={{ border: 0, minHeight: 400 }}
-      />
-    </Box>
+    <ServerDataGrid
+      testId="non-responders-grid"
+      label={t('nonResponders.gridLabel')}
+      list={list}
+      query={query}
+      getRowId={(row) => row.messageId}
+      columns={columns}
+      empty={{ title: t('nonResponders.empty'), testId: 'non-responders-empty' }}
+      sortingOrder={['asc', 'desc', null]}
+      minHeight={400}
+    />
   );
 }

@@ -1,16 +1,15 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
+import { useLocalListState } from '../../../lib/list-state/use-list-state';
 import { useRecipients, type RecipientsParams } from '../api/get-recipients';
-import { RecipientsGrid, type RecipientSort, type TablePage } from './recipients-grid';
+import { RecipientsGrid } from './recipients-grid';
 import type { DrillDown } from './report-format';
+import { recipientsList, tableQuery } from './report-tables';
 import { useReportFormat } from './use-report-format';
 
 export interface RecipientsDrawerProps {
@@ -45,24 +44,15 @@ export function RecipientsDrawer({ campaignId, drill, title, onClose }: Recipien
 function DrillDownTable({ campaignId, drill, label }: { campaignId: string; drill: DrillDown; label: string }) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
-  const [table, setTable] = useState<TablePage>({ page: 0, pageSize: 25, order: 'asc' });
-  const query: RecipientsParams = { limit: table.pageSize, skip: table.page * table.pageSize, order: table.order, ...(table.sort ? { sort: table.sort as RecipientSort } : {}), ...drill };
+  const table = useLocalListState(recipientsList);
+  const query: RecipientsParams = { ...tableQuery(table.state), ...drill };
   const recipients = useRecipients(campaignId, query);
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite" data-testid="drill-total" data-value={recipients.data?.total ?? ''}>
         {recipients.data ? t('drill.total', { formatted: format.count(recipients.data.total) }) : t('drill.loading')}
       </Typography>
-      {recipients.isError ? <Alert severity="error">{errorMessage(recipients.error)}</Alert> : null}
-      <RecipientsGrid
-        testId="drill-grid"
-        label={label}
-        rows={recipients.data?.data ?? []}
-        total={recipients.data?.total ?? 0}
-        loading={(recipients.isFetching && !recipients.data) || recipients.isPlaceholderData}
-        state={table}
-        onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
-      />
+      <RecipientsGrid testId="drill-grid" label={label} list={table} query={recipients} />
     </>
   );
 }

@@ -2,67 +2,33 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { RECIPIENT_SORTS, type ReportRecipient } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
-import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
+import type { ListHandle } from '../../../lib/list-state/use-list-state';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { PhoneNumber } from './phone-number';
 import { tag1Label } from './report-format';
+import type { RecipientsListState } from './report-tables';
 import { MessageStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
-import { GridEmptyOverlay } from '../../../components/grid-empty-overlay';
-
-export type RecipientSort = (typeof RECIPIENT_SORTS)[number];
-export interface TablePage {
-  page: number;
-  pageSize: number;
-  sort?: string;
-  order: 'asc' | 'desc';
-}
-export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
-
-function NoRecipientsOverlay() {
-  const { t } = useTranslation('reports');
-  return <GridEmptyOverlay title={t('recipients.empty')} testId="recipients-empty" />;
-}
-
-/** The server's answer to a grid's paging and sorting, as the grid wants it. */
-export function useServerTable(state: TablePage, allowedSorts: readonly string[], onChange: (patch: Partial<TablePage>) => void) {
-  const { page, pageSize, sort, order } = state;
-  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
-  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort, sort: order }] : []), [sort, order]);
-  return {
-    paginationModel,
-    sortModel,
-    onPaginationModelChange: (model: GridPaginationModel) => onChange({ page: model.pageSize !== pageSize ? 0 : model.page, pageSize: model.pageSize }),
-    onSortModelChange: (model: GridSortModel) => {
-      const first = model[0];
-      onChange(first && allowedSorts.includes(first.field) ? { sort: first.field, order: first.sort === 'desc' ? 'desc' : 'asc', page: 0 } : { sort: undefined, order: 'asc', page: 0 });
-    },
-  };
-}
 
 export interface RecipientsGridProps {
-  rows: ReportRecipient[];
-  total: number;
-  loading: boolean;
-  state: TablePage;
-  onChange: (patch: Partial<TablePage>) => void;
+  list: ListHandle<RecipientsListState>;
+  query: GridListQuery<ReportRecipient>;
   label: string;
   testId?: string;
 }
 
 /** One row per recipient: contact, phone, tag1, status, error, times and the reply; paged and sorted by the server. */
-export function RecipientsGrid({ rows, total, loading, state, onChange, label, testId = 'recipients-grid' }: RecipientsGridProps) {
+export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' }: RecipientsGridProps) {
   const { t } = useTranslation('reports');
-  const localeText = useDataGridLocaleText();
   const format = useReportFormat();
   const canReadContacts = useAbility().can('read', 'Contact');
-  const table = useServerTable(state, RECIPIENT_SORTS, onChange);
 
   const columns = useMemo<GridColDef<ReportRecipient>[]>(() => {
     const date = (value: string | null) => format.date(value);
@@ -128,26 +94,17 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
   }, [t, format, canReadContacts]);
 
   return (
-    <Box data-testid={testId}>
-      <DataGrid
-        label={label}
-        rows={rows}
-        getRowId={(row) => row.messageId}
-        columns={columns}
-        rowCount={total}
-        loading={loading}
-        paginationMode="server"
-        sortingMode="server"
-        {...table}
-        pageSizeOptions={[...TABLE_PAGE_SIZES]}
-        sortingOrder={['asc', 'desc', null]}
-        disableColumnFilter
-        disableRowSelectionOnClick
-        localeText={localeText}
-        slots={{ noRowsOverlay: NoRecipientsOverlay }}
-        rowHeight={56}
-        sx={{ border: 0, minHeight: 400 }}
-      />
-    </Box>
+    <ServerDataGrid
+      testId={testId}
+      label={label}
+      list={list}
+      query={query}
+      getRowId={(row) => row.messageId}
+      columns={columns}
+      empty={{ title: t('recipients.empty'), testId: 'recipients-empty' }}
+      sortingOrder={['asc', 'desc', null]}
+      rowHeight={56}
+      minHeight={400}
+    />
   );
 }

@@ -1,34 +1,25 @@
+import { reportCampaignsQuerySchema } from '@sms/contracts/reports';
 import { describe, expect, it } from 'vitest';
-import { changeReportsState, DEFAULT_REPORTS_STATE, parseReportsState, reportsStateToParams, reportsStateToQuery } from './reports-list-state';
+import { reportsApiQuery, reportsList } from './reports-list-state';
 
-describe('reports list state in the URL', () => {
+// The list mechanics are tested in lib/list-state; here, what is the reports list's own.
+describe('reports list', () => {
   it('defaults to the latest launches first, and plain /reports has no query', () => {
-    expect(parseReportsState(new URLSearchParams())).toEqual(DEFAULT_REPORTS_STATE);
-    expect(reportsStateToParams(DEFAULT_REPORTS_STATE).toString()).toBe('');
+    expect(reportsList.defaults).toEqual({ page: 0, pageSize: 25, search: '', status: '', sort: 'launchedAt', order: 'desc' });
+    expect(reportsList.toParams(reportsList.defaults).toString()).toBe('');
   });
 
-  it('round-trips search, status, sort and page', () => {
+  it('round-trips search, status, sort and page; drafts are never reported', () => {
     const state = { page: 2, pageSize: 50, search: 'storm', status: 'completed' as const, sort: 'repliedPct' as const, order: 'asc' as const };
-    const params = reportsStateToParams(state);
+    const params = reportsList.toParams(state);
     expect(params.toString()).toBe('page=3&pageSize=50&search=storm&status=completed&sort=repliedPct&order=asc');
-    expect(parseReportsState(params)).toEqual(state);
-  });
-
-  it('ignores invalid values (drafts are never reported)', () => {
-    expect(parseReportsState(new URLSearchParams('page=0&pageSize=7&status=draft&sort=body&order=up'))).toEqual(DEFAULT_REPORTS_STATE);
-    expect(parseReportsState(new URLSearchParams('page=abc')).page).toBe(0);
-  });
-
-  it('goes back to the first page when the filter, sort or page size changes', () => {
-    const onPage3 = { ...DEFAULT_REPORTS_STATE, page: 2 };
-    expect(changeReportsState(onPage3, { search: 'x' }).page).toBe(0);
-    expect(changeReportsState(onPage3, { status: 'failed' }).page).toBe(0);
-    expect(changeReportsState(onPage3, { sort: 'name' }).page).toBe(0);
-    expect(changeReportsState(onPage3, { page: 3 }).page).toBe(3);
-    expect(changeReportsState(onPage3, { search: '' }).page).toBe(2);
+    expect(reportsList.parse(params)).toEqual(state);
+    expect(reportsList.parse(new URLSearchParams('status=draft&sort=body'))).toEqual(reportsList.defaults);
   });
 
   it('asks the API for the page shown', () => {
-    expect(reportsStateToQuery({ ...DEFAULT_REPORTS_STATE, page: 1, search: 'a', status: 'sending' })).toEqual({ limit: 25, skip: 25, sort: 'launchedAt', order: 'desc', search: 'a', status: 'sending' });
+    const query = reportsApiQuery({ ...reportsList.defaults, page: 1, search: 'a', status: 'sending' });
+    expect(query).toEqual({ limit: 25, skip: 25, sort: 'launchedAt', order: 'desc', search: 'a', status: 'sending' });
+    expect(reportCampaignsQuerySchema.parse(query)).toMatchObject(query);
   });
 });

@@ -11,14 +11,15 @@ import { MESSAGE_STATUSES, type MessageStatus } from '@sms/contracts/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadOrRetry } from '../../../components/retry-alert';
+import { useLocalListState } from '../../../lib/list-state/use-list-state';
 import { useDeliverySummary } from '../api/get-delivery-summary';
 import { useRecipients, type RecipientsParams } from '../api/get-recipients';
 import { DeliveryStatusCards } from '../components/delivery-status-cards';
 import { DeliveryTimelineChart } from '../components/delivery-timeline-chart';
-import { RecipientsGrid, type RecipientSort, type TablePage } from '../components/recipients-grid';
+import { RecipientsGrid } from '../components/recipients-grid';
 import { ReportFrame } from '../components/report-frame';
 import { ReportLoadState } from '../components/report-load-state';
+import { recipientsList, tableQuery } from '../components/report-tables';
 import { SearchField } from '../components/search-field';
 import { TopErrors } from '../components/top-errors';
 
@@ -27,19 +28,19 @@ export default function DeliveryReport() {
   const { t } = useTranslation(['reports', 'common']);
   const { campaignId = '' } = useParams();
   const summary = useDeliverySummary(campaignId);
-  const [table, setTable] = useState<TablePage>({ page: 0, pageSize: 25, order: 'asc' });
+  const table = useLocalListState(recipientsList);
   const [statuses, setStatuses] = useState<MessageStatus[]>([]);
   const [errorCode, setErrorCode] = useState('');
   const [search, setSearch] = useState('');
   const filter = { ...(statuses.length > 0 ? { status: statuses } : {}), ...(errorCode ? { errorCode } : {}), ...(search ? { search } : {}) };
-  const query: RecipientsParams = { limit: table.pageSize, skip: table.page * table.pageSize, order: table.order, ...(table.sort ? { sort: table.sort as RecipientSort } : {}), ...filter };
+  const query: RecipientsParams = { ...tableQuery(table.state), ...filter };
   const recipients = useRecipients(campaignId, query, { enabled: summary.isSuccess, live: summary.data?.campaign.status === 'sending' });
 
   if (!summary.data) return <ReportLoadState error={summary.error} onRetry={() => void summary.refetch()} />;
   const data = summary.data;
   const firstPage = (change: () => void) => {
     change();
-    setTable((state) => ({ ...state, page: 0 }));
+    table.update({ page: 0 });
   };
   const errorCodes = data.errors.map((error) => error.errorCode);
 
@@ -129,16 +130,7 @@ export default function DeliveryReport() {
           ) : null}
         </Grid>
         <Divider />
-        <LoadOrRetry query={recipients} sx={{ m: 2.5 }}>
-          <RecipientsGrid
-            label={t('recipients.title')}
-            rows={recipients.data?.data ?? []}
-            total={recipients.data?.total ?? 0}
-            loading={(recipients.isFetching && !recipients.data) || recipients.isPlaceholderData}
-            state={table}
-            onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
-          />
-        </LoadOrRetry>
+        <RecipientsGrid label={t('recipients.title')} list={table} query={recipients} />
       </Card>
     </ReportFrame>
   );

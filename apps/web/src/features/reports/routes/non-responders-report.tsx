@@ -8,15 +8,15 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadOrRetry } from '../../../components/retry-alert';
+import { useLocalListState } from '../../../lib/list-state/use-list-state';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useDeliverySummary } from '../api/get-delivery-summary';
 import { useNonResponders, type NonRespondersParams } from '../api/get-non-responders';
 import { FollowUpDialog } from '../components/follow-up-dialog';
-import { NonRespondersGrid, type NON_RESPONDER_SORTS } from '../components/non-responders-grid';
-import type { TablePage } from '../components/recipients-grid';
+import { NonRespondersGrid } from '../components/non-responders-grid';
 import { ReportFrame } from '../components/report-frame';
 import { ReportLoadState } from '../components/report-load-state';
+import { nonRespondersList, tableQuery } from '../components/report-tables';
 import { SearchField } from '../components/search-field';
 import { Tag1Filter } from '../components/tag1-filter';
 import { useReportFormat } from '../components/use-report-format';
@@ -29,12 +29,12 @@ export default function NonRespondersReport() {
   const canCreate = useAbility().can('create', 'Campaign');
   // The delivery summary carries the campaign header every report shows.
   const summary = useDeliverySummary(campaignId);
-  const [table, setTable] = useState<TablePage>({ page: 0, pageSize: 25, order: 'asc' });
+  const table = useLocalListState(nonRespondersList);
   const [tag1, setTag1] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [following, setFollowing] = useState(false);
   const filter = { ...(tag1.length > 0 ? { tag1 } : {}), ...(search ? { search } : {}) };
-  const query: NonRespondersParams = { limit: table.pageSize, skip: table.page * table.pageSize, order: table.order, ...(table.sort ? { sort: table.sort as (typeof NON_RESPONDER_SORTS)[number] } : {}), ...filter };
+  const query: NonRespondersParams = { ...tableQuery(table.state), ...filter };
   const live = summary.data?.campaign.status === 'sending';
   const list = useNonResponders(campaignId, query, live);
   // The filter and the follow-up offer every tag1 value of the non-responders, whatever the table shows.
@@ -45,7 +45,7 @@ export default function NonRespondersReport() {
   const campaign = summary.data.campaign;
   const firstPage = (change: () => void) => {
     change();
-    setTable((state) => ({ ...state, page: 0 }));
+    table.update({ page: 0 });
   };
 
   return (
@@ -86,15 +86,7 @@ export default function NonRespondersReport() {
           </Grid>
         </Grid>
         <Divider />
-        <LoadOrRetry query={list} sx={{ m: 2.5 }}>
-          <NonRespondersGrid
-            rows={list.data?.data ?? []}
-            total={list.data?.total ?? 0}
-            loading={(list.isFetching && !list.data) || list.isPlaceholderData}
-            state={table}
-            onChange={(patch) => setTable((state) => ({ ...state, ...patch }))}
-          />
-        </LoadOrRetry>
+        <NonRespondersGrid list={table} query={list} />
       </Card>
       {following ? (
         <FollowUpDialog open campaignId={campaignId} campaignName={campaign.name} tag1Counts={tag1Counts} initialTag1={tag1} onClose={() => setFollowing(false)} />

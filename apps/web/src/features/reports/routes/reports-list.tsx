@@ -5,31 +5,26 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { CampaignStatus } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
-import { LoadOrRetry } from '../../../components/retry-alert';
 import { ApiError } from '../../../lib/api-client';
+import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { useReportCampaigns } from '../api/get-report-campaigns';
 import { ExportButtons } from '../components/export-buttons';
 import { ReportLoadState } from '../components/report-load-state';
 import { ReportsGrid } from '../components/reports-grid';
-import { changeReportsState, parseReportsState, REPORT_STATUSES, reportsFilter, reportsStateToParams, reportsStateToQuery, type ReportsListState } from '../components/reports-list-state';
+import { REPORT_STATUSES, reportsApiQuery, reportsFilter, reportsList } from '../components/reports-list-state';
 import { SearchField } from '../components/search-field';
 
 /** /reports: every launched campaign with delivery, reply and opt-out figures, and links to its three reports. */
 export default function ReportsList() {
   const { t } = useTranslation(['reports', 'common']);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseReportsState(searchParams);
-  const result = useReportCampaigns(reportsStateToQuery(state));
+  const list = useUrlListState(reportsList);
+  const { state, update } = list;
+  const result = useReportCampaigns(reportsApiQuery(state));
   const filter = reportsFilter(state);
-  const update = (patch: Partial<ReportsListState>, replace = false) => {
-    const next = reportsStateToParams(changeReportsState(state, patch));
-    if (next.toString() !== reportsStateToParams(state).toString()) setSearchParams(next, { replace, preventScrollReset: true });
-  };
 
   if (result.error instanceof ApiError && result.error.status === 403) return <ReportLoadState error={result.error} onRetry={() => void result.refetch()} />;
-  const filtered = state.search !== '' || state.status !== '';
+  const filtered = reportsList.isFiltered(state);
 
   return (
     <PageContainer title={t('list.title')} description={t('list.description')} breadcrumbs={[{ label: t('list.title') }]} actions={<ExportButtons kind="campaigns" params={{ ...filter, sort: state.sort, order: state.order }} />}>
@@ -40,7 +35,7 @@ export default function ReportsList() {
               label={t('list.search')}
               placeholder={t('list.searchPlaceholder')}
               value={state.search}
-              onChange={(value) => update({ search: value }, true)}
+              onChange={(value) => update({ search: value }, { replace: true })}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 4, lg: 3 }}>
@@ -63,16 +58,7 @@ export default function ReportsList() {
           </Grid>
         </Grid>
         <Divider />
-        <LoadOrRetry query={result} sx={{ m: 2.5 }}>
-          <ReportsGrid
-            state={state}
-            rows={result.data?.data ?? []}
-            total={result.data?.total ?? 0}
-            loading={(result.isFetching && !result.data) || result.isPlaceholderData}
-            filtered={filtered}
-            onChange={(patch) => update(patch)}
-          />
-        </LoadOrRetry>
+        <ReportsGrid list={list} query={result} filtered={filtered} />
       </Card>
     </PageContainer>
   );

@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationResolver } from '../../../components/forms/validation-resolver';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 import { changedKeywords, replyParts, splitKeywords, validateKeywords } from './keywords-form';
@@ -151,11 +151,7 @@ export function KeywordsCard({ settings, canEdit }: { settings: MessagingSetting
           ) : null}
         </Box>
       </CardContent>
-      <Snackbar open={notice} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setNotice(false)} sx={{ width: '100%' }}>
-          {t('messaging.keywords.saved')}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={notice ? t('messaging.keywords.saved') : null} onClose={() => setNotice(false)} />
     </Card>
   );
 }

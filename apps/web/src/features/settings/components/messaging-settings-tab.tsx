@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MessagingSettings } from '@sms/contracts/messaging-settings';
@@ -16,6 +15,7 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import { validationResolver } from '../../../components/forms/validation-resolver';
 import { useFieldErrorText } from '../../../components/forms/use-field-error-text';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { RetryAlert } from '../../../components/retry-alert';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -133,11 +133,7 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
           ) : null}
         </Box>
       </CardContent>
-      <Snackbar open={notice} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setNotice(false)} sx={{ width: '100%' }}>
-          {t('messaging.saved')}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={notice ? t('messaging.saved') : null} onClose={() => setNotice(false)} />
     </Card>
   );
 }

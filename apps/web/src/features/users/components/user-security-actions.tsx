@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import type { User } from '@sms/contracts/users';
 import { IconKey, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetTwoStep, useSendPasswordReset } from '../api/user-security';
 
@@ -55,11 +54,7 @@ export function UserSecurityActions({ user }: { user: User }) {
         onConfirm={() => void run()}
         onClose={() => setConfirming(null)}
       />
-      <Snackbar open={notice !== null} autoHideDuration={6000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)} sx={{ width: '100%' }}>
-          {notice ?? ''}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={notice} autoHideDuration={6000} onClose={() => setNotice(null)} />
     </>
   );
 }

@@ -5,13 +5,13 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { NoticeSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { Can } from '../../../lib/permissions/can';
 import { useUser } from '../api/get-user';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
-import { NoticeSnackbar } from '../components/notice-snackbar';
 import { UserDetailsCard } from '../components/user-details-card';
 import { UserLoadState } from '../components/user-load-state';
 import { UserSecurityActions } from '../components/user-security-actions';
@@ -74,7 +74,7 @@ export default function UserDetail() {
         onClose={() => setConfirming(false)}
         onDeleted={() => void navigate(paths.users.list, { replace: true, state: { notice: 'deleted' } })}
       />
-      <NoticeSnackbar />
+      <NoticeSnackbar ns="users" />
     </PageContainer>
   );
 }

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { eventually } from './support/eventually.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+
+// Issue 17: every list kept in the URL shares one list kit. An old link (or a page whose rows were
+// deleted) that points past the last page lands on the last page that has rows, in every list.
+let server: RunningServer;
+let browser: Browser;
+let admin: Session;
+
+/** Eleven of a kind: one more than a page of ten, so the last page with rows is page 2. */
+const ELEVEN = Array.from({ length: 11 }, (_, index) => String(index + 1).padStart(2, '0'));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await seedAdmin(server.baseUrl);
+  // The admin is the first user, so ten more make eleven users.
+  for (const n of ELEVEN.slice(1)) await api(server.baseUrl, 'POST', '/api/users/register', { name: `User ${n}`, email: `user${n}@example.org`, password: 'Correct-Horse-42', role: 'viewer' }, admin.token);
+  for (const n of ELEVEN) await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+336123456${n}`, firstName: `Contact ${n}` }, admin.token);
+  // Ten drafts and, last, one launched campaign (for the reports list) make eleven campaigns. It is
+  // scheduled next year, so nothing is sent.
+  for (const n of ELEVEN.slice(0, 10)) await api(server.baseUrl, 'POST', '/api/campaigns', { name: `Campaign ${n}`, body: 'Hello.' }, admin.token);
+  const { campaign } = await api<{ campaign: { id: string } }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Reported', body: 'Hi.', scheduledLocal: `${new Date().getUTCFullYear() + 1}-03-01T09:00`, timeZone: 'UTC' }, admin.token);
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The rows of the page's one grid. */
+const rows = (page: Page) => page.getByRole('grid').locator('.MuiDataGrid-row');
+/** The one-based page in the address bar (null: the first page, which the URL leaves out). */
+const pageInUrl = (page: Page) => new URL(page.url()).searchParams.get('page');
+
+/**
+ * Opens `list` from the dashboard with a page past the end, waits for the correction to `page`
+ * (one-based, null for the first) and `rowCount` rows, then goes Back: the page past the end was
+ * replaced in history, so Back returns to the dashboard instead of correcting the list again.
+ */
+async function landsOnLastPage(page: Page, list: string, expected: { page: string | null; rowCount: number }) {
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.goto(list);
+  await eventually(() => pageInUrl(page)).toBe(expected.page);
+  await eventually(() => rows(page).count()).toBe(expected.rowCount);
+  await page.goBack();
+  await eventually(() => new URL(page.url()).pathname).toBe('/dashboard');
+}
+
+test('a link past the last page lands on the last page that has rows, in every URL list', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+
+  await landsOnLastPage(page, '/users?page=9&pageSize=10', { page: '2', rowCount: 1 });
+  await landsOnLastPage(page, '/contacts?page=9&pageSize=10', { page: '2', rowCount: 1 });
+  await landsOnLastPage(page, '/campaigns?page=9&pageSize=10', { page: '2', rowCount: 1 });
+  // One launched campaign: any page past the first goes back to the first (the URL leaves it
+  // out) and keeps the filter.
+  await landsOnLastPage(page, '/reports?page=5&status=scheduled', { page: null, rowCount: 1 });
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,48 @@
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+export interface MessageSnackbarProps {
+  /** The text to show; null hides the snackbar. */
+  message: string | null;
+  severity?: AlertColor;
+  onClose: () => void;
+  autoHideDuration?: number;
+}
+
+/** A message at the bottom of the screen that closes itself (a click elsewhere does not close it). */
+export function MessageSnackbar({ message, severity = 'success', onClose, autoHideDuration = 5000 }: MessageSnackbarProps) {
+  return (
+    <Snackbar open={message !== null} autoHideDuration={autoHideDuration} onClose={(_event, reason) => reason !== 'clickaway' && onClose()} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Alert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
+        {message ?? ''}
+      </Alert>
+    </Snackbar>
+  );
+}
+
+/** The notice a navigation carried (`navigate(to, { state: { notice: 'created' } })`), if any. */
+function noticeOf(state: unknown): string | null {
+  return state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null;
+}
+
+/**
+ * Shows the success notice passed in the navigation state once (the text is `notices.<notice>` in
+ * the namespace `ns`), then clears it from history so Back or a reload does not show it again.
+ */
+export function NoticeSnackbar({ ns }: { ns: string }) {
+  const { t } = useTranslation(ns);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = noticeOf(location.state);
+  const close = () => void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  return <MessageSnackbar message={notice ? t(`notices.${notice}`) : null} onClose={close} />;
+}
+
+/** Announces a notice on the page shown (e.g. after deleting a row of a list), for its `NoticeSnackbar`. */
+export function useShowNoticeHere(): (notice: string) => void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (notice) => void navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true, state: { notice } });
+}
