@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Snackbar from '@mui/material/Snackbar';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +15,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
@@ -130,11 +130,7 @@ export function GatewaysTab() {
           setDeleting(null);
         }}
       />
-      <Snackbar open={notice !== null} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity={notice?.severity ?? 'success'} variant="filled" onClose={() => setNotice(null)} sx={{ width: '100%' }}>
-          {notice?.text}
-        </Alert>
-      </Snackbar>
+      <MessageSnackbar message={notice?.text ?? null} severity={notice?.severity} onClose={() => setNotice(null)} />
     </Card>
   );
 }
