@@ -1,3 +1,4 @@
+import type { CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 
@@ -63,13 +64,13 @@ export interface DashboardCampaignRow {
   id: string;
   name: string;
   status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'completed' | 'cancelled' | 'failed';
-  statusReason: string | null;
+  statusReason: CampaignStatusReason | null;
   scheduledAt: Date | null;
   launchedAt: Date | null;
   audienceReady: boolean;
 }
 
-type RawCampaign = { id: string; name: string; status: DashboardCampaignRow['status']; status_reason: string | null; scheduled_at: string | Date | null; launched_at: string | Date | null; audience_ready: boolean; total: number };
+type RawCampaign = { id: string; name: string; status: DashboardCampaignRow['status']; status_reason: CampaignStatusReason | null; scheduled_at: string | Date | null; launched_at: string | Date | null; audience_ready: boolean; total: number };
 
 const toCampaign = (row: RawCampaign): DashboardCampaignRow => ({
   id: row.id,

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDataGridLocaleText } from '../../../lib/i18n/use-data-grid-locale-text';
+import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { PhoneNumber } from './phone-number';
 import { tag1Label } from './report-format';
@@ -62,6 +63,7 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
   const localeText = useDataGridLocaleText();
   const format = useReportFormat();
   const canReadContacts = useAbility().can('read', 'Contact');
+  const reasons = useReasonTexts();
   const table = useServerTable(state, RECIPIENT_SORTS, onChange);
 
   const columns = useMemo<GridColDef<ReportRecipient>[]>(() => {
@@ -91,7 +93,7 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
         width: 120,
         renderCell: ({ row }) =>
           row.errorCode ? (
-            <Tooltip title={row.errorText ?? ''}>
+            <Tooltip title={reasons.messageError(row.errorCode, row.errorText)}>
               <Box component="span" sx={{ fontFamily: 'monospace' }}>
                 <bdi>{row.errorCode}</bdi>
               </Box>
@@ -125,7 +127,7 @@ export function RecipientsGrid({ rows, total, loading, state, onChange, label, t
       },
     ];
     return list.map((column) => ({ ...column, sortable: sortable(column.field) }));
-  }, [t, format, canReadContacts]);
+  }, [t, format, canReadContacts, reasons]);
 
   return (
     <Box data-testid={testId}>
