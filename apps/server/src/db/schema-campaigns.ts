@@ -120,7 +120,7 @@ export const campaignAudienceContacts = pgTable(
  * sign-in codes) 'notice': never shown through the messages API. Dispatchers claim rows in id
  * order (bigint identity) with FOR UPDATE SKIP LOCKED and a lease (lease_until).
  * campaign_id has no foreign key, like contact_id: a million-row launch would pay a per-row
- * referential check (a third of the fan-out's time, measured), and only the fan-out writes it,
+ * referential check (a large share of the fan-out's time), and only the fan-out writes it,
  * holding the campaign row locked; deleting a campaign deletes its messages itself.
  */
 export const messages = pgTable(

@@ -14,9 +14,9 @@ const totals = new WeakMap<Executor, { marker: string; at: number; total: number
 
 /**
  * All contacts, and the opted-out ones (partial index contacts_opted_out_idx: always exact).
- * count(*) over a million contacts costs about 100 ms, so the total is reused for up to
- * CONTACTS_TOTAL_TTL_MS unless the newest created_at moved (a new contact: one index probe);
- * a deletion shows within that time.
+ * count(*) visits every contact, too slow to repeat on each dashboard poll: the total is reused
+ * for up to CONTACTS_TOTAL_TTL_MS unless the newest created_at moved (a new contact: one index
+ * probe); a deletion shows within that time.
  */
 export async function countContacts(db: Executor): Promise<{ total: number; optedOut: number }> {
   const [[newest], [optedOut]] = await Promise.all([
