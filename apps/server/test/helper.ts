@@ -54,7 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-// PGlite: initialising a cluster costs seconds, loading a dump of a migrated one ~0.3 s. Each test
+// PGlite: initialising a cluster is slow, loading a dump of a migrated one is quick. Each test
 // process builds the template once and every server starts from a copy of it.
 let pgliteTemplate: Promise<Blob> | undefined;
 

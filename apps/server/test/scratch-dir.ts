@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Temporary folders made by the current test file (a full run used to leave ~500, 0.5 GB). */
+/** Temporary folders made by the current test file (a full run used to leave hundreds behind). */
 const scratchDirs: string[] = [];
 
 /** A new folder under the system's temporary folder, removed after the test file (test/setup.ts). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignStatusReasonSchema } from './campaign-status-reason.ts';
 import { contactFilterSchema, contactSchema } from './contacts.ts';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import type { MessageStatus } from './messages.ts';
@@ -176,8 +177,8 @@ export const campaignSchema = z.object({
   gatewayName: z.string().nullable(),
   audience: audienceViewSchema,
   status: z.enum(CAMPAIGN_STATUSES),
-  /** Why it paused by itself, failed, or is waiting (quiet hours). */
-  statusReason: z.string().nullable(),
+  /** Why it paused by itself, failed, or is waiting (quiet hours): a code with parameters (campaign-status-reason.ts). */
+  statusReason: campaignStatusReasonSchema.nullable(),
   scheduledAt: z.string().nullable(),
   scheduledLocal: z.string().nullable(),
   timeZone: z.string(),
@@ -242,7 +243,7 @@ export type TestSendBody = z.infer<typeof testSendBodySchema>;
 /** Live figures of a running campaign for its detail page. */
 export const campaignProgressSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
-  statusReason: z.string().nullable(),
+  statusReason: campaignStatusReasonSchema.nullable(),
   audienceReady: z.boolean(),
   counts: campaignCountsSchema,
   /** Messages handed to the gateway per second over the last minute. */

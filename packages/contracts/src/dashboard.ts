@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignStatusReasonSchema } from './campaign-status-reason.ts';
 import { CAMPAIGN_STATUSES, campaignCountsSchema } from './campaigns.ts';
 import { isTimeZone } from './zoned-time.ts';
 
@@ -41,7 +42,7 @@ export const dashboardCampaignSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
-  statusReason: z.string().nullable(),
+  statusReason: campaignStatusReasonSchema.nullable(),
   scheduledAt: z.string().nullable(),
   launchedAt: z.string().nullable(),
   audienceReady: z.boolean(),

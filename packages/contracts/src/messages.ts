@@ -17,14 +17,26 @@ export const HANDED_OVER_STATUSES: readonly MessageStatus[] = ['sent', 'delivere
 /** How many messages of some counts were handed to the carrier (HANDED_OVER_STATUSES). */
 export const handedOver = (counts: Record<MessageStatus, number>): number => HANDED_OVER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
 
-/** Why a message was skipped or failed without a gateway error code. */
+/**
+ * The engine's own reasons for a message not sent or not yet sent (a gateway's codes are its own).
+ * The web app translates these by code; the stored error text stays English for API users and
+ * exports.
+ */
 export const MESSAGE_ERROR_CODES = {
   optedOut: 'OPTED_OUT',
+  contactDeleted: 'CONTACT_DELETED',
   expired: 'VALIDITY_EXPIRED',
   gatewayUnusable: 'GATEWAY_UNUSABLE',
+  gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
+  noResult: 'NO_RESULT',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   emptyBody: 'EMPTY_BODY',
 } as const;
+export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[keyof typeof MESSAGE_ERROR_CODES];
+/** Whether an error code is one of the engine's own (MESSAGE_ERROR_CODES). */
+export const isMessageErrorCode = (code: string): code is MessageErrorCode => (Object.values(MESSAGE_ERROR_CODES) as string[]).includes(code);
+/** Engine codes whose error text is the gateway's own words, shown inside the translated sentence. */
+export const MESSAGE_ERRORS_WITH_GATEWAY_DETAIL: readonly MessageErrorCode[] = [MESSAGE_ERROR_CODES.gatewayUnusable, MESSAGE_ERROR_CODES.gatewayUnavailable];
 
 /**
  * Kinds of outbound message: part of a campaign, a test send, a one-off reply from the inbox, an

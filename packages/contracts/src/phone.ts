@@ -5,10 +5,10 @@ import { fastInternational, fastNational, fastPossibleLengths, isCallingCode } f
  * Phone numbers: one normalisation for the contact form, the API and the import job.
  *
  * Metadata: 'max' (full per-type patterns, so `isValid` rejects numbers no operator assigns).
- * Speed: libphonenumber-js alone parses + validates ~60k numbers/s per core here (it compiles a
- * RegExp from metadata text on every pattern test), which made phone numbers the largest cost of
- * a million-row import. Numbers therefore go through `phone-fast-path.ts` first (the same steps
- * over the same metadata with compiled patterns, ~1 µs), and the shapes it leaves alone through
+ * Speed: libphonenumber-js alone compiles a RegExp from metadata text on every pattern test,
+ * which made phone numbers the largest cost of a million-row import (bench/RESULTS.md). Numbers
+ * therefore go through `phone-fast-path.ts` first (the same steps over the same metadata with
+ * compiled patterns), and the shapes it leaves alone through
  * libphonenumber-js itself, so the results are the library's either way.
  */
 

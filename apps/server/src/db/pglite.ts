@@ -51,8 +51,8 @@ const BYTEA = 17;
 
 /**
  * bytea as hex text with Node's native codec. PGlite's own converters go byte by byte in
- * JavaScript (Array.from(...).map(toString(16)), parseInt per pair): 65 MB of upload chunks took
- * ~21 s to store and ~9 s to read back; with these, ~2.6 s and ~1 s.
+ * JavaScript (Array.from(...).map(toString(16)), parseInt per pair): upload chunks took many
+ * times longer to store and to read back than with these.
  */
 const byteaCodec = {
   serializers: { [BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}` },
@@ -62,7 +62,7 @@ const byteaCodec = {
 /**
  * PostgreSQL's shared buffer pool inside PGlite's WebAssembly memory. PGlite zeroes the pool when
  * it starts, so all of it is resident at once: 128 MB (PostgreSQL's default) made an idle
- * embedded server ~120 MB larger. Pages outside the pool are still cached by the operating
+ * embedded server that much larger. Pages outside the pool are still cached by the operating
  * system; measured with bench/import (1M contacts): see bench/RESULTS.md.
  */
 const SHARED_BUFFERS = '32MB';
@@ -88,7 +88,7 @@ export async function openPglite(options: { dataDir?: string | undefined; snapsh
     unlock();
     throw error;
   }
-  // initdb's WebAssembly instance (~300 MB resident) is garbage once the directory exists.
+  // initdb's WebAssembly instance (hundreds of MB resident) is garbage once the directory exists.
   if (initialising) collectGarbageNow();
   const db = drizzle({ client: pglite, schema });
   return {

@@ -1,3 +1,4 @@
+import type { CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -66,7 +67,8 @@ export const campaigns = pgTable(
     gatewayId: uuid('gateway_id'),
     audience: jsonb('audience').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed'] }).notNull().default('draft'),
-    statusReason: text('status_reason'),
+    /** Why it waits, paused by itself or failed: `{ code, params }`, translated where it is shown. */
+    statusReason: jsonb('status_reason').$type<CampaignStatusReason>(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     scheduledLocal: text('scheduled_local'),
     timeZone: text('time_zone').notNull().default('UTC'),
@@ -93,6 +95,10 @@ export const campaigns = pgTable(
     index('campaigns_created_at_idx').on(table.createdAt, table.id),
     index('campaigns_status_idx').on(table.status),
     check('campaigns_status_check', sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed')`),
+    check(
+      'campaigns_status_reason_check',
+      sql`${table.statusReason} is null or coalesce(jsonb_typeof(${table.statusReason} -> 'code') = 'string' and jsonb_typeof(${table.statusReason} -> 'params') = 'object', false)`,
+    ),
   ],
 );
 
@@ -114,7 +120,7 @@ export const campaignAudienceContacts = pgTable(
  * sign-in codes) 'notice': never shown through the messages API. Dispatchers claim rows in id
  * order (bigint identity) with FOR UPDATE SKIP LOCKED and a lease (lease_until).
  * campaign_id has no foreign key, like contact_id: a million-row launch would pay a per-row
- * referential check (a third of the fan-out's time, measured), and only the fan-out writes it,
+ * referential check (a large share of the fan-out's time), and only the fan-out writes it,
  * holding the campaign row locked; deleting a campaign deletes its messages itself.
  */
 export const messages = pgTable(

@@ -144,3 +144,11 @@ export class GatewayUnusable extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
   }
 }
+
+/** The gateway row is gone: unusable for good (its campaigns fail with the reason GATEWAY_DELETED). */
+export class GatewayDeleted extends GatewayUnusable {
+  override name = 'GatewayDeleted';
+  constructor() {
+    super('The gateway was deleted');
+  }
+}

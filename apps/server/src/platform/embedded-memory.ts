@@ -5,18 +5,17 @@
  *
  * - glibc malloc's mmap threshold fixed at 128 KB (Linux only). Left dynamic, glibc raises the
  *   threshold to the size of every large block freed (up to 32 MB), so an import's megabyte-sized
- *   buffers ended up in the main heap, which fragments and never shrinks: ~160 MB more resident
- *   during a 1M-row import. Fixed, such buffers are mapped and given back when freed.
+ *   buffers ended up in the main heap, which fragments and never shrinks: far more memory
+ *   resident during a large import. Fixed, such buffers are mapped and given back when freed.
  * - V8's young generation at 8 MB a semi-space and its old generation allowed to grow by 50%
  *   past what is live before a full collection (npm start gives 16 and 100 for both modes). An
  *   embedded import runs two V8 heaps (the job's thread, with PGlite, and the reading thread), and
- *   each held up to twice its live data between collections. 1M-row CSV import peak ~470 -> ~395
- *   MB, 200k-row XLSX after it ~525 -> ~455 MB, the CSV import as fast (PGlite's WebAssembly, not
- *   the collector, bounds it), the XLSX one ~12% slower (bench/RESULTS.md).
+ *   each held up to twice its live data between collections. With these, an import's peak is
+ *   lower, the CSV import as fast (PGlite's WebAssembly, not the collector, bounds it) and the
+ *   XLSX one somewhat slower (bench/RESULTS.md).
  *
  * Not with PostgreSQL: there memory is not the limit, and the same settings cost time (the mmap
- * threshold ~1.5 s of server CPU on the 1M-row import; a 50% growth factor a third more time in
- * collections). A value the operator set (the malloc variable; a V8 flag in NODE_OPTIONS) is kept.
+ * threshold server CPU during an import, the lower growth factor more time in collections). A value the operator set (the malloc variable; a V8 flag in NODE_OPTIONS) is kept.
  * Nothing is exported: importing this module re-executes the process (tests spawn a child).
  */
 const MMAP_THRESHOLD_BYTES = 128 * 1024;

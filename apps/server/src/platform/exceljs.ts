@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 
 /**
- * exceljs, loaded on first use: it adds ~8 MB to a heap and ~200 ms to start-up, and only XLSX
+ * exceljs, loaded on first use: it adds megabytes to a heap and time to start-up, and only XLSX
  * imports and exports need it (the import's reading thread on PGlite, which reads CSV far more
  * often, loads it only for a workbook).
  */

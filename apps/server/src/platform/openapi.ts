@@ -3,10 +3,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '@sms/contracts/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { RouteAuth } from './auth.ts';
+
+type SecurityRequirement = Record<string, string[]>;
+
+/**
+ * An operation's `security`, derived from its route's `config.auth` (decision 004) so the document
+ * cannot disagree with what the server does: required -> the bearer token; optional -> no
+ * token or the bearer token; public -> none.
+ */
+export function securityOf(auth: RouteAuth | undefined): SecurityRequirement[] | undefined {
+  if (auth === 'required') return [{ bearerAuth: [] }];
+  if (auth === 'optional') return [{}, { bearerAuth: [] }];
+  return undefined;
+}
 
 /**
  * OpenAPI generated from the zod schemas of the routes (never written by hand), served as JSON at
- * /api/docs/json with Swagger UI at /api/docs. Must be registered before the routes.
+ * /api/docs/json with Swagger UI at /api/docs. Must be registered before the routes. Each
+ * operation's `security` comes from its route's `config.auth`, never from its schema.
  */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl?: string | undefined }): Promise<void> {
   await app.register(swagger, {
@@ -20,7 +35,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const security = securityOf(input.route.config?.auth);
+      return security ? { ...transformed, schema: { ...transformed.schema, security } } : transformed;
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

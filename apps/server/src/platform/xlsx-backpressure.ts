@@ -19,9 +19,9 @@ type Backlogged = NodeJS.EventEmitter & { _writableState?: { length: number } };
 
 /**
  * exceljs's sheet stream hands its XML to the zip without looking at backpressure, so on a fast
- * database the zip's input buffer grows with the whole sheet (870 MB RSS for 1M rows). Waiting for
- * that buffer to drain between batches keeps memory flat. Reads exceljs internals defensively:
- * if they change, the export still works, only without the throttle.
+ * database the zip's input buffer grows with the whole sheet (the memory of a large export grows
+ * with it). Waiting for that buffer to drain between batches keeps memory flat. Reads exceljs
+ * internals defensively: if they change, the export still works, only without the throttle.
  */
 async function zipCaughtUp(sheet: unknown, out: PassThrough): Promise<void> {
   const pipe = (sheet as { _stream?: { pipes?: Backlogged[] } })._stream?.pipes?.[0];

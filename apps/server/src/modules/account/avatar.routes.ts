@@ -14,7 +14,6 @@ import { findAvatar, setUserAvatar } from './avatar.queries.ts';
 import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['account'];
-const bearer = [{ bearerAuth: [] }];
 const YEAR_SECONDS = 31_536_000;
 
 // The multipart body is read and checked in the handler; the schema only documents it.
@@ -40,7 +39,6 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags,
         summary: 'Upload my profile picture',
         description: 'PNG, JPEG or WebP, at most 2 MB, in the multipart field "avatar". Stored cropped to a 256 x 256 WebP without metadata.',
-        security: bearer,
         consumes: ['multipart/form-data'],
         body: z.object({ avatar: z.file() }),
         response: { 200: userResponseSchema, ...errorResponses(400, 401, 413, 415, 422) },
@@ -56,7 +54,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.delete(
     '/api/users/me/avatar',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Remove my profile picture (initials are shown)', security: bearer, response: { 200: userResponseSchema, ...errorResponses(401) } } },
+    { config: { auth: 'required' }, schema: { tags, summary: 'Remove my profile picture (initials are shown)', response: { 200: userResponseSchema, ...errorResponses(401) } } },
     async (request) => {
       const user = currentUser(request);
       await db.transaction((tx) => setUserAvatar(tx, user.id, null));

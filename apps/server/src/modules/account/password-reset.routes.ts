@@ -20,7 +20,6 @@ import { listOutbox } from './notices/outbox.queries.ts';
 import { adminRequestPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 const tags = ['password reset'];
-const bearer = [{ bearerAuth: [] }];
 
 /** Forgotten passwords: request a link, use it; admins send links and read the mail outbox. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = async (app, { db, jobs }) => {
@@ -69,7 +68,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       schema: {
         tags,
         summary: 'Send a user a password reset link (admins)',
-        security: bearer,
         params: userIdParamsSchema,
         response: { 202: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -91,7 +89,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       schema: {
         tags,
         summary: 'Account messages kept because no SMTP server or SMS gateway could take them (admins)',
-        security: bearer,
         querystring: outboxQuerySchema,
         response: { 200: outboxListResponseSchema, ...errorResponses(400, 401, 403) },
       },

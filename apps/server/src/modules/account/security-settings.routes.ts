@@ -11,7 +11,6 @@ import { deliveryChannel } from './notices/deliver.ts';
 import { getSecuritySettings, updateSecuritySettings } from './security-settings.ts';
 
 const tags = ['settings'];
-const bearer = [{ bearerAuth: [] }];
 const CANNOT_READ = 'You do not have permission to view security settings.';
 const ADMINS_ONLY = 'Only administrators can change security settings.';
 
@@ -28,7 +27,7 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Pic
     '/api/settings/security',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Security settings (admins and managers)', security: bearer, response: { 200: securitySettingsResponseSchema, ...errorResponses(401, 403) } },
+      schema: { tags, summary: 'Security settings (admins and managers)', response: { 200: securitySettingsResponseSchema, ...errorResponses(401, 403) } },
     },
     async (request) => {
       ensure(accountPolicy.readSecuritySettings(currentUser(request)), CANNOT_READ);
@@ -47,7 +46,6 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Pic
           'Any subset. tokenLifetimeSeconds (300-2592000, null = TOKEN_TTL) applies to tokens issued afterwards; minPasswordLength (8-128) to passwords ' +
           'set afterwards (register, change, reset); twoStepRequirement none | admins | everyone: accounts it covers must enrol at their next sign-in; ' +
           'publicAddress (http(s) URL or null): where password-reset links point when PUBLIC_URL is not set (without either, links are paths only).',
-        security: bearer,
         body: updateSecuritySettingsBodySchema,
         response: { 200: securitySettingsResponseSchema, ...errorResponses(400, 401, 403) },
       },

@@ -10,7 +10,6 @@ import { presentAuditEntry } from './audit-log.presenter.ts';
 import { listAuditEntries } from './audit-log.queries.ts';
 
 const tags = ['audit-log'];
-const bearer = [{ bearerAuth: [] }];
 
 /** The audit log: administrators read and export it (policy subject AuditLog). */
 export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -22,7 +21,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags,
         summary: 'Audit entries, newest first (administrators)',
         description: 'Filters: actor (user id), action (exact, or an area ending with a dot such as "campaign."), subject, from/to (inclusive), search (actor name or email, action, subject id, IP).',
-        security: bearer,
         querystring: auditLogQuerySchema,
         response: { 200: auditLogResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -42,7 +40,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags,
         summary: 'Download the entries of a filter as CSV (streamed, administrators)',
         description: 'Same filters as the list. Cells starting with = + - @ tab or CR are prefixed with a quote.',
-        security: bearer,
         querystring: auditLogFilterSchema,
         response: { 200: z.unknown().describe('text/csv'), ...errorResponses(400, 401, 403) },
       },

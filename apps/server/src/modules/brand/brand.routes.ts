@@ -31,7 +31,6 @@ import { loadBrand, replaceFavicon, replaceLoginBackground, replaceLogo, resetBr
 import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['brand'];
-const bearer = [{ bearerAuth: [] }];
 const YEAR_SECONDS = 31_536_000;
 /** Served SVGs may style themselves and nothing else: no scripts, no loads, sandboxed. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -101,7 +100,6 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
         description:
           'Partial: send one or more fields; the answer holds only those fields. logoPath, faviconPath or loginBackgroundPath ' +
           'sent as null removes that image (and the answer carries its nulled URL fields). Unknown fields are ignored.',
-        security: bearer,
         body: brandUpdateSchema,
         response: { 200: brandUpdateResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -122,7 +120,6 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
         tags,
         summary: 'Upload the logo (admins)',
         description: `PNG, JPEG, WebP or SVG (sanitised), at most ${formatBytes(BRAND_UPLOAD_LIMITS.logo.maxBytes)}, in the multipart field "logo"; optional logoWidth and logoHeight set its display size.`,
-        security: bearer,
         consumes: ['multipart/form-data'],
         body: uploadForm('logo', { logoWidth: z.string().optional(), logoHeight: z.string().optional() }),
         response: { 200: logoUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
@@ -152,7 +149,6 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
         tags,
         summary: 'Upload the favicon (admins)',
         description: `PNG, JPEG, WebP, ICO or SVG (sanitised), at most ${formatBytes(BRAND_UPLOAD_LIMITS.favicon.maxBytes)}, in the multipart field "favicon". Also produces 32x32 and 180x180 PNGs (faviconUrls).`,
-        security: bearer,
         consumes: ['multipart/form-data'],
         body: uploadForm('favicon'),
         response: { 200: faviconUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
@@ -175,7 +171,6 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
         tags,
         summary: 'Upload the login background (admins)',
         description: `PNG, JPEG or WebP, at most ${formatBytes(BRAND_UPLOAD_LIMITS.loginBackground.maxBytes)}, in the multipart field "loginBackground"; scaled to at most 3840x2160.`,
-        security: bearer,
         consumes: ['multipart/form-data'],
         body: uploadForm('loginBackground'),
         response: { 200: loginBackgroundUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
@@ -197,7 +192,6 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
         tags,
         summary: 'Reset the brand to its defaults (admins)',
         description: 'Removes every brand image and answers the full default settings.',
-        security: bearer,
         response: { 200: brandSettingsSchema, ...errorResponses(401, 403) },
       },
     },

@@ -69,11 +69,18 @@ describe('the engine through the API', () => {
     expect(done.recentErrors).toEqual([{ code: 'OPTED_OUT', text: 'The contact opted out before sending', count: 1, lastAt: expect.any(String) }]);
   });
 
-  it('pauses a campaign by itself after autoPauseAfter errors in a row, with the reason', async () => {
+  it('pauses a campaign by itself after autoPauseAfter errors in a row, with the reason as a code and its parameters', async () => {
     const campaign = await createCampaign(server, admin.token, { name: 'Refused', body: 'Hi', audience: byTag('fail'), gatewayId: gateways.broken });
     await launchCampaign(server, admin.token, campaign.id);
     const paused = await waitForCampaign(server, admin.token, campaign.id, (c) => c.status === 'paused', 'the automatic pause');
-    expect(paused.statusReason).toBe('Paused automatically after 20 errors in a row. Last error: Simulated: number rejected by the carrier');
+    expect(paused.statusReason).toEqual({
+      code: 'AUTO_PAUSED_ERRORS',
+      params: { errors: 20, lastError: 'Simulated: number rejected by the carrier' },
+      message: 'Paused automatically after 20 errors in a row. Last error: Simulated: number rejected by the carrier',
+    });
+    // Stored as the code and its parameters; the English sentence is only made for the answer.
+    const [stored] = await queryRows<{ status_reason: unknown }>(server.database.db, sql`select status_reason from campaigns where id = ${campaign.id}`);
+    expect(stored?.status_reason).toEqual({ code: 'AUTO_PAUSED_ERRORS', params: { errors: 20, lastError: 'Simulated: number rejected by the carrier' } });
     const counts = await settledCounts(server, admin.token, campaign.id);
     // 20, plus at most the batches other lanes had in flight (4 lanes of 10).
     expect(counts.failed).toBeGreaterThanOrEqual(20);
@@ -84,13 +91,13 @@ describe('the engine through the API', () => {
     expect(progress).toMatchObject({ status: 'paused', statusReason: paused.statusReason, counts, eta: null });
     expect(progress.recentErrors).toEqual([{ code: 'SIM_REJECTED', text: 'Simulated: number rejected by the carrier', count: counts.failed, lastAt: expect.any(String) }]);
     const autoPause = (await auditOf(server, campaign.id)).filter((entry) => entry.action === 'campaign.auto_pause');
-    expect(autoPause.map((entry) => [entry.actorId, entry.details])).toEqual([[null, { reason: paused.statusReason }]]);
+    expect(autoPause.map((entry) => [entry.actorId, entry.details])).toEqual([[null, { reason: paused.statusReason?.message, reasonCode: 'AUTO_PAUSED_ERRORS' }]]);
 
     // Resuming clears the reason; the carrier still refuses everything, so it pauses again after 20 more.
     const resumed = await campaignAction(server, admin.token, campaign.id, 'resume');
     expect(resumed).toMatchObject({ status: 'sending', statusReason: null });
     const again = await waitForCampaign(server, admin.token, campaign.id, (c) => c.status === 'paused', 'the second automatic pause');
-    expect(again.statusReason).toBe(paused.statusReason);
+    expect(again.statusReason).toEqual(paused.statusReason);
     expect((await settledCounts(server, admin.token, campaign.id)).failed).toBeGreaterThanOrEqual(counts.failed + 20);
   });
 
@@ -111,7 +118,10 @@ describe('the engine through the API', () => {
     const campaign = await createCampaign(server, admin.token, { name: 'Night', body: 'Hi', audience: byTag('undl'), quietHours });
     await launchCampaign(server, admin.token, campaign.id);
     const waiting = await waitForCampaign(server, admin.token, campaign.id, (c) => c.statusReason !== null, 'the quiet-hours reason');
-    expect(waiting).toMatchObject({ status: 'sending', statusReason: `Quiet hours: sending resumes at ${quietHours.end} (UTC)` });
+    expect(waiting).toMatchObject({
+      status: 'sending',
+      statusReason: { code: 'QUIET_HOURS', params: { time: quietHours.end, timeZone: 'UTC' }, message: `Quiet hours: sending resumes at ${quietHours.end} (UTC)` },
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await settledCounts(server, admin.token, campaign.id)).toMatchObject({ queued: GROUPS.undl, total: GROUPS.undl });
     expect((await campaignAction(server, admin.token, campaign.id, 'cancel')).counts).toMatchObject({ cancelled: GROUPS.undl, queued: 0 });
@@ -123,7 +133,7 @@ describe('the engine through the API', () => {
     expect((await launchCampaign(server, admin.token, campaign.id)).status).toBe('scheduled');
     expect((await server.put(`/api/gateways/${flaky}`, { enabled: false }, { token: admin.token })).status).toBe(200);
     const paused = await waitForCampaign(server, admin.token, campaign.id, (c) => c.status === 'paused', 'the pause for the disabled gateway', 15_000);
-    expect(paused.statusReason).toBe('The gateway Flaky is disabled: enable it, then resume');
+    expect(paused.statusReason).toEqual({ code: 'GATEWAY_DISABLED', params: { gateway: 'Flaky' }, message: 'The gateway Flaky is disabled: enable it, then resume' });
     expect(await settledCounts(server, admin.token, campaign.id)).toMatchObject({ queued: GROUPS.undl, total: GROUPS.undl });
     expect((await auditOf(server, campaign.id)).filter((entry) => entry.action === 'campaign.auto_pause').map((entry) => entry.actorId)).toEqual([null]);
 

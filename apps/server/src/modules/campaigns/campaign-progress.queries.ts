@@ -1,3 +1,4 @@
+import { statusReasonView } from '@sms/contracts/campaign-status-reason';
 import type { CampaignCounts, CampaignProgress } from '@sms/contracts/campaigns';
 import { handedOver } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
@@ -58,7 +59,7 @@ export async function campaignProgress(db: Executor, campaign: CampaignRow): Pro
   const link = campaign.gatewayId ? links.get(campaign.gatewayId) : undefined;
   return {
     status: campaign.status,
-    statusReason: campaign.statusReason,
+    statusReason: statusReasonView(campaign.statusReason),
     audienceReady: campaign.audienceReadyAt !== null,
     counts,
     ratePerSecond,

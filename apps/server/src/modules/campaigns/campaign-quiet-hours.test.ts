@@ -33,7 +33,7 @@ describe('quiet hours (read in the organisation time zone)', () => {
       return body.campaign.statusReason ? body.campaign : undefined;
     }, 15_000, 'the quiet hours reason');
     expect(campaign.status).toBe('sending');
-    expect(campaign.statusReason).toBe(`Quiet hours: sending resumes at ${hhmm(new Date(now + 3_600_000))} (UTC)`);
+    expect(campaign.statusReason).toEqual({ code: 'QUIET_HOURS', params: { time: hhmm(new Date(now + 3_600_000)), timeZone: 'UTC' }, message: `Quiet hours: sending resumes at ${hhmm(new Date(now + 3_600_000))} (UTC)` });
     // Recipients are materialised, but nothing leaves the queue.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await countMessageRows(server, id)).toEqual({ queued: 20 });

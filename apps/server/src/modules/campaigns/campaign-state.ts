@@ -1,3 +1,4 @@
+import type { CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import { CAMPAIGN_ERROR_CODES, type CampaignStatus } from '@sms/contracts/campaigns';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
@@ -47,7 +48,8 @@ export function illegalTransition(from: CampaignStatus, to: CampaignStatus): Con
 
 /** Columns stamped alongside a status change. */
 export interface TransitionStamp {
-  statusReason?: string | null;
+  /** Why (the engine's pauses and failures); every other move clears the reason. */
+  statusReason?: CampaignStatusReason | null;
   scheduledAt?: Date | null;
   gatewayId?: string | null;
   launched?: boolean;
@@ -67,7 +69,7 @@ export async function transitionCampaign(
   const from = (options.from ?? sourcesOf(to)).filter((status) => canTransition(status, to));
   if (from.length === 0) return null;
   const stamps = [
-    sql`status_reason = ${options.statusReason ?? null}`,
+    sql`status_reason = ${options.statusReason ? JSON.stringify(options.statusReason) : null}::jsonb`,
     options.scheduledAt !== undefined ? sql`scheduled_at = ${options.scheduledAt?.toISOString() ?? null}::timestamptz` : undefined,
     options.gatewayId !== undefined ? sql`gateway_id = ${options.gatewayId}` : undefined,
     options.launched ? sql`launched_at = coalesce(launched_at, now())` : undefined,

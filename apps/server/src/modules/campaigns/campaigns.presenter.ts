@@ -1,3 +1,4 @@
+import { statusReasonView } from '@sms/contracts/campaign-status-reason';
 import type { Audience, AudienceView, Campaign, CampaignCounts } from '@sms/contracts/campaigns';
 import type { CampaignWithNames } from './campaigns.queries.ts';
 
@@ -28,7 +29,7 @@ export function presentCampaign(row: CampaignWithNames, counts: CampaignCounts):
     gatewayName: row.gatewayName,
     audience: presentAudience(row),
     status: campaign.status,
-    statusReason: campaign.statusReason,
+    statusReason: statusReasonView(campaign.statusReason),
     scheduledAt: iso(campaign.scheduledAt),
     scheduledLocal: campaign.scheduledLocal,
     timeZone: campaign.timeZone,

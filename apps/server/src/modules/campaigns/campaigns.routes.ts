@@ -33,7 +33,6 @@ import { countAudience, findCampaign, findCampaignRow, listCampaigns, listCampai
 import { createCampaign, deleteCampaign, duplicateCampaign, updateCampaign } from './campaigns.service.ts';
 
 const tags = ['campaigns'];
-const bearer = [{ bearerAuth: [] }];
 const CANNOT_READ = 'You do not have permission to view campaigns.';
 const CANNOT_EDIT = 'You do not have permission to edit campaigns.';
 const CANNOT_LAUNCH = 'You do not have permission to send campaigns.';
@@ -52,14 +51,14 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   };
   const idRoute = (summary: string, response: z.ZodType, codes: Parameters<typeof errorResponses> = [400, 401, 403, 404]) => ({
     config: { auth: 'required' as const },
-    schema: { tags, summary, security: bearer, params: campaignIdParamsSchema, response: { 200: response, ...errorResponses(...codes) } },
+    schema: { tags, summary, params: campaignIdParamsSchema, response: { 200: response, ...errorResponses(...codes) } },
   });
 
   app.get(
     '/api/campaigns',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'List campaigns with live counts', security: bearer, querystring: listCampaignsQuerySchema, response: { 200: campaignListResponseSchema, ...errorResponses(400, 401, 403) } },
+      schema: { tags, summary: 'List campaigns with live counts', querystring: listCampaignsQuerySchema, response: { 200: campaignListResponseSchema, ...errorResponses(400, 401, 403) } },
     },
     async (request) => {
       ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
@@ -77,7 +76,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
         tags,
         summary: 'Campaigns scheduled, launched or completed in a range (the campaign calendar)',
         description: `At most ${CALENDAR_MAX_ITEMS} campaigns (truncated says when more matched).`,
-        security: bearer,
         querystring: campaignCalendarQuerySchema,
         response: { 200: campaignCalendarResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -93,7 +91,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     '/api/campaigns',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Create a draft campaign', security: bearer, body: createCampaignBodySchema, response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403) } },
+      schema: { tags, summary: 'Create a draft campaign', body: createCampaignBodySchema, response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403) } },
     },
     async (request, reply) => {
       const actor = currentUser(request);
@@ -110,7 +108,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       schema: {
         tags,
         summary: 'How many active contacts an audience reaches, and a few of them',
-        security: bearer,
         body: audiencePreviewBodySchema,
         response: { 200: audiencePreviewResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -141,7 +138,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
         tags,
         summary: 'Change a draft or scheduled campaign (partial)',
         description: 'Clearing scheduledLocal of a scheduled campaign returns it to draft. 409 CAMPAIGN_NOT_EDITABLE once it is sending.',
-        security: bearer,
         params: campaignIdParamsSchema,
         body: updateCampaignBodySchema,
         response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -158,7 +154,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
 
   app.delete(
     '/api/campaigns/:id',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Delete a draft', security: bearer, params: campaignIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } } },
+    { config: { auth: 'required' }, schema: { tags, summary: 'Delete a draft', params: campaignIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request, reply) => {
       const actor = currentUser(request);
       const target = await loadRow(request.params.id);
@@ -170,7 +166,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
 
   app.post(
     '/api/campaigns/:id/duplicate',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Copy a campaign into a new draft', security: bearer, params: campaignIdParamsSchema, response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    { config: { auth: 'required' }, schema: { tags, summary: 'Copy a campaign into a new draft', params: campaignIdParamsSchema, response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
     async (request, reply) => {
       const actor = currentUser(request);
       const source = await loadRow(request.params.id);
@@ -212,7 +208,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
         tags,
         summary: 'Send the campaign text to one number',
         description: 'Merge fields are filled from contactId, else from the contact holding the number, else their fallbacks. Poll GET /api/messages/{id} for its status.',
-        security: bearer,
         params: campaignIdParamsSchema,
         body: testSendBodySchema,
         response: { 202: outboundMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },

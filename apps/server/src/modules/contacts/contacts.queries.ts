@@ -82,15 +82,14 @@ function orderBy(sort: ContactSortField, order: 'asc' | 'desc'): SQL {
  * The count also picks the page's plan. Past the cap, matches are plentiful and walking the sort
  * order (an index for the default order) finds a page quickly. Below it, the matches are gathered
  * and sorted: walking the order would step over every row newer than the matches, and matches
- * often sit together (a phone prefix of numbers imported in one go: ~200 ms of rows stepped over
- * for 20 results in the benchmark, against ~17 ms this way).
+ * often sit together (a phone prefix of numbers imported in one go: many rows stepped over for
+ * a page of results; bench/RESULTS.md has the figures).
  *
  * A phone-prefix search gathers first: the matches (up to the cap and one) are gathered once,
  * with only the columns a sort can use, counted and sorted for the page's ids, and the page's
- * rows are read by id; a separate count visited the same matches a second time (tag1 + phone
- * prefix over the 1M-contact benchmark on PGlite: p95 110 -> 70 ms). Other filters count first:
- * name and tag matches are spread over the table and often past the cap, where the gathering
- * cost ~20 ms more than a bare count (tag1 + name: p95 87 -> 105 ms).
+ * rows are read by id; a separate count visited the same matches a second time. Other filters
+ * count first: name and tag matches are spread over the table and often past the cap, where the
+ * gathering costs more than a bare count.
  */
 export async function listContacts(db: Executor, query: ListContactsQuery): Promise<{ rows: ContactRow[]; total: number; totalCapped: boolean }> {
   const where = contactFilterWhere(query);
@@ -123,9 +122,8 @@ const RECENT_ROWS = 20_000;
  * A page of a filter with more matches than the cap, newest first. Looked for among the newest
  * RECENT_ROWS contacts first, where plentiful matches are: walking the whole order would step
  * over every newer contact when the matches sit further back (a tag given to one old import, a
- * phone prefix of numbers imported together: 450 ms for 90,000 matches behind 810,000 newer rows
- * in the benchmark). Failing that, every match is gathered through the filter's indexes and
- * sorted (~110 ms for those 90,000).
+ * phone prefix of numbers imported together, far behind the newest rows). Failing that, every
+ * match is gathered through the filter's indexes and sorted, which is quicker for such a block.
  */
 async function pageOfMany(db: Executor, where: SQL, order: SQL, query: ListContactsQuery): Promise<ContactRow[]> {
   // Named like the table, so the WHERE and ORDER BY's "contacts"."column" refer to the subquery.

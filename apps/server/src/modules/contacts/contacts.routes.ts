@@ -27,7 +27,6 @@ import { distinctTagValues, findContactById, listContacts } from './contacts.que
 import { createContact, deleteContact, guardedChange, runBulkAction, updateContact } from './contacts.service.ts';
 
 const tags = ['contacts'];
-const bearer = [{ bearerAuth: [] }];
 const CANNOT_READ = 'You do not have permission to view contacts.';
 const CANNOT_UPDATE = 'You do not have permission to edit contacts.';
 const CANNOT_OPT_IN = 'Only administrators and managers can opt a contact back in (with a consent note).';
@@ -59,7 +58,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           'Filters: tag1-3 (exact), status, created range. `search`: phone-like terms match numbers by prefix (+4479, 0044 79, 07911 read in `country`), ' +
           'other terms match the start of first name, last name or email (case-insensitive). ' +
           `\`total\` counts matches up to ${CONTACT_COUNT_CAP.toLocaleString('en-US')}; \`totalCapped\` is true when more match.`,
-        security: bearer,
         querystring: listContactsQuerySchema,
         response: { 200: contactListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -78,7 +76,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Distinct values of a tag field (filter pickers)',
-        security: bearer,
         querystring: tagValuesQuerySchema,
         response: { 200: tagValuesResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -98,7 +95,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags,
         summary: 'Download the contacts of a filter as CSV or XLSX (streamed)',
         description: 'Same filters as the list. Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too).',
-        security: bearer,
         querystring: exportContactsQuerySchema,
         response: { 200: z.unknown().describe('The file: text/csv, or XLSX'), ...errorResponses(400, 401, 403) },
       },
@@ -130,7 +126,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         description:
           'Targets listed ids (at most 10,000) or every contact matching a filter. Answers how many contacts changed. setTag: admins, managers and agents; ' +
           'delete, optOut and optIn (with consentNote): admins and managers.',
-        security: bearer,
         body: bulkActionBodySchema,
         response: { 200: bulkActionResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -150,7 +145,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags,
         summary: 'Create a contact',
         description: 'The phone is stored in E.164; 409 CONTACT_EXISTS (with existingId) when another contact has the number.',
-        security: bearer,
         body: createContactBodySchema,
         response: { 201: contactResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -167,7 +161,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/contacts/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'One contact', security: bearer, params: contactIdParamsSchema, response: { 200: contactResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: { tags, summary: 'One contact', params: contactIdParamsSchema, response: { 200: contactResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
       const contact = await loadContact(db, request.params.id);
@@ -186,7 +180,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         description:
           "status opted_out stamps the time and source 'admin'; active clears them and needs consentNote (kept with the contact and audited). " +
           'customFields replaces the whole set. A new phone number and opting back in are for admins and managers (403 for agents).',
-        security: bearer,
         params: contactIdParamsSchema,
         body: updateContactBodySchema,
         response: { 200: contactResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -207,7 +200,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/contacts/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Delete a contact', security: bearer, params: contactIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) } },
+      schema: { tags, summary: 'Delete a contact', params: contactIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
       const actor = currentUser(request);

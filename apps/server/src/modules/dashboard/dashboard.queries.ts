@@ -1,3 +1,4 @@
+import type { CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 
@@ -13,9 +14,9 @@ const totals = new WeakMap<Executor, { marker: string; at: number; total: number
 
 /**
  * All contacts, and the opted-out ones (partial index contacts_opted_out_idx: always exact).
- * count(*) over a million contacts costs about 100 ms, so the total is reused for up to
- * CONTACTS_TOTAL_TTL_MS unless the newest created_at moved (a new contact: one index probe);
- * a deletion shows within that time.
+ * count(*) visits every contact, too slow to repeat on each dashboard poll: the total is reused
+ * for up to CONTACTS_TOTAL_TTL_MS unless the newest created_at moved (a new contact: one index
+ * probe); a deletion shows within that time.
  */
 export async function countContacts(db: Executor): Promise<{ total: number; optedOut: number }> {
   const [[newest], [optedOut]] = await Promise.all([
@@ -63,13 +64,13 @@ export interface DashboardCampaignRow {
   id: string;
   name: string;
   status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'completed' | 'cancelled' | 'failed';
-  statusReason: string | null;
+  statusReason: CampaignStatusReason | null;
   scheduledAt: Date | null;
   launchedAt: Date | null;
   audienceReady: boolean;
 }
 
-type RawCampaign = { id: string; name: string; status: DashboardCampaignRow['status']; status_reason: string | null; scheduled_at: string | Date | null; launched_at: string | Date | null; audience_ready: boolean; total: number };
+type RawCampaign = { id: string; name: string; status: DashboardCampaignRow['status']; status_reason: CampaignStatusReason | null; scheduled_at: string | Date | null; launched_at: string | Date | null; audience_ready: boolean; total: number };
 
 const toCampaign = (row: RawCampaign): DashboardCampaignRow => ({
   id: row.id,

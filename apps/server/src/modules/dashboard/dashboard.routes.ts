@@ -8,7 +8,6 @@ import { getMessagingSettings } from '../settings/messaging-settings.ts';
 import { buildDashboard, dashboardCache } from './dashboard.service.ts';
 
 const tags = ['dashboard'];
-const bearer = [{ bearerAuth: [] }];
 
 /** How long one process reuses a computed dashboard (per time zone and reply visibility). */
 export const DASHBOARD_CACHE_MS = 2_000;
@@ -24,7 +23,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; cacheMs?: number }
         tags,
         summary: 'Dashboard figures: contacts, messages today / 7 / 30 days, rates, opt-outs, active and scheduled campaigns, recent replies',
         description: `Message windows count the campaigns launched in the window (from the per-campaign counters). Answers may be up to ${DASHBOARD_CACHE_MS / 1000} s old.`,
-        security: bearer,
         querystring: dashboardQuerySchema,
         response: { 200: dashboardSchema, ...errorResponses(400, 401, 403) },
       },

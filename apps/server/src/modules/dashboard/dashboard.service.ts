@@ -1,4 +1,5 @@
 import { addDays, localDate, startOfDay } from '@sms/contracts/calendar-dates';
+import { statusReasonView } from '@sms/contracts/campaign-status-reason';
 import type { CampaignCounts } from '@sms/contracts/campaigns';
 import { DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, percent, type Dashboard, type DashboardCampaign, type DashboardWindow } from '@sms/contracts/dashboard';
 import { MESSAGE_STATUSES } from '@sms/contracts/messages';
@@ -25,7 +26,7 @@ function presentCampaign(row: DashboardCampaignRow, counts: CampaignCounts | und
     id: row.id,
     name: row.name,
     status: row.status,
-    statusReason: row.statusReason,
+    statusReason: statusReasonView(row.statusReason),
     scheduledAt: iso(row.scheduledAt),
     launchedAt: iso(row.launchedAt),
     audienceReady: row.audienceReady,

@@ -19,7 +19,6 @@ import { findGateway, listGateways } from './gateways.queries.ts';
 import { createGateway, deleteGateway, testGateway, updateGateway } from './gateways.service.ts';
 
 const tags = ['gateways'];
-const bearer = [{ bearerAuth: [] }];
 const CANNOT_MANAGE = 'Only administrators can configure gateways.';
 
 async function loadGateway(db: Db, id: string) {
@@ -32,7 +31,7 @@ async function loadGateway(db: Db, id: string) {
 export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined; twilioApiBaseUrl: string }> = async (app, { db, publicUrl, twilioApiBaseUrl }) => {
   app.get(
     '/api/gateways',
-    { config: { auth: 'required' }, schema: { tags, summary: 'List gateways', security: bearer, response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } } },
+    { config: { auth: 'required' }, schema: { tags, summary: 'List gateways', response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } } },
     async (request) => {
       ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
       const [rows, links] = [await listGateways(db), await currentGatewayLinks(db)];
@@ -48,7 +47,6 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
         tags,
         summary: 'Add a gateway',
         description: '`config` and `secrets` follow the kind (simulator, smpp, twilio); a field error names `config.<field>`.',
-        security: bearer,
         body: createGatewayBodySchema,
         response: { 201: gatewayResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -63,7 +61,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
 
   app.get(
     '/api/gateways/:id',
-    { config: { auth: 'required' }, schema: { tags, summary: 'One gateway', security: bearer, params: gatewayIdParamsSchema, response: { 200: gatewayResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    { config: { auth: 'required' }, schema: { tags, summary: 'One gateway', params: gatewayIdParamsSchema, response: { 200: gatewayResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => {
       ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
       const row = await loadGateway(db, request.params.id);
@@ -79,7 +77,6 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
         tags,
         summary: 'Change a gateway',
         description: 'Partial. An empty or omitted secret keeps the stored one. Running workers reconnect with the new settings.',
-        security: bearer,
         params: gatewayIdParamsSchema,
         body: updateGatewayBodySchema,
         response: { 200: gatewayResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -96,7 +93,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
 
   app.delete(
     '/api/gateways/:id',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Delete a gateway', security: bearer, params: gatewayIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } } },
+    { config: { auth: 'required' }, schema: { tags, summary: 'Delete a gateway', params: gatewayIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } } },
     async (request, reply) => {
       const actor = currentUser(request);
       ensure(gatewayPolicy.manage(actor), CANNOT_MANAGE);
@@ -110,7 +107,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     '/api/gateways/:id/test',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Test the connection and credentials (sends nothing)', security: bearer, params: gatewayIdParamsSchema, response: { 200: gatewayTestResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: { tags, summary: 'Test the connection and credentials (sends nothing)', params: gatewayIdParamsSchema, response: { 200: gatewayTestResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
       ensure(gatewayPolicy.manage(currentUser(request)), CANNOT_MANAGE);

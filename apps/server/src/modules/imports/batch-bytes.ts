@@ -4,7 +4,7 @@
  * A 5,000-row batch is ~900 KB of COPY text. Allocated per batch (and copied on the way into
  * PGlite), those buffers outlived young collections while the batch waited and was written, and
  * V8 freed them only at a full collection, which it runs when external memory has grown by some
- * tens of MB: 40-60 MB of old batches in each thread at the embedded import's peak. Instead a
+ * tens of MB, so old batches piled up in each thread at the embedded import's peak. Instead a
  * batch is encoded into a resizable ArrayBuffer that goes to the writer (moved between threads,
  * not copied) and comes back to the reader's pool once written: a couple of buffers serve a
  * whole import.

@@ -88,8 +88,8 @@ async function copyNew(session: Session, context: WriterContext, part: StagedByt
 
 /**
  * Stores a batch's contacts. Until a batch meets a stored number, each is COPYed straight into
- * contacts whole: the existence check cost 20% of PostgreSQL's CPU (10% of PGlite's) for an
- * import of new contacts. Once one is met (that batch's COPY fails, and is undone to its
+ * contacts whole: the existence check cost a good share of the database's CPU for an import of
+ * new contacts. Once one is met (that batch's COPY fails, and is undone to its
  * savepoint: at most one batch of work lost per import), every batch asks which of its numbers
  * are stored; new ones are copied, stored ones left alone (skip) or merged (fill, overwrite). A
  * number stored by someone else between the check and the copy (another process on PostgreSQL)
@@ -132,8 +132,8 @@ async function writeBatch(session: Session, context: WriterContext, state: Impor
 /**
  * PostgreSQL connections (each with its temporary batch table) writing batches side by side. The
  * writes are mostly index maintenance on contacts in the database process: one connection kept
- * one CPU busy while the job's thread waited (1M-row CSV: job 20 s with one, 15-18 s with two, on
- * 2 CPUs). Batches never share a number (the file is deduped before batching), so they do not
+ * one CPU busy while the job's thread waited, and two finish a large import sooner even on two
+ * CPUs. Batches never share a number (the file is deduped before batching), so they do not
  * wait on each other's rows.
  */
 const POSTGRES_WRITERS = 2;
@@ -201,8 +201,8 @@ async function postgresWriter(pool: pg.Pool, context: WriterContext): Promise<Ba
 /**
  * A Blob over bytes already in hand. PGlite reads the Blob of a COPY with arrayBuffer() (0.5.x):
  * answering with the batch's own (pooled) buffer saves two ~1 MB copies per batch (a Blob's
- * storage and arrayBuffer()'s copy), which were still held at the 1M-row import's peak (~30 MB
- * more). Were a later PGlite to read it another way, it would find an empty Blob and the COPY
+ * storage and arrayBuffer()'s copy), which were still held at a large import's peak. Were a
+ * later PGlite to read it another way, it would find an empty Blob and the COPY
  * would load no row: the import tests fail on their counts then.
  */
 class BytesBlob extends Blob {

@@ -37,7 +37,7 @@ export interface ImportJobDeps {
  * Rows per batch. PostgreSQL: 20,000 (fewer statements per row; memory is not the limit there).
  * PGlite: 5,000, since every batch in flight is held several times over in this one process (the
  * reading thread's text, its copy in this thread, the COPY blob and PGlite's copy of it): 20,000
- * cost ~80 MB more peak memory on the 1M-row benchmark, and no time was gained.
+ * raised the peak memory of a large import, and no time was gained.
  */
 const BATCH_ROWS = { postgres: 20_000, pglite: 5_000 } as const;
 
@@ -144,8 +144,8 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
     await local.file?.release().catch(() => {});
   }
   // Planner statistics of a table that just grew a lot are stale until autovacuum gets to it
-  // (a minute or more): meanwhile the contacts list may pick a plan that sorts every match
-  // (125 ms instead of 0.7 ms for a page of a broad filter over the benchmark's 1M contacts).
+  // (a minute or more): meanwhile the contacts list may pick a plan that sorts every match, far
+  // slower for a page of a broad filter over many contacts.
   if (changed >= ANALYZE_AFTER_ROWS) await analyzeContacts(db).catch((error: unknown) => deps.logger.error({ err: error, importId }, 'analyze after import failed'));
   // The history keeps the counts and the error file: the upload is not needed any more. Removed
   // before the import shows as finished, so a finished import never still holds its file.
@@ -172,7 +172,7 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
     });
   });
   // The embedded server shares one process with its database: give the import's garbage back now
-  // (1M-row benchmark: resting size 447 -> 411 MB, next import's peak 574 -> 524 MB).
+  // (a smaller resting size, and a lower peak for the next import).
   if (deps.database.driver === 'pglite') collectGarbageNow();
 }
 

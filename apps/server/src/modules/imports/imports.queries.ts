@@ -177,11 +177,10 @@ export const STAMP_IMPORT_OPT_OUTS_SQL = `update contacts set opted_out_at = now
 /**
  * Which of a batch's numbers are stored already: one probe of the phone index each (asked once an
  * import has met a stored number; see storeContacts in batch-writer.ts). Numbers found new are
- * copied straight into contacts (multi-row inserts, no speculative insertion: 1M-row benchmark,
- * PGlite writes 53 -> 41 s, PostgreSQL ~10% less database CPU); only numbers found stored go
- * through the merge. One comma-separated text, not a row per number: a re-import of stored
- * contacts made 5,000 row objects a batch, enough garbage to grow the embedded server's heap by
- * ~30 MB over a 200k-row file.
+ * copied straight into contacts (multi-row inserts, no speculative insertion: faster writes on
+ * PGlite, less database CPU on PostgreSQL); only numbers found stored go through the merge. One
+ * comma-separated text, not a row per number: a re-import of stored contacts made a row object
+ * per number of every batch, enough garbage to grow the embedded server's heap.
  */
 export const EXISTING_PHONES_SQL = `select string_agg(phone, ',') as phones from contacts where phone = any($1::text[])`;
 

@@ -29,7 +29,6 @@ import type { UploadStore } from './upload-store.ts';
 import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['imports'];
-const bearer = [{ bearerAuth: [] }];
 
 /** The multipart body is read and checked in the handler (streamed); its schema only documents it. */
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
@@ -59,7 +58,6 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
           `CSV/TSV/TXT (delimiter and encoding detected) or XLSX, at most ${formatLimit(limits.maxFileBytes)}, in the multipart field "${IMPORT_FILE_FIELD}". ` +
           'The content decides the format, not the name. Answers the import (status uploaded) and a preview with a suggested mapping. ' +
           '400 empty file, 413 too large, 415 not a CSV or Excel file, 422 no data rows, damaged or zip-bomb XLSX, too many columns.',
-        security: bearer,
         consumes: ['multipart/form-data'],
         body: z.object({ [IMPORT_FILE_FIELD]: z.file() }),
         response: { 201: importUploadResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
@@ -79,7 +77,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     '/api/contacts/imports',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Import history, newest first', security: bearer, querystring: listImportsQuerySchema, response: { 200: importListResponseSchema, ...errorResponses(400, 401, 403) } },
+      schema: { tags, summary: 'Import history, newest first', querystring: listImportsQuerySchema, response: { 200: importListResponseSchema, ...errorResponses(400, 401, 403) } },
     },
     async (request) => {
       ensureImportAllowed(currentUser(request), 'read');
@@ -93,7 +91,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     '/api/contacts/imports/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'One import: status, counts, timing (poll it for progress)', security: bearer, params: importIdParamsSchema, response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: { tags, summary: 'One import: status, counts, timing (poll it for progress)', params: importIdParamsSchema, response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
       ensureImportAllowed(currentUser(request), 'read');
@@ -109,7 +107,6 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
         tags,
         summary: 'Preview of an uploaded file (XLSX: of the sheet named by ?sheet=)',
         description: 'Only before the import starts: the uploaded file is deleted when its import ends (409 once started).',
-        security: bearer,
         params: importIdParamsSchema,
         querystring: importPreviewQuerySchema,
         response: { 200: importPreviewSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -130,7 +127,6 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
         tags,
         summary: 'Start an uploaded import with a column mapping and options',
         description: 'Answers 202 with the queued import; poll GET /api/contacts/imports/{id} for progress. 409 when already started.',
-        security: bearer,
         params: importIdParamsSchema,
         body: startImportBodySchema,
         response: { 202: importResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -155,7 +151,6 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
         tags,
         summary: 'Cancel an import',
         description: 'Not started yet: cancelled at once. Running: stops before its next batch (status becomes cancelled shortly). Finished: 409.',
-        security: bearer,
         params: importIdParamsSchema,
         response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -178,7 +173,6 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
         tags,
         summary: 'The rejected rows as CSV: row_number, raw, reason',
         description: 'Streamed. Cells that a spreadsheet would run as a formula (starting with = + - @ tab or CR) are prefixed with an apostrophe.',
-        security: bearer,
         params: importIdParamsSchema,
         response: errorResponses(400, 401, 403, 404),
       },

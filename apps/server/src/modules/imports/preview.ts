@@ -53,7 +53,7 @@ function mappingOf(headers: string[], rows: string[][]): { suggestedMapping: Imp
 
 /**
  * The first bytes a CSV preview tries: enough for the header and the preview rows of nearly every
- * file. Decoding and parsing the whole 4 MB head left ~25 MB of strings and rows in the old
+ * file. Decoding and parsing a head of several megabytes left its strings and rows in the old
  * generation at each upload, still there while the import ran (embedded: part of its peak).
  */
 const PREVIEW_FIRST_BYTES = 128 * 1024;

@@ -57,9 +57,9 @@ export function readRowsHere(reader: TableReader, build: BuildOptions): RowSourc
  * Starts the reading half of an import in a worker thread: reading the file, decoding, parsing,
  * normalising, deduping and COPY encoding run beside this thread, which only writes batches.
  * For PGlite, whose database work runs on this thread: otherwise both halves take turns on one
- * CPU (1M-row benchmark CSV: 47 s -> 40 s). On PostgreSQL it only cost memory (a second V8 heap,
- * +100 MB) and messaging CPU, so there the rows are read here (readRowsHere). The worker's young
- * generation is kept small: its garbage is short-lived rows.
+ * CPU. On PostgreSQL it only cost memory (a second V8 heap) and messaging CPU, so there the rows
+ * are read here (readRowsHere). The worker's young generation is kept small: its garbage is
+ * short-lived rows.
  */
 export function readRowsInWorker(init: Omit<RowWorkerInit, 'ahead'>, ahead = 1): RowSource {
   const worker = new Worker(WORKER_URL, { workerData: { ...init, ahead }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });

@@ -10,7 +10,7 @@ export interface StagedBytes {
    * One COPY line per contact, in the columns of CONTACT_COPY_COLUMNS, as UTF-8 bytes (a view of
    * their length over a pooled buffer, see batch-bytes.ts). As a string, a batch's text (~900 KB
    * for 5,000 contacts) went to V8's large-object space in both threads and stayed there until a
-   * full collection (~45 MB of old batches at the PGlite import's peak).
+   * full collection, old batches piling up at the PGlite import's peak.
    */
   bytes: Uint8Array<ArrayBuffer>;
 }

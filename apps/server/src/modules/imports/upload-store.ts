@@ -30,7 +30,7 @@ export interface LocalFile {
  * - PostgreSQL: in `import_file_chunks` (~1 MB rows), so any worker process can read it.
  * - Embedded (PGlite): as a file under DATA_DIR/uploads; one process owns that directory. Read
  *   back out of PGlite, each 1 MB chunk came as 2 MB of hex text copied out of WebAssembly memory
- *   and decoded on the job's thread (50-90 MB of buffers at the 1M-row import's peak); a file the
+ *   and decoded on the job's thread (buffers that added to a large import's peak); a file the
  *   import's reading thread opens itself costs the job's thread nothing.
  */
 export interface UploadStore {

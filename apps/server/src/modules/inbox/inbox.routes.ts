@@ -28,7 +28,6 @@ import { contactHistory, findInboxContact, listConversations, markConversationRe
 import { sendReply } from './inbox.service.ts';
 
 const tags = ['inbox'];
-const bearer = [{ bearerAuth: [] }];
 const CANNOT_READ = 'You do not have permission to use the inbox.';
 const HEARTBEAT_MS = 15_000;
 
@@ -58,7 +57,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
         description:
           '`search` matches names, phone numbers and message text (case-insensitive, anywhere). `unread` and `optedOut` filter (true/false); ' +
           '`campaignId` keeps contacts who replied to that campaign. `unreadConversations` counts the matching conversations with unread messages.',
-        security: bearer,
         querystring: listConversationsQuerySchema,
         response: { 200: conversationListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -78,7 +76,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
         tags,
         summary: "A conversation's thread: campaign messages, one-offs and inbound messages by time, newest first",
         description: 'Pass `nextCursor` as `before` for older messages. Statuses are those of the outbound messages; campaign messages carry the campaign name.',
-        security: bearer,
         params: conversationParamsSchema,
         querystring: threadQuerySchema,
         response: { 200: threadWithContactResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -99,7 +96,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
       schema: {
         tags,
         summary: 'Mark a conversation read (shared by the team)',
-        security: bearer,
         params: conversationParamsSchema,
         response: { 200: readResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -123,7 +119,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
         description:
           'Queued as a one-off message (kind reply); follow its status with GET /api/messages/{id} or the event stream. ' +
           '409 CONTACT_OPTED_OUT for a contact who opted out; 422 GATEWAY_UNAVAILABLE without a usable default gateway.',
-        security: bearer,
         params: conversationParamsSchema,
         body: replyBodySchema,
         response: { 202: replyResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -151,7 +146,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
           'text/event-stream with events `inbound` ({ type, id, contactId }: a processed inbound message) and `message` ({ type, id, contactId, status }: ' +
           'a new or changed inbox reply or automatic answer), and a comment every 15 s. Authenticated with the usual bearer header: the web app reads it ' +
           'with fetch streaming, so no token ever travels in a URL (or a log line).',
-        security: bearer,
         response: { 200: z.unknown().describe('text/event-stream'), ...errorResponses(401, 403) },
       },
     },
@@ -214,7 +208,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
         tags: ['contacts'],
         summary: "A contact's message history: every kind of outbound message and the inbound ones, newest first",
         description: 'Account notices (reset links, sign-in codes) are never listed. Pass `nextCursor` as `before` for older messages.',
-        security: bearer,
         params: contactIdParamsSchema,
         querystring: threadQuerySchema,
         response: { 200: threadResponseSchema, ...errorResponses(400, 401, 403, 404) },

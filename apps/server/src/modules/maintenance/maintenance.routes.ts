@@ -34,7 +34,6 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; state: Maintenan
         tags,
         summary: 'Switch maintenance mode on or off (administrators)',
         description: 'While it is on, every API call by anyone else answers 503 with code MAINTENANCE and the message, except sign-in, health, brand and the Twilio webhooks.',
-        security: [{ bearerAuth: [] }],
         body: updateMaintenanceBodySchema,
         response: { 200: maintenanceStatusSchema, ...errorResponses(400, 401, 403) },
       },

@@ -1,6 +1,7 @@
+import { statusReasonMessage, type CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
 import type { Database } from '../../db/client.ts';
-import { GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
+import { GatewayDeleted, GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { transitionCampaign } from '../campaigns/campaign-state.ts';
@@ -22,7 +23,8 @@ import { failQueuedMessages } from './housekeeping.queries.ts';
 import { compiledTemplate, outcomesOf, prepareBatch } from './outcomes.ts';
 import { reapplyPendingReceipts } from './receipts.queries.ts';
 
-const UNAVAILABLE_PREFIX = 'Gateway unavailable';
+/** A reason in the audit log: its English sentence (the log is read as written) and its code. */
+const auditDetails = (reason: CampaignStatusReason) => ({ reason: statusReasonMessage(reason), reasonCode: reason.code });
 
 /** What the dispatcher should do after a batch. */
 export interface BatchResult {
@@ -106,8 +108,8 @@ export class BatchSender {
       await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);
       const run = await updateConsecutiveErrors(tx, campaign.id, accepted, errorsSinceLastAccept);
       if (run >= this.autoPauseAfter) {
-        stateChanged = await this.autoPause(tx, campaign.id, `Paused automatically after ${run} errors in a row. Last error: ${lastError ?? 'unknown'}`);
-      } else if (accepted > 0 && campaign.statusReason?.startsWith(UNAVAILABLE_PREFIX)) {
+        stateChanged = await this.autoPause(tx, campaign.id, { code: 'AUTO_PAUSED_ERRORS', params: { errors: run, lastError } });
+      } else if (accepted > 0 && campaign.statusReason?.code === 'GATEWAY_UNAVAILABLE') {
         await setStatusReason(tx, campaign.id, null);
         campaign.statusReason = null;
       }
@@ -123,7 +125,7 @@ export class BatchSender {
     const db = this.database.db;
     if (error instanceof GatewayUnusable) {
       if (campaign) {
-        await this.failCampaign(campaign.id, error.message, messages);
+        await this.failCampaign(campaign.id, error, messages);
         return { stateChanged: true };
       }
       await this.failOneOffs(messages, error.message);
@@ -132,38 +134,39 @@ export class BatchSender {
     const retryAfterMs = error instanceof GatewayUnavailable ? (error.retryAfterMs ?? 5_000) : 5_000;
     const text = error instanceof Error ? error.message : String(error);
     if (!(error instanceof GatewayUnavailable)) this.logger.error({ err: error }, 'gateway threw while sending a batch');
-    await requeueClaimed(db, messages, new Date(Date.now() + retryAfterMs), { code: 'GATEWAY_UNAVAILABLE', text });
+    await requeueClaimed(db, messages, new Date(Date.now() + retryAfterMs), { code: MESSAGE_ERROR_CODES.gatewayUnavailable, text });
     if (!campaign) return { blockMs: retryAfterMs };
     const run = await updateConsecutiveErrors(db, campaign.id, 0, 1);
-    if (run >= this.autoPauseAfter) return { stateChanged: await this.autoPause(db, campaign.id, `Paused automatically: the gateway stayed unavailable (${text})`) };
+    if (run >= this.autoPauseAfter) return { stateChanged: await this.autoPause(db, campaign.id, { code: 'AUTO_PAUSED_GATEWAY_UNAVAILABLE', params: { detail: text } }) };
     // A link that is down reports itself (gateway_links): the campaign page shows the campaign
     // waiting for it, and stops when it is back. Other outages are told by the status reason.
     if (error instanceof GatewayLinkDown) return { blockMs: retryAfterMs };
-    const reason = `${UNAVAILABLE_PREFIX}: ${text}. Retrying.`;
+    const reason: CampaignStatusReason = { code: 'GATEWAY_UNAVAILABLE', params: { detail: text } };
     await setStatusReason(db, campaign.id, reason);
     campaign.statusReason = reason;
     return { blockMs: retryAfterMs };
   }
 
-  private async autoPause(db: Database['db'] | Parameters<Parameters<Database['db']['transaction']>[0]>[0], campaignId: string, reason: string): Promise<boolean> {
+  private async autoPause(db: Database['db'] | Parameters<Parameters<Database['db']['transaction']>[0]>[0], campaignId: string, reason: CampaignStatusReason): Promise<boolean> {
     const moved = await transitionCampaign(db, campaignId, 'paused', { from: ['sending'], statusReason: reason });
-    if (moved) await recordAudit(db, { actor: null, action: 'campaign.auto_pause', subject: 'Campaign', subjectId: campaignId, details: { reason } });
+    if (moved) await recordAudit(db, { actor: null, action: 'campaign.auto_pause', subject: 'Campaign', subjectId: campaignId, details: auditDetails(reason) });
     return moved !== null;
   }
 
   /** Pauses a campaign for a reason the admin can fix (a disabled gateway). */
-  async pauseCampaign(campaignId: string, reason: string): Promise<void> {
+  async pauseCampaign(campaignId: string, reason: CampaignStatusReason): Promise<void> {
     await this.autoPause(this.database.db, campaignId, reason);
   }
 
   /** The gateway will never work as configured: the campaign fails, its claimed and queued messages with it. */
-  async failCampaign(campaignId: string, reason: string, claimed: ClaimedMessage[]): Promise<void> {
+  async failCampaign(campaignId: string, error: GatewayUnusable, claimed: ClaimedMessage[]): Promise<void> {
+    const reason: CampaignStatusReason = error instanceof GatewayDeleted ? { code: 'GATEWAY_DELETED', params: {} } : { code: 'GATEWAY_UNUSABLE', params: { detail: error.message } };
     await this.database.db.transaction(async (tx) => {
-      await writeOutcomes(tx, '00000000-0000-0000-0000-000000000000', claimed.map((message) => this.unusableOutcome(message, reason)));
-      const moved = await transitionCampaign(tx, campaignId, 'failed', { statusReason: `The gateway cannot send: ${reason}` });
+      await writeOutcomes(tx, '00000000-0000-0000-0000-000000000000', claimed.map((message) => this.unusableOutcome(message, error.message)));
+      const moved = await transitionCampaign(tx, campaignId, 'failed', { statusReason: reason });
       if (!moved) return;
-      await failQueuedMessages(tx, campaignId, reason);
-      await recordAudit(tx, { actor: null, action: 'campaign.fail', subject: 'Campaign', subjectId: campaignId, details: { reason } });
+      await failQueuedMessages(tx, campaignId, error.message);
+      await recordAudit(tx, { actor: null, action: 'campaign.fail', subject: 'Campaign', subjectId: campaignId, details: auditDetails(reason) });
     });
   }
 

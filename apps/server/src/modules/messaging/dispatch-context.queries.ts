@@ -1,3 +1,4 @@
+import type { CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import type { Audience, QuietHours } from '@sms/contracts/campaigns';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
@@ -14,14 +15,14 @@ export interface ActiveCampaign {
   rateLimit: number | null;
   quietHours: QuietHours | null;
   audienceReady: boolean;
-  statusReason: string | null;
+  statusReason: CampaignStatusReason | null;
 }
 
 /** Campaigns with work for the dispatcher: sending ones, and paused ones still fanning out. */
 export async function activeCampaigns(db: Executor): Promise<ActiveCampaign[]> {
   const rows = await queryRows<{
     id: string; status: 'sending' | 'paused'; body: string; sender_id: string | null; gateway_id: string | null; audience: Audience;
-    rate_limit: number | null; quiet_hours: QuietHours | null; ready: boolean; status_reason: string | null;
+    rate_limit: number | null; quiet_hours: QuietHours | null; ready: boolean; status_reason: CampaignStatusReason | null;
   }>(
     db,
     sql`select id, status, body, sender_id, gateway_id, audience, rate_limit, quiet_hours, audience_ready_at is not null as ready, status_reason
@@ -71,6 +72,7 @@ export async function recipientContacts(db: Executor, ids: string[]): Promise<Ma
 }
 
 /** Sets (or clears) the reason shown beside a campaign's status, only when it changes. */
-export async function setStatusReason(db: Executor, campaignId: string, reason: string | null): Promise<void> {
-  await db.execute(sql`update campaigns set status_reason = ${reason} where id = ${campaignId} and status_reason is distinct from ${reason}`);
+export async function setStatusReason(db: Executor, campaignId: string, reason: CampaignStatusReason | null): Promise<void> {
+  const stored = reason ? JSON.stringify(reason) : null;
+  await db.execute(sql`update campaigns set status_reason = ${stored}::jsonb where id = ${campaignId} and status_reason is distinct from ${stored}::jsonb`);
 }

@@ -172,7 +172,7 @@ export class Dispatcher {
   /** Quiet hours: true (and the reason shown) while the campaign must wait. */
   private async inQuietHours(campaign: ActiveCampaign): Promise<boolean> {
     const quiet = campaign.quietHours;
-    const waitingReason = campaign.statusReason?.startsWith('Quiet hours') ?? false;
+    const waitingReason = campaign.statusReason?.code === 'QUIET_HOURS';
     if (!quiet) return false;
     const timeZone = await this.timeZone();
     const now = new Date();
@@ -181,7 +181,7 @@ export class Dispatcher {
       return false;
     }
     const end = dailyWindowEnd(now, quiet, timeZone);
-    await setStatusReason(this.database.db, campaign.id, `Quiet hours: sending resumes at ${toLocalDateTime(end, timeZone).slice(11, 16)} (${timeZone})`);
+    await setStatusReason(this.database.db, campaign.id, { code: 'QUIET_HOURS', params: { time: toLocalDateTime(end, timeZone).slice(11, 16), timeZone } });
     this.block(campaign.id, Math.min(60_000, end.getTime() - now.getTime()));
     this.boardAt = 0;
     return true;
@@ -195,14 +195,14 @@ export class Dispatcher {
       live = await this.registry.get(campaign.gatewayId ?? '');
     } catch (error) {
       if (!(error instanceof GatewayUnusable)) throw error;
-      await this.sender.failCampaign(campaign.id, error.message, []);
+      await this.sender.failCampaign(campaign.id, error, []);
       this.boardAt = 0;
       return true;
     }
     // The cached row may predate an admin enabling it again: decide on the current one.
     if (!live.row.enabled) live = await this.registry.get(campaign.gatewayId ?? '', { fresh: true });
     if (!live.row.enabled) {
-      await this.sender.pauseCampaign(campaign.id, `The gateway ${live.row.name} is disabled: enable it, then resume`);
+      await this.sender.pauseCampaign(campaign.id, { code: 'GATEWAY_DISABLED', params: { gateway: live.row.name } });
       this.boardAt = 0;
       return true;
     }

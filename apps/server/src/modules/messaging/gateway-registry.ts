@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { GatewayUnusable, silentLogger, type Clock, type DeliveryReceipt, type GatewayEvents, type GatewayLinkStatus, type GatewayLogger, type InboundSms, type SmsGateway } from '../../gateways/gateway.ts';
+import { GatewayDeleted, GatewayUnusable, silentLogger, type Clock, type DeliveryReceipt, type GatewayEvents, type GatewayLinkStatus, type GatewayLogger, type InboundSms, type SmsGateway } from '../../gateways/gateway.ts';
 import { kindDefinition, parseKindSettings, type GatewayContext } from '../gateways/gateway-kinds.ts';
 import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
 
@@ -77,7 +77,7 @@ export class GatewayRegistry {
     const row = await findGateway(this.database.db, gatewayId);
     if (!row) {
       if (entry) await this.drop(gatewayId);
-      throw new GatewayUnusable('The gateway was deleted');
+      throw new GatewayDeleted();
     }
     if (entry && entry.row.version === row.version) {
       entry.checkedAt = Date.now();

@@ -17,7 +17,6 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags: ['messages'],
         summary: 'One outbound message and its delivery status',
-        security: [{ bearerAuth: [] }],
         params: messageIdParamsSchema,
         response: { 200: outboundMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -40,7 +40,7 @@ export function prepareBatch(
     // Automatic keyword answers go out whatever the consent (the STOP confirmation must reach who just opted out).
     if (message.contactId && message.kind !== 'auto' && (!contact || contact.status !== 'active')) {
       const deleted = !contact;
-      settled.push({ ...outcomeBase(message), status: 'skipped', errorCode: deleted ? 'CONTACT_DELETED' : MESSAGE_ERROR_CODES.optedOut, errorText: deleted ? 'The contact was deleted before sending' : 'The contact opted out before sending' });
+      settled.push({ ...outcomeBase(message), status: 'skipped', errorCode: deleted ? MESSAGE_ERROR_CODES.contactDeleted : MESSAGE_ERROR_CODES.optedOut, errorText: deleted ? 'The contact was deleted before sending' : 'The contact opted out before sending' });
       continue;
     }
     const text = message.body ?? (render && contact ? render(contact) : '');
@@ -62,7 +62,7 @@ export function outcomesOf(sent: Array<{ message: ClaimedMessage; sms: OutboundS
   let accepted = 0;
   let errorsSinceLastAccept = 0;
   for (const { message, sms } of sent) {
-    const result = byId.get(message.id) ?? { messageId: message.id, outcome: 'retry' as const, errorCode: 'NO_RESULT', errorText: 'The gateway gave no result for this message' };
+    const result = byId.get(message.id) ?? { messageId: message.id, outcome: 'retry' as const, errorCode: MESSAGE_ERROR_CODES.noResult, errorText: 'The gateway gave no result for this message' };
     const common = { ...outcomeBase(message), body: sms.body, segments: sms.segments, encoding: sms.encoding };
     if (result.outcome === 'accepted') {
       accepted += 1;

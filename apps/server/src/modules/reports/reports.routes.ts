@@ -29,7 +29,6 @@ import { reportPolicy } from './reports.policy.ts';
 import { createReportsService, loadReportCampaign } from './reports.service.ts';
 
 const tags = ['reports'];
-const bearer = [{ bearerAuth: [] }];
 const CANNOT_READ = 'You do not have permission to view reports.';
 const CANNOT_EXPORT = 'You do not have permission to export reports.';
 const CANNOT_FOLLOW_UP = 'You do not have permission to create campaigns.';
@@ -68,7 +67,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
         summary: 'Launched campaigns with their delivery and reply figures',
         description: 'Drafts are left out. optedOut: recipients who opted out by keyword after their message was sent.',
-        security: bearer,
         querystring: reportCampaignsQuerySchema,
         response: { 200: reportCampaignsResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -87,7 +85,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
         summary: 'The campaigns report as CSV or XLSX (streamed)',
         description: `Same search, status and sort as the list, without paging. ${FORMULAS}`,
-        security: bearer,
         querystring: reportCampaignsQuerySchema.omit({ limit: true, skip: true }).extend(reportExportQuerySchema.shape),
         response: { ...FILE, ...errorResponses(400, 401, 403) },
       },
@@ -101,7 +98,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   const perCampaign = <R extends z.ZodType>(summary: string, response: R) => ({
     config: { auth: 'required' as const },
-    schema: { tags, summary, security: bearer, params: reportCampaignParamsSchema, response: { 200: response, ...errorResponses(400, 401, 403, 404) } },
+    schema: { tags, summary, params: reportCampaignParamsSchema, response: { 200: response, ...errorResponses(400, 401, 403, 404) } },
   });
   const withQuery = <R extends z.ZodType, Q extends z.ZodType>(summary: string, response: R, querystring: Q) => {
     const route = perCampaign(summary, response);
@@ -133,7 +130,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
         summary: 'The per-recipient table as CSV or XLSX (streamed)',
         description: `Same filters as the table, in recipient order. ${FORMULAS}`,
-        security: bearer,
         params: reportCampaignParamsSchema,
         querystring: recipientsQuerySchema.omit({ limit: true, skip: true, sort: true, order: true }).extend(reportExportQuerySchema.shape),
         response: { ...FILE, ...errorResponses(400, 401, 403, 404) },
@@ -160,7 +156,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
         summary: 'The tag1 report as CSV or XLSX',
         description: FORMULAS,
-        security: bearer,
         params: reportCampaignParamsSchema,
         querystring: reportExportQuerySchema,
         response: { ...FILE, ...errorResponses(400, 401, 403, 404) },
@@ -193,7 +188,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
         summary: 'The non-responders as CSV or XLSX (streamed)',
         description: `Same tag1 and search filters as the list. ${FORMULAS}`,
-        security: bearer,
         params: reportCampaignParamsSchema,
         querystring: nonRespondersQuerySchema.omit({ limit: true, skip: true, sort: true, order: true }).extend(reportExportQuerySchema.shape),
         response: { ...FILE, ...errorResponses(400, 401, 403, 404) },
@@ -215,7 +209,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags,
         summary: 'A draft campaign to the non-responders (optionally some tag1 values)',
         description: 'Same text, sender ID, gateway, reply window, rate, quiet hours and validity as the original; audience non_responders. 409 CAMPAIGN_NOT_SENT for a draft or a campaign still waiting for its schedule.',
-        security: bearer,
         params: reportCampaignParamsSchema,
         body: followUpBodySchema,
         response: { 201: followUpResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

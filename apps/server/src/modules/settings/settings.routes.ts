@@ -7,7 +7,6 @@ import { errorResponses } from '../../platform/openapi.ts';
 import { getMessagingSettings, updateMessagingSettings } from './messaging-settings.ts';
 
 const tags = ['settings'];
-const bearer = [{ bearerAuth: [] }];
 
 /** Organisation settings: messaging defaults (admins and managers read them; admins change them). */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -15,7 +14,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/settings/messaging',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Messaging defaults (administrators and managers)', security: bearer, response: { 200: messagingSettingsResponseSchema, ...errorResponses(401, 403) } },
+      schema: { tags, summary: 'Messaging defaults (administrators and managers)', response: { 200: messagingSettingsResponseSchema, ...errorResponses(401, 403) } },
     },
     // The policy's `read Settings` (admins and managers, who compose campaigns); the roles page
     // and its enforcement test hold the API to it.
@@ -32,7 +31,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Change messaging defaults (admins)',
-        security: bearer,
         body: updateMessagingSettingsBodySchema,
         response: { 200: messagingSettingsResponseSchema, ...errorResponses(400, 401, 403) },
       },

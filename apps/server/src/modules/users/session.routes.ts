@@ -13,7 +13,6 @@ import { anyUserExists } from './users.queries.ts';
 import { presentUser } from './users.presenter.ts';
 
 const tags = ['session'];
-const bearer = [{ bearerAuth: [] }];
 
 /** Sign-in, sign-out, the current user, and what the sign-in pages need to know. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }> = async (app, { db, tokens }) => {
@@ -43,7 +42,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/logout',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Sign out: revokes every token issued so far', security: bearer, response: { 204: z.undefined(), ...errorResponses(401) } },
+      schema: { tags, summary: 'Sign out: revokes every token issued so far', response: { 204: z.undefined(), ...errorResponses(401) } },
     },
     async (request, reply) => {
       await logout(db, currentUser(request), request.ip);
@@ -55,7 +54,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/me',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'The signed-in user and their abilities (role policy rules)', security: bearer, response: { 200: meResponseSchema, ...errorResponses(401) } },
+      schema: { tags, summary: 'The signed-in user and their abilities (role policy rules)', response: { 200: meResponseSchema, ...errorResponses(401) } },
     },
     async (request) => {
       const user = currentUser(request);

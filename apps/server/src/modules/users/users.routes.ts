@@ -20,7 +20,6 @@ import { findUserById, listUsers } from './users.queries.ts';
 import { deleteUser, registerUser, updateUser } from './users.service.ts';
 
 const tags = ['users'];
-const bearer = [{ bearerAuth: [] }];
 
 /** Loads a live user or answers 404. */
 async function loadUser(db: Db, id: string) {
@@ -39,7 +38,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
         tags,
         summary: 'List users (admins and managers)',
         description: "Managers get the team without others' phone, last sign-in and two-step status (admins only: readSecurity User).",
-        security: bearer,
         querystring: listUsersQuerySchema,
         response: { 200: userListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -78,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
     '/api/users/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'One user', security: bearer, params: userIdParamsSchema, response: { 200: userResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: { tags, summary: 'One user', params: userIdParamsSchema, response: { 200: userResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
       const actor = currentUser(request);
@@ -99,7 +97,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
           'Admins may change anything on anyone. Others may edit their own name, email, phone, locale and password. ' +
           'Changing your own password or email needs currentPassword. When your own tokens are revoked by the change ' +
           '(password or role), the answer carries a fresh `token`.',
-        security: bearer,
         params: userIdParamsSchema,
         body: updateUserBodySchema,
         response: { 200: updateUserResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -118,7 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
     '/api/users/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Delete a user (admins; not yourself, not the last admin)', security: bearer, params: userIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: { tags, summary: 'Delete a user (admins; not yourself, not the last admin)', params: userIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } },
     },
     async (request, reply) => {
       const actor = currentUser(request);

@@ -26,7 +26,6 @@ import { disableTwoStep, enableTwoStep, regenerateRecoveryCodes, resetTwoStepOf,
 import { loginTwoStepEnable, loginTwoStepSetup, sendSignInCode, verifyTwoStep } from './two-step-login.service.ts';
 
 const tags = ['two-step verification'];
-const bearer = [{ bearerAuth: [] }];
 
 /** The second step of signing in, and each account's own two-step verification. */
 export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }> = async (app, { db, tokens }) => {
@@ -94,7 +93,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
 
   app.get(
     '/api/users/me/two-step',
-    { config: { auth: 'required' }, schema: { tags, summary: 'My two-step verification', security: bearer, response: { 200: twoStepStatusSchema, ...errorResponses(401) } } },
+    { config: { auth: 'required' }, schema: { tags, summary: 'My two-step verification', response: { 200: twoStepStatusSchema, ...errorResponses(401) } } },
     async (request) => twoStepStatus(db, currentUser(request)),
   );
 
@@ -102,7 +101,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/me/two-step/setup',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Start enrolling: a new secret and its QR code (not active until enabled)', security: bearer, response: { 200: twoStepSetupResponseSchema, ...errorResponses(401, 409) } },
+      schema: { tags, summary: 'Start enrolling: a new secret and its QR code (not active until enabled)', response: { 200: twoStepSetupResponseSchema, ...errorResponses(401, 409) } },
     },
     async (request) => setupTwoStep(db, { user: currentUser(request), ip: request.ip }),
   );
@@ -114,7 +113,6 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
       schema: {
         tags,
         summary: 'Turn two-step verification on with a code from the app; answers ten recovery codes (shown once)',
-        security: bearer,
         body: twoStepEnableBodySchema,
         response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409) },
       },
@@ -126,7 +124,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/me/two-step/recovery-codes',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Replace my recovery codes (needs the password)', security: bearer, body: passwordConfirmBodySchema, response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409, 429) } },
+      schema: { tags, summary: 'Replace my recovery codes (needs the password)', body: passwordConfirmBodySchema, response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409, 429) } },
     },
     async (request) => ({ recoveryCodes: await regenerateRecoveryCodes(db, { user: currentUser(request), ip: request.ip, password: request.body.password }) }),
   );
@@ -138,7 +136,6 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
       schema: {
         tags,
         summary: 'Turn two-step verification off (needs the password; refused with 409 TWO_STEP_REQUIRED while an admin requires it)',
-        security: bearer,
         body: passwordConfirmBodySchema,
         response: { 204: z.undefined(), ...errorResponses(400, 401, 409, 429) },
       },
@@ -153,7 +150,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/:id/two-step',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: "Reset a user's two-step enrolment (admins)", security: bearer, params: userIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) } },
+      schema: { tags, summary: "Reset a user's two-step enrolment (admins)", params: userIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
       const actor = currentUser(request);

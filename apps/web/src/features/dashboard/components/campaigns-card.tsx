@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { statusColors } from '../../../components/campaign-status-tone';
 import { formatDateTime } from '../../../components/date-time';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { processed, progressOf } from './dashboard-figures';
 
 export interface CampaignsCardProps {
@@ -27,10 +28,11 @@ export interface CampaignsCardProps {
   live?: boolean;
 }
 
-/** Active or scheduled campaigns: name, status, progress (live) or the time it will start. */
+/** Active or scheduled campaigns: name, status, progress (live) or the time it will start, and why one waits or paused. */
 export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, allLabel, testId, live }: CampaignsCardProps) {
   const { t } = useTranslation(['dashboard', 'campaigns']);
   const { language } = useLanguage();
+  const reasons = useReasonTexts();
   const number = new Intl.NumberFormat(language);
   return (
     <Card sx={{ height: '100%' }} data-testid={testId}>
@@ -81,6 +83,11 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
                       {t('campaigns.startsAt', { when: formatDateTime(campaign.scheduledAt, language) ?? '' })}
                     </Typography>
                   )}
+                  {campaign.statusReason ? (
+                    <Typography variant="caption" color="text.secondary" component="p" data-testid="dashboard-campaign-reason">
+                      {reasons.statusReason(campaign.statusReason)}
+                    </Typography>
+                  ) : null}
                 </Box>
               );
             })}

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
+import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { PhoneNumber } from './phone-number';
 import { tag1Label } from './report-format';
@@ -29,6 +30,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
   const { t } = useTranslation('reports');
   const format = useReportFormat();
   const canReadContacts = useAbility().can('read', 'Contact');
+  const reasons = useReasonTexts();
 
   const columns = useMemo<GridColDef<ReportRecipient>[]>(() => {
     const date = (value: string | null) => format.date(value);
@@ -57,7 +59,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
         width: 120,
         renderCell: ({ row }) =>
           row.errorCode ? (
-            <Tooltip title={row.errorText ?? ''}>
+            <Tooltip title={reasons.messageError(row.errorCode, row.errorText)}>
               <Box component="span" sx={{ fontFamily: 'monospace' }}>
                 <bdi>{row.errorCode}</bdi>
               </Box>
@@ -91,7 +93,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
       },
     ];
     return list.map((column) => ({ ...column, sortable: sortable(column.field) }));
-  }, [t, format, canReadContacts]);
+  }, [t, format, canReadContacts, reasons]);
 
   return (
     <ServerDataGrid

@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { DeliverySummary } from '@sms/contracts/reports';
 import { useTranslation } from 'react-i18next';
+import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { useReportFormat } from './use-report-format';
 
 const SHOWN = 10;
@@ -14,6 +15,7 @@ const SHOWN = 10;
 export function TopErrors({ errors, selected, onSelect }: { errors: DeliverySummary['errors']; selected: string; onSelect: (code: string) => void }) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
+  const reasons = useReasonTexts();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
@@ -36,7 +38,7 @@ export function TopErrors({ errors, selected, onSelect }: { errors: DeliverySumm
               >
                 <ListItemText
                   primary={<bdi>{error.errorCode}</bdi>}
-                  secondary={error.errorText}
+                  secondary={reasons.messageError(error.errorCode, error.errorText)}
                   slotProps={{ primary: { sx: { fontWeight: 600, fontFamily: 'monospace' } } }}
                 />
                 <Typography sx={{ fontWeight: 700, marginInlineStart: 2 }}>{format.count(error.n)}</Typography>

@@ -9,6 +9,7 @@ import type { CampaignProgress } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
+import { useReasonTexts } from '../../../../lib/messaging/reason-text';
 import { processedCount, progressPercent } from '../campaign-figures';
 import { CampaignStatusChip } from '../campaign-status-chip';
 import { RecentErrors } from './recent-errors';
@@ -22,6 +23,7 @@ import { StatusBar } from './status-bar';
 export function ProgressCard({ progress, gatewayName }: { progress: CampaignProgress; gatewayName: string | null }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
+  const reasons = useReasonTexts();
   const number = new Intl.NumberFormat(language);
   const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const percent = progressPercent(progress.counts);
@@ -38,8 +40,8 @@ export function ProgressCard({ progress, gatewayName }: { progress: CampaignProg
             <CampaignStatusChip status={progress.status} size="medium" />
           </Box>
           {progress.statusReason ? (
-            <Alert severity={progress.status === 'failed' ? 'error' : 'warning'} data-testid="campaign-status-reason">
-              {progress.statusReason}
+            <Alert severity={progress.status === 'failed' ? 'error' : 'warning'} data-testid="campaign-status-reason" data-code={progress.statusReason.code}>
+              {reasons.statusReason(progress.statusReason)}
             </Alert>
           ) : null}
           {waiting ? (

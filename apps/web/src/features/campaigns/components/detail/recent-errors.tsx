@@ -8,11 +8,13 @@ import type { CampaignProgress } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
+import { useReasonTexts } from '../../../../lib/messaging/reason-text';
 
 /** The latest distinct errors with how often each happened (newest first). */
 export function RecentErrors({ errors }: { errors: CampaignProgress['recentErrors'] }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
+  const reasons = useReasonTexts();
   const number = new Intl.NumberFormat(language);
   if (errors.length === 0) return null;
   return (
@@ -33,7 +35,7 @@ export function RecentErrors({ errors }: { errors: CampaignProgress['recentError
           {errors.map((error) => (
             <TableRow key={`${error.code}-${error.text ?? ''}`}>
               <TableCell sx={{ fontFamily: 'monospace' }}>{error.code}</TableCell>
-              <TableCell>{error.text ?? ''}</TableCell>
+              <TableCell>{reasons.messageError(error.code, error.text)}</TableCell>
               <TableCell align="right">{number.format(error.count)}</TableCell>
               <TableCell>{formatDateTime(error.lastAt, language) ?? ''}</TableCell>
             </TableRow>

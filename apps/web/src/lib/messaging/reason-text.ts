@@ -1,0 +1,41 @@
+import type { CampaignStatusReasonView } from '@sms/contracts/campaign-status-reason';
+import { isMessageErrorCode } from '@sms/contracts/messages';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Puts the server's reason codes into words (texts in the campaigns namespace). */
+export interface ReasonTexts {
+  /** Why a campaign waits, paused by itself or failed. */
+  statusReason(reason: CampaignStatusReasonView): string;
+  /** A message's error: the engine's own codes translated, a gateway's error text as it came. */
+  messageError(code: string | null, text: string | null): string;
+}
+
+/**
+ * The texts in one language. A code this build does not know (a newer server) falls back to the
+ * server's English sentence rather than a key.
+ */
+export function reasonTexts(t: TFunction, language: string): ReasonTexts {
+  return {
+    statusReason(reason) {
+      const values: Record<string, unknown> = { ...reason.params };
+      if (reason.code === 'AUTO_PAUSED_ERRORS') {
+        values.errors = new Intl.NumberFormat(language).format(reason.params.errors);
+        values.lastError = reason.params.lastError ?? t('campaigns:statusReasonUnknownError');
+      }
+      return t(`campaigns:statusReason.${reason.code}`, { ...values, defaultValue: reason.message });
+    },
+    messageError(code, text) {
+      if (!code || !isMessageErrorCode(code)) return text ?? '';
+      return t(`campaigns:messageErrors.${code}`, { detail: text ?? '', defaultValue: text ?? code });
+    },
+  };
+}
+
+/** `reasonTexts` in the interface language. */
+export function useReasonTexts(): ReasonTexts {
+  const { t, i18n } = useTranslation('campaigns');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => reasonTexts(t, language), [t, language]);
+}
