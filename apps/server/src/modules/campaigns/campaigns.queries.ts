@@ -7,6 +7,8 @@ import { audienceWhere, recipientsWhere } from './audience.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
+/** A new campaign or a change to one: never its status, which only the state machine (campaign-state.ts) writes. */
+export type CampaignValues = Omit<NewCampaignRow, 'status'>;
 
 /** A campaign with the names the presenter shows beside the ids. */
 export interface CampaignWithNames {
@@ -73,14 +75,14 @@ export async function listCampaigns(db: Executor, query: ListCampaignsQuery): Pr
 }
 
 /** Inserts a campaign and answers the row. */
-export async function insertCampaign(db: Executor, values: NewCampaignRow): Promise<CampaignRow> {
+export async function insertCampaign(db: Executor, values: CampaignValues): Promise<CampaignRow> {
   const [row] = await db.insert(campaigns).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 /** Applies a patch; answers the new row. */
-export async function updateCampaignRow(db: Executor, id: string, patch: Partial<NewCampaignRow>): Promise<CampaignRow | undefined> {
+export async function updateCampaignRow(db: Executor, id: string, patch: Partial<CampaignValues>): Promise<CampaignRow | undefined> {
   const [row] = await db.update(campaigns).set({ ...patch, updatedAt: new Date() }).where(eq(campaigns.id, id)).returning();
   return row;
 }

@@ -20,8 +20,9 @@ import {
   replaceAudienceContacts,
   updateCampaignRow,
   type CampaignRow,
-  type NewCampaignRow,
+  type CampaignValues,
 } from './campaigns.queries.ts';
+import { transitionCampaign } from './campaign-state.ts';
 
 export interface Command {
   actor: AuditActor;
@@ -101,7 +102,7 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
     const timeZone = body.timeZone ?? current.timeZone;
     const scheduledLocal = body.scheduledLocal === undefined ? current.scheduledLocal : body.scheduledLocal;
     const scheduledAt = scheduledInstant(scheduledLocal, timeZone);
-    const patch: Partial<NewCampaignRow> = {
+    const patch: Partial<CampaignValues> = {
       ...(body.name === undefined ? {} : { name: body.name }),
       ...(body.body === undefined ? {} : { body: body.body }),
       ...(body.senderId === undefined ? {} : { senderId: body.senderId }),
@@ -116,7 +117,8 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
       scheduledAt,
     };
     if (current.status === 'scheduled') {
-      if (!scheduledAt) Object.assign(patch, { status: 'draft', launchedAt: null });
+      // Without a schedule it goes back to draft (the state machine clears its launch).
+      if (!scheduledAt) await transitionCampaign(tx, input.id, 'draft', { from: ['scheduled'] });
       else if (scheduledAt.getTime() <= Date.now()) throw new Unprocessable('The new schedule is in the past', CAMPAIGN_ERROR_CODES.scheduleInPast, 'scheduledLocal');
       // It will start without another launch, so its new text must pass the launch's check now.
       else if (body.body !== undefined) checkBodyForSending(body.body);
