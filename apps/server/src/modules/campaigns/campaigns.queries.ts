@@ -4,6 +4,7 @@ import { queryRows, type Executor } from '../../db/client.ts';
 import { campaignAudienceContacts, campaigns, contacts, gateways, messages, users } from '../../db/schema.ts';
 import type { ContactRow } from '../contacts/contacts.queries.ts';
 import { audienceWhere, recipientsWhere } from './audience.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
@@ -20,8 +21,6 @@ export interface CampaignWithNames {
   /** For explicit audiences: how many contacts the list names. */
   listSize: number | null;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Campaign rows with their gateway and creator names (one query for a page of them). */
 function selectWithNames(db: Executor) {

@@ -8,8 +8,8 @@ import {
 import { parseTemplate } from '@sms/contracts/message-template';
 import { zonedToInstant } from '@sms/contracts/zoned-time';
 import type { Db, Executor } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
-import { AppError, Conflict, ValidationError } from '../../platform/errors.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
+import { Conflict, Unprocessable, ValidationError } from '../../platform/errors.ts';
 import { findGateway } from '../gateways/gateways.queries.ts';
 import { getMessagingSettings } from '../settings/messaging-settings.ts';
 import {
@@ -23,18 +23,6 @@ import {
   type CampaignValues,
 } from './campaigns.queries.ts';
 import { transitionCampaign } from './campaign-state.ts';
-
-export interface Command {
-  actor: AuditActor;
-  ip: string;
-}
-
-/** 422: the request is well formed but cannot be carried out as things stand. */
-export class Unprocessable extends AppError {
-  constructor(message: string, code: string, field?: string) {
-    super(422, message, code, field === undefined ? {} : { field });
-  }
-}
 
 /** The instant a schedule names, or null for "when launched". */
 export function scheduledInstant(local: string | null, timeZone: string): Date | null {

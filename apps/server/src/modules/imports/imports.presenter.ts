@@ -41,10 +41,3 @@ export function presentImport(row: ImportWithCreator, now = Date.now()): ImportS
     warnings: importWarnings(row),
   };
 }
-
-/** A cell of the error file, neutralised so spreadsheets do not run it as a formula. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}

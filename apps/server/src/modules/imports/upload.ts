@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError, ValidationError } from '../../platform/errors.ts';
+import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../platform/errors.ts';
 import { deleteImport, insertImport, updateImport, type ImportRow } from './imports.queries.ts';
 import { formatLimit, IMPORT_FILE_FIELD, IMPORT_MESSAGES, type ImportLimits } from './limits.ts';
 import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './preview.ts';
@@ -9,8 +9,8 @@ import { ImportFileError } from './readers/types.ts';
 import { sniffBytes } from './sniff.ts';
 import { CHUNK_BYTES, type UploadSink, type UploadStore } from './upload-store.ts';
 
-const notTabular = () => new AppError(415, IMPORT_MESSAGES.notTabular, 'UNSUPPORTED_MEDIA_TYPE', { field: IMPORT_FILE_FIELD });
-const tooLarge = (limits: ImportLimits) => new AppError(413, `The file must be ${formatLimit(limits.maxFileBytes)} or smaller`, 'PAYLOAD_TOO_LARGE', { field: IMPORT_FILE_FIELD });
+const notTabular = () => new UnsupportedMediaType(IMPORT_MESSAGES.notTabular, IMPORT_FILE_FIELD);
+const tooLarge = (limits: ImportLimits) => new PayloadTooLarge(`The file must be ${formatLimit(limits.maxFileBytes)} or smaller`, IMPORT_FILE_FIELD);
 
 /** An ImportFileError as the HTTP error the upload answers. */
 export function asHttpError(error: unknown): unknown {
@@ -34,7 +34,7 @@ const cleanFileName = (name: string | undefined) =>
  * refused before anything is stored; any failure after that removes what was stored.
  */
 export async function receiveUpload(db: Db, uploads: UploadStore, request: FastifyRequest, actorId: string, limits: ImportLimits): Promise<{ row: ImportRow; result: PreviewResult }> {
-  if (!request.isMultipart()) throw new AppError(415, `Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field`, 'UNSUPPORTED_MEDIA_TYPE', { field: IMPORT_FILE_FIELD });
+  if (!request.isMultipart()) throw new UnsupportedMediaType(`Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field`, IMPORT_FILE_FIELD);
   let row: ImportRow | undefined;
   let sink: UploadSink | undefined;
   try {

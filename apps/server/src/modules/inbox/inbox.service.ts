@@ -1,7 +1,6 @@
 import { INBOX_ERROR_CODES } from '@sms/contracts/inbox';
 import type { Db } from '../../db/client.ts';
-import { Conflict } from '../../platform/errors.ts';
-import { Unprocessable } from '../campaigns/campaigns.service.ts';
+import { Conflict, Unprocessable } from '../../platform/errors.ts';
 import { findDefaultGateway } from '../gateways/gateways.queries.ts';
 import { insertReply, lastInboundAddress, recordReplyActivity, type InboxContactRow } from './inbox.queries.ts';
 

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema.ts';
 import { ERROR_CODES } from '@sms/contracts/errors';
-import { AppError, TooManyRequests } from '../../platform/errors.ts';
+import { TooManyRequests } from '../../platform/errors.ts';
 
 /**
  * Sign-in throttling (OWASP ASVS 2.2.1), counted in the database so every API process sees the
@@ -75,7 +75,7 @@ export async function accountLockSeconds(db: Executor, email: string): Promise<n
 
 /** The 429 of an account refused for everyone: the same answer whatever the password (code ACCOUNT_LOCKED). */
 export const accountLocked = (wait: number) =>
-  new AppError(429, `Too many failed sign-ins for this account. ${tryAgain(wait)} You can also reset your password.`, ERROR_CODES.accountLocked, { retryAfter: wait });
+  new TooManyRequests(`Too many failed sign-ins for this account. ${tryAgain(wait)} You can also reset your password.`, wait, ERROR_CODES.accountLocked);
 
 /** Records one failed sign-in and prunes failures that left every window (cheap: indexed by time). */
 export async function recordLoginFailure(db: Executor, email: string, ip: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { TWO_STEP_ERROR_CODES, type TwoStepSetup, type TwoStepStatus } from '@sms/contracts/two-step';
 import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { AppError, Conflict, ValidationError } from '../../../platform/errors.ts';
+import { Conflict, ValidationError } from '../../../platform/errors.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
 import { assertLoginAllowed, recordLoginFailure } from '../../users/login-throttle.ts';
 import type { UserRow } from '../../users/users.queries.ts';
@@ -33,7 +33,7 @@ export async function setupTwoStep(db: Db, { user }: Command): Promise<TwoStepSe
 export async function enableTwoStep(db: Db, { user, ip, code }: Command & { code: string }): Promise<string[]> {
   if (user.twoStepEnabledAt) throw new Conflict('Two-step verification is already on.', { code: TWO_STEP_ERROR_CODES.alreadyEnabled });
   const codes = await confirmEnrolment(db, user, code);
-  if (!codes) throw new AppError(400, 'The code is not valid. Check the time on your phone and try the current code.', TWO_STEP_ERROR_CODES.invalidCode, { field: 'code' });
+  if (!codes) throw new ValidationError('code', 'The code is not valid. Check the time on your phone and try the current code.', TWO_STEP_ERROR_CODES.invalidCode);
   await recordAudit(db, { actor: user, action: 'user.two_step_enabled', subject: 'User', subjectId: user.id, ip });
   return codes;
 }

@@ -1,56 +1,40 @@
 import { PassThrough, Readable } from 'node:stream';
-import { loadExcelJs } from '../../platform/exceljs.ts';
-import { xlsxCaughtUp } from '../../platform/xlsx-backpressure.ts';
-import { csvLine, neutraliseCell } from '../../platform/csv.ts';
+import { csvCell, csvLine, neutraliseCell, type ExportCell } from './csv.ts';
+import { loadExcelJs } from './exceljs.ts';
+import { xlsxCaughtUp } from './xlsx-backpressure.ts';
 
 /**
- * Streamed report files, CSV or XLSX, built the way the contacts export is: rows come in batches
- * from a generator (keyset paging on the database side), CSV is generated as the client reads,
- * XLSX goes through exceljs's streaming WorkbookWriter with the zip's backlog bounded, so a
- * million rows stream with flat memory. Text cells are neutralised against formula injection
- * (= + - @ tab CR get a leading quote); numbers are written as numbers (XLSX) and never are.
+ * Streamed export files, CSV or XLSX (contacts, reports): rows come in batches from a generator
+ * (keyset paging on the database side), CSV is generated as the client reads, XLSX goes through
+ * exceljs's streaming WorkbookWriter with the zip's backlog bounded, so a million rows stream
+ * with flat memory. Text cells are neutralised against formula injection (platform/csv.ts);
+ * numbers are written as numbers (XLSX) and never are.
  */
 
-export type ReportCell = string | number | null;
-export type ReportFormat = 'csv' | 'xlsx';
+export type ExportFormat = 'csv' | 'xlsx';
 
-export interface ReportFile {
+export interface ExportFile {
   stream: Readable;
   contentType: string;
   fileName: string;
 }
 
 /** Called once the export ends: rows written, and whether the whole file went out. */
-export type ReportExportDone = (result: { rows: number; completed: boolean }) => void;
+export type ExportDone = (result: { rows: number; completed: boolean }) => void;
 
-export interface ReportExportSpec {
+export interface ExportSpec {
   /** File name without extension; the date is added. */
   name: string;
   sheetName: string;
   headers: readonly string[];
   /** Columns kept as plain text in XLSX (E.164 phones: a typed string cell cannot be a formula). */
   plainColumns?: readonly number[];
-  batches: () => AsyncGenerator<ReportCell[][]>;
-  /** The same rows as ready CSV lines (made by the database), when the report has them: the CSV export uses these. */
+  batches: () => AsyncGenerator<ExportCell[][]>;
+  /** The same rows as ready CSV lines (made by the database), when the source has them: the CSV export uses these. */
   csvChunks?: () => AsyncGenerator<{ text: string; rows: number }>;
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/**
- * One CSV cell: exactly `csvField(neutraliseCell(text))` of platform/csv.ts (the test compares
- * them), without a regular expression for the first character: an export formats ~10 cells a row.
- */
-export function csvCell(cell: ReportCell): string {
-  if (cell === null || cell === '') return '';
-  if (typeof cell === 'number') return String(cell);
-  const first = cell.charCodeAt(0);
-  // = + - @ tab CR
-  const value = first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${cell}` : cell;
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-function csvReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
+function csvFile(spec: ExportSpec, done: ExportDone): Readable {
   async function* generate() {
     let rows = 0;
     let completed = false;
@@ -82,7 +66,7 @@ function csvReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
   return Readable.from(generate(), { objectMode: false });
 }
 
-function xlsxReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
+function xlsxFile(spec: ExportSpec, done: ExportDone): Readable {
   const out = new PassThrough();
   const plain = new Set(spec.plainColumns ?? []);
   let rows = 0;
@@ -113,13 +97,13 @@ function xlsxReport(spec: ReportExportSpec, done: ReportExportDone): Readable {
   return out;
 }
 
-/** A streamed report file; `done` fires when it ends (for the audit). */
-export function exportReport(spec: ReportExportSpec, format: ReportFormat, done: ReportExportDone): ReportFile {
+/** A streamed export file; `done` fires when it ends (for the audit). */
+export function exportFile(spec: ExportSpec, format: ExportFormat, done: ExportDone): ExportFile {
   const stamp = new Date().toISOString().slice(0, 10);
   if (format === 'xlsx') {
-    return { stream: xlsxReport(spec, done), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${spec.name}-${stamp}.xlsx` };
+    return { stream: xlsxFile(spec, done), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${spec.name}-${stamp}.xlsx` };
   }
-  return { stream: csvReport(spec, done), contentType: 'text/csv; charset=utf-8', fileName: `${spec.name}-${stamp}.csv` };
+  return { stream: csvFile(spec, done), contentType: 'text/csv; charset=utf-8', fileName: `${spec.name}-${stamp}.csv` };
 }
 
 /** Ready CSV text of a keyset-paged source, chunk by chunk, the next one asked for while this one is written. */
@@ -141,7 +125,7 @@ export async function* keysetCsvChunks(next: (after: string | null) => Promise<{
  * after it. The next batch is asked for before this one is formatted and written, so the database
  * works while the rows are turned into text (PostgreSQL: another pool connection; PGlite queues it).
  */
-export async function* keysetBatches<T, C>(next: (after: C | null) => Promise<{ rows: T[]; cursor: C | null }>, map: (row: T) => ReportCell[], batchSize: number): AsyncGenerator<ReportCell[][]> {
+export async function* keysetBatches<T, C>(next: (after: C | null) => Promise<{ rows: T[]; cursor: C | null }>, map: (row: T) => ExportCell[], batchSize: number): AsyncGenerator<ExportCell[][]> {
   let pending: Promise<{ rows: T[]; cursor: C | null }> | null = next(null);
   try {
     while (pending) {
