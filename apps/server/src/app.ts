@@ -21,7 +21,7 @@ import { uploadStoreFor } from './modules/imports/upload-store.ts';
 import { createMaintenanceState } from './modules/maintenance/maintenance-state.ts';
 import { registerMaintenanceGuard } from './modules/maintenance/maintenance.guard.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
-import { messagesRoutes } from './modules/messaging/messages.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { webhookSink } from './modules/messaging/webhook-sink.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';

@@ -7,7 +7,7 @@ import { recordAudit, type Command } from '../../platform/audit.ts';
 import { NotFound, Unprocessable, ValidationError } from '../../platform/errors.ts';
 import { findContactById, findContactByPhone } from '../contacts/contacts.queries.ts';
 import { findDefaultGateway, findGateway } from '../gateways/gateways.queries.ts';
-import { cancelQueuedMessages } from '../messaging/housekeeping.queries.ts';
+import { cancelQueuedMessages } from '../messages/messages.queries.ts';
 import { getMessagingSettings } from '../settings/messaging-settings.ts';
 import { illegalTransition, transitionCampaign } from './campaign-state.ts';
 import { countAudience, findCampaignRow, type CampaignRow } from './campaigns.queries.ts';

@@ -18,7 +18,7 @@ import {
   type MessageOutcome,
 } from './dispatch.queries.ts';
 import type { LiveGateway } from './gateway-registry.ts';
-import { failQueuedMessages } from './housekeeping.queries.ts';
+import { failQueuedMessages } from '../messages/messages.queries.ts';
 import { compiledTemplate, outcomesOf, prepareBatch } from './outcomes.ts';
 import { reapplyPendingReceipts } from './receipts.queries.ts';
 

@@ -62,27 +62,3 @@ export async function completeIfDone(db: Executor, campaignId: string): Promise<
 export async function pruneDispatchBatches(db: Executor): Promise<void> {
   await db.execute(sql`delete from dispatch_batches where at < now() - interval '1 hour'`);
 }
-
-/** Cancels the queued messages of a campaign (in flight ones finish). Answers how many. */
-export async function cancelQueuedMessages(db: Executor, campaignId: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`with cancelled as (
-          update messages set status = 'cancelled', next_attempt_at = null
-          where campaign_id = ${campaignId} and status = 'queued' returning 1)
-        select count(*)::int as n from cancelled`,
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** Fails every queued message of a campaign whose gateway is unusable. Answers how many. */
-export async function failQueuedMessages(db: Executor, campaignId: string, reason: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`with failed as (
-          update messages set status = 'failed', error_code = ${MESSAGE_ERROR_CODES.gatewayUnusable}, error_text = ${reason}, failed_at = now(), next_attempt_at = null
-          where campaign_id = ${campaignId} and status = 'queued' returning 1)
-        select count(*)::int as n from failed`,
-  );
-  return rows[0]?.n ?? 0;
-}
