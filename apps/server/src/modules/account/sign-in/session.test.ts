@@ -3,8 +3,8 @@ import { ROLES } from '@sms/contracts/roles';
 import { and, desc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../../test/helper.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../../../test/helper.ts';
+import { auditLog, users } from '../../../db/schema.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.ts';
-import { throttleEvents } from '../../db/schema.ts';
-import { TooManyRequests } from '../../platform/errors.ts';
+import { queryRows, type Executor } from '../db/client.ts';
+import { throttleEvents } from '../db/schema.ts';
+import { TooManyRequests } from './errors.ts';
 
 /**
  * Sliding-window throttles counted in the database (the sign-in throttle's approach, for other

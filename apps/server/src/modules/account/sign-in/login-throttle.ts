@@ -1,9 +1,9 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-import { loginAttempts } from '../../db/schema.ts';
+import type { Executor } from '../../../db/client.ts';
+import { queryRows } from '../../../db/client.ts';
+import { loginAttempts } from '../../../db/schema.ts';
 import { ERROR_CODES } from '@sms/contracts/errors';
-import { TooManyRequests } from '../../platform/errors.ts';
+import { TooManyRequests } from '../../../platform/errors.ts';
 
 /**
  * Sign-in throttling (OWASP ASVS 2.2.1), counted in the database so every API process sees the

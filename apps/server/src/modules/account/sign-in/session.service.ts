@@ -1,15 +1,15 @@
 import type { TwoStepChallenge } from '@sms/contracts/two-step';
 import type { LoginBody } from '@sms/contracts/users';
 import { ERROR_CODES } from '@sms/contracts/errors';
-import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { Unauthenticated } from '../../platform/errors.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
-import type { TokenService } from '../../platform/tokens.ts';
-import { twoStepChallengeFor } from '../account/two-step/two-step-login.service.ts';
+import type { Db } from '../../../db/client.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { Unauthenticated } from '../../../platform/errors.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../../platform/passwords.ts';
+import type { TokenService } from '../../../platform/tokens.ts';
+import { twoStepChallengeFor } from '../two-step/two-step-login.service.ts';
 import { accountLocked, accountLockSeconds, assertLoginAllowed, clearAddressFailures, recordLoginFailure } from './login-throttle.ts';
 import { completeSignIn } from './sign-in.ts';
-import { bumpTokenVersion, findUserByEmail, type UserRow } from './users.queries.ts';
+import { bumpTokenVersion, findUserByEmail, type UserRow } from '../../users/users.queries.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolTwoStep, outboxResetToken, startNotices } from '../../../test/account-fixtures.ts';
-import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../../test/helper.ts';
-import { loginAttempts } from '../../db/schema.ts';
+import { enrolTwoStep, outboxResetToken, startNotices } from '../../../../test/account-fixtures.ts';
+import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../../../test/helper.ts';
+import { loginAttempts } from '../../../db/schema.ts';
 import { LOGIN_THROTTLE, slowDownSeconds } from './login-throttle.ts';
 
 let server: TestServer;
