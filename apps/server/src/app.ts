@@ -17,7 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { importLimits } from './modules/imports/limits.ts';
-import { uploadStoreFor } from './modules/imports/upload-store.ts';
+import { uploadStoreFor } from './modules/imports/upload/upload-store.ts';
 import { createMaintenanceState } from './modules/maintenance/maintenance-state.ts';
 import { registerMaintenanceGuard } from './modules/maintenance/maintenance.guard.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';

@@ -3,7 +3,7 @@ import type { Database } from './db/client.ts';
 import { startNoticeWorker } from './modules/account/notices/notice-worker.ts';
 import { startImportWorker } from './modules/imports/import-job.ts';
 import { importLimits } from './modules/imports/limits.ts';
-import { uploadStoreFor } from './modules/imports/upload-store.ts';
+import { uploadStoreFor } from './modules/imports/upload/upload-store.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
 
 /**

@@ -8,12 +8,12 @@ import { Conflict, ValidationError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { enqueueImport } from './import-job.ts';
 import { listRejections, updateImport, type ImportRow } from './imports.queries.ts';
-import type { StoredOptions } from './imports.presenter.ts';
+import type { StoredOptions } from './stored-options.ts';
 import type { ImportLimits } from './limits.ts';
-import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './preview.ts';
-import type { TextEncodingName } from './sniff.ts';
-import { asHttpError } from './upload.ts';
-import type { UploadStore } from './upload-store.ts';
+import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './read/preview.ts';
+import type { TextEncodingName } from './read/sniff.ts';
+import { asHttpError } from './upload/upload.ts';
+import type { UploadStore } from './upload/upload-store.ts';
 
 type StartBody = z.output<typeof startImportBodySchema>;
 

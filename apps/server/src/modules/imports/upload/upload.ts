@@ -1,12 +1,12 @@
 import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../platform/errors.ts';
-import { deleteImport, insertImport, updateImport, type ImportRow } from './imports.queries.ts';
-import { formatLimit, IMPORT_FILE_FIELD, IMPORT_MESSAGES, type ImportLimits } from './limits.ts';
-import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './preview.ts';
-import { ImportFileError } from './readers/types.ts';
-import { sniffBytes } from './sniff.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../../platform/errors.ts';
+import { deleteImport, insertImport, updateImport, type ImportRow } from '../imports.queries.ts';
+import { formatLimit, IMPORT_FILE_FIELD, IMPORT_MESSAGES, type ImportLimits } from '../limits.ts';
+import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from '../read/preview.ts';
+import { ImportFileError } from '../read/table-reader.ts';
+import { sniffBytes } from '../read/sniff.ts';
 import { CHUNK_BYTES, type UploadSink, type UploadStore } from './upload-store.ts';
 
 const notTabular = () => new UnsupportedMediaType(IMPORT_MESSAGES.notTabular, IMPORT_FILE_FIELD);

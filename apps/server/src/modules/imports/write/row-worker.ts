@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildBatches } from './batch-builder.ts';
 import { BatchBufferPool } from './batch-bytes.ts';
-import { openCsv } from './readers/csv-reader.ts';
-import { ImportFileError, type TableReader } from './readers/types.ts';
-import { openXlsx } from './readers/xlsx-reader.ts';
+import { openCsv } from '../read/csv-reader.ts';
+import { ImportFileError, type TableReader } from '../read/table-reader.ts';
+import { openXlsx } from '../read/xlsx-reader.ts';
 import type { FromReader, RowWorkerInit, ToReader } from './row-source.ts';
-import { fileBytes } from './readers/file-bytes.ts';
+import { fileBytes } from '../read/file-bytes.ts';
 
 // The reading half of an import, in its own thread (see row-source.ts): file bytes in, batches out.
 

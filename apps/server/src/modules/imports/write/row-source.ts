@@ -2,9 +2,9 @@ import { Worker } from 'node:worker_threads';
 import type { Batch } from './batch-writer.ts';
 import { buildBatches, type BuildEnd, type BuildOptions } from './batch-builder.ts';
 import { BatchBufferPool } from './batch-bytes.ts';
-import { ImportFileError, type TableReader } from './readers/types.ts';
-import type { XlsxSheet } from './readers/xlsx-reader.ts';
-import type { Delimiter, TextEncodingName } from './sniff.ts';
+import { ImportFileError, type TableReader } from '../read/table-reader.ts';
+import type { XlsxSheet } from '../read/xlsx-reader.ts';
+import type { Delimiter, TextEncodingName } from '../read/sniff.ts';
 
 /** What the reading thread needs: how to read the file and how to build batches. */
 export interface RowWorkerInit {

@@ -1,7 +1,7 @@
 import { withoutNul } from '@sms/contracts/text-input';
 import Papa from 'papaparse';
-import type { Delimiter, TextEncodingName } from '../sniff.ts';
-import type { RowChunk, RowProblem, TableReader } from './types.ts';
+import type { Delimiter, TextEncodingName } from './sniff.ts';
+import type { RowChunk, RowProblem, TableReader } from './table-reader.ts';
 
 /** Bytes of the file in order, with how far through the file each chunk ends (0-1). */
 export type ByteSource = AsyncIterable<{ bytes: Uint8Array; progress: number }>;

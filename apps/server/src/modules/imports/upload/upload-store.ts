@@ -3,12 +3,12 @@ import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Database, Executor } from '../../db/client.ts';
-import { deleteFileChunks, findFileChunk, insertFileChunk } from './imports.queries.ts';
-import type { ByteSource } from './readers/csv-reader.ts';
-import { fileBytes } from './readers/file-bytes.ts';
+import type { Database, Executor } from '../../../db/client.ts';
+import { deleteFileChunks, findFileChunk, insertFileChunk } from '../imports.queries.ts';
+import type { ByteSource } from '../read/csv-reader.ts';
+import { fileBytes } from '../read/file-bytes.ts';
 
-export { CHUNK_BYTES } from './readers/file-bytes.ts';
+export { CHUNK_BYTES } from '../read/file-bytes.ts';
 
 /** An upload being stored, piece by piece in order. */
 export interface UploadSink {

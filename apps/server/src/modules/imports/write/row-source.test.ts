@@ -2,10 +2,10 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scratchDir } from '../../../test/scratch-dir.ts';
+import { scratchDir } from '../../../../test/scratch-dir.ts';
 import type { BuildOptions } from './batch-builder.ts';
 import { readRowsInWorker } from './row-source.ts';
-import { xlsxFile } from './test-files.ts';
+import { xlsxFile } from '../../../../test/import-files.ts';
 
 // exceljs parks the sheets stored before the shared strings (its own writing order) in files
 // named tmp-<pid>-… in the system's temporary folder; a reading thread shares this process's pid.

@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS } from '@sms/contracts/contacts';
 import { CUSTOM_FIELD_PREFIX, IMPORT_MESSAGES, type ImportMapping, type TagField } from '@sms/contracts/imports';
-import { stripFormulaGuard } from '../../platform/csv.ts';
+import { stripFormulaGuard } from '../../../platform/csv.ts';
 
 /** The phone rule the import shares with the contacts API (packages/contracts/src/phone.ts). */
 export type PhoneNormaliser = (input: string, defaultCountry?: string) => { ok: true; e164: string; country: string | null; readAsInternational?: true } | { ok: false; message: string };

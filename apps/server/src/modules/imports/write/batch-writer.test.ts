@@ -1,10 +1,10 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres, startTestServer, type TestServer } from '../../../test/helper.ts';
-import { queryRows } from '../../db/client.ts';
-import { contacts } from '../../db/schema.ts';
+import { onPostgres, startTestServer, type TestServer } from '../../../../test/helper.ts';
+import { queryRows } from '../../../db/client.ts';
+import { contacts } from '../../../db/schema.ts';
 import { openBatchWriter, type Batch } from './batch-writer.ts';
-import { insertImport } from './imports.queries.ts';
+import { insertImport } from '../imports.queries.ts';
 import type { StagedContact } from './row-normaliser.ts';
 import { StagedRows } from './staged-rows.ts';
 

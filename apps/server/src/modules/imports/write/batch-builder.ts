@@ -3,8 +3,8 @@ import { normalisePhone } from '@sms/contracts/phone';
 import type { BatchBufferPool } from './batch-bytes.ts';
 import type { Batch } from './batch-writer.ts';
 import { PhoneSet } from './phone-set.ts';
-import { rawLine } from './readers/csv-reader.ts';
-import { ImportFileError, isRowProblem, type TableReader } from './readers/types.ts';
+import { rawLine } from '../read/csv-reader.ts';
+import { ImportFileError, isRowProblem, type TableReader } from '../read/table-reader.ts';
 import { createRowNormaliser } from './row-normaliser.ts';
 import { StagedRows, type StagedOrigin } from './staged-rows.ts';
 

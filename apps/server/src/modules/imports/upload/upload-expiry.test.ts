@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAccount } from '../../../test/helper.ts';
-import { startImportServer, uploadFile } from '../../../test/import-fixtures.ts';
+import type { TestAccount } from '../../../../test/helper.ts';
+import { startImportServer, uploadFile } from '../../../../test/import-fixtures.ts';
 import { uploadStoreFor } from './upload-store.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */

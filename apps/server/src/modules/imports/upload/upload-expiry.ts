@@ -1,7 +1,7 @@
 import { IMPORT_UPLOAD_TTL_HOURS } from '@sms/contracts/imports';
-import type { Executor } from '../../db/client.ts';
-import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
-import { expireUploadsOlderThan } from './imports.queries.ts';
+import type { Executor } from '../../../db/client.ts';
+import type { Jobs, JobsLogger } from '../../../platform/jobs.ts';
+import { expireUploadsOlderThan } from '../imports.queries.ts';
 import type { UploadStore } from './upload-store.ts';
 
 /** The pg-boss queue of the upload expiry sweep (scheduled every 10 minutes). */

@@ -1,7 +1,7 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportMapping, type ImportPreview, type ImportPreviewNote } from '@sms/contracts/imports';
-import { openCsv } from './readers/csv-reader.ts';
-import { ImportFileError, isRowProblem, type TableReader } from './readers/types.ts';
-import { inspectXlsx, openXlsx, type XlsxLimits, type XlsxSheet } from './readers/xlsx-reader.ts';
+import { openCsv } from './csv-reader.ts';
+import { ImportFileError, isRowProblem, type TableReader } from './table-reader.ts';
+import { inspectXlsx, openXlsx, type XlsxLimits, type XlsxSheet } from './xlsx-reader.ts';
 import { detectDelimiter, type Delimiter, type TextEncodingName } from './sniff.ts';
 import { exportFormatMapping, suggestMapping } from './mapping.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { foldHeader, suggestMapping } from './mapping.ts';
-import { PhoneSet } from './phone-set.ts';
-import { decodeText, parseCsv } from './readers/csv-reader.ts';
-import { cellText } from './readers/xlsx-reader.ts';
+import { PhoneSet } from '../write/phone-set.ts';
+import { decodeText, parseCsv } from './csv-reader.ts';
+import { cellText } from './xlsx-reader.ts';
 import { detectDelimiter, sniffBytes } from './sniff.ts';
 
 const bytes = (text: string, encoding: BufferEncoding = 'utf8') => Buffer.from(text, encoding);

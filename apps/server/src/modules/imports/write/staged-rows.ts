@@ -1,4 +1,4 @@
-import { uuidv7 } from '../../db/uuidv7.ts';
+import { uuidv7 } from '../../../db/uuidv7.ts';
 import { ByteWriter } from './batch-bytes.ts';
 import type { PhoneSet } from './phone-set.ts';
 import type { StagedContact } from './row-normaliser.ts';

@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../../../../test/scratch-dir.ts';
 import { importLimits } from '../limits.ts';
-import { xlsxFile, zipFile, type ZipEntry } from '../test-files.ts';
+import { xlsxFile, zipFile, type ZipEntry } from '../../../../test/import-files.ts';
 import { inspectXlsx, openXlsx } from './xlsx-reader.ts';
 
 /** The entries of a zip, inflated. */

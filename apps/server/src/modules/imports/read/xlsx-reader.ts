@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { withoutNul } from '@sms/contracts/text-input';
 import yauzl from 'yauzl';
 import { loadExcelJs } from '../../../platform/exceljs.ts';
-import { ImportFileError, type RowChunk, type TableReader } from './types.ts';
+import { ImportFileError, type RowChunk, type TableReader } from './table-reader.ts';
 
 export interface XlsxLimits {
   xlsxMaxUncompressedBytes: number;

@@ -1,6 +1,6 @@
 import { CONTACT_EXPORT_COLUMNS } from '@sms/contracts/contacts';
 import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_PREFIX, type ImportMapping, type MappingTarget } from '@sms/contracts/imports';
-import { stripFormulaGuard } from '../../platform/csv.ts';
+import { stripFormulaGuard } from '../../../platform/csv.ts';
 
 type Known = 'phone' | 'firstName' | 'lastName' | 'email' | 'tag1' | 'tag2' | 'tag3' | 'notes';
 
