@@ -11,9 +11,8 @@ import { silentLogger, type Clock, type GatewayLogger } from '../src/gateways/ga
 import { closeHttp } from '../src/platform/close-http.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import type { DispatcherOptions } from '../src/modules/messaging/dispatcher.ts';
-import { createMessagingEngine, type MessagingEngine } from '../src/modules/messaging/engine.ts';
-import { presentUser } from '../src/modules/users/users.presenter.ts';
+import { createMessagingEngine, type DispatcherOptions, type MessagingEngine } from '../src/modules/messaging/index.ts';
+import { presentUser } from '../src/modules/users/index.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { createJobs, type Jobs } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';

@@ -13,7 +13,7 @@ import { currentUser, ensure } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { findUserById } from '../users/users.queries.ts';
+import { findUserById } from '../users/index.ts';
 import { accountPolicy } from './account.policy.ts';
 import { listOutbox } from './notices/outbox.queries.ts';
 import { adminRequestPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';

@@ -5,13 +5,13 @@ import { ValidationError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { clearLoginFailures } from './sign-in/login-throttle.ts';
-import { findUserByEmail, findUserById, updateUserRow, type UserRow } from '../users/users.queries.ts';
+import { findUserByEmail, findUserById, updateUserRow, type UserRow } from '../users/index.ts';
 import { deliverNotice, type NoticeChannel, type NoticeDeps } from './notices/deliver.ts';
 import { enqueueNotice, type ResetNoticeJob } from './notices/notice-queue.ts';
 import { appName, resetNotice } from './notices/notice-texts.ts';
 import { consumeResetToken, expireResetTokens, insertResetToken } from './password-reset.queries.ts';
 import { newSecretToken, sha256Hex } from './secret-tokens.ts';
-import { assertPasswordAllowed, publicAddressOf } from '../settings/security-settings.ts';
+import { assertPasswordAllowed, publicAddressOf } from '../settings/index.ts';
 import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
 
 const window = RESET_THROTTLE.windowSeconds;

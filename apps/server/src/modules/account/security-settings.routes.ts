@@ -7,7 +7,7 @@ import { currentUser, ensure } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { accountPolicy } from './account.policy.ts';
 import { deliveryChannel } from './notices/deliver.ts';
-import { getSecuritySettings, updateSecuritySettings } from '../settings/security-settings.ts';
+import { getSecuritySettings, updateSecuritySettings } from '../settings/index.ts';
 
 const tags = ['settings'];
 const bearer = [{ bearerAuth: [] }];

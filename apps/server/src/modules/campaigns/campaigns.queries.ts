@@ -2,7 +2,7 @@ import type { Audience, CalendarCampaign, ListCampaignsQuery } from '@sms/contra
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { campaignAudienceContacts, campaigns, contacts, gateways, messages, users } from '../../db/schema.ts';
-import type { ContactRow } from '../contacts/contacts.queries.ts';
+import type { ContactRow } from '../contacts/index.ts';
 import { audienceWhere, recipientsWhere } from './audience.ts';
 import { escapeLike } from '../../db/escape-like.ts';
 

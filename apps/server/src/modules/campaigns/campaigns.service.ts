@@ -10,8 +10,8 @@ import { zonedToInstant } from '@sms/contracts/zoned-time';
 import type { Db, Executor } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict, Unprocessable, ValidationError } from '../../platform/errors.ts';
-import { findGateway } from '../gateways/gateways.queries.ts';
-import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { findGateway } from '../gateways/index.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 import {
   copyAudienceContacts,
   deleteCampaignRow,

@@ -1,7 +1,7 @@
 import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
-import { transitionCampaigns } from '../campaigns/campaign-state.ts';
+import { transitionCampaigns } from '../campaigns/index.ts';
 
 /**
  * Periodic, idempotent upkeep every worker runs (cheap when there is nothing to do, safe when

@@ -3,7 +3,7 @@ import { REPORT_EXPORT_COLUMNS, type NonRespondersQuery, type RecipientsQuery, t
 import type { Executor } from '../../db/client.ts';
 import type { ExportCell } from '../../platform/csv.ts';
 import { keysetBatches, keysetCsvChunks, type ExportSpec } from '../../platform/export-file.ts';
-import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
 import { recipientName, windowEndsAt } from './reports.presenter.ts';
 import { csvBatch, isoTextSql, NAME_SQL, type CsvColumn, nonRespondersWhere, recipientsBatch, recipientsWhere, type RecipientRow } from './reports.queries.ts';
 import { sql, type SQL } from 'drizzle-orm';

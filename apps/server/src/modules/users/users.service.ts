@@ -8,9 +8,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
-import { assertPasswordAllowed, updateSecuritySettings } from '../settings/security-settings.ts';
+import { assertPasswordAllowed, updateMessagingSettings, updateSecuritySettings } from '../settings/index.ts';
 import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
-import { updateMessagingSettings } from '../settings/messaging-settings.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
 import {

@@ -7,10 +7,9 @@ import type { Db } from '../../../db/client.ts';
 import { currentUser } from '../../../platform/auth.ts';
 import { errorResponses } from '../../../platform/openapi.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
-import { getSecuritySettings } from '../../settings/security-settings.ts';
+import { getSecuritySettings } from '../../settings/index.ts';
 import { login, logout } from './session.service.ts';
-import { anyUserExists } from '../../users/users.queries.ts';
-import { presentUser } from '../../users/users.presenter.ts';
+import { anyUserExists, presentUser } from '../../users/index.ts';
 
 const tags = ['session'];
 const bearer = [{ bearerAuth: [] }];

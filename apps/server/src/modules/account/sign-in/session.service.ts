@@ -9,7 +9,7 @@ import type { TokenService } from '../../../platform/tokens.ts';
 import { twoStepChallengeFor } from '../two-step/two-step-login.service.ts';
 import { accountLocked, accountLockSeconds, assertLoginAllowed, clearAddressFailures, recordLoginFailure } from './login-throttle.ts';
 import { completeSignIn } from './sign-in.ts';
-import { bumpTokenVersion, findUserByEmail, type UserRow } from '../../users/users.queries.ts';
+import { bumpTokenVersion, findUserByEmail, type UserRow } from '../../users/index.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
-import { touchLastLogin, type UserRow } from '../../users/users.queries.ts';
+import { touchLastLogin, type UserRow } from '../../users/index.ts';
 
 /**
  * The end of every successful sign-in (password alone, or password and second step): stamps the

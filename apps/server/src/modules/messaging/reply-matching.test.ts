@@ -5,12 +5,12 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../gateways/gateway.ts';
 import { seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestServer } from '../../../test/helper.ts';
-import { readOneCampaignCounts } from '../campaigns/campaign-counts.queries.ts';
-import { claimCampaignBatch, writeOutcomes, type ClaimedMessage, type MessageOutcome } from '../messaging/dispatch.queries.ts';
-import { fanOutChunk } from '../messaging/fanout.ts';
-import { storeInbound } from '../messaging/inbound-store.ts';
-import { applyReceipts } from '../messaging/receipts.queries.ts';
-import { matchPendingReplies, processInbound } from './inbound-processor.ts';
+import { readOneCampaignCounts } from '../campaigns/index.ts';
+import { claimCampaignBatch, writeOutcomes, type ClaimedMessage, type MessageOutcome } from './dispatch.queries.ts';
+import { fanOutChunk } from './fanout.ts';
+import { storeInbound } from './inbound-store.ts';
+import { applyReceipts } from './receipts.queries.ts';
+import { matchPendingReplies, processInbound } from '../inbound/index.ts';
 
 const GATEWAY = DEFAULT_SIMULATOR_GATEWAY_ID;
 const phone = (i: number) => `+447700${String(i).padStart(6, '0')}`;

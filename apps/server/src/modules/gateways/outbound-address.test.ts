@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { outbound, startSmppRig } from '../../test/smpp-harness.ts';
-import { parseKindSettings } from '../modules/gateways/gateway-kinds.ts';
-import { guardedLookup, isRefusedAddress, LINK_LOCAL_REFUSED, setOutboundPolicy } from './outbound-address.ts';
+import { outbound, startSmppRig } from '../../../test/smpp-harness.ts';
+import { parseKindSettings } from './gateway-kinds.ts';
+import { guardedLookup, isRefusedAddress, LINK_LOCAL_REFUSED, setOutboundPolicy } from '../../platform/outbound-address.ts';
 
 afterEach(() => setOutboundPolicy({ allowLinkLocal: false }));
 

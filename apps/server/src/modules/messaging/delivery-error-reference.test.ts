@@ -1,9 +1,9 @@
 import { DELIVERY_RETRY, SMPP_ERROR_REFERENCE, TWILIO_ERROR_REFERENCE, type ErrorHandling } from '@sms/contracts/delivery-errors';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPATCHER_OPTIONS } from '../modules/messaging/dispatcher.ts';
-import { MAX_ATTEMPTS } from '../modules/messaging/outcomes.ts';
-import { isUnusableBind, SMPP_STATUS, statusCode, submitVerdict } from './smpp/status-codes.ts';
-import { twilioErrorInfo } from './twilio/twilio-errors.ts';
+import { DEFAULT_DISPATCHER_OPTIONS } from './dispatcher.ts';
+import { MAX_ATTEMPTS } from './outcomes.ts';
+import { isUnusableBind, SMPP_STATUS, statusCode, submitVerdict } from '../../gateways/smpp/status-codes.ts';
+import { twilioErrorInfo } from '../../gateways/twilio/twilio-errors.ts';
 
 // The help page explains these codes from the contracts' reference; the gateways decide from
 // their own tables. They must agree.
