@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
