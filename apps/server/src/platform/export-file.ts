@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { csvCell, csvLine, neutraliseCell, type ExportCell } from './csv.ts';
 import { loadExcelJs } from './exceljs.ts';
 import { xlsxCaughtUp } from './xlsx-backpressure.ts';
@@ -104,6 +105,15 @@ export function exportFile(spec: ExportSpec, format: ExportFormat, done: ExportD
     return { stream: xlsxFile(spec, done), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${spec.name}-${stamp}.xlsx` };
   }
   return { stream: csvFile(spec, done), contentType: 'text/csv; charset=utf-8', fileName: `${spec.name}-${stamp}.csv` };
+}
+
+/** Answers a request with the file as a download (never cached). */
+export function sendExportFile(reply: FastifyReply, file: ExportFile): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.stream);
 }
 
 /** Ready CSV text of a keyset-paged source, chunk by chunk, the next one asked for while this one is written. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { authorize, currentUser } from '../../platform/auth.ts';
+import { sendExportFile } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { auditLogCsv } from './audit-log-export.ts';
 import { presentAuditEntry } from './audit-log.presenter.ts';
@@ -56,11 +57,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           request.log.error({ err: error }, 'could not audit an audit log export'),
         );
       });
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendExportFile(reply, file);
     },
   );
 };

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, ensure } from '../../platform/auth.ts';
-import { exportFile, type ExportFormat, type ExportSpec } from '../../platform/export-file.ts';
+import { exportFile, sendExportFile, type ExportFormat, type ExportSpec } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { emptyCounts, findCampaign, presentCampaign } from '../campaigns/index.ts';
 import { campaignsFile, nonRespondersFile, recipientsFile, tag1File } from './report-files.ts';
@@ -51,11 +51,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         request.log.error({ err: error }, 'could not audit a report export'),
       );
     });
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(file.stream);
+    return sendExportFile(reply, file);
   };
 
   app.get(
