@@ -21,11 +21,16 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      // Without these, import-x parses only .js files when it follows imports: no-cycle never
+      // looked inside a .ts file and saw no cycle at all (docs/decisions/034-module-layers.md).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      // Dependencies point one way (docs/CONVENTIONS.md, code rule 2): no cycles anywhere.
-      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      // Dependencies point one way (docs/CONVENTIONS.md, code rule 2): no cycles between files, however
+      // long (no maxDepth). It skips type-only imports; between server modules the layers below see those.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -74,7 +79,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }] },
+        { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }, ...serverModuleZones()] },
       ],
     },
   },
@@ -92,3 +97,42 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
 );
+
+/**
+ * The server's modules in layers, lowest first (docs/decisions/034-module-layers.md). A module
+ * imports modules of lower layers only, never its own layer or a higher one, so modules form no
+ * cycle, type-only imports included. Every folder under apps/server/src/modules must be listed.
+ * (A function, so that it is hoisted: it is read by the server's block above.)
+ */
+function serverModuleZones() {
+  const layers = [
+    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance'],
+    ['users', 'campaigns', 'inbox'],
+    ['account', 'inbound', 'reports', 'dashboard'],
+    ['messaging'],
+  ];
+  const root = './apps/server/src';
+  const modules = readdirSync(new URL(`${root}/modules`, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const unplaced = modules.filter((name) => !layers.flat().includes(name));
+  if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in a layer of serverModuleZones (docs/decisions/034-module-layers.md)`);
+  const dir = (name) => `${root}/modules/${name}`;
+  const foundation = [`${root}/platform`, `${root}/db`, `${root}/gateways`, `${root}/config.ts`];
+  return [
+    // The foundation serves the modules and never depends on one.
+    { target: foundation, from: `${root}/modules`, message: 'platform, db, gateways and config.ts never import a module.' },
+    ...modules.flatMap((name) => {
+      const layer = layers.findIndex((names) => names.includes(name));
+      const notBelow = layers.slice(layer).flat().filter((other) => other !== name && modules.includes(other));
+      const outside = [...modules.filter((other) => other !== name).map(dir), ...foundation, `${root}/*.ts`];
+      return [
+        ...(notBelow.length > 0
+          ? [{ target: dir(name), from: notBelow.map(dir), message: `modules/${name} imports only modules of lower layers (docs/decisions/034-module-layers.md).` }]
+          : []),
+        // Outside a module only its public file is seen (apps/server/test may reach further).
+        { target: outside, from: dir(name), except: ['./index.ts'], message: `Import modules/${name} through its public file, modules/${name}/index.ts.` },
+        // Inside, files import each other directly: through index.ts they would import themselves.
+        { target: dir(name), from: `${dir(name)}/index.ts`, message: `Files of modules/${name} import each other directly, not through its index.ts.` },
+      ];
+    }),
+  ];
+}

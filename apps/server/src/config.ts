@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TWILIO_DEFAULT_API_BASE_URL } from '@sms/contracts/gateway-twilio';
+import type { IMPORT_LIMITS } from '@sms/contracts/imports';
 import { z } from 'zod';
-import type { ImportLimits } from './modules/imports/limits.ts';
 import { isRefusedAddress, LINK_LOCAL_REFUSED } from './platform/outbound-address.ts';
 
 /** Repository root (apps/server/src -> ../../..), so defaults do not depend on the shell's cwd. */
@@ -90,8 +90,8 @@ export interface Config {
   allowLinkLocalOutbound: boolean;
   /** Sending engine tuning (messages per batch, concurrent batches per worker, claim lease). */
   dispatch: { batchSize: number; lanes: number; leaseSeconds: number };
-  /** Contacts import limits lowered from their defaults (tests; not read from the environment). */
-  importLimits?: Partial<ImportLimits>;
+  /** Contacts import limits lowered from their defaults (tests; not read from the environment; modules/imports applies them). */
+  importLimits?: Partial<Record<Exclude<keyof typeof IMPORT_LIMITS, 'previewRows'>, number>>;
 }
 
 /** Thrown by loadConfig with one line per bad variable. */

@@ -1,9 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { startNoticeWorker } from './modules/account/notices/notice-worker.ts';
-import { startImportWorker } from './modules/imports/import-job.ts';
-import { importLimits } from './modules/imports/limits.ts';
-import { uploadStoreFor } from './modules/imports/upload-store.ts';
+import { startNoticeWorker } from './modules/account/index.ts';
+import { importLimits, startImportWorker, uploadStoreFor } from './modules/imports/index.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { createMessagingEngine, type MessagingEngine } from './modules/messaging/engine.ts';
+import type { Database } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
+import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { setOutboundPolicy } from './platform/outbound-address.ts';

@@ -4,7 +4,7 @@ import { loadConfigOrExit } from './config.ts';
 import { startJobHandlers } from './job-handlers.ts';
 import { closeHttp } from './platform/close-http.ts';
 import { loggerOptions } from './platform/logger.ts';
-import type { MessagingEngine } from './modules/messaging/engine.ts';
+import type { MessagingEngine } from './modules/messaging/index.ts';
 import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
 
 // `npm start` (through main.ts): the API, the built web app and (unless RUN_WORKER=false) the job

@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
 import type { Config } from '../src/config.ts';
-import { startNoticeWorker } from '../src/modules/account/notices/notice-worker.ts';
+import { startNoticeWorker } from '../src/modules/account/index.ts';
 import type { TestAccount, TestServer } from './helper.ts';
 import { waitFor } from './campaign-fixtures.ts';
 

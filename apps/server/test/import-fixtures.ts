@@ -1,7 +1,5 @@
 import { expect } from 'vitest';
-import { startImportWorker } from '../src/modules/imports/import-job.ts';
-import { importLimits, type ImportLimits } from '../src/modules/imports/limits.ts';
-import { uploadStoreFor } from '../src/modules/imports/upload-store.ts';
+import { importLimits, type ImportLimits, startImportWorker, uploadStoreFor } from '../src/modules/imports/index.ts';
 import { startTestServer, type TestServer } from './helper.ts';
 import { upload } from './upload.ts';
 

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   throttled: 'TOO_MANY_REQUESTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   /** 429 of an account past its hourly sign-in failures (for everyone; a reset link still works). */
   accountLocked: 'ACCOUNT_LOCKED',
   invalidCredentials: 'INVALID_CREDENTIALS',

@@ -8,6 +8,12 @@ export interface AuditActor {
   email: string;
 }
 
+/** Who asked for an audited change and from where: the input of every audited service function. */
+export interface Command {
+  actor: AuditActor;
+  ip: string;
+}
+
 export interface AuditEntry {
   actor: AuditActor | null;
   /** Dotted verb, e.g. `user.login`, `user.login_failed`, `user.update`. */

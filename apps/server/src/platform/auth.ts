@@ -11,6 +11,16 @@ import type { TokenService } from './tokens.ts';
 /** The signed-in user as routes see it (a full row; presenters decide what leaves the server). */
 export type AuthUser = typeof users.$inferSelect;
 
+/** The part of a user a module policy looks at: the role, whose rights the shared POLICY lists. */
+export interface Actor {
+  role: Role;
+}
+
+/** An actor known by id as well, for the rules about oneself (one's own profile and account). */
+export interface UserActor extends Actor {
+  id: string;
+}
+
 /**
  * How a route authenticates; every /api route must say so (checked at start-up):
  * `required` needs a valid token, `optional` reads one if sent, `public` ignores it.

@@ -1,6 +1,19 @@
 /**
- * Spreadsheet formula injection guard (OWASP "CSV injection"), as the contacts export does: a cell
- * starting with = + - @ tab or CR is prefixed with a single quote so spreadsheets show it as text.
+ * CSV cells and the spreadsheet formula guard (OWASP "CSV injection"), for every file the server
+ * writes (contacts, reports and audit exports, the import's error file) and the import, which
+ * takes the guard off again. The rule: a cell starting with = + - @ tab or CR gets a leading
+ * single quote so spreadsheets show it as text; then RFC 4180 quoting. The reports' CSV made by
+ * the database has the same rule in SQL (csv-sql.ts, apart: the import's reading thread loads
+ * this file and needs no query builder); csv.test.ts keeps the spellings in step.
+ */
+
+/** A cell of an exported row: text (guarded), a number (written as is) or nothing. */
+export type ExportCell = string | number | null;
+
+/**
+ * The formula guard. E.164 phones start with '+', so CSV phones come out as '+447911123456 (which
+ * also stops Excel turning them into 4.47911E+11); the import strips that quote, so the file
+ * re-imports as is.
  */
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -14,4 +27,31 @@ export function csvField(value: string): string {
 /** One CSV line (CRLF) of neutralised, quoted cells. */
 export function csvLine(cells: readonly string[]): string {
   return `${cells.map((cell) => csvField(neutraliseCell(cell))).join(',')}\r\n`;
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One CSV cell: exactly `csvField(neutraliseCell(text))` for text, without a regular expression
+ * for the first character (an export formats every cell of every row with it); numbers as they
+ * are, null as an empty cell.
+ */
+export function csvCell(cell: ExportCell): string {
+  if (cell === null || cell === '') return '';
+  if (typeof cell === 'number') return String(cell);
+  const first = cell.charCodeAt(0);
+  // = + - @ tab CR
+  const value = first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${cell}` : cell;
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The guard taken off a cell read back (an import of one of our files): an exported '+SUM(1,2)'
+ * comes back as +SUM(1,2), so a round trip changes nothing.
+ */
+export function stripFormulaGuard(cell: string): string {
+  if (cell.charCodeAt(0) !== 0x27 || cell.length < 2) return cell;
+  const next = cell.charCodeAt(1);
+  // = + - @ TAB CR
+  return next === 0x3d || next === 0x2b || next === 0x2d || next === 0x40 || next === 0x09 || next === 0x0d ? cell.slice(1) : cell;
 }

@@ -9,8 +9,8 @@ const CODE_BY_STATUS: Record<number, string> = {
   403: ERROR_CODES.forbidden,
   404: ERROR_CODES.notFound,
   409: ERROR_CODES.conflict,
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
   429: ERROR_CODES.throttled,
 };
 

@@ -19,17 +19,17 @@ export class AppError extends Error {
   }
 }
 
-/** 400: a field failed a rule; `field` is its dotted path. */
+/** 400: a field failed a rule; `field` is its dotted path (`code` when the web app tells this failure apart). */
 export class ValidationError extends AppError {
-  constructor(field: string, message: string) {
-    super(400, message, ERROR_CODES.validation, { field });
+  constructor(field: string, message: string, code: string = ERROR_CODES.validation) {
+    super(400, message, code, { field });
   }
 }
 
-/** 401: no valid session, or wrong credentials. */
+/** 401: no valid session, or wrong credentials (`field`: the code of a second step that was wrong). */
 export class Unauthenticated extends AppError {
-  constructor(message = 'Sign in to continue.', code: string = ERROR_CODES.unauthenticated) {
-    super(401, message, code);
+  constructor(message = 'Sign in to continue.', code: string = ERROR_CODES.unauthenticated, field?: string) {
+    super(401, message, code, field === undefined ? {} : { field });
   }
 }
 
@@ -57,9 +57,30 @@ export class Conflict extends AppError {
   }
 }
 
+/** 413: an upload past its size limit; `field` names the file field. */
+export class PayloadTooLarge extends AppError {
+  constructor(message: string, field: string) {
+    super(413, message, ERROR_CODES.payloadTooLarge, { field });
+  }
+}
+
+/** 415: an upload that is not multipart, or a file of a type the field does not take. */
+export class UnsupportedMediaType extends AppError {
+  constructor(message: string, field: string) {
+    super(415, message, ERROR_CODES.unsupportedMediaType, { field });
+  }
+}
+
+/** 422: the request is well formed but cannot be carried out as things stand. */
+export class Unprocessable extends AppError {
+  constructor(message: string, code: string, field?: string) {
+    super(422, message, code, field === undefined ? {} : { field });
+  }
+}
+
 /** 429: throttled; `retryAfter` in seconds is also sent as the Retry-After header. */
 export class TooManyRequests extends AppError {
-  constructor(message: string, retryAfter: number) {
-    super(429, message, ERROR_CODES.throttled, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
+  constructor(message: string, retryAfter: number, code: string = ERROR_CODES.throttled) {
+    super(429, message, code, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
   }
 }

@@ -60,7 +60,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   });
   // In-memory counters per process: with several API processes each one applies the limit on its
   // own, which is fine for a coarse abuse guard. Sign-in throttling, which must be exact, lives in
-  // the database (modules/users/login-throttle.ts).
+  // the database (modules/account/sign-in/login-throttle.ts).
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitPerMinute,

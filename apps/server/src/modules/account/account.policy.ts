@@ -1,10 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
-
-interface Actor {
-  id: string;
-  role: Role;
-}
+import type { Actor } from '../../platform/auth.ts';
 
 /**
  * Who may do what with account security. The role rules come from the shared POLICY: security

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { AppError, ValidationError } from '../../platform/errors.ts';
+import { PayloadTooLarge, Unprocessable, UnsupportedMediaType, ValidationError } from '../../platform/errors.ts';
 
 /** Profile pictures: PNG, JPEG or WebP up to 2 MB, stored as a 256 x 256 WebP. */
 export const AVATAR_LIMITS = { field: 'avatar', maxBytes: 2 * 1024 * 1024, size: 256, inputPixels: 40_000_000 } as const;
@@ -13,7 +13,7 @@ export const AVATAR_LIMITS = { field: 'avatar', maxBytes: 2 * 1024 * 1024, size:
  */
 export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
   const { field, maxBytes } = AVATAR_LIMITS;
-  if (!request.isMultipart()) throw new AppError(415, `Send the picture as multipart/form-data in the "${field}" field`, 'UNSUPPORTED_MEDIA_TYPE', { field });
+  if (!request.isMultipart()) throw new UnsupportedMediaType(`Send the picture as multipart/form-data in the "${field}" field`, field);
   let file: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 64, parts: 5 } })) {
@@ -23,7 +23,7 @@ export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer>
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The picture must be at most 2 MB', 'PAYLOAD_TOO_LARGE', { field });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge('The picture must be at most 2 MB', field);
     if (error instanceof Error) throw new ValidationError(field, 'The upload could not be read as multipart/form-data');
     throw error;
   }
@@ -38,7 +38,7 @@ export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer>
 export async function processAvatar(bytes: Buffer): Promise<{ id: string; bytes: Buffer }> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !['image/png', 'image/jpeg', 'image/webp'].includes(type.mime)) {
-    throw new AppError(415, 'The picture must be a PNG, JPEG or WebP image', 'UNSUPPORTED_MEDIA_TYPE', { field: AVATAR_LIMITS.field });
+    throw new UnsupportedMediaType('The picture must be a PNG, JPEG or WebP image', AVATAR_LIMITS.field);
   }
   let output: Buffer;
   try {
@@ -48,7 +48,7 @@ export async function processAvatar(bytes: Buffer): Promise<{ id: string; bytes:
       .webp({ quality: 85 })
       .toBuffer();
   } catch {
-    throw new AppError(422, 'The picture could not be read: it may be damaged or too large', 'INVALID_IMAGE', { field: AVATAR_LIMITS.field });
+    throw new Unprocessable('The picture could not be read: it may be damaged or too large', 'INVALID_IMAGE', AVATAR_LIMITS.field);
   }
   return { id: createHash('sha256').update(output).digest('hex'), bytes: output };
 }

@@ -9,12 +9,11 @@ import {
 import { userIdParamsSchema } from '@sms/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser } from '../../platform/auth.ts';
+import { currentUser, ensure } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { ensure } from '../users/users.policy.ts';
-import { findUserById } from '../users/users.queries.ts';
+import { findUserById } from '../users/index.ts';
 import { accountPolicy } from './account.policy.ts';
 import { listOutbox } from './notices/outbox.queries.ts';
 import { adminRequestPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';

@@ -1,18 +1,18 @@
 import { RESET_ERROR_CODES, RESET_PASSWORD_PATH, RESET_THROTTLE } from '@sms/contracts/password-reset';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { AppError } from '../../platform/errors.ts';
+import { ValidationError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { clearLoginFailures } from '../users/login-throttle.ts';
-import { findUserByEmail, findUserById, updateUserRow, type UserRow } from '../users/users.queries.ts';
+import { clearLoginFailures } from './sign-in/login-throttle.ts';
+import { findUserByEmail, findUserById, updateUserRow, type UserRow } from '../users/index.ts';
 import { deliverNotice, type NoticeChannel, type NoticeDeps } from './notices/deliver.ts';
 import { enqueueNotice, type ResetNoticeJob } from './notices/notice-queue.ts';
 import { appName, resetNotice } from './notices/notice-texts.ts';
 import { consumeResetToken, expireResetTokens, insertResetToken } from './password-reset.queries.ts';
 import { newSecretToken, sha256Hex } from './secret-tokens.ts';
-import { assertPasswordAllowed, publicAddressOf } from './security-settings.ts';
-import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from './throttle.ts';
+import { assertPasswordAllowed, publicAddressOf } from '../settings/index.ts';
+import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
 
 const window = RESET_THROTTLE.windowSeconds;
 export const RESET_RULES = {
@@ -92,7 +92,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   });
   if (!user) {
     await recordEvents(db, [[RESET_RULES.badLinksPerIp, input.ip]]);
-    throw new AppError(400, INVALID_LINK, RESET_ERROR_CODES.invalidLink, { field: 'token' });
+    throw new ValidationError('token', INVALID_LINK, RESET_ERROR_CODES.invalidLink);
   }
   // The owner proved control of the account: earlier failed sign-ins no longer hold them back.
   await clearLoginFailures(db, user.email);

@@ -3,7 +3,7 @@ import type { Preferences } from '@sms/contracts/preferences';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { UserRow } from '../users/users.queries.ts';
+import type { UserRow } from '../users/index.ts';
 
 /**
  * Merges the preferences sent into the stored ones (jsonb ||: only the keys sent change, so two

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { presentUser } from '../users/users.presenter.ts';
+import { presentUser } from '../users/index.ts';
 import { savePreferences } from './preferences.queries.ts';
 
 /** The signed-in user's display preferences (language, direction, mode, colour theme). */

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { currentUser } from '../../platform/auth.ts';
+import { currentUser, ensure } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { ensure } from '../users/users.policy.ts';
 import { accountPolicy } from './account.policy.ts';
 import { deliveryChannel } from './notices/deliver.ts';
-import { getSecuritySettings, updateSecuritySettings } from './security-settings.ts';
+import { getSecuritySettings, updateSecuritySettings } from '../settings/index.ts';
 
 const tags = ['settings'];
 const CANNOT_READ = 'You do not have permission to view security settings.';

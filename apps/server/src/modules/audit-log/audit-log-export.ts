@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import { AUDIT_EXPORT_COLUMNS, type AuditLogFilter } from '@sms/contracts/audit-log';
 import type { Executor } from '../../db/client.ts';
-import { csvLine } from '../../platform/csv.ts';
+import { exportFile, keysetBatches, type ExportDone, type ExportFile } from '../../platform/export-file.ts';
 import { auditExportBatch, type AuditCursor, type AuditExportRow } from './audit-log.queries.ts';
 
 /** Entries fetched per keyset query. */
@@ -22,32 +21,19 @@ function cells(row: AuditExportRow): string[] {
   ];
 }
 
-/** Called once the export ends: rows written, and whether the whole file went out. */
-export type AuditExportDone = (result: { rows: number; completed: boolean }) => void;
+/** The next batch of the filter's entries, newest first, after `after`, and the cursor after it (keyset paging). */
+async function nextBatch(db: Executor, filter: AuditLogFilter, after: AuditCursor | null): Promise<{ rows: AuditExportRow[]; cursor: AuditCursor | null }> {
+  const rows = await auditExportBatch(db, filter, after, BATCH_SIZE);
+  const last = rows.at(-1);
+  return { rows, cursor: last ? { at: last.cursorAt, id: last.id } : null };
+}
 
 /**
- * The entries of a filter as CSV (UTF-8 with BOM so spreadsheets read accents), newest first,
- * generated batch by batch as the client reads: memory stays flat whatever the log's size.
+ * The entries of a filter as CSV (platform/export-file.ts: UTF-8 with BOM so spreadsheets read
+ * accents), newest first, generated batch by batch as the client reads: memory stays flat
+ * whatever the log's size. `done` fires when it ends (for the audit).
  */
-export function auditLogCsv(db: Executor, filter: AuditLogFilter, done: AuditExportDone): Readable {
-  async function* generate() {
-    let rows = 0;
-    let completed = false;
-    try {
-      yield `\uFEFF${csvLine(AUDIT_EXPORT_COLUMNS)}`;
-      let cursor: AuditCursor | null = null;
-      for (;;) {
-        const batch = await auditExportBatch(db, filter, cursor, BATCH_SIZE);
-        if (batch.length > 0) yield batch.map((row) => csvLine(cells(row))).join('');
-        rows += batch.length;
-        if (batch.length < BATCH_SIZE) break;
-        const last = batch[batch.length - 1] as AuditExportRow;
-        cursor = { at: last.cursorAt, id: last.id };
-      }
-      completed = true;
-    } finally {
-      done({ rows, completed });
-    }
-  }
-  return Readable.from(generate());
+export function auditLogCsv(db: Executor, filter: AuditLogFilter, done: ExportDone): ExportFile {
+  const batches = () => keysetBatches<AuditExportRow, AuditCursor>((after) => nextBatch(db, filter, after), cells, BATCH_SIZE);
+  return exportFile({ name: 'audit-log', sheetName: 'Audit log', headers: AUDIT_EXPORT_COLUMNS, batches }, 'csv', done);
 }

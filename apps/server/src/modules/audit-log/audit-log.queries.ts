@@ -2,11 +2,9 @@ import type { AuditLogFilter, AuditLogQuery } from '@sms/contracts/audit-log';
 import { and, count, desc, eq, getTableColumns, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
-
-/** LIKE wildcards in user text match themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** A date-only upper bound includes its whole day. */
 const toBound = (value: string): SQL =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { authorize, currentUser } from '../../platform/auth.ts';
+import { sendExportFile } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { auditLogCsv } from './audit-log-export.ts';
 import { presentAuditEntry } from './audit-log.presenter.ts';
@@ -48,17 +49,12 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const actor = currentUser(request);
       authorize(actor.role, 'export', 'AuditLog', 'Only administrators can export the audit log.');
       const filter = request.query;
-      const stream = auditLogCsv(db, filter, ({ rows, completed }) => {
+      const file = auditLogCsv(db, filter, ({ rows, completed }) => {
         recordAudit(db, { actor, action: 'audit_log.export', subject: 'AuditLog', ip: request.ip, details: { filter, rows, completed } }).catch((error: unknown) =>
           request.log.error({ err: error }, 'could not audit an audit log export'),
         );
       });
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendExportFile(reply, file);
     },
   );
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { BRAND_ASSET_EXTENSIONS, BRAND_UPLOAD_LIMITS, wrongTypeMessage, type BrandAssetKind, type BrandAssetMime } from '@sms/contracts/brand';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, UnsupportedMediaType, Unprocessable } from '../../platform/errors.ts';
 import { IcoError, readLargestIcoImage, writeIco } from './ico.ts';
 import { decodeUtf8, looksLikeSvg, sanitiseSvg, SvgRejected } from './svg-sanitiser.ts';
 
@@ -44,11 +44,11 @@ const FAVICON_ICO_SIZES = [16, 32, 48];
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** 415 for a type the field does not take. */
-const wrongType = (kind: BrandAssetKind) => new AppError(415, wrongTypeMessage(kind), 'UNSUPPORTED_MEDIA_TYPE', { field: BRAND_UPLOAD_LIMITS[kind].field });
+const wrongType = (kind: BrandAssetKind) => new UnsupportedMediaType(wrongTypeMessage(kind), BRAND_UPLOAD_LIMITS[kind].field);
 
 /** 422 for a file of an accepted type that cannot be used (damaged, unsafe, too many pixels). */
 const unusable = (kind: BrandAssetKind, reason: string) =>
-  new AppError(422, `${BRAND_UPLOAD_LIMITS[kind].label} could not be used: ${reason}`, 'INVALID_IMAGE', { field: BRAND_UPLOAD_LIMITS[kind].field });
+  new Unprocessable(`${BRAND_UPLOAD_LIMITS[kind].label} could not be used: ${reason}`, 'INVALID_IMAGE', BRAND_UPLOAD_LIMITS[kind].field);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,6 +1,6 @@
 import { BRAND_UPLOAD_LIMITS, tooLargeMessage, type BrandAssetKind } from '@sms/contracts/brand';
 import type { FastifyRequest } from 'fastify';
-import { AppError, ValidationError } from '../../platform/errors.ts';
+import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../platform/errors.ts';
 
 /** One upload read from a multipart request: the file's bytes and the small text fields. */
 export interface Upload {
@@ -15,7 +15,7 @@ function limitError(kind: BrandAssetKind, code: unknown): AppError | undefined {
   const { field } = BRAND_UPLOAD_LIMITS[kind];
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, tooLargeMessage(kind), 'PAYLOAD_TOO_LARGE', { field });
+      return new PayloadTooLarge(tooLargeMessage(kind), field);
     case 'FST_FILES_LIMIT':
       return new ValidationError(field, `Send one file only, in the "${field}" field`);
     case 'FST_FIELDS_LIMIT':
@@ -34,7 +34,7 @@ function limitError(kind: BrandAssetKind, code: unknown): AppError | undefined {
 export async function readUpload(request: FastifyRequest, kind: BrandAssetKind, fieldNames: readonly string[] = []): Promise<Upload> {
   const { field, label, maxBytes } = BRAND_UPLOAD_LIMITS[kind];
   if (!request.isMultipart()) {
-    throw new AppError(415, `Send the ${label.toLowerCase()} as multipart/form-data with the file in the "${field}" field`, 'UNSUPPORTED_MEDIA_TYPE', { field });
+    throw new UnsupportedMediaType(`Send the ${label.toLowerCase()} as multipart/form-data with the file in the "${field}" field`, field);
   }
   let file: Buffer | undefined;
   const fields: Record<string, string> = {};

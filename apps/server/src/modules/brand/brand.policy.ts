@@ -1,5 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
+import type { Actor } from '../../platform/auth.ts';
 import { Forbidden } from '../../platform/errors.ts';
 
 /**
@@ -7,11 +7,11 @@ import { Forbidden } from '../../platform/errors.ts';
  * public pages show it); changing it follows the shared POLICY, i.e. administrators only.
  */
 export const brandPolicy = {
-  read: (_actor: { role: Role } | null) => true,
-  update: (actor: { role: Role }) => roleCan(actor.role, 'update', 'Brand'),
+  read: (_actor: Actor | null) => true,
+  update: (actor: Actor) => roleCan(actor.role, 'update', 'Brand'),
 };
 
 /** Throws 403 unless the actor may change the brand. */
-export function ensureCanUpdateBrand(actor: { role: Role }): void {
+export function ensureCanUpdateBrand(actor: Actor): void {
   if (!brandPolicy.update(actor)) throw new Forbidden('Only administrators can change the brand settings.');
 }

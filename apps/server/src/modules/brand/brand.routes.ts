@@ -19,6 +19,7 @@ import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastif
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Command } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
@@ -27,7 +28,7 @@ import { readUpload } from './brand-upload.ts';
 import { ensureCanUpdateBrand } from './brand.policy.ts';
 import { answeredFields, pickFields, presentBrand } from './brand.presenter.ts';
 import { findBrandAsset } from './brand.queries.ts';
-import { loadBrand, replaceFavicon, replaceLoginBackground, replaceLogo, resetBrand, updateBrand, type BrandChange, type BrandState } from './brand.service.ts';
+import { loadBrand, replaceFavicon, replaceLoginBackground, replaceLogo, resetBrand, updateBrand, type BrandState } from './brand.service.ts';
 import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['brand'];
@@ -64,7 +65,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
   await app.register(multipart, { limits: { fileSize: BRAND_UPLOAD_LIMITS.loginBackground.maxBytes, files: 1, fields: 8, fieldSize: 64, parts: 9 } });
 
   const present = (state: BrandState) => presentBrand(state.row, state.assets, { publicUrl });
-  const changeBy = (request: FastifyRequest): BrandChange => {
+  const changeBy = (request: FastifyRequest): Command => {
     const actor = currentUser(request);
     ensureCanUpdateBrand(actor);
     return { actor, ip: request.ip };

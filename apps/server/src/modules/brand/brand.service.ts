@@ -1,6 +1,6 @@
 import { DEFAULT_BRAND, type BrandUpdate } from '@sms/contracts/brand';
 import type { Db, Executor } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
 import type { ProcessedAsset, ProcessedFavicon } from './brand-assets.ts';
 import {
   deleteUnusedBrandAssets,
@@ -19,12 +19,6 @@ import { referencedAssetIds } from './brand.presenter.ts';
 export interface BrandState {
   row: BrandRow | undefined;
   assets: BrandAssetInfo[];
-}
-
-/** Who changes the brand, and from where (for the audit log). */
-export interface BrandChange {
-  actor: AuditActor;
-  ip: string;
 }
 
 type ValueField = keyof typeof DEFAULT_BRAND;
@@ -53,7 +47,7 @@ export async function loadBrand(db: Db): Promise<BrandState> {
  * asset (its files are deleted once nothing points at them). Changes are audited with old and new
  * values; sending what is already there changes nothing and records nothing.
  */
-export async function updateBrand(db: Db, change: BrandChange, body: BrandUpdate): Promise<BrandState> {
+export async function updateBrand(db: Db, change: Command, body: BrandUpdate): Promise<BrandState> {
   return db.transaction(async (tx) => {
     const row = await lockBrandRow(tx);
     const patch: BrandPatch = {};
@@ -89,7 +83,7 @@ export async function updateBrand(db: Db, change: BrandChange, body: BrandUpdate
   });
 }
 
-const auditBase = (change: BrandChange) => ({ actor: change.actor, subject: 'Brand', ip: change.ip });
+const auditBase = (change: Command) => ({ actor: change.actor, subject: 'Brand', ip: change.ip });
 
 /** Audit details of a stored file (never its bytes). */
 const describe = (asset: ProcessedAsset) => ({ asset: asset.id, mime: asset.mime, bytes: asset.bytes.length, width: asset.width, height: asset.height });
@@ -97,7 +91,7 @@ const describe = (asset: ProcessedAsset) => ({ asset: asset.id, mime: asset.mime
 const toRow = (asset: ProcessedAsset) => ({ id: asset.id, kind: asset.kind, mime: asset.mime, bytes: asset.bytes, width: asset.width, height: asset.height });
 
 /** Stores a new logo (and the display size sent with it), replacing the previous one. */
-export async function replaceLogo(db: Db, change: BrandChange, logo: ProcessedAsset, size: { logoWidth?: number | undefined; logoHeight?: number | undefined }): Promise<BrandState> {
+export async function replaceLogo(db: Db, change: Command, logo: ProcessedAsset, size: { logoWidth?: number | undefined; logoHeight?: number | undefined }): Promise<BrandState> {
   return db.transaction(async (tx) => {
     const row = await lockBrandRow(tx);
     await insertBrandAssets(tx, [toRow(logo)]);
@@ -118,7 +112,7 @@ export async function replaceLogo(db: Db, change: BrandChange, logo: ProcessedAs
 }
 
 /** Stores a new favicon with its 32 and 180 px renditions, replacing the previous ones. */
-export async function replaceFavicon(db: Db, change: BrandChange, favicon: ProcessedFavicon): Promise<BrandState> {
+export async function replaceFavicon(db: Db, change: Command, favicon: ProcessedFavicon): Promise<BrandState> {
   return db.transaction(async (tx) => {
     const row = await lockBrandRow(tx);
     await insertBrandAssets(tx, [favicon.main, favicon.png32, favicon.png180].map(toRow));
@@ -139,7 +133,7 @@ export async function replaceFavicon(db: Db, change: BrandChange, favicon: Proce
 }
 
 /** Stores a new login background, replacing the previous one. */
-export async function replaceLoginBackground(db: Db, change: BrandChange, background: ProcessedAsset): Promise<BrandState> {
+export async function replaceLoginBackground(db: Db, change: Command, background: ProcessedAsset): Promise<BrandState> {
   return db.transaction(async (tx) => {
     const row = await lockBrandRow(tx);
     await insertBrandAssets(tx, [toRow(background)]);
@@ -151,7 +145,7 @@ export async function replaceLoginBackground(db: Db, change: BrandChange, backgr
 }
 
 /** Puts every setting back to its default and deletes every asset; audited with what was there. */
-export async function resetBrand(db: Db, change: BrandChange): Promise<BrandState> {
+export async function resetBrand(db: Db, change: Command): Promise<BrandState> {
   return db.transaction(async (tx) => {
     const row = await lockBrandRow(tx);
     const previous = Object.fromEntries(VALUE_FIELDS.filter((field) => row[field] !== null).map((field) => [field, row[field]]));

@@ -1,7 +1,7 @@
 import type { Audience } from '@sms/contracts/campaigns';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../db/schema.ts';
-import { contactFilterWhere } from '../contacts/contacts.queries.ts';
+import { contactFilterWhere } from '../contacts/index.ts';
 
 /**
  * Which contacts an audience names, as a condition on `contacts` (opted-out contacts included:

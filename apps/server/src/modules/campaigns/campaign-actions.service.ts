@@ -3,15 +3,15 @@ import { renderTemplate } from '@sms/contracts/message-template';
 import { normalisePhone } from '@sms/contracts/phone';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { NotFound, ValidationError } from '../../platform/errors.ts';
-import { findContactById, findContactByPhone } from '../contacts/contacts.queries.ts';
-import { findDefaultGateway, findGateway } from '../gateways/gateways.queries.ts';
-import { cancelQueuedMessages } from '../messaging/housekeeping.queries.ts';
-import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
+import { NotFound, Unprocessable, ValidationError } from '../../platform/errors.ts';
+import { findContactById, findContactByPhone } from '../contacts/index.ts';
+import { findDefaultGateway, findGateway } from '../gateways/index.ts';
+import { cancelQueuedMessages } from '../messages/index.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 import { illegalTransition, transitionCampaign } from './campaign-state.ts';
 import { countAudience, findCampaignRow, type CampaignRow } from './campaigns.queries.ts';
-import { checkBodyForSending, Unprocessable, type Command } from './campaigns.service.ts';
+import { checkBodyForSending } from './campaigns.service.ts';
 
 /** Tells the in-process dispatcher (if any) that there is work; workers elsewhere poll. */
 export type WakeDispatcher = () => void;

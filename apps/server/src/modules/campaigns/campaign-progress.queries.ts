@@ -4,7 +4,7 @@ import { handedOver } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
-import { currentGatewayLinks } from '../gateways/gateway-links.queries.ts';
+import { currentGatewayLinks } from '../gateways/index.ts';
 import { readOneCampaignCounts } from './campaign-counts.queries.ts';
 import type { CampaignRow } from './campaigns.queries.ts';
 

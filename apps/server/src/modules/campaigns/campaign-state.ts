@@ -1,6 +1,6 @@
 import type { CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import { CAMPAIGN_ERROR_CODES, type CampaignStatus } from '@sms/contracts/campaigns';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { Conflict } from '../../platform/errors.ts';
 
@@ -8,7 +8,8 @@ import { Conflict } from '../../platform/errors.ts';
  * The campaign state machine, in one place (listmonk's UpdateCampaignStatus):
  * draft -> scheduled -> sending <-> paused -> completed; cancelled from any state before
  * completed; failed only when the gateway is unusable. Every status change goes through
- * `transitionCampaign`, a single conditional UPDATE, so two processes can never both win a race.
+ * `transitionCampaign` (one campaign) or `transitionCampaigns` (every campaign meeting a
+ * condition), each a single conditional UPDATE, so two processes can never both win a race.
  */
 export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
   draft: ['scheduled', 'sending', 'cancelled'],
@@ -55,6 +56,28 @@ export interface TransitionStamp {
   launched?: boolean;
 }
 
+/** The SET list of a move to `to`: the status, then the columns stamped with it. */
+function assignments(to: CampaignStatus, options: TransitionStamp): SQL {
+  const stamps = [
+    sql`status_reason = ${options.statusReason ? JSON.stringify(options.statusReason) : null}::jsonb`,
+    options.scheduledAt !== undefined ? sql`scheduled_at = ${options.scheduledAt?.toISOString() ?? null}::timestamptz` : undefined,
+    options.gatewayId !== undefined ? sql`gateway_id = ${options.gatewayId}` : undefined,
+    options.launched ? sql`launched_at = coalesce(launched_at, now())` : undefined,
+    // A draft has not been launched (a scheduled campaign whose schedule is removed goes back).
+    to === 'draft' ? sql`launched_at = null` : undefined,
+    to === 'completed' ? sql`completed_at = now()` : undefined,
+    to === 'cancelled' ? sql`cancelled_at = now()` : undefined,
+    to === 'sending' ? sql`consecutive_errors = 0` : undefined,
+  ].filter((part) => part !== undefined);
+  return sql`status = ${to}, updated_at = now(), ${sql.join(stamps, sql`, `)}`;
+}
+
+/** The statuses of `from` (all of them when absent) that may move to `to`, as an SQL list; null when none may. */
+function allowedSources(to: CampaignStatus, from: readonly CampaignStatus[] | undefined): SQL | null {
+  const allowed = (from ?? sourcesOf(to)).filter((status) => canTransition(status, to));
+  return allowed.length === 0 ? null : sql.join(allowed.map((status) => sql`${status}`), sql`, `);
+}
+
 /**
  * Moves a campaign to `to` if its current status allows it (optionally only from `from`).
  * Answers the new status and the previous one, or null when the campaign was not in an allowed
@@ -66,24 +89,32 @@ export async function transitionCampaign(
   to: CampaignStatus,
   options: TransitionStamp & { from?: readonly CampaignStatus[] } = {},
 ): Promise<{ previous: CampaignStatus } | null> {
-  const from = (options.from ?? sourcesOf(to)).filter((status) => canTransition(status, to));
-  if (from.length === 0) return null;
-  const stamps = [
-    sql`status_reason = ${options.statusReason ? JSON.stringify(options.statusReason) : null}::jsonb`,
-    options.scheduledAt !== undefined ? sql`scheduled_at = ${options.scheduledAt?.toISOString() ?? null}::timestamptz` : undefined,
-    options.gatewayId !== undefined ? sql`gateway_id = ${options.gatewayId}` : undefined,
-    options.launched ? sql`launched_at = coalesce(launched_at, now())` : undefined,
-    to === 'completed' ? sql`completed_at = now()` : undefined,
-    to === 'cancelled' ? sql`cancelled_at = now()` : undefined,
-    to === 'sending' ? sql`consecutive_errors = 0` : undefined,
-  ].filter((part) => part !== undefined);
+  const from = allowedSources(to, options.from);
+  if (!from) return null;
   // `previous` reads the row as it was before this UPDATE (the FROM subquery's snapshot).
   const rows = await queryRows<{ previous: CampaignStatus }>(
     db,
-    sql`update campaigns c set status = ${to}, updated_at = now(), ${sql.join(stamps, sql`, `)}
+    sql`update campaigns c set ${assignments(to, options)}
         from (select id, status as previous from campaigns where id = ${id}) before
-        where c.id = before.id and c.status in (${sql.join(from.map((status) => sql`${status}`), sql`, `)})
+        where c.id = before.id and c.status in (${from})
         returning before.previous`,
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Moves every campaign in one of the `from` statuses that also meets `where` (a condition on
+ * campaigns `c`) to `to`, in one conditional statement checked against the same table. Answers
+ * the ids of the campaigns moved. For the engine's moves of many campaigns at once (a schedule
+ * that came due, a campaign with nothing left to send).
+ */
+export async function transitionCampaigns(
+  db: Executor,
+  to: CampaignStatus,
+  options: TransitionStamp & { from: readonly CampaignStatus[]; where: SQL },
+): Promise<string[]> {
+  const from = allowedSources(to, options.from);
+  if (!from) return [];
+  const rows = await queryRows<{ id: string }>(db, sql`update campaigns c set ${assignments(to, options)} where c.status in (${from}) and (${options.where}) returning c.id`);
+  return rows.map((row) => row.id);
 }

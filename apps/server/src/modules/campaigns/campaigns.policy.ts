@@ -1,9 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
-
-interface Actor {
-  role: Role;
-}
+import type { Actor } from '../../platform/auth.ts';
 
 /**
  * Who may do what with campaigns, from the shared POLICY: admins and managers compose, launch,

@@ -2,11 +2,14 @@ import type { Audience, CalendarCampaign, ListCampaignsQuery } from '@sms/contra
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { campaignAudienceContacts, campaigns, contacts, gateways, messages, users } from '../../db/schema.ts';
-import type { ContactRow } from '../contacts/contacts.queries.ts';
+import type { ContactRow } from '../contacts/index.ts';
 import { audienceWhere, recipientsWhere } from './audience.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
+/** A new campaign or a change to one: never its status, which only the state machine (campaign-state.ts) writes. */
+export type CampaignValues = Omit<NewCampaignRow, 'status'>;
 
 /** A campaign with the names the presenter shows beside the ids. */
 export interface CampaignWithNames {
@@ -18,8 +21,6 @@ export interface CampaignWithNames {
   /** For explicit audiences: how many contacts the list names. */
   listSize: number | null;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Campaign rows with their gateway and creator names (one query for a page of them). */
 function selectWithNames(db: Executor) {
@@ -73,14 +74,14 @@ export async function listCampaigns(db: Executor, query: ListCampaignsQuery): Pr
 }
 
 /** Inserts a campaign and answers the row. */
-export async function insertCampaign(db: Executor, values: NewCampaignRow): Promise<CampaignRow> {
+export async function insertCampaign(db: Executor, values: CampaignValues): Promise<CampaignRow> {
   const [row] = await db.insert(campaigns).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 /** Applies a patch; answers the new row. */
-export async function updateCampaignRow(db: Executor, id: string, patch: Partial<NewCampaignRow>): Promise<CampaignRow | undefined> {
+export async function updateCampaignRow(db: Executor, id: string, patch: Partial<CampaignValues>): Promise<CampaignRow | undefined> {
   const [row] = await db.update(campaigns).set({ ...patch, updatedAt: new Date() }).where(eq(campaigns.id, id)).returning();
   return row;
 }

@@ -8,10 +8,10 @@ import {
 import { parseTemplate } from '@sms/contracts/message-template';
 import { zonedToInstant } from '@sms/contracts/zoned-time';
 import type { Db, Executor } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
-import { AppError, Conflict, ValidationError } from '../../platform/errors.ts';
-import { findGateway } from '../gateways/gateways.queries.ts';
-import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
+import { Conflict, Unprocessable, ValidationError } from '../../platform/errors.ts';
+import { findGateway } from '../gateways/index.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 import {
   copyAudienceContacts,
   deleteCampaignRow,
@@ -20,20 +20,9 @@ import {
   replaceAudienceContacts,
   updateCampaignRow,
   type CampaignRow,
-  type NewCampaignRow,
+  type CampaignValues,
 } from './campaigns.queries.ts';
-
-export interface Command {
-  actor: AuditActor;
-  ip: string;
-}
-
-/** 422: the request is well formed but cannot be carried out as things stand. */
-export class Unprocessable extends AppError {
-  constructor(message: string, code: string, field?: string) {
-    super(422, message, code, field === undefined ? {} : { field });
-  }
-}
+import { transitionCampaign } from './campaign-state.ts';
 
 /** The instant a schedule names, or null for "when launched". */
 export function scheduledInstant(local: string | null, timeZone: string): Date | null {
@@ -101,7 +90,7 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
     const timeZone = body.timeZone ?? current.timeZone;
     const scheduledLocal = body.scheduledLocal === undefined ? current.scheduledLocal : body.scheduledLocal;
     const scheduledAt = scheduledInstant(scheduledLocal, timeZone);
-    const patch: Partial<NewCampaignRow> = {
+    const patch: Partial<CampaignValues> = {
       ...(body.name === undefined ? {} : { name: body.name }),
       ...(body.body === undefined ? {} : { body: body.body }),
       ...(body.senderId === undefined ? {} : { senderId: body.senderId }),
@@ -116,7 +105,8 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
       scheduledAt,
     };
     if (current.status === 'scheduled') {
-      if (!scheduledAt) Object.assign(patch, { status: 'draft', launchedAt: null });
+      // Without a schedule it goes back to draft (the state machine clears its launch).
+      if (!scheduledAt) await transitionCampaign(tx, input.id, 'draft', { from: ['scheduled'] });
       else if (scheduledAt.getTime() <= Date.now()) throw new Unprocessable('The new schedule is in the past', CAMPAIGN_ERROR_CODES.scheduleInPast, 'scheduledLocal');
       // It will start without another launch, so its new text must pass the launch's check now.
       else if (body.body !== undefined) checkBodyForSending(body.body);

@@ -1,11 +1,6 @@
 import type { BulkAction } from '@sms/contracts/contacts';
 import { roleCan, type Action } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
-
-/** The part of a user the policy looks at. */
-interface Actor {
-  role: Role;
-}
+import type { Actor } from '../../platform/auth.ts';
 
 /** The cell of the shared policy each bulk action needs besides bulkEdit (tagging needs bulkTag alone). */
 const BULK_CELL: Record<Exclude<BulkAction, 'setTag'>, Action> = { delete: 'delete', optOut: 'optOut', optIn: 'optIn' };

@@ -4,14 +4,12 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;
 
 const whereClause = (where: SQL | undefined) => (where ? sql`where ${where}` : sql``);
-
-/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** `lower(column) LIKE 'term%'`: the pattern is built here, a constant for the planner, so the lower(...) text_pattern_ops index serves it. */
 const startsWithLower = (column: SQL, term: string) => sql`lower(${column}) like ${`${escapeLike(term.toLowerCase())}%`}`;

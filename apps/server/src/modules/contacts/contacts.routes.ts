@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { sendExportFile } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { exportContacts } from './contacts-export.ts';
 import { contactPolicy, ensure } from './contacts.policy.ts';
@@ -108,11 +109,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           request.log.error({ err: error }, 'could not audit a contacts export'),
         );
       });
-      return reply
-        .header('content-type', download.contentType)
-        .header('content-disposition', `attachment; filename="${download.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(download.stream);
+      return sendExportFile(reply, download);
     },
   );
 

@@ -1,7 +1,8 @@
 import { CONSENT_NOTE_REQUIRED, CONTACT_ERROR_CODES, type BulkActionBody, type CreateContactBody, type UpdateContactBody } from '@sms/contracts/contacts';
 import { normalisePhone } from '@sms/contracts/phone';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import {
   bulkDelete,
@@ -16,19 +17,6 @@ import {
   type ContactRow,
   type NewContactRow,
 } from './contacts.queries.ts';
-
-interface Command {
-  actor: AuditActor;
-  ip: string;
-}
-
-/** True for PostgreSQL unique violations, however the driver or drizzle wraps them. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** The 409 for a number another contact already holds, naming that contact. */
 function contactExists(existing: ContactRow): Conflict {

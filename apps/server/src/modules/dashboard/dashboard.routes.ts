@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { authorize, currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 import { buildDashboard, dashboardCache } from './dashboard.service.ts';
 
 const tags = ['dashboard'];

@@ -5,7 +5,7 @@ import { DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, percent, type Dashboard, type Dash
 import { MESSAGE_STATUSES } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import type { Executor } from '../../db/client.ts';
-import { emptyCounts, readCampaignCounts } from '../campaigns/campaign-counts.queries.ts';
+import { emptyCounts, readCampaignCounts } from '../campaigns/index.ts';
 import { activeCampaigns, campaignsLaunchedSince, countContacts, optOutsPerDay, recentReplies, scheduledCampaigns, setupProgress, type DashboardCampaignRow } from './dashboard.queries.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;

@@ -1,9 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
-
-interface Actor {
-  role: Role;
-}
+import type { Actor } from '../../platform/auth.ts';
 
 /** Gateways: admins configure them; managers see them (to choose one for a campaign). */
 export const gatewayPolicy = {

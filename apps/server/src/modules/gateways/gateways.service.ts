@@ -1,14 +1,9 @@
 import { GATEWAY_ERROR_CODES, type CreateGatewayBody, type GatewayTestResult, type UpdateGatewayBody } from '@sms/contracts/gateways';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict } from '../../platform/errors.ts';
 import { kindDefinition, parseKindSettings, type GatewayContext } from './gateway-kinds.ts';
 import { activeCampaignsUsing, clearDefaultGateway, insertGateway, softDeleteGateway, updateGatewayRow, type GatewayRow } from './gateways.queries.ts';
-
-interface Command {
-  actor: AuditActor;
-  ip: string;
-}
 
 /** Secrets after an update: an omitted or empty value keeps what is stored. */
 function mergeSecrets(stored: Record<string, string>, sent: Record<string, string> | undefined): Record<string, string> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, startImportServer, uploadFile, waitFinished } from '../../../test/import-fixtures.ts';
 import type { TestAccount, TestServer } from '../../../test/helper.ts';
 import { queryRows } from '../../db/client.ts';
-import { xlsxFile } from './test-files.ts';
+import { xlsxFile } from '../../../test/import-files.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 

@@ -1,6 +1,6 @@
 import type { ImportWarning } from '@sms/contracts/imports';
 import type { ImportRow } from './imports.queries.ts';
-import type { StoredOptions } from './imports.presenter.ts';
+import type { StoredOptions } from './stored-options.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

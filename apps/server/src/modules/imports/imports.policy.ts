@@ -1,5 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
+import type { Actor } from '../../platform/auth.ts';
 import { Forbidden } from '../../platform/errors.ts';
 
 /**
@@ -7,12 +7,12 @@ import { Forbidden } from '../../platform/errors.ts';
  * cancel imports and read their history and error files; agents and viewers do none of it.
  */
 export const importPolicy = {
-  create: (actor: { role: Role }) => roleCan(actor.role, 'create', 'Import'),
-  read: (actor: { role: Role }) => roleCan(actor.role, 'read', 'Import'),
-  cancel: (actor: { role: Role }) => roleCan(actor.role, 'update', 'Import'),
+  create: (actor: Actor) => roleCan(actor.role, 'create', 'Import'),
+  read: (actor: Actor) => roleCan(actor.role, 'read', 'Import'),
+  cancel: (actor: Actor) => roleCan(actor.role, 'update', 'Import'),
 };
 
 /** Throws 403 unless the actor may perform `action` on imports. */
-export function ensureImportAllowed(actor: { role: Role }, action: keyof typeof importPolicy): void {
+export function ensureImportAllowed(actor: Actor, action: keyof typeof importPolicy): void {
   if (!importPolicy[action](actor)) throw new Forbidden('Only managers and administrators can import contacts.');
 }

@@ -1,15 +1,7 @@
-import type { ImportMapping, ImportSummary, OnDuplicate, TagField } from '@sms/contracts/imports';
+import type { ImportMapping, ImportSummary } from '@sms/contracts/imports';
 import { importWarnings } from './import-warnings.ts';
 import type { ImportWithCreator } from './imports.queries.ts';
-
-/** What the imports.options column holds: the upload's findings plus the options given at start. */
-export interface StoredOptions {
-  /** XLSX: every sheet of the workbook. */
-  sheets?: string[];
-  defaultCountry?: string | null;
-  onDuplicate?: OnDuplicate;
-  tag?: { field: TagField; value: string } | null;
-}
+import type { StoredOptions } from './stored-options.ts';
 
 /** Maps an import row to the API's ImportSummary (counts, timing and rate derived here). */
 export function presentImport(row: ImportWithCreator, now = Date.now()): ImportSummary {
@@ -40,11 +32,4 @@ export function presentImport(row: ImportWithCreator, now = Date.now()): ImportS
     errorsUrl: row.rejected > 0 ? `/api/contacts/imports/${row.id}/errors.csv` : null,
     warnings: importWarnings(row),
   };
-}
-
-/** A cell of the error file, neutralised so spreadsheets do not run it as a formula. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

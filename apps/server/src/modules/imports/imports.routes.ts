@@ -24,8 +24,8 @@ import { presentImport } from './imports.presenter.ts';
 import { findImport, listImports } from './imports.queries.ts';
 import { cancelImport, errorFile, loadPreview, startImport } from './imports.service.ts';
 import { formatLimit, type ImportLimits } from './limits.ts';
-import { receiveUpload } from './upload.ts';
-import type { UploadStore } from './upload-store.ts';
+import { receiveUpload } from './upload/upload.ts';
+import type { UploadStore } from './upload/upload-store.ts';
 import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['imports'];

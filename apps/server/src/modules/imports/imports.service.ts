@@ -3,16 +3,17 @@ import { IMPORT_ERROR_FILE_COLUMNS, IMPORT_MESSAGES, IMPORT_UPLOAD_TTL_HOURS, ty
 import { isPhoneCountry } from '@sms/contracts/phone';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { csvCell } from '../../platform/csv.ts';
 import { Conflict, ValidationError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { enqueueImport } from './import-job.ts';
 import { listRejections, updateImport, type ImportRow } from './imports.queries.ts';
-import { csvCell, type StoredOptions } from './imports.presenter.ts';
+import type { StoredOptions } from './stored-options.ts';
 import type { ImportLimits } from './limits.ts';
-import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './preview.ts';
-import type { TextEncodingName } from './sniff.ts';
-import { asHttpError } from './upload.ts';
-import type { UploadStore } from './upload-store.ts';
+import { PREVIEW_HEAD_BYTES, previewCsv, previewXlsx, type PreviewResult } from './read/preview.ts';
+import type { TextEncodingName } from './read/sniff.ts';
+import { asHttpError } from './upload/upload.ts';
+import type { UploadStore } from './upload/upload-store.ts';
 
 type StartBody = z.output<typeof startImportBodySchema>;
 

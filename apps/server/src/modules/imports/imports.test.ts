@@ -10,8 +10,8 @@ import { upload } from '../../../test/upload.ts';
 import { queryRows } from '../../db/client.ts';
 import { startImportWorker } from './import-job.ts';
 import { importLimits, type ImportLimits } from './limits.ts';
-import { xlsxFile, zipBomb, zipFile } from './test-files.ts';
-import { uploadStoreFor } from './upload-store.ts';
+import { xlsxFile, zipBomb, zipFile } from '../../../test/import-files.ts';
+import { uploadStoreFor } from './upload/upload-store.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 type Summary = any;

@@ -1,7 +1,7 @@
 import { keywordOf, replyWord } from '@sms/contracts/replies';
 import type { Db, Executor } from '../../db/client.ts';
-import { recordInboundActivity } from '../inbox/inbox.queries.ts';
-import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { recordInboundActivity } from '../inbox/index.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 import {
   linkInboundContacts,
   lockPendingReplies,

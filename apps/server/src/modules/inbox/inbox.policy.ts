@@ -1,9 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
-
-interface Actor {
-  role: Role;
-}
+import type { Actor } from '../../platform/auth.ts';
 
 /** Who may use the inbox, from the shared POLICY: admins, managers and agents; viewers not at all. */
 export const inboxPolicy = {

@@ -1,8 +1,8 @@
 import type { MessageKind, MessageStatus } from '@sms/contracts/messages';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const toIso = (value: string | Date) => new Date(value).toISOString();
 
 export interface ConversationFilter {

@@ -1,8 +1,7 @@
 import { INBOX_ERROR_CODES } from '@sms/contracts/inbox';
 import type { Db } from '../../db/client.ts';
-import { Conflict } from '../../platform/errors.ts';
-import { Unprocessable } from '../campaigns/campaigns.service.ts';
-import { findDefaultGateway } from '../gateways/gateways.queries.ts';
+import { Conflict, Unprocessable } from '../../platform/errors.ts';
+import { findDefaultGateway } from '../gateways/index.ts';
 import { insertReply, lastInboundAddress, recordReplyActivity, type InboxContactRow } from './inbox.queries.ts';
 
 /** A sender ID for answering on the channel the contact wrote to (our number or short code), else the gateway's default. */

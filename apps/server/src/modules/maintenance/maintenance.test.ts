@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, TEST_PASSWORD, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { openDatabase } from '../../db/open.ts';
 import { createJobs } from '../../platform/jobs.ts';
 
 let server: TestServer;

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { GatewayDeleted, GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
-import { transitionCampaign } from '../campaigns/campaign-state.ts';
-import { matchPendingReplies } from '../inbound/inbound-processor.ts';
+import { transitionCampaign } from '../campaigns/index.ts';
+import { matchPendingReplies } from '../inbound/index.ts';
 import { recipientContacts, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
 import {
   optOutByProvider,
@@ -19,7 +19,7 @@ import {
   type MessageOutcome,
 } from './dispatch.queries.ts';
 import type { LiveGateway } from './gateway-registry.ts';
-import { failQueuedMessages } from './housekeeping.queries.ts';
+import { failQueuedMessages } from '../messages/index.ts';
 import { compiledTemplate, outcomesOf, prepareBatch } from './outcomes.ts';
 import { reapplyPendingReceipts } from './receipts.queries.ts';
 

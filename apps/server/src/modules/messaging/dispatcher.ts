@@ -2,7 +2,7 @@ import { isInDailyWindow, dailyWindowEnd, toLocalDateTime } from '@sms/contracts
 import type { Database } from '../../db/client.ts';
 import { GatewayUnusable } from '../../gateways/gateway.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
-import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 import { activeCampaigns, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
 import { claimCampaignBatch, claimOneOffBatch, relaxDurability } from './dispatch.queries.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';

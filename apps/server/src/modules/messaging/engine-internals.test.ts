@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../db/client.ts';
 import { seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestServer } from '../../../test/helper.ts';
-import { readOneCampaignCounts, rollUpCounts } from '../campaigns/campaign-counts.queries.ts';
+import { readOneCampaignCounts, rollUpCounts } from '../campaigns/index.ts';
 import { claimCampaignBatch, writeOutcomes, type MessageOutcome } from './dispatch.queries.ts';
 import { fanOutChunk } from './fanout.ts';
 import { recoverExpiredLeases } from './housekeeping.queries.ts';

@@ -5,7 +5,7 @@ import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
 import { GatewayRegistry } from './gateway-registry.ts';
 import { startHousekeeping } from './housekeeping.ts';
-import { processInbound } from '../inbound/inbound-processor.ts';
+import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
 import { createLinkReporter } from './link-reporter.ts';
 import { applyReceipts } from './receipts.queries.ts';

@@ -2,7 +2,7 @@ import type { Audience } from '@sms/contracts/campaigns';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
-import { recipientsWhere } from '../campaigns/audience.ts';
+import { recipientsWhere } from '../campaigns/index.ts';
 
 /**
  * Launch fan-out: one outbound message row per recipient, written set-based in chunks of contacts

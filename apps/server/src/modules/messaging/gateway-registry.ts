@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { GatewayDeleted, GatewayUnusable, silentLogger, type Clock, type DeliveryReceipt, type GatewayEvents, type GatewayLinkStatus, type GatewayLogger, type InboundSms, type SmsGateway } from '../../gateways/gateway.ts';
-import { kindDefinition, parseKindSettings, type GatewayContext } from '../gateways/gateway-kinds.ts';
-import { findGateway, type GatewayRow } from '../gateways/gateways.queries.ts';
+import { findGateway, type GatewayContext, type GatewayRow, kindDefinition, parseKindSettings } from '../gateways/index.ts';
 
 /** What the registry hands receipts, inbound messages and link changes to (the engine). */
 export interface GatewaySinks {

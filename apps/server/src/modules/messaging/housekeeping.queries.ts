@@ -1,6 +1,7 @@
 import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { transitionCampaigns } from '../campaigns/index.ts';
 
 /**
  * Periodic, idempotent upkeep every worker runs (cheap when there is nothing to do, safe when
@@ -38,14 +39,9 @@ export async function expireValidity(db: Executor): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Scheduled campaigns whose time has come start sending. Answers their ids. */
+/** Scheduled campaigns whose time has come start sending (through the state machine). Answers their ids. */
 export async function promoteDueCampaigns(db: Executor): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update campaigns set status = 'sending', status_reason = null, updated_at = now()
-        where status = 'scheduled' and scheduled_at <= now() returning id`,
-  );
-  return rows.map((row) => row.id);
+  return transitionCampaigns(db, 'sending', { from: ['scheduled'], where: sql`c.scheduled_at <= now()` });
 }
 
 /**
@@ -53,42 +49,16 @@ export async function promoteDueCampaigns(db: Executor): Promise<string[]> {
  * in flight is completed (in one conditional statement, so it cannot race a retry being queued).
  */
 export async function completeIfDone(db: Executor, campaignId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update campaigns c set status = 'completed', completed_at = now(), updated_at = now(), status_reason = null
-        where c.id = ${campaignId} and c.status = 'sending' and c.audience_ready_at is not null
-          and not exists (select 1 from messages m where m.campaign_id = c.id and m.status = 'queued')
-          and not exists (select 1 from messages m where m.campaign_id = c.id and m.status = 'sending')
-        returning c.id`,
-  );
-  return rows.length > 0;
+  const completed = await transitionCampaigns(db, 'completed', {
+    from: ['sending'],
+    where: sql`c.id = ${campaignId} and c.audience_ready_at is not null
+      and not exists (select 1 from messages m where m.campaign_id = c.id and m.status = 'queued')
+      and not exists (select 1 from messages m where m.campaign_id = c.id and m.status = 'sending')`,
+  });
+  return completed.length > 0;
 }
 
 /** Forgets old rate samples (the campaign page reads the last minute). */
 export async function pruneDispatchBatches(db: Executor): Promise<void> {
   await db.execute(sql`delete from dispatch_batches where at < now() - interval '1 hour'`);
-}
-
-/** Cancels the queued messages of a campaign (in flight ones finish). Answers how many. */
-export async function cancelQueuedMessages(db: Executor, campaignId: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`with cancelled as (
-          update messages set status = 'cancelled', next_attempt_at = null
-          where campaign_id = ${campaignId} and status = 'queued' returning 1)
-        select count(*)::int as n from cancelled`,
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** Fails every queued message of a campaign whose gateway is unusable. Answers how many. */
-export async function failQueuedMessages(db: Executor, campaignId: string, reason: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`with failed as (
-          update messages set status = 'failed', error_code = ${MESSAGE_ERROR_CODES.gatewayUnusable}, error_text = ${reason}, failed_at = now(), next_attempt_at = null
-          where campaign_id = ${campaignId} and status = 'queued' returning 1)
-        select count(*)::int as n from failed`,
-  );
-  return rows[0]?.n ?? 0;
 }

@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
-import { rollUpCounts } from '../campaigns/campaign-counts.queries.ts';
-import { unprocessedInbound } from '../inbound/inbound.queries.ts';
-import { matchPendingReplies, processInbound } from '../inbound/inbound-processor.ts';
+import { rollUpCounts } from '../campaigns/index.ts';
+import { matchPendingReplies, processInbound, unprocessedInbound } from '../inbound/index.ts';
 import { expireValidity, promoteDueCampaigns, pruneDispatchBatches, recoverExpiredLeases } from './housekeeping.queries.ts';
 import { gatewaysWithPendingReceipts, reapplyPendingReceipts } from './receipts.queries.ts';
 

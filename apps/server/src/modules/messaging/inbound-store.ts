@@ -2,7 +2,7 @@ import { normalisePhone } from '@sms/contracts/phone';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import type { Clock, InboundSms } from '../../gateways/gateway.ts';
-import { getMessagingSettings } from '../settings/messaging-settings.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 
 /** Resolution of a Clock (milliseconds since the epoch). */
 const CLOCK_RESOLUTION_MS = 1;

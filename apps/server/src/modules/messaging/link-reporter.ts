@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Executor } from '../../db/client.ts';
 import type { GatewayLinkStatus } from '../../gateways/gateway.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
-import { deleteGatewayLinks, LINK_STALE_SECONDS, upsertGatewayLink } from '../gateways/gateway-links.queries.ts';
+import { deleteGatewayLinks, LINK_STALE_SECONDS, upsertGatewayLink } from '../gateways/index.ts';
 
 /**
  * This worker's view of its gateways' links, kept in gateway_links where every API process reads

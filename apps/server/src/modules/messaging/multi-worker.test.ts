@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { openDatabase } from '../../db/open.ts';
 import { configureSimulator, countMessageRows, nonZero, seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
 import { engineTestLogger, onPostgres, startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { createMessagingEngine, type MessagingEngine } from './engine.ts';

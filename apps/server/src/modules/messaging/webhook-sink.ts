@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { DeliveryReceipt, InboundSms } from '../../gateways/gateway.ts';
-import { processInbound } from '../inbound/inbound-processor.ts';
+import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
 import { applyReceipts } from './receipts.queries.ts';
 

@@ -1,9 +1,9 @@
 import { maskPhone } from '@sms/contracts/phone-mask';
 import { REPORT_EXPORT_COLUMNS, type NonRespondersQuery, type RecipientsQuery, type ReportCampaignsQuery } from '@sms/contracts/reports';
 import type { Executor } from '../../db/client.ts';
-import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
-import type { ReportExportSpec, ReportCell } from './reports-export.ts';
-import { keysetBatches, keysetCsvChunks } from './reports-export.ts';
+import type { ExportCell } from '../../platform/csv.ts';
+import { keysetBatches, keysetCsvChunks, type ExportSpec } from '../../platform/export-file.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
 import { recipientName, windowEndsAt } from './reports.presenter.ts';
 import { csvBatch, isoTextSql, NAME_SQL, type CsvColumn, nonRespondersWhere, recipientsBatch, recipientsWhere, type RecipientRow } from './reports.queries.ts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -16,11 +16,11 @@ const BATCH_SIZE = 2000;
 /** Rows per CSV batch: one text value each, so bigger batches cost nothing per row. */
 const CSV_BATCH_SIZE = 5000;
 
-async function* once(rows: ReportCell[][]): AsyncGenerator<ReportCell[][]> {
+async function* once(rows: ExportCell[][]): AsyncGenerator<ExportCell[][]> {
   if (rows.length > 0) yield rows;
 }
 
-const recipientBatches = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, map: (row: RecipientRow) => ReportCell[]) =>
+const recipientBatches = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, map: (row: RecipientRow) => ExportCell[]) =>
   keysetBatches<RecipientRow, string>(
     async (after) => {
       const rows = await recipientsBatch(db, campaignId, where, after, BATCH_SIZE);
@@ -36,7 +36,7 @@ const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof re
 const text = (expression: SQL): CsvColumn => ({ expression, kind: 'text' });
 const plain = (expression: SQL): CsvColumn => ({ expression, kind: 'plain' });
 
-export function campaignsFile(service: ReportsService, query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): ReportExportSpec {
+export function campaignsFile(service: ReportsService, query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): ExportSpec {
   return {
     name: 'campaigns-report',
     sheetName: 'Campaigns',
@@ -58,7 +58,7 @@ export interface PhoneView {
 const phoneOf = (view: PhoneView) => (view.maskPhones ? maskPhone : (phone: string) => phone);
 
 /** The per-recipient table's rows (its filters; the unique index's order). */
-export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit<RecipientsQuery, 'limit' | 'skip' | 'sort' | 'order'>, view: PhoneView): ReportExportSpec {
+export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit<RecipientsQuery, 'limit' | 'skip' | 'sort' | 'order'>, view: PhoneView): ExportSpec {
   const where = recipientsWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
   const phone = phoneOf(view);
   return {
@@ -97,7 +97,7 @@ export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit
   };
 }
 
-export function tag1File(service: ReportsService, campaign: CampaignRow): ReportExportSpec {
+export function tag1File(service: ReportsService, campaign: CampaignRow): ExportSpec {
   return {
     name: 'tag1-report',
     sheetName: 'By tag1',
@@ -113,7 +113,7 @@ export function tag1File(service: ReportsService, campaign: CampaignRow): Report
   };
 }
 
-export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: Pick<NonRespondersQuery, 'tag1' | 'search'>, view: PhoneView): ReportExportSpec {
+export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: Pick<NonRespondersQuery, 'tag1' | 'search'>, view: PhoneView): ExportSpec {
   const where = nonRespondersWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
   const phone = phoneOf(view);
   return {

@@ -1,9 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
-
-interface Actor {
-  role: Role;
-}
+import type { Actor } from '../../platform/auth.ts';
 
 /**
  * Who may see and export reports, from the shared POLICY: every role reads them (viewers see

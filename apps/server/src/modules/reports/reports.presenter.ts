@@ -3,7 +3,7 @@ import type { CampaignCounts } from '@sms/contracts/campaigns';
 import { handedOver } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import { percent, type NonResponder, type ReportCampaignHeader, type ReportCampaignRow, type ReportRecipient } from '@sms/contracts/reports';
-import type { CampaignRow } from '../campaigns/campaigns.queries.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
 import type { RecipientRow, ReportCampaignBase } from './reports.queries.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;

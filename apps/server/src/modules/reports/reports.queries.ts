@@ -3,6 +3,8 @@ import type { MessageStatus } from '@sms/contracts/messages';
 import type { NonRespondersQuery, RecipientsQuery, ReportCampaignsQuery } from '@sms/contracts/reports';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/escape-like.ts';
+import { csvCellSql } from '../../platform/csv-sql.ts';
 
 /**
  * Named SQL of the reports. Everything reads the campaign's message rows (joined to the contact's
@@ -11,7 +13,6 @@ import { queryRows, type Db, type Executor } from '../../db/client.ts';
  * page or an export batch costs the same at row 10 and at row 1,000,000.
  */
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const toDate = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
 
 // ---------------------------------------------------------------------------------------------
@@ -336,20 +337,6 @@ export async function recipientsBatch(db: Executor, campaignId: string, where: S
 // ---------------------------------------------------------------------------------------------
 // CSV made by the database: the exports' hot path
 // ---------------------------------------------------------------------------------------------
-
-/**
- * A text expression as one CSV cell, the rules of platform/csv.ts in SQL: NULL -> empty, a
- * leading = + - @ tab or CR gets a quote (formula injection), then RFC 4180 quoting when the
- * value holds a quote, comma or line break. Column references only (they are repeated).
- */
-export function csvCellSql(expression: SQL): SQL {
-  const neutralised = sql`case when left(${expression}, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || ${expression} else ${expression} end`;
-  const needsQuotes = sql`(strpos(${expression}, '"') > 0 or strpos(${expression}, ',') > 0 or strpos(${expression}, E'\n') > 0 or strpos(${expression}, E'\r') > 0)`;
-  // One pattern test for the common cell that needs nothing; the rare one takes the long way.
-  return sql`case when ${expression} is null then '' when ${expression} !~ ${CSV_SPECIAL} then ${expression}
-    when ${needsQuotes} then '"' || replace(${neutralised}, '"', '""') || '"' else ${neutralised} end`;
-}
-const CSV_SPECIAL = sql.raw(`'^[-=+@\t\r]|[",\r\n]'`);
 
 /** A cell known to hold nothing a spreadsheet or CSV reader could misread (statuses, ISO times). */
 export const plainCellSql = (expression: SQL): SQL => sql`coalesce(${expression}, '')`;

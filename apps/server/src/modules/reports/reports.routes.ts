@@ -18,12 +18,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, ensure } from '../../platform/auth.ts';
+import { exportFile, sendExportFile, type ExportFormat, type ExportSpec } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { emptyCounts } from '../campaigns/campaign-counts.queries.ts';
-import { presentCampaign } from '../campaigns/campaigns.presenter.ts';
-import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { emptyCounts, findCampaign, presentCampaign } from '../campaigns/index.ts';
 import { campaignsFile, nonRespondersFile, recipientsFile, tag1File } from './report-files.ts';
-import { exportReport, type ReportExportSpec, type ReportFormat } from './reports-export.ts';
 import { withMaskedPhones } from './reports.presenter.ts';
 import { reportPolicy } from './reports.policy.ts';
 import { createReportsService, loadReportCampaign } from './reports.service.ts';
@@ -45,18 +43,14 @@ const phoneView = (request: FastifyRequest) => ({ maskPhones: !reportPolicy.read
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const service = createReportsService(db);
 
-  const send = (request: FastifyRequest, reply: FastifyReply, spec: ReportExportSpec, format: ReportFormat, details: Record<string, unknown>) => {
+  const send = (request: FastifyRequest, reply: FastifyReply, spec: ExportSpec, format: ExportFormat, details: Record<string, unknown>) => {
     const actor = currentUser(request);
-    const file = exportReport(spec, format, ({ rows, completed }) => {
+    const file = exportFile(spec, format, ({ rows, completed }) => {
       recordAudit(db, { actor, action: 'reports.export', subject: 'Report', ip: request.ip, details: { report: spec.name, format, ...details, rows, completed } }).catch((error: unknown) =>
         request.log.error({ err: error }, 'could not audit a report export'),
       );
     });
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(file.stream);
+    return sendExportFile(reply, file);
   };
 
   app.get(

@@ -17,10 +17,9 @@ import {
   type Tag1Report,
 } from '@sms/contracts/reports';
 import type { Db, Executor } from '../../db/client.ts';
+import type { Command } from '../../platform/audit.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
-import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from '../campaigns/campaign-counts.queries.ts';
-import { findCampaignRow, type CampaignRow } from '../campaigns/campaigns.queries.ts';
-import { createCampaign, type Command } from '../campaigns/campaigns.service.ts';
+import { type CampaignRow, createCampaign, emptyCounts, findCampaignRow, readCampaignCounts, readOneCampaignCounts } from '../campaigns/index.ts';
 import { ReportCache } from './report-cache.ts';
 import { failedCount, presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
 import {

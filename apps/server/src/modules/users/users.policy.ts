@@ -1,11 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
-import type { Role } from '@sms/contracts/roles';
-
-/** The parts of a user the policy looks at. */
-interface Actor {
-  id: string;
-  role: Role;
-}
+import type { UserActor } from '../../platform/auth.ts';
 
 /**
  * Who may do what with user accounts. Role rules come from the shared POLICY (contracts), so the
@@ -13,15 +7,15 @@ interface Actor {
  * are about oneself (everyone may read and edit their own profile).
  */
 export const userPolicy = {
-  list: (actor: Actor) => roleCan(actor.role, 'read', 'User'),
-  read: (actor: Actor, target: Actor) => actor.id === target.id || roleCan(actor.role, 'read', 'User'),
+  list: (actor: UserActor) => roleCan(actor.role, 'read', 'User'),
+  read: (actor: UserActor, target: UserActor) => actor.id === target.id || roleCan(actor.role, 'read', 'User'),
   /** Phone, last sign-in and two-step status of `target` (null: of anyone; managers read the team without them). */
-  readSecurity: (actor: Actor, target: Actor | null) => actor.id === target?.id || roleCan(actor.role, 'readSecurity', 'User'),
-  create: (actor: Actor) => roleCan(actor.role, 'create', 'User'),
-  update: (actor: Actor, target: Actor) => actor.id === target.id || roleCan(actor.role, 'update', 'User'),
+  readSecurity: (actor: UserActor, target: UserActor | null) => actor.id === target?.id || roleCan(actor.role, 'readSecurity', 'User'),
+  create: (actor: UserActor) => roleCan(actor.role, 'create', 'User'),
+  update: (actor: UserActor, target: UserActor) => actor.id === target.id || roleCan(actor.role, 'update', 'User'),
   /** Roles and status are an administrator's business, even on one's own account. */
-  changeRoleOrStatus: (actor: Actor) => roleCan(actor.role, 'update', 'User'),
-  delete: (actor: Actor) => roleCan(actor.role, 'delete', 'User'),
+  changeRoleOrStatus: (actor: UserActor) => roleCan(actor.role, 'update', 'User'),
+  delete: (actor: UserActor) => roleCan(actor.role, 'delete', 'User'),
 };
 
 export { ensure } from '../../platform/auth.ts';

@@ -2,6 +2,7 @@ import type { ListUsersQuery } from '@sms/contracts/users';
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -74,9 +75,6 @@ export async function softDeleteUser(db: Executor, id: string): Promise<void> {
     .set({ deletedAt: sql`now()`, status: 'disabled', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), notDeleted));
 }
-
-/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const SORT_COLUMNS = {
   name: users.name,

@@ -3,13 +3,13 @@ import type { Role } from '@sms/contracts/roles';
 import { OPEN_REGISTRATION_ROLE } from '@sms/contracts/roles';
 import type { RegisterBody, UpdateUserBody } from '@sms/contracts/users';
 import type { Db, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
-import { assertPasswordAllowed, updateSecuritySettings } from '../account/security-settings.ts';
-import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../account/throttle.ts';
-import { updateMessagingSettings } from '../settings/messaging-settings.ts';
+import { assertPasswordAllowed, updateMessagingSettings, updateSecuritySettings } from '../settings/index.ts';
+import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
 import {
@@ -29,14 +29,6 @@ const EMAIL_TAKEN = 'An account with this email already exists.';
 export const REGISTER_RULE: ThrottleRule = { bucket: 'register-ip', windowSeconds: 15 * 60, max: 10 };
 const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
 const PUBLIC_ADDRESS_SETUP_ONLY = 'publicAddress is set by the first administrator only; change it in Configurations -> Security';
-
-/** True for PostgreSQL unique violations, however the driver or drizzle wraps them. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Fails with 409 on `email` when another live account already uses that address. */
 async function assertEmailFree(db: Executor, email: string, exceptId?: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Language } from '@sms/contracts/languages';
 import type { Config } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
-import { publicAddressOf } from '../security-settings.ts';
+import { publicAddressOf } from '../../settings/index.ts';
 import type { Mailer } from './mailer.ts';
 import type { NoticeText } from './notice-texts.ts';
 import { insertOutboxEntry } from './outbox.queries.ts';

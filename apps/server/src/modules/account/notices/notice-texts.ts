@@ -2,7 +2,7 @@ import { DEFAULT_BRAND } from '@sms/contracts/brand';
 import type { Language } from '@sms/contracts/languages';
 import { RESET_LINK_TTL_MINUTES } from '@sms/contracts/password-reset';
 import type { Executor } from '../../../db/client.ts';
-import { findBrandRow } from '../../brand/brand.queries.ts';
+import { findBrandRow } from '../../brand/index.ts';
 
 /** An account message in the recipient's language: e-mail subject and text, and the SMS form. */
 export interface NoticeText {

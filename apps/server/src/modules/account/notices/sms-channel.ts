@@ -1,8 +1,8 @@
 import { normalisePhone } from '@sms/contracts/phone';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.ts';
-import { findDefaultGateway } from '../../gateways/gateways.queries.ts';
-import { getMessagingSettings } from '../../settings/messaging-settings.ts';
+import { findDefaultGateway } from '../../gateways/index.ts';
+import { getMessagingSettings } from '../../settings/index.ts';
 
 /**
  * Account notices by SMS: through the default gateway, when it is a real one. The built-in

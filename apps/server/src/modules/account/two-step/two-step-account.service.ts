@@ -1,16 +1,17 @@
 import { TWO_STEP_ERROR_CODES, type TwoStepSetup, type TwoStepStatus } from '@sms/contracts/two-step';
 import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { AppError, Conflict, ValidationError } from '../../../platform/errors.ts';
+import { Conflict, ValidationError } from '../../../platform/errors.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
-import { assertLoginAllowed, recordLoginFailure } from '../../users/login-throttle.ts';
-import type { UserRow } from '../../users/users.queries.ts';
-import { twoStepRequiredForRole } from '../security-settings.ts';
+import { assertLoginAllowed, recordLoginFailure } from '../sign-in/login-throttle.ts';
+import type { UserRow } from '../../users/index.ts';
+import { twoStepRequiredForRole } from '../../settings/index.ts';
 import { generateRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts';
 import { removeTwoStep } from './totp.queries.ts';
 import { confirmEnrolment, smsAvailableFor, startEnrolment } from './two-step-login.service.ts';
 
-type Command = { user: UserRow; ip: string };
+/** The signed-in user changing their own two-step verification, and from where. */
+type OwnChange = { user: UserRow; ip: string };
 
 /** The signed-in user's two-step verification, as the account page shows it. */
 export async function twoStepStatus(db: Db, user: UserRow): Promise<TwoStepStatus> {
@@ -24,16 +25,16 @@ export async function twoStepStatus(db: Db, user: UserRow): Promise<TwoStepStatu
 }
 
 /** Starts enrolment on the account page (refused while it is on: disable it first). */
-export async function setupTwoStep(db: Db, { user }: Command): Promise<TwoStepSetup> {
+export async function setupTwoStep(db: Db, { user }: OwnChange): Promise<TwoStepSetup> {
   if (user.twoStepEnabledAt) throw new Conflict('Two-step verification is already on.', { code: TWO_STEP_ERROR_CODES.alreadyEnabled });
   return startEnrolment(db, user);
 }
 
 /** Turns it on with a code from the app; answers the ten recovery codes (shown once). */
-export async function enableTwoStep(db: Db, { user, ip, code }: Command & { code: string }): Promise<string[]> {
+export async function enableTwoStep(db: Db, { user, ip, code }: OwnChange & { code: string }): Promise<string[]> {
   if (user.twoStepEnabledAt) throw new Conflict('Two-step verification is already on.', { code: TWO_STEP_ERROR_CODES.alreadyEnabled });
   const codes = await confirmEnrolment(db, user, code);
-  if (!codes) throw new AppError(400, 'The code is not valid. Check the time on your phone and try the current code.', TWO_STEP_ERROR_CODES.invalidCode, { field: 'code' });
+  if (!codes) throw new ValidationError('code', 'The code is not valid. Check the time on your phone and try the current code.', TWO_STEP_ERROR_CODES.invalidCode);
   await recordAudit(db, { actor: user, action: 'user.two_step_enabled', subject: 'User', subjectId: user.id, ip });
   return codes;
 }
@@ -50,7 +51,7 @@ async function confirmPassword(db: Db, user: UserRow, password: string, ip: stri
 }
 
 /** New recovery codes (the old ones stop working); needs the password. */
-export async function regenerateRecoveryCodes(db: Db, { user, ip, password }: Command & { password: string }): Promise<string[]> {
+export async function regenerateRecoveryCodes(db: Db, { user, ip, password }: OwnChange & { password: string }): Promise<string[]> {
   if (!user.twoStepEnabledAt) throw new Conflict('Two-step verification is off.', { code: TWO_STEP_ERROR_CODES.notSetUp });
   await confirmPassword(db, user, password, ip);
   const codes = generateRecoveryCodes();
@@ -62,7 +63,7 @@ export async function regenerateRecoveryCodes(db: Db, { user, ip, password }: Co
 }
 
 /** Turns it off; needs the password, and is refused while an admin requires it for this account. */
-export async function disableTwoStep(db: Db, { user, ip, password }: Command & { password: string }): Promise<void> {
+export async function disableTwoStep(db: Db, { user, ip, password }: OwnChange & { password: string }): Promise<void> {
   if (!user.twoStepEnabledAt) throw new Conflict('Two-step verification is off.', { code: TWO_STEP_ERROR_CODES.notSetUp });
   await confirmPassword(db, user, password, ip);
   if (await twoStepRequiredForRole(db, user.role)) {

@@ -2,15 +2,15 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { TWO_STEP_ERROR_CODES, TWO_STEP_THROTTLE, type TwoStepChallenge, type TwoStepMethod, type TwoStepSetup } from '@sms/contracts/two-step';
 import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { AppError, Conflict, TooManyRequests, Unauthenticated } from '../../../platform/errors.ts';
+import { Conflict, TooManyRequests, Unauthenticated } from '../../../platform/errors.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
-import { completeSignIn } from '../../users/sign-in.ts';
-import { findUserById, type UserRow } from '../../users/users.queries.ts';
+import { completeSignIn } from '../sign-in/sign-in.ts';
+import { findUserById, type UserRow } from '../../users/index.ts';
 import { appName, signInCodeSms } from '../notices/notice-texts.ts';
 import { maskPhone, phoneForSms, queueNoticeSms, smsGatewayFor } from '../notices/sms-channel.ts';
 import { newSecretToken, sha256Hex } from '../secret-tokens.ts';
-import { twoStepRequiredForRole } from '../security-settings.ts';
-import { assertAllowed, clearEvents, recordEvents, tryAgainIn, type ThrottleRule } from '../throttle.ts';
+import { twoStepRequiredForRole } from '../../settings/index.ts';
+import { assertAllowed, clearEvents, recordEvents, tryAgainIn, type ThrottleRule } from '../../../platform/throttle.ts';
 import { consumeChallenge, findLiveChallenge, insertChallenge, recordChallengeFailure, setChallengeSmsCode, type ChallengeRow } from './challenges.queries.ts';
 import { generateRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
 import { matchTotp, newTotpSecret, totpEnrolment } from './totp.ts';
@@ -78,7 +78,7 @@ async function wrongCode(db: Db, challenge: ChallengeRow, user: UserRow, method:
     [CODE_RULES.perIp, ip],
   ]);
   await recordAudit(db, { actor: user, action: 'user.two_step_failed', subject: 'User', subjectId: user.id, ip, details: { method } });
-  throw new AppError(401, 'The code is not valid. Check it and try again.', TWO_STEP_ERROR_CODES.invalidCode, { field: 'code' });
+  throw new Unauthenticated('The code is not valid. Check it and try again.', TWO_STEP_ERROR_CODES.invalidCode, 'code');
 }
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -14,13 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { currentUser } from '../../../platform/auth.ts';
+import { currentUser, ensure } from '../../../platform/auth.ts';
 import { NotFound } from '../../../platform/errors.ts';
 import { errorResponses } from '../../../platform/openapi.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
-import { presentUser } from '../../users/users.presenter.ts';
-import { ensure } from '../../users/users.policy.ts';
-import { findUserById } from '../../users/users.queries.ts';
+import { findUserById, presentUser } from '../../users/index.ts';
 import { accountPolicy } from '../account.policy.ts';
 import { disableTwoStep, enableTwoStep, regenerateRecoveryCodes, resetTwoStepOf, setupTwoStep, twoStepStatus } from './two-step-account.service.ts';
 import { loginTwoStepEnable, loginTwoStepSetup, sendSignInCode, verifyTwoStep } from './two-step-login.service.ts';

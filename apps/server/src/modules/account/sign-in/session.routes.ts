@@ -1,0 +1,75 @@
+import { POLICY } from '@sms/contracts/policy';
+import { loginResultSchema } from '@sms/contracts/two-step';
+import { loginBodySchema, meResponseSchema, setupStatusSchema } from '@sms/contracts/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { currentUser } from '../../../platform/auth.ts';
+import { errorResponses } from '../../../platform/openapi.ts';
+import type { TokenService } from '../../../platform/tokens.ts';
+import { getSecuritySettings } from '../../settings/index.ts';
+import { login, logout } from './session.service.ts';
+import { anyUserExists, presentUser } from '../../users/index.ts';
+
+const tags = ['session'];
+
+/** Sign-in, sign-out, the current user, and what the sign-in pages need to know. */
+export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }> = async (app, { db, tokens }) => {
+  app.post(
+    '/api/users/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        description:
+          'Answers { user, token }. When two-step verification is on for the account, or an admin requires it, the answer is instead ' +
+          '{ twoStepRequired: true, challenge, methods, enrolmentRequired, expiresAt }: finish with POST /api/users/login/two-step (or, when ' +
+          'enrolmentRequired, /api/users/login/two-step/setup then /enable). Failures are throttled per account and address (slowed after 3, refused after 10 in 15 minutes) ' +
+          'and per address (20 in 15 minutes); past 100 failures in an hour an account is refused from everywhere unless the password is right and a second step follows. 429 with retryAfter seconds.',
+        body: loginBodySchema,
+        response: { 200: loginResultSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const result = await login(db, tokens, { ...request.body, ip: request.ip });
+      return 'token' in result ? { user: presentUser(result.user), token: result.token } : result;
+    },
+  );
+
+  app.post(
+    '/api/users/logout',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'Sign out: revokes every token issued so far', response: { 204: z.undefined(), ...errorResponses(401) } },
+    },
+    async (request, reply) => {
+      await logout(db, currentUser(request), request.ip);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/users/me',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'The signed-in user and their abilities (role policy rules)', response: { 200: meResponseSchema, ...errorResponses(401) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { user: presentUser(user), abilities: POLICY[user.role] };
+    },
+  );
+
+  app.get(
+    '/api/users/setup-status',
+    {
+      config: { auth: 'public' },
+      schema: { tags, summary: 'Whether the first admin must still be created, whether anyone may register, the password length rule', response: { 200: setupStatusSchema } },
+    },
+    async () => {
+      const settings = await getSecuritySettings(db);
+      return { needsFirstAdmin: !(await anyUserExists(db)), openRegistration: settings.registration === 'open', minPasswordLength: settings.minPasswordLength };
+    },
+  );
+};

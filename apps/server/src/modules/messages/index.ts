@@ -1,0 +1,6 @@
+// The public face of this module: what other modules and the entry points use. Everything else
+// in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
+
+export { presentOutboundMessage } from './messages.presenter.ts';
+export { cancelQueuedMessages, failQueuedMessages, findOutboundMessage } from './messages.queries.ts';
+export { messagesRoutes } from './messages.routes.ts';
