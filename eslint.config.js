@@ -20,7 +20,9 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
       // Without these, import-x parses only .js files when it follows imports: no-cycle never
       // looked inside a .ts file and saw no cycle at all (docs/decisions/034-module-layers.md).
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
@@ -57,7 +59,11 @@ export default tseslint.config(
               message: 'Features do not import each other; compose them in src/app.',
             })),
             // Shared code never depends on features or the app layer.
-            { target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'], from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code must not depend on features or the app layer.' },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code must not depend on features or the app layer.',
+            },
             { target: './apps/web/src', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
           ],
         },
@@ -79,7 +85,9 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }, ...serverModuleZones()] },
+        {
+          zones: [{ target: './apps/server', from: './apps/web', message: 'The server does not import web code.' }, ...serverModuleZones()],
+        },
       ],
     },
   },
@@ -112,9 +120,12 @@ function serverModuleZones() {
     ['messaging'],
   ];
   const root = './apps/server/src';
-  const modules = readdirSync(new URL(`${root}/modules`, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const modules = readdirSync(new URL(`${root}/modules`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   const unplaced = modules.filter((name) => !layers.flat().includes(name));
-  if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in a layer of serverModuleZones (docs/decisions/034-module-layers.md)`);
+  if (unplaced.length > 0)
+    throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in a layer of serverModuleZones (docs/decisions/034-module-layers.md)`);
   const dir = (name) => `${root}/modules/${name}`;
   const foundation = [`${root}/platform`, `${root}/db`, `${root}/gateways`, `${root}/config.ts`];
   return [
@@ -122,16 +133,34 @@ function serverModuleZones() {
     { target: foundation, from: `${root}/modules`, message: 'platform, db, gateways and config.ts never import a module.' },
     ...modules.flatMap((name) => {
       const layer = layers.findIndex((names) => names.includes(name));
-      const notBelow = layers.slice(layer).flat().filter((other) => other !== name && modules.includes(other));
+      const notBelow = layers
+        .slice(layer)
+        .flat()
+        .filter((other) => other !== name && modules.includes(other));
       const outside = [...modules.filter((other) => other !== name).map(dir), ...foundation, `${root}/*.ts`];
       return [
         ...(notBelow.length > 0
-          ? [{ target: dir(name), from: notBelow.map(dir), message: `modules/${name} imports only modules of lower layers (docs/decisions/034-module-layers.md).` }]
+          ? [
+              {
+                target: dir(name),
+                from: notBelow.map(dir),
+                message: `modules/${name} imports only modules of lower layers (docs/decisions/034-module-layers.md).`,
+              },
+            ]
           : []),
         // Outside a module only its public file is seen (apps/server/test may reach further).
-        { target: outside, from: dir(name), except: ['./index.ts'], message: `Import modules/${name} through its public file, modules/${name}/index.ts.` },
+        {
+          target: outside,
+          from: dir(name),
+          except: ['./index.ts'],
+          message: `Import modules/${name} through its public file, modules/${name}/index.ts.`,
+        },
         // Inside, files import each other directly: through index.ts they would import themselves.
-        { target: dir(name), from: `${dir(name)}/index.ts`, message: `Files of modules/${name} import each other directly, not through its index.ts.` },
+        {
+          target: dir(name),
+          from: `${dir(name)}/index.ts`,
+          message: `Files of modules/${name} import each other directly, not through its index.ts.`,
+        },
       ];
     }),
   ];

@@ -26,7 +26,9 @@ for (const argument of process.argv.slice(2)) {
       if (test.status === 'passed') entry.passed += 1;
       else if (test.status === 'failed') {
         entry.failed += 1;
-        failures.push(`${suite} | ${result.name.replace(process.cwd() + '/', '')} | ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`);
+        failures.push(
+          `${suite} | ${result.name.replace(process.cwd() + '/', '')} | ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`,
+        );
       } else entry.skipped += 1;
     }
     // A file that failed to load has no assertions but must still count as a failure.

@@ -8,7 +8,10 @@ import { defineConfig } from 'vite';
  */
 const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
-  ['mui', /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/],
+  [
+    'mui',
+    /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/,
+  ],
   ['icons', /node_modules[\\/]@tabler[\\/]/],
   ['data', /node_modules[\\/](@tanstack|axios|i18next|react-i18next|@casl|@ucast|zod|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];

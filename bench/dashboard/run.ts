@@ -39,24 +39,38 @@ async function generate(url: string): Promise<number> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`insert into contacts (phone, first_name, tag1)
-    select '+4477' || lpad(i::text, 8, '0'), 'Person ' || i, 'group-' || (i % 50) from generate_series(1, $1) as i`, [RECIPIENTS]);
+  await client.query(
+    `insert into contacts (phone, first_name, tag1)
+    select '+4477' || lpad(i::text, 8, '0'), 'Person ' || i, 'group-' || (i % 50) from generate_series(1, $1) as i`,
+    [RECIPIENTS],
+  );
   await client.query(`update contacts set status = 'opted_out', opt_out_source = 'keyword', opted_out_at = now() - (random() * interval '30 days')
     where id in (select id from contacts order by id desc limit 5000)`);
-  const { rows } = await client.query<{ id: string }>(`insert into campaigns (name, body, audience, status, launched_at, audience_ready_at, completed_at)
+  const { rows } = await client.query<{
+    id: string;
+  }>(`insert into campaigns (name, body, audience, status, launched_at, audience_ready_at, completed_at)
     values ('Bench 1M', 'Hello', '{"type":"all"}', 'completed', now() - interval '3 hours', now() - interval '3 hours', now() - interval '1 hour') returning id`);
   const campaignId = rows[0]!.id;
   // Outcomes: 92% delivered, 3% sent, 3% undelivered, 2% failed; 8% replied.
-  await client.query(`insert into messages (campaign_id, contact_id, phone, status, queued_at, sent_at, delivered_at)
+  await client.query(
+    `insert into messages (campaign_id, contact_id, phone, status, queued_at, sent_at, delivered_at)
     select $1, c.id, c.phone,
            case when n % 100 < 92 then 'delivered' when n % 100 < 95 then 'sent' when n % 100 < 98 then 'undelivered' else 'failed' end,
            now() - interval '3 hours', now() - interval '2 hours', case when n % 100 < 92 then now() - interval '2 hours' end
-    from (select id, phone, row_number() over (order by id) as n from contacts) c`, [campaignId]);
+    from (select id, phone, row_number() over (order by id) as n from contacts) c`,
+    [campaignId],
+  );
   // Replies arrive as updates (as the inbound path writes them), so the triggers count them.
-  await client.query(`update messages set replied_at = now() - interval '90 minutes', reply_text = 'YES', reply_word = 'YES' where campaign_id = $1 and id % 100 < 8`, [campaignId]);
-  await client.query(`insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, contact_id, reply_to_message_id, processed_at)
+  await client.query(
+    `update messages set replied_at = now() - interval '90 minutes', reply_text = 'YES', reply_word = 'YES' where campaign_id = $1 and id % 100 < 8`,
+    [campaignId],
+  );
+  await client.query(
+    `insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, contact_id, reply_to_message_id, processed_at)
     select '00000000-0000-4000-8000-000000000001', 'bench-' || m.id, m.phone, '+447700900000', 'YES', now() - interval '90 minutes', m.contact_id, m.id, now()
-    from messages m where m.campaign_id = $1 and m.replied_at is not null order by m.id limit 2000`, [campaignId]);
+    from messages m where m.campaign_id = $1 and m.replied_at is not null order by m.id limit 2000`,
+    [campaignId],
+  );
   // Paused rather than sending: a generated campaign without recipients must not set the real dispatcher to work.
   await client.query(`insert into campaigns (name, body, audience, status, scheduled_at, scheduled_local, launched_at, audience_ready_at, completed_at)
     select 'Other ' || i, 'Hi', '{"type":"all"}',
@@ -97,7 +111,10 @@ async function time(token: string, count: number, zone: (i: number) => string): 
 }
 
 const startedAt = new Date();
-const load = () => loadavg().map((n) => n.toFixed(1)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
 const loadBefore = load();
 const database = await freshPostgres(args.pg!, 'sms_bench_dashboard');
 const server = await startServer({ DATABASE_URL: database.url }, PORT);
@@ -109,12 +126,16 @@ try {
   // Let the worker fold the counter deltas of the big insert (the dashboard reads either way).
   await sleep(3000);
   const zones = Intl.supportedValuesOf('timeZone');
-  const answer = await api<{ messages: { today: { counts: { total: number } }; last30Days: { counts: { total: number; delivered: number; replied: number } } }; contacts: { total: number; optedOut: number } }>(PORT, 'GET', '/api/dashboard?timeZone=UTC', token);
+  const answer = await api<{
+    messages: { today: { counts: { total: number } }; last30Days: { counts: { total: number; delivered: number; replied: number } } };
+    contacts: { total: number; optedOut: number };
+  }>(PORT, 'GET', '/api/dashboard?timeZone=UTC', token);
   run.check = `30-day window: ${fmt(answer.messages.last30Days.counts.total)} messages, ${fmt(answer.messages.last30Days.counts.delivered)} delivered, ${fmt(answer.messages.last30Days.counts.replied)} replied; contacts ${fmt(answer.contacts.total)}, opted out ${fmt(answer.contacts.optedOut)}`;
   await time(token, 10, (i) => zones[(i * 7) % zones.length]!); // warm-up
   const cold = await time(token, REQUESTS, (i) => zones[(i * 13 + 5) % zones.length]!);
   const warm = await time(token, Math.min(100, REQUESTS), () => 'UTC');
-  const line = (label: string, t: number[]) => rows.push(`| ${label} | ${t.length} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 95))} | ${ms(t[t.length - 1] ?? 0)} |`);
+  const line = (label: string, t: number[]) =>
+    rows.push(`| ${label} | ${t.length} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 95))} | ${ms(t[t.length - 1] ?? 0)} |`);
   line('uncached (a different time zone per request: every figure computed)', cold);
   line('cached (same time zone, answers reused for 2 s)', warm);
   line('for scale: bare `select count(*) from contacts` (psql-level, no HTTP)', await timeCount(database.url, 20));

@@ -23,7 +23,19 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeCsv } from '../import/generate.ts';
-import { api, freshPostgres, importContacts, peakRss, resetPeak, ROOT, signIn, sleep, startServer, stopProcess, writeResultsSection } from '../lib/bench-server.ts';
+import {
+  api,
+  freshPostgres,
+  importContacts,
+  peakRss,
+  resetPeak,
+  ROOT,
+  signIn,
+  sleep,
+  startServer,
+  stopProcess,
+  writeResultsSection,
+} from '../lib/bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,7 +57,9 @@ interface Peer {
 }
 
 async function startPeer(): Promise<Peer> {
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/test/smpp-peer.ts'), '--port', '0', '--receipt-delay-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/test/smpp-peer.ts'), '--port', '0', '--receipt-delay-ms', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     const ready = JSON.parse(line) as { smppPort: number; httpPort: number };
@@ -54,7 +68,8 @@ async function startPeer(): Promise<Peer> {
   throw new Error('peer did not start');
 }
 
-const peerStats = async (peer: Peer) => (await (await fetch(`http://127.0.0.1:${peer.httpPort}/stats`)).json()) as { accepted: number; duplicates: number };
+const peerStats = async (peer: Peer) =>
+  (await (await fetch(`http://127.0.0.1:${peer.httpPort}/stats`)).json()) as { accepted: number; duplicates: number };
 
 /** Creates the SMPP gateway (default, no rate limit) pointing at the peer. */
 async function smppGateway(token: string, peer: Peer): Promise<void> {
@@ -75,7 +90,11 @@ interface CampaignView {
 
 /** Launches a campaign and follows it; answers fan-out time, end-to-end time and sustained rate. */
 async function runCampaign(token: string, audience: unknown, recipients: number, pid: number, waitForDelivery: boolean) {
-  const created = await api<{ campaign: { id: string } }>(PORT, 'POST', '/api/campaigns', token, { name: `Bench ${recipients}`, body: 'Hello {{first_name}}, your appointment is confirmed for Tuesday at 10:30.', audience });
+  const created = await api<{ campaign: { id: string } }>(PORT, 'POST', '/api/campaigns', token, {
+    name: `Bench ${recipients}`,
+    body: 'Hello {{first_name}}, your appointment is confirmed for Tuesday at 10:30.',
+    audience,
+  });
   const id = created.campaign.id;
   await resetPeak(pid);
   const started = performance.now();
@@ -94,18 +113,30 @@ async function runCampaign(token: string, audience: unknown, recipients: number,
     }
     samples.push({ at: now, delivered: campaign.counts.delivered ?? 0 });
     if (campaign.counts.delivered === recipients) break;
-    if (['failed', 'cancelled', 'paused'].includes(campaign.status)) throw new Error(`campaign ${campaign.status}: ${JSON.stringify(campaign)}`);
+    if (['failed', 'cancelled', 'paused'].includes(campaign.status))
+      throw new Error(`campaign ${campaign.status}: ${JSON.stringify(campaign)}`);
     await sleep(250);
   }
   const totalMs = performance.now() - started;
   const at = (share: number) => samples.find((sample) => sample.delivered >= recipients * share)?.at ?? totalMs;
   const sustained = waitForDelivery ? Math.round((recipients * 0.8) / ((at(0.9) - at(0.1)) / 1000)) : 0;
-  return { id, fanoutMs, totalMs, sustained, endToEnd: Math.round(recipients / ((totalMs - fanoutMs) / 1000)), peakRssMb: Math.round(await peakRss(pid)) };
+  return {
+    id,
+    fanoutMs,
+    totalMs,
+    sustained,
+    endToEnd: Math.round(recipients / ((totalMs - fanoutMs) / 1000)),
+    peakRssMb: Math.round(await peakRss(pid)),
+  };
 }
 
 /** The `smpp` client alone against a peer process (bench/smpp/raw-client.ts), same message count. */
 async function rawSmppRate(messages: number): Promise<{ raw: number; gateway: number }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bench/smpp/raw-client.ts'), '--messages', String(messages), '--window', args.window!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bench/smpp/raw-client.ts'), '--messages', String(messages), '--window', args.window!],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
@@ -137,10 +168,13 @@ async function onFreshPostgres(count: number, measure: (token: string, peer: Pee
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     // Ids are time-ordered UUIDv7, as the server makes them (db/uuidv7.ts), not the column's SQL default.
-    await client.query(`insert into contacts (id, phone, first_name, tag1)
+    await client.query(
+      `insert into contacts (id, phone, first_name, tag1)
       select (lpad(to_hex(1760000000000 + i), 12, '0') || '7000' || '8000' || lpad(to_hex(i), 12, '0'))::uuid,
         '+4477' || lpad(i::text, 8, '0'), 'Person ' || i, 'group-' || (i % 50)
-      from generate_series(1, $1) as i`, [count]);
+      from generate_series(1, $1) as i`,
+      [count],
+    );
     await client.query('vacuum analyze contacts');
     await client.end();
     await measure(token, peer, server.pid!);
@@ -156,13 +190,27 @@ async function benchPostgres(): Promise<void> {
   const dispatchCount = Number(args.dispatch);
   await onFreshPostgres(fanoutCount, async (token, _peer, pid) => {
     const fanout = await runCampaign(token, { type: 'all' }, fanoutCount, pid, false);
-    row(['PostgreSQL', 'launch fan-out (materialise recipients)', fmt(fanoutCount), seconds(fanout.fanoutMs), `${fmt(Math.round(fanoutCount / (fanout.fanoutMs / 1000)))} rows/s`, `${fanout.peakRssMb} MB`]);
+    row([
+      'PostgreSQL',
+      'launch fan-out (materialise recipients)',
+      fmt(fanoutCount),
+      seconds(fanout.fanoutMs),
+      `${fmt(Math.round(fanoutCount / (fanout.fanoutMs / 1000)))} rows/s`,
+      `${fanout.peakRssMb} MB`,
+    ]);
   });
   await onFreshPostgres(dispatchCount, async (token, peer, pid) => {
     const before = await peerStats(peer);
     const dispatch = await runCampaign(token, { type: 'all' }, dispatchCount, pid, true);
     const after = await peerStats(peer);
-    row(['PostgreSQL', 'dispatch to SMPP peer, receipts stored', fmt(dispatchCount), seconds(dispatch.totalMs), `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`, `${dispatch.peakRssMb} MB`]);
+    row([
+      'PostgreSQL',
+      'dispatch to SMPP peer, receipts stored',
+      fmt(dispatchCount),
+      seconds(dispatch.totalMs),
+      `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`,
+      `${dispatch.peakRssMb} MB`,
+    ]);
     results.push(`<!-- pg duplicates at the peer: ${after.duplicates - before.duplicates} -->`);
   });
 }
@@ -179,8 +227,22 @@ async function benchPglite(): Promise<void> {
     await writeCsv(csv, count);
     const created = await importContacts(PORT, token, csv);
     const dispatch = await runCampaign(token, { type: 'all' }, created, server.pid!, true);
-    row(['PGlite', 'launch fan-out (materialise recipients)', fmt(created), seconds(dispatch.fanoutMs), `${fmt(Math.round(created / (dispatch.fanoutMs / 1000)))} rows/s`, '']);
-    row(['PGlite', 'dispatch to SMPP peer, receipts stored', fmt(created), seconds(dispatch.totalMs), `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`, `${dispatch.peakRssMb} MB`]);
+    row([
+      'PGlite',
+      'launch fan-out (materialise recipients)',
+      fmt(created),
+      seconds(dispatch.fanoutMs),
+      `${fmt(Math.round(created / (dispatch.fanoutMs / 1000)))} rows/s`,
+      '',
+    ]);
+    row([
+      'PGlite',
+      'dispatch to SMPP peer, receipts stored',
+      fmt(created),
+      seconds(dispatch.totalMs),
+      `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`,
+      `${dispatch.peakRssMb} MB`,
+    ]);
   } finally {
     await stopProcess(server);
     await stopProcess(peer.child);
@@ -189,11 +251,20 @@ async function benchPglite(): Promise<void> {
 }
 
 const startedAt = new Date();
-const load = loadavg().map((n) => n.toFixed(1)).join(', ');
+const load = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(', ');
 if (args.only !== 'pglite') await benchPostgres();
 if (args.only !== 'postgres') await benchPglite();
 const smpp = await rawSmppRate(Number(args.dispatch));
-row(['-', `\`smpp\` client alone vs the same peer (window ${args.window})`, fmt(Number(args.dispatch)), '', `${fmt(smpp.raw)} msg/s raw, ${fmt(smpp.gateway)} msg/s through createSmppGateway`, '']);
+row([
+  '-',
+  `\`smpp\` client alone vs the same peer (window ${args.window})`,
+  fmt(Number(args.dispatch)),
+  '',
+  `${fmt(smpp.raw)} msg/s raw, ${fmt(smpp.gateway)} msg/s through createSmppGateway`,
+  '',
+]);
 
 const section = `
 ## Sending (bench/dispatch/run.ts)

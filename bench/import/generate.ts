@@ -19,15 +19,24 @@ export function benchRow(index: number): string[] {
   const digits = String(100000 + (index % 900000)).padStart(6, '0');
   const block = 7400 + Math.floor(index / 900000);
   let phone: string;
-  if (kind === 7) phone = `12${index}`; // invalid
-  else if (kind === 13) phone = index > 100 ? benchRow(index - 97)[0]! : `+44 ${block} ${digits}`; // duplicate of an earlier row
+  if (kind === 7)
+    phone = `12${index}`; // invalid
+  else if (kind === 13)
+    phone = index > 100 ? benchRow(index - 97)[0]! : `+44 ${block} ${digits}`; // duplicate of an earlier row
   else if (kind % 4 === 0) phone = `+44${block}${digits}`;
   else if (kind % 4 === 1) phone = `0${block} ${digits.slice(0, 3)} ${digits.slice(3)}`;
   else if (kind % 4 === 2) phone = `0044 ${block} ${digits}`;
   else phone = `(+44) ${block}-${digits}`;
   const first = FIRST[index % FIRST.length]!;
   const last = LAST[index % LAST.length]!;
-  return [phone, first, last, `${first.toLowerCase().normalize('NFKD').replace(/[^\w]/g, '')}.${index}@example.com`, TAGS[index % TAGS.length]!, CITIES[index % CITIES.length]!];
+  return [
+    phone,
+    first,
+    last,
+    `${first.toLowerCase().normalize('NFKD').replace(/[^\w]/g, '')}.${index}@example.com`,
+    TAGS[index % TAGS.length]!,
+    CITIES[index % CITIES.length]!,
+  ];
 }
 
 export const BENCH_HEADER = ['Phone', 'First name', 'Last name', 'Email', 'Tag', 'City'];

@@ -69,14 +69,17 @@ async function backendCpu(url: string | undefined): Promise<Map<number, number>>
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     for (const { pid } of rows) cpu.set(pid, await cpuSeconds(pid));
   } finally {
     await client.end();
   }
   return cpu;
 }
-const cpuDelta = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+const cpuDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 const load = () => Number(loadavg()[0]!.toFixed(1));
 
@@ -109,7 +112,16 @@ async function checkpoint(url: string): Promise<void> {
   }
 }
 
-async function runImport(port: number, pid: number, token: string, path: string, name: string, database: string, rows: number, pgUrl: string | undefined): Promise<ImportRun> {
+async function runImport(
+  port: number,
+  pid: number,
+  token: string,
+  path: string,
+  name: string,
+  database: string,
+  rows: number,
+  pgUrl: string | undefined,
+): Promise<ImportRun> {
   if (pgUrl) await checkpoint(pgUrl);
   await resetPeak(pid);
   const loadBefore = load();
@@ -118,12 +130,19 @@ async function runImport(port: number, pid: number, token: string, path: string,
   const started = performance.now();
   const form = new FormData();
   form.append('file', await openAsBlob(path), name);
-  const response = await fetch(`http://127.0.0.1:${port}/api/contacts/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`http://127.0.0.1:${port}/api/contacts/imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const uploaded = (await response.json()) as { import: { id: string }; preview: { suggestedMapping: Record<string, string> } };
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${JSON.stringify(uploaded)}`);
   const uploadMs = performance.now() - started;
   const id = uploaded.import.id;
-  await api(port, 'POST', `/api/contacts/imports/${id}/start`, token, { mapping: uploaded.preview.suggestedMapping, options: { defaultCountry: 'GB', onDuplicate: 'skip' } });
+  await api(port, 'POST', `/api/contacts/imports/${id}/start`, token, {
+    mapping: uploaded.preview.suggestedMapping,
+    options: { defaultCountry: 'GB', onDuplicate: 'skip' },
+  });
   let summary: { status: string; counts: Record<string, number>; elapsedMs: number; errorMessage: string | null };
   for (;;) {
     summary = (await api<{ import: typeof summary }>(port, 'GET', `/api/contacts/imports/${id}`, token)).import;
@@ -136,13 +155,33 @@ async function runImport(port: number, pid: number, token: string, path: string,
   if (summary.status !== 'completed') throw new Error(`import ${summary.status}: ${summary.errorMessage}`);
   const { rowsRead = 0, created = 0, updated = 0, duplicates = 0, rejected = 0 } = summary.counts;
   if (created + updated + duplicates + rejected !== rowsRead) throw new Error(`counts do not add up: ${JSON.stringify(summary.counts)}`);
-  return { database, file: name, rows, uploadMs, jobMs: summary.elapsedMs, totalMs, rowsPerSecond: Math.round(rows / (totalMs / 1000)), peakRssMb: Math.round(await peakRss(pid)), serverCpuS, databaseCpuS, load: [loadBefore, load()], counts: summary.counts };
+  return {
+    database,
+    file: name,
+    rows,
+    uploadMs,
+    jobMs: summary.elapsedMs,
+    totalMs,
+    rowsPerSecond: Math.round(rows / (totalMs / 1000)),
+    peakRssMb: Math.round(await peakRss(pid)),
+    serverCpuS,
+    databaseCpuS,
+    load: [loadBefore, load()],
+    counts: summary.counts,
+  };
 }
 
 /** p95 and median of GET /api/contacts for two filtered pages (tag1 + phone prefix, tag1 + name). */
-async function listLatency(port: number, token: string): Promise<Array<{ query: string; p50: number; p95: number; total: number; capped: boolean; load: number }>> {
+async function listLatency(
+  port: number,
+  token: string,
+): Promise<Array<{ query: string; p50: number; p95: number; total: number; capped: boolean; load: number }>> {
   // The targets' two (tag1 + phone prefix, tag1 + name), and a phone prefix alone, whose matches sit behind 810,000 newer contacts.
-  const queries = [`tag1=${BENCH_TAG}&search=${encodeURIComponent('+4474001')}&limit=20`, `tag1=${BENCH_TAG}&search=Ann&limit=20`, `search=${encodeURIComponent('+4474001')}&limit=20`];
+  const queries = [
+    `tag1=${BENCH_TAG}&search=${encodeURIComponent('+4474001')}&limit=20`,
+    `tag1=${BENCH_TAG}&search=Ann&limit=20`,
+    `search=${encodeURIComponent('+4474001')}&limit=20`,
+  ];
   const results = [];
   for (const query of queries) {
     const times: number[] = [];
@@ -157,7 +196,14 @@ async function listLatency(port: number, token: string): Promise<Array<{ query: 
       capped = answer.totalCapped;
     }
     times.sort((a, b) => a - b);
-    results.push({ query, p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.floor(times.length * 0.95)]!, total, capped, load: Math.max(before, load()) });
+    results.push({
+      query,
+      p50: times[Math.floor(times.length * 0.5)]!,
+      p95: times[Math.floor(times.length * 0.95)]!,
+      total,
+      capped,
+      load: Math.max(before, load()),
+    });
   }
   return results;
 }
@@ -249,7 +295,10 @@ const main = async () => {
         await stopProcess(child);
       }
       console.info(`${label}: raw COPY of ${normalised.count} normalised rows`);
-      const ms = database === 'postgres' ? await rawCopyPostgres(pgUrl!, normalised.text) : await rawCopyPglite(join(dataDir, 'pglite'), normalised.text);
+      const ms =
+        database === 'postgres'
+          ? await rawCopyPostgres(pgUrl!, normalised.text)
+          : await rawCopyPglite(join(dataDir, 'pglite'), normalised.text);
       copies.push({ database: label, rows: normalised.count, ms, load: load() });
       await fresh?.drop();
     }
@@ -259,7 +308,15 @@ const main = async () => {
   }
 };
 
-async function writeResults(sizes: { csv: number; xlsx: number }, runs: ImportRun[], copies: Array<{ database: string; rows: number; ms: number; load: number }>, lists: Array<{ database: string; query: string; p50: number; p95: number; total: number; capped: boolean; load: number }>, notes: string[], flags: string[], cpuS: number) {
+async function writeResults(
+  sizes: { csv: number; xlsx: number },
+  runs: ImportRun[],
+  copies: Array<{ database: string; rows: number; ms: number; load: number }>,
+  lists: Array<{ database: string; query: string; p50: number; p95: number; total: number; capped: boolean; load: number }>,
+  notes: string[],
+  flags: string[],
+  cpuS: number,
+) {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
@@ -295,7 +352,10 @@ async function writeResults(sizes: { csv: number; xlsx: number }, runs: ImportRu
     '',
     '| Database | Query | Matches (total) | p50 | p95 | Load |',
     '|---|---|---:|---:|---:|---:|',
-    ...lists.map((list) => `| ${list.database} | \`${list.query}\` | ${list.total.toLocaleString('en-US')}${list.capped ? '+ (capped)' : ''} | ${list.p50.toFixed(1)} ms | ${list.p95.toFixed(1)} ms | ${list.load} |`),
+    ...lists.map(
+      (list) =>
+        `| ${list.database} | \`${list.query}\` | ${list.total.toLocaleString('en-US')}${list.capped ? '+ (capped)' : ''} | ${list.p50.toFixed(1)} ms | ${list.p95.toFixed(1)} ms | ${list.load} |`,
+    ),
     '',
     ...notes.map((note) => `- ${note}`),
     '',
@@ -309,7 +369,9 @@ async function writeResults(sizes: { csv: number; xlsx: number }, runs: ImportRu
   }
   const marker = '<!-- import-bench -->';
   const section = `${marker}\n${lines.join('\n')}${marker}`;
-  const next = existing.includes(marker) ? existing.replace(new RegExp(`${marker}[\\s\\S]*${marker}`), section) : `${existing}${existing ? '\n' : ''}${section}\n`;
+  const next = existing.includes(marker)
+    ? existing.replace(new RegExp(`${marker}[\\s\\S]*${marker}`), section)
+    : `${existing}${existing ? '\n' : ''}${section}\n`;
   await writeFile(path, next);
   console.info(lines.join('\n'));
 }

@@ -72,13 +72,27 @@ export async function startWorker(env: Record<string, string>): Promise<ChildPro
 export async function importContacts(port: number, token: string, csvPath: string): Promise<number> {
   const form = new FormData();
   form.append('file', await openAsBlob(csvPath), 'contacts.csv');
-  const uploaded = (await (await fetch(`http://127.0.0.1:${port}/api/contacts/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as {
+  const uploaded = (await (
+    await fetch(`http://127.0.0.1:${port}/api/contacts/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+  ).json()) as {
     import: { id: string };
     preview: { suggestedMapping: Record<string, string> };
   };
-  await api(port, 'POST', `/api/contacts/imports/${uploaded.import.id}/start`, token, { mapping: uploaded.preview.suggestedMapping, options: { defaultCountry: 'GB', onDuplicate: 'skip' } });
+  await api(port, 'POST', `/api/contacts/imports/${uploaded.import.id}/start`, token, {
+    mapping: uploaded.preview.suggestedMapping,
+    options: { defaultCountry: 'GB', onDuplicate: 'skip' },
+  });
   for (;;) {
-    const { import: summary } = await api<{ import: { status: string; counts: { created: number } } }>(port, 'GET', `/api/contacts/imports/${uploaded.import.id}`, token);
+    const { import: summary } = await api<{ import: { status: string; counts: { created: number } } }>(
+      port,
+      'GET',
+      `/api/contacts/imports/${uploaded.import.id}`,
+      token,
+    );
     if (summary.status === 'completed') return summary.counts.created;
     if (summary.status === 'failed') throw new Error('import failed');
     await sleep(250);
@@ -94,10 +108,14 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** A JSON API call; throws with the answer on a non-2xx status. */
-export async function api<T = any>(port: number, method: string, path: string, token?: string, body?: unknown): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers name the answer's type
+export async function api<T = any>(port: number, method: string, path: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -140,6 +158,9 @@ export async function writeResultsSection(tag: string, markdown: string): Promis
   const start = current.indexOf(marker);
   const end = start === -1 ? -1 : current.indexOf(marker, start + marker.length);
   const section = `${marker}\n${markdown.trim()}\n${marker}`;
-  const next = start !== -1 && end !== -1 ? `${current.slice(0, start)}${section}${current.slice(end + marker.length)}` : `${current.trimEnd()}\n\n${section}\n`;
+  const next =
+    start !== -1 && end !== -1
+      ? `${current.slice(0, start)}${section}${current.slice(end + marker.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
   await writeFile(path, next);
 }

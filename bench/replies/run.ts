@@ -23,7 +23,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startNetSmppSmsc, type NetSmppSmsc } from '../../apps/server/test/net-smpp-smsc.ts';
-import { api, freshPostgres, importContacts, signIn, sleep, startServer, startWorker, stopProcess, writeResultsSection } from '../lib/bench-server.ts';
+import {
+  api,
+  freshPostgres,
+  importContacts,
+  signIn,
+  sleep,
+  startServer,
+  startWorker,
+  stopProcess,
+  writeResultsSection,
+} from '../lib/bench-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,13 +71,21 @@ interface Figures {
 
 /** Launches a campaign to everyone on the default gateway, follows it, then reads every figure the screens show. */
 async function runCampaign(token: string, recipients: number, database?: string): Promise<Figures> {
-  const { campaign } = await api<{ campaign: { id: string } }>(PORT, 'POST', '/api/campaigns', token, { name: `Replies ${recipients}`, body: 'Are you safe after the storm? Reply YES or NO' });
+  const { campaign } = await api<{ campaign: { id: string } }>(PORT, 'POST', '/api/campaigns', token, {
+    name: `Replies ${recipients}`,
+    body: 'Are you safe after the storm? Reply YES or NO',
+  });
   const id = campaign.id;
   const started = performance.now();
   await api(PORT, 'POST', `/api/campaigns/${id}/launch`, token);
   const samples: Array<{ at: number; done: number }> = [];
   for (;;) {
-    const { campaign: now } = await api<{ campaign: { status: string; counts: Record<string, number> } }>(PORT, 'GET', `/api/campaigns/${id}`, token);
+    const { campaign: now } = await api<{ campaign: { status: string; counts: Record<string, number> } }>(
+      PORT,
+      'GET',
+      `/api/campaigns/${id}`,
+      token,
+    );
     samples.push({ at: performance.now() - started, done: now.counts.delivered ?? 0 });
     if (now.status === 'completed' && now.counts.delivered === recipients) break;
     if (['failed', 'cancelled', 'paused'].includes(now.status)) throw new Error(`campaign ${now.status}: ${JSON.stringify(now)}`);
@@ -76,7 +94,12 @@ async function runCampaign(token: string, recipients: number, database?: string)
   const sendMs = performance.now() - started;
   const completedAt = performance.now();
   const expected = recipients / EVERY;
-  let tag1 = await api<{ totals: { recipients: number; replied: number; replyWords: Array<{ word: string; n: number }> } }>(PORT, 'GET', `/api/reports/tag1-grouped/${id}`, token);
+  let tag1 = await api<{ totals: { recipients: number; replied: number; replyWords: Array<{ word: string; n: number }> } }>(
+    PORT,
+    'GET',
+    `/api/reports/tag1-grouped/${id}`,
+    token,
+  );
   for (let waited = 0; tag1.totals.replied < expected && waited < 60_000; waited += 250) {
     await sleep(250);
     tag1 = await api(PORT, 'GET', `/api/reports/tag1-grouped/${id}`, token);
@@ -84,7 +107,12 @@ async function runCampaign(token: string, recipients: number, database?: string)
   const matchedAfterMs = performance.now() - completedAt;
   const nonResponders = await api<{ total: number }>(PORT, 'GET', `/api/reports/non-responders/${id}?limit=1`, token);
   const conversations = await api<{ total: number }>(PORT, 'GET', '/api/inbox/conversations?limit=1', token);
-  const progress = await api<{ averageRatePerSecond: number | null; counts: { delivered: number } }>(PORT, 'GET', `/api/campaigns/${id}/progress`, token);
+  const progress = await api<{ averageRatePerSecond: number | null; counts: { delivered: number } }>(
+    PORT,
+    'GET',
+    `/api/campaigns/${id}/progress`,
+    token,
+  );
   const at = (share: number) => samples.find((sample) => sample.done >= recipients * share)?.at ?? sendMs;
   const span = (at(0.9) - at(0.1)) / 1000;
   let disordered: number | null = null;
@@ -131,7 +159,11 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 function record(setup: string, figures: Figures): void {
   const expected = figures.recipients / EVERY;
   const exact =
-    figures.replied === expected && figures.yes === expected && figures.nonResponders === figures.recipients - expected && figures.conversations === expected && (figures.disordered ?? 0) === 0;
+    figures.replied === expected &&
+    figures.yes === expected &&
+    figures.nonResponders === figures.recipients - expected &&
+    figures.conversations === expected &&
+    (figures.disordered ?? 0) === 0;
   if (!exact) failed = true;
   rows.push(
     `| ${setup} | ${fmt(figures.recipients)} | ${fmt(figures.replied)} | ${fmt(figures.yes)} | ${fmt(figures.nonResponders)} | ${fmt(figures.conversations)} | ${figures.disordered ?? 'not read'} | ` +
@@ -148,7 +180,10 @@ async function benchPglite(recipients: number): Promise<void> {
     const token = await signIn(PORT);
     await smscGateway(token, smsc);
     const csv = join(dataDir, 'contacts.csv');
-    const lines = Array.from({ length: recipients }, (_, index) => `+4477${String(index + 1).padStart(8, '0')},Person ${index + 1},group-${(index + 1) % 50}`);
+    const lines = Array.from(
+      { length: recipients },
+      (_, index) => `+4477${String(index + 1).padStart(8, '0')},Person ${index + 1},group-${(index + 1) % 50}`,
+    );
     await writeFile(csv, `Phone,First name,Tag\r\n${lines.join('\r\n')}\r\n`);
     if ((await importContacts(PORT, token, csv)) !== recipients) throw new Error('the import did not create every contact');
     record('PGlite, one process', await runCampaign(token, recipients));
@@ -187,7 +222,9 @@ async function benchPostgres(recipients: number, workerCount: number): Promise<v
 }
 
 const startedAt = new Date();
-const load = loadavg().map((n) => n.toFixed(1)).join(', ');
+const load = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(', ');
 if (args.only !== 'postgres') await benchPglite(Number(args.pglite));
 if (args.only !== 'pglite') await benchPostgres(Number(args.postgres), Number(args.workers));
 

@@ -86,18 +86,29 @@ async function measure(database: string, server: ChildProcess, token: string): P
     const samples: number[] = [];
     for (let run = 0; run < RUNS; run++) samples.push(await time(path, token));
     samples.sort((a, b) => a - b);
-    latencyRows.push(`| ${database} | ${label} | ${ms(first)} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 95))} | ${load()} |`);
+    latencyRows.push(
+      `| ${database} | ${label} | ${ms(first)} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 95))} | ${load()} |`,
+    );
     console.info(latencyRows[latencyRows.length - 1]);
   }
-  const details = await api<{ recipients: number; replied: number; optedOut: number; bucket: string; timeline: unknown[] }>(PORT, 'GET', `/api/reports/delivery/${id}`, token);
+  const details = await api<{ recipients: number; replied: number; optedOut: number; bucket: string; timeline: unknown[] }>(
+    PORT,
+    'GET',
+    `/api/reports/delivery/${id}`,
+    token,
+  );
   const nonResponders = await api<{ total: number }>(PORT, 'GET', `/api/reports/non-responders/${id}?limit=1`, token);
-  latencyRows.push(`<!-- ${database}: recipients ${details.recipients}, replied ${details.replied}, opted out ${details.optedOut}, timeline ${details.timeline.length} ${details.bucket} points, non-responders ${nonResponders.total} -->`);
+  latencyRows.push(
+    `<!-- ${database}: recipients ${details.recipients}, replied ${details.replied}, opted out ${details.optedOut}, timeline ${details.timeline.length} ${details.bucket} points, non-responders ${nonResponders.total} -->`,
+  );
   for (const [label, path] of [
     ['per-recipient CSV, every recipient', `/api/reports/delivery/${id}/recipients/export?format=csv`],
     ['non-responders CSV', `/api/reports/non-responders/${id}/export?format=csv`],
   ] as const) {
     const result = await exportRate(path, token, server.pid!);
-    exportRows.push(`| ${database} | ${label} | ${fmt(result.rows)} | ${result.seconds.toFixed(1)} s | ${fmt(Math.round(result.rows / result.seconds))} | ${result.peakMb} MB | ${load()} |`);
+    exportRows.push(
+      `| ${database} | ${label} | ${fmt(result.rows)} | ${result.seconds.toFixed(1)} s | ${fmt(Math.round(result.rows / result.seconds))} | ${result.peakMb} MB | ${load()} |`,
+    );
     console.info(exportRows[exportRows.length - 1]);
   }
 }
@@ -131,7 +142,8 @@ async function benchPglite(): Promise<void> {
     await stopProcess(server);
     const started = performance.now();
     const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
-    for (const statement of [...generateStatements(N), 'vacuum analyze contacts', 'vacuum analyze messages']) await database.db.execute(sql.raw(statement));
+    for (const statement of [...generateStatements(N), 'vacuum analyze contacts', 'vacuum analyze messages'])
+      await database.db.execute(sql.raw(statement));
     await database.close();
     console.info(`PGlite: generated ${fmt(N)} recipients in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, PORT);
@@ -146,7 +158,9 @@ async function benchPglite(): Promise<void> {
 }
 
 const startedAt = new Date();
-const loadAtStart = loadavg().map((n) => n.toFixed(1)).join(', ');
+const loadAtStart = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(', ');
 if (args.only !== 'pglite') await benchPostgres();
 if (args.only !== 'postgres') await benchPglite();
 

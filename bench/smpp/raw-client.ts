@@ -39,11 +39,16 @@ const to = (i: number) => `4477${String(i).padStart(8, '0')}`;
 const body = (i: number) => `Hello customer ${i}, your appointment is confirmed for Tuesday at 10:30. Reply STOP to opt out.`;
 
 async function startPeer() {
-  const child = spawn(process.execPath, [`${ROOT}apps/server/test/smpp-peer.ts`, '--port', '0', '--receipt-delay-ms', RECEIPTS ? '0' : 'none'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [`${ROOT}apps/server/test/smpp-peer.ts`, '--port', '0', '--receipt-delay-ms', RECEIPTS ? '0' : 'none'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout });
   const [first] = (await once(lines, 'line')) as [string];
   const { smppPort, httpPort } = JSON.parse(first) as { smppPort: number; httpPort: number };
-  const control = async (method: string, path: string) => (await fetch(`http://127.0.0.1:${httpPort}${path}`, { method })).json() as Promise<Record<string, number>>;
+  const control = async (method: string, path: string) =>
+    (await fetch(`http://127.0.0.1:${httpPort}${path}`, { method })).json() as Promise<Record<string, number>>;
   return { child, smppPort, control };
 }
 
@@ -52,7 +57,9 @@ async function rawClient(port: number): Promise<{ sendSeconds: number; receiptSe
   const session = smpp.connect({ host: '127.0.0.1', port });
   await once(session, 'connect');
   await new Promise<void>((resolve, reject) =>
-    session.send(new smpp.PDU('bind_transceiver', { system_id: 'test', password: 'secret', interface_version: 0x34 }), (pdu) => (pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`)))),
+    session.send(new smpp.PDU('bind_transceiver', { system_id: 'test', password: 'secret', interface_version: 0x34 }), (pdu) =>
+      pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`)),
+    ),
   );
   // Like the gateway: what is written in one turn of the event loop leaves in one write.
   let corked = false;
@@ -113,8 +120,14 @@ async function gateway(port: number): Promise<{ sendSeconds: number; receiptSeco
   let receipts = 0;
   let allReceipts: () => void = () => {};
   const receiptsDone = new Promise<void>((resolve) => (allReceipts = resolve));
-  const config = { ...smppConfigSchema.parse({ host: '127.0.0.1', port, systemId: 'test', windowSize: WINDOW }), registeredDelivery: RECEIPTS };
-  const gw = createSmppGateway({ config, secrets: { password: 'secret' } }, { receipts: (batch) => (receipts += batch.length) >= N && allReceipts(), inbound: () => {} });
+  const config = {
+    ...smppConfigSchema.parse({ host: '127.0.0.1', port, systemId: 'test', windowSize: WINDOW }),
+    registeredDelivery: RECEIPTS,
+  };
+  const gw = createSmppGateway(
+    { config, secrets: { password: 'secret' } },
+    { receipts: (batch) => (receipts += batch.length) >= N && allReceipts(), inbound: () => {} },
+  );
   await gw.testConnection();
   const results: Record<string, number> = {};
   let next = 0;
@@ -124,7 +137,8 @@ async function gateway(port: number): Promise<{ sendSeconds: number; receiptSeco
       const from = next;
       next = Math.min(N, next + BATCH);
       const batch: OutboundSms[] = [];
-      for (let i = from; i < next; i++) batch.push({ messageId: String(i), to: `+${to(i)}`, from: 'ACME', body: body(i), encoding: 'GSM-7', segments: 1 });
+      for (let i = from; i < next; i++)
+        batch.push({ messageId: String(i), to: `+${to(i)}`, from: 'ACME', body: body(i), encoding: 'GSM-7', segments: 1 });
       const out: SendResult[] = await gw.sendBatch(batch);
       for (const r of out) results[r.outcome] = (results[r.outcome] ?? 0) + 1;
     }
@@ -139,8 +153,19 @@ async function gateway(port: number): Promise<{ sendSeconds: number; receiptSeco
 
 const peer = await startPeer();
 const line = (name: string, run: { sendSeconds: number; receiptSeconds: number }) =>
-  console.info(`${name.padEnd(34)} ${Math.round(N / run.sendSeconds).toLocaleString('en').padStart(8)} msg/s submitted` + (RECEIPTS ? `, ${Math.round(N / run.receiptSeconds).toLocaleString('en').padStart(8)} msg/s with all receipts in` : ''));
-console.info(`${Number(args.messages).toLocaleString('en')} messages, window ${WINDOW}, receipts ${RECEIPTS ? 'immediate' : 'off'}; ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), Node ${process.version}; peer in its own process`);
+  console.info(
+    `${name.padEnd(34)} ${Math.round(N / run.sendSeconds)
+      .toLocaleString('en')
+      .padStart(8)} msg/s submitted` +
+      (RECEIPTS
+        ? `, ${Math.round(N / run.receiptSeconds)
+            .toLocaleString('en')
+            .padStart(8)} msg/s with all receipts in`
+        : ''),
+  );
+console.info(
+  `${Number(args.messages).toLocaleString('en')} messages, window ${WINDOW}, receipts ${RECEIPTS ? 'immediate' : 'off'}; ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), Node ${process.version}; peer in its own process`,
+);
 try {
   await rawClient(peer.smppPort);
   await gateway(peer.smppPort);
@@ -153,7 +178,9 @@ try {
   const gw = await gateway(peer.smppPort);
   const gwStats = await peer.control('GET', '/stats');
   line(`gateway (batches ${BATCH} x ${CONCURRENCY})`, gw);
-  console.info(`gateway results ${JSON.stringify(gw.results)}; peer accepted raw ${rawStats.accepted}, gateway ${gwStats.accepted} (duplicates ${gwStats.duplicates})`);
+  console.info(
+    `gateway results ${JSON.stringify(gw.results)}; peer accepted raw ${rawStats.accepted}, gateway ${gwStats.accepted} (duplicates ${gwStats.duplicates})`,
+  );
 } finally {
   peer.child.kill('SIGTERM');
 }

@@ -87,17 +87,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(accountRoutes, { db, tokens, jobs: deps.jobs, config });
   await app.register(brandRoutes, { db, publicUrl: config.publicUrl });
   await app.register(contactsRoutes, { db });
-  await app.register(importsRoutes, { db, jobs: deps.jobs, limits: importLimits(config.importLimits), uploads: uploadStoreFor(deps.database, config.dataDir) });
+  await app.register(importsRoutes, {
+    db,
+    jobs: deps.jobs,
+    limits: importLimits(config.importLimits),
+    uploads: uploadStoreFor(deps.database, config.dataDir),
+  });
   await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl, twilioApiBaseUrl: config.twilioApiBaseUrl });
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(messagesRoutes, { db });
-  await app.register(inboxRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}), ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}) });
+  await app.register(inboxRoutes, {
+    db,
+    wake: deps.wakeDispatcher ?? (() => {}),
+    ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}),
+  });
   await app.register(settingsRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
-  await app.register(twilioWebhookRoutes, { publicUrl: config.publicUrl, sink: webhookSink(db), resolveGateway: (id) => twilioAuthToken(db, id) });
+  await app.register(twilioWebhookRoutes, {
+    publicUrl: config.publicUrl,
+    sink: webhookSink(db),
+    resolveGateway: (id) => twilioAuthToken(db, id),
+  });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 
   // The web app last: its not-found handler is the SPA fallback and the JSON 404 for /api.

@@ -74,24 +74,34 @@ describe('configuration', () => {
 
   it("fixes Twilio's address unless TWILIO_API_BASE_URL (tests) says otherwise, and refuses link-local addresses unless allowed", () => {
     expect(loadConfig({})).toMatchObject({ twilioApiBaseUrl: 'https://api.twilio.com', allowLinkLocalOutbound: false });
-    const refused = 'link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, fd00:ec2::254) are refused; set ALLOW_LINK_LOCAL_OUTBOUND=true to allow them';
-    expect(problemsOf({ TWILIO_API_BASE_URL: 'http://169.254.169.254/latest', SMTP_URL: 'smtp://[fd00:ec2::254]:25', PUBLIC_URL: 'https://sms.example.org' })).toEqual([
-      `SMTP_URL: ${refused}`,
-      `TWILIO_API_BASE_URL: ${refused}`,
-    ]);
+    const refused =
+      'link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, fd00:ec2::254) are refused; set ALLOW_LINK_LOCAL_OUTBOUND=true to allow them';
+    expect(
+      problemsOf({
+        TWILIO_API_BASE_URL: 'http://169.254.169.254/latest',
+        SMTP_URL: 'smtp://[fd00:ec2::254]:25',
+        PUBLIC_URL: 'https://sms.example.org',
+      }),
+    ).toEqual([`SMTP_URL: ${refused}`, `TWILIO_API_BASE_URL: ${refused}`]);
     expect(problemsOf({ TWILIO_API_BASE_URL: 'http://169.254.169.254', ALLOW_LINK_LOCAL_OUTBOUND: 'yes' })).toEqual([]);
-    expect(problemsOf({ TWILIO_API_BASE_URL: 'ftp://x.test' })).toEqual(['TWILIO_API_BASE_URL: TWILIO_API_BASE_URL must be an http(s) URL']);
+    expect(problemsOf({ TWILIO_API_BASE_URL: 'ftp://x.test' })).toEqual([
+      'TWILIO_API_BASE_URL: TWILIO_API_BASE_URL must be an http(s) URL',
+    ]);
   });
 
   it('checks the mail settings: an smtp(s) URL, a sender address, and PUBLIC_URL for the links', () => {
     expect(loadConfig({}).smtpUrl).toBeUndefined();
     expect(loadConfig({}).mailFrom).toBe('no-reply@localhost');
-    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://sms.example.org' }).mailFrom).toBe('no-reply@sms.example.org');
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://sms.example.org' }).mailFrom).toBe(
+      'no-reply@sms.example.org',
+    );
     expect(problemsOf({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'nobody' })).toEqual([
       'SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)',
       'MAIL_FROM: MAIL_FROM must be an address such as no-reply@example.org or "SMS Platform <no-reply@example.org>"',
     ]);
-    expect(problemsOf({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual(['SMTP_URL: set PUBLIC_URL too, so links in e-mails point at this site']);
+    expect(problemsOf({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([
+      'SMTP_URL: set PUBLIC_URL too, so links in e-mails point at this site',
+    ]);
   });
 
   it('has sending engine defaults and refuses out-of-range tuning', () => {
@@ -108,7 +118,11 @@ describe('configuration', () => {
   });
 
   it('treats blank values as unset', () => {
-    expect(loadConfig({ PORT: '', JWT_SECRET: '  ', DATABASE_URL: '' })).toMatchObject({ port: 3000, jwtSecret: undefined, databaseUrl: undefined });
+    expect(loadConfig({ PORT: '', JWT_SECRET: '  ', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      jwtSecret: undefined,
+      databaseUrl: undefined,
+    });
   });
 
   it('lists every bad variable with a clear message', () => {

@@ -37,10 +37,18 @@ const baseDir = (env: NodeJS.ProcessEnv) => env.INIT_CWD ?? process.cwd();
 
 const envSchema = (env: NodeJS.ProcessEnv) =>
   z.object({
-    PORT: z.coerce.number({ error: 'PORT must be a number' }).int('PORT must be a whole number').min(0, 'PORT must be 0-65535').max(65_535, 'PORT must be 0-65535').default(3000),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be 0-65535')
+      .max(65_535, 'PORT must be 0-65535')
+      .default(3000),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : resolve(REPO_ROOT, 'data'))),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (or leave it unset to generate one)').optional(),
     TOKEN_TTL: optionalText.transform((value, ctx) => {
       const seconds = parseDuration(value ?? '12h');
@@ -50,21 +58,45 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
       }
       return seconds;
     }),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
     WEB_DIST: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : resolve(REPO_ROOT, 'apps/web/dist'))),
     RUN_WORKER: booleanFlag('RUN_WORKER', true),
     TRUST_PROXY: booleanFlag('TRUST_PROXY', false),
-    DISPATCH_BATCH_SIZE: z.coerce.number({ error: 'DISPATCH_BATCH_SIZE must be a number' }).int('DISPATCH_BATCH_SIZE must be a whole number').min(1, 'DISPATCH_BATCH_SIZE must be 1-10000').max(10_000, 'DISPATCH_BATCH_SIZE must be 1-10000').default(500),
-    DISPATCH_LANES: z.coerce.number({ error: 'DISPATCH_LANES must be a number' }).int('DISPATCH_LANES must be a whole number').min(1, 'DISPATCH_LANES must be 1-64').max(64, 'DISPATCH_LANES must be 1-64').default(4),
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' }).optional(),
+    DISPATCH_BATCH_SIZE: z.coerce
+      .number({ error: 'DISPATCH_BATCH_SIZE must be a number' })
+      .int('DISPATCH_BATCH_SIZE must be a whole number')
+      .min(1, 'DISPATCH_BATCH_SIZE must be 1-10000')
+      .max(10_000, 'DISPATCH_BATCH_SIZE must be 1-10000')
+      .default(500),
+    DISPATCH_LANES: z.coerce
+      .number({ error: 'DISPATCH_LANES must be a number' })
+      .int('DISPATCH_LANES must be a whole number')
+      .min(1, 'DISPATCH_LANES must be 1-64')
+      .max(64, 'DISPATCH_LANES must be 1-64')
+      .default(4),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' })
+      .optional(),
     MAIL_FROM: z
       .string()
-      .regex(/^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'MAIL_FROM must be an address such as no-reply@example.org or "SMS Platform <no-reply@example.org>"')
+      .regex(
+        /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'MAIL_FROM must be an address such as no-reply@example.org or "SMS Platform <no-reply@example.org>"',
+      )
       .optional(),
     TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'TWILIO_API_BASE_URL must be an http(s) URL' }).optional(),
     ALLOW_LINK_LOCAL_OUTBOUND: booleanFlag('ALLOW_LINK_LOCAL_OUTBOUND', false),
-    DISPATCH_LEASE_SECONDS: z.coerce.number({ error: 'DISPATCH_LEASE_SECONDS must be a number' }).int('DISPATCH_LEASE_SECONDS must be a whole number').min(5, 'DISPATCH_LEASE_SECONDS must be 5-3600').max(3600, 'DISPATCH_LEASE_SECONDS must be 5-3600').default(120),
+    DISPATCH_LEASE_SECONDS: z.coerce
+      .number({ error: 'DISPATCH_LEASE_SECONDS must be a number' })
+      .int('DISPATCH_LEASE_SECONDS must be a whole number')
+      .min(5, 'DISPATCH_LEASE_SECONDS must be 5-3600')
+      .max(3600, 'DISPATCH_LEASE_SECONDS must be 5-3600')
+      .default(120),
   });
 
 /** The validated configuration every part of the server reads (never process.env directly). */
@@ -105,8 +137,24 @@ export class ConfigError extends Error {
 }
 
 const VARIABLES = [
-  'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'LOG_LEVEL', 'PUBLIC_URL', 'WEB_DIST', 'RUN_WORKER', 'TRUST_PROXY',
-  'DISPATCH_BATCH_SIZE', 'DISPATCH_LANES', 'DISPATCH_LEASE_SECONDS', 'SMTP_URL', 'MAIL_FROM', 'TWILIO_API_BASE_URL', 'ALLOW_LINK_LOCAL_OUTBOUND',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'TOKEN_TTL',
+  'LOG_LEVEL',
+  'PUBLIC_URL',
+  'WEB_DIST',
+  'RUN_WORKER',
+  'TRUST_PROXY',
+  'DISPATCH_BATCH_SIZE',
+  'DISPATCH_LANES',
+  'DISPATCH_LEASE_SECONDS',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'TWILIO_API_BASE_URL',
+  'ALLOW_LINK_LOCAL_OUTBOUND',
 ] as const;
 
 /** Reads and checks the environment once; throws ConfigError listing every bad variable. */
@@ -119,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const parsed = result.data;
   // Links in e-mails must point at the real site, never at whatever Host header a request sent.
-  if (parsed.SMTP_URL && !parsed.PUBLIC_URL) throw new ConfigError(['SMTP_URL: set PUBLIC_URL too, so links in e-mails point at this site']);
+  if (parsed.SMTP_URL && !parsed.PUBLIC_URL)
+    throw new ConfigError(['SMTP_URL: set PUBLIC_URL too, so links in e-mails point at this site']);
   // Addresses the server connects to must not be the cloud's metadata service (unless allowed).
   if (!parsed.ALLOW_LINK_LOCAL_OUTBOUND) {
     const refused = (['SMTP_URL', 'TWILIO_API_BASE_URL'] as const).filter((name) => {

@@ -9,7 +9,12 @@ import type { Jobs, JobsLogger } from './platform/jobs.ts';
  * server (RUN_WORKER, the default) and by `npm run worker`; API-only processes only send jobs.
  */
 export async function startJobHandlers(jobs: Jobs, database: Database, config: Config, logger: JobsLogger): Promise<void> {
-  await startImportWorker(jobs, { database, limits: importLimits(config.importLimits), logger, uploads: uploadStoreFor(database, config.dataDir) });
+  await startImportWorker(jobs, {
+    database,
+    limits: importLimits(config.importLimits),
+    logger,
+    uploads: uploadStoreFor(database, config.dataDir),
+  });
   // The logger is the app's pino logger in `npm start` (its info level gets development outbox lines).
   await startNoticeWorker(jobs, { database, config, logger });
 }

@@ -7,10 +7,20 @@ import type { TestAccount, TestServer } from './helper.ts';
 import { waitFor } from './campaign-fixtures.ts';
 
 /** Runs the account-notice job handler against a test server (as the embedded server does). */
-export async function startNotices(server: TestServer, config: Partial<Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom'>> = {}): Promise<string[]> {
+export async function startNotices(
+  server: TestServer,
+  config: Partial<Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom'>> = {},
+): Promise<string[]> {
   const logged: string[] = [];
-  const logger = { error: (_details: object, message: string) => logged.push(`error: ${message}`), info: (_details: object, message: string) => logged.push(message) };
-  await startNoticeWorker(server.jobs, { database: server.database, config: { ...server.config, ...config }, logger }, { pollingIntervalSeconds: 0.5 });
+  const logger = {
+    error: (_details: object, message: string) => logged.push(`error: ${message}`),
+    info: (_details: object, message: string) => logged.push(message),
+  };
+  await startNoticeWorker(
+    server.jobs,
+    { database: server.database, config: { ...server.config, ...config }, logger },
+    { pollingIntervalSeconds: 0.5 },
+  );
   return logged;
 }
 
@@ -52,6 +62,9 @@ export async function enrolTwoStep(server: TestServer, account: TestAccount): Pr
 
 /** Audit actions recorded for a subject, oldest first. */
 export async function auditActions(server: TestServer, subjectId: string): Promise<string[]> {
-  const rows = await queryRows<{ action: string }>(server.database.db, sql`select action from audit_log where subject_id = ${subjectId} order by id`);
+  const rows = await queryRows<{ action: string }>(
+    server.database.db,
+    sql`select action from audit_log where subject_id = ${subjectId} order by id`,
+  );
   return rows.map((row) => row.action);
 }

@@ -30,7 +30,12 @@ export async function launchCampaign(server: TestServer, token: string, id: stri
 }
 
 /** Runs an action (pause, resume, cancel) expecting 200; answers the campaign. */
-export async function campaignAction(server: TestServer, token: string, id: string, action: 'pause' | 'resume' | 'cancel'): Promise<Campaign> {
+export async function campaignAction(
+  server: TestServer,
+  token: string,
+  id: string,
+  action: 'pause' | 'resume' | 'cancel',
+): Promise<Campaign> {
   const response = await server.post(`/api/campaigns/${id}/${action}`, undefined, { token });
   expect(response.status, `${action}: ${JSON.stringify(response.body)}`).toBe(200);
   return response.body.campaign as Campaign;
@@ -58,11 +63,22 @@ export async function poll<T>(check: () => Promise<T | undefined>, timeoutMs: nu
 }
 
 /** Polls the campaign until `ready` holds. */
-export function waitForCampaign(server: TestServer, token: string, id: string, ready: (campaign: Campaign) => boolean, what: string, timeoutMs = 30_000): Promise<Campaign> {
-  return poll(async () => {
-    const campaign = await getCampaign(server, token, id);
-    return ready(campaign) ? campaign : undefined;
-  }, timeoutMs, what);
+export function waitForCampaign(
+  server: TestServer,
+  token: string,
+  id: string,
+  ready: (campaign: Campaign) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<Campaign> {
+  return poll(
+    async () => {
+      const campaign = await getCampaign(server, token, id);
+      return ready(campaign) ? campaign : undefined;
+    },
+    timeoutMs,
+    what,
+  );
 }
 
 const sameCounts = (a: CampaignCounts, b: CampaignCounts) => JSON.stringify(a) === JSON.stringify(b);
@@ -72,13 +88,17 @@ const sameCounts = (a: CampaignCounts, b: CampaignCounts) => JSON.stringify(a) =
  * they equal the message rows and that `total` is their sum. Answers the counts.
  */
 export async function settledCounts(server: TestServer, token: string, id: string, timeoutMs = 30_000): Promise<CampaignCounts> {
-  const counts = await poll(async () => {
-    const first = (await getCampaign(server, token, id)).counts;
-    if (first.sending > 0 || first.sent > 0) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const second = (await getCampaign(server, token, id)).counts;
-    return sameCounts(first, second) ? second : undefined;
-  }, timeoutMs, 'the counters to settle');
+  const counts = await poll(
+    async () => {
+      const first = (await getCampaign(server, token, id)).counts;
+      if (first.sending > 0 || first.sent > 0) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const second = (await getCampaign(server, token, id)).counts;
+      return sameCounts(first, second) ? second : undefined;
+    },
+    timeoutMs,
+    'the counters to settle',
+  );
   expect(nonZero(counts)).toEqual(await countMessageRows(server, id));
   const sum = Object.entries(counts).reduce((total, [key, value]) => (key === 'total' ? total : total + value), 0);
   expect(counts.total).toBe(sum);

@@ -15,8 +15,17 @@ export const FAST_SIMULATOR: Partial<SimulatorConfig> = {
 };
 
 /** Reconfigures the built-in simulator gateway through the API. */
-export async function configureSimulator(server: TestServer, adminToken: string, config: Partial<SimulatorConfig>, rateLimit: number | null = null): Promise<void> {
-  const response = await server.put(`/api/gateways/${DEFAULT_SIMULATOR_GATEWAY_ID}`, { config: { ...FAST_SIMULATOR, ...config }, rateLimit }, { token: adminToken });
+export async function configureSimulator(
+  server: TestServer,
+  adminToken: string,
+  config: Partial<SimulatorConfig>,
+  rateLimit: number | null = null,
+): Promise<void> {
+  const response = await server.put(
+    `/api/gateways/${DEFAULT_SIMULATOR_GATEWAY_ID}`,
+    { config: { ...FAST_SIMULATOR, ...config }, rateLimit },
+    { token: adminToken },
+  );
   if (response.status !== 200) throw new Error(`could not configure the simulator: ${response.status} ${JSON.stringify(response.body)}`);
 }
 
@@ -46,7 +55,10 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
 
 /** Message counts of a campaign straight from the rows (to compare with the API's counters). */
 export async function countMessageRows(server: TestServer, campaignId: string): Promise<Record<string, number>> {
-  const rows = await queryRows<{ status: string; n: number }>(server.database.db, sql`select status, count(*)::int as n from messages where campaign_id = ${campaignId} group by status`);
+  const rows = await queryRows<{ status: string; n: number }>(
+    server.database.db,
+    sql`select status, count(*)::int as n from messages where campaign_id = ${campaignId} group by status`,
+  );
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
 

@@ -30,10 +30,14 @@ const denied = () =>
   );
 /** Refusals counted for a route (the audit is written just after each answer). */
 const countedFor = (route: string, total: number) =>
-  waitFor(async () => {
-    const rows = (await denied()).filter((row) => row.route === route);
-    return rows.reduce((sum, row) => sum + row.count, 0) === total ? rows : undefined;
-  }, 15_000, `${total} refusals of ${route} audited`);
+  waitFor(
+    async () => {
+      const rows = (await denied()).filter((row) => row.route === route);
+      return rows.reduce((sum, row) => sum + row.count, 0) === total ? rows : undefined;
+    },
+    15_000,
+    `${total} refusals of ${route} audited`,
+  );
 
 describe('403 refusals in the audit log', () => {
   it('counts a burst of refusals in one entry per actor, route and minute', async () => {
@@ -62,7 +66,15 @@ describe('403 refusals in the audit log', () => {
 
   it('groups anonymous refusals by address, and admins read them in the audit log', async () => {
     for (const ip of ['192.0.2.10', '192.0.2.10', '192.0.2.11']) {
-      expect((await server.post('/api/users/register', { name: 'Anon', email: 'anon@example.test', password: 'Correct-Horse-42' }, { headers: { 'x-forwarded-for': ip } })).status).toBe(403);
+      expect(
+        (
+          await server.post(
+            '/api/users/register',
+            { name: 'Anon', email: 'anon@example.test', password: 'Correct-Horse-42' },
+            { headers: { 'x-forwarded-for': ip } },
+          )
+        ).status,
+      ).toBe(403);
     }
     const rows = await countedFor('/api/users/register', 3);
     expect(rows.map((row) => [row.actor_id, row.ip, row.count])).toEqual([

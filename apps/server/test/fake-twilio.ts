@@ -70,7 +70,12 @@ export function twilioSign(authToken: string, url: string, params: Record<string
 }
 
 /** Posts a form to `url` as Twilio does, signed for `signUrl` (default: `url`) with `authToken`. */
-export function postSignedForm(url: string, params: Record<string, string>, authToken: string, options: { signUrl?: string; signature?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+export function postSignedForm(
+  url: string,
+  params: Record<string, string>,
+  authToken: string,
+  options: { signUrl?: string; signature?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const signature = options.signature ?? twilioSign(authToken, options.signUrl ?? url, params);
   return fetch(url, {
     method: 'POST',
@@ -127,7 +132,13 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
       case 'error':
         return twilioError(response, behaviour.status, behaviour.code, behaviour.message);
       case 'throttle':
-        return twilioError(response, 429, 20429, 'Too Many Requests', behaviour.retryAfter === undefined ? {} : { 'retry-after': behaviour.retryAfter });
+        return twilioError(
+          response,
+          429,
+          20429,
+          'Too Many Requests',
+          behaviour.retryAfter === undefined ? {} : { 'retry-after': behaviour.retryAfter },
+        );
       case 'server-error': {
         const status = behaviour.status ?? 500;
         if (!behaviour.html) return twilioError(response, status, 20500, 'Internal Server Error');

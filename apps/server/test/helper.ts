@@ -138,7 +138,10 @@ export interface TestServer {
   delete<T = any>(path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /* eslint-enable @typescript-eslint/no-explicit-any */
   /** Inserts an active account straight into the database and signs a token for it. */
-  createUser(role: Role, overrides?: { name?: string; email?: string; password?: string; status?: 'active' | 'disabled' }): Promise<TestAccount>;
+  createUser(
+    role: Role,
+    overrides?: { name?: string; email?: string; password?: string; status?: 'active' | 'disabled' },
+  ): Promise<TestAccount>;
   createAdmin(): Promise<TestAccount>;
   close(): Promise<void>;
 }

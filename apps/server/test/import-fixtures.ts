@@ -6,12 +6,20 @@ import { upload } from './upload.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
 /** A test server whose import jobs (and upload expiry sweep) run in this process. */
-export async function startImportServer(limits: Partial<ImportLimits> = {}): Promise<TestServer & { expireUploadsNow: () => Promise<void> }> {
+export async function startImportServer(
+  limits: Partial<ImportLimits> = {},
+): Promise<TestServer & { expireUploadsNow: () => Promise<void> }> {
   const started = await startTestServer({ config: { importLimits: limits } });
   const logger = { error: (details: object, message: string) => console.error(message, details) };
   const worker = await startImportWorker(
     started.jobs,
-    { database: started.database, limits: importLimits(limits), logger, uploads: uploadStoreFor(started.database, started.config.dataDir), batchRows: 1000 },
+    {
+      database: started.database,
+      limits: importLimits(limits),
+      logger,
+      uploads: uploadStoreFor(started.database, started.config.dataDir),
+      batchRows: 1000,
+    },
     { pollingIntervalSeconds: 0.5 },
   );
   return Object.assign(started, { expireUploadsNow: worker.expireUploadsNow });
@@ -19,7 +27,10 @@ export async function startImportServer(limits: Partial<ImportLimits> = {}): Pro
 
 /** Uploads a file as a browser would. */
 export const uploadFile = (server: TestServer, token: string, bytes: Uint8Array | string, filename = 'contacts.csv') =>
-  upload<any>(server, '/api/contacts/imports', { token, files: [{ field: 'file', bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes, filename, type: 'application/octet-stream' }] });
+  upload<any>(server, '/api/contacts/imports', {
+    token,
+    files: [{ field: 'file', bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes, filename, type: 'application/octet-stream' }],
+  });
 
 /** Polls an import until it has finished (generous: the host is shared). */
 export async function waitFinished(server: TestServer, token: string, id: string): Promise<any> {
@@ -35,11 +46,22 @@ export async function waitFinished(server: TestServer, token: string, id: string
 }
 
 /** Uploads, starts with the suggested mapping (or the given one) and waits for the end. */
-export async function importFile(server: TestServer, token: string, bytes: Uint8Array | string, options: Record<string, unknown> = {}, filename = 'contacts.csv', mapping?: Record<string, string>) {
+export async function importFile(
+  server: TestServer,
+  token: string,
+  bytes: Uint8Array | string,
+  options: Record<string, unknown> = {},
+  filename = 'contacts.csv',
+  mapping?: Record<string, string>,
+) {
   const uploaded = await uploadFile(server, token, bytes, filename);
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const id = uploaded.body.import.id as string;
-  const started = await server.post<any>(`/api/contacts/imports/${id}/start`, { mapping: mapping ?? uploaded.body.preview.suggestedMapping, options: { onDuplicate: 'skip', ...options } }, { token });
+  const started = await server.post<any>(
+    `/api/contacts/imports/${id}/start`,
+    { mapping: mapping ?? uploaded.body.preview.suggestedMapping, options: { onDuplicate: 'skip', ...options } },
+    { token },
+  );
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   return { summary: await waitFinished(server, token, id), preview: uploaded.body.preview, id };
 }

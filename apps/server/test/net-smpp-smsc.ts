@@ -44,12 +44,18 @@ export async function startNetSmppSmsc(options: NetSmppSmscOptions = {}): Promis
   if (!netSmppInstalled()) throw new Error('Perl Net::SMPP is missing: apt-get install -y libnet-smpp-perl (.ci/run installs it)');
   const args = [
     SCRIPT,
-    '--port', String(options.port ?? 0),
-    '--reply-every', String(options.replyEvery ?? 10),
-    '--reply-text', options.replyText ?? 'YES',
-    '--reply-first', String(options.replyFirst ?? 0.3),
-    '--receipt-first', String(options.receiptFirst ?? 0.05),
-    '--seed', String(options.seed ?? 1),
+    '--port',
+    String(options.port ?? 0),
+    '--reply-every',
+    String(options.replyEvery ?? 10),
+    '--reply-text',
+    options.replyText ?? 'YES',
+    '--reply-first',
+    String(options.replyFirst ?? 0.3),
+    '--receipt-first',
+    String(options.receiptFirst ?? 0.05),
+    '--seed',
+    String(options.seed ?? 1),
   ];
   const child = spawn('perl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });

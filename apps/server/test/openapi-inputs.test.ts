@@ -44,7 +44,10 @@ async function createFixtures(): Promise<Record<string, string>> {
   const campaign = await created('/api/campaigns', { name: 'Probe campaign', body: 'Hello {{first_name}}' }, (b) => b.campaign.id);
   const gateway = await created('/api/gateways', { name: 'Probe gateway', kind: 'simulator', config: {} }, (b) => b.gateway.id);
   const message = await created(`/api/campaigns/${campaign}/test-send`, { phone: '+447911100002' }, (b) => b.message.id);
-  const imported = await upload<any>(server, '/api/contacts/imports', { token, files: [{ field: 'file', bytes: Buffer.from('phone,name\n+447911100003,Ann\n'), filename: 'probe.csv', type: 'text/csv' }] });
+  const imported = await upload<any>(server, '/api/contacts/imports', {
+    token,
+    files: [{ field: 'file', bytes: Buffer.from('phone,name\n+447911100003,Ann\n'), filename: 'probe.csv', type: 'text/csv' }],
+  });
   expect(imported.status).toBe(201);
   // A finished campaign with recipients for the reports (written directly: no engine runs here).
   const [report] = await queryRows<{ id: string }>(
@@ -65,7 +68,13 @@ function pathValue(op: Operation, name: string): string {
   if (name === 'contactId') return fixtures.contact!;
   const area = op.path.split('/')[2];
   if (op.path.startsWith('/api/contacts/imports')) return fixtures.import!;
-  const byArea: Record<string, string | undefined> = { users: fixtures.user, contacts: fixtures.contact, campaigns: fixtures.campaign, gateways: fixtures.gateway, messages: fixtures.message };
+  const byArea: Record<string, string | undefined> = {
+    users: fixtures.user,
+    contacts: fixtures.contact,
+    campaigns: fixtures.campaign,
+    gateways: fixtures.gateway,
+    messages: fixtures.message,
+  };
   return byArea[area ?? ''] ?? fixtures.user!;
 }
 
@@ -106,7 +115,11 @@ function probesOf(ops: Operation[]): Probe[] {
     if (SKIPPED.has(`${op.method} ${op.path}`)) continue;
     const targets: Target[] = [
       ...op.parameters.filter((p) => p.in === 'query' || p.in === 'path').map((p) => ({ in: p.in as 'query' | 'path', name: p.name })),
-      ...(op.body ? stringFields(op.body.schema).filter((path) => path.length > 0).map((path) => ({ in: 'body' as const, path })) : []),
+      ...(op.body
+        ? stringFields(op.body.schema)
+            .filter((path) => path.length > 0)
+            .map((path) => ({ in: 'body' as const, path }))
+        : []),
     ];
     for (const target of targets) for (const payload of Object.keys(PAYLOADS)) probes.push({ op, target, payload });
   }
@@ -117,9 +130,12 @@ function probesOf(ops: Operation[]): Probe[] {
 async function send({ op, target, payload }: Probe): Promise<{ status: number; text: string } | { failure: string }> {
   const text = PAYLOADS[payload]!;
   const key = `${op.method} ${op.path}`;
-  let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (target.in === 'path' && target.name === name ? encodeText(text) : pathValue(op, name)));
+  let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    target.in === 'path' && target.name === name ? encodeText(text) : pathValue(op, name),
+  );
   const query: Record<string, string> = { ...BASE_QUERIES[key] };
-  for (const param of op.parameters) if (param.in === 'query' && param.required && query[param.name] === undefined) query[param.name] = String(sample(param.schema));
+  for (const param of op.parameters)
+    if (param.in === 'query' && param.required && query[param.name] === undefined) query[param.name] = String(sample(param.schema));
   const pairs = Object.entries(query).filter(([name]) => !(target.in === 'query' && target.name === name));
   if (target.in === 'query') pairs.push([target.name, text]);
   if (pairs.length) path += `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeText(value)}`).join('&')}`;

@@ -26,7 +26,11 @@ export function operations(document: { paths: Record<string, Record<string, any>
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const content = op.requestBody?.content ?? {};
-      const body = content['application/json'] ? { type: 'json' as const, schema: content['application/json'].schema } : content['multipart/form-data'] ? { type: 'multipart' as const, schema: content['multipart/form-data'].schema } : undefined;
+      const body = content['application/json']
+        ? { type: 'json' as const, schema: content['application/json'].schema }
+        : content['multipart/form-data']
+          ? { type: 'multipart' as const, schema: content['multipart/form-data'].schema }
+          : undefined;
       return { method: method.toUpperCase(), path, parameters: op.parameters ?? [], ...(body ? { body } : {}) };
     }),
   );
@@ -87,8 +91,10 @@ export function stringFields(schema: JsonSchema, path: string[] = [], depth = 0)
     const types = typesOf(variant);
     if (types.includes('string') && variant.format !== 'binary') found.push(path);
     if (types.includes('object') || variant.properties) {
-      for (const [key, property] of Object.entries<JsonSchema>(variant.properties ?? {})) found.push(...stringFields(property, [...path, key], depth + 1));
-      if (variant.additionalProperties && typeof variant.additionalProperties === 'object') found.push(...stringFields(variant.additionalProperties, [...path, 'probe'], depth + 1));
+      for (const [key, property] of Object.entries<JsonSchema>(variant.properties ?? {}))
+        found.push(...stringFields(property, [...path, key], depth + 1));
+      if (variant.additionalProperties && typeof variant.additionalProperties === 'object')
+        found.push(...stringFields(variant.additionalProperties, [...path, 'probe'], depth + 1));
     }
     if (types.includes('array') && variant.items) found.push(...stringFields(variant.items, [...path, '0'], depth + 1));
   }
@@ -104,12 +110,19 @@ export function stringFields(schema: JsonSchema, path: string[] = [], depth = 0)
 export function withValue(schema: JsonSchema, base: unknown, path: string[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [key, ...rest] = path as [string, ...string[]];
-  const variant = variantsOf(schema).find((each) => (key === '0' ? typesOf(each).includes('array') : Boolean(each.properties?.[key] ?? each.additionalProperties))) ?? schema;
-  if (key === '0' && typesOf(variant).includes('array')) return [withValue(variant.items ?? {}, Array.isArray(base) ? base[0] : undefined, rest, value)];
+  const variant =
+    variantsOf(schema).find((each) =>
+      key === '0' ? typesOf(each).includes('array') : Boolean(each.properties?.[key] ?? each.additionalProperties),
+    ) ?? schema;
+  if (key === '0' && typesOf(variant).includes('array'))
+    return [withValue(variant.items ?? {}, Array.isArray(base) ? base[0] : undefined, rest, value)];
   const isObject = base !== null && typeof base === 'object' && !Array.isArray(base);
   const union = variant !== schema || Boolean(schema.anyOf ?? schema.oneOf);
   // Missing surroundings get the variant's required values; at a union they also decide the variant.
-  const filled = { ...(isObject ? (base as Record<string, unknown>) : {}), ...(union || !isObject ? ((sample(variant) as Record<string, unknown> | undefined) ?? {}) : {}) };
+  const filled = {
+    ...(isObject ? (base as Record<string, unknown>) : {}),
+    ...(union || !isObject ? ((sample(variant) as Record<string, unknown> | undefined) ?? {}) : {}),
+  };
   const child = variant.properties?.[key] ?? variant.additionalProperties ?? {};
   return { ...filled, [key]: withValue(child, filled[key], rest, value) };
 }
@@ -127,7 +140,8 @@ export function encodeText(text: string): string {
       out += encodeURIComponent(text.slice(at, at + 2));
       at++;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+      out +=
+        `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
     } else out += encodeURIComponent(text[at]!);
   }
   return out;

@@ -124,7 +124,10 @@ describe('API fallbacks and errors', () => {
   });
 
   it('answers malformed JSON with 400 and a readable message', async () => {
-    const response = await server.request('POST', '/api/test/echo', { body: '{"broken": ', headers: { 'content-type': 'application/json' } });
+    const response = await server.request('POST', '/api/test/echo', {
+      body: '{"broken": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ message: 'Request body is not valid JSON', code: 'VALIDATION_ERROR' });
   });
@@ -137,7 +140,10 @@ describe('API fallbacks and errors', () => {
   });
 
   it('passes 415 for unsupported content types and 413 for oversized bodies through', async () => {
-    const wrongType = await server.request('POST', '/api/test/echo', { body: 'hello', headers: { 'content-type': 'application/x-unknown' } });
+    const wrongType = await server.request('POST', '/api/test/echo', {
+      body: 'hello',
+      headers: { 'content-type': 'application/x-unknown' },
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     const huge = await server.request('POST', '/api/test/echo', { body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }) });
@@ -158,10 +164,22 @@ describe('OpenAPI', () => {
   });
 
   it('generates the document from the route schemas, users routes included', async () => {
-    const response = await server.get<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>('/api/docs/json');
+    const response = await server.get<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(
+      '/api/docs/json',
+    );
     expect(response.status).toBe(200);
     const { paths } = response.body;
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/users/login', '/api/users/me', '/api/users/register', '/api/users', '/api/users/{id}', '/api/health', '/api/health/ready']));
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/users/login',
+        '/api/users/me',
+        '/api/users/register',
+        '/api/users',
+        '/api/users/{id}',
+        '/api/health',
+        '/api/health/ready',
+      ]),
+    );
     expect(Object.keys(paths['/api/users/{id}'] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
     expect(paths['/api/users/login']?.post?.responses).toHaveProperty('429');
     expect(Object.keys(paths).some((path) => path.startsWith('/api/docs'))).toBe(false);

@@ -27,7 +27,10 @@ describe('the roles matrix equals what the API enforces', () => {
     const cells = policyMatrix().map(key).sort();
     const probed = new Set(PROBES.map(key));
     const notRouted = NOT_ROUTED_YET.map(key);
-    expect(notRouted.filter((cell) => probed.has(cell)), 'cells both probed and listed as not routed').toEqual([]);
+    expect(
+      notRouted.filter((cell) => probed.has(cell)),
+      'cells both probed and listed as not routed',
+    ).toEqual([]);
     expect([...new Set([...probed, ...notRouted])].sort()).toEqual(cells);
   });
 

@@ -41,17 +41,40 @@ async function created(response: Promise<TestResponse<any>>, pick: (body: any) =
 }
 
 const newUser = ({ server, adminToken }: ProbeContext) =>
-  created(server.post('/api/users/register', { name: `Target ${next()}`, email: uniqueEmail('target'), password: TEST_PASSWORD, role: 'viewer' }, { token: adminToken }), (b) => b.user.id);
+  created(
+    server.post(
+      '/api/users/register',
+      { name: `Target ${next()}`, email: uniqueEmail('target'), password: TEST_PASSWORD, role: 'viewer' },
+      { token: adminToken },
+    ),
+    (b) => b.user.id,
+  );
 const newContact = ({ server, adminToken }: ProbeContext) =>
-  created(server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}`, firstName: 'Probe' }, { token: adminToken }), (b) => b.contact.id);
-const newCampaign = ({ server, adminToken }: ProbeContext) => created(server.post('/api/campaigns', { name: `Probe ${next()}`, body: 'Hello' }, { token: adminToken }), (b) => b.campaign.id);
+  created(
+    server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}`, firstName: 'Probe' }, { token: adminToken }),
+    (b) => b.contact.id,
+  );
+const newCampaign = ({ server, adminToken }: ProbeContext) =>
+  created(server.post('/api/campaigns', { name: `Probe ${next()}`, body: 'Hello' }, { token: adminToken }), (b) => b.campaign.id);
 const newGateway = ({ server, adminToken }: ProbeContext) =>
-  created(server.post('/api/gateways', { name: `Probe gateway ${next()}`, kind: 'simulator', config: {} }, { token: adminToken }), (b) => b.gateway.id);
-const csv = () => ({ field: 'file', bytes: Buffer.from(`phone\n+4479111${String(next()).padStart(5, '0')}\n`), filename: 'probe.csv', type: 'text/csv' });
-const newImport = ({ server, adminToken }: ProbeContext) => created(upload(server, '/api/contacts/imports', { token: adminToken, files: [csv()] }), (b) => b.import.id);
+  created(
+    server.post('/api/gateways', { name: `Probe gateway ${next()}`, kind: 'simulator', config: {} }, { token: adminToken }),
+    (b) => b.gateway.id,
+  );
+const csv = () => ({
+  field: 'file',
+  bytes: Buffer.from(`phone\n+4479111${String(next()).padStart(5, '0')}\n`),
+  filename: 'probe.csv',
+  type: 'text/csv',
+});
+const newImport = ({ server, adminToken }: ProbeContext) =>
+  created(upload(server, '/api/contacts/imports', { token: adminToken, files: [csv()] }), (b) => b.import.id);
 /** An opted-out contact (for opting back in). */
 const newOptedOutContact = ({ server, adminToken }: ProbeContext) =>
-  created(server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}`, status: 'opted_out' }, { token: adminToken }), (b) => b.contact.id);
+  created(
+    server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}`, status: 'opted_out' }, { token: adminToken }),
+    (b) => b.contact.id,
+  );
 
 let reportCampaign: Promise<string> | undefined;
 /** A completed campaign with one delivered recipient (written directly: no sending engine here). */
@@ -71,7 +94,10 @@ const PROBE_PHONE = '+447700900123';
 /** A test send through the built-in simulator: an outbound message any reader of messages may open. */
 const newMessage = async (context: ProbeContext) => {
   const campaign = await newCampaign(context);
-  return created(context.server.post(`/api/campaigns/${campaign}/test-send`, { phone: '+447911123456' }, { token: context.adminToken }), (b) => b.message.id);
+  return created(
+    context.server.post(`/api/campaigns/${campaign}/test-send`, { phone: '+447911123456' }, { token: context.adminToken }),
+    (b) => b.message.id,
+  );
 };
 
 /**
@@ -90,7 +116,12 @@ export const PROBES: Probe[] = [
     subject: 'User',
     action: 'create',
     route: 'POST /api/users/register',
-    call: ({ server }, token) => server.post('/api/users/register', { name: 'New one', email: uniqueEmail('new'), password: TEST_PASSWORD, role: 'viewer' }, { token }),
+    call: ({ server }, token) =>
+      server.post(
+        '/api/users/register',
+        { name: 'New one', email: uniqueEmail('new'), password: TEST_PASSWORD, role: 'viewer' },
+        { token },
+      ),
   },
   {
     subject: 'User',
@@ -107,63 +138,156 @@ export const PROBES: Probe[] = [
       await newUser(context);
       return context.server.get('/api/users?limit=100', { token });
     },
-    shows: (body) => body.data.length > 1 && body.data.every((user: Record<string, unknown>) => 'lastLoginAt' in user && 'twoStepEnabled' in user),
+    shows: (body) =>
+      body.data.length > 1 && body.data.every((user: Record<string, unknown>) => 'lastLoginAt' in user && 'twoStepEnabled' in user),
   },
-  { subject: 'User', action: 'update', route: "PUT /api/users/:id (someone else's)", call: async (context, token) => context.server.put(`/api/users/${await newUser(context)}`, { name: 'Renamed' }, { token }) },
-  { subject: 'User', action: 'delete', route: 'DELETE /api/users/:id', call: async (context, token) => context.server.delete(`/api/users/${await newUser(context)}`, { token }) },
+  {
+    subject: 'User',
+    action: 'update',
+    route: "PUT /api/users/:id (someone else's)",
+    call: async (context, token) => context.server.put(`/api/users/${await newUser(context)}`, { name: 'Renamed' }, { token }),
+  },
+  {
+    subject: 'User',
+    action: 'delete',
+    route: 'DELETE /api/users/:id',
+    call: async (context, token) => context.server.delete(`/api/users/${await newUser(context)}`, { token }),
+  },
 
   { subject: 'Contact', action: 'read', route: 'GET /api/contacts', call: ({ server }, token) => server.get('/api/contacts', { token }) },
-  { subject: 'Contact', action: 'create', route: 'POST /api/contacts', call: ({ server }, token) => server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}` }, { token }) },
-  { subject: 'Contact', action: 'update', route: 'PUT /api/contacts/:id', call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { firstName: 'Edited' }, { token }) },
+  {
+    subject: 'Contact',
+    action: 'create',
+    route: 'POST /api/contacts',
+    call: ({ server }, token) => server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}` }, { token }),
+  },
+  {
+    subject: 'Contact',
+    action: 'update',
+    route: 'PUT /api/contacts/:id',
+    call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { firstName: 'Edited' }, { token }),
+  },
   {
     subject: 'Contact',
     action: 'changePhone',
     route: 'PUT /api/contacts/:id (a new phone number)',
-    call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { phone: `+4479112${String(next()).padStart(5, '0')}` }, { token }),
+    call: async (context, token) =>
+      context.server.put(`/api/contacts/${await newContact(context)}`, { phone: `+4479112${String(next()).padStart(5, '0')}` }, { token }),
   },
-  { subject: 'Contact', action: 'optOut', route: 'PUT /api/contacts/:id (status opted_out)', call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { status: 'opted_out' }, { token }) },
+  {
+    subject: 'Contact',
+    action: 'optOut',
+    route: 'PUT /api/contacts/:id (status opted_out)',
+    call: async (context, token) => context.server.put(`/api/contacts/${await newContact(context)}`, { status: 'opted_out' }, { token }),
+  },
   {
     subject: 'Contact',
     action: 'optIn',
     route: 'PUT /api/contacts/:id (status active, with a consent note)',
-    call: async (context, token) => context.server.put(`/api/contacts/${await newOptedOutContact(context)}`, { status: 'active', consentNote: 'Asked at the front desk' }, { token }),
+    call: async (context, token) =>
+      context.server.put(
+        `/api/contacts/${await newOptedOutContact(context)}`,
+        { status: 'active', consentNote: 'Asked at the front desk' },
+        { token },
+      ),
   },
   {
     subject: 'Contact',
     action: 'bulkTag',
     route: 'POST /api/contacts/bulk (setTag)',
-    call: async (context, token) => context.server.post('/api/contacts/bulk', { action: 'setTag', target: { ids: [await newContact(context)] }, tag: { field: 'tag2', value: 'probed' } }, { token }),
+    call: async (context, token) =>
+      context.server.post(
+        '/api/contacts/bulk',
+        { action: 'setTag', target: { ids: [await newContact(context)] }, tag: { field: 'tag2', value: 'probed' } },
+        { token },
+      ),
   },
   {
     subject: 'Contact',
     action: 'bulkEdit',
     route: 'POST /api/contacts/bulk (optOut)',
-    call: async (context, token) => context.server.post('/api/contacts/bulk', { action: 'optOut', target: { ids: [await newContact(context)] } }, { token }),
+    call: async (context, token) =>
+      context.server.post('/api/contacts/bulk', { action: 'optOut', target: { ids: [await newContact(context)] } }, { token }),
   },
   {
     subject: 'Contact',
     action: 'bulkEdit',
     route: 'POST /api/contacts/bulk (optIn, with a consent note)',
-    call: async (context, token) => context.server.post('/api/contacts/bulk', { action: 'optIn', target: { ids: [await newOptedOutContact(context)] }, consentNote: 'Signed the form' }, { token }),
+    call: async (context, token) =>
+      context.server.post(
+        '/api/contacts/bulk',
+        { action: 'optIn', target: { ids: [await newOptedOutContact(context)] }, consentNote: 'Signed the form' },
+        { token },
+      ),
   },
-  { subject: 'Contact', action: 'delete', route: 'DELETE /api/contacts/:id', call: async (context, token) => context.server.delete(`/api/contacts/${await newContact(context)}`, { token }) },
-  { subject: 'Contact', action: 'export', route: 'GET /api/contacts/export', call: ({ server }, token) => server.get('/api/contacts/export?format=csv', { token }) },
+  {
+    subject: 'Contact',
+    action: 'delete',
+    route: 'DELETE /api/contacts/:id',
+    call: async (context, token) => context.server.delete(`/api/contacts/${await newContact(context)}`, { token }),
+  },
+  {
+    subject: 'Contact',
+    action: 'export',
+    route: 'GET /api/contacts/export',
+    call: ({ server }, token) => server.get('/api/contacts/export?format=csv', { token }),
+  },
 
-  { subject: 'Import', action: 'read', route: 'GET /api/contacts/imports', call: ({ server }, token) => server.get('/api/contacts/imports', { token }) },
-  { subject: 'Import', action: 'create', route: 'POST /api/contacts/imports', call: ({ server }, token) => upload(server, '/api/contacts/imports', { token, files: [csv()] }) },
-  { subject: 'Import', action: 'update', route: 'POST /api/contacts/imports/:id/cancel', call: async (context, token) => context.server.post(`/api/contacts/imports/${await newImport(context)}/cancel`, undefined, { token }) },
+  {
+    subject: 'Import',
+    action: 'read',
+    route: 'GET /api/contacts/imports',
+    call: ({ server }, token) => server.get('/api/contacts/imports', { token }),
+  },
+  {
+    subject: 'Import',
+    action: 'create',
+    route: 'POST /api/contacts/imports',
+    call: ({ server }, token) => upload(server, '/api/contacts/imports', { token, files: [csv()] }),
+  },
+  {
+    subject: 'Import',
+    action: 'update',
+    route: 'POST /api/contacts/imports/:id/cancel',
+    call: async (context, token) => context.server.post(`/api/contacts/imports/${await newImport(context)}/cancel`, undefined, { token }),
+  },
 
-  { subject: 'Campaign', action: 'read', route: 'GET /api/campaigns', call: ({ server }, token) => server.get('/api/campaigns', { token }) },
+  {
+    subject: 'Campaign',
+    action: 'read',
+    route: 'GET /api/campaigns',
+    call: ({ server }, token) => server.get('/api/campaigns', { token }),
+  },
   {
     subject: 'Campaign',
     action: 'read',
     route: 'GET /api/campaigns/calendar',
     call: ({ server }, token) => server.get('/api/campaigns/calendar?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z', { token }),
   },
-  { subject: 'Dashboard', action: 'read', route: 'GET /api/dashboard', call: ({ server }, token) => server.get('/api/dashboard', { token }) },
-  { subject: 'Campaign', action: 'create', route: 'POST /api/campaigns', call: ({ server }, token) => server.post('/api/campaigns', { name: 'Probe draft' }, { token }) },
-  { subject: 'Campaign', action: 'update', route: 'PUT /api/campaigns/:id', call: async (context, token) => context.server.put(`/api/campaigns/${await newCampaign(context)}`, { name: 'Renamed' }, { token }) },
-  { subject: 'Campaign', action: 'delete', route: 'DELETE /api/campaigns/:id', call: async (context, token) => context.server.delete(`/api/campaigns/${await newCampaign(context)}`, { token }) },
+  {
+    subject: 'Dashboard',
+    action: 'read',
+    route: 'GET /api/dashboard',
+    call: ({ server }, token) => server.get('/api/dashboard', { token }),
+  },
+  {
+    subject: 'Campaign',
+    action: 'create',
+    route: 'POST /api/campaigns',
+    call: ({ server }, token) => server.post('/api/campaigns', { name: 'Probe draft' }, { token }),
+  },
+  {
+    subject: 'Campaign',
+    action: 'update',
+    route: 'PUT /api/campaigns/:id',
+    call: async (context, token) => context.server.put(`/api/campaigns/${await newCampaign(context)}`, { name: 'Renamed' }, { token }),
+  },
+  {
+    subject: 'Campaign',
+    action: 'delete',
+    route: 'DELETE /api/campaigns/:id',
+    call: async (context, token) => context.server.delete(`/api/campaigns/${await newCampaign(context)}`, { token }),
+  },
   {
     subject: 'Campaign',
     action: 'launch',
@@ -175,13 +299,24 @@ export const PROBES: Probe[] = [
   },
 
   // Messages are read by whoever reads campaigns or the inbox (every role that reads the inbox reads campaigns).
-  { subject: 'Inbox', action: 'read', route: 'GET /api/messages/:id', call: async (context, token) => context.server.get(`/api/messages/${await newMessage(context)}`, { token }) },
-  { subject: 'Inbox', action: 'read', route: 'GET /api/inbox/conversations', call: ({ server }, token) => server.get('/api/inbox/conversations', { token }) },
+  {
+    subject: 'Inbox',
+    action: 'read',
+    route: 'GET /api/messages/:id',
+    call: async (context, token) => context.server.get(`/api/messages/${await newMessage(context)}`, { token }),
+  },
+  {
+    subject: 'Inbox',
+    action: 'read',
+    route: 'GET /api/inbox/conversations',
+    call: ({ server }, token) => server.get('/api/inbox/conversations', { token }),
+  },
   {
     subject: 'Inbox',
     action: 'create',
     route: 'POST /api/inbox/conversations/:contactId/reply',
-    call: async (context, token) => context.server.post(`/api/inbox/conversations/${await newContact(context)}/reply`, { body: 'Probe reply' }, { token }),
+    call: async (context, token) =>
+      context.server.post(`/api/inbox/conversations/${await newContact(context)}/reply`, { body: 'Probe reply' }, { token }),
   },
   {
     subject: 'Inbox',
@@ -190,36 +325,109 @@ export const PROBES: Probe[] = [
     call: async (context, token) => context.server.post(`/api/inbox/conversations/${await newContact(context)}/read`, undefined, { token }),
   },
 
-  { subject: 'Brand', action: 'read', route: 'GET /api/brand-settings', call: ({ server }, token) => server.get('/api/brand-settings', { token }) },
-  { subject: 'Brand', action: 'update', route: 'PUT /api/brand-settings', call: ({ server }, token) => server.put('/api/brand-settings', { appName: `Probe ${next()}` }, { token }) },
+  {
+    subject: 'Brand',
+    action: 'read',
+    route: 'GET /api/brand-settings',
+    call: ({ server }, token) => server.get('/api/brand-settings', { token }),
+  },
+  {
+    subject: 'Brand',
+    action: 'update',
+    route: 'PUT /api/brand-settings',
+    call: ({ server }, token) => server.put('/api/brand-settings', { appName: `Probe ${next()}` }, { token }),
+  },
 
   { subject: 'Gateway', action: 'read', route: 'GET /api/gateways', call: ({ server }, token) => server.get('/api/gateways', { token }) },
-  { subject: 'Gateway', action: 'create', route: 'POST /api/gateways', call: ({ server }, token) => server.post('/api/gateways', { name: `Probe ${next()}`, kind: 'simulator', config: {} }, { token }) },
-  { subject: 'Gateway', action: 'update', route: 'PUT /api/gateways/:id', call: async (context, token) => context.server.put(`/api/gateways/${await newGateway(context)}`, { name: `Renamed ${next()}` }, { token }) },
-  { subject: 'Gateway', action: 'delete', route: 'DELETE /api/gateways/:id', call: async (context, token) => context.server.delete(`/api/gateways/${await newGateway(context)}`, { token }) },
+  {
+    subject: 'Gateway',
+    action: 'create',
+    route: 'POST /api/gateways',
+    call: ({ server }, token) => server.post('/api/gateways', { name: `Probe ${next()}`, kind: 'simulator', config: {} }, { token }),
+  },
+  {
+    subject: 'Gateway',
+    action: 'update',
+    route: 'PUT /api/gateways/:id',
+    call: async (context, token) =>
+      context.server.put(`/api/gateways/${await newGateway(context)}`, { name: `Renamed ${next()}` }, { token }),
+  },
+  {
+    subject: 'Gateway',
+    action: 'delete',
+    route: 'DELETE /api/gateways/:id',
+    call: async (context, token) => context.server.delete(`/api/gateways/${await newGateway(context)}`, { token }),
+  },
 
-  { subject: 'Settings', action: 'read', route: 'GET /api/settings/messaging', call: ({ server }, token) => server.get('/api/settings/messaging', { token }) },
-  { subject: 'Settings', action: 'read', route: 'GET /api/settings/security', call: ({ server }, token) => server.get('/api/settings/security', { token }) },
-  { subject: 'Settings', action: 'update', route: 'PUT /api/settings/security', call: ({ server }, token) => server.put('/api/settings/security', { minPasswordLength: 8 }, { token }) },
-  { subject: 'Settings', action: 'update', route: 'PUT /api/settings/messaging', call: ({ server }, token) => server.put('/api/settings/messaging', { currency: 'USD' }, { token }) },
-  { subject: 'Settings', action: 'update', route: 'PUT /api/settings/maintenance', call: ({ server }, token) => server.put('/api/settings/maintenance', { enabled: false, message: '' }, { token }) },
+  {
+    subject: 'Settings',
+    action: 'read',
+    route: 'GET /api/settings/messaging',
+    call: ({ server }, token) => server.get('/api/settings/messaging', { token }),
+  },
+  {
+    subject: 'Settings',
+    action: 'read',
+    route: 'GET /api/settings/security',
+    call: ({ server }, token) => server.get('/api/settings/security', { token }),
+  },
+  {
+    subject: 'Settings',
+    action: 'update',
+    route: 'PUT /api/settings/security',
+    call: ({ server }, token) => server.put('/api/settings/security', { minPasswordLength: 8 }, { token }),
+  },
+  {
+    subject: 'Settings',
+    action: 'update',
+    route: 'PUT /api/settings/messaging',
+    call: ({ server }, token) => server.put('/api/settings/messaging', { currency: 'USD' }, { token }),
+  },
+  {
+    subject: 'Settings',
+    action: 'update',
+    route: 'PUT /api/settings/maintenance',
+    call: ({ server }, token) => server.put('/api/settings/maintenance', { enabled: false, message: '' }, { token }),
+  },
 
-  { subject: 'AuditLog', action: 'read', route: 'GET /api/audit-log', call: ({ server }, token) => server.get('/api/audit-log', { token }) },
-  { subject: 'AuditLog', action: 'export', route: 'GET /api/audit-log/export', call: ({ server }, token) => server.get('/api/audit-log/export', { token }) },
+  {
+    subject: 'AuditLog',
+    action: 'read',
+    route: 'GET /api/audit-log',
+    call: ({ server }, token) => server.get('/api/audit-log', { token }),
+  },
+  {
+    subject: 'AuditLog',
+    action: 'export',
+    route: 'GET /api/audit-log/export',
+    call: ({ server }, token) => server.get('/api/audit-log/export', { token }),
+  },
 
-  { subject: 'Report', action: 'read', route: 'GET /api/reports/campaigns', call: ({ server }, token) => server.get('/api/reports/campaigns', { token }) },
-  { subject: 'Report', action: 'export', route: 'GET /api/reports/campaigns/export', call: ({ server }, token) => server.get('/api/reports/campaigns/export', { token }) },
+  {
+    subject: 'Report',
+    action: 'read',
+    route: 'GET /api/reports/campaigns',
+    call: ({ server }, token) => server.get('/api/reports/campaigns', { token }),
+  },
+  {
+    subject: 'Report',
+    action: 'export',
+    route: 'GET /api/reports/campaigns/export',
+    call: ({ server }, token) => server.get('/api/reports/campaigns/export', { token }),
+  },
   {
     subject: 'Report',
     action: 'export',
     route: 'GET /api/reports/delivery/:id/recipients/export',
-    call: async (context, token) => context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients/export`, { token }),
+    call: async (context, token) =>
+      context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients/export`, { token }),
   },
   {
     subject: 'Report',
     action: 'readPhone',
     route: 'GET /api/reports/delivery/:id/recipients (whole phone numbers)',
-    call: async (context, token) => context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients`, { token }),
+    call: async (context, token) =>
+      context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients`, { token }),
     shows: (body) => body.data[0]?.phone === PROBE_PHONE,
   },
   {
@@ -233,7 +441,8 @@ export const PROBES: Probe[] = [
     subject: 'Report',
     action: 'readPhone',
     route: 'GET /api/reports/delivery/:id/recipients?search=<digits> (found by number)',
-    call: async (context, token) => context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients?search=7700900123`, { token }),
+    call: async (context, token) =>
+      context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients?search=7700900123`, { token }),
     shows: (body) => body.total === 1,
   },
 ];

@@ -7,7 +7,11 @@ import { scratchDir } from './scratch-dir.ts';
 const dataDir = scratchDir('sms-shutdown-');
 
 const json = async <T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-  const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return response.json() as Promise<T>;
 };
 
@@ -23,8 +27,11 @@ it('exits cleanly on SIGTERM although a client stopped reading a download', asyn
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let ready = false; !ready; ) {
-    ready = await fetch(`${base}/api/health/ready`).then((response) => response.ok, () => false);
+  for (let ready = false; !ready;) {
+    ready = await fetch(`${base}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
@@ -35,10 +42,13 @@ it('exits cleanly on SIGTERM although a client stopped reading a download', asyn
   const csv = `phone,name\n${Array.from({ length: 20_000 }, (_, index) => `+4477009${String(index).padStart(5, '0')},N${index}`).join('\n')}\n`;
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
-  const uploaded = (await (await fetch(`${base}/api/contacts/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { import: { id: string } };
+  const uploaded = (await (
+    await fetch(`${base}/api/contacts/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  ).json()) as { import: { id: string } };
   await json(base, 'POST', `/api/contacts/imports/${uploaded.import.id}/start`, { mapping: { '0': 'phone', '1': 'firstName' } }, token);
-  for (let status = ''; status !== 'completed'; ) {
-    status = (await json<{ import: { status: string } }>(base, 'GET', `/api/contacts/imports/${uploaded.import.id}`, undefined, token)).import.status;
+  for (let status = ''; status !== 'completed';) {
+    status = (await json<{ import: { status: string } }>(base, 'GET', `/api/contacts/imports/${uploaded.import.id}`, undefined, token))
+      .import.status;
     expect(['queued', 'running', 'completed']).toContain(status);
     if (status !== 'completed') await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -46,7 +56,10 @@ it('exits cleanly on SIGTERM although a client stopped reading a download', asyn
   // A download is cancelled after its first bytes, the way Node's fetch does it: the connection
   // stays open and unread (the server's response cannot finish).
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/contacts/export?format=csv`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const response = await fetch(`${base}/api/contacts/export?format=csv`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
   const reader = response.body!.getReader();
   await reader.read();
   controller.abort();

@@ -94,7 +94,9 @@ export async function runPeerCli(start: (options: SmppPeerOptions) => Promise<Sm
   });
   await new Promise<void>((resolve) => http.listen(Number(values['http-port']), values.host, resolve));
   const address = http.address();
-  console.info(JSON.stringify({ host: peer.host, smppPort: peer.port, httpPort: typeof address === 'object' && address ? address.port : null }));
+  console.info(
+    JSON.stringify({ host: peer.host, smppPort: peer.port, httpPort: typeof address === 'object' && address ? address.port : null }),
+  );
 
   const stop = async () => {
     console.info(JSON.stringify({ summary: peer.summary() }));

@@ -27,7 +27,12 @@ function encode(text: string, encoding: keyof typeof DATA_CODING, codec: SmsCode
   return Buffer.from(text, 'utf16le').swap16();
 }
 
-const address = (value: string) => (/^\+\d+$/.test(value) ? { ton: 1, npi: 1, addr: value.slice(1) } : /^\d+$/.test(value) ? { ton: 0, npi: 1, addr: value } : { ton: 5, npi: 0, addr: value });
+const address = (value: string) =>
+  /^\+\d+$/.test(value)
+    ? { ton: 1, npi: 1, addr: value.slice(1) }
+    : /^\d+$/.test(value)
+      ? { ton: 0, npi: 1, addr: value }
+      : { ton: 5, npi: 0, addr: value };
 
 /** deliver_sm fields for each part of an MO message, in sending order. */
 export function buildMoParts(message: MoMessage, codec: SmsCodec): Record<string, unknown>[] {
@@ -45,10 +50,14 @@ export function buildMoParts(message: MoMessage, codec: SmsCodec): Record<string
     let esmClass = 0;
     let content = body;
     const tlvs: Record<string, unknown> = {};
-    if (total > 1 && concat === 'sar') Object.assign(tlvs, { sar_msg_ref_num: reference, sar_total_segments: total, sar_segment_seqnum: index + 1 });
+    if (total > 1 && concat === 'sar')
+      Object.assign(tlvs, { sar_msg_ref_num: reference, sar_total_segments: total, sar_segment_seqnum: index + 1 });
     else if (total > 1) {
       esmClass = 0x40;
-      const udh = concat === 'udh16' ? [0x06, 0x08, 0x04, (reference >> 8) & 0xff, reference & 0xff, total, index + 1] : [0x05, 0x00, 0x03, reference & 0xff, total, index + 1];
+      const udh =
+        concat === 'udh16'
+          ? [0x06, 0x08, 0x04, (reference >> 8) & 0xff, reference & 0xff, total, index + 1]
+          : [0x05, 0x00, 0x03, reference & 0xff, total, index + 1];
       content = Buffer.concat([Buffer.from(udh), body]);
     }
     return {

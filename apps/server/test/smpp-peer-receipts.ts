@@ -5,7 +5,16 @@ export const RECEIPT_STATS = ['DELIVRD', 'UNDELIV', 'EXPIRED', 'DELETED', 'UNKNO
 export type ReceiptStat = (typeof RECEIPT_STATS)[number];
 
 /** message_state TLV value of each stat word (SMPP 3.4 section 5.2.28). */
-export const MESSAGE_STATE: Record<ReceiptStat, number> = { ENROUTE: 1, DELIVRD: 2, EXPIRED: 3, DELETED: 4, UNDELIV: 5, ACCEPTD: 6, UNKNOWN: 7, REJECTD: 8 };
+export const MESSAGE_STATE: Record<ReceiptStat, number> = {
+  ENROUTE: 1,
+  DELIVRD: 2,
+  EXPIRED: 3,
+  DELETED: 4,
+  UNDELIV: 5,
+  ACCEPTD: 6,
+  UNKNOWN: 7,
+  REJECTD: 8,
+};
 
 /** How a receipt carries its data: the text and the TLVs (default), or only one of them. */
 export type ReceiptFormat = 'text+tlv' | 'text' | 'tlv';

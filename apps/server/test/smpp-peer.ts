@@ -89,8 +89,25 @@ export async function startSmppPeer(options: SmppPeerOptions = {}) {
   const sessions = new Map<number, PeerSession>();
   const submits: RecordedSubmit[] = [];
   const counts = new Map<string, number>();
-  const stats = { binds: 0, refusedBinds: 0, enquireLinks: 0, submitPdus: 0, accepted: 0, throttled: 0, errors: 0, swallowed: 0, receiptsSent: 0, receiptsAnswered: 0, moSent: 0, unbindsSent: 0, unbindsReceived: 0, drops: 0 };
-  const idPrefix = Math.floor(Math.random() * 0xffff).toString(16).padStart(4, '0');
+  const stats = {
+    binds: 0,
+    refusedBinds: 0,
+    enquireLinks: 0,
+    submitPdus: 0,
+    accepted: 0,
+    throttled: 0,
+    errors: 0,
+    swallowed: 0,
+    receiptsSent: 0,
+    receiptsAnswered: 0,
+    moSent: 0,
+    unbindsSent: 0,
+    unbindsReceived: 0,
+    drops: 0,
+  };
+  const idPrefix = Math.floor(Math.random() * 0xffff)
+    .toString(16)
+    .padStart(4, '0');
   let nextId = 0;
   let nextSessionId = 0;
   let throttleSecond = 0;
@@ -122,7 +139,12 @@ export async function startSmppPeer(options: SmppPeerOptions = {}) {
 
   /** Sends due receipts; with no bound session they wait for the next bind (store and forward). */
   function releaseReceipts(receipts: PendingReceipt[]): void {
-    const list = behaviour.receiptOrder === 'shuffled' ? shuffle([...receipts]) : behaviour.receiptOrder === 'reverse' ? [...receipts].reverse() : receipts;
+    const list =
+      behaviour.receiptOrder === 'shuffled'
+        ? shuffle([...receipts])
+        : behaviour.receiptOrder === 'reverse'
+          ? [...receipts].reverse()
+          : receipts;
     const now = new Date();
     for (const receipt of list) {
       const target = boundSession(receipt.sessionId);
@@ -209,7 +231,12 @@ export async function startSmppPeer(options: SmppPeerOptions = {}) {
   }
 
   function bind(peerSession: PeerSession, pdu: Pdu): void {
-    const status = pdu.system_id !== systemId ? SMPP_STATUS.ESME_RINVSYSID : pdu.password !== password ? SMPP_STATUS.ESME_RINVPASWD : SMPP_STATUS.ESME_ROK;
+    const status =
+      pdu.system_id !== systemId
+        ? SMPP_STATUS.ESME_RINVSYSID
+        : pdu.password !== password
+          ? SMPP_STATUS.ESME_RINVPASWD
+          : SMPP_STATUS.ESME_ROK;
     if (status !== SMPP_STATUS.ESME_ROK) {
       stats.refusedBinds++;
       peerSession.session.send(pdu.response({ command_status: status }), () => peerSession.session.close());
@@ -255,7 +282,8 @@ export async function startSmppPeer(options: SmppPeerOptions = {}) {
         return;
       }
       default:
-        if (!pdu.isResponse()) send(session, new smpp.PDU('generic_nack', { sequence_number: pdu.sequence_number, command_status: SMPP_STATUS.ESME_RINVCMDID }));
+        if (!pdu.isResponse())
+          send(session, new smpp.PDU('generic_nack', { sequence_number: pdu.sequence_number, command_status: SMPP_STATUS.ESME_RINVCMDID }));
     }
   }
 

@@ -20,7 +20,11 @@ export async function upload<T = unknown>(server: TestServer, path: string, opti
   const form = new FormData();
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   for (const file of options.files ?? []) {
-    form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.filename ?? 'upload.bin');
+    form.append(
+      file.field,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.filename ?? 'upload.bin',
+    );
   }
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
   const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: form });
@@ -30,7 +34,11 @@ export async function upload<T = unknown>(server: TestServer, path: string, opti
 }
 
 /** GETs a path and returns the raw bytes with status and headers. */
-export async function fetchBytes(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+export async function fetchBytes(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const response = await fetch(`${server.baseUrl}${path}`, { headers });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }

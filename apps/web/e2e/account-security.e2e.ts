@@ -35,9 +35,17 @@ async function resetLinkFor(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const outbox = await api<{ data: Array<{ to: string; body: string }> }>(server.baseUrl, 'GET', '/api/mail-outbox?limit=20', undefined, admin.token);
+        const outbox = await api<{ data: Array<{ to: string; body: string }> }>(
+          server.baseUrl,
+          'GET',
+          '/api/mail-outbox?limit=20',
+          undefined,
+          admin.token,
+        );
         // Whole links once a public address is set; paths only before (the setup here sent none).
-        const link = /(?:https?:\/\/[^/\s]+)?(\/auth\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(outbox.data.find((entry) => entry.to === email)?.body ?? '');
+        const link = /(?:https?:\/\/[^/\s]+)?(\/auth\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
+          outbox.data.find((entry) => entry.to === email)?.body ?? '',
+        );
         path = link?.[1];
         return path;
       },
@@ -246,7 +254,9 @@ test('preferences saved on the account page are applied when the account signs i
   expect(await second.page.evaluate(() => [document.documentElement.lang, localStorage.getItem('mui-mode')])).toEqual(['en', null]);
   await signIn(second.page, account);
   await second.page.waitForURL(/\/dashboard$/);
-  await expect.poll(() => second.page.evaluate(() => [document.documentElement.lang, localStorage.getItem('mui-mode')])).toEqual(['fr', 'dark']);
+  await expect
+    .poll(() => second.page.evaluate(() => [document.documentElement.lang, localStorage.getItem('mui-mode')]))
+    .toEqual(['fr', 'dark']);
   expect(second.problems).toEqual([]);
   await second.context.close();
 });

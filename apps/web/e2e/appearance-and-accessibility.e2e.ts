@@ -36,7 +36,10 @@ test('choosing Arabic turns the page right-to-left and translates the menu; Engl
   await page.getByRole('button', { name: 'Change language' }).click();
   await page.getByRole('menuitem', { name: 'العربية' }).click();
   await expect.poll(() => page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'ar']);
-  const menuDirection = await page.getByRole('navigation').first().evaluate((node) => getComputedStyle(node).direction);
+  const menuDirection = await page
+    .getByRole('navigation')
+    .first()
+    .evaluate((node) => getComputedStyle(node).direction);
   expect(menuDirection).toBe('rtl');
   // The sidebar sits on the right in rtl.
   const box = await page.getByRole('navigation').first().boundingBox();

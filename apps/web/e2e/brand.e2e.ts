@@ -31,9 +31,16 @@ afterAll(async () => {
 });
 
 /** A solid PNG of the given size. */
-const png = (width: number, height: number, color: string) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+const png = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
-const background = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+const background = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
 const faviconHref = (page: Page) => page.locator('link[rel="icon"]').getAttribute('href');
 /** Polls until the value matches: pages load lazily, so allow the same 10 s as locators. */
 /** Serious and critical axe violations, as readable one-liners. */
@@ -106,15 +113,23 @@ test('the admin re-themes the app, uploads brand images, sees them on the sign-i
   const sidebarLogo = page.getByRole('navigation', { name: 'Main menu' }).getByTestId('brand-logo');
   await eventually(() => sidebarLogo.getAttribute('src')).toMatch(/^\/api\/brand-assets\/[0-9a-f]{64}\.png$/);
   // Shown at the configured size (240 x 70 from the form) and loaded under the CSP.
-  expect(await sidebarLogo.evaluate((img: HTMLImageElement) => [img.width, img.height, getComputedStyle(img).objectFit])).toEqual([222, 65, 'contain']);
+  expect(await sidebarLogo.evaluate((img: HTMLImageElement) => [img.width, img.height, getComputedStyle(img).objectFit])).toEqual([
+    222,
+    65,
+    'contain',
+  ]);
   await eventually(() => sidebarLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   // Favicon: the page's icon link follows it.
-  await page.locator('input[type="file"][name="favicon"]').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await png(64, 64, '#46ECB0') });
+  await page
+    .locator('input[type="file"][name="favicon"]')
+    .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await png(64, 64, '#46ECB0') });
   await eventually(() => faviconHref(page)).toMatch(/^\/api\/brand-assets\/[0-9a-f]{64}\.png$/);
 
   // Sign-in background.
-  await page.locator('input[type="file"][name="loginBackground"]').setInputFiles({ name: 'bg.png', mimeType: 'image/png', buffer: await png(800, 450, '#2BD1EE') });
+  await page
+    .locator('input[type="file"][name="loginBackground"]')
+    .setInputFiles({ name: 'bg.png', mimeType: 'image/png', buffer: await png(800, 450, '#2BD1EE') });
   await eventually(() => page.getByText('Sign-in background uploaded').count()).toBe(1);
 
   // The sign-in pages (no session) show the brand.
@@ -126,7 +141,9 @@ test('the admin re-themes the app, uploads brand images, sees them on the sign-i
   expect(await faviconHref(visitor.page)).toMatch(/^\/api\/brand-assets\//);
   await visitor.page.goto('/auth/login2');
   const panel = visitor.page.getByRole('complementary');
-  await eventually(() => panel.evaluate((element) => getComputedStyle(element).backgroundImage)).toMatch(/url\("http:\/\/127\.0\.0\.1:\d+\/api\/brand-assets\/[0-9a-f]{64}\.(png|webp|jpg)"\)/);
+  await eventually(() => panel.evaluate((element) => getComputedStyle(element).backgroundImage)).toMatch(
+    /url\("http:\/\/127\.0\.0\.1:\d+\/api\/brand-assets\/[0-9a-f]{64}\.(png|webp|jpg)"\)/,
+  );
   expect(await panel.getByTestId('brand-logo').count()).toBe(1);
   expect(visitor.problems).toEqual([]);
   await visitor.context.close();
@@ -159,7 +176,8 @@ test('a viewer sees the brand settings read-only', async () => {
   expect(await page.getByRole('textbox', { name: 'Application name' }).isDisabled()).toBe(true);
   expect(await page.getByRole('textbox', { name: 'Primary colour', exact: true }).isDisabled()).toBe(true);
   expect(await page.getByRole('spinbutton', { name: 'Logo width' }).isDisabled()).toBe(true);
-  for (const name of ['Save changes', 'Reset to defaults', 'Choose a file', 'Remove']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+  for (const name of ['Save changes', 'Reset to defaults', 'Choose a file', 'Remove'])
+    expect(await page.getByRole('button', { name }).count(), name).toBe(0);
   expect(await page.locator('input[type="file"]').count()).toBe(0);
   expect(await page.getByTestId('brand-preview').count()).toBe(1);
   expect(problems).toEqual([]);

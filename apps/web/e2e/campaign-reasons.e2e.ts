@@ -30,11 +30,25 @@ afterAll(async () => {
 
 test('a French user reads why a campaign waits in French, on its page and on the dashboard', async () => {
   // Quiet hours from an hour ago to an hour from now, in the organisation's time zone: it waits.
-  const { settings } = await api<{ settings: { timeZone: string } }>(server.baseUrl, 'GET', '/api/settings/messaging', undefined, admin.token);
+  const { settings } = await api<{ settings: { timeZone: string } }>(
+    server.baseUrl,
+    'GET',
+    '/api/settings/messaging',
+    undefined,
+    admin.token,
+  );
   const hhmm = (offsetMinutes: number) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: settings.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + offsetMinutes * 60_000));
+    new Intl.DateTimeFormat('en-GB', { timeZone: settings.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      new Date(Date.now() + offsetMinutes * 60_000),
+    );
   const quietHours = { start: hhmm(-60), end: hhmm(60) };
-  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Réveil en douceur', body: 'Bonjour', quietHours }, admin.token);
+  const { campaign } = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Réveil en douceur', body: 'Bonjour', quietHours },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
   const french = `Heures de silence : l’envoi reprend à ${quietHours.end} (${settings.timeZone}).`;
 
@@ -49,12 +63,20 @@ test('a French user reads why a campaign waits in French, on its page and on the
 
   // Through the menu, in French too.
   await page.getByRole('link', { name: 'Tableau de bord', exact: true }).first().click();
-  const onDashboard = page.locator(`[data-testid="dashboard-campaign"][data-campaign-id="${campaign.id}"]`).getByTestId('dashboard-campaign-reason');
+  const onDashboard = page
+    .locator(`[data-testid="dashboard-campaign"][data-campaign-id="${campaign.id}"]`)
+    .getByTestId('dashboard-campaign-reason');
   await eventually(() => onDashboard.textContent()).toBe(french);
   expect(problems).toEqual([]);
   await context.close();
   // The API carries the code and its parameters, and the English sentence for API users.
-  const stored = await api<{ campaign: { statusReason: unknown } }>(server.baseUrl, 'GET', `/api/campaigns/${campaign.id}`, undefined, admin.token);
+  const stored = await api<{ campaign: { statusReason: unknown } }>(
+    server.baseUrl,
+    'GET',
+    `/api/campaigns/${campaign.id}`,
+    undefined,
+    admin.token,
+  );
   expect(stored.campaign.statusReason).toEqual({
     code: 'QUIET_HOURS',
     params: { time: quietHours.end, timeZone: settings.timeZone },

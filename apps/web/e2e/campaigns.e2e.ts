@@ -44,7 +44,8 @@ beforeAll(async () => {
     ['+33612345605', 'Léa', 'south'],
     ['+33612345606', 'Jules', 'south'],
   ];
-  for (const [phone, firstName, tag1] of contacts) await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, tag1 }, admin.token);
+  for (const [phone, firstName, tag1] of contacts)
+    await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, tag1 }, admin.token);
   await tuneSimulator(FAST);
 });
 
@@ -112,14 +113,25 @@ test('compose for tag1, see UCS-2 on an emoji, send now on the simulator and wat
 
   // The list shows it completed, and finds it by name.
   await page.goto('/campaigns?search=North');
-  await eventually(() => page.getByRole('row', { name: /North check-in/ }).getByTestId('campaign-status').getAttribute('data-status')).toBe('completed');
+  await eventually(() =>
+    page
+      .getByRole('row', { name: /North check-in/ })
+      .getByTestId('campaign-status')
+      .getAttribute('data-status'),
+  ).toBe('completed');
   expect(problems).toEqual([]);
   await context.close();
 });
 
 test('pause and resume a campaign that is sending slowly', async () => {
   await tuneSimulator({ acceptPerSecond: 1 });
-  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Slow broadcast', body: 'Outage notice: power is back at 18:00.' }, admin.token);
+  const { campaign } = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Slow broadcast', body: 'Outage notice: power is back at 18:00.' },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
 
   const { context, page, problems } = await openPage(browser, server.baseUrl);
@@ -161,7 +173,13 @@ test('schedule a campaign for later in a time zone, then cancel it', async () =>
   await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}$/);
   await eventually(() => campaignStatus(page)).toBe('scheduled');
   const id = page.url().split('/').pop() ?? '';
-  const { campaign } = await api<{ campaign: Campaign & { scheduledLocal: string; timeZone: string } }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token);
+  const { campaign } = await api<{ campaign: Campaign & { scheduledLocal: string; timeZone: string } }>(
+    server.baseUrl,
+    'GET',
+    `/api/campaigns/${id}`,
+    undefined,
+    admin.token,
+  );
   expect(campaign).toMatchObject({ status: 'scheduled', timeZone: 'Europe/Paris' });
   expect(campaign.scheduledLocal.slice(0, 16)).toMatch(/-01-01T09:00$/);
 
@@ -196,11 +214,17 @@ test('the admin edits the simulator gateway and tests its connection', async () 
   await context.close();
 });
 
-test('delete: a draft from the list; a draft scheduled meanwhile keeps the server\'s reason in the dialog; a gateway', async () => {
+test("delete: a draft from the list; a draft scheduled meanwhile keeps the server's reason in the dialog; a gateway", async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   const create = (name: string, scheduledLocal: string | null = null) =>
-    api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name, body: 'Soon.', scheduledLocal, timeZone: 'UTC' }, admin.token).then((answer) => answer.campaign);
+    api<{ campaign: Campaign }>(
+      server.baseUrl,
+      'POST',
+      '/api/campaigns',
+      { name, body: 'Soon.', scheduledLocal, timeZone: 'UTC' },
+      admin.token,
+    ).then((answer) => answer.campaign);
   const doomed = await create('Doomed draft');
   const kept = await create('Kept draft', `${new Date().getUTCFullYear() + 1}-03-01T09:00`);
 
@@ -211,7 +235,11 @@ test('delete: a draft from the list; a draft scheduled meanwhile keeps the serve
   await dialog.getByRole('button', { name: 'Delete draft' }).click();
   await eventually(() => page.getByText('Draft deleted.', { exact: true }).count()).toBe(1);
   await eventually(() => page.getByRole('row', { name: /Doomed draft/ }).count()).toBe(0);
-  expect(await fetch(`${server.baseUrl}/api/campaigns/${doomed.id}`, { headers: { authorization: `Bearer ${admin.token}` } }).then((answer) => answer.status)).toBe(404);
+  expect(
+    await fetch(`${server.baseUrl}/api/campaigns/${doomed.id}`, { headers: { authorization: `Bearer ${admin.token}` } }).then(
+      (answer) => answer.status,
+    ),
+  ).toBe(404);
 
   // Scheduled by someone else while the dialog is open: the refusal stays in the dialog.
   await page.getByRole('button', { name: 'Delete Kept draft' }).click();
@@ -221,7 +249,9 @@ test('delete: a draft from the list; a draft scheduled meanwhile keeps the serve
   await eventually(() => dialog.textContent()).toContain('Only drafts can be deleted; this campaign is scheduled');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
-  expect((await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${kept.id}`, undefined, admin.token)).campaign.status).toBe('scheduled');
+  expect(
+    (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${kept.id}`, undefined, admin.token)).campaign.status,
+  ).toBe('scheduled');
   await api(server.baseUrl, 'POST', `/api/campaigns/${kept.id}/cancel`, undefined, admin.token);
 
   // A gateway that is not the default.
@@ -238,12 +268,17 @@ test('delete: a draft from the list; a draft scheduled meanwhile keeps the serve
   await context.close();
 });
 
-test('a list that fails to load shows the server\'s reason and loads on Try again', async () => {
+test("a list that fails to load shows the server's reason and loads on Try again", async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await api(server.baseUrl, 'POST', '/api/campaigns', { name: 'Survives an outage', body: 'Hi' }, admin.token);
   // The list request (and the client's one automatic retry) meets a busy server.
-  const busy = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is busy', code: 'BUSY' }) });
+  const busy = (route: Route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The database is busy', code: 'BUSY' }),
+    });
   const campaignsList = (url: URL) => url.pathname === '/api/campaigns';
   await page.route(campaignsList, busy);
   await page.goto('/campaigns');
@@ -302,7 +337,13 @@ test('the messaging currency and price are used by the composer estimate', async
   await page.getByRole('option', { name: /^EUR/ }).click();
   await page.getByTestId('messaging-form').getByRole('button', { name: 'Save' }).click();
   await eventually(() => page.getByText('Messaging settings saved.').count()).toBe(1);
-  const { settings } = await api<{ settings: { currency: string; pricePerSegment: number } }>(server.baseUrl, 'GET', '/api/settings/messaging', undefined, admin.token);
+  const { settings } = await api<{ settings: { currency: string; pricePerSegment: number } }>(
+    server.baseUrl,
+    'GET',
+    '/api/settings/messaging',
+    undefined,
+    admin.token,
+  );
   expect(settings).toMatchObject({ currency: 'EUR', pricePerSegment: 0.5 });
 
   await page.goto('/campaigns/new');

@@ -37,7 +37,9 @@ test('upload a CSV with good and bad rows, map it, follow it, download the error
   await useSession(context, session);
 
   await page.goto('/contacts/upload');
-  await page.getByTestId('import-file-input').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
   await expect.poll(() => page.getByTestId('import-file-name').textContent()).toBe('contacts.csv');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
@@ -82,12 +84,19 @@ test('upload a CSV with good and bad rows, map it, follow it, download the error
   await page.goto('/contacts/imports');
   await expect.poll(() => page.getByRole('row', { name: /contacts\.csv/ }).count()).toBe(1);
   expect(await page.getByRole('row', { name: /contacts\.csv/ }).textContent()).toContain('Completed');
-  expect(await page.getByRole('row', { name: /contacts\.csv/ }).getByTestId('import-ran-by').textContent()).toMatch(new RegExp(`^${FIRST_ADMIN.name} · `));
+  expect(
+    await page
+      .getByRole('row', { name: /contacts\.csv/ })
+      .getByTestId('import-ran-by')
+      .textContent(),
+  ).toMatch(new RegExp(`^${FIRST_ADMIN.name} · `));
   // Every column fits a laptop screen (1366 px): the counts and the error file need no sideways scrolling.
   const grid = page.getByRole('grid', { name: 'Import history' });
   const overflow = await grid.evaluate((node) => {
     const visible = node.querySelector('.MuiDataGrid-virtualScroller')!.getBoundingClientRect();
-    return [...node.querySelectorAll('[role=columnheader]')].filter((header) => header.getBoundingClientRect().right > visible.right + 1).map((header) => header.getAttribute('data-field'));
+    return [...node.querySelectorAll('[role=columnheader]')]
+      .filter((header) => header.getBoundingClientRect().right > visible.right + 1)
+      .map((header) => header.getAttribute('data-field'));
   });
   expect(overflow).toEqual([]);
 
@@ -101,7 +110,9 @@ test('a file whose every row is rejected is not shown as a success, and the defa
   // British national numbers (11 digits) read with France as the default country: none is valid.
   const csv = 'Phone,Name\n07400 123458,Ann\n07400 123459,Bob\n07400 123460,Cy\n';
   await page.goto('/contacts/upload');
-  await page.getByTestId('import-file-input').setInputFiles({ name: 'british.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles({ name: 'british.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect.poll(() => page.getByTestId('map-column-0').textContent()).toBe('Phone number');
   await page.getByLabel('Default country').fill('France');
@@ -112,7 +123,9 @@ test('a file whose every row is rejected is not shown as a success, and the defa
   await expect.poll(() => result.textContent(), { timeout: 30_000 }).toContain('No contact imported');
   expect(await result.getAttribute('class')).toMatch(/MuiAlert-colorWarning/);
   expect(await page.getByTestId('count-rejected').locator('dd').getAttribute('data-value')).toBe('3');
-  expect(await page.getByTestId('import-rejected-hint').textContent()).toContain('France is the country of the numbers written without a country code');
+  expect(await page.getByTestId('import-rejected-hint').textContent()).toContain(
+    'France is the country of the numbers written without a country code',
+  );
   expect(problems).toEqual([]);
   await context.close();
 });

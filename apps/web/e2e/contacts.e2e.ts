@@ -15,8 +15,20 @@ beforeAll(async () => {
   browser = await launchBrowser();
   session = await seedAdmin(server.baseUrl);
   // Two contacts to search and filter among.
-  await api(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612345678', firstName: 'Camille', lastName: 'Martin', tag1: 'paris' }, session.token);
-  await api(server.baseUrl, 'POST', '/api/contacts', { phone: '+4915123456789', firstName: 'Jonas', lastName: 'Weber', tag1: 'berlin' }, session.token);
+  await api(
+    server.baseUrl,
+    'POST',
+    '/api/contacts',
+    { phone: '+33612345678', firstName: 'Camille', lastName: 'Martin', tag1: 'paris' },
+    session.token,
+  );
+  await api(
+    server.baseUrl,
+    'POST',
+    '/api/contacts',
+    { phone: '+4915123456789', firstName: 'Jonas', lastName: 'Weber', tag1: 'berlin' },
+    session.token,
+  );
 });
 
 afterAll(async () => {
@@ -103,7 +115,12 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
   await expect.poll(() => confirm.textContent()).toContain('Delete 1 contacts?');
   await confirm.getByRole('button', { name: 'Delete contacts' }).click();
   await expect.poll(() => page.getByRole('row', { name: /Jonas/ }).count()).toBe(0);
-  await page.getByRole('row', { name: /Camille/ }).getByRole('menuitem', { name: /delete camille/i }).or(page.getByRole('row', { name: /Camille/ }).getByRole('button', { name: /delete camille/i })).first().click();
+  await page
+    .getByRole('row', { name: /Camille/ })
+    .getByRole('menuitem', { name: /delete camille/i })
+    .or(page.getByRole('row', { name: /Camille/ }).getByRole('button', { name: /delete camille/i }))
+    .first()
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete contact' }).click();
   await expect.poll(() => page.getByRole('row', { name: /Camille/ }).count()).toBe(0);
   await expect.poll(() => page.getByRole('row').count()).toBe(2);
@@ -117,7 +134,13 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
 });
 
 test('opting a contact back in asks for a consent note, kept with the contact; an agent can neither opt in nor change the number', async () => {
-  const { contact } = await api<{ contact: { id: string } }>(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612349999', firstName: 'Olga', status: 'opted_out' }, session.token);
+  const { contact } = await api<{ contact: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/contacts',
+    { phone: '+33612349999', firstName: 'Olga', status: 'opted_out' },
+    session.token,
+  );
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, session);
   await page.goto(`/contacts/${contact.id}/edit`);
@@ -135,7 +158,13 @@ test('opting a contact back in asks for a consent note, kept with the contact; a
 
   const agent = { name: 'Ali Agent', email: 'ali@example.org', password: 'Agent-Pass-2024' };
   await api(server.baseUrl, 'POST', '/api/users/register', { ...agent, role: 'agent' }, session.token);
-  const { contact: other } = await api<{ contact: { id: string } }>(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612349998', firstName: 'Otto', status: 'opted_out' }, session.token);
+  const { contact: other } = await api<{ contact: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/contacts',
+    { phone: '+33612349998', firstName: 'Otto', status: 'opted_out' },
+    session.token,
+  );
   const agentPage = await openPage(browser, server.baseUrl);
   await useSession(agentPage.context, await signInByApi(server.baseUrl, agent));
   await agentPage.page.goto(`/contacts/${other.id}/edit`);

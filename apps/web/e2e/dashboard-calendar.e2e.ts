@@ -24,7 +24,8 @@ interface Campaign {
   counts: { total: number; delivered: number };
 }
 
-const getCampaign = async (id: string) => (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token)).campaign;
+const getCampaign = async (id: string) =>
+  (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token)).campaign;
 /** YYYY-MM-DD of now + `days` (UTC: the browser and the campaigns use UTC here). */
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -42,7 +43,13 @@ beforeAll(async () => {
   for (const [i, name] of ['Amina', 'Bruno', 'Chen', 'Dora', 'Emil'].entries()) {
     await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+3361234570${i}`, firstName: name, tag1: 'north' }, admin.token);
   }
-  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
+  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(
+    server.baseUrl,
+    'GET',
+    `/api/gateways/${SIMULATOR_ID}`,
+    undefined,
+    admin.token,
+  );
   await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...FAST } }, admin.token);
 });
 
@@ -53,10 +60,22 @@ afterAll(async () => {
 
 test('the dashboard shows the figures of a simulator campaign, and a figure opens its detail', async () => {
   // One contact opts out (bulk action); the campaign reaches the other four.
-  const { data } = await api<{ data: Array<{ id: string; firstName: string }> }>(server.baseUrl, 'GET', '/api/contacts?limit=10', undefined, admin.token);
+  const { data } = await api<{ data: Array<{ id: string; firstName: string }> }>(
+    server.baseUrl,
+    'GET',
+    '/api/contacts?limit=10',
+    undefined,
+    admin.token,
+  );
   const emil = data.find((c) => c.firstName === 'Emil');
   await api(server.baseUrl, 'POST', '/api/contacts/bulk', { action: 'optOut', target: { ids: [emil?.id] } }, admin.token);
-  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Dashboard drill', body: 'Drill today at 3pm' }, admin.token);
+  const { campaign } = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Dashboard drill', body: 'Drill today at 3pm' },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
   await eventually(async () => {
     const now = await getCampaign(campaign.id);
@@ -94,7 +113,13 @@ test('an active campaign shows live on the dashboard and leaves "Sending now" wh
   await page.goto('/dashboard');
   await page.getByTestId('dashboard-active').getByText('No campaign is sending.').waitFor();
   // One message a second, paused at once: it stays active while the page polls.
-  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Slow drip', body: 'One by one', rateLimit: 1 }, admin.token);
+  const { campaign } = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Slow drip', body: 'One by one', rateLimit: 1 },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/pause`, undefined, admin.token);
   const live = page.getByTestId('dashboard-active').locator(`[data-campaign-id="${campaign.id}"]`);
@@ -104,7 +129,13 @@ test('an active campaign shows live on the dashboard and leaves "Sending now" wh
   // Resumed, it finishes; the poll removes it from the list and counts it in today's figures.
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/resume`, undefined, admin.token);
   await live.waitFor({ state: 'detached', timeout: 40_000 });
-  const { messages } = await api<{ messages: { today: { counts: { total: number } } } }>(server.baseUrl, 'GET', '/api/dashboard?timeZone=UTC', undefined, admin.token);
+  const { messages } = await api<{ messages: { today: { counts: { total: number } } } }>(
+    server.baseUrl,
+    'GET',
+    '/api/dashboard?timeZone=UTC',
+    undefined,
+    admin.token,
+  );
   await eventually(() => page.getByTestId('kpi-messages-today').textContent(), 20_000).toBe(String(messages.today.counts.total));
   expect(problems).toEqual([]);
   await context.close();
@@ -112,8 +143,16 @@ test('an active campaign shows live on the dashboard and leaves "Sending now" wh
 
 test('the calendar shows a scheduled campaign; dragging it to another day reschedules it after confirmation', async () => {
   const scheduledDay = dayIn(2);
-  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Quarterly survey', body: 'Survey', scheduledLocal: `${scheduledDay}T10:30`, timeZone: 'UTC' }, admin.token);
-  const launched = (await api<{ campaign: Campaign }>(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token)).campaign;
+  const { campaign } = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Quarterly survey', body: 'Survey', scheduledLocal: `${scheduledDay}T10:30`, timeZone: 'UTC' },
+    admin.token,
+  );
+  const launched = (
+    await api<{ campaign: Campaign }>(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token)
+  ).campaign;
   expect(launched.status).toBe('scheduled');
 
   const { context, page, problems } = await openPage(browser, server.baseUrl);
@@ -154,7 +193,13 @@ test('the calendar shows a scheduled campaign; dragging it to another day resche
 });
 
 test('a role that may not edit campaigns sees the calendar without moving anything', async () => {
-  await api(server.baseUrl, 'POST', '/api/users/register', { name: 'Ana Agent', email: 'ana@example.org', password: 'Correct-Horse-42', role: 'agent' }, admin.token);
+  await api(
+    server.baseUrl,
+    'POST',
+    '/api/users/register',
+    { name: 'Ana Agent', email: 'ana@example.org', password: 'Correct-Horse-42', role: 'agent' },
+    admin.token,
+  );
   const agent = await signInByApi(server.baseUrl, { name: 'Ana Agent', email: 'ana@example.org', password: 'Correct-Horse-42' });
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, agent);

@@ -38,7 +38,9 @@ test('first-admin setup, sign in, create, edit and delete a user, sign out', asy
   await page.waitForURL(/\/dashboard/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
-  const security = await fetch(`${server.baseUrl}/api/settings/security`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.json());
+  const security = await fetch(`${server.baseUrl}/api/settings/security`, { headers: { authorization: `Bearer ${token}` } }).then(
+    (response) => response.json(),
+  );
   expect(security.settings.publicAddress).toBe(server.baseUrl);
 
   // Sign out, then sign in again through the login form.
@@ -69,9 +71,17 @@ test('first-admin setup, sign in, create, edit and delete a user, sign out', asy
   await expect.poll(() => page.getByRole('row', { name: /ada@example\.org/ }).count()).toBe(0);
 
   // Edit the name.
-  await page.getByRole('row', { name: /grace@example\.org/ }).getByRole('gridcell').first().click();
+  await page
+    .getByRole('row', { name: /grace@example\.org/ })
+    .getByRole('gridcell')
+    .first()
+    .click();
   await page.waitForURL(/\/users\/[0-9a-f-]{36}$/);
-  await page.getByRole('link', { name: /^edit/i }).or(page.getByRole('button', { name: /^edit/i })).first().click();
+  await page
+    .getByRole('link', { name: /^edit/i })
+    .or(page.getByRole('button', { name: /^edit/i }))
+    .first()
+    .click();
   await page.waitForURL(/\/edit$/);
   const name = page.getByLabel(/^Name/);
   await name.fill('Grace Hopper');
@@ -80,7 +90,10 @@ test('first-admin setup, sign in, create, edit and delete a user, sign out', asy
   await expect.poll(() => page.getByText('Grace Hopper').count()).toBeGreaterThan(0);
 
   // Delete with confirmation.
-  await page.getByRole('button', { name: /delete/i }).first().click();
+  await page
+    .getByRole('button', { name: /delete/i })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /delete/i }).click();
   await page.waitForURL(/\/users$/);

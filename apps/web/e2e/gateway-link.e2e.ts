@@ -20,7 +20,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
   peer = await startSmppPeerProcess();
-  for (let i = 1; i <= 30; i++) await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+33612346${String(i).padStart(3, '0')}`, firstName: `Person ${i}` }, admin.token);
+  for (let i = 1; i <= 30; i++)
+    await api(
+      server.baseUrl,
+      'POST',
+      '/api/contacts',
+      { phone: `+33612346${String(i).padStart(3, '0')}`, firstName: `Person ${i}` },
+      admin.token,
+    );
 });
 
 afterAll(async () => {
@@ -30,19 +37,34 @@ afterAll(async () => {
 });
 
 test('a lost SMPP link shows on the gateway row and the campaign page, and clears on rebind', async () => {
-  const { gateway } = await api<{ gateway: { id: string } }>(server.baseUrl, 'POST', '/api/gateways', {
-    name: 'Harbour SMSC',
-    kind: 'smpp',
-    config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, reconnectMinSeconds: 1, reconnectMaxSeconds: 2 },
-    secrets: { password: peer.credentials.password },
-  }, admin.token);
-  const { campaign } = await api<{ campaign: { id: string } }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Harbour notice', body: 'The harbour closes at 6 pm.', gatewayId: gateway.id, rateLimit: 3 }, admin.token);
+  const { gateway } = await api<{ gateway: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/gateways',
+    {
+      name: 'Harbour SMSC',
+      kind: 'smpp',
+      config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, reconnectMinSeconds: 1, reconnectMaxSeconds: 2 },
+      secrets: { password: peer.credentials.password },
+    },
+    admin.token,
+  );
+  const { campaign } = await api<{ campaign: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Harbour notice', body: 'The harbour closes at 6 pm.', gatewayId: gateway.id, rateLimit: 3 },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
 
   const { context, page: campaignPage, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await campaignPage.goto(`/campaigns/${campaign.id}`);
-  await eventually(() => campaignPage.getByTestId('count-delivered').locator('dd').getAttribute('data-value').then(Number), 20_000).toBeGreaterThan(0);
+  await eventually(
+    () => campaignPage.getByTestId('count-delivered').locator('dd').getAttribute('data-value').then(Number),
+    20_000,
+  ).toBeGreaterThan(0);
   const gatewaysPage = await context.newPage();
   await gatewaysPage.goto('/configurations?tab=gateways');
   const row = gatewaysPage.locator('[data-testid="gateway-row"][data-kind="smpp"]');
@@ -57,7 +79,9 @@ test('a lost SMPP link shows on the gateway row and the campaign page, and clear
   expect(await link.textContent()).toMatch(new RegExp(`^Disconnected, retrying.*127\\.0\\.0\\.1:${port}.* · since `));
   const waiting = campaignPage.getByTestId('campaign-gateway-waiting');
   await eventually(() => waiting.count()).toBe(1);
-  expect(await waiting.textContent()).toMatch(/^Waiting for the gateway Harbour SMSC: .+ \(since .+\)\. Sending resumes by itself once it is connected again\.$/);
+  expect(await waiting.textContent()).toMatch(
+    /^Waiting for the gateway Harbour SMSC: .+ \(since .+\)\. Sending resumes by itself once it is connected again\.$/,
+  );
   expect(await campaignPage.getByTestId('campaign-status-reason').count()).toBe(0);
   expect(server.output()).toContain('SMPP connection lost');
 
@@ -65,8 +89,13 @@ test('a lost SMPP link shows on the gateway row and the campaign page, and clear
   peer = await startSmppPeerProcess(port);
   await eventually(() => link.getAttribute('data-state'), 20_000).toBe('connected');
   await eventually(() => waiting.count()).toBe(0);
-  await eventually(() => campaignPage.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status'), 45_000).toBe('completed');
-  await eventually(() => campaignPage.getByTestId('campaign-average-rate').textContent()).toMatch(/^Average rate: [\d.]+ messages per second$/);
+  await eventually(
+    () => campaignPage.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status'),
+    45_000,
+  ).toBe('completed');
+  await eventually(() => campaignPage.getByTestId('campaign-average-rate').textContent()).toMatch(
+    /^Average rate: [\d.]+ messages per second$/,
+  );
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -18,7 +18,13 @@ const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
 const VIEWER = { name: 'Vera Viewer', email: 'vera@example.org', password: 'Correct-Horse-42' };
 
 async function tuneSimulator(config: Record<string, unknown>): Promise<void> {
-  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
+  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(
+    server.baseUrl,
+    'GET',
+    `/api/gateways/${SIMULATOR_ID}`,
+    undefined,
+    admin.token,
+  );
   await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...config } }, admin.token);
 }
 
@@ -28,7 +34,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`).join(', ')})`,
+    );
 }
 
 let camille = '';
@@ -38,8 +47,24 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
-  camille = (await api<{ contact: { id: string } }>(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612345601', firstName: 'Camille', tag1: 'picnic' }, admin.token)).contact.id;
-  hugo = (await api<{ contact: { id: string } }>(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612345604', firstName: 'Hugo', tag1: 'other' }, admin.token)).contact.id;
+  camille = (
+    await api<{ contact: { id: string } }>(
+      server.baseUrl,
+      'POST',
+      '/api/contacts',
+      { phone: '+33612345601', firstName: 'Camille', tag1: 'picnic' },
+      admin.token,
+    )
+  ).contact.id;
+  hugo = (
+    await api<{ contact: { id: string } }>(
+      server.baseUrl,
+      'POST',
+      '/api/contacts',
+      { phone: '+33612345604', firstName: 'Hugo', tag1: 'other' },
+      admin.token,
+    )
+  ).contact.id;
   await api(server.baseUrl, 'POST', '/api/users/register', { ...VIEWER, role: 'viewer' }, admin.token);
 });
 
@@ -58,7 +83,13 @@ test('a reply arrives live with an unread badge; opening marks it read; a reply 
 
   // Every delivered message gets the reply "Count me in" about a second later.
   await tuneSimulator({ ...FAST, replyRate: 1, replyDelayMinMs: 1_000, replyDelayMaxMs: 1_500, replyTexts: ['Count me in'] });
-  const { campaign } = await api<{ campaign: { id: string } }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Picnic', body: 'Picnic on Sunday? Reply YES', audience: { type: 'filter', filter: { tag1: 'picnic' } } }, admin.token);
+  const { campaign } = await api<{ campaign: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Picnic', body: 'Picnic on Sunday? Reply YES', audience: { type: 'filter', filter: { tag1: 'picnic' } } },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
 
   // No reload: the stream brings it in.
@@ -83,7 +114,13 @@ test('a reply arrives live with an unread badge; opening marks it read; a reply 
   await eventually(() => row.getByTestId('unread-badge').count()).toBe(0);
   // The badge goes at once (optimistic); the mark reaches the server just after.
   const unreadOnServer = async () => {
-    const list = await api<{ data: Array<{ contactId: string; unread: number }> }>(server.baseUrl, 'GET', '/api/inbox/conversations', undefined, admin.token);
+    const list = await api<{ data: Array<{ contactId: string; unread: number }> }>(
+      server.baseUrl,
+      'GET',
+      '/api/inbox/conversations',
+      undefined,
+      admin.token,
+    );
     return list.data.find((c) => c.contactId === camille)?.unread;
   };
   await eventually(unreadOnServer).toBe(0);
@@ -156,7 +193,9 @@ test('right-to-left: bubbles mirror and phone numbers stay left-to-right', async
   // In Arabic the contact's messages sit on the right, ours on the left.
   expect(inbound.x + inbound.width).toBeGreaterThan(box.x + box.width - 4);
   expect(outbound.x).toBeLessThan(box.x + 4);
-  expect(await page.locator(`[data-testid="conversation"][data-contact-id="${camille}"] bdi[dir="ltr"]`).first().textContent()).toBe('+33612345601');
+  expect(await page.locator(`[data-testid="conversation"][data-contact-id="${camille}"] bdi[dir="ltr"]`).first().textContent()).toBe(
+    '+33612345601',
+  );
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -41,7 +41,9 @@ const CONTACTS: Array<[string, string, string, string | null]> = [
   ['+33612340012', 'Zia', '', null],
 ];
 const REPLIERS = CONTACTS.filter(([, , , reply]) => reply !== null);
-const NON_RESPONDERS = CONTACTS.filter(([, , , reply]) => reply === null).map(([, name]) => name).sort();
+const NON_RESPONDERS = CONTACTS.filter(([, , , reply]) => reply === null)
+  .map(([, name]) => name)
+  .sort();
 const STOP_PHONE = '+33612340007';
 /** Zia: does not answer, then asks the office to be removed. */
 const CALLER_PHONE = '+33612340012';
@@ -63,7 +65,8 @@ interface Gateway {
 /** Polls until the value matches. */
 const campaignStatus = (page: Page) => page.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status');
 const countOf = (page: Page, status: string) => page.getByTestId(`count-${status}`).locator('dd').getAttribute('data-value');
-const gridNames = async (page: Page, testId: string) => (await page.getByTestId(testId).locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort();
+const gridNames = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort();
 
 /**
  * A stand-in for Twilio's REST API on loopback: the replies come in through a Twilio number, so
@@ -102,10 +105,26 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
   );
   const url = `${server.baseUrl}/api/gateways/twilio/${gateway.id}/inbound`;
   for (const [from, body] of replies) {
-    const form: Record<string, string> = { AccountSid: `AC${'0'.repeat(32)}`, MessageSid: `SM${randomBytes(16).toString('hex')}`, From: from, To: '+14155550100', Body: body, NumMedia: '0' };
-    const signed = url + Object.keys(form).sort().map((name) => name + form[name]).join('');
+    const form: Record<string, string> = {
+      AccountSid: `AC${'0'.repeat(32)}`,
+      MessageSid: `SM${randomBytes(16).toString('hex')}`,
+      From: from,
+      To: '+14155550100',
+      Body: body,
+      NumMedia: '0',
+    };
+    const signed =
+      url +
+      Object.keys(form)
+        .sort()
+        .map((name) => name + form[name])
+        .join('');
     const signature = createHmac('sha1', authToken).update(signed, 'utf8').digest('base64');
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(form).toString() });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+      body: new URLSearchParams(form).toString(),
+    });
     if (response.status !== 200) throw new Error(`inbound webhook -> ${response.status}: ${await response.text()}`);
   }
 }
@@ -133,7 +152,9 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
 
   // 1. Import the CSV through the wizard: 13 rows, 12 contacts, the bad row rejected with its reason.
   await page.goto('/contacts/upload');
-  await page.getByTestId('import-file-input').setInputFiles({ name: 'storm-contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles({ name: 'storm-contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
   await eventually(() => page.getByTestId('import-file-name').textContent()).toBe('storm-contacts.csv');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.waitForURL(/\/contacts\/upload\?import=/);
@@ -151,7 +172,9 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   expect(await page.getByTestId('import-invariant').textContent()).toContain('Every row is accounted for.');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download error file' }).click();
-  const errorLines = readFileSync(await (await downloading).path(), 'utf8').trim().split(/\r?\n/);
+  const errorLines = readFileSync(await (await downloading).path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(errorLines).toHaveLength(2);
   expect(errorLines[0]).toMatch(/row_number/);
   // Data row 6 is line 7 of the file; the reason names the phone number.
@@ -185,7 +208,13 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await eventually(() => conversations.count(), 20_000).toBe(REPLIERS.length);
   await eventually(() => page.getByTestId('unread-badge').allTextContents()).toEqual(REPLIERS.map(() => '1'));
   const contactIds = new Map<string, string>();
-  const { data: listed } = await api<{ data: Array<{ id: string; phone: string }> }>(server.baseUrl, 'GET', '/api/contacts?limit=50', undefined, admin.token);
+  const { data: listed } = await api<{ data: Array<{ id: string; phone: string }> }>(
+    server.baseUrl,
+    'GET',
+    '/api/contacts?limit=50',
+    undefined,
+    admin.token,
+  );
   for (const contact of listed) contactIds.set(contact.phone, contact.id);
   expect(contactIds.size).toBe(12);
   const conversationOf = (phone: string) => page.locator(`[data-testid="conversation"][data-contact-id="${contactIds.get(phone)}"]`);
@@ -203,7 +232,11 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await page.goto(`/reports/tag1-grouped/${campaignId}`);
   await page.getByTestId('tag1-table').waitFor();
   await eventually(() => page.getByTestId('tag1-totals').locator('td').first().textContent()).toBe('12');
-  expect(await page.getByTestId('tag1-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-tag1')))).toEqual(['north', 'south', '']);
+  expect(await page.getByTestId('tag1-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-tag1')))).toEqual([
+    'north',
+    'south',
+    '',
+  ]);
   const group = (tag1: string) => page.locator(`[data-testid="tag1-row"][data-tag1="${tag1}"]`);
   const cells = async (tag1: string) => ({
     recipients: await group(tag1).getByTestId('cell-recipients').textContent(),
@@ -251,7 +284,10 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await page.goto(`/reports/non-responders/${campaignId}`);
   await eventually(() => page.getByTestId('non-responders-total').getAttribute('data-value')).toBe('5');
   await eventually(() => gridNames(page, 'non-responders-grid')).toEqual(NON_RESPONDERS);
-  const optedOutRows = page.getByTestId('non-responders-grid').locator('.MuiDataGrid-row').filter({ has: page.locator('[data-field="optedOut"] .MuiChip-root') });
+  const optedOutRows = page
+    .getByTestId('non-responders-grid')
+    .locator('.MuiDataGrid-row')
+    .filter({ has: page.locator('[data-field="optedOut"] .MuiChip-root') });
   expect(await optedOutRows.locator('[data-field="name"]').allTextContents()).toEqual(['Zia']);
   await page.getByRole('button', { name: 'Follow up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Follow up non-responders' });

@@ -19,12 +19,27 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
   // The admin is the first user, so ten more make eleven users.
-  for (const n of ELEVEN.slice(1)) await api(server.baseUrl, 'POST', '/api/users/register', { name: `User ${n}`, email: `user${n}@example.org`, password: 'Correct-Horse-42', role: 'viewer' }, admin.token);
-  for (const n of ELEVEN) await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+336123456${n}`, firstName: `Contact ${n}` }, admin.token);
+  for (const n of ELEVEN.slice(1))
+    await api(
+      server.baseUrl,
+      'POST',
+      '/api/users/register',
+      { name: `User ${n}`, email: `user${n}@example.org`, password: 'Correct-Horse-42', role: 'viewer' },
+      admin.token,
+    );
+  for (const n of ELEVEN)
+    await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+336123456${n}`, firstName: `Contact ${n}` }, admin.token);
   // Ten drafts and, last, one launched campaign (for the reports list) make eleven campaigns. It is
   // scheduled next year, so nothing is sent.
-  for (const n of ELEVEN.slice(0, 10)) await api(server.baseUrl, 'POST', '/api/campaigns', { name: `Campaign ${n}`, body: 'Hello.' }, admin.token);
-  const { campaign } = await api<{ campaign: { id: string } }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Reported', body: 'Hi.', scheduledLocal: `${new Date().getUTCFullYear() + 1}-03-01T09:00`, timeZone: 'UTC' }, admin.token);
+  for (const n of ELEVEN.slice(0, 10))
+    await api(server.baseUrl, 'POST', '/api/campaigns', { name: `Campaign ${n}`, body: 'Hello.' }, admin.token);
+  const { campaign } = await api<{ campaign: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Reported', body: 'Hi.', scheduledLocal: `${new Date().getUTCFullYear() + 1}-03-01T09:00`, timeZone: 'UTC' },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
 });
 

@@ -40,7 +40,12 @@ test('a contact, a campaign and a report that do not exist: a friendly not-found
 
   await page.goto(`/reports/delivery/${MISSING}`);
   await eventually(() => page.getByTestId('report-not-found').count()).toBe(1);
-  expect(await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/reports');
+  expect(
+    await page
+      .getByRole('navigation', { name: /breadcrumb/i })
+      .getByRole('link', { name: 'Reports' })
+      .getAttribute('href'),
+  ).toBe('/reports');
   expect(problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
   await context.close();
 });
@@ -51,7 +56,8 @@ test('a user whose load fails shows the reason and Try again, which loads it', a
   let failures = 0;
   // The server is up; this request alone fails, twice (the app retries a 5xx once by itself).
   await page.route(`**/api/users/${admin.user.id}`, async (route) => {
-    if (failures++ < 2) await route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'The server is restarting' } });
+    if (failures++ < 2)
+      await route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'The server is restarting' } });
     else await route.fallback();
   });
   await page.goto(`/users/${admin.user.id}`);
@@ -69,7 +75,9 @@ test('a list the server refuses (403) says the role has no access, with the way 
   // the users list answers 403 here to show what the page does then.
   const { context, page } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
-  await page.route('**/api/users?*', (route) => route.fulfill({ status: 403, json: { statusCode: 403, error: 'Forbidden', message: 'Forbidden' } }));
+  await page.route('**/api/users?*', (route) =>
+    route.fulfill({ status: 403, json: { statusCode: 403, error: 'Forbidden', message: 'Forbidden' } }),
+  );
   await page.goto('/users');
   const denied = page.getByTestId('access-denied');
   await eventually(() => denied.count()).toBe(1);

@@ -26,7 +26,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const setMode = (enabled: boolean, message = MESSAGE) => api(server.baseUrl, 'PUT', '/api/settings/maintenance', { enabled, message }, admin.token);
+const setMode = (enabled: boolean, message = MESSAGE) =>
+  api(server.baseUrl, 'PUT', '/api/settings/maintenance', { enabled, message }, admin.token);
 afterEach(() => setMode(false, ''));
 
 /** Console problems other than the 503 answers maintenance mode gives on purpose. */
@@ -119,7 +120,10 @@ test('the audit log tab lists the switches, filters them and shows one in the si
     switches: Math.min(await grid.getByRole('row', { name: /Switched maintenance mode on/ }).count(), 1),
   });
   await expect.poll(shown, { timeout: 10_000 }).toEqual({ signIns: 0, switches: 1 });
-  await grid.getByRole('row', { name: /Switched maintenance mode on/ }).first().click();
+  await grid
+    .getByRole('row', { name: /Switched maintenance mode on/ })
+    .first()
+    .click();
   const panel = page.getByTestId('audit-entry-panel');
   await panel.getByRole('heading', { name: 'Switched maintenance mode on' }).waitFor();
   expect(await panel.getByText('settings.maintenance.on', { exact: true }).count()).toBe(1);

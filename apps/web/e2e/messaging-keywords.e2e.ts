@@ -42,7 +42,11 @@ test('edit the keywords on the Messaging tab; the new opt-out word, typed in any
   const optOut = form.getByRole('combobox', { name: 'Opt-out keywords' });
   await optOut.fill('arret');
   await optOut.press('Enter');
-  await form.getByRole('button', { name: 'ARRET' }).or(form.getByText('ARRET', { exact: true })).first().waitFor();
+  await form
+    .getByRole('button', { name: 'ARRET' })
+    .or(form.getByText('ARRET', { exact: true }))
+    .first()
+    .waitFor();
 
   const help = form.getByRole('combobox', { name: 'Help keywords' });
   await help.fill('stop');
@@ -50,7 +54,10 @@ test('edit the keywords on the Messaging tab; the new opt-out word, typed in any
   await form.getByRole('button', { name: 'Save' }).click();
   await form.getByText('STOP is already in “Opt-out keywords”.').waitFor();
   // The refused change was not sent: the server still has the defaults.
-  expect((await api<{ settings: KeywordSettings }>(server.baseUrl, 'GET', '/api/settings/messaging', undefined, admin.token)).settings.optOutKeywords).not.toContain('ARRET');
+  expect(
+    (await api<{ settings: KeywordSettings }>(server.baseUrl, 'GET', '/api/settings/messaging', undefined, admin.token)).settings
+      .optOutKeywords,
+  ).not.toContain('ARRET');
 
   await help.click();
   await help.press('Backspace');
@@ -65,17 +72,58 @@ test('edit the keywords on the Messaging tab; the new opt-out word, typed in any
   expect(settings.optOutReply).toBe('Vous êtes désinscrit. Envoyez START pour revenir.');
 
   const axe = await new AxeBuilder({ page }).include('[data-testid="keywords-form"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id),
+  ).toEqual([]);
 
   // A contact answers a campaign with the new word (the simulator replies with it).
-  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
-  const fast = { acceptPerSecond: 500, receiptDelayMinMs: 20, receiptDelayMaxMs: 50, failureRate: 0, undeliveredRate: 0, replyRate: 1, replyDelayMinMs: 20, replyDelayMaxMs: 50, replyTexts: [' Arret '] };
+  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(
+    server.baseUrl,
+    'GET',
+    `/api/gateways/${SIMULATOR_ID}`,
+    undefined,
+    admin.token,
+  );
+  const fast = {
+    acceptPerSecond: 500,
+    receiptDelayMinMs: 20,
+    receiptDelayMaxMs: 50,
+    failureRate: 0,
+    undeliveredRate: 0,
+    replyRate: 1,
+    replyDelayMinMs: 20,
+    replyDelayMaxMs: 50,
+    replyTexts: [' Arret '],
+  };
   await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...fast } }, admin.token);
-  const { contact } = await api<{ contact: { id: string } }>(server.baseUrl, 'POST', '/api/contacts', { phone: '+33612345690', firstName: 'Zoé' }, admin.token);
-  const { campaign } = await api<{ campaign: { id: string } }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Keyword check', body: 'Bonjour, répondez OUI ou NON', audience: { type: 'all' } }, admin.token);
+  const { contact } = await api<{ contact: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/contacts',
+    { phone: '+33612345690', firstName: 'Zoé' },
+    admin.token,
+  );
+  const { campaign } = await api<{ campaign: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Keyword check', body: 'Bonjour, répondez OUI ou NON', audience: { type: 'all' } },
+    admin.token,
+  );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
 
-  const readContact = async () => (await api<{ contact: { status: string; optOutSource: string | null } }>(server.baseUrl, 'GET', `/api/contacts/${contact.id}`, undefined, admin.token)).contact;
+  const readContact = async () =>
+    (
+      await api<{ contact: { status: string; optOutSource: string | null } }>(
+        server.baseUrl,
+        'GET',
+        `/api/contacts/${contact.id}`,
+        undefined,
+        admin.token,
+      )
+    ).contact;
   await eventually(async () => (await readContact()).status).toBe('opted_out');
   expect((await readContact()).optOutSource).toBe('keyword');
   expect(problems).toEqual([]);

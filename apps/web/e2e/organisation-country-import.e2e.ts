@@ -50,7 +50,13 @@ test('first-run setup asks the country and time zone, pre-filled from the browse
   await page.waitForURL(/\/dashboard/);
 
   const session = await signInByApi(server.baseUrl);
-  const { settings } = await api<{ settings: { defaultCountry: string; timeZone: string } }>(server.baseUrl, 'GET', '/api/settings/messaging', undefined, session.token);
+  const { settings } = await api<{ settings: { defaultCountry: string; timeZone: string } }>(
+    server.baseUrl,
+    'GET',
+    '/api/settings/messaging',
+    undefined,
+    session.token,
+  );
   expect(settings).toMatchObject({ defaultCountry: 'GB', timeZone: 'Asia/Tokyo' });
 
   // The contact form starts from it too.
@@ -67,12 +73,22 @@ test('an import starts from the organisation country, opens the contacts sheet a
   await useSession(context, session);
 
   const workbook = new ExcelJS.Workbook();
-  workbook.addWorksheet('Summary').addRows([['Report', 'Total'], ['Contacts', 3]]);
-  workbook.addWorksheet('Contacts').addRows([['Name', 'Mobile'], ['Ann', '07400 123456'], ['Bob', '12015550123'], ['Cy', '(020) 7946 095']]);
+  workbook.addWorksheet('Summary').addRows([
+    ['Report', 'Total'],
+    ['Contacts', 3],
+  ]);
+  workbook.addWorksheet('Contacts').addRows([
+    ['Name', 'Mobile'],
+    ['Ann', '07400 123456'],
+    ['Bob', '12015550123'],
+    ['Cy', '(020) 7946 095'],
+  ]);
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
 
   await page.goto('/contacts/upload');
-  await page.getByTestId('import-file-input').setInputFiles({ name: 'crm.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles({ name: 'crm.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.waitForURL(/\/contacts\/upload\?import=/);
 

@@ -81,15 +81,36 @@ async function receiveReplies(replies: Array<[from: string, body: string]>): Pro
     server.baseUrl,
     'POST',
     '/api/gateways',
-    { name: 'Inbound replies', kind: 'twilio', config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100' }, secrets: { authToken } },
+    {
+      name: 'Inbound replies',
+      kind: 'twilio',
+      config: { accountSid: `AC${'0'.repeat(32)}`, from: '+14155550100' },
+      secrets: { authToken },
+    },
     admin.token,
   );
   const url = `${server.baseUrl}/api/gateways/twilio/${gateway.id}/inbound`;
   for (const [from, body] of replies) {
-    const form: Record<string, string> = { AccountSid: `AC${'0'.repeat(32)}`, MessageSid: `SM${randomBytes(16).toString('hex')}`, From: from, To: '+14155550100', Body: body, NumMedia: '0' };
-    const signed = url + Object.keys(form).sort().map((name) => name + form[name]).join('');
+    const form: Record<string, string> = {
+      AccountSid: `AC${'0'.repeat(32)}`,
+      MessageSid: `SM${randomBytes(16).toString('hex')}`,
+      From: from,
+      To: '+14155550100',
+      Body: body,
+      NumMedia: '0',
+    };
+    const signed =
+      url +
+      Object.keys(form)
+        .sort()
+        .map((name) => name + form[name])
+        .join('');
     const signature = createHmac('sha1', authToken).update(signed, 'utf8').digest('base64');
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(form).toString() });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+      body: new URLSearchParams(form).toString(),
+    });
     if (response.status !== 200) throw new Error(`inbound webhook -> ${response.status}: ${await response.text()}`);
   }
 }
@@ -99,25 +120,58 @@ beforeAll(async () => {
   server = await startServer({ TWILIO_API_BASE_URL: 'http://127.0.0.1:9' });
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
-  for (const [phone, firstName, tag1] of CONTACTS) await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, ...(tag1 ? { tag1 } : {}) }, admin.token);
+  for (const [phone, firstName, tag1] of CONTACTS)
+    await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, ...(tag1 ? { tag1 } : {}) }, admin.token);
   const { gateway } = await api<{ gateway: Gateway }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
   const fast = { acceptPerSecond: 500, receiptDelayMinMs: 20, receiptDelayMaxMs: 100, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
   await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...fast } }, admin.token);
 
   // First a run through a second simulator that rejects everything (SIM_REJECTED), for the errors.
-  const rejecting = await api<{ gateway: Gateway }>(server.baseUrl, 'POST', '/api/gateways', { name: 'Rejecting carrier', kind: 'simulator', config: { ...gateway.config, ...fast, failureRate: 1 } }, admin.token);
-  const rejected = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: REJECTED_NAME, body: 'Test run', gatewayId: rejecting.gateway.id }, admin.token);
+  const rejecting = await api<{ gateway: Gateway }>(
+    server.baseUrl,
+    'POST',
+    '/api/gateways',
+    { name: 'Rejecting carrier', kind: 'simulator', config: { ...gateway.config, ...fast, failureRate: 1 } },
+    admin.token,
+  );
+  const rejected = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: REJECTED_NAME, body: 'Test run', gatewayId: rejecting.gateway.id },
+    admin.token,
+  );
   rejectedId = rejected.campaign.id;
   await api(server.baseUrl, 'POST', `/api/campaigns/${rejectedId}/launch`, undefined, admin.token);
-  await waitForValue(async () => (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${rejectedId}`, undefined, admin.token)).campaign.status, 'completed');
+  await waitForValue(
+    async () =>
+      (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${rejectedId}`, undefined, admin.token)).campaign.status,
+    'completed',
+  );
 
-  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'POST', '/api/campaigns', { name: CAMPAIGN_NAME, body: BODY }, admin.token);
+  const { campaign } = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: CAMPAIGN_NAME, body: BODY },
+    admin.token,
+  );
   campaignId = campaign.id;
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaignId}/launch`, undefined, admin.token);
-  await waitForValue(async () => (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${campaignId}`, undefined, admin.token)).campaign.status, 'completed');
+  await waitForValue(
+    async () =>
+      (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${campaignId}`, undefined, admin.token)).campaign.status,
+    'completed',
+  );
 
   await receiveReplies(CONTACTS.filter(([, , , reply]) => reply !== null).map(([phone, , , reply]) => [phone, reply ?? '']));
-  await waitForValue(async () => (await api<{ totals: { replied: number } }>(server.baseUrl, 'GET', `/api/reports/tag1-grouped/${campaignId}`, undefined, admin.token)).totals.replied, 5, 15_000);
+  await waitForValue(
+    async () =>
+      (await api<{ totals: { replied: number } }>(server.baseUrl, 'GET', `/api/reports/tag1-grouped/${campaignId}`, undefined, admin.token))
+        .totals.replied,
+    5,
+    15_000,
+  );
 });
 
 afterAll(async () => {
@@ -202,7 +256,11 @@ test('the tag1 report groups recipients and reply words, and a figure opens the 
   await page.goto(`/reports/tag1-grouped/${campaignId}`);
   await page.getByTestId('tag1-table').waitFor();
   // Largest group first; contacts without tag1 are '(none)'.
-  expect(await page.getByTestId('tag1-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-tag1')))).toEqual(['north', 'south', '']);
+  expect(await page.getByTestId('tag1-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-tag1')))).toEqual([
+    'north',
+    'south',
+    '',
+  ]);
   const north = page.locator('[data-testid="tag1-row"][data-tag1="north"]');
   expect(await north.getByTestId('cell-recipients').textContent()).toBe('4');
   expect(await north.getByTestId('cell-replied').textContent()).toBe('3');
@@ -233,7 +291,10 @@ test('the tag1 report groups recipients and reply words, and a figure opens the 
   // The not-replied count of south: Sara and Sven.
   await page.locator('[data-testid="tag1-row"][data-tag1="south"]').getByTestId('cell-notReplied').click();
   await eventually(() => drawer.getByTestId('drill-total').getAttribute('data-value')).toBe('2');
-  await eventually(async () => (await drawer.locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort()).toEqual(['Sara', 'Sven']);
+  await eventually(async () => (await drawer.locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort()).toEqual([
+    'Sara',
+    'Sven',
+  ]);
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -250,7 +311,9 @@ test('non-responders: filter by tag1, then follow up south in a draft that opens
   await page.getByRole('option', { name: /^south/ }).click();
   await page.keyboard.press('Escape');
   await eventually(() => page.getByTestId('non-responders-total').getAttribute('data-value')).toBe('2');
-  await eventually(async () => (await page.getByTestId('non-responders-grid').locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort()).toEqual(['Sara', 'Sven']);
+  await eventually(async () =>
+    (await page.getByTestId('non-responders-grid').locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort(),
+  ).toEqual(['Sara', 'Sven']);
 
   await page.getByRole('button', { name: 'Follow up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Follow up non-responders' });
@@ -280,7 +343,9 @@ test('top errors: a rejected run lists its error code, and choosing it filters t
   expect(await error.getAttribute('aria-pressed')).toBe('true');
   await eventually(() => page.getByTestId('error-filter').getByRole('combobox').textContent()).toBe('SIM_REJECTED');
   const grid = page.getByTestId('recipients-grid');
-  await eventually(async () => new Set(await grid.locator('.MuiDataGrid-row [data-field="errorCode"]').allTextContents())).toEqual(new Set(['SIM_REJECTED']));
+  await eventually(async () => new Set(await grid.locator('.MuiDataGrid-row [data-field="errorCode"]').allTextContents())).toEqual(
+    new Set(['SIM_REJECTED']),
+  );
   expect(await grid.locator('.MuiDataGrid-row').count()).toBe(9);
   // Nobody replied to it; the reports list shows 0% delivered.
   await page.goto('/reports');
@@ -339,7 +404,10 @@ test('the delivery report in Arabic: right to left, Arabic headings, phone numbe
   await chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first().waitFor();
   expect((await mirrored(chart)).valueAxisOnRight).toBe(true);
   const groups = await chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').evaluateAll((labels) =>
-    labels.map((label) => ({ text: label.textContent, x: label.getBoundingClientRect().x })).sort((a, b) => b.x - a.x).map((label) => label.text),
+    labels
+      .map((label) => ({ text: label.textContent, x: label.getBoundingClientRect().x }))
+      .sort((a, b) => b.x - a.x)
+      .map((label) => label.text),
   );
   expect(groups.slice(0, 2)).toEqual(['north', 'south']);
   expect(problems).toEqual([]);
@@ -375,7 +443,10 @@ test('a timeline over several hours: one label per hour, none cut off, zero wher
     expect(labels.length, lang).toBe(3);
     expect(new Set(labels.map((label) => label.text)).size, lang).toBe(3);
     // A label without room is shortened with an ellipsis ("Mar…") or drawn past the chart's edge.
-    expect(labels.filter((label) => !label.inside || label.text?.includes('…')), lang).toEqual([]);
+    expect(
+      labels.filter((label) => !label.inside || label.text?.includes('…')),
+      lang,
+    ).toEqual([]);
     expect(await mirrored(timeline), lang).toEqual({ valueAxisOnRight: lang === 'ar', ticksRightToLeft: lang === 'ar' });
     // 10:00 had no activity: the lines go down to 0 there rather than straight across.
     expect(await timeline.locator('.MuiLineChart-mark').count(), lang).toBe(3 * 3);
@@ -393,7 +464,9 @@ async function mirrored(chart: Locator): Promise<{ valueAxisOnRight: boolean; ti
     // The chart's own surface (the legend's markers are svgs too).
     const svg = figure.querySelector('.MuiChartsAxis-directionY')!.closest('svg')!.getBoundingClientRect();
     const valueAxis = figure.querySelector('.MuiChartsAxis-directionY')!.getBoundingClientRect();
-    const ticks = [...figure.querySelectorAll('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')].map((label) => label.getBoundingClientRect().x);
+    const ticks = [...figure.querySelectorAll('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')].map(
+      (label) => label.getBoundingClientRect().x,
+    );
     return {
       valueAxisOnRight: valueAxis.x > svg.x + svg.width / 2,
       ticksRightToLeft: ticks.length < 2 ? null : ticks.every((x, index) => index === 0 || x < ticks[index - 1]!),

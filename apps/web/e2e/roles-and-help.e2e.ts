@@ -50,9 +50,10 @@ test("the roles page renders the policy matrix and highlights the reader's role"
   expect(await matrix.locator('tbody tr').count()).toBe(policyMatrix().length);
   for (const row of policyMatrix()) {
     const cells = page.getByTestId(`matrix-${row.action}-${row.subject}`).locator('td[data-allowed]');
-    expect(await cells.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-allowed'))), `${row.action} ${row.subject}`).toEqual(
-      [row.allowed.admin, row.allowed.manager, row.allowed.agent, row.allowed.viewer].map(String),
-    );
+    expect(
+      await cells.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-allowed'))),
+      `${row.action} ${row.subject}`,
+    ).toEqual([row.allowed.admin, row.allowed.manager, row.allowed.agent, row.allowed.viewer].map(String));
   }
   expect(await page.getByTestId('matrix-launch-Campaign').getByText('Not allowed').count()).toBe(2);
   expect(await seriousViolations(page)).toEqual([]);
@@ -67,14 +68,20 @@ test('the help page searches as you type, highlights matches and keeps the query
   await page.getByRole('heading', { level: 1, name: 'Help and frequently asked questions' }).waitFor();
   await page.getByRole('searchbox', { name: 'Search the help' }).fill('emoji ucs-2');
   await page.waitForURL((url) => url.searchParams.get('q') === 'emoji ucs-2');
-  await page.getByRole('status').getByText(/^Answers matching “emoji ucs-2”: \d+\.$/).waitFor();
+  await page
+    .getByRole('status')
+    .getByText(/^Answers matching “emoji ucs-2”: \d+\.$/)
+    .waitFor();
   // Matching answers open with the words marked; answers without them are hidden.
   await page.getByTestId('faq-emoji').getByRole('region').waitFor();
   expect(await page.getByTestId('faq-import-formats').count()).toBe(0);
   const marks = await page.getByTestId('faq-emoji').locator('mark').allTextContents();
   expect(marks.map((mark) => mark.toLowerCase())).toEqual(expect.arrayContaining(['emoji', 'ucs-2']));
   // The numbers come from the shared SMS rules.
-  await page.getByTestId('faq-emoji').getByText(/one SMS holds 70 characters instead of 160/).waitFor();
+  await page
+    .getByTestId('faq-emoji')
+    .getByText(/one SMS holds 70 characters instead of 160/)
+    .waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('searchbox', { name: 'Search the help' }).fill('no such words here');
@@ -105,7 +112,9 @@ test('the help is translated, and search ignores accents (French)', async () => 
   await page.getByRole('heading', { level: 1, name: 'Aide et questions fréquentes' }).waitFor();
   const entry = page.getByTestId('faq-reply-matching');
   await entry.getByRole('button', { name: 'Comment les réponses sont-elles associées aux campagnes ?' }).waitFor();
-  expect((await entry.locator('mark').allTextContents()).map((text) => text.toLowerCase())).toEqual(expect.arrayContaining(['réponse', 'campagnes']));
+  expect((await entry.locator('mark').allTextContents()).map((text) => text.toLowerCase())).toEqual(
+    expect.arrayContaining(['réponse', 'campagnes']),
+  );
   expect(problems).toEqual([]);
   await context.close();
 });

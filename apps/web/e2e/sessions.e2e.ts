@@ -23,7 +23,8 @@ afterAll(async () => {
 
 /** A token with the given payload and a signature the server will refuse. */
 const forgedToken = (payload: object) =>
-  ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+  ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') +
+  '.c2lnbmF0dXJl';
 
 test('a deep link while signed out goes to login with redirect, then back after sign-in', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);

@@ -10,7 +10,8 @@
     root.classList.add(scheme === 'dark' ? 'dark' : 'light');
     var lang = localStorage.getItem('lang') || 'en';
     var customizer = JSON.parse(localStorage.getItem('customizer') || '{}') || {};
-    var dir = customizer.direction === 'rtl' || customizer.direction === 'ltr' ? customizer.direction : lang.indexOf('ar') === 0 ? 'rtl' : 'ltr';
+    var dir =
+      customizer.direction === 'rtl' || customizer.direction === 'ltr' ? customizer.direction : lang.indexOf('ar') === 0 ? 'rtl' : 'ltr';
     root.setAttribute('dir', dir);
     root.setAttribute('lang', lang);
   } catch {

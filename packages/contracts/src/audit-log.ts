@@ -68,7 +68,8 @@ const dateOrDateTime = (field: string) =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${field} must be a date (YYYY-MM-DD) or an ISO date-time` });
 
 /** Start of a bound in milliseconds, for checking that `from` is not after `to`. */
-const boundMs = (value: string, end: boolean) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) + (end && value.length === 10 ? 86_400_000 : 0);
+const boundMs = (value: string, end: boolean) =>
+  Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) + (end && value.length === 10 ? 86_400_000 : 0);
 
 const filterFields = {
   actor: z.uuid('actor must be a user id').optional(),
@@ -118,4 +119,14 @@ export const auditLogResponseSchema = listResponseSchema(auditEntrySchema);
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
 /** Columns of the CSV export, in order. */
-export const AUDIT_EXPORT_COLUMNS = ['at', 'actor_name', 'actor_email', 'actor_id', 'action', 'subject', 'subject_id', 'ip', 'details'] as const;
+export const AUDIT_EXPORT_COLUMNS = [
+  'at',
+  'actor_name',
+  'actor_email',
+  'actor_id',
+  'action',
+  'subject',
+  'subject_id',
+  'ip',
+  'details',
+] as const;

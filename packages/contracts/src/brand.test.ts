@@ -14,7 +14,8 @@ import {
 } from './brand.ts';
 
 /** The messages of the first issue when `body` is refused, or [] when accepted. */
-const problems = (body: unknown) => brandUpdateSchema.safeParse(body).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+const problems = (body: unknown) =>
+  brandUpdateSchema.safeParse(body).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 
 describe('brand update rules', () => {
   it('takes logo widths 50 to 500 as whole numbers only', () => {
@@ -101,7 +102,13 @@ describe('brand constants', () => {
       accentColor: '#46ECB0',
       fontFamily: 'Inter',
     });
-    expect(DEFAULT_BRAND_SETTINGS).toMatchObject({ logoPath: null, logoUrl: null, faviconUrls: null, loginBackgroundUrl: null, ...DEFAULT_BRAND });
+    expect(DEFAULT_BRAND_SETTINGS).toMatchObject({
+      logoPath: null,
+      logoUrl: null,
+      faviconUrls: null,
+      loginBackgroundUrl: null,
+      ...DEFAULT_BRAND,
+    });
   });
 
   it('states upload limits in words', () => {

@@ -45,9 +45,27 @@ const MB = 1024 * 1024;
 
 /** The three uploadable brand assets: multipart field name, size limit and accepted types. */
 export const BRAND_UPLOAD_LIMITS = {
-  logo: { field: 'logo', label: 'Logo', maxBytes: 2 * MB, types: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'], typeNames: 'a PNG, JPEG, WebP or SVG image' },
-  favicon: { field: 'favicon', label: 'Favicon', maxBytes: 2 * MB, types: ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon', 'image/svg+xml'], typeNames: 'a PNG, JPEG, WebP, ICO or SVG image' },
-  loginBackground: { field: 'loginBackground', label: 'Login background', maxBytes: 5 * MB, types: ['image/png', 'image/jpeg', 'image/webp'], typeNames: 'a PNG, JPEG or WebP image' },
+  logo: {
+    field: 'logo',
+    label: 'Logo',
+    maxBytes: 2 * MB,
+    types: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
+    typeNames: 'a PNG, JPEG, WebP or SVG image',
+  },
+  favicon: {
+    field: 'favicon',
+    label: 'Favicon',
+    maxBytes: 2 * MB,
+    types: ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon', 'image/svg+xml'],
+    typeNames: 'a PNG, JPEG, WebP, ICO or SVG image',
+  },
+  loginBackground: {
+    field: 'loginBackground',
+    label: 'Login background',
+    maxBytes: 5 * MB,
+    types: ['image/png', 'image/jpeg', 'image/webp'],
+    typeNames: 'a PNG, JPEG or WebP image',
+  },
 } as const;
 export type BrandAssetKind = keyof typeof BRAND_UPLOAD_LIMITS;
 
@@ -57,9 +75,11 @@ export function formatBytes(bytes: number): string {
 }
 
 /** 'Logo must be 2 MB or smaller' */
-export const tooLargeMessage = (kind: BrandAssetKind) => `${BRAND_UPLOAD_LIMITS[kind].label} must be ${formatBytes(BRAND_UPLOAD_LIMITS[kind].maxBytes)} or smaller`;
+export const tooLargeMessage = (kind: BrandAssetKind) =>
+  `${BRAND_UPLOAD_LIMITS[kind].label} must be ${formatBytes(BRAND_UPLOAD_LIMITS[kind].maxBytes)} or smaller`;
 /** 'Logo must be a PNG, JPEG, WebP or SVG image' */
-export const wrongTypeMessage = (kind: BrandAssetKind) => `${BRAND_UPLOAD_LIMITS[kind].label} must be ${BRAND_UPLOAD_LIMITS[kind].typeNames}`;
+export const wrongTypeMessage = (kind: BrandAssetKind) =>
+  `${BRAND_UPLOAD_LIMITS[kind].label} must be ${BRAND_UPLOAD_LIMITS[kind].typeNames}`;
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 
@@ -167,7 +187,9 @@ export const BRAND_ASSET_EXTENSIONS = {
   'image/x-icon': 'ico',
 } as const;
 export type BrandAssetMime = keyof typeof BRAND_ASSET_EXTENSIONS;
-const ASSET_EXTENSIONS = ['png', 'jpg', 'webp', 'svg', 'ico'] as const satisfies ReadonlyArray<(typeof BRAND_ASSET_EXTENSIONS)[BrandAssetMime]>;
+const ASSET_EXTENSIONS = ['png', 'jpg', 'webp', 'svg', 'ico'] as const satisfies ReadonlyArray<
+  (typeof BRAND_ASSET_EXTENSIONS)[BrandAssetMime]
+>;
 
 /** GET /api/brand-assets/{hash}.{ext}: the sha256 of the stored bytes and their extension. */
 export const brandAssetParamsSchema = z.object({

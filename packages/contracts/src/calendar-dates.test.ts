@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayRange, daysBetween, isCalendarDate, localDate, monthGrid, shiftLocalDateTime, startOfDay, startOfWeek, weekDates, weekday } from './calendar-dates.ts';
+import {
+  addDays,
+  dayRange,
+  daysBetween,
+  isCalendarDate,
+  localDate,
+  monthGrid,
+  shiftLocalDateTime,
+  startOfDay,
+  startOfWeek,
+  weekDates,
+  weekday,
+} from './calendar-dates.ts';
 
 describe('calendar dates', () => {
   it('adds days across months, years and leap days', () => {
@@ -19,7 +31,15 @@ describe('calendar dates', () => {
     expect(startOfWeek('2026-11-25', 0)).toBe('2026-11-22');
     expect(startOfWeek('2026-11-25', 6)).toBe('2026-11-21');
     expect(startOfWeek('2026-11-23', 1)).toBe('2026-11-23');
-    expect(weekDates('2026-11-25', 1)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(weekDates('2026-11-25', 1)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
   });
 
   it('builds month grids of whole weeks', () => {

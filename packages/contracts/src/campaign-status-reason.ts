@@ -31,14 +31,17 @@ export type CampaignStatusReasonCode = keyof ParamSchemas;
 export const CAMPAIGN_STATUS_REASON_CODES = Object.keys(CAMPAIGN_STATUS_REASON_PARAMS) as CampaignStatusReasonCode[];
 
 /** A reason as the server stores it. */
-export type CampaignStatusReason = { [C in CampaignStatusReasonCode]: { code: C; params: z.infer<ParamSchemas[C]> } }[CampaignStatusReasonCode];
+export type CampaignStatusReason = {
+  [C in CampaignStatusReasonCode]: { code: C; params: z.infer<ParamSchemas[C]> };
+}[CampaignStatusReasonCode];
 /** A reason as the API presents it: the code, its parameters and the English sentence. */
 export type CampaignStatusReasonView = CampaignStatusReason & { message: string };
 
 const ENGLISH: { [C in CampaignStatusReasonCode]: (params: z.infer<ParamSchemas[C]>) => string } = {
   QUIET_HOURS: ({ time, timeZone }) => `Quiet hours: sending resumes at ${time} (${timeZone})`,
   GATEWAY_UNAVAILABLE: ({ detail }) => `Gateway unavailable: ${detail}. Retrying.`,
-  AUTO_PAUSED_ERRORS: ({ errors, lastError }) => `Paused automatically after ${errors} errors in a row. Last error: ${lastError ?? 'unknown'}`,
+  AUTO_PAUSED_ERRORS: ({ errors, lastError }) =>
+    `Paused automatically after ${errors} errors in a row. Last error: ${lastError ?? 'unknown'}`,
   AUTO_PAUSED_GATEWAY_UNAVAILABLE: ({ detail }) => `Paused automatically: the gateway stayed unavailable (${detail})`,
   GATEWAY_DISABLED: ({ gateway }) => `The gateway ${gateway} is disabled: enable it, then resume`,
   GATEWAY_DELETED: () => 'The gateway cannot send: it was deleted',
@@ -57,7 +60,12 @@ export function statusReasonView(reason: CampaignStatusReason | null): CampaignS
   return reason ? { ...reason, message: statusReasonMessage(reason) } : null;
 }
 
-const variants = CAMPAIGN_STATUS_REASON_CODES.map((code) => z.object({ code: z.literal(code), params: CAMPAIGN_STATUS_REASON_PARAMS[code], message: z.string() }));
+const variants = CAMPAIGN_STATUS_REASON_CODES.map((code) =>
+  z.object({ code: z.literal(code), params: CAMPAIGN_STATUS_REASON_PARAMS[code], message: z.string() }),
+);
 
 /** `statusReason` in API answers: one variant per code, so each code's parameters are typed. */
-export const campaignStatusReasonSchema = z.discriminatedUnion('code', variants as [(typeof variants)[number], ...(typeof variants)[number][]]) as unknown as z.ZodType<CampaignStatusReasonView>;
+export const campaignStatusReasonSchema = z.discriminatedUnion(
+  'code',
+  variants as [(typeof variants)[number], ...(typeof variants)[number][]],
+) as unknown as z.ZodType<CampaignStatusReasonView>;

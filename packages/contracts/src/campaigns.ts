@@ -84,7 +84,12 @@ export const audienceViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('all') }),
   z.object({ type: z.literal('filter'), filter: contactFilterSchema.omit({ search: true, country: true }) }),
   z.object({ type: z.literal('contacts'), count: z.number().int() }),
-  z.object({ type: z.literal('non_responders'), campaignId: z.string(), campaignName: z.string().nullable(), tag1: z.array(z.string()).optional() }),
+  z.object({
+    type: z.literal('non_responders'),
+    campaignId: z.string(),
+    campaignName: z.string().nullable(),
+    tag1: z.array(z.string()).optional(),
+  }),
 ]);
 export type AudienceView = z.infer<typeof audienceViewSchema>;
 
@@ -111,7 +116,11 @@ const timeZoneSchema = z.string().refine(isTimeZone, 'timeZone must be an IANA t
 
 /** Fields a campaign is made of; all optional on update. */
 const campaignFields = {
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(CAMPAIGN_LIMITS.nameMax, `name must be at most ${CAMPAIGN_LIMITS.nameMax} characters`),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(CAMPAIGN_LIMITS.nameMax, `name must be at most ${CAMPAIGN_LIMITS.nameMax} characters`),
   body: z.string({ error: 'body must be text' }).max(CAMPAIGN_LIMITS.bodyMax, `body must be at most ${CAMPAIGN_LIMITS.bodyMax} characters`),
   senderId: senderIdSchema,
   /** null = the default gateway at launch. */
@@ -121,12 +130,26 @@ const campaignFields = {
   scheduledLocal: z.string().refine(isLocalDateTime, 'scheduledLocal must be a date and time (YYYY-MM-DDTHH:mm)').nullable(),
   timeZone: timeZoneSchema,
   /** Messages per second for this campaign; null = as fast as the gateway allows. */
-  rateLimit: z.number().int('rateLimit must be a whole number').min(1, 'rateLimit must be at least 1').max(CAMPAIGN_LIMITS.rateLimitMax, `rateLimit must be at most ${CAMPAIGN_LIMITS.rateLimitMax}`).nullable(),
-  replyWindowHours: z.number().int('replyWindowHours must be a whole number').min(1, 'replyWindowHours must be at least 1').max(CAMPAIGN_LIMITS.replyWindowHoursMax, `replyWindowHours must be at most ${CAMPAIGN_LIMITS.replyWindowHoursMax}`),
+  rateLimit: z
+    .number()
+    .int('rateLimit must be a whole number')
+    .min(1, 'rateLimit must be at least 1')
+    .max(CAMPAIGN_LIMITS.rateLimitMax, `rateLimit must be at most ${CAMPAIGN_LIMITS.rateLimitMax}`)
+    .nullable(),
+  replyWindowHours: z
+    .number()
+    .int('replyWindowHours must be a whole number')
+    .min(1, 'replyWindowHours must be at least 1')
+    .max(CAMPAIGN_LIMITS.replyWindowHoursMax, `replyWindowHours must be at most ${CAMPAIGN_LIMITS.replyWindowHoursMax}`),
   /** Daily window in the organisation's time zone when nothing is sent; null = none. */
   quietHours: quietHoursSchema.nullable(),
   /** Give up on messages not sent within this many hours of the launch (marked skipped); null = never. */
-  validityHours: z.number().int('validityHours must be a whole number').min(1, 'validityHours must be at least 1').max(CAMPAIGN_LIMITS.validityHoursMax, `validityHours must be at most ${CAMPAIGN_LIMITS.validityHoursMax}`).nullable(),
+  validityHours: z
+    .number()
+    .int('validityHours must be a whole number')
+    .min(1, 'validityHours must be at least 1')
+    .max(CAMPAIGN_LIMITS.validityHoursMax, `validityHours must be at most ${CAMPAIGN_LIMITS.validityHoursMax}`)
+    .nullable(),
 };
 
 /** POST /api/campaigns: a new draft. Only the name is required; the rest has defaults. */
@@ -208,7 +231,9 @@ export const CAMPAIGN_SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'schedule
 /** GET /api/campaigns */
 export const listCampaignsQuerySchema = pageQuerySchema.extend({
   status: z
-    .union([z.enum(CAMPAIGN_STATUSES), z.array(z.enum(CAMPAIGN_STATUSES))], { error: `status must be one of ${CAMPAIGN_STATUSES.join(', ')}` })
+    .union([z.enum(CAMPAIGN_STATUSES), z.array(z.enum(CAMPAIGN_STATUSES))], {
+      error: `status must be one of ${CAMPAIGN_STATUSES.join(', ')}`,
+    })
     .transform((value) => (Array.isArray(value) ? value : [value]))
     .optional(),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
@@ -235,7 +260,12 @@ export type AudiencePreview = z.infer<typeof audiencePreviewResponseSchema>;
  */
 export const testSendBodySchema = z.object({
   phone: z.string({ error: 'phone is required' }).trim().min(1, 'phone is required').max(40, 'phone must be at most 40 characters'),
-  defaultCountry: z.string().trim().toUpperCase().refine(isPhoneCountry, 'defaultCountry must be a two-letter country code (such as GB)').optional(),
+  defaultCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isPhoneCountry, 'defaultCountry must be a two-letter country code (such as GB)')
+    .optional(),
   contactId: z.uuid('contactId must be a contact id').optional(),
 });
 export type TestSendBody = z.infer<typeof testSendBodySchema>;
@@ -257,7 +287,9 @@ export const campaignProgressSchema = z.object({
   /** Estimated end of sending (ISO), null when unknown or done. */
   eta: z.string().nullable(),
   /** The latest distinct errors, newest first. */
-  recentErrors: z.array(z.object({ code: z.string(), text: z.string().nullable(), count: z.number().int(), lastAt: z.string().nullable() })),
+  recentErrors: z.array(
+    z.object({ code: z.string(), text: z.string().nullable(), count: z.number().int(), lastAt: z.string().nullable() }),
+  ),
 });
 export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 
@@ -276,7 +308,10 @@ export const campaignCalendarQuerySchema = z
     to: z.iso.datetime({ offset: true, error: 'to must be an ISO date and time' }),
   })
   .refine((q) => Date.parse(q.to) > Date.parse(q.from), { error: 'to must be after from', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= CALENDAR_MAX_DAYS * 86_400_000, { error: `the range must be at most ${CALENDAR_MAX_DAYS} days`, path: ['to'] });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= CALENDAR_MAX_DAYS * 86_400_000, {
+    error: `the range must be at most ${CALENDAR_MAX_DAYS} days`,
+    path: ['to'],
+  });
 export type CampaignCalendarQuery = z.infer<typeof campaignCalendarQuerySchema>;
 
 export const calendarCampaignSchema = z.object({

@@ -80,10 +80,19 @@ const emailField = z
 
 const customFieldsSchema = z
   .record(
-    z.string().trim().min(1, 'customFields names must not be empty').max(CONTACT_LIMITS.customFieldNameMax, `customFields names must be at most ${CONTACT_LIMITS.customFieldNameMax} characters`),
-    z.string({ error: 'customFields values must be text' }).max(CONTACT_LIMITS.customFieldValueMax, `customFields values must be at most ${CONTACT_LIMITS.customFieldValueMax} characters`),
+    z
+      .string()
+      .trim()
+      .min(1, 'customFields names must not be empty')
+      .max(CONTACT_LIMITS.customFieldNameMax, `customFields names must be at most ${CONTACT_LIMITS.customFieldNameMax} characters`),
+    z
+      .string({ error: 'customFields values must be text' })
+      .max(CONTACT_LIMITS.customFieldValueMax, `customFields values must be at most ${CONTACT_LIMITS.customFieldValueMax} characters`),
   )
-  .refine((fields) => Object.keys(fields).length <= CONTACT_LIMITS.customFieldsMax, `customFields may have at most ${CONTACT_LIMITS.customFieldsMax} entries`);
+  .refine(
+    (fields) => Object.keys(fields).length <= CONTACT_LIMITS.customFieldsMax,
+    `customFields may have at most ${CONTACT_LIMITS.customFieldsMax} entries`,
+  );
 
 const countryField = z
   .string()
@@ -104,7 +113,11 @@ const contactFields = {
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(', ')}` }),
 };
 
-const phoneField = z.string({ error: 'phone is required' }).trim().min(1, 'phone is required').max(40, 'phone must be at most 40 characters');
+const phoneField = z
+  .string({ error: 'phone is required' })
+  .trim()
+  .min(1, 'phone is required')
+  .max(40, 'phone must be at most 40 characters');
 
 /**
  * POST /api/contacts. The phone may be written in any common way; the server stores E.164 and
@@ -249,4 +262,19 @@ export const exportContactsQuerySchema = contactFilterSchema.extend({
 export type ExportContactsQuery = z.infer<typeof exportContactsQuerySchema>;
 
 /** Fixed leading columns of an export; one column per custom field name follows them. */
-export const CONTACT_EXPORT_COLUMNS = ['phone', 'first_name', 'last_name', 'email', 'tag1', 'tag2', 'tag3', 'status', 'opted_out_at', 'opt_out_source', 'notes', 'source', 'created_at', 'updated_at'] as const;
+export const CONTACT_EXPORT_COLUMNS = [
+  'phone',
+  'first_name',
+  'last_name',
+  'email',
+  'tag1',
+  'tag2',
+  'tag3',
+  'status',
+  'opted_out_at',
+  'opt_out_source',
+  'notes',
+  'source',
+  'created_at',
+  'updated_at',
+] as const;

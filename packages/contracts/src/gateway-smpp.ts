@@ -21,7 +21,15 @@ export const SMPP_LIMITS = {
 } as const;
 
 /** Type of Number values of SMPP 3.4 section 5.2.5. */
-export const SMPP_TON = { unknown: 0, international: 1, national: 2, networkSpecific: 3, subscriber: 4, alphanumeric: 5, abbreviated: 6 } as const;
+export const SMPP_TON = {
+  unknown: 0,
+  international: 1,
+  national: 2,
+  networkSpecific: 3,
+  subscriber: 4,
+  alphanumeric: 5,
+  abbreviated: 6,
+} as const;
 /** Numbering Plan Indicator values of SMPP 3.4 section 5.2.6. */
 export const SMPP_NPI_VALUES = [0, 1, 3, 4, 6, 8, 9, 10, 14, 18] as const;
 
@@ -55,7 +63,11 @@ const senderField = z
   .trim()
   .refine((value) => value === '' || PRINTABLE_ASCII.test(value), 'defaultSender may only contain printable ASCII characters')
   .refine(
-    (value) => value === '' || (isNumericSender(value) ? value.replace('+', '').length <= SMPP_LIMITS.numericSenderMax : value.length <= SMPP_LIMITS.alphanumericSenderMax),
+    (value) =>
+      value === '' ||
+      (isNumericSender(value)
+        ? value.replace('+', '').length <= SMPP_LIMITS.numericSenderMax
+        : value.length <= SMPP_LIMITS.alphanumericSenderMax),
     `defaultSender must be at most ${SMPP_LIMITS.alphanumericSenderMax} characters, or a number of at most ${SMPP_LIMITS.numericSenderMax} digits`,
   )
   .nullable()
@@ -75,7 +87,9 @@ export const smppConfigSchema = z
     systemType: asciiText('systemType', SMPP_LIMITS.systemTypeMax).default(''),
     windowSize: intIn('windowSize', SMPP_LIMITS.windowSize.min, SMPP_LIMITS.windowSize.max).default(50),
     enquireLinkSeconds: intIn('enquireLinkSeconds', SMPP_LIMITS.enquireLinkSeconds.min, SMPP_LIMITS.enquireLinkSeconds.max).default(30),
-    submitTimeoutSeconds: intIn('submitTimeoutSeconds', SMPP_LIMITS.submitTimeoutSeconds.min, SMPP_LIMITS.submitTimeoutSeconds.max).default(30),
+    submitTimeoutSeconds: intIn('submitTimeoutSeconds', SMPP_LIMITS.submitTimeoutSeconds.min, SMPP_LIMITS.submitTimeoutSeconds.max).default(
+      30,
+    ),
     reconnectMinSeconds: intIn('reconnectMinSeconds', SMPP_LIMITS.reconnectSeconds.min, SMPP_LIMITS.reconnectSeconds.max).default(1),
     reconnectMaxSeconds: intIn('reconnectMaxSeconds', SMPP_LIMITS.reconnectSeconds.min, SMPP_LIMITS.reconnectSeconds.max).default(60),
     /** Sender IDs made of letters ('ACME'): TON 5 (alphanumeric), NPI 0 (unknown). */

@@ -85,6 +85,10 @@ export const twilioWebhookParamsSchema = z.object({
 });
 
 /** A form Twilio posts (status callback or incoming message): text fields, a repeated field as a list. */
-export const twilioWebhookFormSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())], { error: 'form fields must be text' }), {
-  error: 'must be the form Twilio posts (application/x-www-form-urlencoded)',
-});
+export const twilioWebhookFormSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.array(z.string())], { error: 'form fields must be text' }),
+  {
+    error: 'must be the form Twilio posts (application/x-www-form-urlencoded)',
+  },
+);

@@ -47,7 +47,12 @@ export const gatewaySchema = z.object({
 export type Gateway = z.infer<typeof gatewaySchema>;
 
 const nameSchema = z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(80, 'name must be at most 80 characters');
-const rateLimitSchema = z.number().int('rateLimit must be a whole number').min(1, 'rateLimit must be at least 1').max(100_000, 'rateLimit must be at most 100000').nullable();
+const rateLimitSchema = z
+  .number()
+  .int('rateLimit must be a whole number')
+  .min(1, 'rateLimit must be at least 1')
+  .max(100_000, 'rateLimit must be at most 100000')
+  .nullable();
 /** Secret values by name; on update an omitted or empty value keeps the stored one. */
 const secretsSchema = z.record(z.string(), z.string().max(500, 'secrets must be at most 500 characters'));
 

@@ -75,10 +75,15 @@ export function isMappingTarget(value: string): value is MappingTarget {
   return name.trim().length > 0 && name.length <= CUSTOM_FIELD_NAME_MAX;
 }
 
-export const mappingTargetSchema = z.string().refine(isMappingTarget, { error: `A column maps to one of ${IMPORT_FIELDS.join(', ')} or custom:<name>` });
+export const mappingTargetSchema = z
+  .string()
+  .refine(isMappingTarget, { error: `A column maps to one of ${IMPORT_FIELDS.join(', ')} or custom:<name>` });
 
 /** Column index (as a string: "0", "1", ...) -> target. Columns left out are ignored. */
-export const importMappingSchema = z.record(z.string().regex(/^\d{1,3}$/, 'mapping keys are column numbers (0, 1, ...)'), mappingTargetSchema);
+export const importMappingSchema = z.record(
+  z.string().regex(/^\d{1,3}$/, 'mapping keys are column numbers (0, 1, ...)'),
+  mappingTargetSchema,
+);
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 export const importCountsSchema = z.object({
@@ -119,7 +124,12 @@ export const startImportBodySchema = z.object({
 export type StartImportBody = z.input<typeof startImportBodySchema>;
 
 /** A number read as an international one although a default country was set: its row, what the file held, how it was read. */
-export const internationalExampleSchema = z.object({ row: z.number().int(), input: z.string(), e164: z.string(), country: z.string().nullable() });
+export const internationalExampleSchema = z.object({
+  row: z.number().int(),
+  input: z.string(),
+  e164: z.string(),
+  country: z.string().nullable(),
+});
 export type InternationalExample = z.infer<typeof internationalExampleSchema>;
 
 /** Examples an import keeps of the numbers it read as international. */
@@ -137,8 +147,20 @@ export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
  *   was set (a wrong default country looks like this), with the first few.
  */
 export const importWarningSchema = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('mostly_rejected'), message: z.string(), rejected: z.number().int(), rowsRead: z.number().int(), defaultCountry: z.string().nullable() }),
-  z.object({ code: z.literal('read_as_international'), message: z.string(), count: z.number().int(), defaultCountry: z.string(), examples: z.array(internationalExampleSchema) }),
+  z.object({
+    code: z.literal('mostly_rejected'),
+    message: z.string(),
+    rejected: z.number().int(),
+    rowsRead: z.number().int(),
+    defaultCountry: z.string().nullable(),
+  }),
+  z.object({
+    code: z.literal('read_as_international'),
+    message: z.string(),
+    count: z.number().int(),
+    defaultCountry: z.string(),
+    examples: z.array(internationalExampleSchema),
+  }),
 ]);
 export type ImportWarning = z.infer<typeof importWarningSchema>;
 
@@ -152,7 +174,15 @@ export const importSummarySchema = z.object({
   counts: importCountsSchema,
   /** Share of the file read so far, 0-100 (null before the job starts). */
   progress: z.number().nullable(),
-  options: z.object({ mapping: importMappingSchema, defaultCountry: z.string().nullable(), onDuplicate: z.enum(ON_DUPLICATE), tag: z.object({ field: z.enum(TAG_FIELDS), value: z.string() }).nullable(), sheet: z.string().nullable() }).nullable(),
+  options: z
+    .object({
+      mapping: importMappingSchema,
+      defaultCountry: z.string().nullable(),
+      onDuplicate: z.enum(ON_DUPLICATE),
+      tag: z.object({ field: z.enum(TAG_FIELDS), value: z.string() }).nullable(),
+      sheet: z.string().nullable(),
+    })
+    .nullable(),
   cancelRequested: z.boolean(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),

@@ -46,11 +46,20 @@ export const conversationSchema = z.object({
   phone: z.string(),
   optedOut: z.boolean(),
   lastActivityAt: z.string(),
-  lastMessage: z.object({ direction: z.enum(['in', 'out']), body: z.string(), at: z.string(), status: z.enum(MESSAGE_STATUSES).nullable() }),
+  lastMessage: z.object({
+    direction: z.enum(['in', 'out']),
+    body: z.string(),
+    at: z.string(),
+    status: z.enum(MESSAGE_STATUSES).nullable(),
+  }),
   unread: z.number().int(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
-export const conversationListResponseSchema = z.object({ data: z.array(conversationSchema), total: z.number().int(), unreadConversations: z.number().int() });
+export const conversationListResponseSchema = z.object({
+  data: z.array(conversationSchema),
+  total: z.number().int(),
+  unreadConversations: z.number().int(),
+});
 export type ConversationList = z.infer<typeof conversationListResponseSchema>;
 
 export const conversationParamsSchema = z.object({ contactId: z.uuid('contactId must be a valid contact id') });
@@ -76,8 +85,16 @@ export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
 /** Paging backwards: `before` is the `nextCursor` of the previous page. */
 export const threadQuerySchema = z.object({
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(INBOX_LIMITS.threadPageDefault),
-  before: z.string().regex(/^\d{1,20}:(in|out)-\d{1,18}$/, 'before must be a cursor from a previous page').optional(),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(INBOX_LIMITS.threadPageDefault),
+  before: z
+    .string()
+    .regex(/^\d{1,20}:(in|out)-\d{1,18}$/, 'before must be a cursor from a previous page')
+    .optional(),
 });
 export type ThreadQuery = z.input<typeof threadQuerySchema>;
 
@@ -85,7 +102,13 @@ export type ThreadQuery = z.input<typeof threadQuerySchema>;
 export const threadResponseSchema = z.object({ data: z.array(threadMessageSchema), nextCursor: z.string().nullable() });
 export type ThreadResponse = z.infer<typeof threadResponseSchema>;
 
-export const inboxContactSchema = z.object({ contactId: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), phone: z.string(), optedOut: z.boolean() });
+export const inboxContactSchema = z.object({
+  contactId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string(),
+  optedOut: z.boolean(),
+});
 export const threadWithContactResponseSchema = threadResponseSchema.extend({ contact: inboxContactSchema });
 export type ThreadWithContact = z.infer<typeof threadWithContactResponseSchema>;
 
@@ -94,17 +117,16 @@ export function replyBodyProblem(body: string): string | null {
   if (body.trim() === '') return 'body is required';
   if (body.length > INBOX_LIMITS.replyMaxChars) return `body must be at most ${INBOX_LIMITS.replyMaxChars} characters`;
   const { segments } = analyseSms(body);
-  if (segments > INBOX_LIMITS.replyMaxSegments) return `body takes ${segments} SMS parts; at most ${INBOX_LIMITS.replyMaxSegments} are allowed`;
+  if (segments > INBOX_LIMITS.replyMaxSegments)
+    return `body takes ${segments} SMS parts; at most ${INBOX_LIMITS.replyMaxSegments} are allowed`;
   return null;
 }
 
 export const replyBodySchema = z.object({
-  body: z
-    .string({ error: 'body is required' })
-    .superRefine((body, context) => {
-      const problem = replyBodyProblem(body);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
+  body: z.string({ error: 'body is required' }).superRefine((body, context) => {
+    const problem = replyBodyProblem(body);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
 });
 export type ReplyBody = z.infer<typeof replyBodySchema>;
 export const replyResponseSchema = z.object({ message: outboundMessageSchema });

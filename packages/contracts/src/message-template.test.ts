@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, DEFAULT_MERGE_FIELD_LENGTHS, estimateRendered, parseTemplate, renderTemplate, STANDARD_MERGE_FIELDS, standardMergeField, type TemplateContact } from './message-template.ts';
+import {
+  compileTemplate,
+  DEFAULT_MERGE_FIELD_LENGTHS,
+  estimateRendered,
+  parseTemplate,
+  renderTemplate,
+  STANDARD_MERGE_FIELDS,
+  standardMergeField,
+  type TemplateContact,
+} from './message-template.ts';
 import { analyseSms } from './sms-encoding.ts';
 
 const ann: TemplateContact = {
@@ -12,7 +21,16 @@ const ann: TemplateContact = {
   tag3: 'Night shift',
   customFields: { City: 'Leeds', 'Date of birth': '1 May', plan: 'Gold', empty: '', blank: '  ' },
 };
-const nobody: TemplateContact = { firstName: null, lastName: null, phone: '+447911123457', email: null, tag1: null, tag2: null, tag3: null, customFields: {} };
+const nobody: TemplateContact = {
+  firstName: null,
+  lastName: null,
+  phone: '+447911123457',
+  email: null,
+  tag1: null,
+  tag2: null,
+  tag3: null,
+  customFields: {},
+};
 
 describe('renderTemplate', () => {
   it('fills every standard field', () => {

@@ -108,7 +108,13 @@ export function parseTemplate(body: string): ParsedTemplate {
     if (problem) problems.push({ start, end, message: problem });
     else {
       const standard = standardMergeField(field);
-      tokens.push({ field: standard ?? field, fallback: bar < 0 ? null : inner.slice(bar + 1).trim(), start, end, standard: standard !== null });
+      tokens.push({
+        field: standard ?? field,
+        fallback: bar < 0 ? null : inner.slice(bar + 1).trim(),
+        start,
+        end,
+        standard: standard !== null,
+      });
     }
     from = end;
   }

@@ -15,7 +15,8 @@ export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ['delivered', 'u
 export const HANDED_OVER_STATUSES: readonly MessageStatus[] = ['sent', 'delivered', 'undelivered'];
 
 /** How many messages of some counts were handed to the carrier (HANDED_OVER_STATUSES). */
-export const handedOver = (counts: Record<MessageStatus, number>): number => HANDED_OVER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+export const handedOver = (counts: Record<MessageStatus, number>): number =>
+  HANDED_OVER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
 
 /**
  * The engine's own reasons for a message not sent or not yet sent (a gateway's codes are its own).
@@ -34,9 +35,13 @@ export const MESSAGE_ERROR_CODES = {
 } as const;
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[keyof typeof MESSAGE_ERROR_CODES];
 /** Whether an error code is one of the engine's own (MESSAGE_ERROR_CODES). */
-export const isMessageErrorCode = (code: string): code is MessageErrorCode => (Object.values(MESSAGE_ERROR_CODES) as string[]).includes(code);
+export const isMessageErrorCode = (code: string): code is MessageErrorCode =>
+  (Object.values(MESSAGE_ERROR_CODES) as string[]).includes(code);
 /** Engine codes whose error text is the gateway's own words, shown inside the translated sentence. */
-export const MESSAGE_ERRORS_WITH_GATEWAY_DETAIL: readonly MessageErrorCode[] = [MESSAGE_ERROR_CODES.gatewayUnusable, MESSAGE_ERROR_CODES.gatewayUnavailable];
+export const MESSAGE_ERRORS_WITH_GATEWAY_DETAIL: readonly MessageErrorCode[] = [
+  MESSAGE_ERROR_CODES.gatewayUnusable,
+  MESSAGE_ERROR_CODES.gatewayUnavailable,
+];
 
 /**
  * Kinds of outbound message: part of a campaign, a test send, a one-off reply from the inbox, an

@@ -15,7 +15,11 @@ const keywordList = (field: string) =>
     )
     .max(30, `${field} may list at most 30 keywords`)
     .transform((words) => [...new Set(words)]);
-const replyText = (field: string) => z.string({ error: `${field} must be text` }).trim().max(320, `${field} must be at most 320 characters`);
+const replyText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(320, `${field} must be at most 320 characters`);
 
 /** Keywords and their automatic answers (PRODUCT.md section 4, Replies). A blank answer sends none. */
 export const keywordSettingsSchema = z.object({
@@ -36,7 +40,9 @@ export type KeywordList = (typeof KEYWORD_LISTS)[number];
  * A keyword in two lists would only ever act as the first (opt-out, then opt-in, then help), so a
  * list may not repeat another's word. Answers the first clash: the later list and the word.
  */
-export function keywordClash(settings: Pick<KeywordSettings, KeywordList>): { field: KeywordList; word: string; otherField: KeywordList } | null {
+export function keywordClash(
+  settings: Pick<KeywordSettings, KeywordList>,
+): { field: KeywordList; word: string; otherField: KeywordList } | null {
   for (const [index, field] of KEYWORD_LISTS.entries()) {
     for (const otherField of KEYWORD_LISTS.slice(0, index)) {
       const word = settings[field].find((candidate) => settings[otherField].includes(candidate));
@@ -46,7 +52,8 @@ export function keywordClash(settings: Pick<KeywordSettings, KeywordList>): { fi
   return null;
 }
 
-export const keywordClashMessage = (clash: NonNullable<ReturnType<typeof keywordClash>>): string => `${clash.field}: ${clash.word} is already in ${clash.otherField}`;
+export const keywordClashMessage = (clash: NonNullable<ReturnType<typeof keywordClash>>): string =>
+  `${clash.field}: ${clash.word} is already in ${clash.otherField}`;
 
 export const DEFAULT_KEYWORD_SETTINGS: KeywordSettings = {
   optOutKeywords: [...DEFAULT_SMS_KEYWORDS.optOut],
@@ -65,10 +72,22 @@ export const DEFAULT_KEYWORD_SETTINGS: KeywordSettings = {
 export const messagingSettingsSchema = z.object({
   timeZone: z.string().refine(isTimeZone, 'timeZone must be an IANA time zone such as Europe/Paris'),
   /** Country for numbers typed without a country code (composer test send, contact forms). */
-  defaultCountry: z.string().trim().toUpperCase().refine(isPhoneCountry, 'defaultCountry must be a two-letter country code (such as GB)').nullable(),
+  defaultCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isPhoneCountry, 'defaultCountry must be a two-letter country code (such as GB)')
+    .nullable(),
   /** Price of one SMS segment, for cost estimates. */
-  pricePerSegment: z.number({ error: 'pricePerSegment must be a number' }).min(0, 'pricePerSegment must be 0 or more').max(100, 'pricePerSegment must be at most 100'),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'currency must be a three-letter currency code (such as USD)'),
+  pricePerSegment: z
+    .number({ error: 'pricePerSegment must be a number' })
+    .min(0, 'pricePerSegment must be 0 or more')
+    .max(100, 'pricePerSegment must be at most 100'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'currency must be a three-letter currency code (such as USD)'),
   ...keywordSettingsSchema.shape,
 });
 export type MessagingSettings = z.infer<typeof messagingSettingsSchema>;

@@ -15,7 +15,9 @@ export const organisationSetupSchema = z.object({
     .refine(isPhoneCountry, 'organisation.defaultCountry must be a two-letter country code (such as GB)')
     // null: none chosen (numbers then need their country code, or a country where they are entered).
     .nullable(),
-  timeZone: z.string({ error: 'organisation.timeZone must be an IANA time zone such as Europe/Paris' }).refine(isTimeZone, 'organisation.timeZone must be an IANA time zone such as Europe/Paris'),
+  timeZone: z
+    .string({ error: 'organisation.timeZone must be an IANA time zone such as Europe/Paris' })
+    .refine(isTimeZone, 'organisation.timeZone must be an IANA time zone such as Europe/Paris'),
 });
 export type OrganisationSetup = z.infer<typeof organisationSetupSchema>;
 

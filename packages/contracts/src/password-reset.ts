@@ -16,7 +16,12 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a li
 
 /** POST /api/users/forgot-password. */
 export const forgotPasswordBodySchema = z.object({
-  email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required').max(254, 'email must be at most 254 characters'),
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'email is required')
+    .max(254, 'email must be at most 254 characters'),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
@@ -29,7 +34,10 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
  */
 export const resetPasswordBodySchema = z.object({
   token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token must be at most 200 characters'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 

@@ -17,6 +17,12 @@ describe('checkPhoneColumn', () => {
   });
 
   it('flags nothing without a default country: every number is read as written', () => {
-    expect(checkPhoneColumn(['447400123456', '07400 123456'], null)).toMatchObject({ numbers: 2, valid: 1, invalid: 1, readAsInternational: 0, examples: [] });
+    expect(checkPhoneColumn(['447400123456', '07400 123456'], null)).toMatchObject({
+      numbers: 2,
+      valid: 1,
+      invalid: 1,
+      readAsInternational: 0,
+      examples: [],
+    });
   });
 });

@@ -17,12 +17,14 @@ function random(seed: number) {
 }
 
 const COUNTRIES = getCountries();
-const metadata = new (Metadata as unknown as new () => { selectNumberingPlan(country: string): { numberingPlan: { nationalPrefix(): string | undefined } } })();
+const metadata = new (
+  Metadata as unknown as new () => { selectNumberingPlan(country: string): { numberingPlan: { nationalPrefix(): string | undefined } } }
+)();
 const nationalPrefix = (country: CountryCode) => metadata.selectNumberingPlan(country).numberingPlan.nationalPrefix() ?? '';
 
 /** Inputs in the shapes files hold: valid mobile numbers, altered ones, every prefix style, junk digits. */
 function sample(next: () => number): { input: string; country: string | undefined } {
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const digits = (length: number) => Array.from({ length }, () => Math.floor(next() * 10)).join('');
   const country = pick(COUNTRIES);
   const code = getCountryCallingCode(country);
@@ -53,7 +55,10 @@ function sample(next: () => number): { input: string; country: string | undefine
     case 7:
       return { input: `+${digits(4 + Math.floor(next() * 12))}`, country: other };
     default:
-      return { input: digits(4 + Math.floor(next() * 12)), country: pick([country, 'GB', 'US', 'DE', 'FR', 'IN', 'BR', 'AR', 'MX'] as const) };
+      return {
+        input: digits(4 + Math.floor(next() * 12)),
+        country: pick([country, 'GB', 'US', 'DE', 'FR', 'IN', 'BR', 'AR', 'MX'] as const),
+      };
   }
 }
 

@@ -94,7 +94,11 @@ function google(input: string, country: string): lib.PhoneNumber | null {
 describe('numbers written the national way are never read as foreign numbers', () => {
   it('covers every kind of input in the eight countries', () => {
     expect(TABLE.length).toBeGreaterThanOrEqual(40);
-    for (const country of ['US', 'GB', 'FR', 'DE', 'IN', 'BR', 'NG', 'JP']) expect(TABLE.some((row) => row[1] === country), country).toBe(true);
+    for (const country of ['US', 'GB', 'FR', 'DE', 'IN', 'BR', 'NG', 'JP'])
+      expect(
+        TABLE.some((row) => row[1] === country),
+        country,
+      ).toBe(true);
   });
 
   it.each(TABLE)('%s in %s', (input, country, expected, international) => {

@@ -8,7 +8,16 @@ const e164 = (input: string | number | null | undefined, country?: string) => {
 
 describe('normalisePhone', () => {
   it('reads international numbers written in common ways', () => {
-    for (const input of ['+447911123456', '+44 7911 123456', '+44 (0)7911-123-456'.replace('(0)', ''), '0044 7911 123 456', '+44.7911.123.456', ' +44 7911 123456 ', "'+447911123456", '+44/7911/123456']) {
+    for (const input of [
+      '+447911123456',
+      '+44 7911 123456',
+      '+44 (0)7911-123-456'.replace('(0)', ''),
+      '0044 7911 123 456',
+      '+44.7911.123.456',
+      ' +44 7911 123456 ',
+      "'+447911123456",
+      '+44/7911/123456',
+    ]) {
       expect(e164(input), input).toBe('+447911123456');
     }
     expect(normalisePhone('+1 415 555 2671')).toEqual({ ok: true, e164: '+14155552671', country: 'US' });
@@ -49,7 +58,11 @@ describe('normalisePhone', () => {
     expect(normalisePhone('=1+2')).toMatchObject({ ok: false, reason: 'invalid' });
     expect(normalisePhone(4.5)).toMatchObject({ ok: false, reason: 'invalid' });
     expect(normalisePhone('07911123456')).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringContaining('country code') });
-    expect(normalisePhone('0123', 'GB')).toEqual({ ok: false, reason: 'invalid_for_country', message: 'Invalid phone number for country GB' });
+    expect(normalisePhone('0123', 'GB')).toEqual({
+      ok: false,
+      reason: 'invalid_for_country',
+      message: 'Invalid phone number for country GB',
+    });
     expect(normalisePhone('079111234567890', 'GB')).toMatchObject({ ok: false, reason: 'too_long' });
   });
 

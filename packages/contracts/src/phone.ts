@@ -1,4 +1,11 @@
-import { getCountryCallingCode, isSupportedCountry, Metadata, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  Metadata,
+  parsePhoneNumberFromString,
+  validatePhoneNumberLength,
+  type CountryCode,
+} from 'libphonenumber-js/max';
 import { fastInternational, fastNational, fastPossibleLengths, isCallingCode } from './phone-fast-path.ts';
 
 /**
@@ -50,7 +57,11 @@ const okInternational = (e164: string, country: string | undefined, defaultCount
 
 /** libphonenumber-js's possible national lengths of a country, read without the fast path (the reference route). */
 function referencePossibleLengths(country: CountryCode): number[] | undefined {
-  const metadata = new (Metadata as unknown as new () => { selectNumberingPlan(country: string): { numberingPlan: { possibleLengths(): number[] | undefined } } })();
+  const metadata = new (
+    Metadata as unknown as new () => {
+      selectNumberingPlan(country: string): { numberingPlan: { possibleLengths(): number[] | undefined } };
+    }
+  )();
   return metadata.selectNumberingPlan(country).numberingPlan.possibleLengths();
 }
 

@@ -13,7 +13,8 @@ describe('roles and permissions matrix', () => {
 
   it('says exactly what roleCan says, cell by cell', () => {
     for (const row of policyMatrix()) {
-      for (const role of ROLES) expect(row.allowed[role], `${role} ${row.action} ${row.subject}`).toBe(roleCan(role, row.action, row.subject));
+      for (const role of ROLES)
+        expect(row.allowed[role], `${role} ${row.action} ${row.subject}`).toBe(roleCan(role, row.action, row.subject));
     }
   });
 
@@ -45,7 +46,9 @@ describe('roles and permissions matrix', () => {
       'read Brand',
     ]);
     // PRODUCT.md section 4: managers read the team without its sign-in details, and the settings.
-    expect(allowed('manager')).toEqual(expect.arrayContaining(['read User', 'read Settings', 'optIn Contact', 'changePhone Contact', 'bulkEdit Contact']));
+    expect(allowed('manager')).toEqual(
+      expect.arrayContaining(['read User', 'read Settings', 'optIn Contact', 'changePhone Contact', 'bulkEdit Contact']),
+    );
     expect(allowed('manager')).not.toContain('readSecurity User');
   });
 });

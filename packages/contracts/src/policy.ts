@@ -51,9 +51,7 @@ export interface Rule {
   subject: Subject | Subject[];
 }
 
-const readOnlyBasics: Rule[] = [
-  { action: 'read', subject: ['Dashboard', 'Report', 'Brand'] },
-];
+const readOnlyBasics: Rule[] = [{ action: 'read', subject: ['Dashboard', 'Report', 'Brand'] }];
 
 /**
  * Rules per role (PRODUCT.md section 4). `manage` means every action; `all` means every subject.
@@ -85,7 +83,6 @@ const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [valu
 export function roleCan(role: Role, action: Action, subject: Exclude<Subject, 'all'>): boolean {
   return POLICY[role].some(
     (rule) =>
-      asList(rule.action).some((a) => a === 'manage' || a === action) &&
-      asList(rule.subject).some((s) => s === 'all' || s === subject),
+      asList(rule.action).some((a) => a === 'manage' || a === action) && asList(rule.subject).some((s) => s === 'all' || s === subject),
   );
 }

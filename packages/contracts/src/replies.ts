@@ -9,7 +9,10 @@ import type { KeywordSettings } from './messaging-settings.ts';
 /** The first word of a reply, upper case, without punctuation or symbols ('' when none). */
 export function replyWord(text: string): string {
   const first = text.trim().split(/\s+/u)[0] ?? '';
-  return first.replace(/[^\p{L}\p{N}]/gu, '').toLocaleUpperCase('en-US').slice(0, 40);
+  return first
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLocaleUpperCase('en-US')
+    .slice(0, 40);
 }
 
 export type KeywordKind = 'optOut' | 'optIn' | 'help';
@@ -18,7 +21,11 @@ export type KeywordKind = 'optOut' | 'optIn' | 'help';
  * The keyword a whole message is, or null. YES (or any opt-in word) only counts as opt-in for an
  * opted-out contact (`optedOut`); otherwise it is an ordinary reply.
  */
-export function keywordOf(text: string, settings: Pick<KeywordSettings, 'optOutKeywords' | 'optInKeywords' | 'helpKeywords'>, optedOut: boolean): KeywordKind | null {
+export function keywordOf(
+  text: string,
+  settings: Pick<KeywordSettings, 'optOutKeywords' | 'optInKeywords' | 'helpKeywords'>,
+  optedOut: boolean,
+): KeywordKind | null {
   const trimmed = text.trim();
   if (!trimmed || /\s/u.test(trimmed)) return null;
   const word = trimmed.replace(/[.!?]+$/u, '').toLocaleUpperCase('en-US');

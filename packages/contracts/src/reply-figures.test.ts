@@ -16,6 +16,13 @@ describe('replyFigures', () => {
 
   it('rounds the response rate to one decimal, and answers 0 without recipients', () => {
     expect(replyFigures({ total: 3, sent: 0, delivered: 3, replied: 1 }).responseRate).toBe(33.3);
-    expect(replyFigures({ total: 0, sent: 0, delivered: 0, replied: 0 })).toEqual({ recipients: 0, reached: 0, notReached: 0, replied: 0, notReplied: 0, responseRate: 0 });
+    expect(replyFigures({ total: 0, sent: 0, delivered: 0, replied: 0 })).toEqual({
+      recipients: 0,
+      reached: 0,
+      notReached: 0,
+      replied: 0,
+      notReplied: 0,
+      responseRate: 0,
+    });
   });
 });

@@ -109,7 +109,10 @@ export const RECIPIENT_SORTS = ['name', 'phone', 'tag1', 'status', 'sentAt', 'de
 
 /** Filters of the per-recipient table; tag1 + replied serve the tag1 report's cell drill-down. */
 export const recipientsQuerySchema = pageQuerySchema.extend({
-  status: z.array(z.enum(MESSAGE_STATUSES)).or(z.enum(MESSAGE_STATUSES).transform((s) => [s])).optional(),
+  status: z
+    .array(z.enum(MESSAGE_STATUSES))
+    .or(z.enum(MESSAGE_STATUSES).transform((s) => [s]))
+    .optional(),
   errorCode: z.string().max(50, 'errorCode must be at most 50 characters').optional(),
   /** Exact tag1 value; NO_TAG1 ('') for contacts without one. */
   tag1: z.string().max(200, 'tag1 must be at most 200 characters').optional(),
@@ -181,28 +184,38 @@ export type Tag1Report = z.infer<typeof tag1ReportSchema>;
 /** Non-responders: the message was sent or delivered, and no reply came (within or after the window). */
 export const nonRespondersQuerySchema = pageQuerySchema.extend({
   /** Only these tag1 values (NO_TAG1 for contacts without one). Repeat the parameter for several. */
-  tag1: z.array(z.string().max(200)).or(z.string().max(200).transform((s) => [s])).optional(),
+  tag1: z
+    .array(z.string().max(200))
+    .or(
+      z
+        .string()
+        .max(200)
+        .transform((s) => [s]),
+    )
+    .optional(),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   sort: z.enum(['name', 'phone', 'tag1', 'sentAt']).optional(),
   order: sortOrderSchema.default('asc'),
 });
 export type NonRespondersQuery = z.infer<typeof nonRespondersQuerySchema>;
 
-export const nonResponderSchema = reportRecipientSchema.pick({
-  messageId: true,
-  contactId: true,
-  name: true,
-  phone: true,
-  tag1: true,
-  status: true,
-  sentAt: true,
-  deliveredAt: true,
-}).extend({
-  /** When this recipient's reply window closes (sentAt + replyWindowHours). */
-  windowEndsAt: z.string().nullable(),
-  /** Whether the contact has since opted out (the follow-up skips them). */
-  optedOut: z.boolean(),
-});
+export const nonResponderSchema = reportRecipientSchema
+  .pick({
+    messageId: true,
+    contactId: true,
+    name: true,
+    phone: true,
+    tag1: true,
+    status: true,
+    sentAt: true,
+    deliveredAt: true,
+  })
+  .extend({
+    /** When this recipient's reply window closes (sentAt + replyWindowHours). */
+    windowEndsAt: z.string().nullable(),
+    /** Whether the contact has since opted out (the follow-up skips them). */
+    optedOut: z.boolean(),
+  });
 export type NonResponder = z.infer<typeof nonResponderSchema>;
 
 export const nonRespondersResponseSchema = listResponseSchema(nonResponderSchema).extend({
@@ -233,8 +246,35 @@ export const reportCampaignParamsSchema = z.object({ campaignId: z.uuid('campaig
 
 /** Header row of each export (stable identifiers, like the contacts export's). */
 export const REPORT_EXPORT_COLUMNS = {
-  campaigns: ['name', 'status', 'recipients', 'sent', 'delivered', 'failed', 'replied', 'not_replied', 'opted_out', 'delivered_pct', 'replied_pct', 'launched_at', 'completed_at', 'created_at'],
-  recipients: ['name', 'phone', 'tag1', 'status', 'error_code', 'error_text', 'sent_at', 'delivered_at', 'replied_at', 'reply_text', 'reply_word'],
+  campaigns: [
+    'name',
+    'status',
+    'recipients',
+    'sent',
+    'delivered',
+    'failed',
+    'replied',
+    'not_replied',
+    'opted_out',
+    'delivered_pct',
+    'replied_pct',
+    'launched_at',
+    'completed_at',
+    'created_at',
+  ],
+  recipients: [
+    'name',
+    'phone',
+    'tag1',
+    'status',
+    'error_code',
+    'error_text',
+    'sent_at',
+    'delivered_at',
+    'replied_at',
+    'reply_text',
+    'reply_word',
+  ],
   tag1Grouped: ['tag1', 'recipients', 'delivered', 'failed', 'replied', 'not_replied', 'response_rate', 'reply_words', 'other_replies'],
   nonResponders: ['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out'],
 } as const;

@@ -27,7 +27,14 @@ export const publicAddressSchema = z
   .refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.hostname !== '' &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === ''
+      );
     } catch {
       return false;
     }

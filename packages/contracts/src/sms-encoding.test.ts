@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { GSM7_BASIC_CHARACTERS, GSM7_BASIC_TABLE, GSM7_ESCAPE, GSM7_EXTENSION_CHARACTERS, GSM7_EXTENSION_TABLE } from './gsm-7-tables.ts';
-import { analyseSms, decodeGsm7Septets, gsm7Septets, replaceLookalikes, replaceLookalikesCounted, smsEncoding, splitSms } from './sms-encoding.ts';
+import {
+  analyseSms,
+  decodeGsm7Septets,
+  gsm7Septets,
+  replaceLookalikes,
+  replaceLookalikesCounted,
+  smsEncoding,
+  splitSms,
+} from './sms-encoding.ts';
 
 const a = (count: number) => 'a'.repeat(count);
 const e = (count: number) => 'ê'.repeat(count); // not GSM: forces UCS-2, one unit each
@@ -77,7 +85,15 @@ describe('gsm7Septets and decodeGsm7Septets', () => {
 
 describe('analyseSms', () => {
   it('counts an empty text as no segment with a whole SMS free', () => {
-    expect(analyseSms('')).toEqual({ encoding: 'GSM-7', characters: 0, units: 0, segments: 0, perSegment: 160, remainingInSegment: 160, nonGsmCharacters: [] });
+    expect(analyseSms('')).toEqual({
+      encoding: 'GSM-7',
+      characters: 0,
+      units: 0,
+      segments: 0,
+      perSegment: 160,
+      remainingInSegment: 160,
+      nonGsmCharacters: [],
+    });
   });
 
   it('keeps é in GSM-7 but not ê, ç or the backtick', () => {
@@ -154,7 +170,11 @@ describe('analyseSms', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % max;
     };
-    const pools = [['a', '€', '{', ' '], ['a', 'ê', EMOJI, '€'], ['x', '[', ']', '\n']];
+    const pools = [
+      ['a', '€', '{', ' '],
+      ['a', 'ê', EMOJI, '€'],
+      ['x', '[', ']', '\n'],
+    ];
     for (let round = 0; round < 300; round++) {
       const pool = pools[round % pools.length] ?? [];
       let text = '';

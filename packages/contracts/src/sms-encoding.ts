@@ -84,7 +84,7 @@ function cut(text: string, encoding: SmsEncoding, units: number): Cut {
   if (units <= limits.single) return { ends: [text.length], lastUnits: units };
   const ends: number[] = [];
   let used = 0;
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const unit = text.charCodeAt(index);
     let width = 1;
     let cost: number;
@@ -214,21 +214,67 @@ export function decodeGsm7Septets(septets: ArrayLike<number>): string {
  */
 export const LOOKALIKE_REPLACEMENTS: Readonly<Record<string, string>> = {
   // Single quotes, apostrophes, primes, single guillemets.
-  '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201B': "'", '\u2032': "'", '\u2035': "'",
-  '\u02BC': "'", '\u00B4': "'", '`': "'", '\u2039': "'", '\u203A': "'", '\uFF07': "'",
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u2032': "'",
+  '\u2035': "'",
+  '\u02BC': "'",
+  '\u00B4': "'",
+  '`': "'",
+  '\u2039': "'",
+  '\u203A': "'",
+  '\uFF07': "'",
   // Double quotes, double primes, guillemets.
-  '\u201C': '"', '\u201D': '"', '\u201E': '"', '\u201F': '"', '\u2033': '"', '\u00AB': '"', '\u00BB': '"', '\uFF02': '"',
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u201F': '"',
+  '\u2033': '"',
+  '\u00AB': '"',
+  '\u00BB': '"',
+  '\uFF02': '"',
   // Hyphens, dashes, minus sign, bullets.
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
-  '\u2022': '-', '\u2023': '-', '\u2043': '-',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2022': '-',
+  '\u2023': '-',
+  '\u2043': '-',
   // Ellipsis, fraction and division slashes.
-  '\u2026': '...', '\u2044': '/', '\u2215': '/',
+  '\u2026': '...',
+  '\u2044': '/',
+  '\u2215': '/',
   // Spaces of every width, tab; line and paragraph separators become line feeds.
-  '\t': ' ', '\u00A0': ' ', '\u1680': ' ', '\u2000': ' ', '\u2001': ' ', '\u2002': ' ', '\u2003': ' ', '\u2004': ' ',
-  '\u2005': ' ', '\u2006': ' ', '\u2007': ' ', '\u2008': ' ', '\u2009': ' ', '\u200A': ' ', '\u202F': ' ',
-  '\u205F': ' ', '\u3000': ' ', '\u2028': '\n', '\u2029': '\n',
+  '\t': ' ',
+  '\u00A0': ' ',
+  '\u1680': ' ',
+  '\u2000': ' ',
+  '\u2001': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\u2004': ' ',
+  '\u2005': ' ',
+  '\u2006': ' ',
+  '\u2007': ' ',
+  '\u2008': ' ',
+  '\u2009': ' ',
+  '\u200A': ' ',
+  '\u202F': ' ',
+  '\u205F': ' ',
+  '\u3000': ' ',
+  '\u2028': '\n',
+  '\u2029': '\n',
   // Invisible characters that carry no meaning in a message: removed.
-  '\u200B': '', '\u2060': '', '\uFEFF': '', '\u00AD': '',
+  '\u200B': '',
+  '\u2060': '',
+  '\uFEFF': '',
+  '\u00AD': '',
 };
 
 const LOOKALIKES: ReadonlyMap<string, string> = new Map(Object.entries(LOOKALIKE_REPLACEMENTS));

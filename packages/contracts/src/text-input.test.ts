@@ -9,14 +9,23 @@ describe('the text rule', () => {
   });
 
   it('accepts everything PostgreSQL stores: pairs (emoji), RTL overrides, other controls', () => {
-    for (const text of ['😀 ok', '\u202Eevil\u202C', 'tab\there', '__proto__', '', 'x'.repeat(100_000)]) expect(unstorableTextMessage('f', text)).toBeNull();
+    for (const text of ['😀 ok', '\u202Eevil\u202C', 'tab\there', '__proto__', '', 'x'.repeat(100_000)])
+      expect(unstorableTextMessage('f', text)).toBeNull();
   });
 
   it('finds the first bad value or key in nested input, with its path', () => {
-    expect(findInputProblem({ a: 'ok', b: [{ c: 'ok' }, { d: 'x\u0000' }] })).toEqual({ path: ['b', 1, 'd'], message: 'b.1.d must not contain the NUL character (U+0000)' });
-    expect(findInputProblem({ customFields: JSON.parse('{"__proto__": "x"}') })).toEqual({ path: ['customFields', '__proto__'], message: 'customFields.__proto__ is not an allowed field name' });
+    expect(findInputProblem({ a: 'ok', b: [{ c: 'ok' }, { d: 'x\u0000' }] })).toEqual({
+      path: ['b', 1, 'd'],
+      message: 'b.1.d must not contain the NUL character (U+0000)',
+    });
+    expect(findInputProblem({ customFields: JSON.parse('{"__proto__": "x"}') })).toEqual({
+      path: ['customFields', '__proto__'],
+      message: 'customFields.__proto__ is not an allowed field name',
+    });
     expect(findInputProblem({ constructor: { prototype: {} } })?.path).toEqual(['constructor']);
-    expect(findInputProblem({ fields: { ['bad\u0000']: 'x' } })?.message).toBe('fields field name must not contain the NUL character (U+0000)');
+    expect(findInputProblem({ fields: { ['bad\u0000']: 'x' } })?.message).toBe(
+      'fields field name must not contain the NUL character (U+0000)',
+    );
     expect(findInputProblem('\u0000', 'body')).toEqual({ path: [], message: 'body must not contain the NUL character (U+0000)' });
     expect(findInputProblem({ a: 1, b: null, c: true, d: ['x', 'y'] })).toBeNull();
   });

@@ -33,7 +33,11 @@ export const twoStepChallengeSchema = z.object({
 });
 export type TwoStepChallenge = z.infer<typeof twoStepChallengeSchema>;
 
-const challengeField = z.string({ error: 'challenge is required' }).trim().min(1, 'challenge is required').max(200, 'challenge must be at most 200 characters');
+const challengeField = z
+  .string({ error: 'challenge is required' })
+  .trim()
+  .min(1, 'challenge is required')
+  .max(200, 'challenge must be at most 200 characters');
 const totpCode = z
   .string({ error: 'code is required' })
   .transform((value) => value.replace(/\s+/g, ''))
@@ -77,7 +81,10 @@ export type LoginEnrolResponse = z.infer<typeof loginEnrolResponseSchema>;
 
 /** Disabling two-step verification or replacing recovery codes needs the password. */
 export const passwordConfirmBodySchema = z.object({
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type PasswordConfirmBody = z.infer<typeof passwordConfirmBodySchema>;
 

@@ -13,9 +13,21 @@ export const USER_STATUSES = ['active', 'disabled'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES, { error: 'status must be active or disabled' });
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-const nameSchema = z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name must be at most 120 characters');
-const emailSchema = z.string({ error: 'email is required' }).trim().toLowerCase().pipe(z.email('email must be a valid email address').max(254, 'email must be at most 254 characters'));
-const phoneSchema = z.string().trim().max(32, 'phone must be at most 32 characters').regex(/^[+0-9 ()\-.]*$/, 'phone may contain digits, spaces and + ( ) - . only');
+const nameSchema = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(120, 'name must be at most 120 characters');
+const emailSchema = z
+  .string({ error: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('email must be a valid email address').max(254, 'email must be at most 254 characters'));
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'phone must be at most 32 characters')
+  .regex(/^[+0-9 ()\-.]*$/, 'phone may contain digits, spaces and + ( ) - . only');
 const localeSchema = z.enum(LANGUAGES, { error: `locale must be one of ${LANGUAGES.join(', ')}` });
 
 /**
@@ -42,8 +54,16 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const loginBodySchema = z.object({
-  email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required').max(254, 'email must be at most 254 characters'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'email is required')
+    .max(254, 'email must be at most 254 characters'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

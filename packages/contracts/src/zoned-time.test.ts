@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dailyWindowEnd, isInDailyWindow, isLocalDateTime, isTimeZone, toLocalDateTime, zonedToInstant, zoneOffsetMinutes } from './zoned-time.ts';
+import {
+  dailyWindowEnd,
+  isInDailyWindow,
+  isLocalDateTime,
+  isTimeZone,
+  toLocalDateTime,
+  zonedToInstant,
+  zoneOffsetMinutes,
+} from './zoned-time.ts';
 
 describe('zoned time', () => {
   it('knows IANA zones and refuses others', () => {
@@ -48,6 +56,8 @@ describe('zoned time', () => {
   });
 
   it('finds when the window ends', () => {
-    expect(dailyWindowEnd(new Date('2026-07-15T19:30:00Z'), { start: '21:00', end: '08:00' }, 'Europe/Paris').toISOString()).toBe('2026-07-16T06:00:00.000Z');
+    expect(dailyWindowEnd(new Date('2026-07-15T19:30:00Z'), { start: '21:00', end: '08:00' }, 'Europe/Paris').toISOString()).toBe(
+      '2026-07-16T06:00:00.000Z',
+    );
   });
 });

@@ -50,7 +50,14 @@ export function wallClockAt(instant: Date, timeZone: string): WallClock {
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0 };
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
 }
 
 /** Offset of the zone from UTC at an instant, in minutes (Paris in winter: 60). */
@@ -82,7 +89,10 @@ export function zonedToInstant(local: string, timeZone: string): Date {
   const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
   const asUtc = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s || 0);
   // Try the offsets in force a day either side; keep the earliest candidate that reads back right.
-  const offsets = new Set([zoneOffsetMinutes(new Date(asUtc - 86_400_000), timeZone), zoneOffsetMinutes(new Date(asUtc + 86_400_000), timeZone)]);
+  const offsets = new Set([
+    zoneOffsetMinutes(new Date(asUtc - 86_400_000), timeZone),
+    zoneOffsetMinutes(new Date(asUtc + 86_400_000), timeZone),
+  ]);
   const candidates = [...offsets].map((offset) => asUtc - offset * 60_000).sort((a, b) => a - b);
   for (const candidate of candidates) {
     if (toLocalDateTime(new Date(candidate), timeZone).slice(0, 16) === local.slice(0, 16)) return new Date(candidate);

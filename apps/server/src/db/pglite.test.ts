@@ -9,7 +9,10 @@ describe('embedded database bytea', () => {
     const database = await openPglite({});
     const bytes = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7) % 256));
     const pglite = database.jobsTarget.kind === 'pglite' ? database.jobsTarget.pglite : undefined;
-    const echoed = await pglite!.query<{ value: Buffer; length: number; hex: string }>('select $1::bytea as value, length($1::bytea) as length, encode(substring($1::bytea from 1 for 4), $2) as hex', [bytes, 'hex']);
+    const echoed = await pglite!.query<{ value: Buffer; length: number; hex: string }>(
+      'select $1::bytea as value, length($1::bytea) as length, encode(substring($1::bytea from 1 for 4), $2) as hex',
+      [bytes, 'hex'],
+    );
     expect(echoed.rows[0]?.length).toBe(4096);
     expect(echoed.rows[0]?.hex).toBe('00070e15');
     expect(Buffer.isBuffer(echoed.rows[0]?.value)).toBe(true);

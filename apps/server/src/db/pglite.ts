@@ -39,7 +39,9 @@ function lockDirectory(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockPath, 'utf8').trim());
       if (owner && isRunning(owner)) {
-        throw new DataDirectoryLocked(`Another server process (pid ${owner}) is using the embedded database in ${dataDir}. Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes.`);
+        throw new DataDirectoryLocked(
+          `Another server process (pid ${owner}) is using the embedded database in ${dataDir}. Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes.`,
+        );
       }
       rmSync(lockPath, { force: true });
     }

@@ -105,7 +105,10 @@ export const loginChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (table) => [index('login_challenges_expires_idx').on(table.expiresAt), check('login_challenges_purpose_check', sql`${table.purpose} in ('verify', 'enrol')`)],
+  (table) => [
+    index('login_challenges_expires_idx').on(table.expiresAt),
+    check('login_challenges_purpose_check', sql`${table.purpose} in ('verify', 'enrol')`),
+  ],
 );
 
 /** Profile pictures, re-encoded to a 256 x 256 WebP; the id is the sha256 of the bytes. */

@@ -1,6 +1,21 @@
 import type { CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * SMS gateways configured by admins. `config` holds the kind's settings, `secrets` its passwords
@@ -26,7 +41,9 @@ export const gateways = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('gateways_one_default').on(table.isDefault).where(sql`${table.isDefault} and ${table.deletedAt} is null`),
+    uniqueIndex('gateways_one_default')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault} and ${table.deletedAt} is null`),
     check('gateways_kind_check', sql`${table.kind} in ('simulator', 'smpp', 'twilio')`),
   ],
 );
@@ -49,7 +66,10 @@ export const gatewayLinks = pgTable(
     since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.gatewayId, table.worker] }), check('gateway_links_state_check', sql`${table.state} in ('connected', 'retrying', 'refused')`)],
+  (table) => [
+    primaryKey({ columns: [table.gatewayId, table.worker] }),
+    check('gateway_links_state_check', sql`${table.state} in ('connected', 'retrying', 'refused')`),
+  ],
 );
 
 /**
@@ -66,7 +86,9 @@ export const campaigns = pgTable(
     /** Chosen gateway; null = the default one, resolved and stored at launch. */
     gatewayId: uuid('gateway_id'),
     audience: jsonb('audience').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed'] })
+      .notNull()
+      .default('draft'),
     /** Why it waits, paused by itself or failed: `{ code, params }`, translated where it is shown. */
     statusReason: jsonb('status_reason').$type<CampaignStatusReason>(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
@@ -94,7 +116,10 @@ export const campaigns = pgTable(
   (table) => [
     index('campaigns_created_at_idx').on(table.createdAt, table.id),
     index('campaigns_status_idx').on(table.status),
-    check('campaigns_status_check', sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed')`),
+    check(
+      'campaigns_status_check',
+      sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed')`,
+    ),
     check(
       'campaigns_status_reason_check',
       sql`${table.statusReason} is null or coalesce(jsonb_typeof(${table.statusReason} -> 'code') = 'string' and jsonb_typeof(${table.statusReason} -> 'params') = 'object', false)`,
@@ -127,14 +152,18 @@ export const messages = pgTable(
   'messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['campaign', 'test', 'reply', 'auto', 'notice'] }).notNull().default('campaign'),
+    kind: text('kind', { enum: ['campaign', 'test', 'reply', 'auto', 'notice'] })
+      .notNull()
+      .default('campaign'),
     campaignId: uuid('campaign_id'),
     contactId: uuid('contact_id'),
     gatewayId: uuid('gateway_id'),
     phone: text('phone').notNull(),
     senderId: text('sender_id'),
     body: text('body'),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped'] })
+      .notNull()
+      .default('queued'),
     attempts: smallint('attempts').notNull().default(0),
     /** A retry waits until then; null = due now. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -167,21 +196,36 @@ export const messages = pgTable(
   (table) => [
     uniqueIndex('messages_campaign_contact_unique').on(table.campaignId, table.contactId),
     // Dispatch claims: the queued messages of one campaign (or the one-offs: campaign null) in id order.
-    index('messages_queued_idx').on(table.campaignId, table.id).where(sql`${table.status} = 'queued'`),
+    index('messages_queued_idx')
+      .on(table.campaignId, table.id)
+      .where(sql`${table.status} = 'queued'`),
     // Lease recovery scans only rows in flight.
-    index('messages_sending_idx').on(table.leaseUntil).where(sql`${table.status} = 'sending'`),
+    index('messages_sending_idx')
+      .on(table.leaseUntil)
+      .where(sql`${table.status} = 'sending'`),
     // Receipts find their message by the gateway's id.
-    index('messages_gateway_message_idx').on(table.gatewayMessageId).where(sql`${table.gatewayMessageId} is not null`),
+    index('messages_gateway_message_idx')
+      .on(table.gatewayMessageId)
+      .where(sql`${table.gatewayMessageId} is not null`),
     // No index of its own for a contact's history: (campaign_id, contact_id) answers it with one
     // probe per campaign (a few thousand at most), and each index here costs every status update.
     // One-off messages (test, reply, auto, notice: campaign_id null, a small share of the table)
     // by contact, for a contact's history and inbox thread, and by id, for the inbox's live
     // updates. Partial, so campaign rows never enter them.
-    index('messages_one_off_contact_idx').on(table.contactId, table.id).where(sql`${table.campaignId} is null`),
-    index('messages_one_off_idx').on(table.id).where(sql`${table.campaignId} is null`),
+    index('messages_one_off_contact_idx')
+      .on(table.contactId, table.id)
+      .where(sql`${table.campaignId} is null`),
+    index('messages_one_off_idx')
+      .on(table.id)
+      .where(sql`${table.campaignId} is null`),
     // Recent errors of a campaign (errors are rare, so this stays small).
-    index('messages_errors_idx').on(table.campaignId, table.id).where(sql`${table.errorCode} is not null`),
-    check('messages_status_check', sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped')`),
+    index('messages_errors_idx')
+      .on(table.campaignId, table.id)
+      .where(sql`${table.errorCode} is not null`),
+    check(
+      'messages_status_check',
+      sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped')`,
+    ),
     check('messages_kind_check', sql`${table.kind} in ('campaign', 'test', 'reply', 'auto', 'notice')`),
   ],
 );
@@ -275,8 +319,12 @@ export const inboundMessages = pgTable(
   (table) => [
     uniqueIndex('inbound_messages_gateway_unique').on(table.gatewayId, table.gatewayMessageId),
     index('inbound_messages_contact_idx').on(table.contactId, table.id),
-    index('inbound_messages_unprocessed_idx').on(table.id).where(sql`${table.processedAt} is null`),
-    index('inbound_messages_reply_pending_idx').on(table.contactId).where(sql`${table.replyPending}`),
+    index('inbound_messages_unprocessed_idx')
+      .on(table.id)
+      .where(sql`${table.processedAt} is null`),
+    index('inbound_messages_reply_pending_idx')
+      .on(table.contactId)
+      .where(sql`${table.replyPending}`),
   ],
 );
 

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uuidv7 } from './uuidv7.ts';
 
 const timestamps = {
@@ -19,9 +34,13 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'manager', 'agent', 'viewer'] }).notNull(),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     phone: text('phone'),
-    locale: text('locale', { enum: ['en', 'fr', 'ar', 'zh'] }).notNull().default('en'),
+    locale: text('locale', { enum: ['en', 'fr', 'ar', 'zh'] })
+      .notNull()
+      .default('en'),
     // Every token carries the version it was issued with; bumping it revokes all earlier tokens.
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -34,7 +53,9 @@ export const users = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('users_email_lower_unique')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
     index('users_created_at_idx').on(table.createdAt),
     check('users_role_check', sql`${table.role} in ('admin', 'manager', 'agent', 'viewer')`),
     check('users_status_check', sql`${table.status} in ('active', 'disabled')`),
@@ -71,7 +92,9 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_at_idx').on(table.at),
     index('audit_log_actor_idx').on(table.actorId, table.at),
-    uniqueIndex('audit_log_group_key_idx').on(table.groupKey).where(sql`${table.groupKey} is not null`),
+    uniqueIndex('audit_log_group_key_idx')
+      .on(table.groupKey)
+      .where(sql`${table.groupKey} is not null`),
   ],
 );
 
@@ -170,7 +193,9 @@ export const contacts = pgTable(
     tag2: text('tag2'),
     tag3: text('tag3'),
     customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
-    status: text('status', { enum: ['active', 'opted_out'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'opted_out'] })
+      .notNull()
+      .default('active'),
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     optOutSource: text('opt_out_source', { enum: ['keyword', 'admin', 'import', 'provider'] }),
     notes: text('notes'),
@@ -178,7 +203,9 @@ export const contacts = pgTable(
     optInNote: text('opt_in_note'),
     optedInAt: timestamp('opted_in_at', { withTimezone: true }),
     optedInBy: uuid('opted_in_by'),
-    source: text('source', { enum: ['manual', 'import', 'inbound', 'api'] }).notNull().default('manual'),
+    source: text('source', { enum: ['manual', 'import', 'inbound', 'api'] })
+      .notNull()
+      .default('manual'),
     importId: uuid('import_id'),
     createdBy: uuid('created_by'),
     ...timestamps,
@@ -192,16 +219,30 @@ export const contacts = pgTable(
     // `lower(first_name) LIKE 'x%'` all imply NOT NULL, so the planner still uses them) and
     // active contacts (a status filter only narrows anything when it asks for opted-out ones).
     // Nothing reads contacts by import_id, so it has no index.
-    index('contacts_tag1_idx').on(table.tag1).where(sql`${table.tag1} is not null`),
-    index('contacts_tag2_idx').on(table.tag2).where(sql`${table.tag2} is not null`),
-    index('contacts_tag3_idx').on(table.tag3).where(sql`${table.tag3} is not null`),
-    index('contacts_opted_out_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'opted_out'`),
+    index('contacts_tag1_idx')
+      .on(table.tag1)
+      .where(sql`${table.tag1} is not null`),
+    index('contacts_tag2_idx')
+      .on(table.tag2)
+      .where(sql`${table.tag2} is not null`),
+    index('contacts_tag3_idx')
+      .on(table.tag3)
+      .where(sql`${table.tag3} is not null`),
+    index('contacts_opted_out_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'opted_out'`),
     // Default list order (newest first: read backwards) and the export's keyset cursor
     // `(created_at, id) < (...)`, which needs both columns in the same direction.
     index('contacts_created_at_id_idx').on(table.createdAt, table.id),
-    index('contacts_first_name_lower_idx').using('btree', sql`lower(${table.firstName}) text_pattern_ops`).where(sql`${table.firstName} is not null`),
-    index('contacts_last_name_lower_idx').using('btree', sql`lower(${table.lastName}) text_pattern_ops`).where(sql`${table.lastName} is not null`),
-    index('contacts_email_lower_idx').using('btree', sql`lower(${table.email}) text_pattern_ops`).where(sql`${table.email} is not null`),
+    index('contacts_first_name_lower_idx')
+      .using('btree', sql`lower(${table.firstName}) text_pattern_ops`)
+      .where(sql`${table.firstName} is not null`),
+    index('contacts_last_name_lower_idx')
+      .using('btree', sql`lower(${table.lastName}) text_pattern_ops`)
+      .where(sql`${table.lastName} is not null`),
+    index('contacts_email_lower_idx')
+      .using('btree', sql`lower(${table.email}) text_pattern_ops`)
+      .where(sql`${table.email} is not null`),
     check('contacts_status_check', sql`${table.status} in ('active', 'opted_out')`),
     check('contacts_opt_out_source_check', sql`${table.optOutSource} in ('keyword', 'admin', 'import', 'provider')`),
     check('contacts_source_check', sql`${table.source} in ('manual', 'import', 'inbound', 'api')`),
@@ -216,7 +257,9 @@ export const imports = pgTable(
   'imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status', { enum: ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled', 'expired'] }).notNull().default('uploaded'),
+    status: text('status', { enum: ['uploaded', 'queued', 'running', 'completed', 'failed', 'cancelled', 'expired'] })
+      .notNull()
+      .default('uploaded'),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
@@ -234,7 +277,10 @@ export const imports = pgTable(
     rejected: integer('rejected').notNull().default(0),
     // Numbers read as international although a default country was set, and the first few of them.
     readAsInternational: integer('read_as_international').notNull().default(0),
-    internationalExamples: jsonb('international_examples').$type<Array<{ row: number; input: string; e164: string; country: string | null }>>().notNull().default([]),
+    internationalExamples: jsonb('international_examples')
+      .$type<Array<{ row: number; input: string; e164: string; country: string | null }>>()
+      .notNull()
+      .default([]),
     errorMessage: text('error_message'),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     createdBy: uuid('created_by'),

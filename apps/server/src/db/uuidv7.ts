@@ -36,9 +36,25 @@ export function uuidv7(): string {
   const high = Math.floor(ms / 0x1000000);
   const low = ms % 0x1000000;
   return (
-    HEX[(high >>> 16) & 0xff]! + HEX[(high >>> 8) & 0xff]! + HEX[high & 0xff]! + HEX[(low >>> 16) & 0xff]! + '-' + HEX[(low >>> 8) & 0xff]! + HEX[low & 0xff]! + '-' +
-    HEX[0x70 | (counter >>> 8)]! + HEX[counter & 0xff]! + '-' +
-    HEX[0x80 | (pool[r]! & 0x3f)]! + HEX[pool[r + 1]!]! + '-' +
-    HEX[pool[r + 2]!]! + HEX[pool[r + 3]!]! + HEX[pool[r + 4]!]! + HEX[pool[r + 5]!]! + HEX[pool[r + 6]!]! + HEX[pool[r + 7]!]!
+    HEX[(high >>> 16) & 0xff]! +
+    HEX[(high >>> 8) & 0xff]! +
+    HEX[high & 0xff]! +
+    HEX[(low >>> 16) & 0xff]! +
+    '-' +
+    HEX[(low >>> 8) & 0xff]! +
+    HEX[low & 0xff]! +
+    '-' +
+    HEX[0x70 | (counter >>> 8)]! +
+    HEX[counter & 0xff]! +
+    '-' +
+    HEX[0x80 | (pool[r]! & 0x3f)]! +
+    HEX[pool[r + 1]!]! +
+    '-' +
+    HEX[pool[r + 2]!]! +
+    HEX[pool[r + 3]!]! +
+    HEX[pool[r + 4]!]! +
+    HEX[pool[r + 5]!]! +
+    HEX[pool[r + 6]!]! +
+    HEX[pool[r + 7]!]!
   );
 }

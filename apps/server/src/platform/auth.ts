@@ -40,12 +40,16 @@ const SESSION_INVALID = 'Your session has expired or is no longer valid. Sign in
 
 /** Finds the user a token points at, if the account still exists (not deleted). */
 async function findUserForToken(db: Db, userId: string): Promise<AuthUser | undefined> {
-  const [user] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return user;
 }
 
 /** A token of `tokenVersion` still stands for this account: active, and no sign-out, password or role change since. */
-const sessionStands = (user: AuthUser | undefined, tokenVersion: number): user is AuthUser => !!user && user.status === 'active' && user.tokenVersion === tokenVersion;
+const sessionStands = (user: AuthUser | undefined, tokenVersion: number): user is AuthUser =>
+  !!user && user.status === 'active' && user.tokenVersion === tokenVersion;
 
 /** Resolves the bearer token of a request to an active user, or throws 401. */
 async function authenticateRequest(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser> {

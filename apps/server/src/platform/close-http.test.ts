@@ -9,7 +9,13 @@ async function downloadServer(): Promise<{ app: FastifyInstance; url: string }> 
   const app = Fastify();
   app.get('/download', (_request, reply) => {
     const chunk = 'x'.repeat(64 * 1024);
-    return reply.send(new Readable({ read() { setTimeout(() => this.push(chunk), 1); } }));
+    return reply.send(
+      new Readable({
+        read() {
+          setTimeout(() => this.push(chunk), 1);
+        },
+      }),
+    );
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `${address}/download` };

@@ -12,5 +12,10 @@ export function consoleLogger(level: Config['logLevel']): GatewayLogger {
   const at = (entry: (typeof LEVELS)[number], print: (...values: unknown[]) => void) => (details: object, message: string) => {
     if (LEVELS.indexOf(entry) >= lowest) print(message, details);
   };
-  return { debug: at('debug', console.info), info: at('info', console.info), warn: at('warn', console.warn), error: at('error', console.error) };
+  return {
+    debug: at('debug', console.info),
+    info: at('info', console.info),
+    warn: at('warn', console.warn),
+    error: at('error', console.error),
+  };
 }

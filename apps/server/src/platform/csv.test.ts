@@ -5,7 +5,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { csvCellSql } from './csv-sql.ts';
 import { csvCell, csvField, csvLine, neutraliseCell, stripFormulaGuard } from './csv.ts';
 
-const samples = ['', 'plain', '+447700900001', '=1+2', '-5', '@SUM(A1)', '\tx', '\rx', 'a,b', 'say "hi"', 'line\nbreak', '=HYPERLINK("x")', 'é ü 中文', "'quoted", "'=already", ' =x'];
+const samples = [
+  '',
+  'plain',
+  '+447700900001',
+  '=1+2',
+  '-5',
+  '@SUM(A1)',
+  '\tx',
+  '\rx',
+  'a,b',
+  'say "hi"',
+  'line\nbreak',
+  '=HYPERLINK("x")',
+  'é ü 中文',
+  "'quoted",
+  "'=already",
+  ' =x',
+];
 
 describe('neutraliseCell', () => {
   it('prefixes a quote to cells a spreadsheet would evaluate', () => {
@@ -14,7 +31,8 @@ describe('neutraliseCell', () => {
   });
 
   it('is taken off again by stripFormulaGuard, so a round trip changes nothing', () => {
-    for (const value of samples.filter((sample) => !sample.startsWith("'"))) expect(stripFormulaGuard(neutraliseCell(value)), JSON.stringify(value)).toBe(value);
+    for (const value of samples.filter((sample) => !sample.startsWith("'")))
+      expect(stripFormulaGuard(neutraliseCell(value)), JSON.stringify(value)).toBe(value);
     // A quote the guard did not add stays.
     expect(stripFormulaGuard("'quoted")).toBe("'quoted");
     expect(stripFormulaGuard("'")).toBe("'");

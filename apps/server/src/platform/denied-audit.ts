@@ -8,7 +8,10 @@ import type { Db } from '../db/client.ts';
  * hammering a forbidden route adds one row a minute, not one per request. The unique index on
  * `group_key` makes the upsert safe from any number of API processes at once.
  */
-export async function recordDenied(db: Db, input: { actor: { id: string; name: string; email: string } | null; ip: string; method: string; route: string }): Promise<void> {
+export async function recordDenied(
+  db: Db,
+  input: { actor: { id: string; name: string; email: string } | null; ip: string; method: string; route: string },
+): Promise<void> {
   const who = input.actor ? `user:${input.actor.id}` : `ip:${input.ip}`;
   const prefix = `access.denied|${who}|${input.method} ${input.route}|`;
   await db.execute(sql`

@@ -17,15 +17,25 @@ function runEntry(env: Record<string, string | undefined>) {
   delete base.DATABASE_URL;
   delete base.MALLOC_MMAP_THRESHOLD_;
   delete base.NODE_OPTIONS;
-  const child = spawnSync(process.execPath, ['--max-semi-space-size=16', '--heap-growing-percent=100', script, 'extra-argument'], { env: { ...base, ...env }, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--max-semi-space-size=16', '--heap-growing-percent=100', script, 'extra-argument'], {
+    env: { ...base, ...env },
+    encoding: 'utf8',
+  });
   expect(child.status, child.stderr).toBe(0);
-  return { pid: child.pid, seen: JSON.parse(child.stdout) as { pid: number; threshold: string | null; execArgv: string[]; args: string[] } };
+  return {
+    pid: child.pid,
+    seen: JSON.parse(child.stdout) as { pid: number; threshold: string | null; execArgv: string[]; args: string[] },
+  };
 }
 
 /** The value a process was last given for a V8 flag (later flags win). */
-const lastValue = (execArgv: string[], name: string) => execArgv.filter((flag) => flag.startsWith(`${name}=`)).at(-1)?.split('=')[1];
+const lastValue = (execArgv: string[], name: string) =>
+  execArgv
+    .filter((flag) => flag.startsWith(`${name}=`))
+    .at(-1)
+    ?.split('=')[1];
 
-describe.skipIf(process.platform !== 'linux')('memory settings of an embedded server (Linux only: the malloc variable is glibc\'s)', () => {
+describe.skipIf(process.platform !== 'linux')("memory settings of an embedded server (Linux only: the malloc variable is glibc's)", () => {
   it('re-executes an embedded server in place with the mmap threshold and the heap flags, keeping its flags and arguments', () => {
     const { pid, seen } = runEntry({});
     expect(seen.threshold).toBe(String(128 * 1024));

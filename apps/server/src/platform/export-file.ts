@@ -79,7 +79,11 @@ function xlsxFile(spec: ExportSpec, done: ExportDone): Readable {
     for await (const batch of spec.batches()) {
       if (out.destroyed) return false;
       for (const row of batch) {
-        sheet.addRow(row.map((cell, index) => (cell === null ? '' : typeof cell === 'number' || plain.has(index) ? cell : neutraliseCell(cell)))).commit();
+        sheet
+          .addRow(
+            row.map((cell, index) => (cell === null ? '' : typeof cell === 'number' || plain.has(index) ? cell : neutraliseCell(cell))),
+          )
+          .commit();
       }
       rows += batch.length;
       await xlsxCaughtUp(sheet, out);
@@ -102,7 +106,11 @@ function xlsxFile(spec: ExportSpec, done: ExportDone): Readable {
 export function exportFile(spec: ExportSpec, format: ExportFormat, done: ExportDone): ExportFile {
   const stamp = new Date().toISOString().slice(0, 10);
   if (format === 'xlsx') {
-    return { stream: xlsxFile(spec, done), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `${spec.name}-${stamp}.xlsx` };
+    return {
+      stream: xlsxFile(spec, done),
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileName: `${spec.name}-${stamp}.xlsx`,
+    };
   }
   return { stream: csvFile(spec, done), contentType: 'text/csv; charset=utf-8', fileName: `${spec.name}-${stamp}.csv` };
 }
@@ -117,7 +125,10 @@ export function sendExportFile(reply: FastifyReply, file: ExportFile): FastifyRe
 }
 
 /** Ready CSV text of a keyset-paged source, chunk by chunk, the next one asked for while this one is written. */
-export async function* keysetCsvChunks(next: (after: string | null) => Promise<{ text: string; rows: number; last: string | null }>, batchSize: number): AsyncGenerator<{ text: string; rows: number }> {
+export async function* keysetCsvChunks(
+  next: (after: string | null) => Promise<{ text: string; rows: number; last: string | null }>,
+  batchSize: number,
+): AsyncGenerator<{ text: string; rows: number }> {
   let pending: Promise<{ text: string; rows: number; last: string | null }> | null = next(null);
   try {
     while (pending) {
@@ -135,7 +146,11 @@ export async function* keysetCsvChunks(next: (after: string | null) => Promise<{
  * after it. The next batch is asked for before this one is formatted and written, so the database
  * works while the rows are turned into text (PostgreSQL: another pool connection; PGlite queues it).
  */
-export async function* keysetBatches<T, C>(next: (after: C | null) => Promise<{ rows: T[]; cursor: C | null }>, map: (row: T) => ExportCell[], batchSize: number): AsyncGenerator<ExportCell[][]> {
+export async function* keysetBatches<T, C>(
+  next: (after: C | null) => Promise<{ rows: T[]; cursor: C | null }>,
+  map: (row: T) => ExportCell[],
+  batchSize: number,
+): AsyncGenerator<ExportCell[][]> {
   let pending: Promise<{ rows: T[]; cursor: C | null }> | null = next(null);
   try {
     while (pending) {

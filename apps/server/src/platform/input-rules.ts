@@ -15,7 +15,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   return (data: unknown) => {
     const problem = findInputProblem(data, route.httpPart === 'querystring' ? 'query' : (route.httpPart ?? 'request'));
     if (problem) {
-      return { error: [{ keyword: 'custom', instancePath: `/${problem.path.join('/')}`, schemaPath: '#', params: {}, message: problem.message }] } as unknown as ReturnType<typeof validate>;
+      return {
+        error: [{ keyword: 'custom', instancePath: `/${problem.path.join('/')}`, schemaPath: '#', params: {}, message: problem.message }],
+      } as unknown as ReturnType<typeof validate>;
     }
     return validate(data);
   };

@@ -56,7 +56,9 @@ describe('PGlite job adapter', () => {
     const failing = adapter.executeSql('BEGIN; SELECT 1; SELECT * FROM no_such_table; COMMIT;');
     // Queued behind the failing block (then() starts drizzle's lazy query now). With pg-boss's stock
     // adapter, whose ROLLBACK is queued after it, this fails: "current transaction is aborted".
-    const next = pgliteDatabase.db.execute(sql`select 42 as answer`).then((result) => result as unknown as { rows: Array<{ answer: number }> });
+    const next = pgliteDatabase.db
+      .execute(sql`select 42 as answer`)
+      .then((result) => result as unknown as { rows: Array<{ answer: number }> });
     await expect(failing).rejects.toThrow(/no_such_table/);
     expect((await next).rows[0]?.answer).toBe(42);
   });

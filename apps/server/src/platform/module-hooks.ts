@@ -11,5 +11,6 @@ import { registerHooks } from 'node:module';
 const isDrizzle = (specifier: string) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
 
 registerHooks({
-  resolve: (specifier, context, nextResolve) => nextResolve(specifier, isDrizzle(specifier) ? { ...context, conditions: ['require', 'node', 'default'] } : context),
+  resolve: (specifier, context, nextResolve) =>
+    nextResolve(specifier, isDrizzle(specifier) ? { ...context, conditions: ['require', 'node', 'default'] } : context),
 });

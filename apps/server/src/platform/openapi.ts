@@ -29,7 +29,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       openapi: '3.1.0',
       info: {
         title: 'SMS Management System API',
-        description: 'HTTP API of the SMS communication platform. Authenticate with `Authorization: Bearer <token>` from POST /api/users/login.',
+        description:
+          'HTTP API of the SMS communication platform. Authenticate with `Authorization: Bearer <token>` from POST /api/users/login.',
         version: '0.1.0',
       },
       servers: options.publicUrl ? [{ url: options.publicUrl }] : [],

@@ -60,7 +60,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
   app.get('/index.html', sendIndex);
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');
     if (wantsPage) return sendIndex(request, reply);
     return reply.status(404).send({ message: 'Not found', error: 'Not Found', code: ERROR_CODES.notFound });
   });

@@ -32,7 +32,11 @@ export async function secondsUntilAllowed(db: Executor, rule: ThrottleRule, subj
 }
 
 /** Throws 429 (with the wait) when any of the (rule, subject) pairs is at its limit. */
-export async function assertAllowed(db: Executor, checks: Array<[ThrottleRule, string]>, message: (minutes: number) => string): Promise<void> {
+export async function assertAllowed(
+  db: Executor,
+  checks: Array<[ThrottleRule, string]>,
+  message: (minutes: number) => string,
+): Promise<void> {
   let wait = 0;
   for (const [rule, subject] of checks) wait = Math.max(wait, await secondsUntilAllowed(db, rule, subject));
   if (wait > 0) throw new TooManyRequests(message(Math.ceil(wait / 60)), wait);

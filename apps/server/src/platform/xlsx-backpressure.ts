@@ -7,7 +7,9 @@ const ZIP_BACKLOG_MAX = 4 * 1024 * 1024;
 /** Resolves on `event` from `emitter` or when `out` closes (client gone), leaving no listener behind. */
 async function eventOrClose(emitter: NodeJS.EventEmitter, event: string, out: PassThrough): Promise<void> {
   const controller = new AbortController();
-  const waits = [once(emitter, event, { signal: controller.signal }), once(out, 'close', { signal: controller.signal })].map((wait) => wait.catch(() => undefined));
+  const waits = [once(emitter, event, { signal: controller.signal }), once(out, 'close', { signal: controller.signal })].map((wait) =>
+    wait.catch(() => undefined),
+  );
   try {
     await Promise.race(waits);
   } finally {

@@ -17,7 +17,10 @@ export interface SmppPeerProcess {
  * it answers every submit and sends a delivery receipt for each. `port` 0 takes a free one.
  */
 export async function startSmppPeerProcess(port = 0): Promise<SmppPeerProcess> {
-  const child = spawn(process.execPath, ['apps/server/test/smpp-peer.ts', '--port', String(port)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['apps/server/test/smpp-peer.ts', '--port', String(port)], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   const ready = JSON.parse(line) as { smppPort: number };
   return {

@@ -4,9 +4,15 @@ import type { AccountTab } from '../features/account/components/account-tab';
 import { ProfileTab } from '../features/account/components/profile-tab';
 import { ChangePasswordSection, ProfileDetailsSection } from '../features/profile/components/profile-sections';
 
-const TwoStepPanel = lazy(() => import('../features/account/components/two-step-panel').then((module) => ({ default: module.TwoStepPanel })));
-const PreferencesTab = lazy(() => import('../features/account/components/preferences-tab').then((module) => ({ default: module.PreferencesTab })));
-const SessionsPanel = lazy(() => import('../features/account/components/sessions-panel').then((module) => ({ default: module.SessionsPanel })));
+const TwoStepPanel = lazy(() =>
+  import('../features/account/components/two-step-panel').then((module) => ({ default: module.TwoStepPanel })),
+);
+const PreferencesTab = lazy(() =>
+  import('../features/account/components/preferences-tab').then((module) => ({ default: module.PreferencesTab })),
+);
+const SessionsPanel = lazy(() =>
+  import('../features/account/components/sessions-panel').then((module) => ({ default: module.SessionsPanel })),
+);
 
 /**
  * The tabs of /pages/account-settings, in order. The profile details and password forms are the

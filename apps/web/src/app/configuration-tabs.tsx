@@ -2,12 +2,22 @@ import { IconAntenna, IconHistory, IconMessageCog, IconPalette, IconShieldLock, 
 import { lazy } from 'react';
 import type { SettingsTab } from '../features/settings/components/settings-tab';
 
-const BrandSettingsTab = lazy(() => import('../features/brand/components/brand-settings-tab').then((module) => ({ default: module.BrandSettingsTab })));
+const BrandSettingsTab = lazy(() =>
+  import('../features/brand/components/brand-settings-tab').then((module) => ({ default: module.BrandSettingsTab })),
+);
 const GatewaysTab = lazy(() => import('../features/gateways/components/gateways-tab').then((module) => ({ default: module.GatewaysTab })));
-const SecuritySettingsTab = lazy(() => import('../features/security/components/security-settings-tab').then((module) => ({ default: module.SecuritySettingsTab })));
-const MessagingSettingsTab = lazy(() => import('../features/settings/components/messaging-settings-tab').then((module) => ({ default: module.MessagingSettingsTab })));
-const MaintenanceSettingsTab = lazy(() => import('../features/maintenance/components/maintenance-settings-tab').then((module) => ({ default: module.MaintenanceSettingsTab })));
-const AuditLogTab = lazy(() => import('../features/audit-log/components/audit-log-tab').then((module) => ({ default: module.AuditLogTab })));
+const SecuritySettingsTab = lazy(() =>
+  import('../features/security/components/security-settings-tab').then((module) => ({ default: module.SecuritySettingsTab })),
+);
+const MessagingSettingsTab = lazy(() =>
+  import('../features/settings/components/messaging-settings-tab').then((module) => ({ default: module.MessagingSettingsTab })),
+);
+const MaintenanceSettingsTab = lazy(() =>
+  import('../features/maintenance/components/maintenance-settings-tab').then((module) => ({ default: module.MaintenanceSettingsTab })),
+);
+const AuditLogTab = lazy(() =>
+  import('../features/audit-log/components/audit-log-tab').then((module) => ({ default: module.AuditLogTab })),
+);
 
 /**
  * The tabs of /configurations, in order: one line each. Gateways and Messaging are read by
@@ -18,8 +28,20 @@ const AuditLogTab = lazy(() => import('../features/audit-log/components/audit-lo
 export const CONFIGURATION_TABS: SettingsTab[] = [
   { id: 'brand', labelKey: 'tabs.brand', icon: IconPalette, requires: [['read', 'Brand']], content: <BrandSettingsTab /> },
   { id: 'gateways', labelKey: 'tabs.gateways', icon: IconAntenna, requires: [['read', 'Gateway']], content: <GatewaysTab /> },
-  { id: 'messaging', labelKey: 'tabs.messaging', icon: IconMessageCog, requires: [['read', 'Settings']], content: <MessagingSettingsTab /> },
+  {
+    id: 'messaging',
+    labelKey: 'tabs.messaging',
+    icon: IconMessageCog,
+    requires: [['read', 'Settings']],
+    content: <MessagingSettingsTab />,
+  },
   { id: 'security', labelKey: 'tabs.security', icon: IconShieldLock, requires: [['read', 'Settings']], content: <SecuritySettingsTab /> },
-  { id: 'maintenance', labelKey: 'maintenance:tab.label', icon: IconTool, requires: [['update', 'Settings']], content: <MaintenanceSettingsTab /> },
+  {
+    id: 'maintenance',
+    labelKey: 'maintenance:tab.label',
+    icon: IconTool,
+    requires: [['update', 'Settings']],
+    content: <MaintenanceSettingsTab />,
+  },
   { id: 'audit-log', labelKey: 'audit:tab.label', icon: IconHistory, requires: [['read', 'AuditLog']], content: <AuditLogTab /> },
 ];

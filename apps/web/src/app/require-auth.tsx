@@ -9,6 +9,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (loading) return <FullPageLoader />;
   // A deliberate sign-out must not carry this page over to whoever signs in next.
-  if (!isAuthenticated) return <Navigate replace to={signedOutByUser ? paths.login : loginWithRedirect(`${location.pathname}${location.search}`)} />;
+  if (!isAuthenticated)
+    return <Navigate replace to={signedOutByUser ? paths.login : loginWithRedirect(`${location.pathname}${location.search}`)} />;
   return <Outlet />;
 }

@@ -91,49 +91,196 @@ export const routes: RouteObject[] = [
               {
                 path: 'users',
                 children: [
-                  { index: true, element: <RequireAbility action="read" subject="User"><UsersList /></RequireAbility> },
-                  { path: 'new', element: <RequireAbility action="create" subject="User"><UserNew /></RequireAbility> },
-                  { path: ':id', element: <RequireAbility action="read" subject="User"><UserDetail /></RequireAbility> },
-                  { path: ':id/edit', element: <RequireAbility action="update" subject="User"><UserEdit /></RequireAbility> },
+                  {
+                    index: true,
+                    element: (
+                      <RequireAbility action="read" subject="User">
+                        <UsersList />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'new',
+                    element: (
+                      <RequireAbility action="create" subject="User">
+                        <UserNew />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: ':id',
+                    element: (
+                      <RequireAbility action="read" subject="User">
+                        <UserDetail />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: ':id/edit',
+                    element: (
+                      <RequireAbility action="update" subject="User">
+                        <UserEdit />
+                      </RequireAbility>
+                    ),
+                  },
                 ],
               },
               {
                 path: 'contacts',
                 children: [
-                  { index: true, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },
-                  { path: 'new', element: <RequireAbility action="create" subject="Contact"><ContactNew /></RequireAbility> },
-                  { path: 'upload', element: <RequireAbility action="create" subject="Import"><ContactsUpload /></RequireAbility> },
-                  { path: 'imports', element: <RequireAbility action="read" subject="Import"><ImportHistory /></RequireAbility> },
-                  { path: ':id', element: <RequireAbility action="read" subject="Contact"><ContactDetail /></RequireAbility> },
-                  { path: ':id/edit', element: <RequireAbility action="update" subject="Contact"><ContactEdit /></RequireAbility> },
+                  {
+                    index: true,
+                    element: (
+                      <RequireAbility action="read" subject="Contact">
+                        <ContactsList />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'new',
+                    element: (
+                      <RequireAbility action="create" subject="Contact">
+                        <ContactNew />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'upload',
+                    element: (
+                      <RequireAbility action="create" subject="Import">
+                        <ContactsUpload />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'imports',
+                    element: (
+                      <RequireAbility action="read" subject="Import">
+                        <ImportHistory />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: ':id',
+                    element: (
+                      <RequireAbility action="read" subject="Contact">
+                        <ContactDetail />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: ':id/edit',
+                    element: (
+                      <RequireAbility action="update" subject="Contact">
+                        <ContactEdit />
+                      </RequireAbility>
+                    ),
+                  },
                 ],
               },
               {
                 path: 'campaigns',
                 children: [
-                  { index: true, element: <RequireAbility action="read" subject="Campaign"><CampaignsList /></RequireAbility> },
-                  { path: 'new', element: <RequireAbility action="create" subject="Campaign"><CampaignNew /></RequireAbility> },
-                  { path: ':id', element: <RequireAbility action="read" subject="Campaign"><CampaignDetail /></RequireAbility> },
-                  { path: ':id/edit', element: <RequireAbility action="update" subject="Campaign"><CampaignEdit /></RequireAbility> },
+                  {
+                    index: true,
+                    element: (
+                      <RequireAbility action="read" subject="Campaign">
+                        <CampaignsList />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'new',
+                    element: (
+                      <RequireAbility action="create" subject="Campaign">
+                        <CampaignNew />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: ':id',
+                    element: (
+                      <RequireAbility action="read" subject="Campaign">
+                        <CampaignDetail />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: ':id/edit',
+                    element: (
+                      <RequireAbility action="update" subject="Campaign">
+                        <CampaignEdit />
+                      </RequireAbility>
+                    ),
+                  },
                 ],
               },
               {
                 path: 'reports',
                 children: [
-                  { index: true, element: <RequireAbility action="read" subject="Report"><ReportsList /></RequireAbility> },
-                  { path: 'delivery/:campaignId', element: <RequireAbility action="read" subject="Report"><DeliveryReport /></RequireAbility> },
-                  { path: 'tag1-grouped/:campaignId', element: <RequireAbility action="read" subject="Report"><Tag1Report /></RequireAbility> },
-                  { path: 'non-responders/:campaignId', element: <RequireAbility action="read" subject="Report"><NonRespondersReport /></RequireAbility> },
+                  {
+                    index: true,
+                    element: (
+                      <RequireAbility action="read" subject="Report">
+                        <ReportsList />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'delivery/:campaignId',
+                    element: (
+                      <RequireAbility action="read" subject="Report">
+                        <DeliveryReport />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'tag1-grouped/:campaignId',
+                    element: (
+                      <RequireAbility action="read" subject="Report">
+                        <Tag1Report />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'non-responders/:campaignId',
+                    element: (
+                      <RequireAbility action="read" subject="Report">
+                        <NonRespondersReport />
+                      </RequireAbility>
+                    ),
+                  },
                 ],
               },
-              { path: paths.chats, element: <RequireAbility action="read" subject="Inbox"><InboxPage /></RequireAbility> },
-              { path: paths.contacts.app, element: <RequireAbility action="read" subject="Contact"><ContactsList /></RequireAbility> },
+              {
+                path: paths.chats,
+                element: (
+                  <RequireAbility action="read" subject="Inbox">
+                    <InboxPage />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.contacts.app,
+                element: (
+                  <RequireAbility action="read" subject="Contact">
+                    <ContactsList />
+                  </RequireAbility>
+                ),
+              },
               { path: 'user-profile', element: <UserProfile /> },
               { path: 'pages/account-settings', element: <AccountSettings tabs={ACCOUNT_SETTINGS_TABS} /> },
               { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
               { path: paths.pages.roles, element: <RolesPage /> },
               { path: paths.pages.faq, element: <FaqPage /> },
-              { path: paths.calendar, element: <RequireAbility action="read" subject="Campaign"><CampaignCalendar /></RequireAbility> },
+              {
+                path: paths.calendar,
+                element: (
+                  <RequireAbility action="read" subject="Campaign">
+                    <CampaignCalendar />
+                  </RequireAbility>
+                ),
+              },
             ],
           },
         ],

@@ -27,7 +27,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no dialog: `<ConfirmDialog open title message danger busy onConfirm onClose />`. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, danger, busy, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const messageId = useId();

@@ -21,7 +21,18 @@ export interface CountrySelectProps {
 }
 
 /** A searchable country picker (names in the interface language, common countries first). */
-export function CountrySelect({ value, onChange, label, helperText, error, size, disabled, clearable = true, id, groups }: CountrySelectProps) {
+export function CountrySelect({
+  value,
+  onChange,
+  label,
+  helperText,
+  error,
+  size,
+  disabled,
+  clearable = true,
+  id,
+  groups,
+}: CountrySelectProps) {
   const { language } = useLanguage();
   const options = useMemo(() => countryOptions(language), [language]);
   const selected = options.find((option) => option.code === value) ?? null;

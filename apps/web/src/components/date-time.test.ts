@@ -4,7 +4,9 @@ import { formatDateTime } from './date-time';
 describe('formatDateTime', () => {
   it('formats in the given language', () => {
     const value = '2026-03-04T05:06:00.000Z';
-    expect(formatDateTime(value, 'en')).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)));
+    expect(formatDateTime(value, 'en')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+    );
     expect(formatDateTime(value, 'fr')).toContain('2026');
     expect(formatDateTime(value, 'en', false)).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(value)));
   });

@@ -17,7 +17,14 @@ export interface DeleteDialogProps<Item extends { id: string }> {
 }
 
 /** Asks before deleting one item; on failure the server's reason stays in the dialog. */
-export function DeleteDialog<Item extends { id: string }>({ item, deletion, namespace, values, onClose, onDeleted }: DeleteDialogProps<Item>) {
+export function DeleteDialog<Item extends { id: string }>({
+  item,
+  deletion,
+  namespace,
+  values,
+  onClose,
+  onDeleted,
+}: DeleteDialogProps<Item>) {
   const { t } = useTranslation(namespace);
   const close = () => {
     deletion.reset();

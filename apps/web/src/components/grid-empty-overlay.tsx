@@ -53,7 +53,10 @@ export interface ListEmptyStateOptions {
  * The empty state of a list with filters, from the namespace's `list.noMatches` (with
  * `list.clearFilters` as the way out) when filtered, else `list.empty` and the next step.
  */
-export function useListEmptyState(ns: string, { filtered, onClear, icon, testId, whenEmpty }: ListEmptyStateOptions): GridEmptyOverlayProps {
+export function useListEmptyState(
+  ns: string,
+  { filtered, onClear, icon, testId, whenEmpty }: ListEmptyStateOptions,
+): GridEmptyOverlayProps {
   const { t } = useTranslation(ns);
   return {
     icon,

@@ -39,7 +39,13 @@ export function ItemLoadState({ error, onRetry, ns, loadFailedKey, listPath, tes
       <Alert
         severity={notFound ? 'info' : 'error'}
         data-testid={notFound ? `${testId}-not-found` : `${testId}-load-error`}
-        action={notFound ? undefined : <Button color="inherit" size="small" onClick={onRetry}>{t('common:actions.retry')}</Button>}
+        action={
+          notFound ? undefined : (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('common:actions.retry')}
+            </Button>
+          )
+        }
       >
         {notFound ? t(`${ns}:notFound.message`) : errorMessage(error)}
       </Alert>

@@ -14,7 +14,12 @@ export interface MessageSnackbarProps {
 /** A message at the bottom of the screen that closes itself (a click elsewhere does not close it). */
 export function MessageSnackbar({ message, severity = 'success', onClose, autoHideDuration = 5000 }: MessageSnackbarProps) {
   return (
-    <Snackbar open={message !== null} autoHideDuration={autoHideDuration} onClose={(_event, reason) => reason !== 'clickaway' && onClose()} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+    <Snackbar
+      open={message !== null}
+      autoHideDuration={autoHideDuration}
+      onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
       <Alert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
         {message ?? ''}
       </Alert>
@@ -44,5 +49,6 @@ export function NoticeSnackbar({ ns }: { ns: string }) {
 export function useShowNoticeHere(): (notice: string) => void {
   const location = useLocation();
   const navigate = useNavigate();
-  return (notice) => void navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true, state: { notice } });
+  return (notice) =>
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true, state: { notice } });
 }

@@ -38,7 +38,19 @@ export function RecoveryCodesList({ codes }: { codes: string[] }) {
       <Box
         component="ol"
         aria-label={t('recoveryCodes.label')}
-        sx={{ listStyle: 'none', p: 2, m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 16, direction: 'ltr' }}
+        sx={{
+          listStyle: 'none',
+          p: 2,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+          gap: 1,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+          fontSize: 16,
+          direction: 'ltr',
+        }}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

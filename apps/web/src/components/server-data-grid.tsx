@@ -30,7 +30,19 @@ export interface GridListQuery<R> {
 }
 
 /** What the grid decides itself; the rest of the Data Grid's props pass through. */
-type Wired = 'rows' | 'loading' | 'label' | 'paginationMode' | 'sortingMode' | 'paginationModel' | 'onPaginationModelChange' | 'sortModel' | 'onSortModelChange' | 'pageSizeOptions' | 'localeText' | 'onRowClick';
+type Wired =
+  | 'rows'
+  | 'loading'
+  | 'label'
+  | 'paginationMode'
+  | 'sortingMode'
+  | 'paginationModel'
+  | 'onPaginationModelChange'
+  | 'sortModel'
+  | 'onSortModelChange'
+  | 'pageSizeOptions'
+  | 'localeText'
+  | 'onRowClick';
 
 export interface ServerDataGridProps<R extends GridValidRowModel, T extends ServerListState> extends Omit<DataGridProps<R>, Wired> {
   /** On the wrapper: `getByTestId(testId)` finds the grid and its rows. */
@@ -59,7 +71,22 @@ const INTERACTIVE = '[data-field="actions"], [data-field="__check__"], a, button
  * corrected to the last page that has rows. Features give it columns, texts and what a row opens.
  */
 export function ServerDataGrid<R extends GridValidRowModel, T extends ServerListState>(props: ServerDataGridProps<R, T>) {
-  const { testId, label, query, list, empty, busy = false, onOpenRow, alertSx = { m: 2.5 }, minHeight = 420, rowCount, slots, slotProps, sx, ...rest } = props;
+  const {
+    testId,
+    label,
+    query,
+    list,
+    empty,
+    busy = false,
+    onOpenRow,
+    alertSx = { m: 2.5 },
+    minHeight = 420,
+    rowCount,
+    slots,
+    slotProps,
+    sx,
+    ...rest
+  } = props;
   const localeText = useDataGridLocaleText();
   const { definition, state, update } = list;
   const rows = query.data?.data ?? [];
@@ -85,7 +112,10 @@ export function ServerDataGrid<R extends GridValidRowModel, T extends ServerList
     update({ page: model.page, pageSize: model.pageSize } as Partial<T>, { replace: correcting });
   };
   const sortable = definition.sorts.length > 0;
-  const onSortModelChange = (model: GridSortModel) => update(sortFromModel(model, definition.sorts, { sort: definition.defaults.sort, order: definition.defaults.order ?? 'asc' }) as Partial<T>);
+  const onSortModelChange = (model: GridSortModel) =>
+    update(
+      sortFromModel(model, definition.sorts, { sort: definition.defaults.sort, order: definition.defaults.order ?? 'asc' }) as Partial<T>,
+    );
 
   return (
     <LoadOrRetry query={query} sx={alertSx}>

@@ -9,12 +9,28 @@ export function TotpQrCode({ setup }: { setup: TwoStepSetup }) {
   const grouped = setup.secret.replace(/(.{4})/g, '$1 ').trim();
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: 'center' }}>
-      <Box component="img" src={setup.qrCode} alt={t('totp.qrAlt')} width={176} height={176} sx={{ bgcolor: '#fff', p: 1, borderRadius: 1, border: 1, borderColor: 'divider', flexShrink: 0 }} />
+      <Box
+        component="img"
+        src={setup.qrCode}
+        alt={t('totp.qrAlt')}
+        width={176}
+        height={176}
+        sx={{ bgcolor: '#fff', p: 1, borderRadius: 1, border: 1, borderColor: 'divider', flexShrink: 0 }}
+      />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" color="text.secondary">
           {t('totp.cannotScan')}
         </Typography>
-        <Typography data-testid="totp-secret" sx={{ mt: 1, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 16, overflowWrap: 'anywhere', direction: 'ltr' }}>
+        <Typography
+          data-testid="totp-secret"
+          sx={{
+            mt: 1,
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+            fontSize: 16,
+            overflowWrap: 'anywhere',
+            direction: 'ltr',
+          }}
+        >
           {grouped}
         </Typography>
       </Box>

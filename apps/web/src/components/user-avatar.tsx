@@ -15,7 +15,10 @@ export function UserAvatar({ name, size = 36, sx, ...props }: { name: string; si
     <Avatar
       aria-hidden
       {...props}
-      sx={[{ width: size, height: size, fontSize: size * 0.4, fontWeight: 600, bgcolor: 'primary.light', color: 'textColor.primary' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { width: size, height: size, fontSize: size * 0.4, fontWeight: 600, bgcolor: 'primary.light', color: 'textColor.primary' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       {nameInitials(name)}
     </Avatar>

@@ -25,7 +25,9 @@ describe('errorMessage (spec section 8)', () => {
   });
 
   it('appends the code when the response has one', () => {
-    expect(errorMessage(answered(409, { message: 'email already in use', code: 'CONFLICT' }))).toBe('email already in use (Code: CONFLICT)');
+    expect(errorMessage(answered(409, { message: 'email already in use', code: 'CONFLICT' }))).toBe(
+      'email already in use (Code: CONFLICT)',
+    );
     expect(errorMessage(answered(500, { error: 'Oops', code: 'INTERNAL_ERROR' }))).toBe('Oops (Code: INTERNAL_ERROR)');
   });
 
@@ -38,7 +40,9 @@ describe('errorMessage (spec section 8)', () => {
   });
 
   it('gives the exact network message for any other failure without a response', () => {
-    expect(errorMessage(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}))).toBe('Network error. Please check your connection.');
+    expect(errorMessage(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}))).toBe(
+      'Network error. Please check your connection.',
+    );
     expect(NETWORK_MESSAGE).toBe('Network error. Please check your connection.');
   });
 
@@ -63,7 +67,14 @@ describe('toApiError', () => {
   });
 
   it('reads the existing record of a duplicate', () => {
-    const error = toApiError(answered(409, { message: 'A contact with this phone number already exists', code: 'CONTACT_EXISTS', field: 'phone', existingId: 'c-1' }));
+    const error = toApiError(
+      answered(409, {
+        message: 'A contact with this phone number already exists',
+        code: 'CONTACT_EXISTS',
+        field: 'phone',
+        existingId: 'c-1',
+      }),
+    );
     expect(error).toMatchObject({ status: 409, code: 'CONTACT_EXISTS', field: 'phone', existingId: 'c-1' });
     expect(toApiError(answered(409, { message: 'x' })).existingId).toBeUndefined();
   });

@@ -17,8 +17,7 @@ interface ErrorBody {
   existingId?: unknown;
 }
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 /** The JSON error body of a server response, when it is an object. */
 export function errorBody(data: unknown): ErrorBody {
@@ -76,7 +75,16 @@ export class ApiError extends Error {
   /** The server's message without the code suffix (falls back to `message`). */
   readonly detail: string;
 
-  constructor(init: { status: number; message: string; code?: string; field?: string; retryAfter?: number; existingId?: string; detail?: string; cause?: unknown }) {
+  constructor(init: {
+    status: number;
+    message: string;
+    code?: string;
+    field?: string;
+    retryAfter?: number;
+    existingId?: string;
+    detail?: string;
+    cause?: unknown;
+  }) {
     super(init.message, { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;

@@ -8,7 +8,30 @@ export const PHONE_COUNTRIES = (
 ).split(' ');
 
 /** Shown first in pickers: the countries most workspaces send to. */
-export const COMMON_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'FR', 'DE', 'ES', 'IT', 'NL', 'BE', 'CH', 'IE', 'IN', 'CN', 'AE', 'SA', 'EG', 'MA', 'NG', 'ZA', 'BR', 'MX'];
+export const COMMON_COUNTRIES = [
+  'US',
+  'GB',
+  'CA',
+  'AU',
+  'FR',
+  'DE',
+  'ES',
+  'IT',
+  'NL',
+  'BE',
+  'CH',
+  'IE',
+  'IN',
+  'CN',
+  'AE',
+  'SA',
+  'EG',
+  'MA',
+  'NG',
+  'ZA',
+  'BR',
+  'MX',
+];
 
 /** The country's name in `language` (falls back to the code). */
 export function countryName(code: string, language: string): string {
@@ -42,4 +65,5 @@ export function guessCountry(languages: readonly string[]): string {
 }
 
 /** The browser's default-country guess (navigator.languages). */
-export const browserCountry = (): string => (typeof navigator === 'undefined' ? '' : guessCountry(navigator.languages ?? [navigator.language]));
+export const browserCountry = (): string =>
+  typeof navigator === 'undefined' ? '' : guessCountry(navigator.languages ?? [navigator.language]);

@@ -13,10 +13,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (ms <= 0 || signal?.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /**
@@ -27,7 +31,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * clean shutdown) hands over every receipt and reply still waiting at once, so no message stays
  * `sent` for good; a crashed process loses them, as a real carrier's client would.
  */
-export function createSimulatorGateway(config: SimulatorConfig, events: GatewayEvents, random: SimulatorRandom = { next: Math.random }, clock: Clock = Date.now): SmsGateway {
+export function createSimulatorGateway(
+  config: SimulatorConfig,
+  events: GatewayEvents,
+  random: SimulatorRandom = { next: Math.random },
+  clock: Clock = Date.now,
+): SmsGateway {
   const wheel = new TimerWheel(50);
   let paceUntil = 0;
   let closed = false;
@@ -36,13 +45,25 @@ export function createSimulatorGateway(config: SimulatorConfig, events: GatewayE
     const undelivered = random.next() < config.undeliveredRate;
     wheel.schedule(between(random, config.receiptDelayMinMs, config.receiptDelayMaxMs), () => {
       const receipt: DeliveryReceipt = undelivered
-        ? { gatewayMessageId, status: 'undelivered', errorCode: 'SIM_UNREACHABLE', errorText: 'Simulated: handset unreachable', at: new Date(clock()) }
+        ? {
+            gatewayMessageId,
+            status: 'undelivered',
+            errorCode: 'SIM_UNREACHABLE',
+            errorText: 'Simulated: handset unreachable',
+            at: new Date(clock()),
+          }
         : { gatewayMessageId, status: 'delivered', at: new Date(clock()) };
       events.receipts([receipt]);
       if (undelivered || random.next() >= config.replyRate) return;
       wheel.schedule(between(random, config.replyDelayMinMs, config.replyDelayMaxMs), () => {
         const text = config.replyTexts[Math.floor(random.next() * config.replyTexts.length)] ?? 'YES';
-        const reply: InboundSms = { gatewayMessageId: `sim-in-${randomBytes(8).toString('hex')}`, from: message.to, to: message.from ?? 'SIMULATOR', body: text, receivedAt: new Date(clock()) };
+        const reply: InboundSms = {
+          gatewayMessageId: `sim-in-${randomBytes(8).toString('hex')}`,
+          from: message.to,
+          to: message.from ?? 'SIMULATOR',
+          body: text,
+          receivedAt: new Date(clock()),
+        };
         events.inbound([reply]);
       });
     });
@@ -58,7 +79,12 @@ export function createSimulatorGateway(config: SimulatorConfig, events: GatewayE
       return messages.map((message): SendResult => {
         if (closed) return { messageId: message.messageId, outcome: 'retry', errorCode: 'SIM_CLOSED', errorText: 'Simulator stopped' };
         if (random.next() < config.failureRate) {
-          return { messageId: message.messageId, outcome: 'failed', errorCode: 'SIM_REJECTED', errorText: 'Simulated: number rejected by the carrier' };
+          return {
+            messageId: message.messageId,
+            outcome: 'failed',
+            errorCode: 'SIM_REJECTED',
+            errorText: 'Simulated: number rejected by the carrier',
+          };
         }
         const gatewayMessageId = `sim-${randomBytes(10).toString('hex')}`;
         scheduleOutcome(message, gatewayMessageId);

@@ -17,7 +17,9 @@ export function sourceAddress(sender: string | null, config: SmppConfig): SmppAd
   if (value === '') return { ton: 0, npi: 0, addr: '' };
   if (isNumericSender(value)) {
     const digits = value.replace('+', '');
-    return digits.length <= SMPP_LIMITS.numericSenderMax ? { ton: config.numericSourceTon, npi: config.numericSourceNpi, addr: digits } : null;
+    return digits.length <= SMPP_LIMITS.numericSenderMax
+      ? { ton: config.numericSourceTon, npi: config.numericSourceNpi, addr: digits }
+      : null;
   }
   if (value.length > SMPP_LIMITS.alphanumericSenderMax || !/^[\x20-\x7e]+$/.test(value)) return null;
   return { ton: config.alphanumericSourceTon, npi: config.alphanumericSourceNpi, addr: value };

@@ -14,11 +14,22 @@ interface BatchContext {
   nextReference(): number;
 }
 
-const failed = (messageId: string, errorCode: string, errorText: string): SendResult => ({ messageId, outcome: 'failed', errorCode, errorText });
+const failed = (messageId: string, errorCode: string, errorText: string): SendResult => ({
+  messageId,
+  outcome: 'failed',
+  errorCode,
+  errorText,
+});
 
 function toResult(messageId: string, outcome: Exclude<PartOutcome, { kind: 'accepted' }>): SendResult {
   if (outcome.kind === 'failed') return failed(messageId, outcome.code, outcome.text);
-  return { messageId, outcome: 'retry', errorCode: outcome.code, errorText: outcome.text, ...(outcome.retryAfterMs === undefined ? {} : { retryAfterMs: outcome.retryAfterMs }) };
+  return {
+    messageId,
+    outcome: 'retry',
+    errorCode: outcome.code,
+    errorText: outcome.text,
+    ...(outcome.retryAfterMs === undefined ? {} : { retryAfterMs: outcome.retryAfterMs }),
+  };
 }
 
 /**
@@ -28,13 +39,20 @@ function toResult(messageId: string, outcome: Exclude<PartOutcome, { kind: 'acce
  * Messages that cannot be sent as they are (bad sender or number, too long) fail at once. An
  * abort hands `retry` to every message not decided yet.
  */
-export function prepareBatch(messages: OutboundSms[], context: BatchContext, signal?: AbortSignal): { jobs: PartJob[]; results: Promise<SendResult[]> } {
+export function prepareBatch(
+  messages: OutboundSms[],
+  context: BatchContext,
+  signal?: AbortSignal,
+): { jobs: PartJob[]; results: Promise<SendResult[]> } {
   const { config, partIds } = context;
   const results = new Array<SendResult | undefined>(messages.length);
   let pending = messages.length;
   let resolve!: (results: SendResult[]) => void;
   const promise = new Promise<SendResult[]>((done) => (resolve = done));
-  const onAbort = () => messages.forEach((message, index) => finish(index, { messageId: message.messageId, outcome: 'retry', errorCode: 'ABORTED', errorText: 'Sending was stopped' }));
+  const onAbort = () =>
+    messages.forEach((message, index) =>
+      finish(index, { messageId: message.messageId, outcome: 'retry', errorCode: 'ABORTED', errorText: 'Sending was stopped' }),
+    );
 
   function finish(index: number, result: SendResult): void {
     if (results[index]) return;
@@ -49,7 +67,8 @@ export function prepareBatch(messages: OutboundSms[], context: BatchContext, sig
     const source = sourceAddress(message.from, config);
     const destination = destinationAddress(message.to, config);
     if (!source) return finish(index, failed(message.messageId, 'INVALID_SENDER', `Sender ID "${message.from}" cannot be sent over SMPP`));
-    if (!destination) return finish(index, failed(message.messageId, 'INVALID_DESTINATION', 'The destination is not an international number'));
+    if (!destination)
+      return finish(index, failed(message.messageId, 'INVALID_DESTINATION', 'The destination is not an international number'));
     let parts: EncodedPart[] | null;
     try {
       parts = encodeMessage(message.body, context.nextReference(), context.codec);

@@ -25,15 +25,18 @@ export function splitUserData(bytes: Buffer, esmClass: number): UserData {
   const udhLength = bytes[0] as number;
   if (udhLength + 1 > bytes.length) return { concatenation: null, payload: bytes };
   let concatenation: Concatenation | null = null;
-  for (let offset = 1; offset + 1 < udhLength + 1; ) {
+  for (let offset = 1; offset + 1 < udhLength + 1;) {
     const iei = bytes[offset] as number;
     const length = bytes[offset + 1] as number;
     const data = bytes.subarray(offset + 2, offset + 2 + length);
-    if (iei === 0x00 && length === 3) concatenation = { reference: data[0] as number, total: data[1] as number, sequence: data[2] as number };
-    if (iei === 0x08 && length === 4) concatenation = { reference: data.readUInt16BE(0), total: data[2] as number, sequence: data[3] as number };
+    if (iei === 0x00 && length === 3)
+      concatenation = { reference: data[0] as number, total: data[1] as number, sequence: data[2] as number };
+    if (iei === 0x08 && length === 4)
+      concatenation = { reference: data.readUInt16BE(0), total: data[2] as number, sequence: data[3] as number };
     offset += 2 + length;
   }
-  if (concatenation && (concatenation.total === 0 || concatenation.sequence === 0 || concatenation.sequence > concatenation.total)) concatenation = null;
+  if (concatenation && (concatenation.total === 0 || concatenation.sequence === 0 || concatenation.sequence > concatenation.total))
+    concatenation = null;
   return { concatenation, payload: bytes.subarray(udhLength + 1) };
 }
 

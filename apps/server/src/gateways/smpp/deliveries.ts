@@ -18,7 +18,8 @@ type Kind = 'receipt' | 'inbound' | 'none';
 /** An id from a TLV: up to the first unprintable octet (some SMSCs omit the TLV's NULL). */
 const cleanId = (value: unknown) => (typeof value === 'string' ? (/^[\x21-\x7e]+/.exec(value)?.[0] ?? undefined) : undefined);
 
-const contentOf = (pdu: Pdu): Buffer => (pdu.short_message && pdu.short_message.length > 0 ? pdu.short_message : (pdu.message_payload ?? Buffer.alloc(0)));
+const contentOf = (pdu: Pdu): Buffer =>
+  pdu.short_message && pdu.short_message.length > 0 ? pdu.short_message : (pdu.message_payload ?? Buffer.alloc(0));
 
 /**
  * Handles deliver_sm: delivery receipts and received (MO) messages, handed to GatewayEvents in
@@ -92,7 +93,12 @@ export function createDeliveryHandler(options: {
 
   function receipt(pdu: Pdu): Kind {
     const parsed = parseReceipt(
-      { receiptedMessageId: cleanId(pdu.receipted_message_id), messageState: pdu.message_state, networkErrorCode: pdu.network_error_code, text: contentOf(pdu).toString('latin1') },
+      {
+        receiptedMessageId: cleanId(pdu.receipted_message_id),
+        messageState: pdu.message_state,
+        networkErrorCode: pdu.network_error_code,
+        text: contentOf(pdu).toString('latin1'),
+      },
       new Date(clock()),
     );
     if (parsed.kind === 'unreadable') logger.warn({ reason: parsed.reason }, 'SMPP delivery receipt not understood');
@@ -103,7 +109,10 @@ export function createDeliveryHandler(options: {
 
   function received(pdu: Pdu): Kind {
     const { concatenation, payload } = splitUserData(contentOf(pdu), pdu.esm_class ?? 0);
-    const sar = pdu.sar_msg_ref_num !== undefined && pdu.sar_total_segments && pdu.sar_segment_seqnum ? { reference: pdu.sar_msg_ref_num, total: pdu.sar_total_segments, sequence: pdu.sar_segment_seqnum } : null;
+    const sar =
+      pdu.sar_msg_ref_num !== undefined && pdu.sar_total_segments && pdu.sar_segment_seqnum
+        ? { reference: pdu.sar_msg_ref_num, total: pdu.sar_total_segments, sequence: pdu.sar_segment_seqnum }
+        : null;
     const emitted = assembler.add({
       from: addressOf(pdu.source_addr, pdu.source_addr_ton),
       to: addressOf(pdu.destination_addr, pdu.dest_addr_ton),

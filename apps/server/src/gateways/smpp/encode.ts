@@ -36,6 +36,9 @@ export function encodeMessage(body: string, reference: number, codec: SmsCodec):
   return parts.map((text, index) => ({
     dataCoding,
     esmClass: ESM_UDHI,
-    shortMessage: Buffer.concat([Buffer.from([0x05, 0x00, 0x03, reference & 0xff, parts.length, index + 1]), encodeText(text, encoding, codec)]),
+    shortMessage: Buffer.concat([
+      Buffer.from([0x05, 0x00, 0x03, reference & 0xff, parts.length, index + 1]),
+      encodeText(text, encoding, codec),
+    ]),
   }));
 }

@@ -16,8 +16,15 @@ const part = (payload: number[], sequence: number, total: number, dataCoding = 0
 
 describe('inbound decoding', () => {
   it('splits the UDH from the text and reads 8- and 16-bit concatenation references', () => {
-    expect(splitUserData(Buffer.from([0x05, 0x00, 0x03, 0x2a, 0x03, 0x02, 0x41]), 0x40)).toEqual({ concatenation: { reference: 0x2a, total: 3, sequence: 2 }, payload: Buffer.from([0x41]) });
-    expect(splitUserData(Buffer.from([0x06, 0x08, 0x04, 0x12, 0x34, 0x02, 0x01, 0x41]), 0x40).concatenation).toEqual({ reference: 0x1234, total: 2, sequence: 1 });
+    expect(splitUserData(Buffer.from([0x05, 0x00, 0x03, 0x2a, 0x03, 0x02, 0x41]), 0x40)).toEqual({
+      concatenation: { reference: 0x2a, total: 3, sequence: 2 },
+      payload: Buffer.from([0x41]),
+    });
+    expect(splitUserData(Buffer.from([0x06, 0x08, 0x04, 0x12, 0x34, 0x02, 0x01, 0x41]), 0x40).concatenation).toEqual({
+      reference: 0x1234,
+      total: 2,
+      sequence: 1,
+    });
     // No UDHI bit: the octets are all text. A UDH longer than the message: left as it is.
     expect(splitUserData(Buffer.from([0x05, 0x00]), 0x00).payload).toHaveLength(2);
     expect(splitUserData(Buffer.from([0x09, 0x00]), 0x40)).toEqual({ concatenation: null, payload: Buffer.from([0x09, 0x00]) });

@@ -25,7 +25,9 @@ const ID_BUCKET_MS = 10 * 60_000;
  */
 export function inboundId(from: string, to: string, body: string, receivedAt: Date, reference: number | null): string {
   const bucket = Math.floor(receivedAt.getTime() / ID_BUCKET_MS);
-  const hash = createHash('sha256').update(`${from}\u0000${to}\u0000${reference ?? ''}\u0000${bucket}\u0000${body}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${from}\u0000${to}\u0000${reference ?? ''}\u0000${bucket}\u0000${body}`)
+    .digest('hex');
   return `smpp-mo-${hash.slice(0, 40)}`;
 }
 
@@ -63,9 +65,15 @@ export function createInboundAssembler(options: { codec: SmsCodec; timeoutMs: nu
     clearTimeout(group.timer);
     groups.delete(key);
     if (group.received === group.parts.length) {
-      emit(group.first, decodeText(Buffer.concat(group.parts.map((part) => (part as InboundPart).payload)), group.first.dataCoding, options.codec));
+      emit(
+        group.first,
+        decodeText(Buffer.concat(group.parts.map((part) => (part as InboundPart).payload)), group.first.dataCoding, options.codec),
+      );
     } else {
-      emit(group.first, group.parts.map((part) => (part ? decodeText(part.payload, part.dataCoding, options.codec) : MISSING_PART)).join(''));
+      emit(
+        group.first,
+        group.parts.map((part) => (part ? decodeText(part.payload, part.dataCoding, options.codec) : MISSING_PART)).join(''),
+      );
     }
   };
 

@@ -28,7 +28,9 @@ export interface BindFailure {
 
 /** The error sendBatch throws for a failed bind. */
 export const bindError = (failure: BindFailure, retryAfterMs?: number): Error =>
-  failure.unusable ? new GatewayUnusable(failure.message) : new GatewayLinkDown(failure.message, retryAfterMs === undefined ? {} : { retryAfterMs });
+  failure.unusable
+    ? new GatewayUnusable(failure.message)
+    : new GatewayLinkDown(failure.message, retryAfterMs === undefined ? {} : { retryAfterMs });
 
 /** SMPP 3.4 interface_version (the library's default would announce SMPP 5.0). */
 const INTERFACE_VERSION = 0x34;
@@ -90,7 +92,13 @@ export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecr
     let failure: BindFailure | null = null;
     let lostReason = 'connection closed by the SMSC';
     // guardedLookup: a host name resolving to a link-local (metadata) address fails the connection.
-    const current = smpp.connect({ host: config.host, port: config.port, tls: config.tls, lookup: guardedLookup, ...(config.tls ? { servername: config.host } : {}) });
+    const current = smpp.connect({
+      host: config.host,
+      port: config.port,
+      tls: config.tls,
+      lookup: guardedLookup,
+      ...(config.tls ? { servername: config.host } : {}),
+    });
     session = current;
     const bindTimer = setTimeout(() => {
       failure ??= { unusable: false, message: `No answer to bind from ${where} within ${config.submitTimeoutSeconds} s` };
@@ -105,7 +113,12 @@ export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecr
       // SMPP is request/answer with a window of small PDUs: Nagle's algorithm would hold each one
       // back until the SMSC acknowledges the previous segment (up to its delayed-ACK time).
       current.socket.setNoDelay(true);
-      const bind = new smpp.PDU('bind_transceiver', { system_id: config.systemId, password: secrets.password, system_type: config.systemType, interface_version: INTERFACE_VERSION });
+      const bind = new smpp.PDU('bind_transceiver', {
+        system_id: config.systemId,
+        password: secrets.password,
+        system_type: config.systemType,
+        interface_version: INTERFACE_VERSION,
+      });
       current.send(bind, (response) => {
         clearTimeout(bindTimer);
         const status = response.command_status;
@@ -135,7 +148,8 @@ export function createSmppLink(settings: { config: SmppConfig; secrets: SmppSecr
       else if (pdu.command === 'unbind') {
         lostReason = 'unbound by the SMSC';
         current.send(pdu.response(), () => current.close());
-      } else if (bound && !pdu.command.startsWith('bind_') && pdu.command !== 'enquire_link_resp' && pdu.command !== 'unbind_resp') handlers.pdu(pdu, current);
+      } else if (bound && !pdu.command.startsWith('bind_') && pdu.command !== 'enquire_link_resp' && pdu.command !== 'unbind_resp')
+        handlers.pdu(pdu, current);
     });
     current.on('close', () => {
       clearTimeout(bindTimer);

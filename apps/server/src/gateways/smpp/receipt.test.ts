@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseReceipt, parseReceiptDate } from './receipt.ts';
 
 const now = new Date('2025-01-01T00:00:00Z');
-const text = (stat: string, extra = '') => `id:7f3a sub:001 dlvrd:001 submit date:2503141529 done date:2503141530 stat:${stat} err:000${extra}`;
+const text = (stat: string, extra = '') =>
+  `id:7f3a sub:001 dlvrd:001 submit date:2503141529 done date:2503141530 stat:${stat} err:000${extra}`;
 
 describe('delivery receipt parsing', () => {
   it('maps the stat words', () => {
@@ -43,9 +44,18 @@ describe('delivery receipt parsing', () => {
   it('reads id, error and done date from the text; the network_error_code TLV when the text has no err', () => {
     expect(parseReceipt({ text: 'id:AB12 stat:UNDELIV err:034 done date:2503141530 text:x' }, now)).toEqual({
       kind: 'final',
-      receipt: { gatewayMessageId: 'AB12', status: 'undelivered', errorCode: '034', errorText: 'UNDELIV', at: new Date('2025-03-14T15:30:00Z') },
+      receipt: {
+        gatewayMessageId: 'AB12',
+        status: 'undelivered',
+        errorCode: '034',
+        errorText: 'UNDELIV',
+        at: new Date('2025-03-14T15:30:00Z'),
+      },
     });
-    const byTlv = parseReceipt({ receiptedMessageId: 'X', messageState: 5, networkErrorCode: Buffer.from([0x03, 0x00, 0x0b]), text: '' }, now);
+    const byTlv = parseReceipt(
+      { receiptedMessageId: 'X', messageState: 5, networkErrorCode: Buffer.from([0x03, 0x00, 0x0b]), text: '' },
+      now,
+    );
     expect(byTlv).toMatchObject({ receipt: { errorCode: '011', at: now } });
     expect(parseReceipt({ text: 'stat:DELIVRD' }, now)).toEqual({ kind: 'unreadable', reason: 'no message id' });
   });

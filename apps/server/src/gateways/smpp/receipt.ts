@@ -40,7 +40,8 @@ export interface ReceiptFields {
   text: string;
 }
 
-export type ParsedReceipt = { kind: 'final'; receipt: DeliveryReceipt } | { kind: 'intermediate'; gatewayMessageId: string } | { kind: 'unreadable'; reason: string };
+export type ParsedReceipt =
+  { kind: 'final'; receipt: DeliveryReceipt } | { kind: 'intermediate'; gatewayMessageId: string } | { kind: 'unreadable'; reason: string };
 
 const field = (text: string, pattern: RegExp) => pattern.exec(text)?.[1];
 
@@ -76,7 +77,10 @@ export function parseReceipt(fields: ReceiptFields, now: Date): ParsedReceipt {
   if (status === undefined) return { kind: 'unreadable', reason: word ? `unknown state ${word}` : 'no state' };
   if (status === null) return { kind: 'intermediate', gatewayMessageId: id };
   const textError = field(text, /\berr:(\w+)/i);
-  const tlvError = fields.networkErrorCode && fields.networkErrorCode.length >= 3 ? String(fields.networkErrorCode.readUInt16BE(1)).padStart(3, '0') : undefined;
+  const tlvError =
+    fields.networkErrorCode && fields.networkErrorCode.length >= 3
+      ? String(fields.networkErrorCode.readUInt16BE(1)).padStart(3, '0')
+      : undefined;
   const errorCode = status === 'delivered' ? null : (textError ?? tlvError ?? null);
   return {
     kind: 'final',

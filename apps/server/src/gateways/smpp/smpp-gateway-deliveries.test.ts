@@ -25,18 +25,27 @@ describe('SMPP gateway: delivery receipts', () => {
     rig = await startSmppRig({ peer: { receiptDelayMs: 0, receiptFormat: 'tlv', receiptStat: 'REJECTD' } });
     const [byTlv] = await rig.gateway.sendBatch(outbound(1));
     await waitUntil(() => rig!.receipts.length === 1);
-    expect(rig.receipts[0]).toMatchObject({ gatewayMessageId: byTlv?.outcome === 'accepted' ? byTlv.gatewayMessageId : '?', status: 'failed', errorText: 'REJECTD' });
+    expect(rig.receipts[0]).toMatchObject({
+      gatewayMessageId: byTlv?.outcome === 'accepted' ? byTlv.gatewayMessageId : '?',
+      status: 'failed',
+      errorText: 'REJECTD',
+    });
 
     rig.peer.update({ receiptFormat: 'text', receiptStat: 'DELIVRD' });
     const [byText] = await rig.gateway.sendBatch(outbound(1, undefined, 1));
     await waitUntil(() => rig!.receipts.length === 2);
-    expect(rig.receipts[1]).toMatchObject({ gatewayMessageId: byText?.outcome === 'accepted' ? byText.gatewayMessageId : '?', status: 'delivered', errorCode: null });
+    expect(rig.receipts[1]).toMatchObject({
+      gatewayMessageId: byText?.outcome === 'accepted' ? byText.gatewayMessageId : '?',
+      status: 'delivered',
+      errorCode: null,
+    });
   });
 
   it('prefers the TLVs, reads the done date as UTC, skips intermediate states, answers every deliver_sm', async () => {
     rig = await startSmppRig();
     await rig.gateway.testConnection();
-    const text = (id: string, stat: string, done = '2503141530') => `id:${id} sub:001 dlvrd:000 submit date:2503141529 done date:${done} stat:${stat} err:042 text:hello`;
+    const text = (id: string, stat: string, done = '2503141530') =>
+      `id:${id} sub:001 dlvrd:000 submit date:2503141529 done date:${done} stat:${stat} err:042 text:hello`;
     const statuses = [
       // TLV says undeliverable (5) although the text says DELIVRD: the TLV wins.
       await rig.peer.deliver(receiptPdu({ receipted_message_id: 'abc1', message_state: 5 }, text('zzz', 'DELIVRD'))),
@@ -110,7 +119,14 @@ describe('SMPP gateway: received messages', () => {
     const gsm = `${'Long reply '.repeat(20)}{end}`;
     await rig.peer.sendMo({ from: '+447700900111', to: 'ACME', text: gsm, order: [1, 0] });
     // The emoji's surrogate pair is split across the two parts: joined before decoding.
-    await rig.peer.sendMo({ from: '+447700900112', to: 'ACME', text: ['Смайлик \ud83d', '\ude00 конец'], concat: 'udh16', reference: 0x1234, order: [1, 0] });
+    await rig.peer.sendMo({
+      from: '+447700900112',
+      to: 'ACME',
+      text: ['Смайлик \ud83d', '\ude00 конец'],
+      concat: 'udh16',
+      reference: 0x1234,
+      order: [1, 0],
+    });
     await rig.peer.sendMo({ from: '+447700900113', to: 'ACME', text: ['first half, ', 'second half'], concat: 'sar' });
     await waitUntil(() => rig!.inbound.length === 3);
     expect(rig.inbound.map((m) => [m.from, m.body])).toEqual([

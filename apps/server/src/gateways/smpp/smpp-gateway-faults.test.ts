@@ -9,7 +9,8 @@ afterEach(async () => {
   rig = undefined;
 });
 
-const outcomes = (results: SendResult[]) => results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
+const outcomes = (results: SendResult[]) =>
+  results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
 
 /**
  * Sends a batch, then the messages that came back `retry` again (as the engine does), until all
@@ -62,7 +63,15 @@ describe('SMPP gateway: faults', () => {
   it('hands a part back as retry after repeated throttling (ESME_RMSGQFUL too)', async () => {
     rig = await startSmppRig({ peer: { receiptDelayMs: null, throttle: { status: 'ESME_RMSGQFUL', fraction: 1 } } });
     const results = await rig.gateway.sendBatch(outbound(1));
-    expect(results).toEqual([{ messageId: '1', outcome: 'retry', errorCode: 'ESME_RMSGQFUL', errorText: 'SMSC message queue full', retryAfterMs: expect.any(Number) }]);
+    expect(results).toEqual([
+      {
+        messageId: '1',
+        outcome: 'retry',
+        errorCode: 'ESME_RMSGQFUL',
+        errorText: 'SMSC message queue full',
+        retryAfterMs: expect.any(Number),
+      },
+    ]);
     expect(rig.peer.stats.throttled).toBe(MAX_THROTTLED_ATTEMPTS);
     rig.peer.update({ throttle: null });
     expect(outcomes(await rig.gateway.sendBatch(outbound(3)))).toEqual({ accepted: 3 });
@@ -104,7 +113,14 @@ describe('SMPP gateway: faults', () => {
   });
 
   it('receipts out of order and twice are all passed on and read right', async () => {
-    rig = await startSmppRig({ peer: { receiptDelayMs: 30, receiptOrder: 'reverse', duplicateReceipts: true, receiptStat: (s) => (s.destination.endsWith('3') ? 'EXPIRED' : 'DELIVRD') } });
+    rig = await startSmppRig({
+      peer: {
+        receiptDelayMs: 30,
+        receiptOrder: 'reverse',
+        duplicateReceipts: true,
+        receiptStat: (s) => (s.destination.endsWith('3') ? 'EXPIRED' : 'DELIVRD'),
+      },
+    });
     const messages = outbound(200);
     const results = await rig.gateway.sendBatch(messages);
     const ids = results.map((r) => (r.outcome === 'accepted' ? r.gatewayMessageId : ''));

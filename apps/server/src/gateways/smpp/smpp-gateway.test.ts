@@ -13,7 +13,9 @@ afterEach(async () => {
 
 describe('SMPP gateway: sending', () => {
   it('sends 1,000 messages, all accepted, and passes on each receipt once', async () => {
-    rig = await startSmppRig({ peer: { receiptDelayMs: 20, receiptStat: (submit) => (submit.destination.endsWith('7') ? 'UNDELIV' : 'DELIVRD') } });
+    rig = await startSmppRig({
+      peer: { receiptDelayMs: 20, receiptStat: (submit) => (submit.destination.endsWith('7') ? 'UNDELIV' : 'DELIVRD') },
+    });
     const messages = outbound(1000);
     const results = await rig.gateway.sendBatch(messages);
 
@@ -22,7 +24,16 @@ describe('SMPP gateway: sending', () => {
     const ids = results.map((r) => (r.outcome === 'accepted' ? r.gatewayMessageId : ''));
     expect(new Set(ids).size).toBe(1000);
     expect(rig.peer.submits.map((s) => s.destination)).toEqual(messages.map((m) => m.to));
-    expect(rig.peer.submits[0]).toMatchObject({ source: 'ACME', sourceTon: 5, sourceNpi: 0, destTon: 1, destNpi: 1, dataCoding: 0, registeredDelivery: 1, text: 'Hello number 0' });
+    expect(rig.peer.submits[0]).toMatchObject({
+      source: 'ACME',
+      sourceTon: 5,
+      sourceNpi: 0,
+      destTon: 1,
+      destNpi: 1,
+      dataCoding: 0,
+      registeredDelivery: 1,
+      text: 'Hello number 0',
+    });
 
     const { receipts } = rig;
     await waitUntil(() => receipts.length >= 1000, 10_000, '1,000 receipts');
@@ -90,7 +101,12 @@ describe('SMPP gateway: sending', () => {
     rig.peer.update({ errors: { [messages[1]!.to]: 'ESME_RINVDSTADR', [messages[2]!.to]: 0x0401 } });
     const results = await rig.gateway.sendBatch(messages);
     expect(results[0]?.outcome).toBe('accepted');
-    expect(results[1]).toEqual({ messageId: '2', outcome: 'failed', errorCode: 'ESME_RINVDSTADR', errorText: 'Invalid destination address' });
+    expect(results[1]).toEqual({
+      messageId: '2',
+      outcome: 'failed',
+      errorCode: 'ESME_RINVDSTADR',
+      errorText: 'Invalid destination address',
+    });
     expect(results[2]).toEqual({ messageId: '3', outcome: 'failed', errorCode: '0x00000401', errorText: 'SMSC error 0x00000401' });
     expect(results[3]).toMatchObject({ outcome: 'failed', errorCode: 'INVALID_SENDER' });
     expect(results[4]).toMatchObject({ outcome: 'failed', errorCode: 'INVALID_DESTINATION' });
@@ -133,7 +149,10 @@ describe('SMPP gateway: connection', () => {
     const peer = await startSmppPeer();
     const port = peer.port;
     await peer.close();
-    const gateway = createSmppGateway({ config: testSmppConfig(port, { reconnectMinSeconds: 5, reconnectMaxSeconds: 5 }), secrets: { password: 'secret' } }, noEvents);
+    const gateway = createSmppGateway(
+      { config: testSmppConfig(port, { reconnectMinSeconds: 5, reconnectMaxSeconds: 5 }), secrets: { password: 'secret' } },
+      noEvents,
+    );
     const first = await gateway.sendBatch(outbound(1)).catch((error: unknown) => error);
     expect(first).toBeInstanceOf(GatewayUnavailable);
     expect((first as GatewayUnavailable).message).toContain('ECONNREFUSED');

@@ -38,7 +38,14 @@ export function createSmppGateway(
   const { config } = settings;
   const codec = options.codec ?? defaultSmsCodec;
   const partIds = createPartIds();
-  const deliveries = createDeliveryHandler({ events, codec, partIds, logger, inboundPartsTimeoutMs: options.inboundPartsTimeoutMs ?? 60_000, clock: options.clock ?? Date.now });
+  const deliveries = createDeliveryHandler({
+    events,
+    codec,
+    partIds,
+    logger,
+    inboundPartsTimeoutMs: options.inboundPartsTimeoutMs ?? 60_000,
+    clock: options.clock ?? Date.now,
+  });
   const window = createSubmitWindow(config, () => link.session);
   let closed: Promise<void> | null = null;
   const link = createSmppLink(
@@ -74,7 +81,11 @@ export function createSmppGateway(
       if (closed) throw new GatewayUnavailable('The SMPP gateway is closed');
       if (messages.length === 0) return [];
       await link.whenReady();
-      const { jobs, results } = prepareBatch(messages, { config, codec, partIds, nextReference: () => (reference = (reference + 1) & 0xff) }, signal);
+      const { jobs, results } = prepareBatch(
+        messages,
+        { config, codec, partIds, nextReference: () => (reference = (reference + 1) & 0xff) },
+        signal,
+      );
       window.enqueue(jobs);
       return results;
     },

@@ -3,11 +3,18 @@ import { parseInboundMessage, parseStatusCallback, TwilioFormInvalid } from './t
 
 const SID = 'SM0123456789abcdef0123456789abcdef';
 const NOW = new Date('2030-01-02T03:04:05Z');
-const status = (fields: Record<string, string | string[]>) => parseStatusCallback({ MessageSid: SID, AccountSid: 'AC0123456789abcdef0123456789abcdef', ...fields }, NOW);
+const status = (fields: Record<string, string | string[]>) =>
+  parseStatusCallback({ MessageSid: SID, AccountSid: 'AC0123456789abcdef0123456789abcdef', ...fields }, NOW);
 
 describe('parseStatusCallback', () => {
   it('turns final states into receipts', () => {
-    expect(status({ MessageStatus: 'delivered' })).toEqual({ gatewayMessageId: SID, status: 'delivered', errorCode: null, errorText: null, at: NOW });
+    expect(status({ MessageStatus: 'delivered' })).toEqual({
+      gatewayMessageId: SID,
+      status: 'delivered',
+      errorCode: null,
+      errorText: null,
+      at: NOW,
+    });
     expect(status({ MessageStatus: 'delivered', ErrorCode: '0' })?.errorCode).toBeNull();
     expect(status({ MessageStatus: 'read' })?.status).toBe('delivered');
     expect(status({ MessageStatus: 'undelivered', ErrorCode: '30003' })).toEqual({
@@ -17,8 +24,15 @@ describe('parseStatusCallback', () => {
       errorText: 'Unreachable destination handset',
       at: NOW,
     });
-    expect(status({ MessageStatus: 'failed', ErrorCode: '30007' })).toMatchObject({ status: 'failed', errorCode: 'TWILIO_30007', errorText: 'Message filtered by the carrier' });
-    expect(status({ MessageStatus: 'failed', ErrorCode: '39999' })).toMatchObject({ errorCode: 'TWILIO_39999', errorText: 'Twilio error 39999' });
+    expect(status({ MessageStatus: 'failed', ErrorCode: '30007' })).toMatchObject({
+      status: 'failed',
+      errorCode: 'TWILIO_30007',
+      errorText: 'Message filtered by the carrier',
+    });
+    expect(status({ MessageStatus: 'failed', ErrorCode: '39999' })).toMatchObject({
+      errorCode: 'TWILIO_39999',
+      errorText: 'Twilio error 39999',
+    });
     expect(status({ MessageStatus: 'failed', ErrorCode: '30008', ErrorMessage: 'Carrier said no' })?.errorText).toBe('Carrier said no');
     expect(status({ MessageStatus: 'failed' })).toMatchObject({ status: 'failed', errorCode: null });
     expect(status({ MessageStatus: 'FAILED', ErrorCode: 'junk' })).toMatchObject({ status: 'failed', errorCode: null });
@@ -31,7 +45,9 @@ describe('parseStatusCallback', () => {
   });
 
   it('names the missing or malformed field', () => {
-    expect(() => parseStatusCallback({ MessageStatus: 'delivered' })).toThrow(new TwilioFormInvalid('MessageSid', 'MessageSid is required'));
+    expect(() => parseStatusCallback({ MessageStatus: 'delivered' })).toThrow(
+      new TwilioFormInvalid('MessageSid', 'MessageSid is required'),
+    );
     expect(() => parseStatusCallback({ MessageSid: 'SM1', MessageStatus: 'delivered' })).toThrow('MessageSid must be a Twilio message SID');
     expect(() => parseStatusCallback({ MessageSid: SID })).toThrow('MessageStatus is required');
     const error = (() => {
@@ -51,10 +67,23 @@ describe('parseStatusCallback', () => {
 });
 
 describe('parseInboundMessage', () => {
-  const form = { MessageSid: SID, From: '+447911123456', To: '+14155550100', Body: 'STOP please', NumMedia: '0', AccountSid: 'AC0123456789abcdef0123456789abcdef' };
+  const form = {
+    MessageSid: SID,
+    From: '+447911123456',
+    To: '+14155550100',
+    Body: 'STOP please',
+    NumMedia: '0',
+    AccountSid: 'AC0123456789abcdef0123456789abcdef',
+  };
 
   it('reads sender, recipient and text', () => {
-    expect(parseInboundMessage(form, NOW)).toEqual({ gatewayMessageId: SID, from: '+447911123456', to: '+14155550100', body: 'STOP please', receivedAt: NOW });
+    expect(parseInboundMessage(form, NOW)).toEqual({
+      gatewayMessageId: SID,
+      from: '+447911123456',
+      to: '+14155550100',
+      body: 'STOP please',
+      receivedAt: NOW,
+    });
   });
 
   it('keeps the body exactly, and an absent body is empty (picture-only message)', () => {

@@ -41,7 +41,8 @@ function sms(to: string, overrides: Partial<OutboundSms> = {}): OutboundSms {
   counter += 1;
   return { messageId: String(counter), to, from: null, body: `Hello ${counter}`, encoding: 'GSM-7', segments: 1, ...overrides };
 }
-const numbers = (count: number, start = 100) => Array.from({ length: count }, (_, index) => `+1415555${String(start + index).padStart(4, '0')}`);
+const numbers = (count: number, start = 100) =>
+  Array.from({ length: count }, (_, index) => `+1415555${String(start + index).padStart(4, '0')}`);
 /** A loopback port nothing listens on (taken, then released). */
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -90,7 +91,12 @@ describe('Twilio gateway: sending', () => {
   it('marks an unsubscribed recipient (21610) for opting out', async () => {
     fake.behave('+14155550005', TWILIO_REFUSALS.unsubscribed);
     const [result] = await gateway().sendBatch([sms('+14155550005')]);
-    expect(result).toMatchObject({ outcome: 'failed', errorCode: 'TWILIO_21610', optOut: true, errorText: TWILIO_REFUSALS.unsubscribed.message });
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      errorCode: 'TWILIO_21610',
+      optOut: true,
+      errorText: TWILIO_REFUSALS.unsubscribed.message,
+    });
   });
 
   it('retries a 5xx for that message only and keeps sending the rest', async () => {
@@ -110,7 +116,8 @@ describe('Twilio gateway: sending', () => {
     const twilio = gateway({ concurrency: 1 });
     const results = await twilio.sendBatch(to.map((number) => sms(number)));
     expect(results[0]).toMatchObject({ outcome: 'retry', errorCode: 'TWILIO_20429', retryAfterMs: 1000 });
-    for (const result of results.slice(1)) expect(result).toMatchObject({ outcome: 'retry', errorCode: 'TWILIO_DEFERRED', retryAfterMs: 1000 });
+    for (const result of results.slice(1))
+      expect(result).toMatchObject({ outcome: 'retry', errorCode: 'TWILIO_DEFERRED', retryAfterMs: 1000 });
     expect(fake.attempts).toHaveLength(1);
     // Inside the window the whole gateway declines, saying how long is left.
     const refused = await twilio.sendBatch([sms(to[1] ?? '')]).catch((error: unknown) => error);
@@ -132,29 +139,46 @@ describe('Twilio gateway: sending', () => {
 
   it('retries when Twilio hangs past the timeout, without sending the rest of the batch', async () => {
     fake.behave('+14155550011', { kind: 'hang' });
-    const results = await gateway({ concurrency: 1 }, { requestTimeoutMs: 300 }).sendBatch([sms('+14155550012'), sms('+14155550011'), sms('+14155550013')]);
+    const results = await gateway({ concurrency: 1 }, { requestTimeoutMs: 300 }).sendBatch([
+      sms('+14155550012'),
+      sms('+14155550011'),
+      sms('+14155550013'),
+    ]);
     expect(results.map((result) => result.outcome)).toEqual(['accepted', 'retry', 'retry']);
     expect(results[1]).toMatchObject({ errorCode: 'TWILIO_TIMEOUT' });
-    expect(results[2]).toMatchObject({ errorCode: 'TWILIO_DEFERRED', errorText: expect.stringMatching(/^Not sent: Twilio did not answer within 0.3 s/) });
+    expect(results[2]).toMatchObject({
+      errorCode: 'TWILIO_DEFERRED',
+      errorText: expect.stringMatching(/^Not sent: Twilio did not answer within 0.3 s/),
+    });
     expect(fake.attempts.map((form) => form.To)).toEqual(['+14155550012', '+14155550011']);
   });
 
   it('retries when Twilio cannot be reached', async () => {
     const closedPort = await freePort();
-    const results = await gateway({ concurrency: 1 }, { apiBaseUrl: `http://127.0.0.1:${closedPort}` }).sendBatch([sms('+14155550014'), sms('+14155550015')]);
+    const results = await gateway({ concurrency: 1 }, { apiBaseUrl: `http://127.0.0.1:${closedPort}` }).sendBatch([
+      sms('+14155550014'),
+      sms('+14155550015'),
+    ]);
     expect(results[0]).toMatchObject({ outcome: 'retry', errorCode: 'TWILIO_NETWORK', errorText: 'Cannot reach Twilio: ECONNREFUSED' });
     expect(results[1]).toMatchObject({ outcome: 'retry', errorCode: 'TWILIO_DEFERRED' });
   });
 
   it('throws GatewayUnusable when Twilio refuses the credentials, never showing the token', async () => {
     const twilio = createTwilioGateway(
-      { config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic' }), secrets: { authToken: 'f'.repeat(32) }, statusCallbackUrl: null, apiBaseUrl: fake.baseUrl },
+      {
+        config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic' }),
+        secrets: { authToken: 'f'.repeat(32) },
+        statusCallbackUrl: null,
+        apiBaseUrl: fake.baseUrl,
+      },
       noEvents,
     );
     gateways.push(twilio);
     const error = await twilio.sendBatch([sms('+14155550016'), sms('+14155550017')]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GatewayUnusable);
-    expect((error as Error).message).toBe('Twilio refused to send (HTTP 401, error 20003): Authentication failed: check the account SID and auth token');
+    expect((error as Error).message).toBe(
+      'Twilio refused to send (HTTP 401, error 20003): Authentication failed: check the account SID and auth token',
+    );
     expect((error as Error).message).not.toContain('f'.repeat(32));
     const test = await twilio.testConnection();
     expect(test).toEqual({ ok: false, message: 'Twilio refused the credentials (error 20003): check the account SID and auth token' });
@@ -162,9 +186,13 @@ describe('Twilio gateway: sending', () => {
   });
 
   it('throws GatewayUnusable when the account or API address is wrong (404)', async () => {
-    const error = await gateway({}, { apiBaseUrl: `${fake.baseUrl}/wrong` }).sendBatch([sms('+14155550021')]).catch((caught: unknown) => caught);
+    const error = await gateway({}, { apiBaseUrl: `${fake.baseUrl}/wrong` })
+      .sendBatch([sms('+14155550021')])
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GatewayUnusable);
-    expect((error as Error).message).toBe('Twilio refused to send (HTTP 404, error 20404): Twilio does not know this account: check accountSid');
+    expect((error as Error).message).toBe(
+      'Twilio refused to send (HTTP 404, error 20404): Twilio does not know this account: check accountSid',
+    );
   });
 
   it('never has more than `concurrency` calls in flight, across batches too', async () => {
@@ -191,7 +219,10 @@ describe('Twilio gateway: sending', () => {
   it('stops starting messages when the caller aborts', async () => {
     const controller = new AbortController();
     fake.behave('+14155550018', { kind: 'hang' });
-    const pending = gateway({ concurrency: 1 }, { requestTimeoutMs: 5_000 }).sendBatch([sms('+14155550018'), sms('+14155550019')], controller.signal);
+    const pending = gateway({ concurrency: 1 }, { requestTimeoutMs: 5_000 }).sendBatch(
+      [sms('+14155550018'), sms('+14155550019')],
+      controller.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     controller.abort();
     const results = await pending;
@@ -208,17 +239,32 @@ describe('Twilio gateway: sending', () => {
 
 describe('Twilio gateway: test connection', () => {
   it('names the account when it can send', async () => {
-    expect(await gateway().testConnection()).toEqual({ ok: true, details: 'Connected to the Twilio account "Fake Clinic Account" (Full, active)' });
+    expect(await gateway().testConnection()).toEqual({
+      ok: true,
+      details: 'Connected to the Twilio account "Fake Clinic Account" (Full, active)',
+    });
   });
 
   it('says why it cannot', async () => {
     fake.account.status = 'suspended';
-    expect(await gateway().testConnection()).toEqual({ ok: false, message: 'The Twilio account "Fake Clinic Account" is suspended: it cannot send messages' });
+    expect(await gateway().testConnection()).toEqual({
+      ok: false,
+      message: 'The Twilio account "Fake Clinic Account" is suspended: it cannot send messages',
+    });
     const other = `AC${'0'.repeat(32)}`;
-    expect(await gateway({ accountSid: other }).testConnection()).toEqual({ ok: false, message: 'Twilio refused the credentials (error 20003): check the account SID and auth token' });
+    expect(await gateway({ accountSid: other }).testConnection()).toEqual({
+      ok: false,
+      message: 'Twilio refused the credentials (error 20003): check the account SID and auth token',
+    });
     const port = await freePort();
-    expect(await gateway({}, { apiBaseUrl: `http://127.0.0.1:${port}` }).testConnection()).toEqual({ ok: false, message: `Cannot reach Twilio at http://127.0.0.1:${port}: ECONNREFUSED` });
+    expect(await gateway({}, { apiBaseUrl: `http://127.0.0.1:${port}` }).testConnection()).toEqual({
+      ok: false,
+      message: `Cannot reach Twilio at http://127.0.0.1:${port}: ECONNREFUSED`,
+    });
     fake.account.status = 'active';
-    expect(await gateway({}, { apiBaseUrl: `${fake.baseUrl}/wrong` }).testConnection()).toEqual({ ok: false, message: `Twilio does not know the account ${fake.accountSid} at ${fake.baseUrl}/wrong` });
+    expect(await gateway({}, { apiBaseUrl: `${fake.baseUrl}/wrong` }).testConnection()).toEqual({
+      ok: false,
+      message: `Twilio does not know the account ${fake.accountSid} at ${fake.baseUrl}/wrong`,
+    });
   });
 });

@@ -73,13 +73,19 @@ export function createTwilioGateway(settings: TwilioGatewaySettings, _events: Ga
           const stop: Halt | undefined =
             unusable !== undefined
               ? { errorCode: 'TWILIO_UNUSABLE', errorText: unusable }
-              : (halt ?? (waitMs > 0 ? { errorCode: 'TWILIO_20429', errorText: 'Twilio asked us to wait', retryAfterMs: waitMs } : undefined));
+              : (halt ??
+                (waitMs > 0 ? { errorCode: 'TWILIO_20429', errorText: 'Twilio asked us to wait', retryAfterMs: waitMs } : undefined));
           if (stop) {
             results[index] = deferred(message.messageId, stop);
             return;
           }
           if (signal?.aborted) {
-            results[index] = { messageId: message.messageId, outcome: 'retry', errorCode: 'TWILIO_ABORTED', errorText: 'Sending was stopped (shutting down)' };
+            results[index] = {
+              messageId: message.messageId,
+              outcome: 'retry',
+              errorCode: 'TWILIO_ABORTED',
+              errorText: 'Sending was stopped (shutting down)',
+            };
             return;
           }
           const outcome = await sendMessage(request, config, statusCallbackUrl, message, signal);
@@ -92,7 +98,10 @@ export function createTwilioGateway(settings: TwilioGatewaySettings, _events: Ga
           if (outcome.halt && !halt) {
             halt = outcome.halt;
             if (halt.retryAfterMs) cooldownUntil = Math.max(cooldownUntil, Date.now() + halt.retryAfterMs);
-            logger?.warn({ gateway: 'twilio', accountSid: config.accountSid, errorCode: halt.errorCode, retryAfterMs: halt.retryAfterMs }, `Twilio sending paused for this batch: ${halt.errorText}`);
+            logger?.warn(
+              { gateway: 'twilio', accountSid: config.accountSid, errorCode: halt.errorCode, retryAfterMs: halt.retryAfterMs },
+              `Twilio sending paused for this batch: ${halt.errorText}`,
+            );
           }
         } finally {
           release();
@@ -111,7 +120,10 @@ export function createTwilioGateway(settings: TwilioGatewaySettings, _events: Ga
     async sendBatch(messages, signal) {
       if (closed) throw new GatewayUnavailable('The Twilio gateway is closed');
       const waitMs = cooldownUntil - Date.now();
-      if (waitMs > 0) throw new GatewayUnavailable(`Twilio asked us to wait ${Math.ceil(waitMs / 1000)} s before sending again`, { retryAfterMs: waitMs });
+      if (waitMs > 0)
+        throw new GatewayUnavailable(`Twilio asked us to wait ${Math.ceil(waitMs / 1000)} s before sending again`, {
+          retryAfterMs: waitMs,
+        });
       const batch = runBatch(messages, signal);
       batches.add(batch);
       try {

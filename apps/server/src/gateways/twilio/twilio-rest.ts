@@ -80,7 +80,8 @@ export function twilioErrorBody(body: unknown): { code: number | undefined; mess
   if (!body || typeof body !== 'object') return { code: undefined, message: undefined };
   const { code, message } = body as { code?: unknown; message?: unknown };
   return {
-    code: typeof code === 'number' && Number.isInteger(code) ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : undefined,
+    code:
+      typeof code === 'number' && Number.isInteger(code) ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : undefined,
     message: typeof message === 'string' && message.trim() ? message.trim().slice(0, 500) : undefined,
   };
 }

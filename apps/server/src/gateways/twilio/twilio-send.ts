@@ -42,17 +42,30 @@ function refusal(messageId: string, answer: Extract<RestAnswer, { kind: 'answer'
   const errorText = message ?? info?.text ?? `Twilio answered HTTP ${answer.status}`;
   switch (handling) {
     case 'unusable':
-      return { kind: 'unusable', message: `Twilio refused to send (HTTP ${answer.status}${code === undefined ? '' : `, error ${code}`}): ${info?.text ?? errorText}` };
+      return {
+        kind: 'unusable',
+        message: `Twilio refused to send (HTTP ${answer.status}${code === undefined ? '' : `, error ${code}`}): ${info?.text ?? errorText}`,
+      };
     case 'optOut':
       return { kind: 'result', result: { messageId, outcome: 'failed', errorCode, errorText, optOut: true } };
     case 'failed':
       return { kind: 'result', result: { messageId, outcome: 'failed', errorCode, errorText } };
     case 'retry': {
       const retryAfterMs = answer.retryAfterMs ?? info?.retryAfterMs;
-      const result: SendResult = { messageId, outcome: 'retry', errorCode, errorText, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+      const result: SendResult = {
+        messageId,
+        outcome: 'retry',
+        errorCode,
+        errorText,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
       // Throttling (429, rate and queue limits) concerns every message: stop the batch. A lone 5xx does not.
       const throttled = answer.status === 429 || info?.retryAfterMs !== undefined;
-      return { kind: 'result', result, ...(throttled ? { halt: { errorCode, errorText, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } } : {}) };
+      return {
+        kind: 'result',
+        result,
+        ...(throttled ? { halt: { errorCode, errorText, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } } : {}),
+      };
     }
   }
 }
@@ -65,18 +78,37 @@ export function sendOutcome(messageId: string, answer: RestAnswer): SendOutcome 
       const sid = (answer.body as { sid?: unknown } | null)?.sid;
       if (typeof sid === 'string' && sid) return { kind: 'result', result: { messageId, outcome: 'accepted', gatewayMessageId: sid } };
       // Accepted but unidentifiable: sending again could duplicate it, so it is not retried.
-      return { kind: 'result', result: { messageId, outcome: 'failed', errorCode: 'TWILIO_BAD_ANSWER', errorText: `Twilio answered HTTP ${answer.status} without a message SID` } };
+      return {
+        kind: 'result',
+        result: {
+          messageId,
+          outcome: 'failed',
+          errorCode: 'TWILIO_BAD_ANSWER',
+          errorText: `Twilio answered HTTP ${answer.status} without a message SID`,
+        },
+      };
     }
     case 'timeout': {
       const errorText = `Twilio did not answer within ${answer.timeoutMs / 1000} s (the message may have been accepted)`;
-      return { kind: 'result', result: { messageId, outcome: 'retry', errorCode: 'TWILIO_TIMEOUT', errorText }, halt: { errorCode: 'TWILIO_TIMEOUT', errorText } };
+      return {
+        kind: 'result',
+        result: { messageId, outcome: 'retry', errorCode: 'TWILIO_TIMEOUT', errorText },
+        halt: { errorCode: 'TWILIO_TIMEOUT', errorText },
+      };
     }
     case 'network': {
       const errorText = `Cannot reach Twilio: ${answer.reason}`;
-      return { kind: 'result', result: { messageId, outcome: 'retry', errorCode: 'TWILIO_NETWORK', errorText }, halt: { errorCode: 'TWILIO_NETWORK', errorText } };
+      return {
+        kind: 'result',
+        result: { messageId, outcome: 'retry', errorCode: 'TWILIO_NETWORK', errorText },
+        halt: { errorCode: 'TWILIO_NETWORK', errorText },
+      };
     }
     case 'aborted':
-      return { kind: 'result', result: { messageId, outcome: 'retry', errorCode: 'TWILIO_ABORTED', errorText: 'Sending was stopped (shutting down)' } };
+      return {
+        kind: 'result',
+        result: { messageId, outcome: 'retry', errorCode: 'TWILIO_ABORTED', errorText: 'Sending was stopped (shutting down)' },
+      };
   }
 }
 

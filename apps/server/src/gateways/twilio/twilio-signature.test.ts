@@ -47,25 +47,43 @@ describe('isValidTwilioSignature', () => {
     // Signed without the custom port the URL has.
     expect(isValidTwilioSignature(TOKEN, SIGNATURE, 'https://mycompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
     // Signed with the custom port.
-    expect(isValidTwilioSignature(TOKEN, 'CYn1h0gLBdNxDGkKJg6hYohgeD8=', 'https://mycompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
-    expect(isValidTwilioSignature(TOKEN, 'Zmvh+3yNM1Phv2jhDCwEM3q5ebU=', 'http://mycompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
+    expect(isValidTwilioSignature(TOKEN, 'CYn1h0gLBdNxDGkKJg6hYohgeD8=', 'https://mycompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(
+      true,
+    );
+    expect(isValidTwilioSignature(TOKEN, 'Zmvh+3yNM1Phv2jhDCwEM3q5ebU=', 'http://mycompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(
+      true,
+    );
   });
 
   it('signs the host exactly as written: no case folding (twilio-csharp vectors)', () => {
     expect(isValidTwilioSignature(TOKEN, 'g9IN/x4Cft2g517EjYvEvM/W7LU=', 'https://MyCompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
-    expect(isValidTwilioSignature(TOKEN, 'PCqOZm8cnu/L6+u5i5fuEd+Iac4=', 'https://MyCompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
+    expect(isValidTwilioSignature(TOKEN, 'PCqOZm8cnu/L6+u5i5fuEd+Iac4=', 'https://MyCompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(
+      true,
+    );
     expect(isValidTwilioSignature(TOKEN, 'XY7AlKOKL6im4yWyX84gldUrtis=', 'http://MyCompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
     expect(isValidTwilioSignature(TOKEN, SIGNATURE, 'https://MyCompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(false);
     expect(isValidTwilioSignature(TOKEN, SIGNATURE, 'https://MyCompany.com:1234/myapp.php?foo=1&bar=2', PARAMS)).toBe(false);
   });
 
   it('keeps credentials in the URL (twilio-csharp and twilio-php vectors)', () => {
-    expect(isValidTwilioSignature(TOKEN, 'PJ08CxXr7KLPjEQCTc8LkUSMwSM=', 'http://username:password@MyCompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
-    expect(isValidTwilioSignature(TOKEN, 'hy/l8pca+LFms4cvRdv8uiP6NGc=', 'HTTP://username:password@MyCompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
-    expect(isValidTwilioSignature(TOKEN, 'SkTSKyDJH9kUlhItI0slbgZ1UsI=', 'http://Username:Password@MyCompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
-    expect(isValidTwilioSignature(TOKEN, 'CukzLTc1tT5dXEDIHm/tKBanW10=', 'https://user:pass@mycompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
-    expect(isValidTwilioSignature(TOKEN, '2YRLlVAflCqxaNicjMpJcSTgzSs=', 'https://user@mycompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
-    expect(isValidTwilioSignature(TOKEN, 'ZQFR1PTIZXF2MXB8ZnKCvnnA+rI=', 'https://user:pass@mycompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(true);
+    expect(
+      isValidTwilioSignature(TOKEN, 'PJ08CxXr7KLPjEQCTc8LkUSMwSM=', 'http://username:password@MyCompany.com/myapp.php?foo=1&bar=2', PARAMS),
+    ).toBe(true);
+    expect(
+      isValidTwilioSignature(TOKEN, 'hy/l8pca+LFms4cvRdv8uiP6NGc=', 'HTTP://username:password@MyCompany.com/myapp.php?foo=1&bar=2', PARAMS),
+    ).toBe(true);
+    expect(
+      isValidTwilioSignature(TOKEN, 'SkTSKyDJH9kUlhItI0slbgZ1UsI=', 'http://Username:Password@MyCompany.com/myapp.php?foo=1&bar=2', PARAMS),
+    ).toBe(true);
+    expect(
+      isValidTwilioSignature(TOKEN, 'CukzLTc1tT5dXEDIHm/tKBanW10=', 'https://user:pass@mycompany.com/myapp.php?foo=1&bar=2', PARAMS),
+    ).toBe(true);
+    expect(isValidTwilioSignature(TOKEN, '2YRLlVAflCqxaNicjMpJcSTgzSs=', 'https://user@mycompany.com/myapp.php?foo=1&bar=2', PARAMS)).toBe(
+      true,
+    );
+    expect(
+      isValidTwilioSignature(TOKEN, 'ZQFR1PTIZXF2MXB8ZnKCvnnA+rI=', 'https://user:pass@mycompany.com/myapp.php?foo=1&bar=2', PARAMS),
+    ).toBe(true);
   });
 });
 

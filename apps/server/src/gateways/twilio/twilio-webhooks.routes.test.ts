@@ -40,7 +40,10 @@ function webhookOptions(harness: Pick<Harness, 'receipts' | 'inbound'>, publicUr
 /** A small real server: the plugin, the repo's error handler, logs captured. */
 async function startHarness(options: { publicUrl?: string; trustProxy?: boolean } = {}): Promise<Harness> {
   const logs: string[] = [];
-  const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } }, trustProxy: options.trustProxy ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+    trustProxy: options.trustProxy ?? false,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -62,7 +65,15 @@ const statusForm = (overrides: Record<string, string> = {}) => ({
   To: '+447911123456',
   ...overrides,
 });
-const inboundForm = { AccountSid: `AC${'1'.repeat(32)}`, MessageSid: MESSAGE_SID, From: '+447911123456', To: '+15005550006', Body: 'Yes please, Tuesday 10:00 & thanks', NumMedia: '0', NumSegments: '1' };
+const inboundForm = {
+  AccountSid: `AC${'1'.repeat(32)}`,
+  MessageSid: MESSAGE_SID,
+  From: '+447911123456',
+  To: '+15005550006',
+  Body: 'Yes please, Tuesday 10:00 & thanks',
+  NumMedia: '0',
+  NumSegments: '1',
+};
 
 describe('the fake Twilio signer', () => {
   it("produces Twilio's published example signature", () => {
@@ -89,7 +100,18 @@ describe('Twilio webhooks', () => {
     const response = await postSignedForm(url(STATUS_PATH), statusForm({ MessageStatus: 'undelivered', ErrorCode: '30003' }), TOKEN);
     expect(response.status).toBe(204);
     expect(server.receipts).toEqual([
-      { gatewayId: 'gw-1', receipts: [{ gatewayMessageId: MESSAGE_SID, status: 'undelivered', errorCode: 'TWILIO_30003', errorText: 'Unreachable destination handset', at: expect.any(Date) }] },
+      {
+        gatewayId: 'gw-1',
+        receipts: [
+          {
+            gatewayMessageId: MESSAGE_SID,
+            status: 'undelivered',
+            errorCode: 'TWILIO_30003',
+            errorText: 'Unreachable destination handset',
+            at: expect.any(Date),
+          },
+        ],
+      },
     ]);
   });
 
@@ -106,7 +128,18 @@ describe('Twilio webhooks', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/xml/);
     expect(await response.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expect(server.inbound).toEqual([
-      { gatewayId: 'gw-1', messages: [{ gatewayMessageId: MESSAGE_SID, from: '+447911123456', to: '+15005550006', body: inboundForm.Body, receivedAt: expect.any(Date) }] },
+      {
+        gatewayId: 'gw-1',
+        messages: [
+          {
+            gatewayMessageId: MESSAGE_SID,
+            from: '+447911123456',
+            to: '+15005550006',
+            body: inboundForm.Body,
+            receivedAt: expect.any(Date),
+          },
+        ],
+      },
     ]);
   });
 
@@ -122,7 +155,11 @@ describe('Twilio webhooks', () => {
       postSignedForm(url(`${STATUS_PATH}?a=1`), form, TOKEN, { signUrl: url(`${STATUS_PATH}?a=2`) }),
       // Signature altered, missing, or made with another gateway's token.
       postSignedForm(url(STATUS_PATH), form, TOKEN, { signature: `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}` }),
-      fetch(url(STATUS_PATH), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }),
+      fetch(url(STATUS_PATH), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      }),
       postSignedForm(url(STATUS_PATH), form, TOKENS['gw-2'] ?? ''),
       postSignedForm(url(INBOUND_PATH), inboundForm, TOKENS['gw-2'] ?? ''),
     ];
@@ -150,7 +187,11 @@ describe('Twilio webhooks', () => {
 
   it('never answers 500 to junk', async () => {
     const post = (path: string, body: string, contentType?: string) =>
-      fetch(url(path), { method: 'POST', headers: contentType ? { 'content-type': contentType, 'x-twilio-signature': 'x' } : { 'x-twilio-signature': 'x' }, body });
+      fetch(url(path), {
+        method: 'POST',
+        headers: contentType ? { 'content-type': contentType, 'x-twilio-signature': 'x' } : { 'x-twilio-signature': 'x' },
+        body,
+      });
     const junk = await Promise.all([
       post(STATUS_PATH, 'hello', 'text/plain'),
       post(STATUS_PATH, '{not json', 'application/json'),
@@ -165,7 +206,9 @@ describe('Twilio webhooks', () => {
       post(INBOUND_PATH, '__proto__[x]=1&__proto__=2&constructor=3', 'application/x-www-form-urlencoded'),
     ]);
     expect(junk.map((response) => response.status)).toEqual([400, 400, 400, 403, 413, 403, 400, 400, 400, 403]);
-    const messages = (await Promise.all(junk.map((response) => response.json() as Promise<{ message: string }>))).map((body) => body.message);
+    const messages = (await Promise.all(junk.map((response) => response.json() as Promise<{ message: string }>))).map(
+      (body) => body.message,
+    );
     expect(messages[0]).toBe('body: must be the form Twilio posts (application/x-www-form-urlencoded)');
     expect(messages[1]).toBe('Request body is not valid JSON');
     expect(messages[2]).toBe('MessageSid: form fields must be text');
@@ -192,8 +235,12 @@ describe('Twilio webhooks: the URL that was signed', () => {
     const server = await startHarness({ publicUrl: 'https://sms.example.test/' });
     try {
       const form = statusForm();
-      const ok = await postSignedForm(`${server.baseUrl}${STATUS_PATH}?x=1`, form, TOKEN, { signUrl: `https://sms.example.test${STATUS_PATH}?x=1` });
-      const withPort = await postSignedForm(`${server.baseUrl}${STATUS_PATH}`, form, TOKEN, { signUrl: `https://sms.example.test:443${STATUS_PATH}` });
+      const ok = await postSignedForm(`${server.baseUrl}${STATUS_PATH}?x=1`, form, TOKEN, {
+        signUrl: `https://sms.example.test${STATUS_PATH}?x=1`,
+      });
+      const withPort = await postSignedForm(`${server.baseUrl}${STATUS_PATH}`, form, TOKEN, {
+        signUrl: `https://sms.example.test:443${STATUS_PATH}`,
+      });
       const asReached = await postSignedForm(`${server.baseUrl}${STATUS_PATH}`, form, TOKEN);
       expect([ok.status, withPort.status, asReached.status]).toEqual([204, 204, 403]);
     } finally {
@@ -222,16 +269,25 @@ describe('Twilio webhooks end to end', () => {
     const fake = await startFakeTwilio({ authToken: TOKEN });
     const server = await startHarness();
     const gateway = createTwilioGateway(
-      { config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic' }), secrets: { authToken: TOKEN }, statusCallbackUrl: twilioStatusCallbackUrl(server.baseUrl, 'gw-1'), apiBaseUrl: fake.baseUrl },
+      {
+        config: twilioConfigSchema.parse({ accountSid: fake.accountSid, from: 'Clinic' }),
+        secrets: { authToken: TOKEN },
+        statusCallbackUrl: twilioStatusCallbackUrl(server.baseUrl, 'gw-1'),
+        apiBaseUrl: fake.baseUrl,
+      },
       { receipts: () => {}, inbound: () => {} },
     );
     try {
-      const [result] = await gateway.sendBatch([{ messageId: '1', to: '+447911123456', from: null, body: 'Hi', encoding: 'GSM-7', segments: 1 }]);
+      const [result] = await gateway.sendBatch([
+        { messageId: '1', to: '+447911123456', from: null, body: 'Hi', encoding: 'GSM-7', segments: 1 },
+      ]);
       const sid = result?.outcome === 'accepted' ? result.gatewayMessageId : '';
       expect(fake.messages[0]?.form.StatusCallback).toBe(`${server.baseUrl}${STATUS_PATH}`);
       expect((await fake.deliver(sid, 'sent')).status).toBe(204);
       expect((await fake.deliver(sid, 'failed', 30007)).status).toBe(204);
-      expect(server.receipts).toEqual([{ gatewayId: 'gw-1', receipts: [expect.objectContaining({ gatewayMessageId: sid, status: 'failed', errorCode: 'TWILIO_30007' })] }]);
+      expect(server.receipts).toEqual([
+        { gatewayId: 'gw-1', receipts: [expect.objectContaining({ gatewayMessageId: sid, status: 'failed', errorCode: 'TWILIO_30007' })] },
+      ]);
     } finally {
       await gateway.close();
       await Promise.all([fake.close(), server.app.close()]);
@@ -244,22 +300,36 @@ describe('Twilio webhooks end to end', () => {
     try {
       const [gateway] = await app.database.db
         .insert(gateways)
-        .values({ name: 'Twilio', kind: 'twilio', config: { accountSid: `AC${'1'.repeat(32)}`, from: '+15005550006' }, secrets: { authToken: TOKEN } })
+        .values({
+          name: 'Twilio',
+          kind: 'twilio',
+          config: { accountSid: `AC${'1'.repeat(32)}`, from: '+15005550006' },
+          secrets: { authToken: TOKEN },
+        })
         .returning({ id: gateways.id });
       const statusPath = `/api/gateways/twilio/${gateway?.id}/status`;
       const statuses = [];
       for (let index = 0; index < 6; index += 1) {
-        statuses.push((await postSignedForm(`${app.baseUrl}${statusPath}`, statusForm({ MessageSid: `SM${String(index).padStart(32, '0')}` }), TOKEN)).status);
+        statuses.push(
+          (await postSignedForm(`${app.baseUrl}${statusPath}`, statusForm({ MessageSid: `SM${String(index).padStart(32, '0')}` }), TOKEN))
+            .status,
+        );
       }
       expect(statuses).toEqual([204, 204, 204, 204, 204, 204]);
       // No message has those ids yet: the six receipts are parked for later matching.
       const parked = await app.database.db.select({ id: pendingReceipts.gatewayMessageId }).from(pendingReceipts);
       expect(parked).toHaveLength(6);
-      const elsewhere = await fetch(`${app.baseUrl}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a&password=b' });
+      const elsewhere = await fetch(`${app.baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=a&password=b',
+      });
       expect(elsewhere.status).toBe(415);
       // Documented in the generated OpenAPI.
       const docs = (await (await fetch(`${app.baseUrl}/api/docs/json`)).json()) as { paths: Record<string, unknown> };
-      expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/gateways/twilio/{gatewayId}/status', '/api/gateways/twilio/{gatewayId}/inbound']));
+      expect(Object.keys(docs.paths)).toEqual(
+        expect.arrayContaining(['/api/gateways/twilio/{gatewayId}/status', '/api/gateways/twilio/{gatewayId}/inbound']),
+      );
       // The rate limit is live for the rest of the API (3 per minute here: login, docs, then health).
       const health = [];
       for (let index = 0; index < 2; index += 1) health.push((await fetch(`${app.baseUrl}/api/health`)).status);

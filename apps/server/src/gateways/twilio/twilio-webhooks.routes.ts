@@ -46,9 +46,13 @@ export function parseForm(body: string): Record<string, string | string[]> {
  */
 export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookOptions> = async (app, { resolveGateway, publicUrl, sink }) => {
   // Scoped to this plugin: the rest of the API keeps answering 415 to form posts.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, parseForm(String(body)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, parseForm(String(body)));
+    },
+  );
 
   /** The URL Twilio signed: as configured (PUBLIC_URL) or as this request reached us (proxy headers per TRUST_PROXY). */
   const signedUrl = (request: FastifyRequest) =>
@@ -62,7 +66,10 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookOptions> = 
     const url = signedUrl(request);
     if (typeof signature !== 'string' || !isValidTwilioSignature(gateway.authToken, signature, url, form)) {
       // The URL helps find a PUBLIC_URL or proxy mismatch; the signature and token stay out of logs.
-      request.log.warn({ gatewayId, url, signature: typeof signature === 'string' ? 'mismatch' : 'missing' }, 'Twilio webhook refused: bad signature');
+      request.log.warn(
+        { gatewayId, url, signature: typeof signature === 'string' ? 'mismatch' : 'missing' },
+        'Twilio webhook refused: bad signature',
+      );
       throw new Forbidden('Invalid Twilio signature');
     }
     return form;
@@ -88,7 +95,8 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookOptions> = 
       schema: {
         tags,
         summary: 'Twilio message status callback (signed by Twilio)',
-        description: 'Twilio posts here as a message moves on; delivered, undelivered and failed become delivery receipts. Requires a valid X-Twilio-Signature.',
+        description:
+          'Twilio posts here as a message moves on; delivered, undelivered and failed become delivery receipts. Requires a valid X-Twilio-Signature.',
         params: twilioWebhookParamsSchema,
         body: twilioWebhookFormSchema.optional(),
         response: { 204: z.undefined(), ...errorResponses(400, 403, 404, 413, 415) },
@@ -111,7 +119,8 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<TwilioWebhookOptions> = 
       schema: {
         tags,
         summary: 'Twilio incoming message webhook (signed by Twilio)',
-        description: 'Set as "A message comes in" on the Twilio number or Messaging Service. Answers empty TwiML: replies are sent by the platform, not in the answer.',
+        description:
+          'Set as "A message comes in" on the Twilio number or Messaging Service. Answers empty TwiML: replies are sent by the platform, not in the answer.',
         params: twilioWebhookParamsSchema,
         body: twilioWebhookFormSchema.optional(),
         response: { 200: z.string().describe('Empty TwiML <Response/> (text/xml)'), ...errorResponses(400, 403, 404, 413, 415) },

@@ -10,7 +10,10 @@ import { securitySettingsRoutes } from './security-settings.routes.ts';
 import { twoStepRoutes } from './two-step/two-step.routes.ts';
 
 /** Account security: password reset, two-step verification, preferences, avatar, security settings. */
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService; jobs: Jobs; config: Config }> = async (app, { db, tokens, jobs, config }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService; jobs: Jobs; config: Config }> = async (
+  app,
+  { db, tokens, jobs, config },
+) => {
   await app.register(passwordResetRoutes, { db, jobs });
   await app.register(twoStepRoutes, { db, tokens });
   await app.register(preferencesRoutes, { db });

@@ -18,7 +18,10 @@ async function upload(path: string, token: string, file: Buffer, field = 'avatar
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { user?: { avatarUrl: string | null } } };
 }
 
-const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 describe('PUT /api/users/me/preferences', () => {
   it('saves language and display choices to the account, merging with earlier ones', async () => {

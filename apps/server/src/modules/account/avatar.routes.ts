@@ -37,7 +37,8 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: {
         tags,
         summary: 'Upload my profile picture',
-        description: 'PNG, JPEG or WebP, at most 2 MB, in the multipart field "avatar". Stored cropped to a 256 x 256 WebP without metadata.',
+        description:
+          'PNG, JPEG or WebP, at most 2 MB, in the multipart field "avatar". Stored cropped to a 256 x 256 WebP without metadata.',
         consumes: ['multipart/form-data'],
         body: z.object({ avatar: z.file() }),
         response: { 200: userResponseSchema, ...errorResponses(400, 401, 413, 415, 422) },
@@ -53,7 +54,14 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.delete(
     '/api/users/me/avatar',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Remove my profile picture (initials are shown)', response: { 200: userResponseSchema, ...errorResponses(401) } } },
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Remove my profile picture (initials are shown)',
+        response: { 200: userResponseSchema, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       await db.transaction((tx) => setUserAvatar(tx, user.id, null));
@@ -77,8 +85,13 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const avatar = await findAvatar(db, request.params.hash);
       if (!avatar) throw new NotFound('Picture not found');
       const etag = `"${avatar.id}"`;
-      reply.header('content-type', avatar.mime).header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`).header('etag', etag).header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+      reply
+        .header('content-type', avatar.mime)
+        .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+        return reply.status(304).send();
       return reply.send(avatar.bytes);
     },
   );

@@ -11,14 +11,19 @@ const PUBLIC_URL = 'https://sms.example.test';
 
 /** Undoes quoted-printable (soft line breaks, =XX bytes) so a long link can be read back whole. */
 const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 describe('reset links by e-mail (SMTP_URL)', () => {
   let smtp: SmtpPeer;
   let server: TestServer;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    server = await startTestServer({ config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL, mailFrom: 'SMS Platform <no-reply@example.test>' } });
+    server = await startTestServer({
+      config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL, mailFrom: 'SMS Platform <no-reply@example.test>' },
+    });
     await startNotices(server);
   });
   afterAll(async () => {
@@ -59,7 +64,13 @@ describe('notices by SMS through a real gateway', () => {
     admin = await server.createAdmin();
     const gateway = await server.post(
       '/api/gateways',
-      { name: 'SMSC', kind: 'smpp', config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, reconnectMinSeconds: 1, reconnectMaxSeconds: 2 }, secrets: { password: peer.credentials.password }, isDefault: true },
+      {
+        name: 'SMSC',
+        kind: 'smpp',
+        config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, reconnectMinSeconds: 1, reconnectMaxSeconds: 2 },
+        secrets: { password: peer.credentials.password },
+        isDefault: true,
+      },
       { token: admin.token },
     );
     expect(gateway.status).toBe(201);
@@ -78,7 +89,11 @@ describe('notices by SMS through a real gateway', () => {
   }
 
   const textTo = (destination: string, pattern: RegExp) =>
-    waitFor(async () => peer.messages().find((message) => message.destination === destination && pattern.test(message.text))?.text, 20_000, `an SMS to ${destination}`);
+    waitFor(
+      async () => peer.messages().find((message) => message.destination === destination && pattern.test(message.text))?.text,
+      20_000,
+      `an SMS to ${destination}`,
+    );
 
   it('texts the reset link to the account phone; the message stays out of the messages API', async () => {
     const account = await accountWithPhone('agent');
@@ -86,7 +101,10 @@ describe('notices by SMS through a real gateway', () => {
     const text = await textTo(phone, /reset-password/);
     const token = new RegExp(`${PUBLIC_URL}/auth/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
     expect(token).toBeDefined();
-    const [row] = await queryRows<{ id: number | string; kind: string }>(server.database.db, sql`select id, kind from messages where phone = ${phone} order by id desc limit 1`);
+    const [row] = await queryRows<{ id: number | string; kind: string }>(
+      server.database.db,
+      sql`select id, kind from messages where phone = ${phone} order by id desc limit 1`,
+    );
     expect(row?.kind).toBe('notice');
     expect((await server.get(`/api/messages/${row?.id}`, { token: admin.token })).status).toBe(404);
     expect((await server.post('/api/users/reset-password', { token, password: 'Fresh-Meadow-77' })).status).toBe(200);
@@ -104,7 +122,11 @@ describe('notices by SMS through a real gateway', () => {
     expect((await server.post('/api/users/login/two-step/sms', { challenge: login.body.challenge })).status).toBe(429);
     const text = await textTo(phone, /sign-in code/);
     const code = /^(\d{6}) /.exec(text)?.[1] ?? '';
-    const wrong = await server.post('/api/users/login/two-step', { challenge: login.body.challenge, method: 'sms', code: code === '000000' ? '111111' : '000000' });
+    const wrong = await server.post('/api/users/login/two-step', {
+      challenge: login.body.challenge,
+      method: 'sms',
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(401);
     const done = await server.post('/api/users/login/two-step', { challenge: login.body.challenge, method: 'sms', code });
     expect(done.status).toBe(200);

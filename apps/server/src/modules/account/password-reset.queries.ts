@@ -16,7 +16,9 @@ export async function expireResetTokens(db: Executor, userId: string): Promise<v
 /** Stores a new link (its hash) valid for 30 minutes, replacing the user's earlier ones. */
 export async function insertResetToken(db: Executor, userId: string, tokenHash: string): Promise<void> {
   await expireResetTokens(db, userId);
-  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_TTL_MINUTES})` });
+  await db
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash, expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_TTL_MINUTES})` });
 }
 
 /**

@@ -31,7 +31,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
         summary: 'Ask for a password reset link',
         description:
           'Always answers 202 with the same message, whether or not the account exists (the link is created and sent in the background: ' +
-          'by e-mail with SMTP_URL, else by SMS through a real gateway, else into the admins\' outbox). Throttled per email (3) and per IP (10) over 15 minutes.',
+          "by e-mail with SMTP_URL, else by SMS through a real gateway, else into the admins' outbox). Throttled per email (3) and per IP (10) over 15 minutes.",
         body: forgotPasswordBodySchema,
         response: { 202: messageResponseSchema, ...errorResponses(400, 429) },
       },
@@ -49,7 +49,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       schema: {
         tags,
         summary: 'Set a new password with a reset link',
-        description: 'The link works once, for 30 minutes. Every earlier session of the account ends. 400 RESET_LINK_INVALID (field token) for a bad, used or expired link.',
+        description:
+          'The link works once, for 30 minutes. Every earlier session of the account ends. 400 RESET_LINK_INVALID (field token) for a bad, used or expired link.',
         body: resetPasswordBodySchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
       },
@@ -96,7 +97,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       ensure(accountPolicy.readOutbox(currentUser(request)), 'Only administrators can read the mail outbox.');
       const { rows, total } = await listOutbox(db, request.query);
       return {
-        data: rows.map((row) => ({ id: String(row.id), to: row.recipient, subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() })),
+        data: rows.map((row) => ({
+          id: String(row.id),
+          to: row.recipient,
+          subject: row.subject,
+          body: row.body,
+          createdAt: row.createdAt.toISOString(),
+        })),
         total,
       };
     },

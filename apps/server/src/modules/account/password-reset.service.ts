@@ -37,14 +37,27 @@ export async function requestPasswordReset(db: Db, jobs: Jobs, input: { email: s
   await assertAllowed(db, counted, (minutes) => `Too many password reset requests. ${tryAgainIn(minutes)}`);
   await db.transaction(async (tx) => {
     await recordEvents(tx, counted);
-    await recordAudit(tx, { actor: null, action: 'user.password_reset_requested', subject: 'User', ip: input.ip, details: { email: input.email } });
+    await recordAudit(tx, {
+      actor: null,
+      action: 'user.password_reset_requested',
+      subject: 'User',
+      ip: input.ip,
+      details: { email: input.email },
+    });
   });
   await enqueueNotice(jobs, { type: 'password-reset', email: input.email, requestedBy: null });
 }
 
 /** An admin sends a user a reset link (from /users/{id}); audited. */
 export async function adminRequestPasswordReset(db: Db, jobs: Jobs, input: { actor: UserRow; target: UserRow; ip: string }): Promise<void> {
-  await recordAudit(db, { actor: input.actor, action: 'user.password_reset_requested', subject: 'User', subjectId: input.target.id, ip: input.ip, details: { email: input.target.email, byAdmin: true } });
+  await recordAudit(db, {
+    actor: input.actor,
+    action: 'user.password_reset_requested',
+    subject: 'User',
+    subjectId: input.target.id,
+    ip: input.ip,
+    details: { email: input.target.email, byAdmin: true },
+  });
   await enqueueNotice(jobs, { type: 'password-reset', userId: input.target.id, requestedBy: input.actor.id });
 }
 
@@ -65,9 +78,18 @@ export async function sendResetLink(deps: NoticeDeps & { db: Db }, job: ResetNot
   const notice = resetNotice(user.locale, { app: await appName(db), name: user.name, link });
   const channel = await deliverNotice(deps, user, notice);
   if (!address) {
-    deps.logger.info?.({ to: user.email }, 'The reset link has no address: set PUBLIC_URL, or the public address in Configurations -> Security, for whole links');
+    deps.logger.info?.(
+      { to: user.email },
+      'The reset link has no address: set PUBLIC_URL, or the public address in Configurations -> Security, for whole links',
+    );
   }
-  await recordAudit(db, { actor: null, action: 'user.password_reset_sent', subject: 'User', subjectId: user.id, details: { channel, requestedBy: job.requestedBy } });
+  await recordAudit(db, {
+    actor: null,
+    action: 'user.password_reset_sent',
+    subject: 'User',
+    subjectId: user.id,
+    details: { channel, requestedBy: job.requestedBy },
+  });
   return channel;
 }
 

@@ -21,7 +21,10 @@ let ipCounter = 0;
 const freshIp = () => ({ 'x-forwarded-for': `10.20.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 const noticeJobs = async () =>
-  queryRows<{ data: Record<string, unknown> }>(server.database.db, sql`select data from pgboss.job where name = 'account-notices' order by created_on, id`);
+  queryRows<{ data: Record<string, unknown> }>(
+    server.database.db,
+    sql`select data from pgboss.job where name = 'account-notices' order by created_on, id`,
+  );
 
 describe('POST /api/users/forgot-password: no account enumeration', () => {
   it('answers the same and does the same work for a known and an unknown email', async () => {
@@ -96,7 +99,9 @@ describe('reset links', () => {
     const again = await server.post('/api/users/reset-password', { token, password: 'Another-Field-88' }, { headers: freshIp() });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 'RESET_LINK_INVALID', field: 'token' });
-    expect(await auditActions(server, account.user.id)).toEqual(expect.arrayContaining(['user.password_reset_sent', 'user.password_reset']));
+    expect(await auditActions(server, account.user.id)).toEqual(
+      expect.arrayContaining(['user.password_reset_sent', 'user.password_reset']),
+    );
   });
 
   it('refuses a link after 30 minutes', async () => {
@@ -109,7 +114,9 @@ describe('reset links', () => {
       sql`select round(extract(epoch from expires_at - created_at) / 60)::int as minutes from password_reset_tokens where user_id = ${account.user.id}`,
     );
     expect(row?.minutes).toBe(30);
-    await server.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${account.user.id}`);
+    await server.database.db.execute(
+      sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${account.user.id}`,
+    );
     const response = await server.post('/api/users/reset-password', { token, password: NEW_PASSWORD }, { headers: freshIp() });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('RESET_LINK_INVALID');
@@ -123,8 +130,12 @@ describe('reset links', () => {
     const older = await outboxResetToken(server, account.user.email, first);
     await server.post('/api/users/forgot-password', { email: account.user.email }, { headers: freshIp() });
     const newer = await outboxResetToken(server, account.user.email, older.id);
-    expect((await server.post('/api/users/reset-password', { token: older.token, password: NEW_PASSWORD }, { headers: freshIp() })).status).toBe(400);
-    expect((await server.post('/api/users/reset-password', { token: newer.token, password: NEW_PASSWORD }, { headers: freshIp() })).status).toBe(200);
+    expect(
+      (await server.post('/api/users/reset-password', { token: older.token, password: NEW_PASSWORD }, { headers: freshIp() })).status,
+    ).toBe(400);
+    expect(
+      (await server.post('/api/users/reset-password', { token: newer.token, password: NEW_PASSWORD }, { headers: freshIp() })).status,
+    ).toBe(200);
   });
 
   it('applies the password rules, with the configured minimum length, and keeps the link for a retry', async () => {
@@ -168,7 +179,9 @@ describe('reset links', () => {
   it('throttles an address that keeps trying invalid links', async () => {
     const headers = freshIp();
     for (let i = 0; i < 20; i += 1) {
-      expect((await server.post('/api/users/reset-password', { token: `made-up-${i}`, password: NEW_PASSWORD }, { headers })).status).toBe(400);
+      expect((await server.post('/api/users/reset-password', { token: `made-up-${i}`, password: NEW_PASSWORD }, { headers })).status).toBe(
+        400,
+      );
     }
     expect((await server.post('/api/users/reset-password', { token: 'made-up', password: NEW_PASSWORD }, { headers })).status).toBe(429);
   });
@@ -184,14 +197,20 @@ describe('admins and the outbox', () => {
     expect(sent.status).toBe(202);
     await outboxResetToken(server, target.user.email, before);
     // The job audits the sending once the link is delivered, just after the outbox row is written.
-    const audited = await waitFor(async () => {
-      const actions = await auditActions(server, target.user.id);
-      return actions.includes('user.password_reset_sent') ? actions : undefined;
-    }, 15_000, 'the audit entry of the sent link');
+    const audited = await waitFor(
+      async () => {
+        const actions = await auditActions(server, target.user.id);
+        return actions.includes('user.password_reset_sent') ? actions : undefined;
+      },
+      15_000,
+      'the audit entry of the sent link',
+    );
     expect(audited).toEqual(expect.arrayContaining(['user.password_reset_requested', 'user.password_reset_sent']));
     expect((await server.post(`/api/users/${target.user.id}/password-reset`, undefined, { token: manager.token })).status).toBe(403);
     expect((await server.post(`/api/users/${target.user.id}/password-reset`)).status).toBe(401);
-    expect((await server.post('/api/users/00000000-0000-4000-8000-00000000abcd/password-reset', undefined, { token: admin.token })).status).toBe(404);
+    expect(
+      (await server.post('/api/users/00000000-0000-4000-8000-00000000abcd/password-reset', undefined, { token: admin.token })).status,
+    ).toBe(404);
     expect((await server.post('/api/users/not-an-id/password-reset', undefined, { token: admin.token })).status).toBe(400);
   });
 
@@ -201,14 +220,20 @@ describe('admins and the outbox', () => {
     const list = await server.get('/api/mail-outbox?limit=5', { token: admin.token });
     expect(list.status).toBe(200);
     expect(list.body.total).toBeGreaterThan(0);
-    expect(list.body.data[0]).toEqual({ id: expect.any(String), to: expect.any(String), subject: expect.any(String), body: expect.stringContaining('/auth/reset-password?token='), createdAt: expect.any(String) });
+    expect(list.body.data[0]).toEqual({
+      id: expect.any(String),
+      to: expect.any(String),
+      subject: expect.any(String),
+      body: expect.stringContaining('/auth/reset-password?token='),
+      createdAt: expect.any(String),
+    });
     expect((await server.get('/api/mail-outbox', { token: manager.token })).status).toBe(403);
     expect((await server.get('/api/mail-outbox')).status).toBe(401);
     expect((await server.get('/api/mail-outbox?limit=1000', { token: admin.token })).status).toBe(400);
   });
 });
 
-describe('where reset links point: never the request\'s Host', () => {
+describe("where reset links point: never the request's Host", () => {
   beforeAll(async () => {
     await noticesLog();
   });
@@ -226,12 +251,19 @@ describe('where reset links point: never the request\'s Host', () => {
     const { user } = await server.createUser('viewer');
     const admin = await server.createAdmin();
     let before = await lastOutboxId(server);
-    expect((await server.post('/api/users/forgot-password', { email: user.email }, { headers: { ...freshIp(), ...evil } })).status).toBe(202);
+    expect((await server.post('/api/users/forgot-password', { email: user.email }, { headers: { ...freshIp(), ...evil } })).status).toBe(
+      202,
+    );
     let sent = await outboxResetToken(server, user.email, before);
     expect(linkOf(sent.body)).toBe(`/auth/reset-password?token=${sent.token}`);
     expect(sent.body).not.toContain('evil.example');
     await waitFor(
-      async () => (logged?.includes('The reset link has no address: set PUBLIC_URL, or the public address in Configurations -> Security, for whole links') ? true : undefined),
+      async () =>
+        logged?.includes(
+          'The reset link has no address: set PUBLIC_URL, or the public address in Configurations -> Security, for whole links',
+        )
+          ? true
+          : undefined,
       15_000,
       'the log line saying how to set the address',
     );
@@ -256,7 +288,9 @@ describe('where reset links point: never the request\'s Host', () => {
     const read = await server.get('/api/settings/security', { token: manager.token });
     expect(read.status).toBe(200);
     expect(read.body.settings.publicAddress).toBe('https://sms.example.org/app');
-    expect((await server.put('/api/settings/security', { publicAddress: 'https://evil.example' }, { token: manager.token })).status).toBe(403);
+    expect((await server.put('/api/settings/security', { publicAddress: 'https://evil.example' }, { token: manager.token })).status).toBe(
+      403,
+    );
     const admin = await server.createAdmin();
     for (const bad of ['evil.example', 'ftp://x.test', 'https://user:pw@x.test', 'https://x.test/?a=1', 'https://x.test/#top']) {
       const refused = await server.put('/api/settings/security', { publicAddress: bad }, { token: admin.token });
@@ -271,7 +305,9 @@ describe('where reset links point: never the request\'s Host', () => {
     try {
       await startNotices(other);
       const admin = await other.createAdmin();
-      expect((await other.put('/api/settings/security', { publicAddress: 'https://sms.example.org' }, { token: admin.token })).body.publicUrl).toBe('https://public.example.net');
+      expect(
+        (await other.put('/api/settings/security', { publicAddress: 'https://sms.example.org' }, { token: admin.token })).body.publicUrl,
+      ).toBe('https://public.example.net');
       const { user } = await other.createUser('viewer');
       await other.post('/api/users/forgot-password', { email: user.email }, { headers: evil });
       const sent = await outboxResetToken(other, user.email);
@@ -281,18 +317,35 @@ describe('where reset links point: never the request\'s Host', () => {
     }
   });
 
-  it('takes the address from the first admin\'s setup form, and only from it', async () => {
+  it("takes the address from the first admin's setup form, and only from it", async () => {
     const fresh = await startTestServer();
     try {
-      const bad = await fresh.post('/api/users/register', { name: 'First', email: uniqueEmail('first'), password: TEST_PASSWORD, publicAddress: 'not a url' });
+      const bad = await fresh.post('/api/users/register', {
+        name: 'First',
+        email: uniqueEmail('first'),
+        password: TEST_PASSWORD,
+        publicAddress: 'not a url',
+      });
       expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'publicAddress' });
-      const first = await fresh.post('/api/users/register', { name: 'First', email: uniqueEmail('first'), password: TEST_PASSWORD, publicAddress: 'http://192.168.1.20:3000' });
+      const first = await fresh.post('/api/users/register', {
+        name: 'First',
+        email: uniqueEmail('first'),
+        password: TEST_PASSWORD,
+        publicAddress: 'http://192.168.1.20:3000',
+      });
       expect(first.status).toBe(201);
       const token = (await fresh.post('/api/users/login', { email: first.body.user.email, password: TEST_PASSWORD })).body.token;
       expect((await fresh.get('/api/settings/security', { token })).body.settings.publicAddress).toBe('http://192.168.1.20:3000');
-      const second = await fresh.post('/api/users/register', { name: 'Second', email: uniqueEmail('second'), password: TEST_PASSWORD, publicAddress: 'https://evil.example' }, { token });
+      const second = await fresh.post(
+        '/api/users/register',
+        { name: 'Second', email: uniqueEmail('second'), password: TEST_PASSWORD, publicAddress: 'https://evil.example' },
+        { token },
+      );
       expect(second.status).toBe(400);
-      expect(second.body).toMatchObject({ field: 'publicAddress', message: 'publicAddress is set by the first administrator only; change it in Configurations -> Security' });
+      expect(second.body).toMatchObject({
+        field: 'publicAddress',
+        message: 'publicAddress is set by the first administrator only; change it in Configurations -> Security',
+      });
       expect((await fresh.get('/api/settings/security', { token })).body.settings.publicAddress).toBe('http://192.168.1.20:3000');
     } finally {
       await fresh.close();

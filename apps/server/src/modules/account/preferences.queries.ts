@@ -9,10 +9,19 @@ import type { UserRow } from '../users/index.ts';
  * Merges the preferences sent into the stored ones (jsonb ||: only the keys sent change, so two
  * tabs saving different choices do not undo each other) and sets the language when given.
  */
-export async function savePreferences(db: Executor, userId: string, chosen: Partial<Preferences>, locale: Language | undefined): Promise<UserRow> {
+export async function savePreferences(
+  db: Executor,
+  userId: string,
+  chosen: Partial<Preferences>,
+  locale: Language | undefined,
+): Promise<UserRow> {
   const [row] = await db
     .update(users)
-    .set({ preferences: sql`${users.preferences} || ${JSON.stringify(chosen)}::jsonb`, ...(locale ? { locale } : {}), updatedAt: sql`now()` })
+    .set({
+      preferences: sql`${users.preferences} || ${JSON.stringify(chosen)}::jsonb`,
+      ...(locale ? { locale } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new Error(`user ${userId} vanished while saving preferences`);

@@ -14,7 +14,10 @@ const CANNOT_READ = 'You do not have permission to view security settings.';
 const ADMINS_ONLY = 'Only administrators can change security settings.';
 
 /** Configurations -> Security (admins change it, managers read it): registration, sessions, passwords, two-step, public address. */
-export const securitySettingsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Pick<Config, 'tokenTtlSeconds' | 'smtpUrl' | 'publicUrl'> }> = async (app, { db, config }) => {
+export const securitySettingsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Pick<Config, 'tokenTtlSeconds' | 'smtpUrl' | 'publicUrl'>;
+}> = async (app, { db, config }) => {
   const answer = async (settings: SecuritySettings) => ({
     settings,
     defaultTokenLifetimeSeconds: config.tokenTtlSeconds,
@@ -26,7 +29,11 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Pic
     '/api/settings/security',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Security settings (admins and managers)', response: { 200: securitySettingsResponseSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Security settings (admins and managers)',
+        response: { 200: securitySettingsResponseSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => {
       ensure(accountPolicy.readSecuritySettings(currentUser(request)), CANNOT_READ);

@@ -22,7 +22,13 @@ describe('GET/PUT /api/settings/security', () => {
     const response = await server.get('/api/settings/security', { token: admin.token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      settings: { registration: 'closed', tokenLifetimeSeconds: null, minPasswordLength: 8, twoStepRequirement: 'none', publicAddress: null },
+      settings: {
+        registration: 'closed',
+        tokenLifetimeSeconds: null,
+        minPasswordLength: 8,
+        twoStepRequirement: 'none',
+        publicAddress: null,
+      },
       defaultTokenLifetimeSeconds: server.config.tokenTtlSeconds,
       publicUrl: null,
       delivery: 'outbox',
@@ -73,27 +79,58 @@ describe('enforcement', () => {
   it('open registration lets visitors sign up as viewers; closed refuses them', async () => {
     expect((await put({ registration: 'open' })).body.settings.registration).toBe('open');
     expect((await server.get('/api/users/setup-status')).body.openRegistration).toBe(true);
-    const signUp = await server.post('/api/users/register', { name: 'Walk In', email: uniqueEmail('walkin'), password: 'Walk-In-Visitor-9', role: 'admin' });
+    const signUp = await server.post('/api/users/register', {
+      name: 'Walk In',
+      email: uniqueEmail('walkin'),
+      password: 'Walk-In-Visitor-9',
+      role: 'admin',
+    });
     expect(signUp.status).toBe(201);
     expect(signUp.body.user.role).toBe('viewer');
     await put({ registration: 'closed' });
-    expect((await server.post('/api/users/register', { name: 'Late', email: uniqueEmail('late'), password: 'Walk-In-Visitor-9' })).status).toBe(403);
+    expect(
+      (await server.post('/api/users/register', { name: 'Late', email: uniqueEmail('late'), password: 'Walk-In-Visitor-9' })).status,
+    ).toBe(403);
   });
 
   it('the minimum password length applies to registration and password changes, and is published for the forms', async () => {
     await put({ minPasswordLength: 14 });
     try {
       expect((await server.get('/api/users/setup-status')).body.minPasswordLength).toBe(14);
-      const short = await server.post('/api/users/register', { name: 'Short', email: uniqueEmail('short'), password: 'Thirteen-ch1!' }, { token: admin.token });
+      const short = await server.post(
+        '/api/users/register',
+        { name: 'Short', email: uniqueEmail('short'), password: 'Thirteen-ch1!' },
+        { token: admin.token },
+      );
       expect(short.status).toBe(400);
       expect(short.body).toMatchObject({ field: 'password', message: 'password must be at least 14 characters' });
-      expect((await server.post('/api/users/register', { name: 'Long', email: uniqueEmail('long'), password: 'Fourteen-chars' }, { token: admin.token })).status).toBe(201);
+      expect(
+        (
+          await server.post(
+            '/api/users/register',
+            { name: 'Long', email: uniqueEmail('long'), password: 'Fourteen-chars' },
+            { token: admin.token },
+          )
+        ).status,
+      ).toBe(201);
 
       const self = await server.createUser('agent');
-      const change = await server.put(`/api/users/${self.user.id}`, { currentPassword: TEST_PASSWORD, password: 'Thirteen-ch1!' }, { token: self.token });
+      const change = await server.put(
+        `/api/users/${self.user.id}`,
+        { currentPassword: TEST_PASSWORD, password: 'Thirteen-ch1!' },
+        { token: self.token },
+      );
       expect(change.status).toBe(400);
       expect(change.body).toMatchObject({ field: 'password', message: 'password must be at least 14 characters' });
-      expect((await server.put(`/api/users/${self.user.id}`, { currentPassword: TEST_PASSWORD, password: 'A-Longer-Passphrase' }, { token: self.token })).status).toBe(200);
+      expect(
+        (
+          await server.put(
+            `/api/users/${self.user.id}`,
+            { currentPassword: TEST_PASSWORD, password: 'A-Longer-Passphrase' },
+            { token: self.token },
+          )
+        ).status,
+      ).toBe(200);
     } finally {
       await put({ minPasswordLength: 8 });
     }
@@ -107,9 +144,15 @@ describe('enforcement', () => {
     expect(tokenLifetime((await login()).body.token)).toBe(900);
     // A password change re-issues the caller's token: it follows the setting too.
     const token = (await login()).body.token;
-    const changed = await server.put(`/api/users/${account.user.id}`, { currentPassword: TEST_PASSWORD, password: 'Another-Meadow-31' }, { token });
+    const changed = await server.put(
+      `/api/users/${account.user.id}`,
+      { currentPassword: TEST_PASSWORD, password: 'Another-Meadow-31' },
+      { token },
+    );
     expect(tokenLifetime(changed.body.token)).toBe(900);
     await put({ tokenLifetimeSeconds: null });
-    expect(tokenLifetime((await server.post('/api/users/login', { email: account.user.email, password: 'Another-Meadow-31' })).body.token)).toBe(server.config.tokenTtlSeconds);
+    expect(
+      tokenLifetime((await server.post('/api/users/login', { email: account.user.email, password: 'Another-Meadow-31' })).body.token),
+    ).toBe(server.config.tokenTtlSeconds);
   });
 });

@@ -22,7 +22,11 @@ function cells(row: AuditExportRow): string[] {
 }
 
 /** The next batch of the filter's entries, newest first, after `after`, and the cursor after it (keyset paging). */
-async function nextBatch(db: Executor, filter: AuditLogFilter, after: AuditCursor | null): Promise<{ rows: AuditExportRow[]; cursor: AuditCursor | null }> {
+async function nextBatch(
+  db: Executor,
+  filter: AuditLogFilter,
+  after: AuditCursor | null,
+): Promise<{ rows: AuditExportRow[]; cursor: AuditCursor | null }> {
   const rows = await auditExportBatch(db, filter, after, BATCH_SIZE);
   const last = rows.at(-1);
   return { rows, cursor: last ? { at: last.cursorAt, id: last.id } : null };

@@ -17,7 +17,10 @@ const toBound = (value: string): SQL =>
 export function auditFilterWhere(filter: AuditLogFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.actor) conditions.push(eq(auditLog.actorId, filter.actor));
-  if (filter.action) conditions.push(filter.action.endsWith('.') ? like(auditLog.action, `${escapeLike(filter.action)}%`) : eq(auditLog.action, filter.action));
+  if (filter.action)
+    conditions.push(
+      filter.action.endsWith('.') ? like(auditLog.action, `${escapeLike(filter.action)}%`) : eq(auditLog.action, filter.action),
+    );
   if (filter.subject) conditions.push(eq(auditLog.subject, filter.subject));
   if (filter.from) conditions.push(sql`${auditLog.at} >= ${filter.from}::timestamptz`);
   if (filter.to) conditions.push(toBound(filter.to));
@@ -55,7 +58,12 @@ export interface AuditCursor {
 export type AuditExportRow = AuditRow & { cursorAt: string };
 
 /** The next `size` entries of a filter after `cursor`, newest first (keyset paging for the export). */
-export async function auditExportBatch(db: Executor, filter: AuditLogFilter, cursor: AuditCursor | null, size: number): Promise<AuditExportRow[]> {
+export async function auditExportBatch(
+  db: Executor,
+  filter: AuditLogFilter,
+  cursor: AuditCursor | null,
+  size: number,
+): Promise<AuditExportRow[]> {
   const after = cursor ? sql`(${auditLog.at}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
   return db
     .select({ ...getTableColumns(auditLog), cursorAt: sql<string>`${auditLog.at}::text` })

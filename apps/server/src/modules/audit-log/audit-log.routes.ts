@@ -21,7 +21,8 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Audit entries, newest first (administrators)',
-        description: 'Filters: actor (user id), action (exact, or an area ending with a dot such as "campaign."), subject, from/to (inclusive), search (actor name or email, action, subject id, IP).',
+        description:
+          'Filters: actor (user id), action (exact, or an area ending with a dot such as "campaign."), subject, from/to (inclusive), search (actor name or email, action, subject id, IP).',
         querystring: auditLogQuerySchema,
         response: { 200: auditLogResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -50,9 +51,13 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       authorize(actor.role, 'export', 'AuditLog', 'Only administrators can export the audit log.');
       const filter = request.query;
       const file = auditLogCsv(db, filter, ({ rows, completed }) => {
-        recordAudit(db, { actor, action: 'audit_log.export', subject: 'AuditLog', ip: request.ip, details: { filter, rows, completed } }).catch((error: unknown) =>
-          request.log.error({ err: error }, 'could not audit an audit log export'),
-        );
+        recordAudit(db, {
+          actor,
+          action: 'audit_log.export',
+          subject: 'AuditLog',
+          ip: request.ip,
+          details: { filter, rows, completed },
+        }).catch((error: unknown) => request.log.error({ err: error }, 'could not audit an audit log export'));
       });
       return sendExportFile(reply, file);
     },

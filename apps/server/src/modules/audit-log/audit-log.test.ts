@@ -51,8 +51,12 @@ describe('what is audited', () => {
     const ip = '198.51.100.7';
     const headers = { 'x-forwarded-for': ip };
     expect((await server.post('/api/users/login', { email: manager.user.email, password: TEST_PASSWORD }, { headers })).status).toBe(200);
-    expect((await server.post('/api/users/login', { email: manager.user.email, password: 'Wrong-Password-1' }, { headers })).status).toBe(401);
-    expect((await server.post('/api/users/login', { email: 'nobody@example.test', password: 'Wrong-Password-1' }, { headers })).status).toBe(401);
+    expect((await server.post('/api/users/login', { email: manager.user.email, password: 'Wrong-Password-1' }, { headers })).status).toBe(
+      401,
+    );
+    expect(
+      (await server.post('/api/users/login', { email: 'nobody@example.test', password: 'Wrong-Password-1' }, { headers })).status,
+    ).toBe(401);
     expect((await server.post('/api/users/login', { email: disabled.user.email, password: TEST_PASSWORD }, { headers })).status).toBe(401);
 
     const entries = (await list(`?search=${ip}&limit=10`)).data;
@@ -67,7 +71,11 @@ describe('what is audited', () => {
   });
 
   it('records user and role changes, brand, gateway and settings changes', async () => {
-    const created = await server.post('/api/users/register', { name: 'Role Change', email: uniqueEmail('rc'), password: TEST_PASSWORD, role: 'viewer' }, { token: admin.token });
+    const created = await server.post(
+      '/api/users/register',
+      { name: 'Role Change', email: uniqueEmail('rc'), password: TEST_PASSWORD, role: 'viewer' },
+      { token: admin.token },
+    );
     expect(created.status).toBe(201);
     const id = created.body.user.id;
     expect((await server.put(`/api/users/${id}`, { role: 'agent' }, { token: admin.token })).status).toBe(200);
@@ -91,7 +99,15 @@ describe('what is audited', () => {
     const uploaded = await upload<any>(server, '/api/contacts/imports', { token: manager.token, files: [file] });
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.import.id;
-    expect((await server.post(`/api/contacts/imports/${id}/start`, { mapping: { '0': 'phone', '1': 'firstName' }, options: { onDuplicate: 'skip' } }, { token: manager.token })).status).toBe(202);
+    expect(
+      (
+        await server.post(
+          `/api/contacts/imports/${id}/start`,
+          { mapping: { '0': 'phone', '1': 'firstName' }, options: { onDuplicate: 'skip' } },
+          { token: manager.token },
+        )
+      ).status,
+    ).toBe(202);
     expect((await server.post(`/api/contacts/imports/${id}/cancel`, undefined, { token: manager.token })).status).toBe(200);
     expect((await server.get(`/api/contacts/imports/${id}/errors.csv`, { token: manager.token })).status).toBe(200);
     const entries = (await list(`?subject=Import&search=${id}`)).data;
@@ -136,9 +152,15 @@ describe('filters and paging', () => {
     const exact = await list('?action=user.login');
     expect(exact.data.every((entry: Entry) => entry.action === 'user.login')).toBe(true);
     const area = await list('?action=user.&limit=100');
-    expect(new Set(actionsOf(area.data))).toEqual(new Set(['user.login', 'user.login_failed', 'user.login_refused', 'user.register', 'user.update', 'user.role_change', 'user.delete']));
+    expect(new Set(actionsOf(area.data))).toEqual(
+      new Set(['user.login', 'user.login_failed', 'user.login_refused', 'user.register', 'user.update', 'user.role_change', 'user.delete']),
+    );
     expect((await list('?subject=AuditLog')).total).toBe(0);
-    expect((await list(`?search=${encodeURIComponent('MIA manager')}&limit=100`)).data.every((entry: Entry) => entry.actor?.name === 'Mia Manager')).toBe(true);
+    expect(
+      (await list(`?search=${encodeURIComponent('MIA manager')}&limit=100`)).data.every(
+        (entry: Entry) => entry.actor?.name === 'Mia Manager',
+      ),
+    ).toBe(true);
     // LIKE wildcards are taken literally.
     expect((await list(`?search=${encodeURIComponent('%')}`)).total).toBe(0);
     expect((await list(`?action=${encodeURIComponent('user_')}`)).total).toBe(0);
@@ -158,7 +180,10 @@ describe('filters and paging', () => {
   it('answers 400 naming the field for bad filters', async () => {
     const cases: Array<[string, string]> = [
       ['?actor=someone', 'actor must be a user id'],
-      ['?subject=Everything', 'subject must be one of User, Contact, Import, Campaign, Report, Dashboard, Inbox, Brand, Gateway, Settings, AuditLog'],
+      [
+        '?subject=Everything',
+        'subject must be one of User, Contact, Import, Campaign, Report, Dashboard, Inbox, Brand, Gateway, Settings, AuditLog',
+      ],
       ['?action=DROP%20TABLE', 'action may contain lower-case letters, digits, _ and . only'],
       ['?from=yesterday', 'from must be a date (YYYY-MM-DD) or an ISO date-time'],
       ['?from=2026-02-01&to=2026-01-01', 'from must be before to'],
@@ -191,7 +216,9 @@ describe('CSV export', () => {
     expect(rows[1]?.[4]).toBe('user.login');
     expect(rows[1]?.[3]).toBe(tricky.user.id);
 
-    await expect.poll(async () => (await list('?action=audit_log.export')).data[0]?.details).toEqual({ filter: { actor: tricky.user.id }, rows: 1, completed: true });
+    await expect
+      .poll(async () => (await list('?action=audit_log.export')).data[0]?.details)
+      .toEqual({ filter: { actor: tricky.user.id }, rows: 1, completed: true });
   });
 
   it('exports every matching entry across keyset batches, in list order', async () => {

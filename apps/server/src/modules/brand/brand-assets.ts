@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { BRAND_ASSET_EXTENSIONS, BRAND_UPLOAD_LIMITS, wrongTypeMessage, type BrandAssetKind, type BrandAssetMime } from '@sms/contracts/brand';
+import {
+  BRAND_ASSET_EXTENSIONS,
+  BRAND_UPLOAD_LIMITS,
+  wrongTypeMessage,
+  type BrandAssetKind,
+  type BrandAssetMime,
+} from '@sms/contracts/brand';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError, UnsupportedMediaType, Unprocessable } from '../../platform/errors.ts';
@@ -61,7 +67,8 @@ async function sniff(bytes: Buffer): Promise<{ type: SourceType; svg?: string } 
   const detected = await fileTypeFromBuffer(bytes);
   // An animated PNG is a PNG (its first frame is kept).
   if (detected?.mime === 'image/apng') return { type: 'image/png' };
-  if (detected && ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon'].includes(detected.mime)) return { type: detected.mime as SourceType };
+  if (detected && ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon'].includes(detected.mime))
+    return { type: detected.mime as SourceType };
   if (detected && detected.mime !== 'application/xml') return undefined;
   const text = decodeUtf8(bytes);
   if (text !== undefined && looksLikeSvg(text.replace(/^\uFEFF/, ''))) return { type: 'image/svg+xml', svg: text.replace(/^\uFEFF/, '') };
@@ -98,7 +105,11 @@ async function reencode(kind: BrandAssetKind, bytes: Buffer, type: 'image/png' |
     const { width, height } = MAX_SIZE[kind];
     const pipeline = decoder(kind, bytes).rotate().resize({ width, height, fit: 'inside', withoutEnlargement: true });
     const encoded =
-      type === 'image/png' ? pipeline.png({ compressionLevel: 9 }) : type === 'image/jpeg' ? pipeline.jpeg({ quality: 88, mozjpeg: true }) : pipeline.webp({ quality: 88 });
+      type === 'image/png'
+        ? pipeline.png({ compressionLevel: 9 })
+        : type === 'image/jpeg'
+          ? pipeline.jpeg({ quality: 88, mozjpeg: true })
+          : pipeline.webp({ quality: 88 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return asset(kind, type, data, info.width, info.height);
   });
@@ -169,15 +180,24 @@ export async function processFavicon(bytes: Buffer): Promise<ProcessedFavicon> {
         if (error instanceof IcoError) throw unusable('favicon', `the icon file is damaged (${error.message})`);
         throw error;
       }
-      source = image.format === 'png' ? () => decoder('favicon', image.data) : () => decoder('favicon', image.data, { raw: { width: image.width, height: image.height } });
+      source =
+        image.format === 'png'
+          ? () => decoder('favicon', image.data)
+          : () => decoder('favicon', image.data, { raw: { width: image.width, height: image.height } });
       const { width = 0, height = 0 } = image.format === 'png' ? await source().metadata() : image;
       const sizes = FAVICON_ICO_SIZES.filter((size) => size <= Math.max(width, height));
-      const entries = await Promise.all((sizes.length > 0 ? sizes : [16]).map(async (size) => ({ size, png: (await squarePng(source, size, 'favicon')).bytes })));
+      const entries = await Promise.all(
+        (sizes.length > 0 ? sizes : [16]).map(async (size) => ({ size, png: (await squarePng(source, size, 'favicon')).bytes })),
+      );
       const largest = entries.at(-1)?.size ?? 16;
       main = asset('favicon', 'image/x-icon', writeIco(entries), largest, largest);
     } else {
       const { width, height } = MAX_SIZE.favicon;
-      const { data, info } = await decoder('favicon', bytes).rotate().resize({ width, height, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
+      const { data, info } = await decoder('favicon', bytes)
+        .rotate()
+        .resize({ width, height, fit: 'inside', withoutEnlargement: true })
+        .png({ compressionLevel: 9 })
+        .toBuffer({ resolveWithObject: true });
       main = asset('favicon', 'image/png', data, info.width, info.height);
       source = () => decoder('favicon', data);
     }

@@ -39,7 +39,9 @@ export async function readUpload(request: FastifyRequest, kind: BrandAssetKind, 
   let file: Buffer | undefined;
   const fields: Record<string, string> = {};
   try {
-    const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: MAX_FIELD_BYTES, parts: 9, headerPairs: 100 } });
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: MAX_FIELD_BYTES, parts: 9, headerPairs: 100 },
+    });
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname === field && file === undefined) {
@@ -59,9 +61,11 @@ export async function readUpload(request: FastifyRequest, kind: BrandAssetKind, 
     const mapped = limitError(kind, (error as { code?: unknown }).code);
     if (mapped) throw mapped;
     const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw new ValidationError(field, 'The upload could not be read as multipart/form-data');
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      throw new ValidationError(field, 'The upload could not be read as multipart/form-data');
     // busboy's own parse errors ("Malformed part header", "Unexpected end of form") carry no status.
-    if (error instanceof Error && !('statusCode' in error)) throw new ValidationError(field, 'The upload could not be read as multipart/form-data');
+    if (error instanceof Error && !('statusCode' in error))
+      throw new ValidationError(field, 'The upload could not be read as multipart/form-data');
     throw error;
   }
   if (file === undefined) throw new ValidationError(field, `${field} is required`);

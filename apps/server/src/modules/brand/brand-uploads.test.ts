@@ -14,8 +14,10 @@ const ASSET_PATH = /^\/api\/brand-assets\/([0-9a-f]{64})\.(png|jpg|webp|svg|ico)
 const MB = 1024 * 1024;
 
 /** A solid test image in the given format. */
-const image = (format: 'png' | 'jpeg' | 'webp', width = 120, height = 60) =>
-  sharp({ create: { width, height, channels: format === 'jpeg' ? 3 : 4, background: '#2BD1EE' } })[format]().toBuffer();
+const image = (format: 'png' | 'jpeg' | 'webp', width = 120, height = 60) => {
+  const canvas = sharp({ create: { width, height, channels: format === 'jpeg' ? 3 : 4, background: '#2BD1EE' } });
+  return canvas[format]().toBuffer();
+};
 
 /** A minimal valid ICO: ICONDIR + one entry whose image is an embedded PNG. */
 function icoWithPng(png: Buffer, size: number): Buffer {
@@ -52,7 +54,8 @@ const post = (path: string, file: UploadFile | undefined, fields?: Record<string
   upload<Record<string, unknown>>(server, path, { token: admin.token, ...(file ? { files: [file] } : {}), ...(fields ? { fields } : {}) });
 const postLogo = (bytes: Buffer, extra: Partial<UploadFile> = {}, fields?: Record<string, string>) =>
   post('/api/brand-settings/logo', { field: 'logo', bytes, filename: 'logo.png', type: 'image/png', ...extra }, fields);
-const postFavicon = (bytes: Buffer, extra: Partial<UploadFile> = {}) => post('/api/brand-settings/favicon', { field: 'favicon', bytes, filename: 'favicon.ico', ...extra });
+const postFavicon = (bytes: Buffer, extra: Partial<UploadFile> = {}) =>
+  post('/api/brand-settings/favicon', { field: 'favicon', bytes, filename: 'favicon.ico', ...extra });
 const postBackground = (bytes: Buffer, extra: Partial<UploadFile> = {}) =>
   post('/api/brand-settings/login-background', { field: 'loginBackground', bytes, filename: 'bg.jpg', type: 'image/jpeg', ...extra });
 
@@ -110,7 +113,11 @@ describe('POST /api/brand-settings/logo', () => {
       expect(refused.status, JSON.stringify(fields)).toBe(400);
       expect(refused.body).toMatchObject({ field, message: `${field}: ${message}` });
     }
-    expect((await server.get('/api/brand-settings')).body).toMatchObject({ logoPath: response.body.logoPath, logoWidth: 240, logoHeight: 90 });
+    expect((await server.get('/api/brand-settings')).body).toMatchObject({
+      logoPath: response.body.logoPath,
+      logoWidth: 240,
+      logoHeight: 90,
+    });
   });
 
   it('re-encodes JPEG without its metadata, and keeps WebP as WebP', async () => {
@@ -151,18 +158,31 @@ describe('POST /api/brand-settings/logo', () => {
   it('refuses a script named logo.png with 415', async () => {
     const response = await postLogo(Buffer.from('<script>alert(1)</script>'), { filename: 'logo.png', type: 'image/png' });
     expect(response.status).toBe(415);
-    expect(response.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'logo', message: 'Logo must be a PNG, JPEG, WebP or SVG image' });
+    expect(response.body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      field: 'logo',
+      message: 'Logo must be a PNG, JPEG, WebP or SVG image',
+    });
   });
 
   it('refuses other types: GIF, HTML with an inline SVG, plain text', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    for (const bytes of [gif, Buffer.from('<html><body><svg xmlns="http://www.w3.org/2000/svg"/></body></html>'), Buffer.from('just text')]) {
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    for (const bytes of [
+      gif,
+      Buffer.from('<html><body><svg xmlns="http://www.w3.org/2000/svg"/></body></html>'),
+      Buffer.from('just text'),
+    ]) {
       expect((await postLogo(bytes)).status).toBe(415);
     }
   });
 
   it('neutralises a polyglot: the PNG is accepted but the served bytes carry no script', async () => {
-    const polyglot = Buffer.concat([await image('png'), Buffer.from('<script>alert(document.cookie)</script><html><body onload="alert(1)">')]);
+    const polyglot = Buffer.concat([
+      await image('png'),
+      Buffer.from('<script>alert(document.cookie)</script><html><body onload="alert(1)">'),
+    ]);
     const response = await postLogo(polyglot);
     expect(response.status).toBe(200);
     const file = await served(response.body.logoPath);
@@ -179,7 +199,11 @@ describe('POST /api/brand-settings/logo', () => {
     const garbageAfterHeader = Buffer.concat([png.subarray(0, 33), Buffer.from('garbage '.repeat(20))]);
     const response = await postLogo(garbageAfterHeader);
     expect(response.status).toBe(422);
-    expect(response.body).toMatchObject({ code: 'INVALID_IMAGE', field: 'logo', message: 'Logo could not be used: the file is damaged or not a readable image' });
+    expect(response.body).toMatchObject({
+      code: 'INVALID_IMAGE',
+      field: 'logo',
+      message: 'Logo could not be used: the file is damaged or not a readable image',
+    });
     const truncated = await postLogo(png.subarray(0, png.length - 30));
     expect(truncated.status).toBe(422);
   });
@@ -204,7 +228,13 @@ describe('POST /api/brand-settings/logo', () => {
     const fieldsOnly = await post('/api/brand-settings/logo', undefined, { logoWidth: '100' });
     expect(fieldsOnly.body).toMatchObject({ field: 'logo', message: 'logo is required' });
     const png = await image('png');
-    const two = await upload(server, '/api/brand-settings/logo', { token: admin.token, files: [{ field: 'logo', bytes: png }, { field: 'logo', bytes: png }] });
+    const two = await upload(server, '/api/brand-settings/logo', {
+      token: admin.token,
+      files: [
+        { field: 'logo', bytes: png },
+        { field: 'logo', bytes: png },
+      ],
+    });
     expect(two.status).toBe(400);
   });
 
@@ -214,7 +244,11 @@ describe('POST /api/brand-settings/logo', () => {
     expect(json.body.message).toBe('Send the logo as multipart/form-data with the file in the "logo" field');
     const bare = await server.post('/api/brand-settings/logo', undefined, { token: admin.token });
     expect(bare.status).toBe(415);
-    const broken = await server.request('POST', '/api/brand-settings/logo', { token: admin.token, body: '--x\r\nnot a part', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const broken = await server.request('POST', '/api/brand-settings/logo', {
+      token: admin.token,
+      body: '--x\r\nnot a part',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(broken.status).toBe(400);
   });
 
@@ -229,13 +263,24 @@ describe('POST /api/brand-settings/logo', () => {
   it('audits the upload', async () => {
     const response = await postLogo(await image('png', 90, 45), {}, { logoWidth: '100' });
     const hash = ASSET_PATH.exec(response.body.logoPath as string)?.[1];
-    const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'brand.logo.upload')).orderBy(desc(auditLog.id)).limit(1);
-    expect(entry).toMatchObject({ actorId: admin.user.id, subject: 'Brand', ip: '127.0.0.1', details: { asset: hash, mime: 'image/png', width: 90, height: 45, changes: { logoWidth: { from: 180, to: 100 } } } });
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'brand.logo.upload'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      subject: 'Brand',
+      ip: '127.0.0.1',
+      details: { asset: hash, mime: 'image/png', width: 90, height: 45, changes: { logoWidth: { from: 180, to: 100 } } },
+    });
   });
 });
 
 describe('SVG uploads', () => {
-  const clean = '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80"><rect width="200" height="80" fill="#041E42"/><text x="10" y="50" fill="#fff">Acme</text></svg>';
+  const clean =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80"><rect width="200" height="80" fill="#041E42"/><text x="10" y="50" fill="#fff">Acme</text></svg>';
 
   it('accepts a clean SVG and serves it with a sandboxing CSP', async () => {
     const response = await postLogo(Buffer.from(clean), { filename: 'logo.svg', type: 'image/svg+xml' });
@@ -269,12 +314,16 @@ describe('SVG uploads', () => {
   });
 
   it('refuses an SVG with DOCTYPE entity declarations', async () => {
-    const xxe = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&xxe;</text></svg>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&xxe;</text></svg>';
     const laughs = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${'&a;'.repeat(10)}">`).join('')}]><svg xmlns="http://www.w3.org/2000/svg"><text>&bbbbbbbbb;</text></svg>`;
     for (const svg of [xxe, laughs]) {
       const response = await postLogo(Buffer.from(svg), { filename: 'logo.svg', type: 'image/svg+xml' });
       expect(response.status).toBe(422);
-      expect(response.body).toMatchObject({ code: 'INVALID_IMAGE', message: 'Logo could not be used: SVG files with DOCTYPE entity declarations are not accepted' });
+      expect(response.body).toMatchObject({
+        code: 'INVALID_IMAGE',
+        message: 'Logo could not be used: SVG files with DOCTYPE entity declarations are not accepted',
+      });
     }
   });
 
@@ -289,7 +338,10 @@ describe('POST /api/brand-settings/favicon', () => {
   /** Checks the 32 and 180 px PNG renditions of a favicon answer. */
   async function expectRenditions(body: Record<string, unknown>) {
     const urls = body.faviconUrls as { png32: string; png180: string };
-    for (const [url, size] of [[urls.png32, 32], [urls.png180, 180]] as const) {
+    for (const [url, size] of [
+      [urls.png32, 32],
+      [urls.png180, 180],
+    ] as const) {
       const file = await served(url);
       expect(file.headers.get('content-type')).toBe('image/png');
       expect(await sharp(file.bytes).metadata()).toMatchObject({ format: 'png', width: size, height: size });
@@ -303,7 +355,10 @@ describe('POST /api/brand-settings/favicon', () => {
     expect(response.body.faviconUrl).toBe(response.body.faviconPath);
     expect(response.body.faviconPath).toMatch(/\.png$/);
     await expectRenditions(response.body);
-    expect((await server.get('/api/brand-settings')).body).toMatchObject({ faviconPath: response.body.faviconPath, faviconUrls: response.body.faviconUrls });
+    expect((await server.get('/api/brand-settings')).body).toMatchObject({
+      faviconPath: response.body.faviconPath,
+      faviconUrls: response.body.faviconUrls,
+    });
   });
 
   it('accepts an ICO with an embedded PNG and serves a rebuilt ICO', async () => {
@@ -328,7 +383,12 @@ describe('POST /api/brand-settings/favicon', () => {
   it('refuses a damaged ICO with 422 and accepts SVG favicons', async () => {
     const broken = icoWithPng(await image('png', 16, 16), 16).subarray(0, 30);
     expect((await postFavicon(broken)).status).toBe(422);
-    const svg = await postFavicon(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" width="16" height="16"><circle cx="8" cy="8" r="8" fill="#46ECB0"/></svg>'), { filename: 'icon.svg' });
+    const svg = await postFavicon(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" width="16" height="16"><circle cx="8" cy="8" r="8" fill="#46ECB0"/></svg>',
+      ),
+      { filename: 'icon.svg' },
+    );
     expect(svg.status).toBe(200);
     expect(svg.body.faviconPath).toMatch(/\.svg$/);
     await expectRenditions(svg.body);
@@ -346,8 +406,14 @@ describe('POST /api/brand-settings/favicon', () => {
     const removal = await server.put('/api/brand-settings', { faviconPath: null }, { token: admin.token });
     expect(removal.body).toEqual({ faviconPath: null, faviconUrl: null, faviconUrls: null });
     expect((await server.get('/api/brand-settings')).body).toMatchObject({ faviconPath: null, faviconUrl: null, faviconUrls: null });
-    for (const path of [uploaded.body.faviconPath as string, urls.png32, urls.png180]) expect((await fetchBytes(server, path)).status).toBe(404);
-    const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'brand.favicon.remove')).orderBy(desc(auditLog.id)).limit(1);
+    for (const path of [uploaded.body.faviconPath as string, urls.png32, urls.png180])
+      expect((await fetchBytes(server, path)).status).toBe(404);
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'brand.favicon.remove'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry?.details).toEqual({ asset: ASSET_PATH.exec(uploaded.body.faviconPath as string)?.[1] });
   });
 });
@@ -390,7 +456,12 @@ describe('removal and storage', () => {
     expect(removal.body).toEqual({ logoPath: null, logoUrl: null });
     expect((await server.get('/api/brand-settings')).body).toMatchObject({ logoPath: null, logoUrl: null, logoWidth: 180 });
     expect((await fetchBytes(server, uploaded.body.logoPath as string)).status).toBe(404);
-    const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'brand.logo.remove')).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'brand.logo.remove'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ actorId: admin.user.id });
   });
 
@@ -420,7 +491,10 @@ describe('PUBLIC_URL', () => {
     const hosted = await startTestServer({ config: { publicUrl: 'https://sms.example.test/' } });
     try {
       const owner = await hosted.createAdmin();
-      const response = await upload<Record<string, string>>(hosted, '/api/brand-settings/logo', { token: owner.token, files: [{ field: 'logo', bytes: await image('png') }] });
+      const response = await upload<Record<string, string>>(hosted, '/api/brand-settings/logo', {
+        token: owner.token,
+        files: [{ field: 'logo', bytes: await image('png') }],
+      });
       expect(response.status).toBe(200);
       expect(response.body.logoPath).toMatch(ASSET_PATH);
       expect(response.body.logoUrl).toBe(`https://sms.example.test${response.body.logoPath}`);

@@ -10,7 +10,9 @@ export interface UrlOptions {
 /** The asset ids a row points at (for loading their types). */
 export function referencedAssetIds(row: BrandRow | undefined): string[] {
   if (!row) return [];
-  return [row.logoAssetId, row.faviconAssetId, row.favicon32AssetId, row.favicon180AssetId, row.loginBackgroundAssetId].filter((id): id is string => id !== null);
+  return [row.logoAssetId, row.faviconAssetId, row.favicon32AssetId, row.favicon180AssetId, row.loginBackgroundAssetId].filter(
+    (id): id is string => id !== null,
+  );
 }
 
 /** The URL of an asset path: the path itself, or prefixed with PUBLIC_URL. */

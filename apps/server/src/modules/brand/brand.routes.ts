@@ -28,7 +28,15 @@ import { readUpload } from './brand-upload.ts';
 import { ensureCanUpdateBrand } from './brand.policy.ts';
 import { answeredFields, pickFields, presentBrand } from './brand.presenter.ts';
 import { findBrandAsset } from './brand.queries.ts';
-import { loadBrand, replaceFavicon, replaceLoginBackground, replaceLogo, resetBrand, updateBrand, type BrandState } from './brand.service.ts';
+import {
+  loadBrand,
+  replaceFavicon,
+  replaceLoginBackground,
+  replaceLogo,
+  resetBrand,
+  updateBrand,
+  type BrandState,
+} from './brand.service.ts';
 import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['brand'];
@@ -62,7 +70,9 @@ function uploadForm(kind: BrandAssetKind, extra: Record<string, z.ZodType> = {})
 export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | undefined }> = async (app, { db, publicUrl }) => {
   // Scoped to this plugin: only the upload routes take multipart bodies. Per-route limits are
   // passed when the parts are read (brand-upload.ts); these are the outer bounds.
-  await app.register(multipart, { limits: { fileSize: BRAND_UPLOAD_LIMITS.loginBackground.maxBytes, files: 1, fields: 8, fieldSize: 64, parts: 9 } });
+  await app.register(multipart, {
+    limits: { fileSize: BRAND_UPLOAD_LIMITS.loginBackground.maxBytes, files: 1, fields: 8, fieldSize: 64, parts: 9 },
+  });
 
   const present = (state: BrandState) => presentBrand(state.row, state.assets, { publicUrl });
   const changeBy = (request: FastifyRequest): Command => {
@@ -180,7 +190,9 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
     async (request) => {
       const change = changeBy(request);
       const upload = await readUpload(request, 'loginBackground');
-      const { loginBackgroundPath, loginBackgroundUrl } = present(await replaceLoginBackground(db, change, await processLoginBackground(upload.file)));
+      const { loginBackgroundPath, loginBackgroundUrl } = present(
+        await replaceLoginBackground(db, change, await processLoginBackground(upload.file)),
+      );
       return { loginBackgroundPath, loginBackgroundUrl };
     },
   );

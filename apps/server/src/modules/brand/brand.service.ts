@@ -86,12 +86,30 @@ export async function updateBrand(db: Db, change: Command, body: BrandUpdate): P
 const auditBase = (change: Command) => ({ actor: change.actor, subject: 'Brand', ip: change.ip });
 
 /** Audit details of a stored file (never its bytes). */
-const describe = (asset: ProcessedAsset) => ({ asset: asset.id, mime: asset.mime, bytes: asset.bytes.length, width: asset.width, height: asset.height });
+const describe = (asset: ProcessedAsset) => ({
+  asset: asset.id,
+  mime: asset.mime,
+  bytes: asset.bytes.length,
+  width: asset.width,
+  height: asset.height,
+});
 
-const toRow = (asset: ProcessedAsset) => ({ id: asset.id, kind: asset.kind, mime: asset.mime, bytes: asset.bytes, width: asset.width, height: asset.height });
+const toRow = (asset: ProcessedAsset) => ({
+  id: asset.id,
+  kind: asset.kind,
+  mime: asset.mime,
+  bytes: asset.bytes,
+  width: asset.width,
+  height: asset.height,
+});
 
 /** Stores a new logo (and the display size sent with it), replacing the previous one. */
-export async function replaceLogo(db: Db, change: Command, logo: ProcessedAsset, size: { logoWidth?: number | undefined; logoHeight?: number | undefined }): Promise<BrandState> {
+export async function replaceLogo(
+  db: Db,
+  change: Command,
+  logo: ProcessedAsset,
+  size: { logoWidth?: number | undefined; logoHeight?: number | undefined },
+): Promise<BrandState> {
   return db.transaction(async (tx) => {
     const row = await lockBrandRow(tx);
     await insertBrandAssets(tx, [toRow(logo)]);
@@ -106,7 +124,11 @@ export async function replaceLogo(db: Db, change: Command, logo: ProcessedAsset,
     }
     const updated = await updateBrandRow(tx, patch);
     await deleteUnusedBrandAssets(tx);
-    await recordAudit(tx, { ...auditBase(change), action: 'brand.logo.upload', details: { ...describe(logo), previous: row.logoAssetId, ...(Object.keys(sizeChanges).length > 0 ? { changes: sizeChanges } : {}) } });
+    await recordAudit(tx, {
+      ...auditBase(change),
+      action: 'brand.logo.upload',
+      details: { ...describe(logo), previous: row.logoAssetId, ...(Object.keys(sizeChanges).length > 0 ? { changes: sizeChanges } : {}) },
+    });
     return stateOf(tx, updated);
   });
 }
@@ -139,7 +161,11 @@ export async function replaceLoginBackground(db: Db, change: Command, background
     await insertBrandAssets(tx, [toRow(background)]);
     const updated = await updateBrandRow(tx, { loginBackgroundAssetId: background.id, updatedBy: change.actor.id });
     await deleteUnusedBrandAssets(tx);
-    await recordAudit(tx, { ...auditBase(change), action: 'brand.login_background.upload', details: { ...describe(background), previous: row.loginBackgroundAssetId } });
+    await recordAudit(tx, {
+      ...auditBase(change),
+      action: 'brand.login_background.upload',
+      details: { ...describe(background), previous: row.loginBackgroundAssetId },
+    });
     return stateOf(tx, updated);
   });
 }

@@ -39,7 +39,8 @@ const put = (body: unknown, token = admin.token) => server.put('/api/brand-setti
 const reset = () => server.post('/api/brand-settings/reset', undefined, { token: admin.token });
 
 /** Audit entries of one action, newest first. */
-const auditEntries = (action: string) => server.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
+const auditEntries = (action: string) =>
+  server.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -163,7 +164,15 @@ describe('PUT /api/brand-settings answers', () => {
   it('answers removed asset paths with their URL fields', async () => {
     const response = await put({ logoPath: null, faviconPath: null, loginBackgroundPath: null });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ logoPath: null, logoUrl: null, faviconPath: null, faviconUrl: null, faviconUrls: null, loginBackgroundPath: null, loginBackgroundUrl: null });
+    expect(response.body).toEqual({
+      logoPath: null,
+      logoUrl: null,
+      faviconPath: null,
+      faviconUrl: null,
+      faviconUrls: null,
+      loginBackgroundPath: null,
+      loginBackgroundUrl: null,
+    });
   });
 
   it('audits changes with old and new values, and records nothing when nothing changes', async () => {
@@ -177,7 +186,10 @@ describe('PUT /api/brand-settings answers', () => {
       actorEmail: admin.user.email,
       subject: 'Brand',
       ip: '127.0.0.1',
-      details: { fields: ['logoWidth', 'accentColor'], changes: { logoWidth: { from: 180, to: 200 }, accentColor: { from: '#46ECB0', to: '#FF0000' } } },
+      details: {
+        fields: ['logoWidth', 'accentColor'],
+        changes: { logoWidth: { from: 180, to: 200 }, accentColor: { from: '#46ECB0', to: '#FF0000' } },
+      },
     });
     await put({ accentColor: '#FF0000' });
     expect(await auditEntries('brand.update')).toHaveLength(before + 1);
@@ -186,8 +198,13 @@ describe('PUT /api/brand-settings answers', () => {
 
 describe('POST /api/brand-settings/reset', () => {
   it('answers the full defaults, removes the assets, and GET agrees', async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } }).png().toBuffer();
-    const logo = await upload<{ logoPath: string }>(server, '/api/brand-settings/logo', { token: admin.token, files: [{ field: 'logo', bytes: png, filename: 'a.png' }] });
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const logo = await upload<{ logoPath: string }>(server, '/api/brand-settings/logo', {
+      token: admin.token,
+      files: [{ field: 'logo', bytes: png, filename: 'a.png' }],
+    });
     expect(logo.status).toBe(200);
     await put({ primaryColor: '#111111', fontFamily: 'Georgia', logoHeight: 100 });
 
@@ -197,8 +214,13 @@ describe('POST /api/brand-settings/reset', () => {
     expect((await server.get('/api/brand-settings')).body).toEqual(DEFAULTS);
     expect((await server.get(logo.body.logoPath)).status).toBe(404);
     const [entry] = await auditEntries('brand.reset');
-    expect(entry).toMatchObject({ actorId: admin.user.id, details: { previous: { primaryColor: '#111111', fontFamily: 'Georgia', logoHeight: 100 } } });
-    expect((entry?.details as { removedAssets: string[] }).removedAssets).toContain(logo.body.logoPath.slice('/api/brand-assets/'.length, -'.png'.length));
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      details: { previous: { primaryColor: '#111111', fontFamily: 'Georgia', logoHeight: 100 } },
+    });
+    expect((entry?.details as { removedAssets: string[] }).removedAssets).toContain(
+      logo.body.logoPath.slice('/api/brand-assets/'.length, -'.png'.length),
+    );
   });
 });
 
@@ -206,14 +228,21 @@ describe('brand permissions', () => {
   const writes: Array<[string, (token?: string) => Promise<{ status: number; body: { code?: string } }>]> = [
     ['PUT /api/brand-settings', (token) => server.put('/api/brand-settings', { appName: 'Mine' }, token ? { token } : {})],
     ['POST /api/brand-settings/reset', (token) => server.post('/api/brand-settings/reset', undefined, token ? { token } : {})],
-    ...(['logo', 'favicon', 'login-background'] as const).map((route): [string, (token?: string) => Promise<{ status: number; body: { code?: string } }>] => [
-      `POST /api/brand-settings/${route}`,
-      async (token) => {
-        const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00ff00' } }).png().toBuffer();
-        const field = route === 'login-background' ? 'loginBackground' : route;
-        return upload(server, `/api/brand-settings/${route}`, { files: [{ field, bytes: png, filename: 'x.png', type: 'image/png' }], ...(token ? { token } : {}) });
-      },
-    ]),
+    ...(['logo', 'favicon', 'login-background'] as const).map(
+      (route): [string, (token?: string) => Promise<{ status: number; body: { code?: string } }>] => [
+        `POST /api/brand-settings/${route}`,
+        async (token) => {
+          const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00ff00' } })
+            .png()
+            .toBuffer();
+          const field = route === 'login-background' ? 'loginBackground' : route;
+          return upload(server, `/api/brand-settings/${route}`, {
+            files: [{ field, bytes: png, filename: 'x.png', type: 'image/png' }],
+            ...(token ? { token } : {}),
+          });
+        },
+      ],
+    ),
   ];
 
   it('answers 401 without a session on every write', async () => {
@@ -250,9 +279,19 @@ describe('OpenAPI', () => {
   it('documents the brand routes, uploads as multipart forms', async () => {
     const response = await server.get('/api/docs/json');
     expect(response.status).toBe(200);
-    const paths = response.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>>;
+    const paths = response.body.paths as Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>
+    >;
     expect(Object.keys(paths)).toEqual(
-      expect.arrayContaining(['/api/brand-settings', '/api/brand-settings/logo', '/api/brand-settings/favicon', '/api/brand-settings/login-background', '/api/brand-settings/reset', '/api/brand-assets/{hash}.{ext}']),
+      expect.arrayContaining([
+        '/api/brand-settings',
+        '/api/brand-settings/logo',
+        '/api/brand-settings/favicon',
+        '/api/brand-settings/login-background',
+        '/api/brand-settings/reset',
+        '/api/brand-assets/{hash}.{ext}',
+      ]),
     );
     expect(Object.keys(paths['/api/brand-settings'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
     const form = paths['/api/brand-settings/logo']?.post?.requestBody?.content['multipart/form-data'];

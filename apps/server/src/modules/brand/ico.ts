@@ -40,7 +40,8 @@ function readDirectory(ico: Buffer): DirectoryEntry[] {
       size: ico.readUInt32LE(base + 8),
       offset: ico.readUInt32LE(base + 12),
     };
-    if (entry.size < 1 || entry.offset < 6 + count * 16 || entry.offset + entry.size > ico.length) throw new IcoError('an icon image lies outside the file');
+    if (entry.size < 1 || entry.offset < 6 + count * 16 || entry.offset + entry.size > ico.length)
+      throw new IcoError('an icon image lies outside the file');
     entries.push(entry);
   }
   return entries;
@@ -56,7 +57,8 @@ function decodeBitmap(dib: Buffer): IcoImage {
   const compression = dib.readUInt32LE(16);
   if (headerSize < 40 || headerSize > dib.length) throw new IcoError('the bitmap header is damaged');
   if (width < 1 || width > 256 || height < 1 || height > 256) throw new IcoError('the bitmap size is out of range');
-  if (compression !== 0 || ![1, 4, 8, 24, 32].includes(bitCount)) throw new IcoError(`${bitCount}-bit or compressed bitmaps are not supported`);
+  if (compression !== 0 || ![1, 4, 8, 24, 32].includes(bitCount))
+    throw new IcoError(`${bitCount}-bit or compressed bitmaps are not supported`);
   const paletteSize = bitCount <= 8 ? dib.readUInt32LE(32) || 1 << bitCount : 0;
   const paletteStart = headerSize;
   const pixelStart = paletteStart + paletteSize * 4;
@@ -114,7 +116,9 @@ function decodeBitmap(dib: Buffer): IcoImage {
 /** The largest (then deepest) image of an ICO file. */
 export function readLargestIcoImage(ico: Buffer): IcoImage {
   const entries = readDirectory(ico);
-  const best = entries.reduce((a, b) => (b.width * b.height > a.width * a.height || (b.width * b.height === a.width * a.height && b.bitCount > a.bitCount) ? b : a));
+  const best = entries.reduce((a, b) =>
+    b.width * b.height > a.width * a.height || (b.width * b.height === a.width * a.height && b.bitCount > a.bitCount) ? b : a,
+  );
   const data = ico.subarray(best.offset, best.offset + best.size);
   if (data.subarray(0, 8).equals(PNG_SIGNATURE)) return { format: 'png', data: Buffer.from(data) };
   return decodeBitmap(data);

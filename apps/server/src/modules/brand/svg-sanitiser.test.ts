@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeSvg, safeCss, sanitiseSvg, SvgRejected } from './svg-sanitiser.ts';
 
-const svg = (body: string, rootAttributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"${rootAttributes}>${body}</svg>`;
+const svg = (body: string, rootAttributes = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"${rootAttributes}>${body}</svg>`;
 
 describe('looksLikeSvg', () => {
   it('accepts an <svg> root after an XML declaration, comments and a DOCTYPE', () => {
     expect(looksLikeSvg('<svg width="1"/>')).toBe(true);
     expect(looksLikeSvg('\n<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n<svg>')).toBe(true);
-    expect(looksLikeSvg('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg>')).toBe(true);
+    expect(looksLikeSvg('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg>')).toBe(
+      true,
+    );
     expect(looksLikeSvg('<!DOCTYPE svg [<!ENTITY a "b">]><svg>')).toBe(true);
   });
 
@@ -21,8 +24,12 @@ describe('looksLikeSvg', () => {
 
 describe('sanitiseSvg', () => {
   it('keeps drawing content and re-declares the namespace', () => {
-    const out = sanitiseSvg(`<?xml version="1.0"?><!-- c --><svg width="10" height="10" viewBox="0 0 10 10"><g fill="#041E42"><rect x="1" y="1" width="8" height="8" rx="2"/><text x="0" y="9" font-family="Inter">A &amp; B &lt;3</text></g></svg>`);
-    expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><g fill="#041E42"><rect x="1" y="1" width="8" height="8" rx="2"/><text x="0" y="9" font-family="Inter">A &amp; B &lt;3</text></g></svg>');
+    const out = sanitiseSvg(
+      `<?xml version="1.0"?><!-- c --><svg width="10" height="10" viewBox="0 0 10 10"><g fill="#041E42"><rect x="1" y="1" width="8" height="8" rx="2"/><text x="0" y="9" font-family="Inter">A &amp; B &lt;3</text></g></svg>`,
+    );
+    expect(out).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><g fill="#041E42"><rect x="1" y="1" width="8" height="8" rx="2"/><text x="0" y="9" font-family="Inter">A &amp; B &lt;3</text></g></svg>',
+    );
   });
 
   it('removes scripts, foreignObject, animations and event handlers', () => {
@@ -84,24 +91,38 @@ describe('sanitiseSvg', () => {
   it('refuses entity declarations (XXE, billion laughs) and undefined entities', () => {
     const laughs = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><svg>&lol2;</svg>';
     const xxe = '<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg><text>&xxe;</text></svg>';
-    for (const input of [laughs, xxe]) expect(() => sanitiseSvg(input)).toThrow('SVG files with DOCTYPE entity declarations are not accepted');
+    for (const input of [laughs, xxe])
+      expect(() => sanitiseSvg(input)).toThrow('SVG files with DOCTYPE entity declarations are not accepted');
     expect(() => sanitiseSvg('<svg><text>&nbsp;</text></svg>')).toThrow(SvgRejected);
   });
 
   it('drops a plain DOCTYPE without declarations', () => {
-    const out = sanitiseSvg('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg width="1" height="1"/>');
+    const out = sanitiseSvg(
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg width="1" height="1"/>',
+    );
     expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
   });
 
   it('refuses malformed documents and non-svg roots', () => {
-    for (const input of ['<svg><g></svg>', '<svg>', '<svg a="1" a="2"/>', '<svg/><svg/>', '<svg x=1/>', '<svg>&</svg>', '<html/>', 'text']) {
+    for (const input of [
+      '<svg><g></svg>',
+      '<svg>',
+      '<svg a="1" a="2"/>',
+      '<svg/><svg/>',
+      '<svg x=1/>',
+      '<svg>&</svg>',
+      '<html/>',
+      'text',
+    ]) {
       expect(() => sanitiseSvg(input), input).toThrow(SvgRejected);
     }
   });
 
   it('escapes what it writes, so decoded text cannot open tags', () => {
     const out = sanitiseSvg('<svg><text>&lt;script&gt;alert(1)&lt;/script&gt;</text><title>"q" &amp; \'a\'</title></svg>');
-    expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg"><text>&lt;script&gt;alert(1)&lt;/script&gt;</text><title>"q" &amp; \'a\'</title></svg>');
+    expect(out).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><text>&lt;script&gt;alert(1)&lt;/script&gt;</text><title>"q" &amp; \'a\'</title></svg>',
+    );
   });
 
   it('refuses documents nested too deeply', () => {

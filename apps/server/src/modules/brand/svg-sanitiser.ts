@@ -28,14 +28,57 @@ const MAX_ELEMENTS = 20_000;
 
 /** Drawing elements kept (with their allowed attributes and children). */
 const ALLOWED_ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'style',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
-  'text', 'tspan', 'textPath',
-  'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'pattern', 'marker', 'image',
-  'filter', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feFuncR', 'feFuncG', 'feFuncB', 'feFuncA',
-  'feComposite', 'feConvolveMatrix', 'feDiffuseLighting', 'feDisplacementMap', 'feDistantLight', 'feDropShadow',
-  'feFlood', 'feGaussianBlur', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset', 'fePointLight',
-  'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence',
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'title',
+  'desc',
+  'style',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textPath',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'clipPath',
+  'mask',
+  'pattern',
+  'marker',
+  'image',
+  'filter',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feFuncR',
+  'feFuncG',
+  'feFuncB',
+  'feFuncA',
+  'feComposite',
+  'feConvolveMatrix',
+  'feDiffuseLighting',
+  'feDisplacementMap',
+  'feDistantLight',
+  'feDropShadow',
+  'feFlood',
+  'feGaussianBlur',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
+  'fePointLight',
+  'feSpecularLighting',
+  'feSpotLight',
+  'feTile',
+  'feTurbulence',
 ]);
 
 /** Harmless wrappers whose content is kept while the wrapper itself goes (links, switches). */
@@ -43,24 +86,159 @@ const UNWRAPPED_ELEMENTS = new Set(['a', 'switch']);
 
 /** Presentation and geometry attributes kept. Everything else (on*, xml:base, ...) is dropped. */
 const ALLOWED_ATTRIBUTES = new Set([
-  'id', 'class', 'style', 'transform', 'd', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'fr',
-  'width', 'height', 'points', 'viewBox', 'preserveAspectRatio', 'version', 'pathLength', 'overflow',
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit',
-  'stroke-dasharray', 'stroke-dashoffset', 'stroke-opacity', 'opacity', 'clip-path', 'clip-rule', 'mask', 'filter',
-  'color', 'display', 'visibility', 'shape-rendering', 'image-rendering', 'text-rendering', 'color-interpolation',
-  'color-interpolation-filters', 'vector-effect', 'paint-order', 'mix-blend-mode', 'isolation',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant', 'font-stretch', 'text-anchor',
-  'dominant-baseline', 'alignment-baseline', 'baseline-shift', 'letter-spacing', 'word-spacing', 'text-decoration',
-  'writing-mode', 'direction', 'unicode-bidi', 'dx', 'dy', 'rotate', 'textLength', 'lengthAdjust', 'startOffset', 'method', 'spacing', 'side',
-  'offset', 'stop-color', 'stop-opacity', 'gradientUnits', 'gradientTransform', 'spreadMethod',
-  'patternUnits', 'patternContentUnits', 'patternTransform', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
-  'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'orient', 'marker-start', 'marker-mid', 'marker-end',
-  'filterUnits', 'primitiveUnits', 'in', 'in2', 'result', 'mode', 'type', 'values', 'operator', 'k1', 'k2', 'k3', 'k4',
-  'stdDeviation', 'edgeMode', 'flood-color', 'flood-opacity', 'lighting-color', 'radius', 'scale', 'xChannelSelector',
-  'yChannelSelector', 'baseFrequency', 'numOctaves', 'seed', 'stitchTiles', 'tableValues', 'slope', 'intercept',
-  'amplitude', 'exponent', 'order', 'kernelMatrix', 'divisor', 'bias', 'targetX', 'targetY', 'preserveAlpha',
-  'surfaceScale', 'diffuseConstant', 'specularConstant', 'specularExponent', 'kernelUnitLength', 'azimuth', 'elevation',
-  'z', 'pointsAtX', 'pointsAtY', 'pointsAtZ', 'limitingConeAngle', 'xml:space', 'media',
+  'id',
+  'class',
+  'style',
+  'transform',
+  'd',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'fx',
+  'fy',
+  'fr',
+  'width',
+  'height',
+  'points',
+  'viewBox',
+  'preserveAspectRatio',
+  'version',
+  'pathLength',
+  'overflow',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-opacity',
+  'opacity',
+  'clip-path',
+  'clip-rule',
+  'mask',
+  'filter',
+  'color',
+  'display',
+  'visibility',
+  'shape-rendering',
+  'image-rendering',
+  'text-rendering',
+  'color-interpolation',
+  'color-interpolation-filters',
+  'vector-effect',
+  'paint-order',
+  'mix-blend-mode',
+  'isolation',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-variant',
+  'font-stretch',
+  'text-anchor',
+  'dominant-baseline',
+  'alignment-baseline',
+  'baseline-shift',
+  'letter-spacing',
+  'word-spacing',
+  'text-decoration',
+  'writing-mode',
+  'direction',
+  'unicode-bidi',
+  'dx',
+  'dy',
+  'rotate',
+  'textLength',
+  'lengthAdjust',
+  'startOffset',
+  'method',
+  'spacing',
+  'side',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'gradientUnits',
+  'gradientTransform',
+  'spreadMethod',
+  'patternUnits',
+  'patternContentUnits',
+  'patternTransform',
+  'clipPathUnits',
+  'maskUnits',
+  'maskContentUnits',
+  'markerWidth',
+  'markerHeight',
+  'markerUnits',
+  'refX',
+  'refY',
+  'orient',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'filterUnits',
+  'primitiveUnits',
+  'in',
+  'in2',
+  'result',
+  'mode',
+  'type',
+  'values',
+  'operator',
+  'k1',
+  'k2',
+  'k3',
+  'k4',
+  'stdDeviation',
+  'edgeMode',
+  'flood-color',
+  'flood-opacity',
+  'lighting-color',
+  'radius',
+  'scale',
+  'xChannelSelector',
+  'yChannelSelector',
+  'baseFrequency',
+  'numOctaves',
+  'seed',
+  'stitchTiles',
+  'tableValues',
+  'slope',
+  'intercept',
+  'amplitude',
+  'exponent',
+  'order',
+  'kernelMatrix',
+  'divisor',
+  'bias',
+  'targetX',
+  'targetY',
+  'preserveAlpha',
+  'surfaceScale',
+  'diffuseConstant',
+  'specularConstant',
+  'specularExponent',
+  'kernelUnitLength',
+  'azimuth',
+  'elevation',
+  'z',
+  'pointsAtX',
+  'pointsAtY',
+  'pointsAtZ',
+  'limitingConeAngle',
+  'xml:space',
+  'media',
 ]);
 
 const LOCAL_REFERENCE = /^#[A-Za-z_][\w.:-]*$/;
@@ -80,7 +258,8 @@ function decodeEntities(text: string): string {
     const numeric = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
     if (numeric) {
       const code = numeric[1] !== undefined ? Number.parseInt(numeric[1], 16) : Number(numeric[2]);
-      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new SvgRejected('The SVG contains an invalid character reference');
+      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+        throw new SvgRejected('The SVG contains an invalid character reference');
       return String.fromCodePoint(code);
     }
     throw new SvgRejected(`The SVG uses an undefined entity (&${body};); entity declarations are not accepted`);
@@ -137,7 +316,8 @@ function parse(source: string): ElementNode {
       const end = source.indexOf('>', at);
       const declaration = source.slice(at, end < 0 ? source.length : end);
       // An internal subset ([...]) is where ENTITY declarations live: XXE, "billion laughs".
-      if (declaration.includes('[') || /<!ENTITY/i.test(source)) throw new SvgRejected('SVG files with DOCTYPE entity declarations are not accepted');
+      if (declaration.includes('[') || /<!ENTITY/i.test(source))
+        throw new SvgRejected('SVG files with DOCTYPE entity declarations are not accepted');
       if (root || current || end < 0) throw malformed('misplaced DOCTYPE');
       at = end + 1;
     } else if (source.startsWith('<!', at)) {
@@ -209,7 +389,12 @@ export function safeCss(css: string): string | undefined {
   const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, '');
   const lower = withoutComments.toLowerCase();
   if (lower.includes('/*') || lower.includes('\\') || lower.includes('<')) return undefined;
-  if (/@import|@font-face|expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|image-set\s*\(|image\s*\(|cross-fade\s*\(|element\s*\(|src\s*\(|\/\//.test(lower)) return undefined;
+  if (
+    /@import|@font-face|expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|image-set\s*\(|image\s*\(|cross-fade\s*\(|element\s*\(|src\s*\(|\/\//.test(
+      lower,
+    )
+  )
+    return undefined;
   return onlyLocalUrls(lower) ? withoutComments : undefined;
 }
 
@@ -276,7 +461,10 @@ function cleanElement(element: ElementNode, output: Output): ElementNode | undef
     if (type !== undefined && type.trim().toLowerCase() !== 'text/css') return undefined;
     return { name: 'style', attributes: [], children: [css] };
   }
-  if (element.name === 'image' && !element.attributes.some(([name, value]) => (name === 'href' || name === 'xlink:href') && EMBEDDED_RASTER.test(value.trim()))) {
+  if (
+    element.name === 'image' &&
+    !element.attributes.some(([name, value]) => (name === 'href' || name === 'xlink:href') && EMBEDDED_RASTER.test(value.trim()))
+  ) {
     return undefined;
   }
   return { name: element.name, attributes: cleanAttributes(element, output), children: cleanChildren(element.children, output) };

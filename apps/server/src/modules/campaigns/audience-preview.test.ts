@@ -14,7 +14,8 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.createAdmin();
   await seedContacts(server, 12, { tags: ['pa', 'pb'] });
-  for (const row of await queryRows<{ id: string; phone: string }>(server.database.db, sql`select id, phone from contacts`)) ids[Number(row.phone.slice(-6))] = row.id;
+  for (const row of await queryRows<{ id: string; phone: string }>(server.database.db, sql`select id, phone from contacts`))
+    ids[Number(row.phone.slice(-6))] = row.id;
   // 1 ('pb') and 2 ('pa') opted out.
   const out = await server.post('/api/contacts/bulk', { action: 'optOut', target: { ids: [ids[1], ids[2]] } }, { token: admin.token });
   expect(out.status).toBe(200);
@@ -56,7 +57,16 @@ describe('POST /api/campaigns/audience-preview', () => {
   it('counts the non-responders of a campaign: sent or delivered, not replied', async () => {
     const source = await createCampaign(server, admin.token, { name: 'Source' });
     // Messages as the engine would have left them: 3..8 delivered or sent, 9 failed, 2 (opted out) delivered; 5 and 6 replied.
-    const statuses: Record<number, string> = { 2: 'delivered', 3: 'delivered', 4: 'sent', 5: 'delivered', 6: 'delivered', 7: 'delivered', 8: 'sent', 9: 'failed' };
+    const statuses: Record<number, string> = {
+      2: 'delivered',
+      3: 'delivered',
+      4: 'sent',
+      5: 'delivered',
+      6: 'delivered',
+      7: 'delivered',
+      8: 'sent',
+      9: 'failed',
+    };
     for (const [n, status] of Object.entries(statuses)) {
       const replied = n === '5' || n === '6' ? sql`now()` : sql`null`;
       await server.database.db.execute(sql`insert into messages (kind, campaign_id, contact_id, phone, status, replied_at)

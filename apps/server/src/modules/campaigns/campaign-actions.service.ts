@@ -19,8 +19,14 @@ export type WakeDispatcher = () => void;
 /** The gateway a campaign sends through: its own, else the default; 422 when it cannot be used. */
 async function resolveGateway(db: Db, gatewayId: string | null) {
   const gateway = gatewayId ? await findGateway(db, gatewayId) : await findDefaultGateway(db);
-  if (!gateway) throw new Unprocessable(gatewayId ? 'The chosen gateway no longer exists' : 'No default gateway is configured', CAMPAIGN_ERROR_CODES.gatewayUnavailable, 'gatewayId');
-  if (!gateway.enabled) throw new Unprocessable(`The gateway ${gateway.name} is disabled`, CAMPAIGN_ERROR_CODES.gatewayUnavailable, 'gatewayId');
+  if (!gateway)
+    throw new Unprocessable(
+      gatewayId ? 'The chosen gateway no longer exists' : 'No default gateway is configured',
+      CAMPAIGN_ERROR_CODES.gatewayUnavailable,
+      'gatewayId',
+    );
+  if (!gateway.enabled)
+    throw new Unprocessable(`The gateway ${gateway.name} is disabled`, CAMPAIGN_ERROR_CODES.gatewayUnavailable, 'gatewayId');
   return gateway;
 }
 
@@ -39,7 +45,11 @@ export async function launchCampaign(db: Db, input: Command & { id: string; wake
   if (count === 0) throw new Unprocessable('The audience has no active contacts', CAMPAIGN_ERROR_CODES.emptyAudience, 'audience');
   const scheduled = campaign.scheduledAt !== null;
   if (scheduled && (campaign.scheduledAt?.getTime() ?? 0) <= Date.now()) {
-    throw new Unprocessable('The schedule is in the past: choose a later time or send now', CAMPAIGN_ERROR_CODES.scheduleInPast, 'scheduledLocal');
+    throw new Unprocessable(
+      'The schedule is in the past: choose a later time or send now',
+      CAMPAIGN_ERROR_CODES.scheduleInPast,
+      'scheduledLocal',
+    );
   }
   const to: CampaignStatus = scheduled ? 'scheduled' : 'sending';
   await db.transaction(async (tx) => {
@@ -59,9 +69,13 @@ export async function launchCampaign(db: Db, input: Command & { id: string; wake
 }
 
 /** Pause, resume or cancel, with the state machine's 409 when the move is not allowed. */
-export async function changeCampaignState(db: Db, input: Command & { target: CampaignRow; action: 'pause' | 'resume' | 'cancel'; wake: WakeDispatcher }): Promise<void> {
+export async function changeCampaignState(
+  db: Db,
+  input: Command & { target: CampaignRow; action: 'pause' | 'resume' | 'cancel'; wake: WakeDispatcher },
+): Promise<void> {
   const to: CampaignStatus = input.action === 'pause' ? 'paused' : input.action === 'resume' ? 'sending' : 'cancelled';
-  const from: CampaignStatus[] = input.action === 'pause' ? ['sending'] : input.action === 'resume' ? ['paused'] : ['draft', 'scheduled', 'sending', 'paused'];
+  const from: CampaignStatus[] =
+    input.action === 'pause' ? ['sending'] : input.action === 'resume' ? ['paused'] : ['draft', 'scheduled', 'sending', 'paused'];
   await db.transaction(async (tx) => {
     const moved = await transitionCampaign(tx, input.target.id, to, { from });
     if (!moved) throw illegalTransition((await findCampaignRow(tx, input.target.id))?.status ?? input.target.status, to);
@@ -83,7 +97,10 @@ export async function changeCampaignState(db: Db, input: Command & { target: Cam
  * contact holding that number, else the fallbacks), to one number through the campaign's gateway.
  * Answers the queued message id; the dispatcher sends it within a moment.
  */
-export async function testSend(db: Db, input: Command & { target: CampaignRow; body: TestSendBody; wake: WakeDispatcher }): Promise<string> {
+export async function testSend(
+  db: Db,
+  input: Command & { target: CampaignRow; body: TestSendBody; wake: WakeDispatcher },
+): Promise<string> {
   const { target, body } = input;
   const country = body.defaultCountry ?? (await getMessagingSettings(db)).defaultCountry ?? undefined;
   const phone = normalisePhone(body.phone, country);
@@ -102,7 +119,14 @@ export async function testSend(db: Db, input: Command & { target: CampaignRow; b
         values ('test', ${holder?.id ?? null}, ${gateway.id}, ${phone.e164}, ${target.senderId}, ${text}, ${input.actor.id}) returning id`,
   );
   const id = String(row?.id);
-  await recordAudit(db, { actor: input.actor, action: 'campaign.test_send', subject: 'Campaign', subjectId: target.id, ip: input.ip, details: { phone: phone.e164, messageId: id } });
+  await recordAudit(db, {
+    actor: input.actor,
+    action: 'campaign.test_send',
+    subject: 'Campaign',
+    subjectId: target.id,
+    ip: input.ip,
+    details: { phone: phone.e164, messageId: id },
+  });
   input.wake();
   return id;
 }

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { addSimulator, auditOf, campaignAction, createCampaign, getCampaign, launchCampaign, localIn, localInDays, settledCounts, waitForCampaign } from '../../../test/campaign-api.ts';
+import {
+  addSimulator,
+  auditOf,
+  campaignAction,
+  createCampaign,
+  getCampaign,
+  launchCampaign,
+  localIn,
+  localInDays,
+  settledCounts,
+  waitForCampaign,
+} from '../../../test/campaign-api.ts';
 import { configureSimulator, FAST_SIMULATOR, seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 
@@ -34,7 +45,11 @@ const post = (path: string, token = admin.token) => server.post(path, undefined,
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Sets the slow gateway's pace while nothing is in flight on it; the engine picks it up within 2 s. */
 const paceSlowGateway = async (acceptPerSecond: number) => {
-  const response = await server.put(`/api/gateways/${slowGateway}`, { config: { ...FAST_SIMULATOR, acceptPerSecond } }, { token: admin.token });
+  const response = await server.put(
+    `/api/gateways/${slowGateway}`,
+    { config: { ...FAST_SIMULATOR, acceptPerSecond } },
+    { token: admin.token },
+  );
   expect(response.status).toBe(200);
   await sleep(2_100);
 };
@@ -61,7 +76,12 @@ describe('launch', () => {
   });
 
   it('schedules a campaign with a future schedule; launching it again is a 409', async () => {
-    const campaign = await createCampaign(server, admin.token, { name: 'Later', body: 'Hi', audience: byTag('later'), scheduledLocal: localInDays(2) });
+    const campaign = await createCampaign(server, admin.token, {
+      name: 'Later',
+      body: 'Hi',
+      audience: byTag('later'),
+      scheduledLocal: localInDays(2),
+    });
     const launched = await launchCampaign(server, admin.token, campaign.id);
     expect(launched).toMatchObject({ status: 'scheduled', scheduledAt: campaign.scheduledAt, counts: { total: 0 } });
     const again = await post(`/api/campaigns/${campaign.id}/launch`);
@@ -71,11 +91,26 @@ describe('launch', () => {
   });
 
   it('starts a scheduled campaign when its time comes and completes it, nothing queued before', async () => {
-    const campaign = await createCampaign(server, admin.token, { name: 'Soon', body: 'Hi', audience: byTag('later'), scheduledLocal: localIn(3_000) });
+    const campaign = await createCampaign(server, admin.token, {
+      name: 'Soon',
+      body: 'Hi',
+      audience: byTag('later'),
+      scheduledLocal: localIn(3_000),
+    });
     expect((await launchCampaign(server, admin.token, campaign.id)).status).toBe('scheduled');
-    const done = await waitForCampaign(server, admin.token, campaign.id, (c) => c.status === 'completed', 'the scheduled campaign to complete', 20_000);
+    const done = await waitForCampaign(
+      server,
+      admin.token,
+      campaign.id,
+      (c) => c.status === 'completed',
+      'the scheduled campaign to complete',
+      20_000,
+    );
     expect(await settledCounts(server, admin.token, campaign.id)).toMatchObject({ delivered: GROUPS.later, total: GROUPS.later });
-    const [first] = await queryRows<{ at: string | Date }>(server.database.db, sql`select min(queued_at) as at from messages where campaign_id = ${campaign.id}`);
+    const [first] = await queryRows<{ at: string | Date }>(
+      server.database.db,
+      sql`select min(queued_at) as at from messages where campaign_id = ${campaign.id}`,
+    );
     expect(new Date(first?.at as string).getTime()).toBeGreaterThanOrEqual(Date.parse(done.scheduledAt as string));
   });
 
@@ -85,11 +120,23 @@ describe('launch', () => {
     const cases: Array<[Record<string, unknown>, number, Record<string, unknown>]> = [
       [{ body: '' }, 400, { code: 'VALIDATION_ERROR', field: 'body', message: 'Write the message before sending' }],
       [{ body: '   ' }, 400, { code: 'VALIDATION_ERROR', field: 'body' }],
-      [{ body: 'Hi {{first_name' }, 400, { code: 'VALIDATION_ERROR', field: 'body', message: "body has a malformed merge field at character 4: Merge field is not closed: add '}}'" }],
+      [
+        { body: 'Hi {{first_name' },
+        400,
+        {
+          code: 'VALIDATION_ERROR',
+          field: 'body',
+          message: "body has a malformed merge field at character 4: Merge field is not closed: add '}}'",
+        },
+      ],
       [{ body: 'Hi {{}}' }, 400, { code: 'VALIDATION_ERROR', field: 'body' }],
       [{ body: 'Hi', audience: { type: 'filter', filter: { tag1: 'nobody' } } }, 422, { code: 'EMPTY_AUDIENCE', field: 'audience' }],
       [{ body: 'Hi', scheduledLocal: localInDays(-1) }, 422, { code: 'SCHEDULE_IN_PAST', field: 'scheduledLocal' }],
-      [{ body: 'Hi', gatewayId: disabled.body.gateway.id }, 422, { code: 'GATEWAY_UNAVAILABLE', field: 'gatewayId', message: 'The gateway Off is disabled' }],
+      [
+        { body: 'Hi', gatewayId: disabled.body.gateway.id },
+        422,
+        { code: 'GATEWAY_UNAVAILABLE', field: 'gatewayId', message: 'The gateway Off is disabled' },
+      ],
     ];
     for (const [fields, status, error] of cases) {
       const campaign = await createCampaign(server, admin.token, { name: 'Refused', audience: byTag('later'), ...fields });
@@ -105,7 +152,12 @@ describe('launch', () => {
 
 describe('pause, resume, cancel', () => {
   it('pauses a sending campaign (nothing moves), resumes it to completion, and audits each step', async () => {
-    const campaign = await createCampaign(server, admin.token, { name: 'Pausable', body: 'Hi', audience: byTag('slow'), gatewayId: slowGateway });
+    const campaign = await createCampaign(server, admin.token, {
+      name: 'Pausable',
+      body: 'Hi',
+      audience: byTag('slow'),
+      gatewayId: slowGateway,
+    });
     await launchCampaign(server, admin.token, campaign.id);
     await waitForCampaign(server, admin.token, campaign.id, (c) => c.counts.delivered >= 20, 'the first deliveries');
     expect((await campaignAction(server, manager.token, campaign.id, 'pause')).status).toBe('paused');
@@ -118,7 +170,10 @@ describe('pause, resume, cancel', () => {
     expect(paused.queued).toBeGreaterThan(GROUPS.slow / 2);
     expect(paused.delivered + paused.queued).toBe(GROUPS.slow);
 
-    const refused: Array<[string, string]> = [['pause', 'Cannot pause a campaign that is paused'], ['launch', 'Cannot send a campaign that is paused']];
+    const refused: Array<[string, string]> = [
+      ['pause', 'Cannot pause a campaign that is paused'],
+      ['launch', 'Cannot send a campaign that is paused'],
+    ];
     for (const [action, message] of refused) {
       const response = await post(`/api/campaigns/${campaign.id}/${action}`);
       expect(response.status, action).toBe(409);
@@ -129,7 +184,10 @@ describe('pause, resume, cancel', () => {
     expect((await campaignAction(server, manager.token, campaign.id, 'resume')).status).toBe('sending');
     const resumeAgain = await post(`/api/campaigns/${campaign.id}/resume`);
     expect(resumeAgain.status).toBe(409);
-    expect(resumeAgain.body).toMatchObject({ code: 'CAMPAIGN_STATE', message: expect.stringMatching(/^Cannot send a campaign that is (sending|completed)$/) });
+    expect(resumeAgain.body).toMatchObject({
+      code: 'CAMPAIGN_STATE',
+      message: expect.stringMatching(/^Cannot send a campaign that is (sending|completed)$/),
+    });
     await waitForCampaign(server, admin.token, campaign.id, (c) => c.status === 'completed', 'completion after resume');
     expect(await settledCounts(server, admin.token, campaign.id)).toMatchObject({ delivered: GROUPS.slow, total: GROUPS.slow });
     await paceSlowGateway(50);
@@ -147,7 +205,12 @@ describe('pause, resume, cancel', () => {
 
   it('answers 409 CAMPAIGN_STATE for moves the state machine does not allow', async () => {
     const draft = await createCampaign(server, admin.token, { name: 'Still draft', body: 'Hi', audience: byTag('later') });
-    const scheduled = await createCampaign(server, admin.token, { name: 'Still scheduled', body: 'Hi', audience: byTag('later'), scheduledLocal: localInDays(1) });
+    const scheduled = await createCampaign(server, admin.token, {
+      name: 'Still scheduled',
+      body: 'Hi',
+      audience: byTag('later'),
+      scheduledLocal: localInDays(1),
+    });
     await launchCampaign(server, admin.token, scheduled.id);
     const cases: Array<[string, string, string]> = [
       [draft.id, 'pause', 'Cannot pause a campaign that is draft'],
@@ -166,7 +229,12 @@ describe('pause, resume, cancel', () => {
 
   it('cancels drafts and scheduled campaigns (no messages), and not twice', async () => {
     for (const scheduledLocal of [null, localInDays(1)]) {
-      const campaign = await createCampaign(server, admin.token, { name: 'Cancel me', body: 'Hi', audience: byTag('later'), scheduledLocal });
+      const campaign = await createCampaign(server, admin.token, {
+        name: 'Cancel me',
+        body: 'Hi',
+        audience: byTag('later'),
+        scheduledLocal,
+      });
       if (scheduledLocal) await launchCampaign(server, admin.token, campaign.id);
       const cancelled = await campaignAction(server, admin.token, campaign.id, 'cancel');
       expect(cancelled).toMatchObject({ status: 'cancelled', counts: { total: 0 } });
@@ -175,12 +243,19 @@ describe('pause, resume, cancel', () => {
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'CAMPAIGN_STATE', message: 'Cannot cancel a campaign that is cancelled' });
       const cancels = (await auditOf(server, campaign.id)).filter((entry) => entry.action === 'campaign.cancel');
-      expect(cancels.map((entry) => [entry.actorId, entry.details])).toEqual([[admin.user.id, { name: 'Cancel me', from: scheduledLocal ? 'scheduled' : 'draft', messagesCancelled: 0 }]]);
+      expect(cancels.map((entry) => [entry.actorId, entry.details])).toEqual([
+        [admin.user.id, { name: 'Cancel me', from: scheduledLocal ? 'scheduled' : 'draft', messagesCancelled: 0 }],
+      ]);
     }
   });
 
   it('cancels a sending and a paused campaign: queued messages become cancelled, nothing stays queued', async () => {
-    const sending = await createCampaign(server, admin.token, { name: 'Cut while sending', body: 'Hi', audience: byTag('cut'), gatewayId: slowGateway });
+    const sending = await createCampaign(server, admin.token, {
+      name: 'Cut while sending',
+      body: 'Hi',
+      audience: byTag('cut'),
+      gatewayId: slowGateway,
+    });
     await launchCampaign(server, admin.token, sending.id);
     await waitForCampaign(server, admin.token, sending.id, (c) => c.counts.delivered >= 10, 'the first deliveries');
     const cancelled = await campaignAction(server, manager.token, sending.id, 'cancel');
@@ -194,7 +269,12 @@ describe('pause, resume, cancel', () => {
     expect((entry?.details as { messagesCancelled: number }).messagesCancelled).toBe(counts.cancelled);
 
     // A paused campaign: its whole queue is cancelled at once. A completed one cannot be cancelled.
-    const paused = await createCampaign(server, admin.token, { name: 'Cut while paused', body: 'Hi', audience: byTag('fast'), gatewayId: slowGateway });
+    const paused = await createCampaign(server, admin.token, {
+      name: 'Cut while paused',
+      body: 'Hi',
+      audience: byTag('fast'),
+      gatewayId: slowGateway,
+    });
     await launchCampaign(server, admin.token, paused.id);
     await campaignAction(server, admin.token, paused.id, 'pause');
     const before = await settledCounts(server, admin.token, paused.id);

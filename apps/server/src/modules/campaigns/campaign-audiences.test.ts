@@ -28,12 +28,23 @@ const phone = (n: number) => `+447700${String(n).padStart(6, '0')}`;
 const phonesOf = (group: keyof typeof GROUPS, which: number[]) => which.map((i) => phone(GROUPS[group].offset + i));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const contactIds = async (phones: string[]) =>
-  (await queryRows<{ id: string }>(server.database.db, sql`select id from contacts where phone = any(${sql.param(phones)}::text[]) order by phone`)).map((row) => row.id);
+  (
+    await queryRows<{ id: string }>(
+      server.database.db,
+      sql`select id from contacts where phone = any(${sql.param(phones)}::text[]) order by phone`,
+    )
+  ).map((row) => row.id);
 /** The phones a campaign has message rows for, sorted. */
 const recipients = async (campaignId: string) =>
-  (await queryRows<{ phone: string }>(server.database.db, sql`select phone from messages where campaign_id = ${campaignId} order by phone`)).map((row) => row.phone);
+  (
+    await queryRows<{ phone: string }>(server.database.db, sql`select phone from messages where campaign_id = ${campaignId} order by phone`)
+  ).map((row) => row.phone);
 const optOut = async (phones: string[]) => {
-  const response = await server.post('/api/contacts/bulk', { action: 'optOut', target: { ids: await contactIds(phones) } }, { token: admin.token });
+  const response = await server.post(
+    '/api/contacts/bulk',
+    { action: 'optOut', target: { ids: await contactIds(phones) } },
+    { token: admin.token },
+  );
   expect(response.status).toBe(200);
 };
 
@@ -70,30 +81,48 @@ describe('who a campaign reaches', () => {
   });
 
   it('reaches the non-responders of another campaign (optionally some tag1 values), never the opted-out', async () => {
-    const source = await runToCompletion({ name: 'Source', audience: { type: 'contacts', contactIds: await contactIds(phonesOf('src', range(1, 8))) } });
+    const source = await runToCompletion({
+      name: 'Source',
+      audience: { type: 'contacts', contactIds: await contactIds(phonesOf('src', range(1, 8))) },
+    });
     // 1 and 2 replied; 3 opted out since; 4 was never reached (its message failed).
-    await server.database.db.execute(sql`update messages set replied_at = now(), reply_text = 'YES' where campaign_id = ${source} and phone = any(${sql.param(phonesOf('src', [1, 2]))}::text[])`);
-    await server.database.db.execute(sql`update messages set status = 'failed', error_code = 'SIM_REJECTED' where campaign_id = ${source} and phone = ${phone(GROUPS.src.offset + 4)}`);
+    await server.database.db.execute(
+      sql`update messages set replied_at = now(), reply_text = 'YES' where campaign_id = ${source} and phone = any(${sql.param(phonesOf('src', [1, 2]))}::text[])`,
+    );
+    await server.database.db.execute(
+      sql`update messages set status = 'failed', error_code = 'SIM_REJECTED' where campaign_id = ${source} and phone = ${phone(GROUPS.src.offset + 4)}`,
+    );
     await optOut(phonesOf('src', [3]));
 
-    const preview = await server.post('/api/campaigns/audience-preview', { audience: { type: 'non_responders', campaignId: source } }, { token: admin.token });
+    const preview = await server.post(
+      '/api/campaigns/audience-preview',
+      { audience: { type: 'non_responders', campaignId: source } },
+      { token: admin.token },
+    );
     expect(preview.body).toMatchObject({ count: 4, optedOut: 1 });
     const followUp = await runToCompletion({ name: 'Follow-up', audience: { type: 'non_responders', campaignId: source } });
     expect(await recipients(followUp)).toEqual(phonesOf('src', [5, 6, 7, 8]));
     expect(await settledCounts(server, admin.token, followUp)).toMatchObject({ delivered: 4, total: 4 });
 
     // tag1 's1' is on the even numbers: 6 and 8 remain.
-    const narrowed = await runToCompletion({ name: 'Follow-up s1', audience: { type: 'non_responders', campaignId: source, tag1: ['s1'] } });
+    const narrowed = await runToCompletion({
+      name: 'Follow-up s1',
+      audience: { type: 'non_responders', campaignId: source, tag1: ['s1'] },
+    });
     expect(await recipients(narrowed)).toEqual(phonesOf('src', [6, 8]));
   });
 });
 
 describe('what a campaign sends', () => {
   it('fills merge fields per contact, with fallbacks and custom fields', async () => {
-    const create = async (body: Record<string, unknown>) => expect((await server.post('/api/contacts', body, { token: admin.token })).status).toBe(201);
+    const create = async (body: Record<string, unknown>) =>
+      expect((await server.post('/api/contacts', body, { token: admin.token })).status).toBe(201);
     await create({ phone: '+447400300001', firstName: 'Ann', lastName: 'Lee', tag1: 'merge', customFields: { city: 'Leeds' } });
     await create({ phone: '+447400300002', tag1: 'merge', customFields: { City: 'York' } });
-    const id = await runToCompletion({ body: 'Hi {{first_name|friend}} {{last_name}}, see you in {{city|town}}.', audience: { type: 'filter', filter: { tag1: 'merge' } } });
+    const id = await runToCompletion({
+      body: 'Hi {{first_name|friend}} {{last_name}}, see you in {{city|town}}.',
+      audience: { type: 'filter', filter: { tag1: 'merge' } },
+    });
     const rows = await queryRows<{ phone: string; body: string; encoding: string; segments: number }>(
       server.database.db,
       sql`select phone, body, encoding, segments from messages where campaign_id = ${id} order by phone`,
@@ -116,7 +145,10 @@ describe('what a campaign sends', () => {
     ];
     for (const [body, encoding, segments] of cases) {
       const id = await runToCompletion({ body, audience: { type: 'filter', filter: { tag1: 'enc' } } });
-      const [row] = await queryRows<{ id: string | number; body: string }>(server.database.db, sql`select id, body from messages where campaign_id = ${id}`);
+      const [row] = await queryRows<{ id: string | number; body: string }>(
+        server.database.db,
+        sql`select id, body from messages where campaign_id = ${id}`,
+      );
       const message = (await server.get(`/api/messages/${row?.id}`, { token: admin.token })).body.message;
       expect(message, body).toMatchObject({ kind: 'campaign', campaignId: id, status: 'delivered', encoding, segments });
       expect(message.body).toBe(body.replace('{{first_name}}', 'Person 901'));

@@ -15,7 +15,12 @@ beforeAll(async () => {
   admin = await server.createAdmin();
   const created = await server.post(
     '/api/gateways',
-    { name: 'Twilio', kind: 'twilio', config: { accountSid: twilio.accountSid, from: '+15005550006' }, secrets: { authToken: twilio.authToken } },
+    {
+      name: 'Twilio',
+      kind: 'twilio',
+      config: { accountSid: twilio.accountSid, from: '+15005550006' },
+      secrets: { authToken: twilio.authToken },
+    },
     { token: admin.token },
   );
   expect(created.status).toBe(201);
@@ -37,10 +42,14 @@ describe('cancelling while a batch is at the gateway', () => {
     await launchCampaign(server, admin.token, campaign.id);
     await poll(async () => (twilio.attempts.length >= 2 ? true : undefined), 5_000, 'both messages at Twilio');
     expect((await campaignAction(server, admin.token, campaign.id, 'cancel')).status).toBe('cancelled');
-    const rows = await poll(async () => {
-      const counts = await countMessageRows(server, campaign.id);
-      return counts.sending === undefined ? counts : undefined;
-    }, 5_000, 'the batch to be written back');
+    const rows = await poll(
+      async () => {
+        const counts = await countMessageRows(server, campaign.id);
+        return counts.sending === undefined ? counts : undefined;
+      },
+      5_000,
+      'the batch to be written back',
+    );
     expect(rows).toEqual({ sent: 1, cancelled: 1 });
   });
 });

@@ -21,12 +21,23 @@ afterAll(() => server?.close());
 const put = (id: string, body: Record<string, unknown>) => server.put(`/api/campaigns/${id}`, body, { token: admin.token });
 const get = async (id: string) => (await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign;
 const audienceList = async (campaignId: string) =>
-  (await queryRows<{ contact_id: string }>(server.database.db, sql`select contact_id from campaign_audience_contacts where campaign_id = ${campaignId} order by contact_id`)).map((row) => row.contact_id);
+  (
+    await queryRows<{ contact_id: string }>(
+      server.database.db,
+      sql`select contact_id from campaign_audience_contacts where campaign_id = ${campaignId} order by contact_id`,
+    )
+  ).map((row) => row.contact_id);
 
 describe('PUT /api/campaigns/{id}', () => {
   it('changes only the fields given while draft, replaces an explicit list, and audits the fields', async () => {
     const draft = await createCampaign(server, admin.token, { name: 'Edit me', body: 'Old', rateLimit: 5, validityHours: 3 });
-    const response = await put(draft.id, { body: 'New {{first_name}}', senderId: '+447700900000', audience: { type: 'contacts', contactIds: contactIds.slice(0, 3) }, quietHours: null, extra: 'dropped' });
+    const response = await put(draft.id, {
+      body: 'New {{first_name}}',
+      senderId: '+447700900000',
+      audience: { type: 'contacts', contactIds: contactIds.slice(0, 3) },
+      quietHours: null,
+      extra: 'dropped',
+    });
     expect(response.status).toBe(200);
     expect(response.body.campaign).toMatchObject({
       name: 'Edit me',
@@ -63,7 +74,13 @@ describe('PUT /api/campaigns/{id}', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.field).toBe(field);
     }
-    expect(await get(draft.id)).toMatchObject({ name: 'Stays', rateLimit: null, scheduledLocal: null, gatewayId: null, audience: { type: 'all' } });
+    expect(await get(draft.id)).toMatchObject({
+      name: 'Stays',
+      rateLimit: null,
+      scheduledLocal: null,
+      gatewayId: null,
+      audience: { type: 'all' },
+    });
   });
 
   it('keeps a scheduled campaign scheduled when moved, returns it to draft when the schedule is cleared, refuses the past', async () => {
@@ -74,7 +91,12 @@ describe('PUT /api/campaigns/{id}', () => {
 
     const moved = await put(campaign.id, { scheduledLocal: '2031-01-15T10:00', timeZone: 'America/New_York', name: 'Moved' });
     expect(moved.status).toBe(200);
-    expect(moved.body.campaign).toMatchObject({ status: 'scheduled', name: 'Moved', scheduledLocal: '2031-01-15T10:00', scheduledAt: '2031-01-15T15:00:00.000Z' });
+    expect(moved.body.campaign).toMatchObject({
+      status: 'scheduled',
+      name: 'Moved',
+      scheduledLocal: '2031-01-15T10:00',
+      scheduledAt: '2031-01-15T15:00:00.000Z',
+    });
 
     const past = await put(campaign.id, { scheduledLocal: localInDays(-1), name: 'Not saved' });
     expect(past.status).toBe(422);
@@ -87,7 +109,11 @@ describe('PUT /api/campaigns/{id}', () => {
   });
 
   it('checks the text of a scheduled campaign as the launch did (a draft may hold anything)', async () => {
-    const campaign = await createCampaign(server, admin.token, { name: 'Scheduled text', body: 'Hi {{first_name}}', scheduledLocal: localInDays(2) });
+    const campaign = await createCampaign(server, admin.token, {
+      name: 'Scheduled text',
+      body: 'Hi {{first_name}}',
+      scheduledLocal: localInDays(2),
+    });
     await launchCampaign(server, admin.token, campaign.id);
     const cases: Array<[string, string]> = [
       ['', 'Write the message before sending'],
@@ -120,7 +146,10 @@ describe('PUT /api/campaigns/{id}', () => {
 
 describe('DELETE /api/campaigns/{id}', () => {
   it('deletes a draft (204, then 404) with an audit entry', async () => {
-    const draft = await createCampaign(server, admin.token, { name: 'Bin me', audience: { type: 'contacts', contactIds: contactIds.slice(0, 2) } });
+    const draft = await createCampaign(server, admin.token, {
+      name: 'Bin me',
+      audience: { type: 'contacts', contactIds: contactIds.slice(0, 2) },
+    });
     const response = await server.delete(`/api/campaigns/${draft.id}`, { token: admin.token });
     expect(response.status).toBe(204);
     expect(response.body).toBe('');
@@ -133,7 +162,9 @@ describe('DELETE /api/campaigns/{id}', () => {
   it('leaves no message of the deleted campaign behind (messages.campaign_id has no foreign key)', async () => {
     const draft = await createCampaign(server, admin.token, { name: 'Bin me too' });
     // A draft never has messages; one is planted to prove deletion does not rely on a cascade.
-    await server.database.db.execute(sql`insert into messages (kind, campaign_id, contact_id, phone) values ('campaign', ${draft.id}, ${contactIds[0]}, '+447700900001')`);
+    await server.database.db.execute(
+      sql`insert into messages (kind, campaign_id, contact_id, phone) values ('campaign', ${draft.id}, ${contactIds[0]}, '+447700900001')`,
+    );
     expect((await server.delete(`/api/campaigns/${draft.id}`, { token: admin.token })).status).toBe(204);
     expect(await queryRows(server.database.db, sql`select id from messages where campaign_id = ${draft.id}`)).toEqual([]);
   });
@@ -145,10 +176,17 @@ describe('DELETE /api/campaigns/{id}', () => {
     await launchCampaign(server, admin.token, sending.id);
     const cancelled = await createCampaign(server, admin.token, { name: 'Keep cancelled' });
     expect((await server.post(`/api/campaigns/${cancelled.id}/cancel`, undefined, { token: admin.token })).status).toBe(200);
-    for (const [campaign, status] of [[scheduled, 'scheduled'], [sending, 'sending'], [cancelled, 'cancelled']] as const) {
+    for (const [campaign, status] of [
+      [scheduled, 'scheduled'],
+      [sending, 'sending'],
+      [cancelled, 'cancelled'],
+    ] as const) {
       const response = await server.delete(`/api/campaigns/${campaign.id}`, { token: admin.token });
       expect(response.status, status).toBe(409);
-      expect(response.body).toMatchObject({ code: 'CAMPAIGN_NOT_EDITABLE', message: `Only drafts can be deleted; this campaign is ${status}` });
+      expect(response.body).toMatchObject({
+        code: 'CAMPAIGN_NOT_EDITABLE',
+        message: `Only drafts can be deleted; this campaign is ${status}`,
+      });
       expect((await get(campaign.id)).status).toBe(status);
     }
   });
@@ -193,13 +231,23 @@ describe('POST /api/campaigns/{id}/duplicate', () => {
     });
     expect(await audienceList(copy.id)).toEqual(await audienceList(source.id));
     expect((await get(source.id)).status).toBe('scheduled');
-    expect((await auditOf(server, copy.id)).map((entry) => [entry.action, entry.details])).toEqual([['campaign.duplicate', { from: source.id }]]);
+    expect((await auditOf(server, copy.id)).map((entry) => [entry.action, entry.details])).toEqual([
+      ['campaign.duplicate', { from: source.id }],
+    ]);
   });
 
   it('keeps a long name within the limit and copies a non-responders audience', async () => {
     const source = await createCampaign(server, admin.token, { name: 'N'.repeat(120) });
-    const followUp = await createCampaign(server, admin.token, { name: 'Follow', audience: { type: 'non_responders', campaignId: source.id, tag1: ['north', ''] } });
-    expect(followUp.audience).toEqual({ type: 'non_responders', campaignId: source.id, campaignName: 'N'.repeat(120), tag1: ['north', ''] });
+    const followUp = await createCampaign(server, admin.token, {
+      name: 'Follow',
+      audience: { type: 'non_responders', campaignId: source.id, tag1: ['north', ''] },
+    });
+    expect(followUp.audience).toEqual({
+      type: 'non_responders',
+      campaignId: source.id,
+      campaignName: 'N'.repeat(120),
+      tag1: ['north', ''],
+    });
     const long = (await server.post(`/api/campaigns/${source.id}/duplicate`, undefined, { token: admin.token })).body.campaign;
     expect(long.name).toBe(`Copy of ${'N'.repeat(112)}`);
     const copy = (await server.post(`/api/campaigns/${followUp.id}/duplicate`, undefined, { token: admin.token })).body.campaign;

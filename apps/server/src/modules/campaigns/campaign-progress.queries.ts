@@ -31,7 +31,12 @@ async function recentErrors(db: Executor, campaignId: string): Promise<CampaignP
               where campaign_id = ${campaignId} and error_code is not null order by id desc limit 2000) latest
         group by error_code order by max(id) desc limit 5`,
   );
-  return rows.map((row) => ({ code: row.code, text: row.text, count: row.count, lastAt: row.last_at ? new Date(row.last_at).toISOString() : null }));
+  return rows.map((row) => ({
+    code: row.code,
+    text: row.text,
+    count: row.count,
+    lastAt: row.last_at ? new Date(row.last_at).toISOString() : null,
+  }));
 }
 
 /**
@@ -55,7 +60,10 @@ export async function campaignProgress(db: Executor, campaign: CampaignRow): Pro
     campaign.gatewayId ? currentGatewayLinks(db, [campaign.gatewayId]) : Promise.resolve(new Map()),
   ]);
   const remaining = counts.queued + counts.sending;
-  const eta = campaign.status === 'sending' && ratePerSecond > 0 && remaining > 0 ? new Date(Date.now() + (remaining / ratePerSecond) * 1000).toISOString() : null;
+  const eta =
+    campaign.status === 'sending' && ratePerSecond > 0 && remaining > 0
+      ? new Date(Date.now() + (remaining / ratePerSecond) * 1000).toISOString()
+      : null;
   const link = campaign.gatewayId ? links.get(campaign.gatewayId) : undefined;
   return {
     status: campaign.status,

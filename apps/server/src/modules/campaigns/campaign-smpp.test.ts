@@ -20,7 +20,12 @@ describe('a campaign through SMPP against a misbehaving SMSC', () => {
   let gatewayId: string;
 
   beforeAll(async () => {
-    peer = await startSmppPeer({ receiptDelayMs: 30, receiptOrder: 'shuffled', duplicateReceipts: true, errors: { [phone(7)]: 'ESME_RINVDSTADR' } });
+    peer = await startSmppPeer({
+      receiptDelayMs: 30,
+      receiptOrder: 'shuffled',
+      duplicateReceipts: true,
+      errors: { [phone(7)]: 'ESME_RINVDSTADR' },
+    });
     server = await startTestServer({ engine: { batchSize: 100, lanes: 3, leaseSeconds: 30 } });
     admin = await server.createAdmin();
     const created = await server.post(
@@ -28,7 +33,15 @@ describe('a campaign through SMPP against a misbehaving SMSC', () => {
       {
         name: 'SMSC',
         kind: 'smpp',
-        config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, windowSize: 20, submitTimeoutSeconds: 2, reconnectMinSeconds: 1, reconnectMaxSeconds: 2 },
+        config: {
+          host: '127.0.0.1',
+          port: peer.port,
+          systemId: peer.credentials.systemId,
+          windowSize: 20,
+          submitTimeoutSeconds: 2,
+          reconnectMinSeconds: 1,
+          reconnectMaxSeconds: 2,
+        },
         secrets: { password: peer.credentials.password },
       },
       { token: admin.token },
@@ -38,7 +51,9 @@ describe('a campaign through SMPP against a misbehaving SMSC', () => {
     expect((await server.post(`/api/gateways/${gatewayId}/test`, undefined, { token: admin.token })).body.ok).toBe(true);
     await seedContacts(server, 1_500);
     // Opted out before the launch: never get a message row.
-    await server.database.db.execute(sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword' where right(phone, 2) = '30'`);
+    await server.database.db.execute(
+      sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword' where right(phone, 2) = '30'`,
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -46,7 +61,11 @@ describe('a campaign through SMPP against a misbehaving SMSC', () => {
   });
 
   it('loses no message, never sends to an opted-out contact, and keeps counters exact', async () => {
-    const created = await server.post('/api/campaigns', { name: 'Rough seas', body: 'Storm warning for {{first_name}}: stay inside. €5 fine if not ✓' , gatewayId }, { token: admin.token });
+    const created = await server.post(
+      '/api/campaigns',
+      { name: 'Rough seas', body: 'Storm warning for {{first_name}}: stay inside. €5 fine if not ✓', gatewayId },
+      { token: admin.token },
+    );
     const id = created.body.campaign.id;
     expect((await server.post(`/api/campaigns/${id}/launch`, undefined, { token: admin.token })).status).toBe(200);
 
@@ -57,17 +76,23 @@ describe('a campaign through SMPP against a misbehaving SMSC', () => {
     await waitFor(async () => (peer.stats.accepted > 500 ? true : undefined), 20_000, 'more submits');
     peer.unbindAll();
     // Opted out mid-campaign: whatever is still queued for them must end skipped.
-    await server.database.db.execute(sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword' where right(phone, 2) = '99'`);
+    await server.database.db.execute(
+      sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword' where right(phone, 2) = '99'`,
+    );
     const optedOutAt = peer.stats.accepted;
     await waitFor(async () => (peer.stats.accepted > optedOutAt + 200 ? true : undefined), 20_000, 'submits after the unbind');
     peer.dropAll();
     peer.update({ throttle: null });
 
-    const campaign = await waitFor(async () => {
-      const { body } = await server.get(`/api/campaigns/${id}`, { token: admin.token });
-      const c = body.campaign;
-      return c.status === 'completed' && c.counts.sent === 0 ? c : undefined;
-    }, 90_000, 'completion with every receipt in');
+    const campaign = await waitFor(
+      async () => {
+        const { body } = await server.get(`/api/campaigns/${id}`, { token: admin.token });
+        const c = body.campaign;
+        return c.status === 'completed' && c.counts.sent === 0 ? c : undefined;
+      },
+      90_000,
+      'completion with every receipt in',
+    );
 
     const rows = await countMessageRows(server, id);
     expect(nonZero(campaign.counts)).toEqual(rows);
@@ -77,7 +102,10 @@ describe('a campaign through SMPP against a misbehaving SMSC', () => {
     expect((rows.delivered ?? 0) + (rows.skipped ?? 0) + 1).toBe(1_485);
     expect(rows.queued ?? 0).toBe(0);
 
-    const messages = await queryRows<{ phone: string; status: string; error_code: string | null }>(server.database.db, sql`select phone, status, error_code from messages where campaign_id = ${id}`);
+    const messages = await queryRows<{ phone: string; status: string; error_code: string | null }>(
+      server.database.db,
+      sql`select phone, status, error_code from messages where campaign_id = ${id}`,
+    );
     for (const message of messages) {
       const submits = peer.counts.get(message.phone) ?? 0;
       if (message.status === 'delivered') expect(submits, message.phone).toBeGreaterThanOrEqual(1);

@@ -75,7 +75,12 @@ function assignments(to: CampaignStatus, options: TransitionStamp): SQL {
 /** The statuses of `from` (all of them when absent) that may move to `to`, as an SQL list; null when none may. */
 function allowedSources(to: CampaignStatus, from: readonly CampaignStatus[] | undefined): SQL | null {
   const allowed = (from ?? sourcesOf(to)).filter((status) => canTransition(status, to));
-  return allowed.length === 0 ? null : sql.join(allowed.map((status) => sql`${status}`), sql`, `);
+  return allowed.length === 0
+    ? null
+    : sql.join(
+        allowed.map((status) => sql`${status}`),
+        sql`, `,
+      );
 }
 
 /**
@@ -115,6 +120,9 @@ export async function transitionCampaigns(
 ): Promise<string[]> {
   const from = allowedSources(to, options.from);
   if (!from) return [];
-  const rows = await queryRows<{ id: string }>(db, sql`update campaigns c set ${assignments(to, options)} where c.status in (${from}) and (${options.where}) returning c.id`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update campaigns c set ${assignments(to, options)} where c.status in (${from}) and (${options.where}) returning c.id`,
+  );
   return rows.map((row) => row.id);
 }

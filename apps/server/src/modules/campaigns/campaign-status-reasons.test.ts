@@ -26,10 +26,12 @@ const messageErrors = (campaignId: string) =>
   );
 
 describe('a campaign whose gateway can never send', () => {
-  it('fails with GATEWAY_UNUSABLE and the gateway\'s own words when its settings no longer read', async () => {
+  it("fails with GATEWAY_UNUSABLE and the gateway's own words when its settings no longer read", async () => {
     const gatewayId = await addSimulator(server, admin.token, 'Misconfigured', {});
     // Settings an earlier version let through and this one refuses.
-    await server.database.db.execute(sql`update gateways set config = config || '{"acceptPerSecond": 0}'::jsonb, version = version + 1 where id = ${gatewayId}`);
+    await server.database.db.execute(
+      sql`update gateways set config = config || '{"acceptPerSecond": 0}'::jsonb, version = version + 1 where id = ${gatewayId}`,
+    );
     const campaign = await createCampaign(server, admin.token, { name: 'On a misconfigured gateway', body: 'Hi', gatewayId });
     await launchCampaign(server, admin.token, campaign.id);
 
@@ -44,7 +46,13 @@ describe('a campaign whose gateway can never send', () => {
 
   it('fails with GATEWAY_DELETED when its gateway row is gone by the time it is due', async () => {
     const gatewayId = await addSimulator(server, admin.token, 'Vanishing', {});
-    const campaign = await createCampaign(server, admin.token, { name: 'On a vanished gateway', body: 'Hi', gatewayId, scheduledLocal: localInDays(1), timeZone: 'UTC' });
+    const campaign = await createCampaign(server, admin.token, {
+      name: 'On a vanished gateway',
+      body: 'Hi',
+      gatewayId,
+      scheduledLocal: localInDays(1),
+      timeZone: 'UTC',
+    });
     expect((await launchCampaign(server, admin.token, campaign.id)).status).toBe('scheduled');
     // The API refuses to delete a gateway a live campaign uses; a row can still vanish under it.
     await server.database.db.execute(sql`delete from gateways where id = ${gatewayId}`);
@@ -66,7 +74,13 @@ describe('a reason the engine reads back', () => {
     await server.database.db.execute(sql`update campaigns set status_reason = ${JSON.stringify(outage)}::jsonb where id = ${campaign.id}`);
     expect((await waitForCampaign(server, admin.token, campaign.id, () => true, 'the campaign')).statusReason).toMatchObject(outage);
 
-    const cleared = await waitForCampaign(server, admin.token, campaign.id, (c) => c.statusReason === null || c.status !== 'sending', 'the reason cleared');
+    const cleared = await waitForCampaign(
+      server,
+      admin.token,
+      campaign.id,
+      (c) => c.statusReason === null || c.status !== 'sending',
+      'the reason cleared',
+    );
     expect(cleared).toMatchObject({ status: 'sending', statusReason: null });
   });
 });
@@ -92,7 +106,9 @@ describe('migration 0018', () => {
       await db.execute(sql`alter table campaigns drop constraint campaigns_status_reason_check`);
       await db.execute(sql`alter table campaigns alter column status_reason type text using null`);
       for (const [name, reason] of Object.entries(ENGLISH_BEFORE_0018)) {
-        await db.execute(sql`insert into campaigns (name, audience, status, status_reason) values (${name}, '{"type":"all"}'::jsonb, 'paused', ${reason})`);
+        await db.execute(
+          sql`insert into campaigns (name, audience, status, status_reason) values (${name}, '{"type":"all"}'::jsonb, 'paused', ${reason})`,
+        );
       }
       await db.execute(sql`insert into campaigns (name, audience, status) values ('none', '{"type":"all"}'::jsonb, 'draft')`);
       const migration = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).find((file) => file.folderMillis === 1795830000000);

@@ -29,16 +29,26 @@ const ASSIGNS_STATUS = /(?:^|[\s,(])status\s*=/i;
 
 /** Every `update campaigns` statement in `text`: where it is, and whether it assigns the status. */
 function campaignUpdates(file: string, text: string): Array<{ at: string; writesStatus: boolean }> {
-  return [...text.matchAll(UPDATE_CAMPAIGNS)].map((match) => ({ at: `${file}:${lineOf(text, match.index)}`, writesStatus: ASSIGNS_STATUS.test(match[1] ?? '') }));
+  return [...text.matchAll(UPDATE_CAMPAIGNS)].map((match) => ({
+    at: `${file}:${lineOf(text, match.index)}`,
+    writesStatus: ASSIGNS_STATUS.test(match[1] ?? ''),
+  }));
 }
 
 /** `file:line` of every SQL statement in `text` that assigns campaigns.status. */
-const sqlStatusWrites = (file: string, text: string) => campaignUpdates(file, text).filter((update) => update.writesStatus).map((update) => update.at);
+const sqlStatusWrites = (file: string, text: string) =>
+  campaignUpdates(file, text)
+    .filter((update) => update.writesStatus)
+    .map((update) => update.at);
 
 describe('campaign status writers', () => {
   it('recognises a status assignment and leaves other campaign columns alone', () => {
-    expect(sqlStatusWrites('a.ts', "sql`update campaigns set status = 'sending', updated_at = now() where id = ${id}`")).toEqual(['a.ts:1']);
-    expect(sqlStatusWrites('a.ts', "sql`update campaigns c\n  set updated_at = now(), status='completed'\n  where c.id = ${id}`")).toEqual(['a.ts:1']);
+    expect(sqlStatusWrites('a.ts', "sql`update campaigns set status = 'sending', updated_at = now() where id = ${id}`")).toEqual([
+      'a.ts:1',
+    ]);
+    expect(sqlStatusWrites('a.ts', "sql`update campaigns c\n  set updated_at = now(), status='completed'\n  where c.id = ${id}`")).toEqual([
+      'a.ts:1',
+    ]);
     expect(sqlStatusWrites('a.ts', 'sql`update campaigns set status_reason = ${reason} where status = ${status}`')).toEqual([]);
     expect(sqlStatusWrites('a.ts', "sql`update messages m set status = 'queued' from campaigns c where c.status = 'sending'`")).toEqual([]);
   });
@@ -46,7 +56,9 @@ describe('campaign status writers', () => {
   it('finds no SQL outside the state machine that writes campaigns.status', () => {
     const files = sourceFiles();
     expect(files).toContain(STATE_MACHINE);
-    const updates = files.filter((file) => file !== STATE_MACHINE).flatMap((file) => campaignUpdates(file, readFileSync(join(SERVER_SRC, file), 'utf8')));
+    const updates = files
+      .filter((file) => file !== STATE_MACHINE)
+      .flatMap((file) => campaignUpdates(file, readFileSync(join(SERVER_SRC, file), 'utf8')));
     // The engine updates other campaign columns (fan-out cursor, status reason): the scan sees them.
     expect(updates.length).toBeGreaterThan(0);
     expect(updates.filter((update) => update.writesStatus).map((update) => update.at)).toEqual([]);

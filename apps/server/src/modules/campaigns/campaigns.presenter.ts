@@ -9,7 +9,12 @@ function presentAudience(row: CampaignWithNames): AudienceView {
     case 'contacts':
       return { type: 'contacts', count: row.listSize ?? 0 };
     case 'non_responders':
-      return { type: 'non_responders', campaignId: audience.campaignId, campaignName: row.sourceName, ...(audience.tag1 ? { tag1: audience.tag1 } : {}) };
+      return {
+        type: 'non_responders',
+        campaignId: audience.campaignId,
+        campaignName: row.sourceName,
+        ...(audience.tag1 ? { tag1: audience.tag1 } : {}),
+      };
     default:
       return audience;
   }

@@ -29,8 +29,12 @@ function selectWithNames(db: Executor) {
       campaign: campaigns,
       gatewayName: gateways.name,
       creatorName: users.name,
-      sourceName: sql<string | null>`(select s.name from campaigns s where s.id = (${campaigns.audience}->>'campaignId')::uuid and ${campaigns.audience}->>'type' = 'non_responders')`,
-      listSize: sql<number | null>`case when ${campaigns.audience}->>'type' = 'contacts' then (select count(*)::int from campaign_audience_contacts a where a.campaign_id = ${campaigns.id}) end`,
+      sourceName: sql<
+        string | null
+      >`(select s.name from campaigns s where s.id = (${campaigns.audience}->>'campaignId')::uuid and ${campaigns.audience}->>'type' = 'non_responders')`,
+      listSize: sql<
+        number | null
+      >`case when ${campaigns.audience}->>'type' = 'contacts' then (select count(*)::int from campaign_audience_contacts a where a.campaign_id = ${campaigns.id}) end`,
     })
     .from(campaigns)
     .leftJoin(gateways, eq(gateways.id, campaigns.gatewayId))
@@ -82,7 +86,11 @@ export async function insertCampaign(db: Executor, values: CampaignValues): Prom
 
 /** Applies a patch; answers the new row. */
 export async function updateCampaignRow(db: Executor, id: string, patch: Partial<CampaignValues>): Promise<CampaignRow | undefined> {
-  const [row] = await db.update(campaigns).set({ ...patch, updatedAt: new Date() }).where(eq(campaigns.id, id)).returning();
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(campaigns.id, id))
+    .returning();
   return row;
 }
 
@@ -111,7 +119,11 @@ export async function copyAudienceContacts(db: Executor, fromId: string, toId: s
 }
 
 /** How many contacts an audience reaches (active) and how many it names but are opted out. */
-export async function countAudience(db: Executor, audience: Audience, savedCampaignId?: string): Promise<{ count: number; optedOut: number }> {
+export async function countAudience(
+  db: Executor,
+  audience: Audience,
+  savedCampaignId?: string,
+): Promise<{ count: number; optedOut: number }> {
   const named = audienceWhere(audience, savedCampaignId) ?? sql`true`;
   const rows = await queryRows<{ active: number; opted_out: number }>(
     db,

@@ -57,12 +57,20 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     '/api/campaigns',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'List campaigns with live counts', querystring: listCampaignsQuerySchema, response: { 200: campaignListResponseSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'List campaigns with live counts',
+        querystring: listCampaignsQuerySchema,
+        response: { 200: campaignListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => {
       ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
       const { rows, total } = await listCampaigns(db, request.query);
-      const counts = await readCampaignCounts(db, rows.map((row) => row.campaign.id));
+      const counts = await readCampaignCounts(
+        db,
+        rows.map((row) => row.campaign.id),
+      );
       return { data: rows.map((row) => presentCampaign(row, counts.get(row.campaign.id) ?? emptyCounts())), total };
     },
   );
@@ -90,7 +98,12 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     '/api/campaigns',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Create a draft campaign', body: createCampaignBodySchema, response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Create a draft campaign',
+        body: createCampaignBodySchema,
+        response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request, reply) => {
       const actor = currentUser(request);
@@ -114,7 +127,10 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     async (request) => {
       ensure(campaignPolicy.create(currentUser(request)), CANNOT_EDIT);
       const { audience } = request.body;
-      const [{ count, optedOut }, sample] = [await countAudience(db, audience), await sampleAudience(db, audience, CAMPAIGN_LIMITS.previewSample)];
+      const [{ count, optedOut }, sample] = [
+        await countAudience(db, audience),
+        await sampleAudience(db, audience, CAMPAIGN_LIMITS.previewSample),
+      ];
       return { count, optedOut, sample: sample.map(presentContact) };
     },
   );
@@ -124,10 +140,14 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     return present(request.params.id);
   });
 
-  app.get('/api/campaigns/:id/progress', idRoute('Live progress: counts, rate, ETA, recent errors', campaignProgressSchema), async (request) => {
-    ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
-    return campaignProgress(db, await loadRow(request.params.id));
-  });
+  app.get(
+    '/api/campaigns/:id/progress',
+    idRoute('Live progress: counts, rate, ETA, recent errors', campaignProgressSchema),
+    async (request) => {
+      ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
+      return campaignProgress(db, await loadRow(request.params.id));
+    },
+  );
 
   app.put(
     '/api/campaigns/:id',
@@ -153,7 +173,15 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
 
   app.delete(
     '/api/campaigns/:id',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Delete a draft', params: campaignIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Delete a draft',
+        params: campaignIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       const target = await loadRow(request.params.id);
@@ -165,7 +193,15 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
 
   app.post(
     '/api/campaigns/:id/duplicate',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Copy a campaign into a new draft', params: campaignIdParamsSchema, response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Copy a campaign into a new draft',
+        params: campaignIdParamsSchema,
+        response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       const source = await loadRow(request.params.id);
@@ -190,13 +226,17 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   );
 
   for (const action of ['pause', 'resume', 'cancel'] as const) {
-    app.post(`/api/campaigns/:id/${action}`, idRoute(`${action[0]?.toUpperCase()}${action.slice(1)} a campaign`, campaignResponseSchema, [400, 401, 403, 404, 409]), async (request) => {
-      const actor = currentUser(request);
-      const target = await loadRow(request.params.id);
-      ensure(campaignPolicy.launch(actor), CANNOT_LAUNCH);
-      await changeCampaignState(db, { actor, target, action, ip: request.ip, wake });
-      return present(request.params.id);
-    });
+    app.post(
+      `/api/campaigns/:id/${action}`,
+      idRoute(`${action[0]?.toUpperCase()}${action.slice(1)} a campaign`, campaignResponseSchema, [400, 401, 403, 404, 409]),
+      async (request) => {
+        const actor = currentUser(request);
+        const target = await loadRow(request.params.id);
+        ensure(campaignPolicy.launch(actor), CANNOT_LAUNCH);
+        await changeCampaignState(db, { actor, target, action, ip: request.ip, wake });
+        return present(request.params.id);
+      },
+    );
   }
 
   app.post(
@@ -206,7 +246,8 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       schema: {
         tags,
         summary: 'Send the campaign text to one number',
-        description: 'Merge fields are filled from contactId, else from the contact holding the number, else their fallbacks. Poll GET /api/messages/{id} for its status.',
+        description:
+          'Merge fields are filled from contactId, else from the contact holding the number, else their fallbacks. Poll GET /api/messages/{id} for its status.',
         params: campaignIdParamsSchema,
         body: testSendBodySchema,
         response: { 202: outboundMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 422) },

@@ -68,7 +68,14 @@ export async function createCampaign(db: Db, input: Command & { body: CreateCamp
       createdBy: input.actor.id,
     });
     if (body.audience.type === 'contacts') await replaceAudienceContacts(tx, row.id, body.audience.contactIds);
-    await recordAudit(tx, { actor: input.actor, action: 'campaign.create', subject: 'Campaign', subjectId: row.id, ip: input.ip, details: { name: row.name } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'campaign.create',
+      subject: 'Campaign',
+      subjectId: row.id,
+      ip: input.ip,
+      details: { name: row.name },
+    });
     return row;
   });
 }
@@ -107,14 +114,22 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
     if (current.status === 'scheduled') {
       // Without a schedule it goes back to draft (the state machine clears its launch).
       if (!scheduledAt) await transitionCampaign(tx, input.id, 'draft', { from: ['scheduled'] });
-      else if (scheduledAt.getTime() <= Date.now()) throw new Unprocessable('The new schedule is in the past', CAMPAIGN_ERROR_CODES.scheduleInPast, 'scheduledLocal');
+      else if (scheduledAt.getTime() <= Date.now())
+        throw new Unprocessable('The new schedule is in the past', CAMPAIGN_ERROR_CODES.scheduleInPast, 'scheduledLocal');
       // It will start without another launch, so its new text must pass the launch's check now.
       else if (body.body !== undefined) checkBodyForSending(body.body);
     }
     const row = await updateCampaignRow(tx, input.id, patch);
     if (!row) throw new Error('campaign vanished');
     if (body.audience?.type === 'contacts') await replaceAudienceContacts(tx, row.id, body.audience.contactIds);
-    await recordAudit(tx, { actor: input.actor, action: 'campaign.update', subject: 'Campaign', subjectId: row.id, ip: input.ip, details: { fields: Object.keys(body) } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'campaign.update',
+      subject: 'Campaign',
+      subjectId: row.id,
+      ip: input.ip,
+      details: { fields: Object.keys(body) },
+    });
     return row;
   });
 }
@@ -126,7 +141,14 @@ export async function deleteCampaign(db: Db, input: Command & { target: Campaign
   }
   await db.transaction(async (tx) => {
     await deleteCampaignRow(tx, input.target.id);
-    await recordAudit(tx, { actor: input.actor, action: 'campaign.delete', subject: 'Campaign', subjectId: input.target.id, ip: input.ip, details: { name: input.target.name } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'campaign.delete',
+      subject: 'Campaign',
+      subjectId: input.target.id,
+      ip: input.ip,
+      details: { name: input.target.name },
+    });
   });
 }
 
@@ -149,7 +171,14 @@ export async function duplicateCampaign(db: Db, input: Command & { source: Campa
       createdBy: input.actor.id,
     });
     if (source.audience.type === 'contacts') await copyAudienceContacts(tx, source.id, row.id);
-    await recordAudit(tx, { actor: input.actor, action: 'campaign.duplicate', subject: 'Campaign', subjectId: row.id, ip: input.ip, details: { from: source.id } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'campaign.duplicate',
+      subject: 'Campaign',
+      subjectId: row.id,
+      ip: input.ip,
+      details: { from: source.id },
+    });
     return row;
   });
 }
@@ -160,4 +189,3 @@ export function checkBodyForSending(body: string): void {
   const problem = parseTemplate(body).problems[0];
   if (problem) throw new ValidationError('body', `body has a malformed merge field at character ${problem.start + 1}: ${problem.message}`);
 }
-

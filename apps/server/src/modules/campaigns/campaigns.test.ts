@@ -74,7 +74,9 @@ describe('campaigns: who may do what', () => {
     // The refused actions changed nothing; the manager's launch is allowed.
     const after = (await server.get(`/api/campaigns/${draft.id}`, { token: admin.token })).body.campaign;
     expect(after).toMatchObject({ name: 'Roles edited', status: 'draft' });
-    expect((await server.post(`/api/campaigns/${draft.id}/launch`, undefined, { token: manager.token })).body.campaign.status).toBe('sending');
+    expect((await server.post(`/api/campaigns/${draft.id}/launch`, undefined, { token: manager.token })).body.campaign.status).toBe(
+      'sending',
+    );
   });
 });
 
@@ -242,13 +244,22 @@ describe('GET /api/campaigns', () => {
       return { names: response.body.data.map((campaign: { name: string }) => campaign.name), total: response.body.total };
     };
 
-    expect(await list('search=lst&sort=name&order=asc')).toEqual({ names: ['Lst Alpha', 'Lst Bravo', 'Lst Charlie', 'Lst Delta 100%', 'Lst Echo'], total: 5 });
+    expect(await list('search=lst&sort=name&order=asc')).toEqual({
+      names: ['Lst Alpha', 'Lst Bravo', 'Lst Charlie', 'Lst Delta 100%', 'Lst Echo'],
+      total: 5,
+    });
     expect(await list('search=lst&sort=name&order=desc&limit=2&skip=1')).toEqual({ names: ['Lst Delta 100%', 'Lst Charlie'], total: 5 });
     expect(await list('search=lst&sort=name&order=asc&limit=2&skip=4')).toEqual({ names: ['Lst Echo'], total: 5 });
     // Newest first by default.
     expect(await list('search=lst')).toEqual({ names: [...names].reverse(), total: 5 });
-    expect(await list('search=lst&status=draft&sort=name&order=asc')).toEqual({ names: ['Lst Alpha', 'Lst Charlie', 'Lst Delta 100%'], total: 3 });
-    expect(await list('search=lst&status=scheduled&status=sending&sort=name&order=asc')).toEqual({ names: ['Lst Bravo', 'Lst Echo'], total: 2 });
+    expect(await list('search=lst&status=draft&sort=name&order=asc')).toEqual({
+      names: ['Lst Alpha', 'Lst Charlie', 'Lst Delta 100%'],
+      total: 3,
+    });
+    expect(await list('search=lst&status=scheduled&status=sending&sort=name&order=asc')).toEqual({
+      names: ['Lst Bravo', 'Lst Echo'],
+      total: 2,
+    });
     expect(await list('search=lst&status=completed')).toEqual({ names: [], total: 0 });
     // '%' is a character, not a wildcard.
     expect(await list('search=0%25')).toEqual({ names: ['Lst Delta 100%'], total: 1 });
@@ -256,7 +267,18 @@ describe('GET /api/campaigns', () => {
     const one = (await server.get(`/api/campaigns?search=Lst%20Bravo`, { token: admin.token })).body.data[0];
     expect(one).toMatchObject({ status: 'sending', gatewayName: 'Simulator', audience: { type: 'all' } });
     expect(one.launchedAt).not.toBeNull();
-    expect(one.counts).toEqual({ queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, cancelled: 0, skipped: 0, total: 0, replied: 0 });
+    expect(one.counts).toEqual({
+      queued: 0,
+      sending: 0,
+      sent: 0,
+      delivered: 0,
+      undelivered: 0,
+      failed: 0,
+      cancelled: 0,
+      skipped: 0,
+      total: 0,
+      replied: 0,
+    });
   });
 
   it('answers 400 naming the query field for bad paging, status or sort', async () => {

@@ -30,7 +30,17 @@ beforeAll(async () => {
       customFields: { city: '+Leeds', plan: 'Gold' },
       createdAt: new Date('2026-02-02T00:00:00Z'),
     },
-    { phone: '+33612345678', firstName: 'Zoë', lastName: 'José', tag1: 'risky', status: 'opted_out', optedOutAt: new Date('2026-02-03T00:00:00Z'), optOutSource: 'keyword', customFields: { city: 'Paris' }, createdAt: new Date('2026-02-01T00:00:00Z') },
+    {
+      phone: '+33612345678',
+      firstName: 'Zoë',
+      lastName: 'José',
+      tag1: 'risky',
+      status: 'opted_out',
+      optedOutAt: new Date('2026-02-03T00:00:00Z'),
+      optOutSource: 'keyword',
+      customFields: { city: 'Paris' },
+      createdAt: new Date('2026-02-01T00:00:00Z'),
+    },
   ]);
   // Bulk rows share one created_at: the export's keyset cursor must page through ties by id.
   await server.database.db.execute(
@@ -40,7 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const download = (query: string, token = admin.token) => fetch(`${server.baseUrl}/api/contacts/export?${query}`, { headers: { authorization: `Bearer ${token}` } });
+const download = (query: string, token = admin.token) =>
+  fetch(`${server.baseUrl}/api/contacts/export?${query}`, { headers: { authorization: `Bearer ${token}` } });
 
 /** The body as text with its BOM kept (fetch's text() drops it). */
 const bodyText = async (response: Response) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
@@ -88,11 +99,27 @@ describe('GET /api/contacts/export', () => {
     // The quoted phone reads back as the same number on import.
     expect(normalisePhone(row.phone)).toMatchObject({ ok: true, e164: '+447400000001' });
     const other = Object.fromEntries((header as string[]).map((name, index) => [name, second?.[index]]));
-    expect(other).toMatchObject({ phone: "'+33612345678", first_name: 'Zoë', last_name: 'José', status: 'opted_out', opted_out_at: '2026-02-03T00:00:00.000Z', opt_out_source: 'keyword', city: 'Paris', plan: '' });
+    expect(other).toMatchObject({
+      phone: "'+33612345678",
+      first_name: 'Zoë',
+      last_name: 'José',
+      status: 'opted_out',
+      opted_out_at: '2026-02-03T00:00:00.000Z',
+      opt_out_source: 'keyword',
+      city: 'Paris',
+      plan: '',
+    });
     // The audit row is written once the stream has closed, which can trail the last byte received.
     const exportAudits = async () =>
-      (await server.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'contacts.export'`)).map((entry) => entry.details);
-    await expect.poll(exportAudits, { timeout: 5_000 }).toContainEqual({ format: 'csv', filter: { tag1: 'risky' }, rows: 2, completed: true });
+      (
+        await server.database.db
+          .select()
+          .from(auditLog)
+          .where(sql`${auditLog.action} = 'contacts.export'`)
+      ).map((entry) => entry.details);
+    await expect
+      .poll(exportAudits, { timeout: 5_000 })
+      .toContainEqual({ format: 'csv', filter: { tag1: 'risky' }, rows: 2, completed: true });
   });
 
   it('answers an XLSX that opens with its rows', async () => {
@@ -131,17 +158,27 @@ describe('GET /api/contacts/export', () => {
   });
 
   it('survives clients that go away mid-download, and still audits each export', async () => {
-    const exportAudits = async () => (await server.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'contacts.export'`)).length;
+    const exportAudits = async () =>
+      (
+        await server.database.db
+          .select()
+          .from(auditLog)
+          .where(sql`${auditLog.action} = 'contacts.export'`)
+      ).length;
     const before = await exportAudits();
     for (const format of ['csv', 'xlsx']) {
       const controller = new AbortController();
-      const response = await fetch(`${server.baseUrl}/api/contacts/export?format=${format}`, { headers: { authorization: `Bearer ${admin.token}` }, signal: controller.signal });
+      const response = await fetch(`${server.baseUrl}/api/contacts/export?format=${format}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+        signal: controller.signal,
+      });
       const reader = response.body?.getReader();
       await reader?.read();
       controller.abort();
       await reader?.cancel().catch(() => undefined);
     }
-    for (let attempt = 0; attempt < 100 && (await exportAudits()) < before + 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let attempt = 0; attempt < 100 && (await exportAudits()) < before + 2; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await exportAudits()).toBe(before + 2);
     expect((await server.get('/api/contacts?limit=1', { token: admin.token })).status).toBe(200);
   });

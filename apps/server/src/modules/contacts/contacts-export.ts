@@ -35,7 +35,11 @@ function cells(row: ExportRow, customNames: string[]): string[] {
 }
 
 /** The next batch of the filter's contacts in list order after `after`, and the cursor after it (keyset paging). */
-async function nextBatch(db: Executor, filter: ContactFilter, after: ExportCursor | null): Promise<{ rows: ExportRow[]; cursor: ExportCursor | null }> {
+async function nextBatch(
+  db: Executor,
+  filter: ContactFilter,
+  after: ExportCursor | null,
+): Promise<{ rows: ExportRow[]; cursor: ExportCursor | null }> {
   const rows = await exportBatch(db, filter, after, BATCH_SIZE);
   const last = rows.at(-1);
   return { rows, cursor: last ? { createdAt: last.cursorAt, id: last.id } : null };
@@ -49,6 +53,11 @@ async function nextBatch(db: Executor, filter: ContactFilter, after: ExportCurso
 export async function exportContacts(db: Executor, filter: ContactFilter, format: ExportFormat, done: ExportDone): Promise<ExportFile> {
   const customNames = await customFieldNames(db, filter, MAX_CUSTOM_COLUMNS);
   const headers = [...CONTACT_EXPORT_COLUMNS, ...customNames.map(neutraliseCell)];
-  const batches = () => keysetBatches<ExportRow, ExportCursor>((after) => nextBatch(db, filter, after), (row) => cells(row, customNames), BATCH_SIZE);
+  const batches = () =>
+    keysetBatches<ExportRow, ExportCursor>(
+      (after) => nextBatch(db, filter, after),
+      (row) => cells(row, customNames),
+      BATCH_SIZE,
+    );
   return exportFile({ name: 'contacts', sheetName: 'Contacts', headers, plainColumns: [0], batches }, format, done);
 }

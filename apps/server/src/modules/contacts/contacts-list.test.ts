@@ -11,12 +11,52 @@ let agent: TestAccount;
 
 type Seed = Partial<typeof contacts.$inferInsert> & { phone: string };
 const seeds: Seed[] = [
-  { phone: '+447400000001', firstName: 'Alice', lastName: 'Smith', email: 'alice@example.com', tag1: 'North', tag2: 'VIP', createdAt: new Date('2026-01-01T10:00:00Z') },
-  { phone: '+447400000002', firstName: 'alan', lastName: 'Jones', email: 'aj@example.org', tag1: 'North', createdAt: new Date('2026-01-02T10:00:00Z') },
-  { phone: '+447500000003', firstName: 'Bob', lastName: 'Smithers', email: 'bob@example.com', tag1: 'South', status: 'opted_out', optedOutAt: new Date('2026-01-05T00:00:00Z'), optOutSource: 'keyword', createdAt: new Date('2026-01-03T10:00:00Z') },
-  { phone: '+33612345678', firstName: 'Chloé', lastName: 'Martin', email: 'chloe@example.fr', tag1: 'South', tag3: 'fr', createdAt: new Date('2026-01-04T10:00:00Z') },
+  {
+    phone: '+447400000001',
+    firstName: 'Alice',
+    lastName: 'Smith',
+    email: 'alice@example.com',
+    tag1: 'North',
+    tag2: 'VIP',
+    createdAt: new Date('2026-01-01T10:00:00Z'),
+  },
+  {
+    phone: '+447400000002',
+    firstName: 'alan',
+    lastName: 'Jones',
+    email: 'aj@example.org',
+    tag1: 'North',
+    createdAt: new Date('2026-01-02T10:00:00Z'),
+  },
+  {
+    phone: '+447500000003',
+    firstName: 'Bob',
+    lastName: 'Smithers',
+    email: 'bob@example.com',
+    tag1: 'South',
+    status: 'opted_out',
+    optedOutAt: new Date('2026-01-05T00:00:00Z'),
+    optOutSource: 'keyword',
+    createdAt: new Date('2026-01-03T10:00:00Z'),
+  },
+  {
+    phone: '+33612345678',
+    firstName: 'Chloé',
+    lastName: 'Martin',
+    email: 'chloe@example.fr',
+    tag1: 'South',
+    tag3: 'fr',
+    createdAt: new Date('2026-01-04T10:00:00Z'),
+  },
   { phone: '+14155552671', firstName: '50% off', lastName: 'Under_score', email: null, createdAt: new Date('2026-01-05T10:00:00Z') },
-  { phone: '+447400000006', firstName: null, lastName: null, email: 'smith@corp.com', tag1: 'north', createdAt: new Date('2026-01-06T10:00:00Z') },
+  {
+    phone: '+447400000006',
+    firstName: null,
+    lastName: null,
+    email: 'smith@corp.com',
+    tag1: 'north',
+    createdAt: new Date('2026-01-06T10:00:00Z'),
+  },
 ];
 
 beforeAll(async () => {
@@ -46,7 +86,14 @@ describe('GET /api/contacts', () => {
   });
 
   it('sorts by each field in both directions, empty values last', async () => {
-    expect(phones(await list('sort=phone&order=asc&limit=100'))).toEqual(['+14155552671', '+33612345678', '+447400000001', '+447400000002', '+447400000006', '+447500000003']);
+    expect(phones(await list('sort=phone&order=asc&limit=100'))).toEqual([
+      '+14155552671',
+      '+33612345678',
+      '+447400000001',
+      '+447400000002',
+      '+447400000006',
+      '+447500000003',
+    ]);
     expect(phones(await list('sort=phone&order=desc&limit=3'))).toEqual(['+447500000003', '+447400000006', '+447400000002']);
     expect(phones(await list('sort=createdAt&order=asc&limit=2'))).toEqual(['+447400000001', '+447400000002']);
     const byLast = (await list('sort=lastName&order=asc&limit=100')).data.map((contact) => contact.phone);
@@ -66,7 +113,10 @@ describe('GET /api/contacts', () => {
     expect(phones(await list('search=smith&sort=phone&order=desc&limit=1&skip=1'))).toEqual(['+447400000006']);
     expect(phones(await list('status=opted_out'))).toEqual(['+447500000003']);
     expect((await list('status=active')).total).toBe(5);
-    expect(phones(await list('createdFrom=2026-01-02&createdTo=2026-01-03&sort=createdAt&order=asc'))).toEqual(['+447400000002', '+447500000003']);
+    expect(phones(await list('createdFrom=2026-01-02&createdTo=2026-01-03&sort=createdAt&order=asc'))).toEqual([
+      '+447400000002',
+      '+447500000003',
+    ]);
     expect(phones(await list('createdFrom=2026-01-05T09:00:00Z'))).toEqual(['+447400000006', '+14155552671']);
     expect((await list('createdTo=2026-01-01T09:59:59Z')).total).toBe(0);
   });
@@ -119,7 +169,10 @@ describe('GET /api/contacts/tags', () => {
     expect(tag1.status).toBe(200);
     expect([...tag1.body.values].sort()).toEqual(['North', 'South', 'north']);
     expect(new Set(tag1.body.values).size).toBe(3);
-    expect((await server.get('/api/contacts/tags?field=tag1&search=NO', { token: agent.token })).body.values.sort()).toEqual(['North', 'north']);
+    expect((await server.get('/api/contacts/tags?field=tag1&search=NO', { token: agent.token })).body.values.sort()).toEqual([
+      'North',
+      'north',
+    ]);
     expect((await server.get('/api/contacts/tags?field=tag1&limit=1', { token: agent.token })).body.values).toHaveLength(1);
     expect((await server.get('/api/contacts/tags?field=tag2', { token: agent.token })).body.values).toEqual(['VIP']);
     expect((await server.get('/api/contacts/tags?field=tag1&search=%25', { token: agent.token })).body.values).toEqual([]);
@@ -134,31 +187,66 @@ describe('POST /api/contacts/bulk', () => {
 
   it('sets and clears a tag on listed ids, counting only changed contacts', async () => {
     const ids = await idsOf('tag1=North');
-    const set = await server.post('/api/contacts/bulk', { action: 'setTag', target: { ids }, tag: { field: 'tag3', value: 'wave-1' } }, { token: agent.token });
+    const set = await server.post(
+      '/api/contacts/bulk',
+      { action: 'setTag', target: { ids }, tag: { field: 'tag3', value: 'wave-1' } },
+      { token: agent.token },
+    );
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ affected: 2 });
-    expect((await server.post('/api/contacts/bulk', { action: 'setTag', target: { ids }, tag: { field: 'tag3', value: 'wave-1' } }, { token: agent.token })).body.affected).toBe(0);
+    expect(
+      (
+        await server.post(
+          '/api/contacts/bulk',
+          { action: 'setTag', target: { ids }, tag: { field: 'tag3', value: 'wave-1' } },
+          { token: agent.token },
+        )
+      ).body.affected,
+    ).toBe(0);
     expect((await list('tag3=wave-1')).total).toBe(2);
-    const cleared = await server.post('/api/contacts/bulk', { action: 'setTag', target: { filter: { tag3: 'wave-1' } }, tag: { field: 'tag3', value: null } }, { token: agent.token });
+    const cleared = await server.post(
+      '/api/contacts/bulk',
+      { action: 'setTag', target: { filter: { tag3: 'wave-1' } }, tag: { field: 'tag3', value: null } },
+      { token: agent.token },
+    );
     expect(cleared.body.affected).toBe(2);
     expect((await list('tag3=wave-1')).total).toBe(0);
   });
 
   it('opts out by filter keeping earlier opt-outs, opts back in', async () => {
     const before = (await list('status=opted_out')).data[0] as unknown as { optedOutAt: string; optOutSource: string };
-    const out = await server.post('/api/contacts/bulk', { action: 'optOut', target: { filter: { search: '+4475' } } }, { token: admin.token });
+    const out = await server.post(
+      '/api/contacts/bulk',
+      { action: 'optOut', target: { filter: { search: '+4475' } } },
+      { token: admin.token },
+    );
     expect(out.body.affected).toBe(0);
-    const north = await server.post('/api/contacts/bulk', { action: 'optOut', target: { filter: { tag1: 'North' } } }, { token: admin.token });
+    const north = await server.post(
+      '/api/contacts/bulk',
+      { action: 'optOut', target: { filter: { tag1: 'North' } } },
+      { token: admin.token },
+    );
     expect(north.body.affected).toBe(2);
-    const optedOut = (await list('status=opted_out&limit=100')).data as unknown as Array<{ phone: string; optedOutAt: string; optOutSource: string }>;
+    const optedOut = (await list('status=opted_out&limit=100')).data as unknown as Array<{
+      phone: string;
+      optedOutAt: string;
+      optOutSource: string;
+    }>;
     expect(optedOut).toHaveLength(3);
     const kept = optedOut.find((contact) => contact.phone === '+447500000003');
     expect(kept).toMatchObject({ optedOutAt: before.optedOutAt, optOutSource: 'keyword' });
     expect(optedOut.filter((contact) => contact.optOutSource === 'admin')).toHaveLength(2);
-    const back = await server.post('/api/contacts/bulk', { action: 'optIn', target: { filter: { tag1: 'North' } }, consentNote: 'Asked again at the site visit' }, { token: admin.token });
+    const back = await server.post(
+      '/api/contacts/bulk',
+      { action: 'optIn', target: { filter: { tag1: 'North' } }, consentNote: 'Asked again at the site visit' },
+      { token: admin.token },
+    );
     expect(back.body.affected).toBe(2);
     expect((await list('status=opted_out')).total).toBe(1);
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'contacts.bulk')));
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'contacts.bulk')));
     expect(audit.map((entry) => entry.details)).toContainEqual({ action: 'optOut', filter: { tag1: 'North' }, affected: 2 });
   });
 
@@ -171,7 +259,11 @@ describe('POST /api/contacts/bulk', () => {
     const [first] = await idsOf('tag2=temp');
     const one = await server.post('/api/contacts/bulk', { action: 'delete', target: { ids: [first] } }, { token: admin.token });
     expect(one.body.affected).toBe(1);
-    const rest = await server.post('/api/contacts/bulk', { action: 'delete', target: { filter: { tag2: 'temp' } } }, { token: admin.token });
+    const rest = await server.post(
+      '/api/contacts/bulk',
+      { action: 'delete', target: { filter: { tag2: 'temp' } } },
+      { token: admin.token },
+    );
     expect(rest.body.affected).toBe(2);
     expect((await list('tag2=temp')).total).toBe(0);
     expect((await list('limit=1')).total).toBe(6);
@@ -201,7 +293,11 @@ describe('GET /api/contacts with more matches than it counts', () => {
     expect(many).toMatchObject({ total: CONTACT_COUNT_CAP, totalCapped: true });
     expect(many.data).toHaveLength(5);
     expect(await list('tag1=few&limit=5')).toMatchObject({ total: 42, totalCapped: false });
-    expect(await list(`search=Many&limit=5&skip=${CONTACT_COUNT_CAP}`)).toMatchObject({ total: CONTACT_COUNT_CAP, totalCapped: true, data: expect.arrayContaining([expect.objectContaining({ firstName: 'Many' })]) });
+    expect(await list(`search=Many&limit=5&skip=${CONTACT_COUNT_CAP}`)).toMatchObject({
+      total: CONTACT_COUNT_CAP,
+      totalCapped: true,
+      data: expect.arrayContaining([expect.objectContaining({ firstName: 'Many' })]),
+    });
     await server.database.db.execute(sql`delete from contacts where first_name = 'Many'`);
     expect(await list('limit=1')).toMatchObject({ total: 6, totalCapped: false });
   });
@@ -215,13 +311,24 @@ describe('GET /api/contacts with more matches than it counts', () => {
       sql`insert into contacts (phone, first_name, tag1, created_at) select '+4477' || lpad(n::text, 8, '0'), 'New', 'recent', '2026-06-01'::timestamptz + n * interval '1 second' from generate_series(1, 20050) as n`,
     );
     const expected = async (where: ReturnType<typeof sql>, limit: number, skip: number) =>
-      (await queryRows<{ phone: string }>(server.database.db, sql`select phone from contacts where ${where} order by created_at desc, id desc limit ${limit} offset ${skip}`)).map((row) => row.phone);
+      (
+        await queryRows<{ phone: string }>(
+          server.database.db,
+          sql`select phone from contacts where ${where} order by created_at desc, id desc limit ${limit} offset ${skip}`,
+        )
+      ).map((row) => row.phone);
     const cases: Array<[string, ReturnType<typeof sql>, number, number, { total: number; totalCapped: boolean }]> = [
       ['search=%2B4478', sql`phone like '+4478%'`, 5, 0, { total: CONTACT_COUNT_CAP, totalCapped: true }],
       ['search=%2B4478', sql`phone like '+4478%'`, 5, CONTACT_COUNT_CAP + 40, { total: CONTACT_COUNT_CAP, totalCapped: true }],
       ['tag1=old-import', sql`tag1 = 'old-import'`, 5, 5, { total: CONTACT_COUNT_CAP, totalCapped: true }],
       ['tag1=recent', sql`tag1 = 'recent'`, 5, 0, { total: CONTACT_COUNT_CAP, totalCapped: true }],
-      ['search=%2B44780000&tag1=old-import', sql`phone like '+44780000%' and tag1 = 'old-import'`, 3, 7, { total: 9999, totalCapped: false }],
+      [
+        'search=%2B44780000&tag1=old-import',
+        sql`phone like '+44780000%' and tag1 = 'old-import'`,
+        3,
+        7,
+        { total: 9999, totalCapped: false },
+      ],
       ['search=%2B44780000', sql`phone like '+44780000%'`, 5, 20_000, { total: 9999, totalCapped: false }],
     ];
     for (const [query, where, limit, skip, counts] of cases) {

@@ -18,12 +18,16 @@ describe('contact policy', () => {
   it('lets agents tag in bulk, and keeps every other bulk action for admins and managers', () => {
     expect(roles.map((actor) => contactPolicy.bulk(actor, 'setTag'))).toEqual([true, true, true, false]);
     for (const action of ['delete', 'optOut', 'optIn'] as const) {
-      expect(roles.map((actor) => contactPolicy.bulk(actor, action)), action).toEqual([true, true, false, false]);
+      expect(
+        roles.map((actor) => contactPolicy.bulk(actor, action)),
+        action,
+      ).toEqual([true, true, false, false]);
     }
   });
 
   it('leaves a new number and opting back in to admins and managers; agents may opt out', () => {
-    const change = (part: 'phone' | 'optOut' | 'optIn') => roles.map((actor) => contactPolicy.updateChange(actor, { phone: false, optOut: false, optIn: false, [part]: true }));
+    const change = (part: 'phone' | 'optOut' | 'optIn') =>
+      roles.map((actor) => contactPolicy.updateChange(actor, { phone: false, optOut: false, optIn: false, [part]: true }));
     expect(change('phone')).toEqual([true, true, false, false]);
     expect(change('optIn')).toEqual([true, true, false, false]);
     expect(change('optOut')).toEqual([true, true, true, false]);

@@ -17,11 +17,15 @@ export const contactPolicy = {
   update: (actor: Actor) => roleCan(actor.role, 'update', 'Contact'),
   /** The parts of an update the policy guards beyond `update`. */
   updateChange: (actor: Actor, change: { phone: boolean; optOut: boolean; optIn: boolean }) =>
-    (!change.phone || roleCan(actor.role, 'changePhone', 'Contact')) && (!change.optOut || roleCan(actor.role, 'optOut', 'Contact')) && (!change.optIn || roleCan(actor.role, 'optIn', 'Contact')),
+    (!change.phone || roleCan(actor.role, 'changePhone', 'Contact')) &&
+    (!change.optOut || roleCan(actor.role, 'optOut', 'Contact')) &&
+    (!change.optIn || roleCan(actor.role, 'optIn', 'Contact')),
   delete: (actor: Actor) => roleCan(actor.role, 'delete', 'Contact'),
   export: (actor: Actor) => roleCan(actor.role, 'export', 'Contact'),
   bulk: (actor: Actor, action: BulkAction) =>
-    action === 'setTag' ? roleCan(actor.role, 'bulkTag', 'Contact') : roleCan(actor.role, 'bulkEdit', 'Contact') && roleCan(actor.role, BULK_CELL[action], 'Contact'),
+    action === 'setTag'
+      ? roleCan(actor.role, 'bulkTag', 'Contact')
+      : roleCan(actor.role, 'bulkEdit', 'Contact') && roleCan(actor.role, BULK_CELL[action], 'Contact'),
 };
 
 export { ensure } from '../../platform/auth.ts';

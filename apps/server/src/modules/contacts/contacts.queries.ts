@@ -1,4 +1,10 @@
-import { CONTACT_COUNT_CAP, type ContactFilter, type ContactSortField, type ContactTagField, type ListContactsQuery } from '@sms/contracts/contacts';
+import {
+  CONTACT_COUNT_CAP,
+  type ContactFilter,
+  type ContactSortField,
+  type ContactTagField,
+  type ListContactsQuery,
+} from '@sms/contracts/contacts';
 import { normalisePhone, phoneSearchPrefix } from '@sms/contracts/phone';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -39,7 +45,9 @@ function searchCondition(term: string, country: string | undefined): SQL | undef
 
 /** A date-only upper bound includes its whole day. */
 const createdToBound = (value: string): SQL =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? sql`${contacts.createdAt} < (${value}::date + 1)` : sql`${contacts.createdAt} <= ${value}::timestamptz`;
+  /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? sql`${contacts.createdAt} < (${value}::date + 1)`
+    : sql`${contacts.createdAt} <= ${value}::timestamptz`;
 
 /** The WHERE clause of a filter, shared by the list, bulk actions and exports (undefined = every contact). */
 export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
@@ -67,7 +75,9 @@ function orderBy(sort: ContactSortField, order: 'asc' | 'desc'): SQL {
     case 'phone':
       return desc ? sql`${contacts.phone} desc` : sql`${contacts.phone} asc`;
     default: {
-      const column = { updatedAt: contacts.updatedAt, firstName: contacts.firstName, lastName: contacts.lastName, tag1: contacts.tag1 }[sort];
+      const column = { updatedAt: contacts.updatedAt, firstName: contacts.firstName, lastName: contacts.lastName, tag1: contacts.tag1 }[
+        sort
+      ];
       return desc ? sql`${column} desc nulls last, ${contacts.id} asc` : sql`${column} asc nulls last, ${contacts.id} asc`;
     }
   }
@@ -89,7 +99,10 @@ function orderBy(sort: ContactSortField, order: 'asc' | 'desc'): SQL {
  * count first: name and tag matches are spread over the table and often past the cap, where the
  * gathering costs more than a bare count.
  */
-export async function listContacts(db: Executor, query: ListContactsQuery): Promise<{ rows: ContactRow[]; total: number; totalCapped: boolean }> {
+export async function listContacts(
+  db: Executor,
+  query: ListContactsQuery,
+): Promise<{ rows: ContactRow[]; total: number; totalCapped: boolean }> {
   const where = contactFilterWhere(query);
   const order = orderBy(query.sort, query.order);
   let counted: number;
@@ -97,19 +110,35 @@ export async function listContacts(db: Executor, query: ListContactsQuery): Prom
     const page = await gatherPage(db, where, order, query);
     // A page past the last match has no row to carry the count.
     counted = page[0]?.matched ?? (query.skip > 0 ? await countContactsUpTo(db, where, CONTACT_COUNT_CAP + 1) : 0);
-    if (counted <= CONTACT_COUNT_CAP) return { rows: await contactsInOrder(db, page.map((row) => row.id)), total: counted, totalCapped: false };
+    if (counted <= CONTACT_COUNT_CAP)
+      return {
+        rows: await contactsInOrder(
+          db,
+          page.map((row) => row.id),
+        ),
+        total: counted,
+        totalCapped: false,
+      };
   } else {
     counted = await countContactsUpTo(db, where, CONTACT_COUNT_CAP + 1);
     if (where && counted <= CONTACT_COUNT_CAP) {
       // Named like the table, so the ORDER BY's "contacts"."column" refers to the gathered matches;
       // the LIMIT (never reached: there are fewer matches) keeps the planner from merging the
       // subquery back into a walk of the order.
-      const matches = db.select().from(contacts).where(where).limit(CONTACT_COUNT_CAP + 1).as('contacts');
+      const matches = db
+        .select()
+        .from(contacts)
+        .where(where)
+        .limit(CONTACT_COUNT_CAP + 1)
+        .as('contacts');
       const rows = await db.select().from(matches).orderBy(order).limit(query.limit).offset(query.skip);
       return { rows, total: counted, totalCapped: false };
     }
   }
-  const page = where && query.sort === 'createdAt' ? await pageOfMany(db, where, order, query) : await db.select().from(contacts).where(where).orderBy(order).limit(query.limit).offset(query.skip);
+  const page =
+    where && query.sort === 'createdAt'
+      ? await pageOfMany(db, where, order, query)
+      : await db.select().from(contacts).where(where).orderBy(order).limit(query.limit).offset(query.skip);
   return { rows: page, total: Math.min(counted, CONTACT_COUNT_CAP), totalCapped: counted > CONTACT_COUNT_CAP };
 }
 
@@ -154,7 +183,10 @@ async function contactsInOrder(db: Executor, ids: string[]): Promise<ContactRow[
 
 /** Number of contacts matching a WHERE clause, counting no further than `limit`. */
 export async function countContactsUpTo(db: Executor, where: SQL | undefined, limit: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${contacts} ${whereClause(where)} limit ${limit}) as matches`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${contacts} ${whereClause(where)} limit ${limit}) as matches`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -196,7 +228,8 @@ export async function deleteContactRow(db: Executor, id: string): Promise<boolea
 /** Which contacts a bulk action touches: listed ids, or a filter. */
 export type BulkTarget = { ids: string[] } | { filter: ContactFilter };
 
-const targetWhere = (target: BulkTarget): SQL | undefined => ('ids' in target ? inArray(contacts.id, target.ids) : contactFilterWhere(target.filter));
+const targetWhere = (target: BulkTarget): SQL | undefined =>
+  'ids' in target ? inArray(contacts.id, target.ids) : contactFilterWhere(target.filter);
 
 /** Runs a data-modifying statement and answers how many rows it changed (both drivers, no ids shipped to JS). */
 async function countChanged(db: Executor, statement: SQL): Promise<number> {
@@ -247,7 +280,12 @@ const TAG_HOPS_MAX = 20_000;
  * LIMIT stops it as soon as enough values matched. A million contacts with a few hundred tag
  * values cost a few hundred index probes, not a scan of the table.
  */
-export async function distinctTagValues(db: Executor, field: ContactTagField, search: string | undefined, limit: number): Promise<string[]> {
+export async function distinctTagValues(
+  db: Executor,
+  field: ContactTagField,
+  search: string | undefined,
+  limit: number,
+): Promise<string[]> {
   const column = sql.identifier(field);
   const match = search ? sql`and lower(value) like ${`${escapeLike(search.toLowerCase())}%`}` : sql``;
   const rows = await queryRows<{ value: string }>(

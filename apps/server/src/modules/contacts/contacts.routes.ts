@@ -105,9 +105,13 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       ensure(contactPolicy.export(actor), 'You do not have permission to export contacts.');
       const { format, ...filter } = request.query;
       const download = await exportContacts(db, filter, format, ({ rows, completed }) => {
-        recordAudit(db, { actor, action: 'contacts.export', subject: 'Contact', ip: request.ip, details: { format, filter, rows, completed } }).catch((error: unknown) =>
-          request.log.error({ err: error }, 'could not audit a contacts export'),
-        );
+        recordAudit(db, {
+          actor,
+          action: 'contacts.export',
+          subject: 'Contact',
+          ip: request.ip,
+          details: { format, filter, rows, completed },
+        }).catch((error: unknown) => request.log.error({ err: error }, 'could not audit a contacts export'));
       });
       return sendExportFile(reply, download);
     },
@@ -158,7 +162,12 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/contacts/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'One contact', params: contactIdParamsSchema, response: { 200: contactResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One contact',
+        params: contactIdParamsSchema,
+        response: { 200: contactResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const contact = await loadContact(db, request.params.id);
@@ -197,7 +206,12 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/contacts/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Delete a contact', params: contactIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Delete a contact',
+        params: contactIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       const actor = currentUser(request);

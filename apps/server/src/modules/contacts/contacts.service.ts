@@ -1,4 +1,10 @@
-import { CONSENT_NOTE_REQUIRED, CONTACT_ERROR_CODES, type BulkActionBody, type CreateContactBody, type UpdateContactBody } from '@sms/contracts/contacts';
+import {
+  CONSENT_NOTE_REQUIRED,
+  CONTACT_ERROR_CODES,
+  type BulkActionBody,
+  type CreateContactBody,
+  type UpdateContactBody,
+} from '@sms/contracts/contacts';
 import { normalisePhone } from '@sms/contracts/phone';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -21,7 +27,11 @@ import {
 /** The 409 for a number another contact already holds, naming that contact. */
 function contactExists(existing: ContactRow): Conflict {
   const name = [existing.firstName, existing.lastName].filter(Boolean).join(' ') || existing.phone;
-  return new Conflict(`A contact with this phone number already exists: ${name}`, { code: CONTACT_ERROR_CODES.exists, field: 'phone', existingId: existing.id });
+  return new Conflict(`A contact with this phone number already exists: ${name}`, {
+    code: CONTACT_ERROR_CODES.exists,
+    field: 'phone',
+    existingId: existing.id,
+  });
 }
 
 /** E.164 of what was typed, or a 400 on `phone` saying why it cannot be read. */
@@ -46,7 +56,9 @@ async function writeOr409<T>(db: Db, phone: string, write: () => Promise<T>): Pr
 /** Status changes made by staff: opting out stamps now and source 'admin'; opting in clears both. */
 function statusPatch(status: 'active' | 'opted_out' | undefined, current: ContactRow | null): Partial<NewContactRow> {
   if (status === undefined || status === current?.status) return {};
-  return status === 'opted_out' ? { status, optedOutAt: new Date(), optOutSource: 'admin' } : { status, optedOutAt: null, optOutSource: null };
+  return status === 'opted_out'
+    ? { status, optedOutAt: new Date(), optOutSource: 'admin' }
+    : { status, optedOutAt: null, optOutSource: null };
 }
 
 /** Creates a contact from the form (source 'manual'); 400 on an unreadable phone, 409 on a duplicate. */
@@ -143,7 +155,14 @@ export async function updateContact(db: Db, input: Command & { target: ContactRo
 export async function deleteContact(db: Db, input: Command & { target: ContactRow }): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await deleteContactRow(tx, input.target.id))) throw new NotFound('Contact not found');
-    await recordAudit(tx, { actor: input.actor, action: 'contact.delete', subject: 'Contact', subjectId: input.target.id, ip: input.ip, details: { phone: input.target.phone } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'contact.delete',
+      subject: 'Contact',
+      subjectId: input.target.id,
+      ip: input.ip,
+      details: { phone: input.target.phone },
+    });
   });
 }
 

@@ -51,8 +51,18 @@ describe('contacts: who may do what', () => {
       ['GET', `/api/contacts/${contact.id}`, undefined, { admin: 200, manager: 200, agent: 200, viewer: 403 }],
       ['GET', '/api/contacts/tags?field=tag1', undefined, { admin: 200, manager: 200, agent: 200, viewer: 403 }],
       ['PUT', `/api/contacts/${contact.id}`, { notes: 'x' }, { admin: 200, manager: 200, agent: 200, viewer: 403 }],
-      ['POST', '/api/contacts/bulk', { action: 'setTag', target: { ids: [contact.id] }, tag: { field: 'tag3', value: 'r' } }, { admin: 200, manager: 200, agent: 200, viewer: 403 }],
-      ['POST', '/api/contacts/bulk', { action: 'delete', target: { ids: [MISSING_ID] } }, { admin: 200, manager: 200, agent: 403, viewer: 403 }],
+      [
+        'POST',
+        '/api/contacts/bulk',
+        { action: 'setTag', target: { ids: [contact.id] }, tag: { field: 'tag3', value: 'r' } },
+        { admin: 200, manager: 200, agent: 200, viewer: 403 },
+      ],
+      [
+        'POST',
+        '/api/contacts/bulk',
+        { action: 'delete', target: { ids: [MISSING_ID] } },
+        { admin: 200, manager: 200, agent: 403, viewer: 403 },
+      ],
       ['GET', '/api/contacts/export', undefined, { admin: 200, manager: 200, agent: 403, viewer: 403 }],
       ['POST', '/api/contacts', { phone: '+33612345678' }, { agent: 403, viewer: 403 }],
       ['DELETE', `/api/contacts/${other.id}`, undefined, { agent: 403, viewer: 403, manager: 204 }],
@@ -70,7 +80,19 @@ describe('contacts: who may do what', () => {
 
 describe('POST /api/contacts', () => {
   it('stores the number in E.164 with its country and answers the contact', async () => {
-    const contact = await create({ phone: '07400 123456', defaultCountry: 'GB', firstName: ' Ann ', lastName: 'Lee', email: 'Ann@Example.com', tag1: 'VIP', customFields: { city: 'Leeds' }, notes: '' }, manager.token);
+    const contact = await create(
+      {
+        phone: '07400 123456',
+        defaultCountry: 'GB',
+        firstName: ' Ann ',
+        lastName: 'Lee',
+        email: 'Ann@Example.com',
+        tag1: 'VIP',
+        customFields: { city: 'Leeds' },
+        notes: '',
+      },
+      manager.token,
+    );
     expect(contact).toMatchObject({
       phone: '+447400123456',
       phoneCountry: 'GB',
@@ -87,9 +109,32 @@ describe('POST /api/contacts', () => {
       source: 'manual',
     });
     expect(Object.keys(contact).sort()).toEqual(
-      ['createdAt', 'customFields', 'email', 'firstName', 'id', 'lastName', 'notes', 'optInNote', 'optOutSource', 'optedInAt', 'optedOutAt', 'phone', 'phoneCountry', 'source', 'status', 'tag1', 'tag2', 'tag3', 'updatedAt'].sort(),
+      [
+        'createdAt',
+        'customFields',
+        'email',
+        'firstName',
+        'id',
+        'lastName',
+        'notes',
+        'optInNote',
+        'optOutSource',
+        'optedInAt',
+        'optedOutAt',
+        'phone',
+        'phoneCountry',
+        'source',
+        'status',
+        'tag1',
+        'tag2',
+        'tag3',
+        'updatedAt',
+      ].sort(),
     );
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'contact.create'), eq(auditLog.subjectId, contact.id)));
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'contact.create'), eq(auditLog.subjectId, contact.id)));
     expect(audit).toHaveLength(1);
   });
 
@@ -97,7 +142,12 @@ describe('POST /api/contacts', () => {
     const existing = await create({ phone: '+44 7400 200300', firstName: 'Bob', lastName: 'Stone' });
     const response = await server.post('/api/contacts', { phone: '07400200300', defaultCountry: 'GB' }, { token: admin.token });
     expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ message: 'A contact with this phone number already exists: Bob Stone', code: 'CONTACT_EXISTS', field: 'phone', existingId: existing.id });
+    expect(response.body).toMatchObject({
+      message: 'A contact with this phone number already exists: Bob Stone',
+      code: 'CONTACT_EXISTS',
+      field: 'phone',
+      existingId: existing.id,
+    });
     const nameless = await create({ phone: '+447400200301' });
     const again = await server.post('/api/contacts', { phone: '+447400200301' }, { token: admin.token });
     expect(again.body.message).toBe('A contact with this phone number already exists: +447400200301');
@@ -113,7 +163,11 @@ describe('POST /api/contacts', () => {
       [{ phone: '(436) 607-4252', defaultCountry: 'US' }, 'phone', 'Invalid phone number for country US'],
       [{ phone: '6486801014', defaultCountry: 'US' }, 'phone', 'Invalid phone number for country US'],
       [{ phone: '+4474001234567890' }, 'phone', 'Phone number is too long (at most 15 digits)'],
-      [{ phone: '4.47911E+11' }, 'phone', 'The spreadsheet rounded this number (4.47911E+11); format the phone column as text and export the file again'],
+      [
+        { phone: '4.47911E+11' },
+        'phone',
+        'The spreadsheet rounded this number (4.47911E+11); format the phone column as text and export the file again',
+      ],
       [{ phone: nextPhone(), email: 'not-an-email' }, 'email', 'email must be a valid email address'],
       [{ phone: nextPhone(), status: 'gone' }, 'status', 'status must be one of active, opted_out'],
       [{ phone: nextPhone(), defaultCountry: 'ZZ' }, 'defaultCountry', 'defaultCountry must be a two-letter country code (such as GB)'],
@@ -129,7 +183,10 @@ describe('POST /api/contacts', () => {
 describe('GET/PUT/DELETE /api/contacts/{id}', () => {
   it('answers 404 for missing contacts and 400 for bad ids', async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const response = await server.request(method, `/api/contacts/${MISSING_ID}`, { token: admin.token, body: method === 'PUT' ? {} : undefined });
+      const response = await server.request(method, `/api/contacts/${MISSING_ID}`, {
+        token: admin.token,
+        body: method === 'PUT' ? {} : undefined,
+      });
       expect(response.status, method).toBe(404);
       expect(response.body.message).toBe('Contact not found');
     }
@@ -148,11 +205,14 @@ describe('GET/PUT/DELETE /api/contacts/{id}', () => {
     expect(out).toMatchObject({ status: 'opted_out', optOutSource: 'admin' });
     expect(Date.now() - Date.parse(out.optedOutAt)).toBeLessThan(60_000);
     // Saving other fields keeps the original opt-out time and source.
-    const still = (await server.put(`/api/contacts/${contact.id}`, { status: 'opted_out', notes: 'asked twice' }, { token: agent.token })).body.contact;
+    const still = (await server.put(`/api/contacts/${contact.id}`, { status: 'opted_out', notes: 'asked twice' }, { token: agent.token }))
+      .body.contact;
     expect(still).toMatchObject({ status: 'opted_out', optedOutAt: out.optedOutAt, optOutSource: 'admin', notes: 'asked twice' });
 
     // Opting back in is not an agent's call (contact-consent.test.ts): an admin does it, with a consent note.
-    const back = (await server.put(`/api/contacts/${contact.id}`, { status: 'active', consentNote: 'Confirmed by phone' }, { token: admin.token })).body.contact;
+    const back = (
+      await server.put(`/api/contacts/${contact.id}`, { status: 'active', consentNote: 'Confirmed by phone' }, { token: admin.token })
+    ).body.contact;
     expect(back).toMatchObject({ status: 'active', optedOutAt: null, optOutSource: null, optInNote: 'Confirmed by phone' });
     expect((await server.get(`/api/contacts/${contact.id}`, { token: viewer.token })).status).toBe(403);
     expect((await server.get(`/api/contacts/${contact.id}`, { token: agent.token })).body.contact.notes).toBe('asked twice');
@@ -163,8 +223,16 @@ describe('GET/PUT/DELETE /api/contacts/{id}', () => {
     const second = await create({ phone: nextPhone() });
     const clash = await server.put(`/api/contacts/${second.id}`, { phone: first.phone }, { token: admin.token });
     expect(clash.status).toBe(409);
-    expect(clash.body).toMatchObject({ code: 'CONTACT_EXISTS', existingId: first.id, message: 'A contact with this phone number already exists: Dee' });
-    const same = await server.put(`/api/contacts/${first.id}`, { phone: first.phone.replace('+44', '0'), defaultCountry: 'GB' }, { token: admin.token });
+    expect(clash.body).toMatchObject({
+      code: 'CONTACT_EXISTS',
+      existingId: first.id,
+      message: 'A contact with this phone number already exists: Dee',
+    });
+    const same = await server.put(
+      `/api/contacts/${first.id}`,
+      { phone: first.phone.replace('+44', '0'), defaultCountry: 'GB' },
+      { token: admin.token },
+    );
     expect(same.status).toBe(200);
     const moved = await server.put(`/api/contacts/${second.id}`, { phone: '+33 6 12 34 56 79' }, { token: admin.token });
     expect(moved.body.contact).toMatchObject({ phone: '+33612345679', phoneCountry: 'FR' });
@@ -177,7 +245,10 @@ describe('GET/PUT/DELETE /api/contacts/{id}', () => {
     const contact = await create({ phone: nextPhone() });
     expect((await server.delete(`/api/contacts/${contact.id}`, { token: manager.token })).status).toBe(204);
     expect((await server.get(`/api/contacts/${contact.id}`, { token: admin.token })).status).toBe(404);
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'contact.delete'), eq(auditLog.subjectId, contact.id)));
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'contact.delete'), eq(auditLog.subjectId, contact.id)));
     expect(audit).toHaveLength(1);
   });
 });

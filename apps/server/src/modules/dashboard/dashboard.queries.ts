@@ -70,7 +70,16 @@ export interface DashboardCampaignRow {
   audienceReady: boolean;
 }
 
-type RawCampaign = { id: string; name: string; status: DashboardCampaignRow['status']; status_reason: CampaignStatusReason | null; scheduled_at: string | Date | null; launched_at: string | Date | null; audience_ready: boolean; total: number };
+type RawCampaign = {
+  id: string;
+  name: string;
+  status: DashboardCampaignRow['status'];
+  status_reason: CampaignStatusReason | null;
+  scheduled_at: string | Date | null;
+  launched_at: string | Date | null;
+  audience_ready: boolean;
+  total: number;
+};
 
 const toCampaign = (row: RawCampaign): DashboardCampaignRow => ({
   id: row.id,

@@ -21,7 +21,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; cacheMs?: number }
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'Dashboard figures: contacts, messages today / 7 / 30 days, rates, opt-outs, active and scheduled campaigns, recent replies',
+        summary:
+          'Dashboard figures: contacts, messages today / 7 / 30 days, rates, opt-outs, active and scheduled campaigns, recent replies',
         description: `Message windows count the campaigns launched in the window (from the per-campaign counters). Answers may be up to ${DASHBOARD_CACHE_MS / 1000} s old.`,
         querystring: dashboardQuerySchema,
         response: { 200: dashboardSchema, ...errorResponses(400, 401, 403) },

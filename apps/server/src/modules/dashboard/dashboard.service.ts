@@ -1,12 +1,28 @@
 import { addDays, localDate, startOfDay } from '@sms/contracts/calendar-dates';
 import { statusReasonView } from '@sms/contracts/campaign-status-reason';
 import type { CampaignCounts } from '@sms/contracts/campaigns';
-import { DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, percent, type Dashboard, type DashboardCampaign, type DashboardWindow } from '@sms/contracts/dashboard';
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_LIST_SIZE,
+  percent,
+  type Dashboard,
+  type DashboardCampaign,
+  type DashboardWindow,
+} from '@sms/contracts/dashboard';
 import { MESSAGE_STATUSES } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import type { Executor } from '../../db/client.ts';
 import { emptyCounts, readCampaignCounts } from '../campaigns/index.ts';
-import { activeCampaigns, campaignsLaunchedSince, countContacts, optOutsPerDay, recentReplies, scheduledCampaigns, setupProgress, type DashboardCampaignRow } from './dashboard.queries.ts';
+import {
+  activeCampaigns,
+  campaignsLaunchedSince,
+  countContacts,
+  optOutsPerDay,
+  recentReplies,
+  scheduledCampaigns,
+  setupProgress,
+  type DashboardCampaignRow,
+} from './dashboard.queries.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -43,7 +59,11 @@ export async function buildDashboard(db: Executor, options: { timeZone: string; 
   const { timeZone } = options;
   const today = localDate(now, timeZone);
   const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
-  const starts = { today: startOfDay(today, timeZone), last7Days: startOfDay(addDays(today, -6), timeZone), last30Days: startOfDay(firstDay, timeZone) };
+  const starts = {
+    today: startOfDay(today, timeZone),
+    last7Days: startOfDay(addDays(today, -6), timeZone),
+    last30Days: startOfDay(firstDay, timeZone),
+  };
 
   // Independent reads: in parallel on PostgreSQL's pool (PGlite queues them on its one connection).
   const [contacts, launched, active, scheduled, optOuts, setup, replies] = await Promise.all([

@@ -9,7 +9,13 @@ import { startTestServer, type TestAccount, type TestServer } from '../../../tes
 
 const phone = (i: number) => `+447700${String(i).padStart(6, '0')}`;
 let sequence = 0;
-const inbound = (from: string, body: string): InboundSms => ({ gatewayMessageId: `dash-in-${++sequence}`, from, to: '+447700999999', body, receivedAt: new Date() });
+const inbound = (from: string, body: string): InboundSms => ({
+  gatewayMessageId: `dash-in-${++sequence}`,
+  from,
+  to: '+447700999999',
+  body,
+  receivedAt: new Date(),
+});
 
 /** A campaign created with a schedule and launched: it waits in `scheduled`. */
 async function schedule(server: TestServer, token: string, name: string, scheduledLocal: string, timeZone: string) {
@@ -27,12 +33,18 @@ describe('GET /api/dashboard', () => {
     const created = await server.post('/api/campaigns', { name, body: 'Reply YES or NO', audience }, { token: admin.token });
     const id: string = created.body.campaign.id;
     await server.post(`/api/campaigns/${id}/launch`, undefined, { token: admin.token });
-    await waitFor(async () => ((await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined), 30_000, `${name} to complete`);
+    await waitFor(
+      async () =>
+        (await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined,
+      30_000,
+      `${name} to complete`,
+    );
     return id;
   };
   const countsOf = async (id: string) => (await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign.counts;
   // Each check asks with its own time zone: the answer is cached per process for a few seconds per zone.
-  const dashboard = (timeZone: string, token = admin.token) => server.get(`/api/dashboard?timeZone=${encodeURIComponent(timeZone)}`, { token });
+  const dashboard = (timeZone: string, token = admin.token) =>
+    server.get(`/api/dashboard?timeZone=${encodeURIComponent(timeZone)}`, { token });
 
   beforeAll(async () => {
     server = await startTestServer({ engine: true });
@@ -70,7 +82,9 @@ describe('GET /api/dashboard', () => {
     await server.engine?.inbound(DEFAULT_SIMULATOR_GATEWAY_ID, [inbound(phone(1), 'Yes please')]);
     await server.engine?.inbound(DEFAULT_SIMULATOR_GATEWAY_ID, [inbound('+447712345678', 'Who is this?')]);
     // Two contacts opt out by an administrator's hand (opt-out time = now).
-    await server.database.db.execute(sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'admin' where phone in (${phone(11)}, ${phone(12)})`);
+    await server.database.db.execute(
+      sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'admin' where phone in (${phone(11)}, ${phone(12)})`,
+    );
     const scheduled = await schedule(server, admin.token, 'Dashboard later', localInDays(3), 'UTC');
     await waitFor(async () => ((await countsOf(first)).replied === 1 ? true : undefined), 10_000, 'the reply counter');
 
@@ -83,7 +97,11 @@ describe('GET /api/dashboard', () => {
       server.database.db,
       sql`select count(*)::int as total, count(*) filter (where status = 'opted_out')::int as opted_out from contacts`,
     );
-    expect(body.contacts).toEqual({ total: contactRows?.total, active: (contactRows?.total ?? 0) - (contactRows?.opted_out ?? 0), optedOut: 2 });
+    expect(body.contacts).toEqual({
+      total: contactRows?.total,
+      active: (contactRows?.total ?? 0) - (contactRows?.opted_out ?? 0),
+      optedOut: 2,
+    });
 
     for (const key of ['today', 'last7Days', 'last30Days'] as const) {
       const window = body.messages[key];
@@ -101,13 +119,22 @@ describe('GET /api/dashboard', () => {
     expect(body.optOuts.total).toBe(2);
 
     expect(body.campaigns.scheduledTotal).toBe(1);
-    expect(body.campaigns.scheduled[0]).toMatchObject({ id: scheduled.id, name: 'Dashboard later', status: 'scheduled', scheduledAt: scheduled.scheduledAt });
+    expect(body.campaigns.scheduled[0]).toMatchObject({
+      id: scheduled.id,
+      name: 'Dashboard later',
+      status: 'scheduled',
+      scheduledAt: scheduled.scheduledAt,
+    });
     expect(body.campaigns.activeTotal).toBe(0);
     expect(body.setup.campaigns).toBe(true);
 
     expect(body.recentReplies.map((r: { body: string }) => r.body)).toEqual(['Who is this?', 'Yes please']);
     expect(body.recentReplies[0]).toMatchObject({ fromPhone: '+447712345678', campaign: null });
-    expect(body.recentReplies[1]).toMatchObject({ fromPhone: phone(1), campaign: { id: first, name: 'Dashboard first' }, contact: { name: 'Person 1' } });
+    expect(body.recentReplies[1]).toMatchObject({
+      fromPhone: phone(1),
+      campaign: { id: first, name: 'Dashboard first' },
+      contact: { name: 'Person 1' },
+    });
 
     // A campaign launched ten days ago counts in the 30-day window only.
     await server.database.db.execute(sql`update campaigns set launched_at = now() - interval '10 days' where id = ${second}`);
@@ -136,14 +163,19 @@ describe('GET /api/campaigns/calendar', () => {
   });
   afterAll(() => server?.close());
 
-  const range = (from: Date, to: Date, token = admin.token) => server.get(`/api/campaigns/calendar?from=${from.toISOString()}&to=${to.toISOString()}`, { token });
+  const range = (from: Date, to: Date, token = admin.token) =>
+    server.get(`/api/campaigns/calendar?from=${from.toISOString()}&to=${to.toISOString()}`, { token });
   const day = 86_400_000;
 
   it('lists the campaigns scheduled, launched or completed in the range', async () => {
     const scheduled = await schedule(server, admin.token, 'In three days', localInDays(3), 'Europe/Paris');
-    const draft = (await server.post('/api/campaigns', { name: 'Just a draft', body: 'Hi', scheduledLocal: localInDays(2) }, { token: admin.token })).body.campaign;
+    const draft = (
+      await server.post('/api/campaigns', { name: 'Just a draft', body: 'Hi', scheduledLocal: localInDays(2) }, { token: admin.token })
+    ).body.campaign;
     const sent = (await server.post('/api/campaigns', { name: 'Sent last week', body: 'Hi' }, { token: admin.token })).body.campaign;
-    await server.database.db.execute(sql`update campaigns set status = 'completed', launched_at = now() - interval '7 days', completed_at = now() - interval '7 days' + interval '1 hour' where id = ${sent.id}`);
+    await server.database.db.execute(
+      sql`update campaigns set status = 'completed', launched_at = now() - interval '7 days', completed_at = now() - interval '7 days' + interval '1 hour' where id = ${sent.id}`,
+    );
 
     const now = Date.now();
     const wide = await range(new Date(now - 10 * day), new Date(now + 10 * day));
@@ -152,7 +184,12 @@ describe('GET /api/campaigns/calendar', () => {
     const ids = wide.body.data.map((c: { id: string }) => c.id);
     expect(ids).toEqual([sent.id, scheduled.id]);
     expect(ids).not.toContain(draft.id);
-    expect(wide.body.data[1]).toMatchObject({ status: 'scheduled', scheduledAt: scheduled.scheduledAt, scheduledLocal: scheduled.scheduledLocal, timeZone: 'Europe/Paris' });
+    expect(wide.body.data[1]).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: scheduled.scheduledAt,
+      scheduledLocal: scheduled.scheduledLocal,
+      timeZone: 'Europe/Paris',
+    });
     expect(wide.body.data[0].launchedAt).not.toBeNull();
     expect(wide.body.data[0].completedAt).not.toBeNull();
 

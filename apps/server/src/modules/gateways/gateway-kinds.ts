@@ -28,7 +28,11 @@ export interface GatewayContext {
 export interface GatewayKindDefinition {
   configSchema: z.ZodType<Record<string, unknown>>;
   secretsSchema: z.ZodType<Record<string, unknown>>;
-  create(settings: { config: Record<string, unknown>; secrets: Record<string, unknown> }, events: GatewayEvents, context: GatewayContext): SmsGateway;
+  create(
+    settings: { config: Record<string, unknown>; secrets: Record<string, unknown> },
+    events: GatewayEvents,
+    context: GatewayContext,
+  ): SmsGateway;
   /** Addresses the gateway connects to, by config field (link-local ones are refused). */
   outboundHosts?(config: Record<string, unknown>): Array<[field: string, host: string]>;
 }
@@ -38,13 +42,19 @@ export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition
   simulator: {
     configSchema: simulatorConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
     secretsSchema: simulatorSecretsSchema,
-    create: (settings, events, context) => createSimulatorGateway(simulatorConfigSchema.parse(settings.config), events, undefined, context.clock),
+    create: (settings, events, context) =>
+      createSimulatorGateway(simulatorConfigSchema.parse(settings.config), events, undefined, context.clock),
   },
   smpp: {
     configSchema: smppConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
     secretsSchema: smppSecretsSchema as unknown as z.ZodType<Record<string, unknown>>,
     create: (settings, events, context) =>
-      createSmppGateway({ config: smppConfigSchema.parse(settings.config), secrets: smppSecretsSchema.parse(settings.secrets) }, events, context.logger, { clock: context.clock }),
+      createSmppGateway(
+        { config: smppConfigSchema.parse(settings.config), secrets: smppSecretsSchema.parse(settings.secrets) },
+        events,
+        context.logger,
+        { clock: context.clock },
+      ),
     outboundHosts: (config) => [['host', String(config.host)]],
   },
   twilio: {

@@ -12,7 +12,12 @@ import { queryRows, type Executor } from '../../db/client.ts';
 export const LINK_STALE_SECONDS = 45;
 
 /** Records a worker's link to a gateway; `since` moves only when the state changes (a retrying link keeps the time it was lost). */
-export async function upsertGatewayLink(db: Executor, gatewayId: string, worker: string, link: { state: GatewayLinkState; reason: string | null }): Promise<void> {
+export async function upsertGatewayLink(
+  db: Executor,
+  gatewayId: string,
+  worker: string,
+  link: { state: GatewayLinkState; reason: string | null },
+): Promise<void> {
   await db.execute(sql`insert into gateway_links (gateway_id, worker, state, reason) values (${gatewayId}, ${worker}, ${link.state}, ${link.reason})
     on conflict (gateway_id, worker) do update set state = excluded.state, reason = excluded.reason, seen_at = now(),
       since = case when gateway_links.state = excluded.state then gateway_links.since else now() end`);

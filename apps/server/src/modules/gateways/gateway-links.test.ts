@@ -29,12 +29,20 @@ describe('an SMPP link lost and found again', () => {
 
   beforeAll(async () => {
     peer = await startSmppPeer();
-    server = await startTestServer({ engine: { batchSize: 20, lanes: 1 }, engineLogger: { ...silentLogger, warn: (_details, message) => void warnings.push(message) } });
+    server = await startTestServer({
+      engine: { batchSize: 20, lanes: 1 },
+      engineLogger: { ...silentLogger, warn: (_details, message) => void warnings.push(message) },
+    });
     admin = await server.createAdmin();
     manager = await server.createUser('manager');
     const created = await server.post(
       '/api/gateways',
-      { name: 'SMSC', kind: 'smpp', config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, reconnectMinSeconds: 1, reconnectMaxSeconds: 1 }, secrets: { password: peer.credentials.password } },
+      {
+        name: 'SMSC',
+        kind: 'smpp',
+        config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, reconnectMinSeconds: 1, reconnectMaxSeconds: 1 },
+        secrets: { password: peer.credentials.password },
+      },
       { token: admin.token },
     );
     gatewayId = created.body.gateway.id;
@@ -50,7 +58,9 @@ describe('an SMPP link lost and found again', () => {
   });
 
   it('shows the link connected while it works', async () => {
-    expect(await waitFor(async () => ((await link())?.state === 'connected' ? link() : undefined), 10_000, 'a connected link')).toMatchObject({ state: 'connected', reason: null });
+    expect(
+      await waitFor(async () => ((await link())?.state === 'connected' ? link() : undefined), 10_000, 'a connected link'),
+    ).toMatchObject({ state: 'connected', reason: null });
     expect(await progress()).toMatchObject({ gatewayDown: null, averageRatePerSecond: null });
   });
 
@@ -58,26 +68,40 @@ describe('an SMPP link lost and found again', () => {
     const port = peer.port;
     const lostAt = Date.now();
     await peer.close();
-    const down = await waitFor(async () => {
-      const current = await link();
-      return current?.state === 'retrying' ? current : undefined;
-    }, 10_000, 'the link retrying');
+    const down = await waitFor(
+      async () => {
+        const current = await link();
+        return current?.state === 'retrying' ? current : undefined;
+      },
+      10_000,
+      'the link retrying',
+    );
     expect(down.reason).toMatch(/lost|connect/i);
     expect(Date.parse(down.since)).toBeGreaterThan(lostAt - 60_000);
     expect(warnings.some((message) => message.startsWith('SMPP connection lost'))).toBe(true);
     // Managers read the gateways too (read-only).
     expect((await link(manager.token))?.state).toBe('retrying');
-    const waiting = await waitFor(async () => {
-      const body = await progress();
-      return body.gatewayDown ? body : undefined;
-    }, 10_000, 'the campaign waiting for its gateway');
+    const waiting = await waitFor(
+      async () => {
+        const body = await progress();
+        return body.gatewayDown ? body : undefined;
+      },
+      10_000,
+      'the campaign waiting for its gateway',
+    );
     expect(waiting).toMatchObject({ status: 'sending', statusReason: null, gatewayDown: { state: 'retrying' } });
     // Failed attempts to reconnect keep the time it was lost.
-    await waitFor(async () => (warnings.some((message) => message.startsWith('SMPP connection failed')) ? true : undefined), 10_000, 'a failed reconnection');
+    await waitFor(
+      async () => (warnings.some((message) => message.startsWith('SMPP connection failed')) ? true : undefined),
+      10_000,
+      'a failed reconnection',
+    );
     expect((await link())?.since).toBe(down.since);
 
     peer = await startSmppPeer({ port });
-    expect(await waitFor(async () => ((await link())?.state === 'connected' ? link() : undefined), 15_000, 'the link bound again')).toMatchObject({ reason: null });
+    expect(
+      await waitFor(async () => ((await link())?.state === 'connected' ? link() : undefined), 15_000, 'the link bound again'),
+    ).toMatchObject({ reason: null });
     expect((await progress()).gatewayDown).toBeNull();
     await waitFor(async () => (peer.stats.accepted > 0 ? true : undefined), 15_000, 'sending again');
   }, 60_000);

@@ -14,13 +14,19 @@ export function listGateways(db: Executor): Promise<GatewayRow[]> {
 
 /** One live gateway. */
 export async function findGateway(db: Executor, id: string): Promise<GatewayRow | undefined> {
-  const [row] = await db.select().from(gateways).where(and(eq(gateways.id, id), live));
+  const [row] = await db
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.id, id), live));
   return row;
 }
 
 /** The default gateway (there is always one unless an admin deleted every gateway). */
 export async function findDefaultGateway(db: Executor): Promise<GatewayRow | undefined> {
-  const [row] = await db.select().from(gateways).where(and(eq(gateways.isDefault, true), live));
+  const [row] = await db
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.isDefault, true), live));
   return row;
 }
 
@@ -43,12 +49,18 @@ export async function updateGatewayRow(db: Executor, id: string, patch: Partial<
 
 /** Makes no gateway the default (before another one becomes it, in the same transaction). */
 export async function clearDefaultGateway(db: Executor): Promise<void> {
-  await db.update(gateways).set({ isDefault: false }).where(and(eq(gateways.isDefault, true), live));
+  await db
+    .update(gateways)
+    .set({ isDefault: false })
+    .where(and(eq(gateways.isDefault, true), live));
 }
 
 /** Soft-deletes a gateway (messages keep pointing at it). */
 export async function softDeleteGateway(db: Executor, id: string): Promise<void> {
-  await db.update(gateways).set({ deletedAt: new Date(), isDefault: false, enabled: false, version: sql`${gateways.version} + 1` }).where(eq(gateways.id, id));
+  await db
+    .update(gateways)
+    .set({ deletedAt: new Date(), isDefault: false, enabled: false, version: sql`${gateways.version} + 1` })
+    .where(eq(gateways.id, id));
 }
 
 /** Names of campaigns still using a gateway (scheduled, sending or paused), a few at most. */

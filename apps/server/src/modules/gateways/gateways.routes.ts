@@ -28,10 +28,16 @@ async function loadGateway(db: Db, id: string) {
 }
 
 /** SMS gateways: admins configure them (secrets are write-only); managers list them. */
-export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined; twilioApiBaseUrl: string }> = async (app, { db, publicUrl, twilioApiBaseUrl }) => {
+export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined; twilioApiBaseUrl: string }> = async (
+  app,
+  { db, publicUrl, twilioApiBaseUrl },
+) => {
   app.get(
     '/api/gateways',
-    { config: { auth: 'required' }, schema: { tags, summary: 'List gateways', response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } } },
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'List gateways', response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } },
+    },
     async (request) => {
       ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
       const [rows, links] = [await listGateways(db), await currentGatewayLinks(db)];
@@ -61,7 +67,15 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
 
   app.get(
     '/api/gateways/:id',
-    { config: { auth: 'required' }, schema: { tags, summary: 'One gateway', params: gatewayIdParamsSchema, response: { 200: gatewayResponseSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'One gateway',
+        params: gatewayIdParamsSchema,
+        response: { 200: gatewayResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
       const row = await loadGateway(db, request.params.id);
@@ -93,7 +107,15 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
 
   app.delete(
     '/api/gateways/:id',
-    { config: { auth: 'required' }, schema: { tags, summary: 'Delete a gateway', params: gatewayIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Delete a gateway',
+        params: gatewayIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       ensure(gatewayPolicy.manage(actor), CANNOT_MANAGE);
@@ -107,7 +129,12 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     '/api/gateways/:id/test',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Test the connection and credentials (sends nothing)', params: gatewayIdParamsSchema, response: { 200: gatewayTestResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Test the connection and credentials (sends nothing)',
+        params: gatewayIdParamsSchema,
+        response: { 200: gatewayTestResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       ensure(gatewayPolicy.manage(currentUser(request)), CANNOT_MANAGE);

@@ -3,7 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict } from '../../platform/errors.ts';
 import { kindDefinition, parseKindSettings, type GatewayContext } from './gateway-kinds.ts';
-import { activeCampaignsUsing, clearDefaultGateway, insertGateway, softDeleteGateway, updateGatewayRow, type GatewayRow } from './gateways.queries.ts';
+import {
+  activeCampaignsUsing,
+  clearDefaultGateway,
+  insertGateway,
+  softDeleteGateway,
+  updateGatewayRow,
+  type GatewayRow,
+} from './gateways.queries.ts';
 
 /** Secrets after an update: an omitted or empty value keeps what is stored. */
 function mergeSecrets(stored: Record<string, string>, sent: Record<string, string> | undefined): Record<string, string> {
@@ -25,7 +32,8 @@ export async function createGateway(db: Db, input: Command & { body: CreateGatew
   const { body } = input;
   const settings = parseKindSettings(body.kind, body.config, body.secrets);
   // Same rule as on update: a disabled default would leave campaigns without a usable gateway.
-  if (body.isDefault && !body.enabled) throw new Conflict(DEFAULT_CANNOT_BE_DISABLED, { code: GATEWAY_ERROR_CODES.lastDefault, field: 'enabled' });
+  if (body.isDefault && !body.enabled)
+    throw new Conflict(DEFAULT_CANNOT_BE_DISABLED, { code: GATEWAY_ERROR_CODES.lastDefault, field: 'enabled' });
   return db.transaction(async (tx) => {
     if (body.isDefault) await clearDefaultGateway(tx);
     const row = await insertGateway(tx, {
@@ -38,7 +46,14 @@ export async function createGateway(db: Db, input: Command & { body: CreateGatew
       rateLimit: body.rateLimit,
       createdBy: input.actor.id,
     });
-    await recordAudit(tx, { actor: input.actor, action: 'gateway.create', subject: 'Gateway', subjectId: row.id, ip: input.ip, details: describeChanges(body) });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'gateway.create',
+      subject: 'Gateway',
+      subjectId: row.id,
+      ip: input.ip,
+      details: describeChanges(body),
+    });
     return row;
   });
 }
@@ -63,7 +78,14 @@ export async function updateGateway(db: Db, input: Command & { target: GatewayRo
       ...(body.rateLimit === undefined ? {} : { rateLimit: body.rateLimit }),
     });
     if (!row) throw new Error('gateway vanished during update');
-    await recordAudit(tx, { actor: input.actor, action: 'gateway.update', subject: 'Gateway', subjectId: row.id, ip: input.ip, details: describeChanges(body) });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'gateway.update',
+      subject: 'Gateway',
+      subjectId: row.id,
+      ip: input.ip,
+      details: describeChanges(body),
+    });
     return row;
   });
 }
@@ -71,17 +93,31 @@ export async function updateGateway(db: Db, input: Command & { target: GatewayRo
 /** Deletes a gateway unless it is the default or a live campaign uses it (409 naming them). */
 export async function deleteGateway(db: Db, input: Command & { target: GatewayRow }): Promise<void> {
   const { target } = input;
-  if (target.isDefault) throw new Conflict('The default gateway cannot be deleted: make another gateway the default first', { code: GATEWAY_ERROR_CODES.lastDefault });
+  if (target.isDefault)
+    throw new Conflict('The default gateway cannot be deleted: make another gateway the default first', {
+      code: GATEWAY_ERROR_CODES.lastDefault,
+    });
   const users = await activeCampaignsUsing(db, target.id);
-  if (users.length > 0) throw new Conflict(`This gateway is used by campaigns that are not finished: ${users.join(', ')}`, { code: GATEWAY_ERROR_CODES.inUse });
+  if (users.length > 0)
+    throw new Conflict(`This gateway is used by campaigns that are not finished: ${users.join(', ')}`, { code: GATEWAY_ERROR_CODES.inUse });
   await db.transaction(async (tx) => {
     await softDeleteGateway(tx, target.id);
-    await recordAudit(tx, { actor: input.actor, action: 'gateway.delete', subject: 'Gateway', subjectId: target.id, ip: input.ip, details: { name: target.name, kind: target.kind } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'gateway.delete',
+      subject: 'Gateway',
+      subjectId: target.id,
+      ip: input.ip,
+      details: { name: target.name, kind: target.kind },
+    });
   });
 }
 
 /** Connects with the stored settings and checks credentials, without sending anything. */
-export async function testGateway(target: GatewayRow, deployment: Omit<GatewayContext, 'gatewayId' | 'clock' | 'logger'>): Promise<GatewayTestResult> {
+export async function testGateway(
+  target: GatewayRow,
+  deployment: Omit<GatewayContext, 'gatewayId' | 'clock' | 'logger'>,
+): Promise<GatewayTestResult> {
   const definition = kindDefinition(target.kind);
   let settings: { config: Record<string, unknown>; secrets: Record<string, unknown> };
   try {
@@ -89,7 +125,11 @@ export async function testGateway(target: GatewayRow, deployment: Omit<GatewayCo
   } catch (error) {
     return { ok: false, message: `The settings are incomplete: ${(error as Error).message}` };
   }
-  const gateway = definition.create(settings, { receipts: () => {}, inbound: () => {} }, { gatewayId: target.id, clock: Date.now, ...deployment });
+  const gateway = definition.create(
+    settings,
+    { receipts: () => {}, inbound: () => {} },
+    { gatewayId: target.id, clock: Date.now, ...deployment },
+  );
   try {
     const result = await gateway.testConnection();
     return result.ok ? { ok: true, message: result.details } : { ok: false, message: result.message };

@@ -41,7 +41,10 @@ const create = async (body: Record<string, unknown>) => {
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.gateway;
 };
-const defaults = async () => (await server.get('/api/gateways', { token: admin.token })).body.data.filter((gateway: { isDefault: boolean }) => gateway.isDefault).map((gateway: { id: string }) => gateway.id);
+const defaults = async () =>
+  (await server.get('/api/gateways', { token: admin.token })).body.data
+    .filter((gateway: { isDefault: boolean }) => gateway.isDefault)
+    .map((gateway: { id: string }) => gateway.id);
 const testConnection = async (id: string) => {
   const response = await server.post(`/api/gateways/${id}/test`, undefined, { token: admin.token });
   expect(response.status).toBe(200);
@@ -70,11 +73,24 @@ describe('gateways: who may do what', () => {
     }
     const list = (await server.get('/api/gateways', { token: manager.token })).body;
     expect(list.total).toBe(1);
-    expect(list.data[0]).toMatchObject({ id, name: 'Simulator', kind: 'simulator', isDefault: true, enabled: true, secretsSet: [], config: { acceptPerSecond: 500, failureRate: 0.01 } });
+    expect(list.data[0]).toMatchObject({
+      id,
+      name: 'Simulator',
+      kind: 'simulator',
+      isDefault: true,
+      enabled: true,
+      secretsSet: [],
+      config: { acceptPerSecond: 500, failureRate: 0.01 },
+    });
   });
 
   it('answers 404 for unknown ids and 400 naming id for malformed ones', async () => {
-    for (const [method, suffix, body] of [['GET', '', undefined], ['PUT', '', { name: 'x' }], ['DELETE', '', undefined], ['POST', '/test', undefined]] as const) {
+    for (const [method, suffix, body] of [
+      ['GET', '', undefined],
+      ['PUT', '', { name: 'x' }],
+      ['DELETE', '', undefined],
+      ['POST', '/test', undefined],
+    ] as const) {
       const missing = await server.request(method, `/api/gateways/${MISSING_ID}${suffix}`, { token: admin.token, body });
       expect(missing.status, `${method} ${suffix}`).toBe(404);
       expect(missing.body).toMatchObject({ code: 'NOT_FOUND', message: 'Gateway not found' });
@@ -92,7 +108,17 @@ describe('POST /api/gateways', () => {
       id: expect.any(String),
       name: 'Spare',
       kind: 'simulator',
-      config: { acceptPerSecond: 20, receiptDelayMinMs: 500, receiptDelayMaxMs: 4_000, failureRate: 0.01, undeliveredRate: 0.03, replyRate: 0.3, replyDelayMinMs: 2_000, replyDelayMaxMs: 20_000, replyTexts: expect.any(Array) },
+      config: {
+        acceptPerSecond: 20,
+        receiptDelayMinMs: 500,
+        receiptDelayMaxMs: 4_000,
+        failureRate: 0.01,
+        undeliveredRate: 0.03,
+        replyRate: 0.3,
+        replyDelayMinMs: 2_000,
+        replyDelayMaxMs: 20_000,
+        replyTexts: expect.any(Array),
+      },
       secretsSet: [],
       isDefault: false,
       enabled: true,
@@ -126,8 +152,14 @@ describe('POST /api/gateways', () => {
       // SMPP may not be available on this server yet (400 on kind); if it is, an empty config is refused.
       [{ name: 'A', kind: 'smpp' }, /^(kind|config\..+)$/],
       // The cloud's metadata service is no SMSC (ALLOW_LINK_LOCAL_OUTBOUND lifts this).
-      [{ name: 'A', kind: 'smpp', config: { host: '169.254.169.254', port: 2775, systemId: 'x' }, secrets: { password: 'x' } }, 'config.host'],
-      [{ name: 'A', kind: 'smpp', config: { host: 'fd00:ec2::254', port: 2775, systemId: 'x' }, secrets: { password: 'x' } }, 'config.host'],
+      [
+        { name: 'A', kind: 'smpp', config: { host: '169.254.169.254', port: 2775, systemId: 'x' }, secrets: { password: 'x' } },
+        'config.host',
+      ],
+      [
+        { name: 'A', kind: 'smpp', config: { host: 'fd00:ec2::254', port: 2775, systemId: 'x' }, secrets: { password: 'x' } },
+        'config.host',
+      ],
       [{ name: 'A', kind: 'smpp', config: { host: '[fe80::1]', port: 2775, systemId: 'x' }, secrets: { password: 'x' } }, 'config.host'],
     ];
     const before = (await server.get('/api/gateways', { token: admin.token })).body.total;
@@ -148,7 +180,11 @@ describe('a Twilio gateway: write-only secrets, default, test connection', () =>
     const created = await server.post('/api/gateways', twilioBody(), { token: admin.token });
     expect(created.status).toBe(201);
     const id = created.body.gateway.id;
-    expect(created.body.gateway).toMatchObject({ kind: 'twilio', secretsSet: ['authToken'], config: { accountSid: twilio.accountSid, from: '+15005550006', concurrency: 10 } });
+    expect(created.body.gateway).toMatchObject({
+      kind: 'twilio',
+      secretsSet: ['authToken'],
+      config: { accountSid: twilio.accountSid, from: '+15005550006', concurrency: 10 },
+    });
     expect(created.body.gateway.config).not.toHaveProperty('apiBaseUrl');
     const raw = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${server.baseUrl}${path}`, {
@@ -165,10 +201,16 @@ describe('a Twilio gateway: write-only secrets, default, test connection', () =>
       await raw('GET', `/api/gateways/${id}`),
       await raw('PUT', `/api/gateways/${id}`, { name: 'Twilio main', secrets: { authToken: '' } }),
       // An API address in the settings is dropped: the auth token never goes anywhere but Twilio.
-      await raw('PUT', `/api/gateways/${id}`, { config: { accountSid: twilio.accountSid, from: 'ACME', apiBaseUrl: 'https://evil.example' } }),
+      await raw('PUT', `/api/gateways/${id}`, {
+        config: { accountSid: twilio.accountSid, from: 'ACME', apiBaseUrl: 'https://evil.example' },
+      }),
     ];
     for (const text of texts) expect(text).not.toContain(twilio.authToken);
-    expect(JSON.parse(texts[4] as string).gateway).toMatchObject({ name: 'Twilio main', secretsSet: ['authToken'], config: { from: 'ACME' } });
+    expect(JSON.parse(texts[4] as string).gateway).toMatchObject({
+      name: 'Twilio main',
+      secretsSet: ['authToken'],
+      config: { from: 'ACME' },
+    });
     // The stored token still works: the fake Twilio accepts only the real one.
     expect(await testConnection(id)).toEqual({ ok: true, message: 'Connected to the Twilio account "Fake Clinic Account" (Full, active)' });
 
@@ -180,7 +222,12 @@ describe('a Twilio gateway: write-only secrets, default, test connection', () =>
 
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, id));
     expect(audit.map((entry) => entry.action)).toEqual(['gateway.create', 'gateway.update', 'gateway.update', 'gateway.update']);
-    expect(audit.map((entry) => (entry.details as { secretsChanged?: string[] }).secretsChanged)).toEqual([['authToken'], [], undefined, ['authToken']]);
+    expect(audit.map((entry) => (entry.details as { secretsChanged?: string[] }).secretsChanged)).toEqual([
+      ['authToken'],
+      [],
+      undefined,
+      ['authToken'],
+    ]);
     for (const entry of audit) {
       expect(JSON.stringify(entry)).not.toContain(twilio.authToken);
       expect(JSON.stringify(entry)).not.toContain(wrong);
@@ -188,7 +235,10 @@ describe('a Twilio gateway: write-only secrets, default, test connection', () =>
   });
 
   it('tests the simulator, and reports an unreachable Twilio address', async () => {
-    expect(await testConnection(DEFAULT_SIMULATOR_GATEWAY_ID)).toEqual({ ok: true, message: 'Simulator ready: accepts 500 messages per second' });
+    expect(await testConnection(DEFAULT_SIMULATOR_GATEWAY_ID)).toEqual({
+      ok: true,
+      message: 'Simulator ready: accepts 500 messages per second',
+    });
     const unreachable = await startTestServer({ config: { twilioApiBaseUrl: 'http://127.0.0.1:9' } });
     try {
       const owner = await unreachable.createAdmin();
@@ -225,7 +275,11 @@ describe('the default gateway and deleting', () => {
     const remove = await server.delete(`/api/gateways/${DEFAULT_SIMULATOR_GATEWAY_ID}`, { token: admin.token });
     expect(remove.status).toBe(409);
     expect(remove.body.code).toBe('GATEWAY_DEFAULT');
-    const disabledDefault = await server.post('/api/gateways', { name: 'Off default', kind: 'simulator', isDefault: true, enabled: false }, { token: admin.token });
+    const disabledDefault = await server.post(
+      '/api/gateways',
+      { name: 'Off default', kind: 'simulator', isDefault: true, enabled: false },
+      { token: admin.token },
+    );
     expect(disabledDefault.status).toBe(409);
     expect(disabledDefault.body).toMatchObject({ code: 'GATEWAY_DEFAULT', field: 'enabled' });
     expect(await defaults()).toEqual([DEFAULT_SIMULATOR_GATEWAY_ID]);
@@ -237,21 +291,31 @@ describe('the default gateway and deleting', () => {
     const gateway = await create({ name: 'Busy', kind: 'simulator', config: {} });
     const kindIgnored = await server.put(`/api/gateways/${gateway.id}`, { kind: 'twilio', name: 'Busy one' }, { token: admin.token });
     expect(kindIgnored.body.gateway).toMatchObject({ kind: 'simulator', name: 'Busy one' });
-    const campaign = await createCampaign(server, admin.token, { name: 'Uses Busy', body: 'Hi', gatewayId: gateway.id, scheduledLocal: localInDays(2) });
+    const campaign = await createCampaign(server, admin.token, {
+      name: 'Uses Busy',
+      body: 'Hi',
+      gatewayId: gateway.id,
+      scheduledLocal: localInDays(2),
+    });
     // A draft does not hold the gateway.
     const orphan = await createCampaign(server, admin.token, { name: 'Orphan', body: 'Hi', gatewayId: gateway.id });
     await launchCampaign(server, admin.token, campaign.id);
 
     const inUse = await server.delete(`/api/gateways/${gateway.id}`, { token: admin.token });
     expect(inUse.status).toBe(409);
-    expect(inUse.body).toMatchObject({ code: 'GATEWAY_IN_USE', message: 'This gateway is used by campaigns that are not finished: Uses Busy' });
+    expect(inUse.body).toMatchObject({
+      code: 'GATEWAY_IN_USE',
+      message: 'This gateway is used by campaigns that are not finished: Uses Busy',
+    });
 
     expect((await server.post(`/api/campaigns/${campaign.id}/cancel`, undefined, { token: admin.token })).status).toBe(200);
     const deleted = await server.delete(`/api/gateways/${gateway.id}`, { token: admin.token });
     expect(deleted.status).toBe(204);
     expect((await server.get(`/api/gateways/${gateway.id}`, { token: admin.token })).status).toBe(404);
     expect((await server.delete(`/api/gateways/${gateway.id}`, { token: admin.token })).status).toBe(404);
-    expect((await server.get('/api/gateways', { token: admin.token })).body.data.map((row: { id: string }) => row.id)).not.toContain(gateway.id);
+    expect((await server.get('/api/gateways', { token: admin.token })).body.data.map((row: { id: string }) => row.id)).not.toContain(
+      gateway.id,
+    );
     const audit = await auditOf(server, gateway.id);
     expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual([
       ['gateway.create', admin.user.id],

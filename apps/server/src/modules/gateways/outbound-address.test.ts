@@ -7,14 +7,35 @@ afterEach(() => setOutboundPolicy({ allowLinkLocal: false }));
 
 const smpp = (host: string) => parseKindSettings('smpp', { host, port: 2775, systemId: 'sys' }, { password: 'secret' });
 const lookup = (host: string) =>
-  new Promise<{ error: NodeJS.ErrnoException | null; addresses: unknown }>((resolve) => guardedLookup(host, { all: true }, (error, addresses) => resolve({ error, addresses })));
+  new Promise<{ error: NodeJS.ErrnoException | null; addresses: unknown }>((resolve) =>
+    guardedLookup(host, { all: true }, (error, addresses) => resolve({ error, addresses })),
+  );
 
 describe('outbound addresses', () => {
   it('tells link-local and metadata addresses (IPv4, IPv6, IPv4-mapped, any spelling) from the rest', () => {
-    for (const host of ['169.254.169.254', '169.254.0.1', 'fd00:ec2::254', 'FD00:0EC2:0:0:0:0:0:0254', '[fd00:ec2::254]', 'fe80::1', 'febf::1', '::ffff:169.254.169.254', 'fe80::1%eth0']) {
+    for (const host of [
+      '169.254.169.254',
+      '169.254.0.1',
+      'fd00:ec2::254',
+      'FD00:0EC2:0:0:0:0:0:0254',
+      '[fd00:ec2::254]',
+      'fe80::1',
+      'febf::1',
+      '::ffff:169.254.169.254',
+      'fe80::1%eth0',
+    ]) {
       expect(isRefusedAddress(host), host).toBe(true);
     }
-    for (const host of ['127.0.0.1', '10.0.0.5', '169.255.0.1', 'fd00:ec2::253', 'fec0::1', '::1', 'smsc.example.org', '::ffff:127.0.0.1']) {
+    for (const host of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '169.255.0.1',
+      'fd00:ec2::253',
+      'fec0::1',
+      '::1',
+      'smsc.example.org',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isRefusedAddress(host), host).toBe(false);
     }
   });

@@ -40,11 +40,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; jobs: Job
     async (_request, reply) => {
       const databaseCheck = await check(async () => (await database.ping(), 'ok'));
       const [migrations, jobsCheck] = await Promise.all([
-        databaseCheck === 'ok' ? check(async () => ((await pendingMigrationCount(database.db)) === 0 ? 'ok' : 'pending')) : Promise.resolve<Check>('error'),
+        databaseCheck === 'ok'
+          ? check(async () => ((await pendingMigrationCount(database.db)) === 0 ? 'ok' : 'pending'))
+          : Promise.resolve<Check>('error'),
         check(async () => ((await jobs.healthy()) ? 'ok' : 'error')),
       ]);
       const ready = databaseCheck === 'ok' && migrations === 'ok' && jobsCheck === 'ok';
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', database: databaseCheck, migrations, jobs: jobsCheck });
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not_ready', database: databaseCheck, migrations, jobs: jobsCheck });
     },
   );
 };

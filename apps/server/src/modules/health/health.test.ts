@@ -25,7 +25,9 @@ describe('health endpoints', () => {
     const probe = await startTestServer();
     try {
       // Forget the last applied migration, as if the code were newer than the database.
-      await probe.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`);
+      await probe.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+      );
       const pending = await probe.get('/api/health/ready');
       expect(pending.status).toBe(503);
       expect(pending.body).toEqual({ status: 'not_ready', database: 'ok', migrations: 'pending', jobs: 'ok' });

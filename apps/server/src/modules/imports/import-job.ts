@@ -7,7 +7,15 @@ import { collectGarbageNow } from '../../platform/full-gc.ts';
 import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
 import type { BuildOptions } from './write/batch-builder.ts';
 import { openBatchWriter, type BatchResult, type BatchWriter } from './write/batch-writer.ts';
-import { analyzeContacts, deleteAllFileChunks, failInterruptedImports, finishImport, listImportsAwaitingFile, updateImport, type ImportRow } from './imports.queries.ts';
+import {
+  analyzeContacts,
+  deleteAllFileChunks,
+  failInterruptedImports,
+  finishImport,
+  listImportsAwaitingFile,
+  updateImport,
+  type ImportRow,
+} from './imports.queries.ts';
 import type { StoredOptions } from './stored-options.ts';
 import type { ImportLimits } from './limits.ts';
 import { maxRowChars } from './read/preview.ts';
@@ -66,7 +74,11 @@ async function openSource(deps: ImportJobDeps, row: ImportRow, local: { file?: L
   };
   const inWorker = deps.database.driver === 'pglite';
   if (row.format === 'csv') {
-    const csv = { encoding: (row.encoding ?? 'utf-8') as TextEncodingName, delimiter: (row.delimiter ?? ',') as Delimiter, maxRowChars: maxRowChars(deps.limits) };
+    const csv = {
+      encoding: (row.encoding ?? 'utf-8') as TextEncodingName,
+      delimiter: (row.delimiter ?? ',') as Delimiter,
+      maxRowChars: maxRowChars(deps.limits),
+    };
     const path = deps.uploads.pathOf(row.id);
     if (inWorker && path) return readRowsInWorker({ build, csv: { ...csv, path } });
     return readRowsHere(await openCsv(deps.uploads.read(row.id, row.fileSize), csv.encoding, csv), build);
@@ -75,7 +87,9 @@ async function openSource(deps: ImportJobDeps, row: ImportRow, local: { file?: L
   const info = await inspectXlsx(file.path, row.fileSize, deps.limits);
   const sheet = row.sheet ? info.sheets.find((candidate) => candidate.name === row.sheet) : info.sheets[0];
   if (!sheet) throw new ImportFileError(422, `The workbook has no sheet named "${row.sheet}"`);
-  return inWorker ? readRowsInWorker({ build, xlsx: { path: file.path, sheet } }) : readRowsHere(await openXlsx(file.path, row.fileSize, sheet), build);
+  return inWorker
+    ? readRowsInWorker({ build, xlsx: { path: file.path, sheet } })
+    : readRowsHere(await openXlsx(file.path, row.fileSize, sheet), build);
 }
 
 /**
@@ -101,7 +115,11 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   try {
     source = await openSource(deps, claimed, local);
     const options = (claimed.options ?? {}) as StoredOptions;
-    writer = await openBatchWriter(deps.database, { importId, onDuplicate: options.onDuplicate ?? 'skip', statusAndNotes: hasStatusOrNotes((claimed.mapping ?? {}) as ImportMapping) });
+    writer = await openBatchWriter(deps.database, {
+      importId,
+      onDuplicate: options.onDuplicate ?? 'skip',
+      statusAndNotes: hasStatusOrNotes((claimed.mapping ?? {}) as ImportMapping),
+    });
     // Waits for the oldest batch in flight; true when it found the import cancelled.
     const settleOldest = async () => {
       const previous = await inflight.shift()!;
@@ -146,14 +164,19 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   // Planner statistics of a table that just grew a lot are stale until autovacuum gets to it
   // (a minute or more): meanwhile the contacts list may pick a plan that sorts every match, far
   // slower for a page of a broad filter over many contacts.
-  if (changed >= ANALYZE_AFTER_ROWS) await analyzeContacts(db).catch((error: unknown) => deps.logger.error({ err: error, importId }, 'analyze after import failed'));
+  if (changed >= ANALYZE_AFTER_ROWS)
+    await analyzeContacts(db).catch((error: unknown) => deps.logger.error({ err: error, importId }, 'analyze after import failed'));
   // The history keeps the counts and the error file: the upload is not needed any more. Removed
   // before the import shows as finished, so a finished import never still holds its file.
-  await deps.uploads.remove(importId).catch((error: unknown) => deps.logger.error({ err: error, importId }, 'removing the uploaded file failed'));
+  await deps.uploads
+    .remove(importId)
+    .catch((error: unknown) => deps.logger.error({ err: error, importId }, 'removing the uploaded file failed'));
   await db.transaction(async (tx) => {
     const finished = await finishImport(tx, importId, outcome.status, outcome.message);
     if (!finished) return;
-    const [actor] = finished.createdBy ? await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, finished.createdBy)) : [];
+    const [actor] = finished.createdBy
+      ? await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, finished.createdBy))
+      : [];
     await recordAudit(tx, {
       actor: actor ?? null,
       action: 'contacts.import',
@@ -186,7 +209,11 @@ async function reconcileEmbeddedUploads(deps: ImportJobDeps): Promise<void> {
   const awaiting = await listImportsAwaitingFile(db);
   await deps.uploads.removeAllBut(new Set(awaiting));
   for (const id of awaiting) {
-    if (!(await deps.uploads.has(id))) await updateImport(db, id, { status: 'failed', errorMessage: 'The uploaded file is gone; upload it again', finishedAt: new Date() }, ['uploaded', 'queued']);
+    if (!(await deps.uploads.has(id)))
+      await updateImport(db, id, { status: 'failed', errorMessage: 'The uploaded file is gone; upload it again', finishedAt: new Date() }, [
+        'uploaded',
+        'queued',
+      ]);
   }
   await deleteAllFileChunks(db);
 }
@@ -222,7 +249,11 @@ export async function enqueueImport(jobs: Jobs, importId: string): Promise<void>
  * Starts running import jobs in this process (embedded server, worker processes, tests), and the
  * sweep that expires uploads never started; `expireUploadsNow` runs that sweep at once.
  */
-export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options: { pollingIntervalSeconds?: number } = {}): Promise<{ expireUploadsNow: () => Promise<void> }> {
+export async function startImportWorker(
+  jobs: Jobs,
+  deps: ImportJobDeps,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<{ expireUploadsNow: () => Promise<void> }> {
   await ensureQueue(jobs);
   if (deps.database.driver === 'pglite') {
     // One process owns an embedded database: an import still 'running' at start was cut short by
@@ -230,9 +261,13 @@ export async function startImportWorker(jobs: Jobs, deps: ImportJobDeps, options
     await failInterruptedImports(deps.database.db, 'The server stopped during this import; the rows counted so far are saved');
     await reconcileEmbeddedUploads(deps);
   }
-  const worker = await jobs.boss.work<{ importId: string }>(IMPORT_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-    if (job) await runImport(deps, job.data.importId);
-  });
+  const worker = await jobs.boss.work<{ importId: string }>(
+    IMPORT_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+    async ([job]) => {
+      if (job) await runImport(deps, job.data.importId);
+    },
+  );
   localWorkers.set(jobs, worker);
   const expiry = await startUploadExpiry(jobs, { db: deps.database.db, uploads: deps.uploads, logger: deps.logger });
   return { expireUploadsNow: expiry.wake };

@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const stored = async (phones: string[]) =>
-  (await queryRows<{ phone: string }>(server.database.db, sql`select phone from contacts where phone = any(${sql.param(phones)}::text[]) order by phone`)).map((row) => row.phone);
+  (
+    await queryRows<{ phone: string }>(
+      server.database.db,
+      sql`select phone from contacts where phone = any(${sql.param(phones)}::text[]) order by phone`,
+    )
+  ).map((row) => row.phone);
 
 describe('imports with a default country', () => {
   it("rejects numbers written the country's way that are not its numbers, and says which were read as international", async () => {
@@ -40,7 +45,9 @@ describe('imports with a default country', () => {
     expect(await stored(['+4366074252', '+494709774', '+261202320099', '+6486801014'])).toEqual([]);
     expect(await stored(['+12015550123', '+12015550124', '+447400123456', '+919876543210'])).toHaveLength(4);
 
-    const response = await fetch(`${server.baseUrl}/api/contacts/imports/${id}/errors.csv`, { headers: { authorization: `Bearer ${manager.token}` } });
+    const response = await fetch(`${server.baseUrl}/api/contacts/imports/${id}/errors.csv`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
     const reasons = (await response.text()).trim().split('\r\n').slice(1);
     expect(reasons).toEqual([
       '2,"(436) 607-4252,Austria?",Invalid phone number for country US',
@@ -53,7 +60,8 @@ describe('imports with a default country', () => {
     expect(summary.warnings).toEqual([
       {
         code: 'read_as_international',
-        message: '2 numbers were read as international numbers although the default country is US: if they are local numbers, the default country is wrong',
+        message:
+          '2 numbers were read as international numbers although the default country is US: if they are local numbers, the default country is wrong',
         count: 2,
         defaultCountry: 'US',
         examples: [
@@ -80,7 +88,11 @@ describe('imports with a default country', () => {
     const { summary } = await importFile(server, manager.token, ['phone', ...rows].join('\n'), { defaultCountry: 'FR' });
     expect(summary.counts).toMatchObject({ rowsRead: 2500, created: 2500 });
     const warning = summary.warnings.find((item: any) => item.code === 'read_as_international');
-    expect(warning).toMatchObject({ count: 2500, defaultCountry: 'FR', message: expect.stringContaining('2,500 numbers were read as international') });
+    expect(warning).toMatchObject({
+      count: 2500,
+      defaultCountry: 'FR',
+      message: expect.stringContaining('2,500 numbers were read as international'),
+    });
     expect(warning.examples.map((example: any) => example.row)).toEqual([2, 3, 4, 5, 6]);
     expect(summary.warnings.map((item: any) => item.code)).toEqual(['read_as_international']);
   });
@@ -94,25 +106,48 @@ describe('imports with a default country', () => {
 describe('workbooks with several sheets', () => {
   it('open on the first sheet with a phone column, say why, and import that sheet', async () => {
     const workbook = await xlsxFile({
-      Summary: [['Report', 'Total'], ['Contacts', 2]],
+      Summary: [
+        ['Report', 'Total'],
+        ['Contacts', 2],
+      ],
       Notes: [['Remark'], ['Imported from the CRM']],
-      Contacts: [['Name', 'Mobile'], ['Ann', '+447400300001'], ['Bob', '+447400300002']],
+      Contacts: [
+        ['Name', 'Mobile'],
+        ['Ann', '+447400300001'],
+        ['Bob', '+447400300002'],
+      ],
       Archive: [['Phone'], ['+447400300009']],
     });
     const uploaded = await uploadFile(server, manager.token, workbook, 'crm.xlsx');
     expect(uploaded.status).toBe(201);
     const { preview } = uploaded.body;
-    expect(preview).toMatchObject({ sheets: ['Summary', 'Notes', 'Contacts', 'Archive'], sheet: 'Contacts', headers: ['Name', 'Mobile'], suggestedMapping: { '0': 'firstName', '1': 'phone' } });
+    expect(preview).toMatchObject({
+      sheets: ['Summary', 'Notes', 'Contacts', 'Archive'],
+      sheet: 'Contacts',
+      headers: ['Name', 'Mobile'],
+      suggestedMapping: { '0': 'firstName', '1': 'phone' },
+    });
     expect(preview.notes).toEqual([
-      { code: 'sheet_with_phone', sheet: 'Contacts', skipped: ['Summary', 'Notes'], message: 'Showing sheet "Contacts": the first sheet with a phone number column ("Summary", "Notes" have none)' },
+      {
+        code: 'sheet_with_phone',
+        sheet: 'Contacts',
+        skipped: ['Summary', 'Notes'],
+        message: 'Showing sheet "Contacts": the first sheet with a phone number column ("Summary", "Notes" have none)',
+      },
     ]);
     // The preview the wizard reloads says the same; another sheet on request, without a note.
     const again = await server.get<any>(`/api/contacts/imports/${uploaded.body.import.id}/preview`, { token: manager.token });
     expect(again.body).toMatchObject({ sheet: 'Contacts', notes: preview.notes });
-    const summarySheet = await server.get<any>(`/api/contacts/imports/${uploaded.body.import.id}/preview?sheet=Summary`, { token: manager.token });
+    const summarySheet = await server.get<any>(`/api/contacts/imports/${uploaded.body.import.id}/preview?sheet=Summary`, {
+      token: manager.token,
+    });
     expect(summarySheet.body).toMatchObject({ sheet: 'Summary', notes: [] });
     // Started without naming a sheet: the chosen one is imported.
-    const started = await server.post<any>(`/api/contacts/imports/${uploaded.body.import.id}/start`, { mapping: preview.suggestedMapping }, { token: manager.token });
+    const started = await server.post<any>(
+      `/api/contacts/imports/${uploaded.body.import.id}/start`,
+      { mapping: preview.suggestedMapping },
+      { token: manager.token },
+    );
     expect(started.status).toBe(202);
     expect(started.body.import.options.sheet).toBe('Contacts');
     expect((await waitFinished(server, manager.token, uploaded.body.import.id)).counts).toMatchObject({ rowsRead: 2, created: 2 });
@@ -120,9 +155,17 @@ describe('workbooks with several sheets', () => {
   });
 
   it('say so when no sheet has a phone column, showing the first', async () => {
-    const workbook = await xlsxFile({ First: [['A', 'B'], ['x', 'y']], Second: [['C'], ['z']] });
+    const workbook = await xlsxFile({
+      First: [
+        ['A', 'B'],
+        ['x', 'y'],
+      ],
+      Second: [['C'], ['z']],
+    });
     const uploaded = await uploadFile(server, manager.token, workbook, 'none.xlsx');
     expect(uploaded.body.preview).toMatchObject({ sheet: 'First' });
-    expect(uploaded.body.preview.notes).toEqual([{ code: 'no_phone_sheet', sheet: 'First', message: expect.stringContaining('No sheet has a column of phone numbers') }]);
+    expect(uploaded.body.preview.notes).toEqual([
+      { code: 'no_phone_sheet', sheet: 'First', message: expect.stringContaining('No sheet has a column of phone numbers') },
+    ]);
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { importWarnings } from './import-warnings.ts';
 
-const row = (counts: { rowsRead: number; rejected: number }, status: 'completed' | 'cancelled' | 'failed' = 'completed', defaultCountry: string | null = null) => ({
+const row = (
+  counts: { rowsRead: number; rejected: number },
+  status: 'completed' | 'cancelled' | 'failed' = 'completed',
+  defaultCountry: string | null = null,
+) => ({
   status,
   options: { defaultCountry },
   ...counts,
@@ -25,8 +29,17 @@ describe('importWarnings', () => {
 
   it('says how many numbers were read as international only when a default country was set', () => {
     const examples = [{ row: 2, input: '447400123456', e164: '+447400123456', country: 'GB' }];
-    expect(importWarnings({ ...row({ rowsRead: 3, rejected: 0 }, 'completed', 'US'), readAsInternational: 1, internationalExamples: examples })).toEqual([
-      { code: 'read_as_international', message: '1 number was read as an international number although the default country is US: if they are local numbers, the default country is wrong', count: 1, defaultCountry: 'US', examples },
+    expect(
+      importWarnings({ ...row({ rowsRead: 3, rejected: 0 }, 'completed', 'US'), readAsInternational: 1, internationalExamples: examples }),
+    ).toEqual([
+      {
+        code: 'read_as_international',
+        message:
+          '1 number was read as an international number although the default country is US: if they are local numbers, the default country is wrong',
+        count: 1,
+        defaultCountry: 'US',
+        examples,
+      },
     ]);
     expect(importWarnings({ ...row({ rowsRead: 3, rejected: 0 }), readAsInternational: 1, internationalExamples: examples })).toEqual([]);
   });

@@ -9,11 +9,16 @@ const count = (value: number) => value.toLocaleString('en-US');
  * web app shows them from there): numbers read as international although a default country was
  * set (from the job's count), and a completed import that rejected half its rows or more.
  */
-export function importWarnings(row: Pick<ImportRow, 'status' | 'options' | 'rowsRead' | 'rejected' | 'readAsInternational' | 'internationalExamples'>): ImportWarning[] {
+export function importWarnings(
+  row: Pick<ImportRow, 'status' | 'options' | 'rowsRead' | 'rejected' | 'readAsInternational' | 'internationalExamples'>,
+): ImportWarning[] {
   const defaultCountry = ((row.options ?? {}) as StoredOptions).defaultCountry ?? null;
   const warnings: ImportWarning[] = [];
   if (row.readAsInternational > 0 && defaultCountry) {
-    const numbers = row.readAsInternational === 1 ? '1 number was read as an international number' : `${count(row.readAsInternational)} numbers were read as international numbers`;
+    const numbers =
+      row.readAsInternational === 1
+        ? '1 number was read as an international number'
+        : `${count(row.readAsInternational)} numbers were read as international numbers`;
     warnings.push({
       code: 'read_as_international',
       message: `${numbers} although the default country is ${defaultCountry}: if they are local numbers, the default country is wrong`,
@@ -23,7 +28,9 @@ export function importWarnings(row: Pick<ImportRow, 'status' | 'options' | 'rows
     });
   }
   if (row.status === 'completed' && row.rowsRead > 0 && row.rejected * 2 >= row.rowsRead) {
-    const check = defaultCountry ? `the default country (${defaultCountry}) is right` : 'numbers without a country code have a default country';
+    const check = defaultCountry
+      ? `the default country (${defaultCountry}) is right`
+      : 'numbers without a country code have a default country';
     warnings.push({
       code: 'mostly_rejected',
       message: `${count(row.rejected)} of ${count(row.rowsRead)} rows were rejected: check that the phone number column is mapped and that ${check}`,

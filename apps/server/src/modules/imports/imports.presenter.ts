@@ -9,7 +9,11 @@ export function presentImport(row: ImportWithCreator, now = Date.now()): ImportS
   const started = row.startedAt?.getTime();
   const elapsedMs = started === undefined ? null : Math.max(0, (row.finishedAt?.getTime() ?? now) - started);
   const progress =
-    row.status === 'completed' ? 100 : row.status === 'uploaded' || row.status === 'queued' ? null : Math.min(100, Math.round((row.bytesRead / Math.max(1, row.fileSize)) * 1000) / 10);
+    row.status === 'completed'
+      ? 100
+      : row.status === 'uploaded' || row.status === 'queued'
+        ? null
+        : Math.min(100, Math.round((row.bytesRead / Math.max(1, row.fileSize)) * 1000) / 10);
   return {
     id: row.id,
     status: row.status,
@@ -19,7 +23,13 @@ export function presentImport(row: ImportWithCreator, now = Date.now()): ImportS
     counts: { rowsRead: row.rowsRead, created: row.created, updated: row.updated, duplicates: row.duplicates, rejected: row.rejected },
     progress,
     options: row.mapping
-      ? { mapping: row.mapping as ImportMapping, defaultCountry: options.defaultCountry ?? null, onDuplicate: options.onDuplicate ?? 'skip', tag: options.tag ?? null, sheet: row.sheet }
+      ? {
+          mapping: row.mapping as ImportMapping,
+          defaultCountry: options.defaultCountry ?? null,
+          onDuplicate: options.onDuplicate ?? 'skip',
+          tag: options.tag ?? null,
+          sheet: row.sheet,
+        }
       : null,
     cancelRequested: row.cancelRequested,
     createdAt: row.createdAt.toISOString(),

@@ -51,7 +51,10 @@ export async function findImport(db: Executor, id: string): Promise<ImportWithCr
 }
 
 /** Import history, newest first. */
-export async function listImports(db: Executor, page: { limit: number; skip: number }): Promise<{ rows: ImportWithCreator[]; total: number }> {
+export async function listImports(
+  db: Executor,
+  page: { limit: number; skip: number },
+): Promise<{ rows: ImportWithCreator[]; total: number }> {
   const rows = await db
     .select(importColumns())
     .from(imports)
@@ -64,7 +67,12 @@ export async function listImports(db: Executor, page: { limit: number; skip: num
 }
 
 /** Applies a change to an import; `onlyIn` guards against racing status changes. */
-export async function updateImport(db: Executor, id: string, patch: Partial<NewImportRow>, onlyIn?: ImportRow['status'][]): Promise<ImportRow | undefined> {
+export async function updateImport(
+  db: Executor,
+  id: string,
+  patch: Partial<NewImportRow>,
+  onlyIn?: ImportRow['status'][],
+): Promise<ImportRow | undefined> {
   const [row] = await db
     .update(imports)
     .set(patch)
@@ -95,13 +103,19 @@ export async function deleteAllFileChunks(db: Executor): Promise<void> {
 
 /** Ids of imports whose upload is still needed: not started yet, or running. */
 export async function listImportsAwaitingFile(db: Executor): Promise<string[]> {
-  const rows = await db.select({ id: imports.id }).from(imports).where(inArray(imports.status, ['uploaded', 'queued', 'running']));
+  const rows = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(inArray(imports.status, ['uploaded', 'queued', 'running']));
   return rows.map((row) => row.id);
 }
 
 /** One stored chunk of a file (undefined past the end). */
 export async function findFileChunk(db: Executor, importId: string, seq: number): Promise<Buffer | undefined> {
-  const [row] = await db.select({ bytes: importFileChunks.bytes }).from(importFileChunks).where(and(eq(importFileChunks.importId, importId), eq(importFileChunks.seq, seq)));
+  const [row] = await db
+    .select({ bytes: importFileChunks.bytes })
+    .from(importFileChunks)
+    .where(and(eq(importFileChunks.importId, importId), eq(importFileChunks.seq, seq)));
   return row?.bytes;
 }
 
@@ -116,7 +130,12 @@ export async function listRejections(db: Executor, importId: string, afterRow: n
 }
 
 /** Marks a running import's counters final and its status (completed, failed or cancelled). */
-export async function finishImport(db: Executor, id: string, status: 'completed' | 'failed' | 'cancelled', errorMessage: string | null): Promise<ImportRow | undefined> {
+export async function finishImport(
+  db: Executor,
+  id: string,
+  status: 'completed' | 'failed' | 'cancelled',
+  errorMessage: string | null,
+): Promise<ImportRow | undefined> {
   const [row] = await db
     .update(imports)
     .set({ status, errorMessage, finishedAt: sql`now()`, ...(status === 'completed' ? { bytesRead: sql`${imports.fileSize}` } : {}) })
@@ -134,7 +153,11 @@ export async function analyzeContacts(db: Executor): Promise<void> {
 export async function expireUploadsOlderThan(db: Executor, hours: number): Promise<string[]> {
   const rows = await db
     .update(imports)
-    .set({ status: 'expired', finishedAt: sql`now()`, errorMessage: `Not started within ${hours} hours: the uploaded file was removed; upload it again` })
+    .set({
+      status: 'expired',
+      finishedAt: sql`now()`,
+      errorMessage: `Not started within ${hours} hours: the uploaded file was removed; upload it again`,
+    })
     .where(and(eq(imports.status, 'uploaded'), sql`${imports.createdAt} < now() - make_interval(hours => ${hours})`))
     .returning({ id: imports.id });
   return rows.map((row) => row.id);
@@ -142,7 +165,10 @@ export async function expireUploadsOlderThan(db: Executor, hours: number): Promi
 
 /** Marks every running import failed (embedded start-up: nothing else can be running them). */
 export async function failInterruptedImports(db: Executor, message: string): Promise<void> {
-  await db.update(imports).set({ status: 'failed', errorMessage: message, finishedAt: sql`now()` }).where(eq(imports.status, 'running'));
+  await db
+    .update(imports)
+    .set({ status: 'failed', errorMessage: message, finishedAt: sql`now()` })
+    .where(eq(imports.status, 'running'));
 }
 
 // ---- Raw SQL of one import batch (run on a pg client or a PGlite transaction) ----
@@ -151,9 +177,11 @@ export async function failInterruptedImports(db: Executor, message: string): Pro
  * Columns of a staged contact, in COPY order: the same text loads contacts directly (new numbers)
  * or the batch table (the merge).
  */
-export const CONTACT_COPY_COLUMNS = 'phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, id, source, import_id, created_by';
+export const CONTACT_COPY_COLUMNS =
+  'phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, id, source, import_id, created_by';
 /** The same for an import that maps notes or status (the others leave both out: less to write per row). */
-export const CONTACT_COPY_COLUMNS_WITH_STATUS = 'phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, notes, status, id, source, import_id, created_by';
+export const CONTACT_COPY_COLUMNS_WITH_STATUS =
+  'phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, notes, status, id, source, import_id, created_by';
 
 /** The COPY columns of an import's staged contacts. */
 export const copyColumns = (statusAndNotes: boolean) => (statusAndNotes ? CONTACT_COPY_COLUMNS_WITH_STATUS : CONTACT_COPY_COLUMNS);
@@ -220,8 +248,12 @@ export function mergeStagingSql(onDuplicate: OnDuplicate, statusAndNotes = false
   if (onDuplicate === 'skip') conflict = 'on conflict (phone) do nothing';
   else {
     const fields: string[] = statusAndNotes ? [...FIELDS, 'notes'] : [...FIELDS];
-    const value = (field: string) => (onDuplicate === 'fill' ? `coalesce(nullif(contacts.${field}, ''), excluded.${field})` : `coalesce(excluded.${field}, contacts.${field})`);
-    const custom = onDuplicate === 'fill' ? 'excluded.custom_fields || contacts.custom_fields' : 'contacts.custom_fields || excluded.custom_fields';
+    const value = (field: string) =>
+      onDuplicate === 'fill'
+        ? `coalesce(nullif(contacts.${field}, ''), excluded.${field})`
+        : `coalesce(excluded.${field}, contacts.${field})`;
+    const custom =
+      onDuplicate === 'fill' ? 'excluded.custom_fields || contacts.custom_fields' : 'contacts.custom_fields || excluded.custom_fields';
     const sets = [...fields.map((field) => `${field} = ${value(field)}`), `custom_fields = ${custom}`];
     const next = [...fields.map(value), custom];
     const current = [...fields.map((field) => `contacts.${field}`), 'contacts.custom_fields'];

@@ -42,7 +42,10 @@ async function loadImport(db: Db, id: string) {
 }
 
 /** Contacts import: upload with preview, start, progress, cancel, history and error file. */
-export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: ImportLimits; uploads: UploadStore }> = async (app, { db, jobs, limits, uploads }) => {
+export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: ImportLimits; uploads: UploadStore }> = async (
+  app,
+  { db, jobs, limits, uploads },
+) => {
   // Scoped to this plugin; the per-request limits are applied where the parts are read.
   await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 } });
 
@@ -68,7 +71,14 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       ensureImportAllowed(actor, 'create');
       const { row, result } = await receiveUpload(db, uploads, request, actor.id, limits);
       const stored = await loadImport(db, row.id);
-      await recordAudit(db, { actor, action: 'import.upload', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: stored.fileName, format: stored.format, fileSize: stored.fileSize } });
+      await recordAudit(db, {
+        actor,
+        action: 'import.upload',
+        subject: 'Import',
+        subjectId: row.id,
+        ip: request.ip,
+        details: { fileName: stored.fileName, format: stored.format, fileSize: stored.fileSize },
+      });
       return reply.status(201).send({ import: presentImport(stored), preview: result.preview });
     },
   );
@@ -77,7 +87,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     '/api/contacts/imports',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Import history, newest first', querystring: listImportsQuerySchema, response: { 200: importListResponseSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Import history, newest first',
+        querystring: listImportsQuerySchema,
+        response: { 200: importListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => {
       ensureImportAllowed(currentUser(request), 'read');
@@ -91,7 +106,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     '/api/contacts/imports/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'One import: status, counts, timing (poll it for progress)', params: importIdParamsSchema, response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One import: status, counts, timing (poll it for progress)',
+        params: importIdParamsSchema,
+        response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       ensureImportAllowed(currentUser(request), 'read');
@@ -138,7 +158,19 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       const row = await loadImport(db, request.params.id);
       await startImport(db, jobs, row, request.body, limits);
       const { options } = request.body;
-      await recordAudit(db, { actor, action: 'import.start', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: row.fileName, onDuplicate: options.onDuplicate, defaultCountry: options.defaultCountry ?? null, tag: options.tag ?? null } });
+      await recordAudit(db, {
+        actor,
+        action: 'import.start',
+        subject: 'Import',
+        subjectId: row.id,
+        ip: request.ip,
+        details: {
+          fileName: row.fileName,
+          onDuplicate: options.onDuplicate,
+          defaultCountry: options.defaultCountry ?? null,
+          tag: options.tag ?? null,
+        },
+      });
       return reply.status(202).send({ import: presentImport(await loadImport(db, row.id)) });
     },
   );
@@ -150,7 +182,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       schema: {
         tags,
         summary: 'Cancel an import',
-        description: 'Not started yet: cancelled at once. Running: stops before its next batch (status becomes cancelled shortly). Finished: 409.',
+        description:
+          'Not started yet: cancelled at once. Running: stops before its next batch (status becomes cancelled shortly). Finished: 409.',
         params: importIdParamsSchema,
         response: { 200: importResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -160,7 +193,14 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       ensureImportAllowed(actor, 'cancel');
       const row = await loadImport(db, request.params.id);
       await cancelImport(db, uploads, row);
-      await recordAudit(db, { actor, action: 'import.cancel', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: row.fileName, status: row.status } });
+      await recordAudit(db, {
+        actor,
+        action: 'import.cancel',
+        subject: 'Import',
+        subjectId: row.id,
+        ip: request.ip,
+        details: { fileName: row.fileName, status: row.status },
+      });
       return { import: presentImport(await loadImport(db, row.id)) };
     },
   );
@@ -172,7 +212,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       schema: {
         tags,
         summary: 'The rejected rows as CSV: row_number, raw, reason',
-        description: 'Streamed. Cells that a spreadsheet would run as a formula (starting with = + - @ tab or CR) are prefixed with an apostrophe.',
+        description:
+          'Streamed. Cells that a spreadsheet would run as a formula (starting with = + - @ tab or CR) are prefixed with an apostrophe.',
         params: importIdParamsSchema,
         response: errorResponses(400, 401, 403, 404),
       },
@@ -181,7 +222,14 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       const actor = currentUser(request);
       ensureImportAllowed(actor, 'read');
       const row = await loadImport(db, request.params.id);
-      await recordAudit(db, { actor, action: 'import.errors_export', subject: 'Import', subjectId: row.id, ip: request.ip, details: { fileName: row.fileName, rejected: row.rejected } });
+      await recordAudit(db, {
+        actor,
+        action: 'import.errors_export',
+        subject: 'Import',
+        subjectId: row.id,
+        ip: request.ip,
+        details: { fileName: row.fileName, rejected: row.rejected },
+      });
       const reply = typedReply as FastifyReply;
       const name = `${row.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import'}-errors.csv`;
       return reply

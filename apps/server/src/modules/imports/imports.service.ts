@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { IMPORT_ERROR_FILE_COLUMNS, IMPORT_MESSAGES, IMPORT_UPLOAD_TTL_HOURS, type ImportMapping, type startImportBodySchema } from '@sms/contracts/imports';
+import {
+  IMPORT_ERROR_FILE_COLUMNS,
+  IMPORT_MESSAGES,
+  IMPORT_UPLOAD_TTL_HOURS,
+  type ImportMapping,
+  type startImportBodySchema,
+} from '@sms/contracts/imports';
 import { isPhoneCountry } from '@sms/contracts/phone';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -17,12 +23,21 @@ import type { UploadStore } from './upload/upload-store.ts';
 
 type StartBody = z.output<typeof startImportBodySchema>;
 
-const expiredConflict = () => new Conflict(`This upload was not started within ${IMPORT_UPLOAD_TTL_HOURS} hours and its file was removed; upload it again`, { code: 'IMPORT_EXPIRED' });
+const expiredConflict = () =>
+  new Conflict(`This upload was not started within ${IMPORT_UPLOAD_TTL_HOURS} hours and its file was removed; upload it again`, {
+    code: 'IMPORT_EXPIRED',
+  });
 
 /** The preview of a stored upload (another sheet of an XLSX, or the CSV again). */
-export async function loadPreview(uploads: UploadStore, row: ImportRow, sheet: string | undefined, limits: ImportLimits): Promise<PreviewResult> {
+export async function loadPreview(
+  uploads: UploadStore,
+  row: ImportRow,
+  sheet: string | undefined,
+  limits: ImportLimits,
+): Promise<PreviewResult> {
   if (row.status === 'expired') throw expiredConflict();
-  if (row.status !== 'uploaded') throw new Conflict('This import has already been started; its preview is gone', { code: 'IMPORT_STARTED' });
+  if (row.status !== 'uploaded')
+    throw new Conflict('This import has already been started; its preview is gone', { code: 'IMPORT_STARTED' });
   try {
     if (row.format === 'csv') {
       const parts: Uint8Array[] = [];
@@ -32,7 +47,12 @@ export async function loadPreview(uploads: UploadStore, row: ImportRow, sheet: s
         size += bytes.length;
       }
       const head = Buffer.concat(parts).subarray(0, PREVIEW_HEAD_BYTES);
-      return await previewCsv(head, size >= row.fileSize && size <= PREVIEW_HEAD_BYTES, (row.encoding ?? 'utf-8') as TextEncodingName, limits);
+      return await previewCsv(
+        head,
+        size >= row.fileSize && size <= PREVIEW_HEAD_BYTES,
+        (row.encoding ?? 'utf-8') as TextEncodingName,
+        limits,
+      );
     }
     const file = await uploads.localFile(row.id, row.fileSize);
     try {
@@ -71,16 +91,27 @@ export async function startImport(db: Db, jobs: Jobs, row: ImportRow, body: Star
   if (row.status !== 'uploaded') throw new Conflict('This import has already been started', { code: 'IMPORT_STARTED' });
   checkMapping(body.mapping, limits.maxColumns);
   const { defaultCountry, onDuplicate, tag, sheet } = body.options;
-  if (defaultCountry && !isPhoneCountry(defaultCountry)) throw new ValidationError('options.defaultCountry', `Unknown country code ${defaultCountry}`);
+  if (defaultCountry && !isPhoneCountry(defaultCountry))
+    throw new ValidationError('options.defaultCountry', `Unknown country code ${defaultCountry}`);
   const stored = (row.options ?? {}) as StoredOptions;
-  if (row.format === 'xlsx' && sheet !== undefined && !(stored.sheets ?? []).includes(sheet)) throw new ValidationError('options.sheet', `The workbook has no sheet named "${sheet}"`);
+  if (row.format === 'xlsx' && sheet !== undefined && !(stored.sheets ?? []).includes(sheet))
+    throw new ValidationError('options.sheet', `The workbook has no sheet named "${sheet}"`);
   const options: StoredOptions = { ...stored, defaultCountry: defaultCountry ?? null, onDuplicate, tag: tag ?? null };
-  const queued = await updateImport(db, row.id, { status: 'queued', mapping: body.mapping, options, ...(row.format === 'xlsx' && sheet !== undefined ? { sheet } : {}) }, ['uploaded']);
+  const queued = await updateImport(
+    db,
+    row.id,
+    { status: 'queued', mapping: body.mapping, options, ...(row.format === 'xlsx' && sheet !== undefined ? { sheet } : {}) },
+    ['uploaded'],
+  );
   if (!queued) throw new Conflict('This import has already been started', { code: 'IMPORT_STARTED' });
   try {
     await enqueueImport(jobs, row.id);
   } catch (error) {
-    await updateImport(db, row.id, { status: 'failed', errorMessage: 'The import could not be queued; upload the file again', finishedAt: new Date() });
+    await updateImport(db, row.id, {
+      status: 'failed',
+      errorMessage: 'The import could not be queued; upload the file again',
+      finishedAt: new Date(),
+    });
     throw error;
   }
   return queued;
@@ -92,7 +123,10 @@ export async function startImport(db: Db, jobs: Jobs, row: ImportRow, body: Star
  */
 export async function cancelImport(db: Db, uploads: UploadStore, row: ImportRow): Promise<ImportRow> {
   if (row.status === 'uploaded' || row.status === 'queued') {
-    const cancelled = await updateImport(db, row.id, { status: 'cancelled', cancelRequested: true, finishedAt: new Date() }, ['uploaded', 'queued']);
+    const cancelled = await updateImport(db, row.id, { status: 'cancelled', cancelRequested: true, finishedAt: new Date() }, [
+      'uploaded',
+      'queued',
+    ]);
     if (cancelled) {
       // A queued job that starts later finds the import cancelled and leaves it alone.
       await uploads.remove(row.id);
@@ -118,4 +152,3 @@ export function errorFile(db: Db, importId: string): Readable {
   }
   return Readable.from(lines());
 }
-

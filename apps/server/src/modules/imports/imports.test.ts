@@ -23,7 +23,17 @@ let manager: TestAccount;
 async function importServer(limits: Partial<ImportLimits> = {}) {
   const started = await startTestServer({ config: { importLimits: limits } });
   const logger = { error: (details: object, message: string) => console.error(message, details) };
-  await startImportWorker(started.jobs, { database: started.database, limits: importLimits(limits), logger, uploads: uploadStoreFor(started.database, started.config.dataDir), batchRows: 1000 }, { pollingIntervalSeconds: 0.5 });
+  await startImportWorker(
+    started.jobs,
+    {
+      database: started.database,
+      limits: importLimits(limits),
+      logger,
+      uploads: uploadStoreFor(started.database, started.config.dataDir),
+      batchRows: 1000,
+    },
+    { pollingIntervalSeconds: 0.5 },
+  );
   return started;
 }
 
@@ -34,7 +44,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const send = (bytes: Uint8Array | string, filename = 'contacts.csv', token: string | undefined = manager.token, target = server) =>
-  upload<any>(target, '/api/contacts/imports', { ...(token ? { token } : {}), files: [{ field: 'file', bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes, filename, type: 'text/csv' }] });
+  upload<any>(target, '/api/contacts/imports', {
+    ...(token ? { token } : {}),
+    files: [{ field: 'file', bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes, filename, type: 'text/csv' }],
+  });
 
 /** created + updated + duplicates + rejected = rows read, always. */
 function expectInvariant(summary: Summary) {
@@ -55,11 +68,23 @@ async function waitFinished(id: string, target = server, token = manager.token):
   }
 }
 
-const start = (id: string, mapping: Record<string, string>, options: Record<string, unknown> = {}, target = server, token = manager.token) =>
-  target.post(`/api/contacts/imports/${id}/start`, { mapping, options: { onDuplicate: 'skip', ...options } }, { token });
+const start = (
+  id: string,
+  mapping: Record<string, string>,
+  options: Record<string, unknown> = {},
+  target = server,
+  token = manager.token,
+) => target.post(`/api/contacts/imports/${id}/start`, { mapping, options: { onDuplicate: 'skip', ...options } }, { token });
 
 /** Uploads, starts with the suggested mapping (or the given one) and waits for the end. */
-async function importFile(bytes: Uint8Array | string, options: Record<string, unknown> = {}, filename = 'contacts.csv', mapping?: Record<string, string>, target = server, token = manager.token) {
+async function importFile(
+  bytes: Uint8Array | string,
+  options: Record<string, unknown> = {},
+  filename = 'contacts.csv',
+  mapping?: Record<string, string>,
+  target = server,
+  token = manager.token,
+) {
   const uploaded = await send(bytes, filename, token, target);
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const id = uploaded.body.import.id as string;
@@ -72,10 +97,17 @@ async function importFile(bytes: Uint8Array | string, options: Record<string, un
 }
 
 const contact = async (phone: string) =>
-  (await queryRows<Record<string, any>>(server.database.db, sql`select phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, source, import_id from contacts where phone = ${phone}`))[0];
+  (
+    await queryRows<Record<string, any>>(
+      server.database.db,
+      sql`select phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields, source, import_id from contacts where phone = ${phone}`,
+    )
+  )[0];
 
 async function errorsCsv(id: string) {
-  const response = await fetch(`${server.baseUrl}/api/contacts/imports/${id}/errors.csv`, { headers: { authorization: `Bearer ${manager.token}` } });
+  const response = await fetch(`${server.baseUrl}/api/contacts/imports/${id}/errors.csv`, {
+    headers: { authorization: `Bearer ${manager.token}` },
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
   return response.text();
@@ -89,22 +121,46 @@ const uploadPath = (id: string, target = server) => join(target.config.dataDir, 
 /** Whether an import's upload is still stored: a file under DATA_DIR/uploads embedded, chunks on PostgreSQL. */
 async function uploadKept(id: string, target = server): Promise<boolean> {
   if (target.database.driver === 'pglite') return existsSync(uploadPath(id, target));
-  const [row] = await queryRows<{ n: number }>(target.database.db, sql`select count(*)::int as n from import_file_chunks where import_id = ${id}`);
+  const [row] = await queryRows<{ n: number }>(
+    target.database.db,
+    sql`select count(*)::int as n from import_file_chunks where import_id = ${id}`,
+  );
   return row!.n > 0;
 }
 
 describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('imports a CSV, accounts for every row and lists rejected rows in the error file', async () => {
-    const csv = 'Phone,First name,Last name,Email,City\n+447911123456,Ann,Lee,ANN@x.com,Leeds\n+447911123456,Dup,Dup,,\nnot a number,Bob,,,\n,NoPhone,,,\n+447911123457,Cy,,bad-email,Paris\n+447911123458,Di,,,\n';
+    const csv =
+      'Phone,First name,Last name,Email,City\n+447911123456,Ann,Lee,ANN@x.com,Leeds\n+447911123456,Dup,Dup,,\nnot a number,Bob,,,\n,NoPhone,,,\n+447911123457,Cy,,bad-email,Paris\n+447911123458,Di,,,\n';
     const { summary, preview, id } = await importFile(csv);
-    expect(preview).toMatchObject({ format: 'csv', encoding: 'utf-8', delimiter: ',', sheets: [], sheet: null, headers: ['Phone', 'First name', 'Last name', 'Email', 'City'] });
+    expect(preview).toMatchObject({
+      format: 'csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      sheets: [],
+      sheet: null,
+      headers: ['Phone', 'First name', 'Last name', 'Email', 'City'],
+    });
     expect(preview.rows).toHaveLength(6);
     expect(preview.suggestedMapping).toEqual({ '0': 'phone', '1': 'firstName', '2': 'lastName', '3': 'email', '4': 'custom:City' });
-    expect(summary).toMatchObject({ status: 'completed', counts: { rowsRead: 6, created: 2, updated: 0, duplicates: 1, rejected: 3 }, progress: 100, fileName: 'contacts.csv', errorMessage: null });
+    expect(summary).toMatchObject({
+      status: 'completed',
+      counts: { rowsRead: 6, created: 2, updated: 0, duplicates: 1, rejected: 3 },
+      progress: 100,
+      fileName: 'contacts.csv',
+      errorMessage: null,
+    });
     expect(summary.createdBy).toEqual({ id: manager.user.id, name: manager.user.name });
     expect(summary.errorsUrl).toBe(`/api/contacts/imports/${id}/errors.csv`);
     expect(summary.elapsedMs).toBeGreaterThanOrEqual(0);
-    expect(await contact('+447911123456')).toMatchObject({ first_name: 'Ann', last_name: 'Lee', email: 'ann@x.com', custom_fields: { City: 'Leeds' }, source: 'import', import_id: id });
+    expect(await contact('+447911123456')).toMatchObject({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@x.com',
+      custom_fields: { City: 'Leeds' },
+      source: 'import',
+      import_id: id,
+    });
     const lines = (await errorsCsv(id)).trimEnd().split('\r\n');
     expect(lines).toEqual([
       'row_number,raw,reason',
@@ -112,7 +168,10 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       '5,",NoPhone,,,",Missing phone number',
       `6,"'+447911123457,Cy,,bad-email,Paris",Invalid email address: bad-email`,
     ]);
-    const audit = await queryRows<{ details: Record<string, unknown> }>(server.database.db, sql`select details from audit_log where action = 'contacts.import' and subject_id = ${id}`);
+    const audit = await queryRows<{ details: Record<string, unknown> }>(
+      server.database.db,
+      sql`select details from audit_log where action = 'contacts.import' and subject_id = ${id}`,
+    );
     expect(audit[0]?.details).toMatchObject({ status: 'completed', rowsRead: 6, created: 2, duplicates: 1, rejected: 3 });
   });
 
@@ -153,7 +212,12 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   });
 
   it('trusts the content, not the name: XLSX named .csv and CSV named .xlsx', async () => {
-    const book = await xlsxFile({ Contacts: [['phone', 'first name'], ['+447911200101', 'Xl']] });
+    const book = await xlsxFile({
+      Contacts: [
+        ['phone', 'first name'],
+        ['+447911200101', 'Xl'],
+      ],
+    });
     const asCsv = await importFile(book, {}, 'really-a-workbook.csv');
     expect(asCsv.preview.format).toBe('xlsx');
     expect(asCsv.summary.counts).toMatchObject({ rowsRead: 1, created: 1 });
@@ -192,7 +256,10 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(bom.summary.counts).toMatchObject({ created: 2 });
     expect(await contact('+447911200402')).toMatchObject({ first_name: 'Zoë' });
 
-    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace(/4792/g, '4793').replace('200401', '200411').replace('200402', '200412'), 'utf16le')]);
+    const utf16le = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(text.replace(/4792/g, '4793').replace('200401', '200411').replace('200402', '200412'), 'utf16le'),
+    ]);
     const le = await importFile(utf16le, {}, 'utf16le.csv');
     expect(le.preview.encoding).toBe('utf-16le');
     expect(await contact('+447911200411')).toMatchObject({ first_name: 'José' });
@@ -204,7 +271,11 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await contact('+447911200422')).toMatchObject({ first_name: 'Zoë' });
 
     // cp1252: é = E9, ë = EB, € = 80 (not Latin-1).
-    const cp1252 = Buffer.concat([Buffer.from('phone,first name,last name\n+447911200431,Jos\xe9,\n+447911200432,Zo\xeb,', 'latin1'), Buffer.from([0x80]), Buffer.from('uro\n', 'latin1')]);
+    const cp1252 = Buffer.concat([
+      Buffer.from('phone,first name,last name\n+447911200431,Jos\xe9,\n+447911200432,Zo\xeb,', 'latin1'),
+      Buffer.from([0x80]),
+      Buffer.from('uro\n', 'latin1'),
+    ]);
     const win = await importFile(cp1252, {}, 'windows.csv');
     expect(win.preview.encoding).toBe('windows-1252');
     expect(await contact('+447911200431')).toMatchObject({ first_name: 'José' });
@@ -248,22 +319,49 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const parkedFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`)).length;
     const parkedBefore = parkedFiles();
     const book = await xlsxFile({
-      First: [['phone', 'name'], ['+447911200801', 'Sheet one']],
-      Second: [['Mobile', 'Prénom', 'Nom'], ['+447911200802', 'B', 'Two'], [447911200803, 'C', 'Two'], [612345680, 'Local', 'Number']],
+      First: [
+        ['phone', 'name'],
+        ['+447911200801', 'Sheet one'],
+      ],
+      Second: [
+        ['Mobile', 'Prénom', 'Nom'],
+        ['+447911200802', 'B', 'Two'],
+        [447911200803, 'C', 'Two'],
+        [612345680, 'Local', 'Number'],
+      ],
     });
     const uploaded = await send(book, 'book.xlsx');
     expect(uploaded.status).toBe(201);
-    expect(uploaded.body.preview).toMatchObject({ format: 'xlsx', encoding: 'utf-8', delimiter: null, sheets: ['First', 'Second'], sheet: 'First', headers: ['phone', 'name'] });
+    expect(uploaded.body.preview).toMatchObject({
+      format: 'xlsx',
+      encoding: 'utf-8',
+      delimiter: null,
+      sheets: ['First', 'Second'],
+      sheet: 'First',
+      headers: ['phone', 'name'],
+    });
     const id = uploaded.body.import.id;
     const second = await server.get(`/api/contacts/imports/${id}/preview?sheet=Second`, { token: manager.token });
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ sheet: 'Second', headers: ['Mobile', 'Prénom', 'Nom'], rows: [['+447911200802', 'B', 'Two'], ['447911200803', 'C', 'Two'], ['612345680', 'Local', 'Number']] });
+    expect(second.body).toMatchObject({
+      sheet: 'Second',
+      headers: ['Mobile', 'Prénom', 'Nom'],
+      rows: [
+        ['+447911200802', 'B', 'Two'],
+        ['447911200803', 'C', 'Two'],
+        ['612345680', 'Local', 'Number'],
+      ],
+    });
     expect(second.body.suggestedMapping).toEqual({ '0': 'phone', '1': 'firstName', '2': 'lastName' });
     expect((await server.get(`/api/contacts/imports/${id}/preview?sheet=Nope`, { token: manager.token })).status).toBe(404);
     expect((await start(id, second.body.suggestedMapping, { sheet: 'Nope' })).status).toBe(400);
     expect((await start(id, second.body.suggestedMapping, { sheet: 'Second', defaultCountry: 'FR' })).status).toBe(202);
     const summary = await waitFinished(id);
-    expect(summary).toMatchObject({ status: 'completed', counts: { rowsRead: 3, created: 3 }, options: { sheet: 'Second', defaultCountry: 'FR' } });
+    expect(summary).toMatchObject({
+      status: 'completed',
+      counts: { rowsRead: 3, created: 3 },
+      options: { sheet: 'Second', defaultCountry: 'FR' },
+    });
     expect(await contact('+447911200801')).toBeUndefined();
     expect(await contact('+447911200803')).toMatchObject({ first_name: 'C', last_name: 'Two' });
     expect(await contact('+33612345680')).toMatchObject({ first_name: 'Local' });
@@ -293,18 +391,43 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(skip.summary.counts).toMatchObject({ rowsRead: 1, duplicates: 1, updated: 0 });
     expect(await contact('+447911201001')).toMatchObject({ first_name: 'Ann', last_name: null });
 
-    const fill = await importFile('phone,first,last,email,tag\n+447911201001,Anna,Lee,new@x.com,\n', { onDuplicate: 'fill', tag: { field: 'tag2', value: 'spring' } }, 'fill.csv', MAPPING);
+    const fill = await importFile(
+      'phone,first,last,email,tag\n+447911201001,Anna,Lee,new@x.com,\n',
+      { onDuplicate: 'fill', tag: { field: 'tag2', value: 'spring' } },
+      'fill.csv',
+      MAPPING,
+    );
     expect(fill.summary.counts).toMatchObject({ rowsRead: 1, updated: 1 });
-    expect(await contact('+447911201001')).toMatchObject({ first_name: 'Ann', last_name: 'Lee', email: 'ann@x.com', tag1: 'VIP', tag2: 'spring' });
+    expect(await contact('+447911201001')).toMatchObject({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@x.com',
+      tag1: 'VIP',
+      tag2: 'spring',
+    });
 
-    const overwrite = await importFile('phone,first,last,email,tag\n+447911201001,Anna,,,Gold\n', { onDuplicate: 'overwrite' }, 'overwrite.csv', MAPPING);
+    const overwrite = await importFile(
+      'phone,first,last,email,tag\n+447911201001,Anna,,,Gold\n',
+      { onDuplicate: 'overwrite' },
+      'overwrite.csv',
+      MAPPING,
+    );
     expect(overwrite.summary.counts).toMatchObject({ rowsRead: 1, updated: 1 });
     expect(await contact('+447911201001')).toMatchObject({ first_name: 'Anna', last_name: 'Lee', email: 'ann@x.com', tag1: 'Gold' });
 
-    const same = await importFile('phone,first,last,email,tag\n+447911201001,Anna,,,Gold\n', { onDuplicate: 'overwrite' }, 'same.csv', MAPPING);
+    const same = await importFile(
+      'phone,first,last,email,tag\n+447911201001,Anna,,,Gold\n',
+      { onDuplicate: 'overwrite' },
+      'same.csv',
+      MAPPING,
+    );
     expect(same.summary.counts).toMatchObject({ rowsRead: 1, updated: 0, duplicates: 1 });
 
-    const inFile = await importFile('phone,first\n+447911201002,First\n07911 201002,Second\n+447911201001,Third\n', { onDuplicate: 'overwrite', defaultCountry: 'GB' }, 'in-file.csv');
+    const inFile = await importFile(
+      'phone,first\n+447911201002,First\n07911 201002,Second\n+447911201001,Third\n',
+      { onDuplicate: 'overwrite', defaultCountry: 'GB' },
+      'in-file.csv',
+    );
     expect(inFile.summary.counts).toMatchObject({ rowsRead: 3, created: 1, updated: 1, duplicates: 1 });
     expect(await contact('+447911201002')).toMatchObject({ first_name: 'First' });
     expect(await contact('+447911201001')).toMatchObject({ first_name: 'Third' });
@@ -380,7 +503,10 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await uploadKept(id)).toBe(true);
     // Embedded, the upload is a file of its own, byte for byte.
     if (!onPostgres) expect(readFileSync(uploadPath(id)).toString()).toBe(csv);
-    expect((await server.get(`/api/contacts/imports/${id}/preview`, { token: manager.token })).body.rows).toEqual([['+447911123470', 'Ann'], ['+447911123471', 'Bob']]);
+    expect((await server.get(`/api/contacts/imports/${id}/preview`, { token: manager.token })).body.rows).toEqual([
+      ['+447911123470', 'Ann'],
+      ['+447911123471', 'Bob'],
+    ]);
     expect((await start(id, { '0': 'phone', '1': 'firstName' })).status).toBe(202);
     expect(await waitFinished(id)).toMatchObject({ status: 'completed', counts: { rowsRead: 2, rejected: 0 } });
     expect(await uploadKept(id)).toBe(false);
@@ -397,33 +523,53 @@ describe(`contacts import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect((await start(failed, { '0': 'phone' }, { tag: { field: 'tag1', value: 'x'.repeat(10_001) } })).status).toBe(400);
     const failing = await send('a,b\n');
     expect(failing.status).toBe(422);
-    const stored = await queryRows<{ id: string }>(server.database.db, sql`select id from imports where status in ('uploaded', 'queued', 'running')`);
-    if (!onPostgres) expect(readdirSync(join(server.config.dataDir, 'uploads')).sort()).toEqual(stored.map((row) => `${row.id}.upload`).sort());
+    const stored = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`select id from imports where status in ('uploaded', 'queued', 'running')`,
+    );
+    if (!onPostgres)
+      expect(readdirSync(join(server.config.dataDir, 'uploads')).sort()).toEqual(stored.map((row) => `${row.id}.upload`).sort());
     expect(stored.map((row) => row.id)).toContain(failed);
   });
 
-  it.skipIf(onPostgres)('embedded start-up removes the uploads of imports that ended meanwhile and fails imports whose upload is gone (PGlite only: PostgreSQL keeps uploads in its database)', async () => {
-    const kept = (await send('phone\n+447911123473\n')).body.import.id as string;
-    const lost = (await send('phone\n+447911123475\n')).body.import.id as string;
-    rmSync(uploadPath(lost));
-    // An earlier version kept uploads in the database; nothing reads those chunks now.
-    await queryRows(server.database.db, sql`insert into import_file_chunks (import_id, seq, bytes) values (${kept}, 0, ${Buffer.from('phone\n')})`);
-    const { id: ended } = await importFile('phone\n+447911123474\n', {}, 'ended.csv', { '0': 'phone' });
-    // As if the server had stopped before removing the upload of a finished import, plus a stray file.
-    writeFileSync(uploadPath(ended), 'phone\n');
-    writeFileSync(join(server.config.dataDir, 'uploads', '00000000-0000-7000-8000-000000000000.upload'), 'phone\n');
-    writeFileSync(join(server.config.dataDir, 'uploads', 'notes.txt'), 'not an upload');
-    const logger = { error: (details: object, message: string) => console.error(message, details) };
-    await startImportWorker(server.jobs, { database: server.database, limits: importLimits({}), logger, uploads: uploadStoreFor(server.database, server.config.dataDir) });
-    expect(readdirSync(join(server.config.dataDir, 'uploads')).filter((name) => name !== 'notes.txt')).toEqual(
-      (await queryRows<{ id: string }>(server.database.db, sql`select id from imports where status in ('uploaded', 'queued')`)).map((row) => `${row.id}.upload`).sort(),
-    );
-    expect(await uploadKept(kept)).toBe(true);
-    expect(await uploadKept(ended)).toBe(false);
-    expect((await server.get(`/api/contacts/imports/${lost}`, { token: manager.token })).body.import).toMatchObject({ status: 'failed', errorMessage: 'The uploaded file is gone; upload it again' });
-    expect(await queryRows(server.database.db, sql`select import_id from import_file_chunks`)).toEqual([]);
-    expect(existsSync(join(server.config.dataDir, 'uploads', 'notes.txt'))).toBe(true);
-  });
+  it.skipIf(onPostgres)(
+    'embedded start-up removes the uploads of imports that ended meanwhile and fails imports whose upload is gone (PGlite only: PostgreSQL keeps uploads in its database)',
+    async () => {
+      const kept = (await send('phone\n+447911123473\n')).body.import.id as string;
+      const lost = (await send('phone\n+447911123475\n')).body.import.id as string;
+      rmSync(uploadPath(lost));
+      // An earlier version kept uploads in the database; nothing reads those chunks now.
+      await queryRows(
+        server.database.db,
+        sql`insert into import_file_chunks (import_id, seq, bytes) values (${kept}, 0, ${Buffer.from('phone\n')})`,
+      );
+      const { id: ended } = await importFile('phone\n+447911123474\n', {}, 'ended.csv', { '0': 'phone' });
+      // As if the server had stopped before removing the upload of a finished import, plus a stray file.
+      writeFileSync(uploadPath(ended), 'phone\n');
+      writeFileSync(join(server.config.dataDir, 'uploads', '00000000-0000-7000-8000-000000000000.upload'), 'phone\n');
+      writeFileSync(join(server.config.dataDir, 'uploads', 'notes.txt'), 'not an upload');
+      const logger = { error: (details: object, message: string) => console.error(message, details) };
+      await startImportWorker(server.jobs, {
+        database: server.database,
+        limits: importLimits({}),
+        logger,
+        uploads: uploadStoreFor(server.database, server.config.dataDir),
+      });
+      expect(readdirSync(join(server.config.dataDir, 'uploads')).filter((name) => name !== 'notes.txt')).toEqual(
+        (await queryRows<{ id: string }>(server.database.db, sql`select id from imports where status in ('uploaded', 'queued')`))
+          .map((row) => `${row.id}.upload`)
+          .sort(),
+      );
+      expect(await uploadKept(kept)).toBe(true);
+      expect(await uploadKept(ended)).toBe(false);
+      expect((await server.get(`/api/contacts/imports/${lost}`, { token: manager.token })).body.import).toMatchObject({
+        status: 'failed',
+        errorMessage: 'The uploaded file is gone; upload it again',
+      });
+      expect(await queryRows(server.database.db, sql`select import_id from import_file_chunks`)).toEqual([]);
+      expect(existsSync(join(server.config.dataDir, 'uploads', 'notes.txt'))).toBe(true);
+    },
+  );
 
   it('lists the history newest first with who ran each import', async () => {
     const page = await server.get('/api/contacts/imports?limit=3', { token: manager.token });
@@ -471,7 +617,14 @@ describe('import limits', () => {
     const wide = await send('phone,a,b,c,d\n+447911201402,1,2,3,4\n', 'wide.csv', token, small);
     expect(wide.status).toBe(422);
     expect(wide.body.message).toBe('The file has 5 columns; at most 4 are allowed');
-    const { summary } = await importFile('phone,name\n+447911201403,A\n+447911201404,B,x,y,z\n+447911201405,C\n+447911201406,D\n', {}, 'rows.csv', { '0': 'phone', '1': 'firstName' }, small, token);
+    const { summary } = await importFile(
+      'phone,name\n+447911201403,A\n+447911201404,B,x,y,z\n+447911201405,C\n+447911201406,D\n',
+      {},
+      'rows.csv',
+      { '0': 'phone', '1': 'firstName' },
+      small,
+      token,
+    );
     expect(summary).toMatchObject({ status: 'failed', counts: { rowsRead: 3, created: 2, rejected: 1 } });
     expect(summary.errorMessage).toMatch(/more than 3 rows/);
   });

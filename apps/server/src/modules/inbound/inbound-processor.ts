@@ -16,7 +16,8 @@ import {
 } from './inbound.queries.ts';
 
 /** A sender ID for answering on the channel a message came in on (our number or short code), else the gateway's default. */
-const answerFrom = (row: InboundRow) => (/^\+?\d{3,15}$/.test(row.toAddress) || /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(row.toAddress) ? row.toAddress : null);
+const answerFrom = (row: InboundRow) =>
+  /^\+?\d{3,15}$/.test(row.toAddress) || /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(row.toAddress) ? row.toAddress : null;
 
 /** Most pending replies one pass looks at (they are few: those that arrived during a batch's handover). */
 const PENDING_BATCH = 1_000;
@@ -27,15 +28,25 @@ const PENDING_BATCH = 1_000;
  * no longer have a candidate stop being pending. Answers how many replies were recorded.
  */
 async function matchAndRecord(tx: Executor, rows: Array<{ id: string; body: string }>, wasPending: boolean): Promise<number> {
-  const matches = await matchReplies(tx, rows.map((row) => row.id));
+  const matches = await matchReplies(
+    tx,
+    rows.map((row) => row.id),
+  );
   const bodies = new Map(rows.map((row) => [row.id, row.body]));
   const decided = matches.filter((match) => !match.inFlight);
-  await recordReplies(tx, decided.map(({ inboundId, messageId }) => ({ inboundId, messageId, word: replyWord(bodies.get(inboundId) ?? '') })));
+  await recordReplies(
+    tx,
+    decided.map(({ inboundId, messageId }) => ({ inboundId, messageId, word: replyWord(bodies.get(inboundId) ?? '') })),
+  );
   const waiting = new Set(matches.filter((match) => match.inFlight).map((match) => match.inboundId));
   if (!wasPending) await setReplyPending(tx, [...waiting], true);
   else {
     const answered = new Set(decided.map((match) => match.inboundId));
-    await setReplyPending(tx, rows.filter((row) => !waiting.has(row.id) && !answered.has(row.id)).map((row) => row.id), false);
+    await setReplyPending(
+      tx,
+      rows.filter((row) => !waiting.has(row.id) && !answered.has(row.id)).map((row) => row.id),
+      false,
+    );
   }
   return decided.length;
 }
@@ -80,15 +91,25 @@ export async function processInbound(db: Db, ids: string[]): Promise<{ processed
       if (!keyword) continue;
       if (row.contactId && keyword !== 'help') consent.set(row.contactId, keyword === 'optOut');
       const text = keyword === 'optOut' ? settings.optOutReply : keyword === 'optIn' ? settings.optInReply : settings.helpReply;
-      if (text) answers.push({ contactId: row.contactId, gatewayId: row.gatewayId, phone: row.fromPhone, senderId: answerFrom(row), body: text });
+      if (text)
+        answers.push({ contactId: row.contactId, gatewayId: row.gatewayId, phone: row.fromPhone, senderId: answerFrom(row), body: text });
     }
     const change = (optedOut: boolean) => [...consent].filter(([, value]) => value === optedOut).map(([contactId]) => contactId);
     await setConsent(tx, change(true), true);
     await setConsent(tx, change(false), false);
-    await queueAutoReplies(tx, answers.filter((answer) => /^\+[1-9]\d{6,14}$/.test(answer.phone)));
-    await markProcessed(tx, rows.map((row) => row.id));
+    await queueAutoReplies(
+      tx,
+      answers.filter((answer) => /^\+[1-9]\d{6,14}$/.test(answer.phone)),
+    );
+    await markProcessed(
+      tx,
+      rows.map((row) => row.id),
+    );
     // The inbox's conversation list: one upsert per contact of the batch.
-    await recordInboundActivity(tx, rows.map((row) => row.id));
+    await recordInboundActivity(
+      tx,
+      rows.map((row) => row.id),
+    );
     return { processed: rows.length, autoReplies: answers.length };
   });
 }

@@ -30,8 +30,14 @@ export async function linkInboundContacts(db: Executor, ids: string[]): Promise<
 /** The unprocessed inbound messages among `ids`, oldest first, locked for this transaction. */
 export async function lockUnprocessed(db: Executor, ids: string[]): Promise<InboundRow[]> {
   const rows = await queryRows<{
-    id: string | number; gateway_id: string; contact_id: string | null; status: 'active' | 'opted_out' | null;
-    from_phone: string; to_address: string; body: string; received_at: string | Date;
+    id: string | number;
+    gateway_id: string;
+    contact_id: string | null;
+    status: 'active' | 'opted_out' | null;
+    from_phone: string;
+    to_address: string;
+    body: string;
+    received_at: string | Date;
   }>(
     db,
     sql`select i.id, i.gateway_id, i.contact_id, c.status, i.from_phone, i.to_address, i.body, i.received_at
@@ -118,7 +124,11 @@ export async function setReplyPending(db: Executor, ids: string[], pending: bool
  * Pending replies (of some contacts, or any), oldest first, locked for this transaction; rows
  * another transaction holds are left to the next pass. Reads the small partial index.
  */
-export async function lockPendingReplies(db: Executor, contactIds: string[] | null, limit: number): Promise<Array<{ id: string; body: string }>> {
+export async function lockPendingReplies(
+  db: Executor,
+  contactIds: string[] | null,
+  limit: number,
+): Promise<Array<{ id: string; body: string }>> {
   const ofContacts = contactIds ? sql`and contact_id = any(${sql.param(contactIds)}::uuid[])` : sql``;
   const rows = await queryRows<{ id: string | number; body: string }>(
     db,
@@ -133,12 +143,19 @@ export async function setConsent(db: Executor, contactIds: string[], optedOut: b
   if (contactIds.length === 0) return;
   const ids = sql.param(contactIds);
   await (optedOut
-    ? db.execute(sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword', updated_at = now() where id = any(${ids}::uuid[]) and status = 'active'`)
-    : db.execute(sql`update contacts set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() where id = any(${ids}::uuid[]) and status = 'opted_out'`));
+    ? db.execute(
+        sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword', updated_at = now() where id = any(${ids}::uuid[]) and status = 'active'`,
+      )
+    : db.execute(
+        sql`update contacts set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() where id = any(${ids}::uuid[]) and status = 'opted_out'`,
+      ));
 }
 
 /** Queues automatic answers (kind 'auto': sent even to a contact who just opted out). */
-export async function queueAutoReplies(db: Executor, replies: Array<{ contactId: string | null; gatewayId: string; phone: string; senderId: string | null; body: string }>): Promise<void> {
+export async function queueAutoReplies(
+  db: Executor,
+  replies: Array<{ contactId: string | null; gatewayId: string; phone: string; senderId: string | null; body: string }>,
+): Promise<void> {
   if (replies.length === 0) return;
   const column = <T>(pick: (reply: (typeof replies)[number]) => T) => sql.param(replies.map(pick));
   await db.execute(sql`insert into messages (kind, contact_id, gateway_id, phone, sender_id, body)
@@ -155,6 +172,9 @@ export async function markProcessed(db: Executor, ids: string[]): Promise<void> 
 
 /** Inbound messages stored but never processed (a crash between storing and processing), oldest first. */
 export async function unprocessedInbound(db: Executor, limit: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string | number }>(db, sql`select id from inbound_messages where processed_at is null order by id limit ${limit}`);
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`select id from inbound_messages where processed_at is null order by id limit ${limit}`,
+  );
   return rows.map((row) => String(row.id));
 }

@@ -9,7 +9,13 @@ import { startTestServer, type TestAccount, type TestServer } from '../../../tes
 const GATEWAY = DEFAULT_SIMULATOR_GATEWAY_ID;
 const phone = (i: number) => `+447700${String(i).padStart(6, '0')}`;
 let sequence = 0;
-const inbound = (from: string, body: string, receivedAt = new Date()): InboundSms => ({ gatewayMessageId: `test-in-${++sequence}`, from, to: '+447700999999', body, receivedAt });
+const inbound = (from: string, body: string, receivedAt = new Date()): InboundSms => ({
+  gatewayMessageId: `test-in-${++sequence}`,
+  from,
+  to: '+447700999999',
+  body,
+  receivedAt,
+});
 
 describe('inbound messages: replies, keywords, idempotence', () => {
   let server: TestServer;
@@ -19,18 +25,30 @@ describe('inbound messages: replies, keywords, idempotence', () => {
     await server.engine?.inbound(GATEWAY, messages);
   };
   const sendCampaign = async (name: string, audience: unknown, replyWindowHours = 72) => {
-    const created = await server.post('/api/campaigns', { name, body: 'Are you safe? Reply YES or NO', audience, replyWindowHours }, { token: admin.token });
+    const created = await server.post(
+      '/api/campaigns',
+      { name, body: 'Are you safe? Reply YES or NO', audience, replyWindowHours },
+      { token: admin.token },
+    );
     const id: string = created.body.campaign.id;
     await server.post(`/api/campaigns/${id}/launch`, undefined, { token: admin.token });
-    await waitFor(async () => ((await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined), 20_000, `${name} to complete`);
+    await waitFor(
+      async () =>
+        (await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined,
+      20_000,
+      `${name} to complete`,
+    );
     return id;
   };
-  const contactId = async (i: number) => (await queryRows<{ id: string }>(server.database.db, sql`select id from contacts where phone = ${phone(i)}`))[0]?.id ?? '';
+  const contactId = async (i: number) =>
+    (await queryRows<{ id: string }>(server.database.db, sql`select id from contacts where phone = ${phone(i)}`))[0]?.id ?? '';
   const messageOf = async (campaignId: string, i: number) =>
-    (await queryRows<{ replied_at: Date | null; reply_word: string | null; reply_text: string | null }>(
-      server.database.db,
-      sql`select m.replied_at, m.reply_word, m.reply_text from messages m join contacts c on c.id = m.contact_id where m.campaign_id = ${campaignId} and c.phone = ${phone(i)}`,
-    ))[0];
+    (
+      await queryRows<{ replied_at: Date | null; reply_word: string | null; reply_text: string | null }>(
+        server.database.db,
+        sql`select m.replied_at, m.reply_word, m.reply_text from messages m join contacts c on c.id = m.contact_id where m.campaign_id = ${campaignId} and c.phone = ${phone(i)}`,
+      )
+    )[0];
 
   beforeAll(async () => {
     server = await startTestServer({ engine: true });
@@ -51,10 +69,16 @@ describe('inbound messages: replies, keywords, idempotence', () => {
     // A second answer keeps the first reply.
     await receive(inbound(phone(2), 'NO'));
     expect((await messageOf(second, 2))?.reply_word).toBe('YES');
-    const counts = await waitFor(async () => {
-      const [a, b] = await Promise.all([first, second].map(async (id) => (await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign.counts));
-      return a.replied === 1 && b.replied === 1 ? [a, b] : undefined;
-    }, 5_000, 'reply counters');
+    const counts = await waitFor(
+      async () => {
+        const [a, b] = await Promise.all(
+          [first, second].map(async (id) => (await server.get(`/api/campaigns/${id}`, { token: admin.token })).body.campaign.counts),
+        );
+        return a.replied === 1 && b.replied === 1 ? [a, b] : undefined;
+      },
+      5_000,
+      'reply counters',
+    );
     expect(counts.map((c) => c.replied)).toEqual([1, 1]);
   });
 
@@ -62,10 +86,15 @@ describe('inbound messages: replies, keywords, idempotence', () => {
     const campaign = await sendCampaign('Short window', { type: 'filter', filter: { tag1: 'south' } }, 1);
     await server.database.db.execute(sql`update messages set sent_at = now() - interval '2 hours' where campaign_id = ${campaign}`);
     // Contact 3 is south; its earlier campaign ('First') was sent just now too, so move that back as well.
-    await server.database.db.execute(sql`update messages set sent_at = now() - interval '100 days' where campaign_id <> ${campaign} and contact_id = ${await contactId(3)}`);
+    await server.database.db.execute(
+      sql`update messages set sent_at = now() - interval '100 days' where campaign_id <> ${campaign} and contact_id = ${await contactId(3)}`,
+    );
     await receive(inbound(phone(3), 'YES'));
     expect((await messageOf(campaign, 3))?.replied_at).toBeNull();
-    const [row] = await queryRows<{ reply_to_message_id: string | null; processed: boolean }>(server.database.db, sql`select reply_to_message_id, processed_at is not null as processed from inbound_messages where from_phone = ${phone(3)}`);
+    const [row] = await queryRows<{ reply_to_message_id: string | null; processed: boolean }>(
+      server.database.db,
+      sql`select reply_to_message_id, processed_at is not null as processed from inbound_messages where from_phone = ${phone(3)}`,
+    );
     expect(row).toEqual({ reply_to_message_id: null, processed: true });
   });
 
@@ -73,23 +102,40 @@ describe('inbound messages: replies, keywords, idempotence', () => {
     const message = inbound(phone(4), 'Hello there');
     await receive(message);
     await receive(message, message);
-    const [row] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from inbound_messages where gateway_message_id = ${message.gatewayMessageId}`);
+    const [row] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from inbound_messages where gateway_message_id = ${message.gatewayMessageId}`,
+    );
     expect(row?.n).toBe(1);
   });
 
   it('opts out on STOP (not on "stop please"), confirms once, opts back in on START, answers HELP', async () => {
-    const status = async (i: number) => (await queryRows<{ status: string; opt_out_source: string | null; opted_out_at: Date | null }>(server.database.db, sql`select status, opt_out_source, opted_out_at from contacts where phone = ${phone(i)}`))[0];
-    const autoReplies = async (i: number) => (await queryRows<{ body: string; status: string }>(server.database.db, sql`select body, status from messages where kind = 'auto' and phone = ${phone(i)} order by id`));
+    const status = async (i: number) =>
+      (
+        await queryRows<{ status: string; opt_out_source: string | null; opted_out_at: Date | null }>(
+          server.database.db,
+          sql`select status, opt_out_source, opted_out_at from contacts where phone = ${phone(i)}`,
+        )
+      )[0];
+    const autoReplies = async (i: number) =>
+      await queryRows<{ body: string; status: string }>(
+        server.database.db,
+        sql`select body, status from messages where kind = 'auto' and phone = ${phone(i)} order by id`,
+      );
     await receive(inbound(phone(5), 'stop please'));
     expect((await status(5))?.status).toBe('active');
     await receive(inbound(phone(5), ' Stop '));
     expect(await status(5)).toMatchObject({ status: 'opted_out', opt_out_source: 'keyword' });
     expect((await status(5))?.opted_out_at).not.toBeNull();
     // The confirmation goes out although the contact is now opted out.
-    const afterStop = await waitFor(async () => {
-      const replies = await autoReplies(5);
-      return replies.length === 1 && replies[0]?.status === 'delivered' ? replies : undefined;
-    }, 10_000, 'the opt-out confirmation');
+    const afterStop = await waitFor(
+      async () => {
+        const replies = await autoReplies(5);
+        return replies.length === 1 && replies[0]?.status === 'delivered' ? replies : undefined;
+      },
+      10_000,
+      'the opt-out confirmation',
+    );
     expect(afterStop[0]?.body).toContain('unsubscribed');
     await receive(inbound(phone(5), 'START'));
     expect(await status(5)).toMatchObject({ status: 'active', opt_out_source: null });

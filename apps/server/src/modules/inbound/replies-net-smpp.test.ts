@@ -45,23 +45,43 @@ describe.skipIf(!runnable).each([
     admin = await server.createAdmin();
     const gateway = await server.post(
       '/api/gateways',
-      { name: 'Net::SMPP SMSC', kind: 'smpp', config: { host: '127.0.0.1', port: smsc.port, systemId: smsc.credentials.systemId, windowSize: 50 }, secrets: { password: smsc.credentials.password } },
+      {
+        name: 'Net::SMPP SMSC',
+        kind: 'smpp',
+        config: { host: '127.0.0.1', port: smsc.port, systemId: smsc.credentials.systemId, windowSize: 50 },
+        secrets: { password: smsc.credentials.password },
+      },
       { token: admin.token },
     );
     expect(gateway.status, JSON.stringify(gateway.body)).toBe(201);
     await seedContacts(server, N);
-    const created = await server.post('/api/campaigns', { name: 'Are you safe?', body: 'Are you safe, {{first_name}}? Reply YES', gatewayId: gateway.body.gateway.id }, { token: admin.token });
+    const created = await server.post(
+      '/api/campaigns',
+      { name: 'Are you safe?', body: 'Are you safe, {{first_name}}? Reply YES', gatewayId: gateway.body.gateway.id },
+      { token: admin.token },
+    );
     campaignId = created.body.campaign.id;
     expect((await server.post(`/api/campaigns/${campaignId}/launch`, undefined, { token: admin.token })).status).toBe(200);
     // Sent, every receipt in, every answer stored and processed.
-    await waitFor(async () => {
-      const { body } = await server.get(`/api/campaigns/${campaignId}`, { token: admin.token });
-      return body.campaign.status === 'completed' && body.campaign.counts.delivered === N ? true : undefined;
-    }, 40_000, 'every recipient delivered');
-    await waitFor(async () => {
-      const [row] = await queryRows<{ stored: number; processed: number }>(server.database.db, sql`select count(*)::int as stored, count(processed_at)::int as processed from inbound_messages`);
-      return row?.stored === N / K && row.processed === N / K ? true : undefined;
-    }, 20_000, 'every answer stored');
+    await waitFor(
+      async () => {
+        const { body } = await server.get(`/api/campaigns/${campaignId}`, { token: admin.token });
+        return body.campaign.status === 'completed' && body.campaign.counts.delivered === N ? true : undefined;
+      },
+      40_000,
+      'every recipient delivered',
+    );
+    await waitFor(
+      async () => {
+        const [row] = await queryRows<{ stored: number; processed: number }>(
+          server.database.db,
+          sql`select count(*)::int as stored, count(processed_at)::int as processed from inbound_messages`,
+        );
+        return row?.stored === N / K && row.processed === N / K ? true : undefined;
+      },
+      20_000,
+      'every answer stored',
+    );
   }, 90_000);
   afterAll(async () => {
     await server?.close();
@@ -75,7 +95,13 @@ describe.skipIf(!runnable).each([
       (body) => body.totals.replied === N / K,
       10_000,
     );
-    expect(tag1.totals).toMatchObject({ recipients: N, replied: N / K, notReplied: N - N / K, replyWords: [{ word: 'YES', n: N / K }], other: 0 });
+    expect(tag1.totals).toMatchObject({
+      recipients: N,
+      replied: N / K,
+      notReplied: N - N / K,
+      replyWords: [{ word: 'YES', n: N / K }],
+      other: 0,
+    });
     const nonResponders = await server.get(`/api/reports/non-responders/${campaignId}?limit=1`, { token: admin.token });
     expect(nonResponders.body.total).toBe(N - N / K);
     const campaign = await server.get(`/api/campaigns/${campaignId}`, { token: admin.token });

@@ -38,7 +38,10 @@ function conversationWhere(filter: ConversationFilter): SQL {
   if (filter.unread === false) parts.push(sql`coalesce(conv.last_inbound_id, 0) <= coalesce(rd.last_read_inbound_id, 0)`);
   if (filter.optedOut !== undefined) parts.push(sql`c.status = ${filter.optedOut ? 'opted_out' : 'active'}`);
   // Contacts who replied to that campaign: one probe of the (campaign_id, contact_id) index each.
-  if (filter.campaignId) parts.push(sql`exists (select 1 from messages m where m.campaign_id = ${filter.campaignId} and m.contact_id = conv.contact_id and m.replied_at is not null)`);
+  if (filter.campaignId)
+    parts.push(
+      sql`exists (select 1 from messages m where m.campaign_id = ${filter.campaignId} and m.contact_id = conv.contact_id and m.replied_at is not null)`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -52,9 +55,19 @@ export async function listConversations(
   filter: ConversationFilter & { limit: number; skip: number },
 ): Promise<{ rows: ConversationRow[]; total: number; unreadConversations: number }> {
   const rows = await queryRows<{
-    contact_id: string; first_name: string | null; last_name: string | null; phone: string; status: string;
-    last_at: string | Date; direction: 'in' | 'out' | null; body: string | null; at: string | Date | null; msg_status: MessageStatus | null;
-    unread: number; total: number; unread_conversations: number;
+    contact_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    phone: string;
+    status: string;
+    last_at: string | Date;
+    direction: 'in' | 'out' | null;
+    body: string | null;
+    at: string | Date | null;
+    msg_status: MessageStatus | null;
+    unread: number;
+    total: number;
+    unread_conversations: number;
   }>(
     db,
     sql`with filtered as (
@@ -123,10 +136,13 @@ export interface InboxContactRow {
 }
 
 export async function findInboxContact(db: Executor, contactId: string): Promise<InboxContactRow | undefined> {
-  const [row] = await queryRows<{ id: string; first_name: string | null; last_name: string | null; phone: string; status: 'active' | 'opted_out' }>(
-    db,
-    sql`select id, first_name, last_name, phone, status from contacts where id = ${contactId}`,
-  );
+  const [row] = await queryRows<{
+    id: string;
+    first_name: string | null;
+    last_name: string | null;
+    phone: string;
+    status: 'active' | 'opted_out';
+  }>(db, sql`select id, first_name, last_name, phone, status from contacts where id = ${contactId}`);
   return row ? { id: row.id, firstName: row.first_name, lastName: row.last_name, phone: row.phone, status: row.status } : undefined;
 }
 
@@ -157,16 +173,30 @@ export function parseCursor(cursor: string | undefined): { us: string; dir: 'in'
  * purpose) and one-offs (partial index on contact_id where campaign_id is null). Account notices
  * (reset links, sign-in codes) are never shown. Pages backwards by (time, direction, id).
  */
-export async function contactHistory(db: Executor, contactId: string, options: { limit: number; before?: string | undefined }): Promise<{ rows: HistoryRow[]; nextCursor: string | null }> {
+export async function contactHistory(
+  db: Executor,
+  contactId: string,
+  options: { limit: number; before?: string | undefined },
+): Promise<{ rows: HistoryRow[]; nextCursor: string | null }> {
   const cursor = parseCursor(options.before);
   const n = options.limit + 1;
-  const older = (us: SQL, dir: string, id: SQL) => (cursor ? sql`and (${us}, ${dir}::text, ${id}) < (${cursor.us}::bigint, ${cursor.dir}::text, ${cursor.id}::bigint)` : sql``);
+  const older = (us: SQL, dir: string, id: SQL) =>
+    cursor ? sql`and (${us}, ${dir}::text, ${id}) < (${cursor.us}::bigint, ${cursor.dir}::text, ${cursor.id}::bigint)` : sql``;
   const usOf = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
   const inAt = usOf(sql`i.received_at`);
   const outAt = usOf(sql`coalesce(m.sent_at, m.queued_at)`);
   const rows = await queryRows<{
-    dir: 'in' | 'out'; id: string | number; kind: MessageKind | null; body: string | null; at: string | Date; us: string | number;
-    status: MessageStatus | null; error_code: string | null; segments: number | null; campaign_id: string | null; campaign_name: string | null;
+    dir: 'in' | 'out';
+    id: string | number;
+    kind: MessageKind | null;
+    body: string | null;
+    at: string | Date;
+    us: string | number;
+    status: MessageStatus | null;
+    error_code: string | null;
+    segments: number | null;
+    campaign_id: string | null;
+    campaign_name: string | null;
   }>(
     db,
     sql`select * from (
@@ -238,12 +268,18 @@ export async function markConversationRead(db: Executor, contactId: string, user
 
 /** The address the contact last wrote to (our number or short code), to answer on the same channel. */
 export async function lastInboundAddress(db: Executor, contactId: string): Promise<string | null> {
-  const [row] = await queryRows<{ to_address: string }>(db, sql`select to_address from inbound_messages where contact_id = ${contactId} order by id desc limit 1`);
+  const [row] = await queryRows<{ to_address: string }>(
+    db,
+    sql`select to_address from inbound_messages where contact_id = ${contactId} order by id desc limit 1`,
+  );
   return row?.to_address ?? null;
 }
 
 /** Queues an inbox reply (kind 'reply', no campaign) through a gateway; answers its id. */
-export async function insertReply(db: Executor, values: { contactId: string; gatewayId: string; phone: string; senderId: string | null; body: string; createdBy: string }): Promise<string> {
+export async function insertReply(
+  db: Executor,
+  values: { contactId: string; gatewayId: string; phone: string; senderId: string | null; body: string; createdBy: string },
+): Promise<string> {
   const [row] = await queryRows<{ id: string | number }>(
     db,
     sql`insert into messages (kind, contact_id, gateway_id, phone, sender_id, body, created_by)
@@ -264,7 +300,11 @@ export async function eventWatermarks(db: Executor): Promise<{ inbound: number; 
 }
 
 /** Inbound messages with an id above `after`, in id order, and whether each is processed yet. */
-export async function inboundSince(db: Executor, after: number, limit: number): Promise<Array<{ id: number; contactId: string | null; processed: boolean }>> {
+export async function inboundSince(
+  db: Executor,
+  after: number,
+  limit: number,
+): Promise<Array<{ id: number; contactId: string | null; processed: boolean }>> {
   const rows = await queryRows<{ id: string | number; contact_id: string | null; processed: boolean }>(
     db,
     sql`select id, contact_id, processed_at is not null as processed from inbound_messages where id > ${after} order by id limit ${limit}`,
@@ -273,7 +313,11 @@ export async function inboundSince(db: Executor, after: number, limit: number): 
 }
 
 /** New inbox one-offs (replies, automatic answers) with an id above `after` (partial index on one-offs). */
-export async function oneOffsSince(db: Executor, after: number, limit: number): Promise<Array<{ id: number; contactId: string | null; status: MessageStatus }>> {
+export async function oneOffsSince(
+  db: Executor,
+  after: number,
+  limit: number,
+): Promise<Array<{ id: number; contactId: string | null; status: MessageStatus }>> {
   const rows = await queryRows<{ id: string | number; contact_id: string | null; status: MessageStatus }>(
     db,
     sql`select id, contact_id, status from messages where campaign_id is null and id > ${after} and kind in ('reply', 'auto') order by id limit ${limit}`,
@@ -284,6 +328,9 @@ export async function oneOffsSince(db: Executor, after: number, limit: number): 
 /** The statuses of messages being followed. */
 export async function messageStatuses(db: Executor, ids: number[]): Promise<Array<{ id: number; status: MessageStatus }>> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: string | number; status: MessageStatus }>(db, sql`select id, status from messages where id = any(${sql.param(ids)}::bigint[])`);
+  const rows = await queryRows<{ id: string | number; status: MessageStatus }>(
+    db,
+    sql`select id, status from messages where id = any(${sql.param(ids)}::bigint[])`,
+  );
   return rows.map((row) => ({ id: Number(row.id), status: row.status }));
 }

@@ -31,8 +31,14 @@ const CANNOT_READ = 'You do not have permission to use the inbox.';
 const HEARTBEAT_MS = 15_000;
 
 /** Inbox: conversations, threads, read marks, replies, live events; and a contact's message history. */
-export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; events?: InboxEventsOptions; heartbeatMs?: number }> = async (app, { db, wake, events: eventOptions, heartbeatMs = HEARTBEAT_MS }) => {
-  const events = new InboxEvents(db, { ...eventOptions, onError: (error) => app.log.error({ err: error }, 'inbox live updates: poll failed') });
+export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; events?: InboxEventsOptions; heartbeatMs?: number }> = async (
+  app,
+  { db, wake, events: eventOptions, heartbeatMs = HEARTBEAT_MS },
+) => {
+  const events = new InboxEvents(db, {
+    ...eventOptions,
+    onError: (error) => app.log.error({ err: error }, 'inbox live updates: poll failed'),
+  });
   const streams = new Set<ServerResponse>();
   // Open event streams would hold the server open: end them first, then stop polling.
   app.addHook('preClose', async () => {
@@ -74,7 +80,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
       schema: {
         tags,
         summary: "A conversation's thread: campaign messages, one-offs and inbound messages by time, newest first",
-        description: 'Pass `nextCursor` as `before` for older messages. Statuses are those of the outbound messages; campaign messages carry the campaign name.',
+        description:
+          'Pass `nextCursor` as `before` for older messages. Statuses are those of the outbound messages; campaign messages carry the campaign name.',
         params: conversationParamsSchema,
         querystring: threadQuerySchema,
         response: { 200: threadWithContactResponseSchema, ...errorResponses(400, 401, 403, 404) },

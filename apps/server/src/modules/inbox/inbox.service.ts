@@ -13,15 +13,29 @@ const answerFrom = (address: string | null) =>
  * same one-off path as test sends (the dispatcher sends it within a moment). 409 for a contact who
  * opted out, 422 when no usable default gateway exists.
  */
-export async function sendReply(db: Db, input: { contact: InboxContactRow; body: string; actorId: string; wake: () => void }): Promise<string> {
+export async function sendReply(
+  db: Db,
+  input: { contact: InboxContactRow; body: string; actorId: string; wake: () => void },
+): Promise<string> {
   const { contact } = input;
-  if (contact.status === 'opted_out') throw new Conflict('This contact has opted out of messages: replies cannot be sent until they opt back in', { code: INBOX_ERROR_CODES.optedOut, field: 'contactId' });
+  if (contact.status === 'opted_out')
+    throw new Conflict('This contact has opted out of messages: replies cannot be sent until they opt back in', {
+      code: INBOX_ERROR_CODES.optedOut,
+      field: 'contactId',
+    });
   const gateway = await findDefaultGateway(db);
   if (!gateway) throw new Unprocessable('No default gateway is configured', INBOX_ERROR_CODES.gatewayUnavailable);
   if (!gateway.enabled) throw new Unprocessable(`The default gateway ${gateway.name} is disabled`, INBOX_ERROR_CODES.gatewayUnavailable);
   const senderId = answerFrom(await lastInboundAddress(db, contact.id));
   const id = await db.transaction(async (tx) => {
-    const queued = await insertReply(tx, { contactId: contact.id, gatewayId: gateway.id, phone: contact.phone, senderId, body: input.body, createdBy: input.actorId });
+    const queued = await insertReply(tx, {
+      contactId: contact.id,
+      gatewayId: gateway.id,
+      phone: contact.phone,
+      senderId,
+      body: input.body,
+      createdBy: input.actorId,
+    });
     await recordReplyActivity(tx, contact.id);
     return queued;
   });

@@ -13,7 +13,13 @@ const GATEWAY = DEFAULT_SIMULATOR_GATEWAY_ID;
 const phone = (i: number) => `+447700${String(i).padStart(6, '0')}`;
 let sequence = 0;
 /** Inbound messages get increasing times, so "newest first" is deterministic. */
-const inbound = (from: string, body: string): InboundSms => ({ gatewayMessageId: `inbox-in-${++sequence}`, from, to: '+447700999999', body, receivedAt: new Date(Date.now() + sequence * 10) });
+const inbound = (from: string, body: string): InboundSms => ({
+  gatewayMessageId: `inbox-in-${++sequence}`,
+  from,
+  to: '+447700999999',
+  body,
+  receivedAt: new Date(Date.now() + sequence * 10),
+});
 
 describe('inbox API', () => {
   let server: TestServer;
@@ -26,11 +32,21 @@ describe('inbox API', () => {
   const receive = async (...messages: InboundSms[]) => {
     await server.engine?.inbound(GATEWAY, messages);
     // The engine batches for up to 200 ms, then stores and processes: wait for processing.
-    await waitFor(async () => {
-      const [row] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from inbound_messages where processed_at is null`);
-      const [stored] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from inbound_messages where gateway_message_id = ${messages.at(-1)?.gatewayMessageId ?? ''}`);
-      return row?.n === 0 && stored?.n === 1 ? true : undefined;
-    }, 10_000, 'inbound processed');
+    await waitFor(
+      async () => {
+        const [row] = await queryRows<{ n: number }>(
+          server.database.db,
+          sql`select count(*)::int as n from inbound_messages where processed_at is null`,
+        );
+        const [stored] = await queryRows<{ n: number }>(
+          server.database.db,
+          sql`select count(*)::int as n from inbound_messages where gateway_message_id = ${messages.at(-1)?.gatewayMessageId ?? ''}`,
+        );
+        return row?.n === 0 && stored?.n === 1 ? true : undefined;
+      },
+      10_000,
+      'inbound processed',
+    );
   };
   const list = async (query = '', token = admin.token) => server.get(`/api/inbox/conversations${query}`, { token });
   const conversation = async (i: number) => ((await list('?limit=100')).body.data as any[]).find((c) => c.contactId === ids.get(i));
@@ -42,15 +58,32 @@ describe('inbox API', () => {
     viewer = await server.createUser('viewer');
     await configureSimulator(server, admin.token, {});
     await seedContacts(server, 6);
-    for (const row of await queryRows<{ id: string; phone: string }>(server.database.db, sql`select id, phone from contacts`)) ids.set(Number(row.phone.slice(-6)), row.id);
-    const created = await server.post('/api/campaigns', { name: 'Spring drive', body: 'Are you coming? Reply YES or NO', audience: { type: 'all' } }, { token: admin.token });
+    for (const row of await queryRows<{ id: string; phone: string }>(server.database.db, sql`select id, phone from contacts`))
+      ids.set(Number(row.phone.slice(-6)), row.id);
+    const created = await server.post(
+      '/api/campaigns',
+      { name: 'Spring drive', body: 'Are you coming? Reply YES or NO', audience: { type: 'all' } },
+      { token: admin.token },
+    );
     campaignId = created.body.campaign.id;
     await server.post(`/api/campaigns/${campaignId}/launch`, undefined, { token: admin.token });
-    await waitFor(async () => ((await server.get(`/api/campaigns/${campaignId}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined), 20_000, 'campaign to complete');
-    await waitFor(async () => {
-      const [row] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from messages where campaign_id = ${campaignId} and status = 'delivered'`);
-      return row?.n === 6 ? true : undefined;
-    }, 10_000, 'receipts');
+    await waitFor(
+      async () =>
+        (await server.get(`/api/campaigns/${campaignId}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined,
+      20_000,
+      'campaign to complete',
+    );
+    await waitFor(
+      async () => {
+        const [row] = await queryRows<{ n: number }>(
+          server.database.db,
+          sql`select count(*)::int as n from messages where campaign_id = ${campaignId} and status = 'delivered'`,
+        );
+        return row?.n === 6 ? true : undefined;
+      },
+      10_000,
+      'receipts',
+    );
   });
   afterAll(() => server?.close());
 
@@ -61,13 +94,24 @@ describe('inbox API', () => {
   });
 
   it('lists one conversation per contact who wrote in, newest activity first, with preview and unread counts', async () => {
-    await receive(inbound(phone(1), 'Yes I will'), inbound(phone(2), 'No sorry'), inbound(phone(1), 'See you there'), inbound('+447911000777', 'Who is this?'));
+    await receive(
+      inbound(phone(1), 'Yes I will'),
+      inbound(phone(2), 'No sorry'),
+      inbound(phone(1), 'See you there'),
+      inbound('+447911000777', 'Who is this?'),
+    );
     const answer = await list();
     expect(answer.body.total).toBe(3);
     expect(answer.body.unreadConversations).toBe(3);
     const [first, second, third] = answer.body.data;
     // The unknown sender became a contact (source inbound) and is the newest.
-    expect(first).toMatchObject({ phone: '+447911000777', firstName: null, unread: 1, optedOut: false, lastMessage: { direction: 'in', body: 'Who is this?', status: null } });
+    expect(first).toMatchObject({
+      phone: '+447911000777',
+      firstName: null,
+      unread: 1,
+      optedOut: false,
+      lastMessage: { direction: 'in', body: 'Who is this?', status: null },
+    });
     expect(second).toMatchObject({ contactId: ids.get(1), firstName: 'Person 1', unread: 2, lastMessage: { body: 'See you there' } });
     expect(third).toMatchObject({ contactId: ids.get(2), unread: 1, lastMessage: { body: 'No sorry' } });
     expect(Date.parse(second.lastActivityAt)).toBeGreaterThan(Date.parse(third.lastActivityAt));
@@ -92,7 +136,10 @@ describe('inbox API', () => {
     await server.post(`/api/inbox/conversations/${ids.get(1)}/read`, undefined, { token: admin.token });
     await server.post(`/api/inbox/conversations/${ids.get(1)}/read`, undefined, { token: admin.token });
     expect((await conversation(1)).unread).toBe(0);
-    const [mark] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from inbox_reads where contact_id = ${ids.get(1) ?? ''}`);
+    const [mark] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from inbox_reads where contact_id = ${ids.get(1) ?? ''}`,
+    );
     expect(mark?.n).toBe(1);
   });
 
@@ -120,34 +167,69 @@ describe('inbox API', () => {
       ['in', 'Yes I will'],
       ['out', 'Are you coming? Reply YES or NO'],
     ]);
-    expect(answer.body.data[3]).toMatchObject({ kind: 'campaign', status: 'delivered', campaignId, campaignName: 'Spring drive', segments: 1 });
+    expect(answer.body.data[3]).toMatchObject({
+      kind: 'campaign',
+      status: 'delivered',
+      campaignId,
+      campaignName: 'Spring drive',
+      segments: 1,
+    });
     expect(answer.body.data[0]).toMatchObject({ kind: null, status: null, campaignName: null });
     expect(answer.body.nextCursor).toBeNull();
     // Page by two.
     const first = await server.get(`/api/inbox/conversations/${ids.get(1)}/messages?limit=2`, { token: agent.token });
     expect(first.body.data.map((m: any) => m.body)).toEqual(['Also bringing a friend', 'See you there']);
-    const second = await server.get(`/api/inbox/conversations/${ids.get(1)}/messages?limit=2&before=${encodeURIComponent(first.body.nextCursor)}`, { token: agent.token });
+    const second = await server.get(
+      `/api/inbox/conversations/${ids.get(1)}/messages?limit=2&before=${encodeURIComponent(first.body.nextCursor)}`,
+      { token: agent.token },
+    );
     expect(second.body.data.map((m: any) => m.body)).toEqual(['Yes I will', 'Are you coming? Reply YES or NO']);
     expect(second.body.nextCursor).toBeNull();
   });
 
   it('queues a reply through the default gateway (kind reply) and the simulator delivers it', async () => {
-    const sent = await server.post(`/api/inbox/conversations/${ids.get(2)}/reply`, { body: 'Thanks for letting us know' }, { token: agent.token });
+    const sent = await server.post(
+      `/api/inbox/conversations/${ids.get(2)}/reply`,
+      { body: 'Thanks for letting us know' },
+      { token: agent.token },
+    );
     expect(sent.status).toBe(202);
-    expect(sent.body.message).toMatchObject({ kind: 'reply', campaignId: null, contactId: ids.get(2), phone: phone(2), body: 'Thanks for letting us know' });
+    expect(sent.body.message).toMatchObject({
+      kind: 'reply',
+      campaignId: null,
+      contactId: ids.get(2),
+      phone: phone(2),
+      body: 'Thanks for letting us know',
+    });
     const id = sent.body.message.id;
-    const delivered = await waitFor(async () => {
-      const message = (await server.get(`/api/messages/${id}`, { token: agent.token })).body.message;
-      return message.status === 'delivered' ? message : undefined;
-    }, 10_000, 'reply delivered');
+    const delivered = await waitFor(
+      async () => {
+        const message = (await server.get(`/api/messages/${id}`, { token: agent.token })).body.message;
+        return message.status === 'delivered' ? message : undefined;
+      },
+      10_000,
+      'reply delivered',
+    );
     expect(delivered).toMatchObject({ kind: 'reply', segments: 1, encoding: 'GSM-7' });
-    const [row] = await queryRows<{ gateway_id: string; sender_id: string | null }>(server.database.db, sql`select gateway_id, sender_id from messages where id = ${id}`);
+    const [row] = await queryRows<{ gateway_id: string; sender_id: string | null }>(
+      server.database.db,
+      sql`select gateway_id, sender_id from messages where id = ${id}`,
+    );
     // The default gateway, answering on the number the contact wrote to.
     expect(row).toEqual({ gateway_id: GATEWAY, sender_id: '+447700999999' });
     const thread = await server.get(`/api/inbox/conversations/${ids.get(2)}/messages`, { token: agent.token });
-    expect(thread.body.data[0]).toMatchObject({ direction: 'out', kind: 'reply', body: 'Thanks for letting us know', status: 'delivered', campaignName: null });
+    expect(thread.body.data[0]).toMatchObject({
+      direction: 'out',
+      kind: 'reply',
+      body: 'Thanks for letting us know',
+      status: 'delivered',
+      campaignName: null,
+    });
     // The conversation moves to the top with the reply as its preview.
-    expect((await list()).body.data[0]).toMatchObject({ contactId: ids.get(2), lastMessage: { direction: 'out', body: 'Thanks for letting us know', status: 'delivered' } });
+    expect((await list()).body.data[0]).toMatchObject({
+      contactId: ids.get(2),
+      lastMessage: { direction: 'out', body: 'Thanks for letting us know', status: 'delivered' },
+    });
     // A contact answered from the inbox who never wrote in has a conversation too.
     await server.post(`/api/inbox/conversations/${ids.get(5)}/reply`, { body: 'Hello from the team' }, { token: admin.token });
     expect((await list()).body.data[0]).toMatchObject({ contactId: ids.get(5), unread: 0, lastMessage: { direction: 'out' } });
@@ -191,7 +273,10 @@ describe('inbox API', () => {
       ['GET', `/api/inbox/conversations/${missing}/messages`],
       ['GET', `/api/contacts/${missing}/messages`],
     ] as const) {
-      expect((await server.request(method, path, { token: admin.token, ...(method === 'POST' ? { body: { body: 'Hi' } } : {}) })).status, path).toBe(404);
+      expect(
+        (await server.request(method, path, { token: admin.token, ...(method === 'POST' ? { body: { body: 'Hi' } } : {}) })).status,
+        path,
+      ).toBe(404);
     }
   });
 
@@ -218,7 +303,10 @@ describe('inbox API', () => {
 
   it('streams an event when a reply arrives and when an inbox reply changes status', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${server.baseUrl}/api/inbox/stream`, { headers: { authorization: `Bearer ${agent.token}` }, signal: controller.signal });
+    const response = await fetch(`${server.baseUrl}/api/inbox/stream`, {
+      headers: { authorization: `Bearer ${agent.token}` },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body?.getReader();
@@ -232,7 +320,10 @@ describe('inbox API', () => {
         const found = events.find(match);
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no matching event; got ${JSON.stringify(events)}`);
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+        ]);
         if (!chunk || chunk.done) continue;
         buffer += decoder.decode(chunk.value, { stream: true });
         let end: number;
@@ -272,13 +363,19 @@ describe('inbox event stream and the session', () => {
   /** Opens the stream; answers a promise of the moment it ends (or null if still open after `waitMs`). */
   const openStream = async (token: string, waitMs: number) => {
     const controller = new AbortController();
-    const response = await fetch(`${server.baseUrl}/api/inbox/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+    const response = await fetch(`${server.baseUrl}/api/inbox/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const started = Date.now();
     const ended = (async () => {
       for (;;) {
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), started + waitMs - Date.now()))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), started + waitMs - Date.now())),
+        ]);
         if (chunk === null) return null;
         if (chunk.done) return Date.now() - started;
       }
@@ -328,26 +425,51 @@ describe("a contact's message history", () => {
     const created = await server.post('/api/contacts', { phone: '+447911123456', firstName: 'Hana' }, { token: admin.token });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const contact = created.body.contact;
-    const campaign = (await server.post('/api/campaigns', { name: 'Autumn', body: 'Hello {{first_name}}', audience: { type: 'contacts', contactIds: [contact.id] } }, { token: admin.token })).body.campaign;
+    const campaign = (
+      await server.post(
+        '/api/campaigns',
+        { name: 'Autumn', body: 'Hello {{first_name}}', audience: { type: 'contacts', contactIds: [contact.id] } },
+        { token: admin.token },
+      )
+    ).body.campaign;
     await server.post(`/api/campaigns/${campaign.id}/launch`, undefined, { token: admin.token });
-    await waitFor(async () => ((await server.get(`/api/campaigns/${campaign.id}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined), 20_000, 'campaign');
+    await waitFor(
+      async () =>
+        (await server.get(`/api/campaigns/${campaign.id}`, { token: admin.token })).body.campaign.status === 'completed' ? true : undefined,
+      20_000,
+      'campaign',
+    );
     await server.post(`/api/campaigns/${campaign.id}/test-send`, { phone: '+447911123456' }, { token: admin.token });
-    await server.engine?.inbound(GATEWAY, [{ gatewayMessageId: 'history-1', from: '+447911123456', to: '+447700999999', body: 'HELP', receivedAt: new Date() }]);
+    await server.engine?.inbound(GATEWAY, [
+      { gatewayMessageId: 'history-1', from: '+447911123456', to: '+447700999999', body: 'HELP', receivedAt: new Date() },
+    ]);
     // HELP is answered automatically (kind auto).
-    const history = await waitFor(async () => {
-      const answer = await server.get(`/api/contacts/${contact.id}/messages`, { token: admin.token });
-      return answer.body.data.length === 4 ? answer : undefined;
-    }, 10_000, 'four messages');
-    await server.database.db.execute(sql`insert into messages (kind, contact_id, phone, body) values ('notice', ${contact.id}, '+447911123456', 'Your code is 123456')`);
+    const history = await waitFor(
+      async () => {
+        const answer = await server.get(`/api/contacts/${contact.id}/messages`, { token: admin.token });
+        return answer.body.data.length === 4 ? answer : undefined;
+      },
+      10_000,
+      'four messages',
+    );
+    await server.database.db.execute(
+      sql`insert into messages (kind, contact_id, phone, body) values ('notice', ${contact.id}, '+447911123456', 'Your code is 123456')`,
+    );
     const again = await server.get(`/api/contacts/${contact.id}/messages`, { token: admin.token });
     expect(again.body.data.map((m: any) => m.kind ?? 'inbound').sort()).toEqual(['auto', 'campaign', 'inbound', 'test']);
     expect(JSON.stringify(again.body)).not.toContain('123456');
-    expect(history.body.data.find((m: any) => m.kind === 'campaign')).toMatchObject({ body: 'Hello Hana', campaignName: 'Autumn', direction: 'out' });
+    expect(history.body.data.find((m: any) => m.kind === 'campaign')).toMatchObject({
+      body: 'Hello Hana',
+      campaignName: 'Autumn',
+      direction: 'out',
+    });
     const times = again.body.data.map((m: any) => Date.parse(m.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // Paged: two and two, no overlap.
     const first = await server.get(`/api/contacts/${contact.id}/messages?limit=2`, { token: admin.token });
-    const second = await server.get(`/api/contacts/${contact.id}/messages?limit=2&before=${encodeURIComponent(first.body.nextCursor)}`, { token: admin.token });
+    const second = await server.get(`/api/contacts/${contact.id}/messages?limit=2&before=${encodeURIComponent(first.body.nextCursor)}`, {
+      token: admin.token,
+    });
     expect([...first.body.data, ...second.body.data].map((m: any) => m.key)).toEqual(again.body.data.map((m: any) => m.key));
     expect(second.body.nextCursor).toBeNull();
     // Whoever reads contacts reads their history; viewers do not read contacts.

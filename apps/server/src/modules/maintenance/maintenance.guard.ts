@@ -27,7 +27,9 @@ const OPEN_ROUTES: ReadonlyArray<{ methods: readonly string[] | 'any'; url: stri
 /** Whether a route stays open during maintenance. */
 export function isOpenDuringMaintenance(method: string, routeUrl: string): boolean {
   return OPEN_ROUTES.some(
-    (route) => (route.prefix ? routeUrl.startsWith(route.url) : routeUrl === route.url) && (route.methods === 'any' || route.methods.includes(method)),
+    (route) =>
+      (route.prefix ? routeUrl.startsWith(route.url) : routeUrl === route.url) &&
+      (route.methods === 'any' || route.methods.includes(method)),
   );
 }
 

@@ -33,7 +33,8 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; state: Maintenan
       schema: {
         tags,
         summary: 'Switch maintenance mode on or off (administrators)',
-        description: 'While it is on, every API call by anyone else answers 503 with code MAINTENANCE and the message, except sign-in, health, brand and the Twilio webhooks.',
+        description:
+          'While it is on, every API call by anyone else answers 503 with code MAINTENANCE and the message, except sign-in, health, brand and the Twilio webhooks.',
         body: updateMaintenanceBodySchema,
         response: { 200: maintenanceStatusSchema, ...errorResponses(400, 401, 403) },
       },

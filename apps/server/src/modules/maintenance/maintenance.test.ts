@@ -35,7 +35,10 @@ const switchMode = async (enabled: boolean, message = MESSAGE) => {
  */
 async function startSecondApp(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const database: Database = server.config.databaseUrl ? await openDatabase({ databaseUrl: server.config.databaseUrl }) : server.database;
-  const app: FastifyInstance = await buildApp({ ...server.config, jwtSecret: server.jwtSecret }, { database, jobs: createJobs(database, { supervise: false }), logger: false });
+  const app: FastifyInstance = await buildApp(
+    { ...server.config, jwtSecret: server.jwtSecret },
+    { database, jobs: createJobs(database, { supervise: false }), logger: false },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -75,7 +78,10 @@ describe('maintenance mode switch', () => {
     expect((await server.get('/api/maintenance')).body).toEqual({ enabled: true, message: MESSAGE });
     expect(await switchMode(false, '')).toEqual({ enabled: false, message: '' });
     const audit = await server.get('/api/audit-log?subject=Settings&limit=10', { token: admin.token });
-    expect(audit.body.data.map((entry: { action: string }) => entry.action).slice(0, 2)).toEqual(['settings.maintenance.off', 'settings.maintenance.on']);
+    expect(audit.body.data.map((entry: { action: string }) => entry.action).slice(0, 2)).toEqual([
+      'settings.maintenance.off',
+      'settings.maintenance.on',
+    ]);
     expect(audit.body.data[1].details).toEqual({ message: MESSAGE, wasEnabled: false });
     expect(audit.body.data[1].actor.id).toBe(admin.user.id);
   });
@@ -158,13 +164,21 @@ describe('several API processes', () => {
       const contacts = () => fetch(`${second.baseUrl}/api/contacts`, { headers: { authorization: `Bearer ${manager.token}` } });
       expect((await contacts()).status).toBe(200);
       await switchMode(true);
-      const blocked = await waitFor(async () => {
-        const response = await contacts();
-        return response.status === 503 ? ((await response.json()) as { code: string; message: string }) : undefined;
-      }, 10_000, 'the second process to see maintenance mode');
+      const blocked = await waitFor(
+        async () => {
+          const response = await contacts();
+          return response.status === 503 ? ((await response.json()) as { code: string; message: string }) : undefined;
+        },
+        10_000,
+        'the second process to see maintenance mode',
+      );
       expect(blocked).toMatchObject({ code: 'MAINTENANCE', message: MESSAGE });
       await switchMode(false, '');
-      await waitFor(async () => ((await contacts()).status === 200 ? true : undefined), 10_000, 'the second process to see the end of maintenance');
+      await waitFor(
+        async () => ((await contacts()).status === 200 ? true : undefined),
+        10_000,
+        'the second process to see the end of maintenance',
+      );
       const status = await fetch(`${second.baseUrl}/api/maintenance`);
       expect(await status.json()).toEqual({ enabled: false, message: '' });
     } finally {

@@ -23,7 +23,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const { role } = currentUser(request);
-      if (!roleCan(role, 'read', 'Campaign') && !roleCan(role, 'read', 'Inbox')) throw new Forbidden('You do not have permission to view messages.');
+      if (!roleCan(role, 'read', 'Campaign') && !roleCan(role, 'read', 'Inbox'))
+        throw new Forbidden('You do not have permission to view messages.');
       const row = await findOutboundMessage(db, request.params.id);
       if (!row) throw new NotFound('Message not found');
       return { message: presentOutboundMessage(row) };

@@ -18,18 +18,26 @@ beforeAll(async () => {
   agent = await server.createUser('agent');
   viewer = await server.createUser('viewer');
   await configureSimulator(server, admin.token, {});
-  zoe = (await server.post('/api/contacts', { phone: '+447400500001', firstName: 'Zoe', customFields: { city: 'Bath' } }, { token: admin.token })).body.contact;
+  zoe = (
+    await server.post('/api/contacts', { phone: '+447400500001', firstName: 'Zoe', customFields: { city: 'Bath' } }, { token: admin.token })
+  ).body.contact;
   await server.post('/api/contacts', { phone: '+447400500002', firstName: 'Olly', status: 'opted_out' }, { token: admin.token });
-  campaignId = (await createCampaign(server, admin.token, { name: 'Composer', body: 'Hi {{first_name|there}} from {{city|here}}', senderId: 'ACME' })).id;
+  campaignId = (
+    await createCampaign(server, admin.token, { name: 'Composer', body: 'Hi {{first_name|there}} from {{city|here}}', senderId: 'ACME' })
+  ).id;
 });
 afterAll(() => server?.close());
 
 const testSend = (body: unknown, token = manager.token, id = campaignId) => server.post(`/api/campaigns/${id}/test-send`, body, { token });
 const waitDelivered = (id: string) =>
-  poll(async () => {
-    const { body } = await server.get(`/api/messages/${id}`, { token: admin.token });
-    return body.message.status === 'delivered' ? body.message : undefined;
-  }, 15_000, 'the test message to be delivered');
+  poll(
+    async () => {
+      const { body } = await server.get(`/api/messages/${id}`, { token: admin.token });
+      return body.message.status === 'delivered' ? body.message : undefined;
+    },
+    15_000,
+    'the test message to be delivered',
+  );
 
 describe('POST /api/campaigns/{id}/test-send', () => {
   it('answers 202 with the queued message, filled from the contact holding the number, then delivers it', async () => {
@@ -55,10 +63,19 @@ describe('POST /api/campaigns/{id}/test-send', () => {
       failedAt: null,
     });
     const delivered = await waitDelivered(response.body.message.id);
-    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, encoding: 'GSM-7', segments: 1, body: 'Hi Zoe from Bath', errorCode: null });
+    expect(delivered).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      encoding: 'GSM-7',
+      segments: 1,
+      body: 'Hi Zoe from Bath',
+      errorCode: null,
+    });
     expect(Date.parse(delivered.deliveredAt)).toBeGreaterThanOrEqual(Date.parse(delivered.sentAt));
     const audit = (await auditOf(server, campaignId)).filter((entry) => entry.action === 'campaign.test_send');
-    expect(audit.map((entry) => [entry.actorId, entry.details])).toEqual([[manager.user.id, { phone: '+447400500001', messageId: response.body.message.id }]]);
+    expect(audit.map((entry) => [entry.actorId, entry.details])).toEqual([
+      [manager.user.id, { phone: '+447400500001', messageId: response.body.message.id }],
+    ]);
   });
 
   it('uses the fallbacks for an unknown number, and a chosen contact when given', async () => {
@@ -93,11 +110,26 @@ describe('POST /api/campaigns/{id}/test-send', () => {
       [{ phone: 'not a number' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'phone' }],
       [{ phone: '+4474005000010000' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'phone' }],
       // Written the US way: an invalid US number, not a German one (+49...).
-      [{ phone: '490-470-9774', defaultCountry: 'US' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'phone', message: 'Invalid phone number for country US' }],
+      [
+        { phone: '490-470-9774', defaultCountry: 'US' },
+        campaignId,
+        400,
+        { code: 'VALIDATION_ERROR', field: 'phone', message: 'Invalid phone number for country US' },
+      ],
       [{ phone: '+447400500001', defaultCountry: 'ZZ' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'defaultCountry' }],
       [{ phone: '+447400500001', contactId: 'x' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'contactId' }],
-      [{ phone: '+447400500001', contactId: '00000000-0000-4000-8000-000000000000' }, campaignId, 400, { code: 'VALIDATION_ERROR', field: 'contactId' }],
-      [{ phone: '+447400500002' }, campaignId, 422, { code: 'OPTED_OUT', field: 'phone', message: 'This number has opted out of messages' }],
+      [
+        { phone: '+447400500001', contactId: '00000000-0000-4000-8000-000000000000' },
+        campaignId,
+        400,
+        { code: 'VALIDATION_ERROR', field: 'contactId' },
+      ],
+      [
+        { phone: '+447400500002' },
+        campaignId,
+        422,
+        { code: 'OPTED_OUT', field: 'phone', message: 'This number has opted out of messages' },
+      ],
       [{ phone: '+447400500001' }, empty.id, 400, { code: 'VALIDATION_ERROR', field: 'body' }],
     ];
     for (const [body, id, status, error] of cases) {
@@ -108,7 +140,12 @@ describe('POST /api/campaigns/{id}/test-send', () => {
   });
 
   it('lets managers and admins test-send, not agents or viewers', async () => {
-    for (const [account, status] of [[admin, 202], [manager, 202], [agent, 403], [viewer, 403]] as const) {
+    for (const [account, status] of [
+      [admin, 202],
+      [manager, 202],
+      [agent, 403],
+      [viewer, 403],
+    ] as const) {
       const response = await testSend({ phone: '+447400500020' }, account.token);
       expect(response.status, account.user.role).toBe(status);
     }
@@ -119,7 +156,12 @@ describe('POST /api/campaigns/{id}/test-send', () => {
 describe('GET /api/messages/{id}', () => {
   it('shows a message to admins, managers and agents; 403 viewers, 401 anonymous; 404 unknown; 400 malformed', async () => {
     const id = (await testSend({ phone: '+447400500030' })).body.message.id;
-    for (const [account, status] of [[admin, 200], [manager, 200], [agent, 200], [viewer, 403]] as const) {
+    for (const [account, status] of [
+      [admin, 200],
+      [manager, 200],
+      [agent, 200],
+      [viewer, 403],
+    ] as const) {
       const response = await server.get(`/api/messages/${id}`, { token: account.token });
       expect(response.status, account.user.role).toBe(status);
       if (status === 200) expect(response.body.message).toMatchObject({ id, kind: 'test', phone: '+447400500030' });

@@ -82,15 +82,22 @@ export class BatchSender {
     let results: SendResult[] = [];
     if (send.length > 0) {
       const ids = send.map((item) => item.message.id);
-      const renewal = setInterval(() => {
-        renewLeases(db, ids, this.leaseSeconds).catch((error: unknown) => this.logger.error({ err: error }, 'could not renew a lease'));
-      }, (this.leaseSeconds * 1000) / 3);
+      const renewal = setInterval(
+        () => {
+          renewLeases(db, ids, this.leaseSeconds).catch((error: unknown) => this.logger.error({ err: error }, 'could not renew a lease'));
+        },
+        (this.leaseSeconds * 1000) / 3,
+      );
       try {
         results = await live.gateway.sendBatch(send.map((item) => item.sms));
       } catch (error) {
         clearInterval(renewal);
         await writeOutcomes(db, live.row.id, settled);
-        return this.whenGatewayThrew(error, send.map((item) => item.message), campaign);
+        return this.whenGatewayThrew(
+          error,
+          send.map((item) => item.message),
+          campaign,
+        );
       } finally {
         clearInterval(renewal);
       }
@@ -102,7 +109,11 @@ export class BatchSender {
       await relaxDurability(tx);
       const { repliesPending } = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
       // Replies that came while these messages were being handed over waited for this outcome.
-      if (repliesPending) await matchPendingReplies(tx, send.flatMap(({ message }) => (message.contactId ? [message.contactId] : [])));
+      if (repliesPending)
+        await matchPendingReplies(
+          tx,
+          send.flatMap(({ message }) => (message.contactId ? [message.contactId] : [])),
+        );
       await optOutByProvider(tx, optOutContactIds);
       if (!campaign || send.length === 0) return;
       await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);
@@ -137,7 +148,8 @@ export class BatchSender {
     await requeueClaimed(db, messages, new Date(Date.now() + retryAfterMs), { code: MESSAGE_ERROR_CODES.gatewayUnavailable, text });
     if (!campaign) return { blockMs: retryAfterMs };
     const run = await updateConsecutiveErrors(db, campaign.id, 0, 1);
-    if (run >= this.autoPauseAfter) return { stateChanged: await this.autoPause(db, campaign.id, { code: 'AUTO_PAUSED_GATEWAY_UNAVAILABLE', params: { detail: text } }) };
+    if (run >= this.autoPauseAfter)
+      return { stateChanged: await this.autoPause(db, campaign.id, { code: 'AUTO_PAUSED_GATEWAY_UNAVAILABLE', params: { detail: text } }) };
     // A link that is down reports itself (gateway_links): the campaign page shows the campaign
     // waiting for it, and stops when it is back. Other outages are told by the status reason.
     if (error instanceof GatewayLinkDown) return { blockMs: retryAfterMs };
@@ -147,9 +159,20 @@ export class BatchSender {
     return { blockMs: retryAfterMs };
   }
 
-  private async autoPause(db: Database['db'] | Parameters<Parameters<Database['db']['transaction']>[0]>[0], campaignId: string, reason: CampaignStatusReason): Promise<boolean> {
+  private async autoPause(
+    db: Database['db'] | Parameters<Parameters<Database['db']['transaction']>[0]>[0],
+    campaignId: string,
+    reason: CampaignStatusReason,
+  ): Promise<boolean> {
     const moved = await transitionCampaign(db, campaignId, 'paused', { from: ['sending'], statusReason: reason });
-    if (moved) await recordAudit(db, { actor: null, action: 'campaign.auto_pause', subject: 'Campaign', subjectId: campaignId, details: auditDetails(reason) });
+    if (moved)
+      await recordAudit(db, {
+        actor: null,
+        action: 'campaign.auto_pause',
+        subject: 'Campaign',
+        subjectId: campaignId,
+        details: auditDetails(reason),
+      });
     return moved !== null;
   }
 
@@ -160,22 +183,50 @@ export class BatchSender {
 
   /** The gateway will never work as configured: the campaign fails, its claimed and queued messages with it. */
   async failCampaign(campaignId: string, error: GatewayUnusable, claimed: ClaimedMessage[]): Promise<void> {
-    const reason: CampaignStatusReason = error instanceof GatewayDeleted ? { code: 'GATEWAY_DELETED', params: {} } : { code: 'GATEWAY_UNUSABLE', params: { detail: error.message } };
+    const reason: CampaignStatusReason =
+      error instanceof GatewayDeleted
+        ? { code: 'GATEWAY_DELETED', params: {} }
+        : { code: 'GATEWAY_UNUSABLE', params: { detail: error.message } };
     await this.database.db.transaction(async (tx) => {
-      await writeOutcomes(tx, '00000000-0000-0000-0000-000000000000', claimed.map((message) => this.unusableOutcome(message, error.message)));
+      await writeOutcomes(
+        tx,
+        '00000000-0000-0000-0000-000000000000',
+        claimed.map((message) => this.unusableOutcome(message, error.message)),
+      );
       const moved = await transitionCampaign(tx, campaignId, 'failed', { statusReason: reason });
       if (!moved) return;
       await failQueuedMessages(tx, campaignId, error.message);
-      await recordAudit(tx, { actor: null, action: 'campaign.fail', subject: 'Campaign', subjectId: campaignId, details: auditDetails(reason) });
+      await recordAudit(tx, {
+        actor: null,
+        action: 'campaign.fail',
+        subject: 'Campaign',
+        subjectId: campaignId,
+        details: auditDetails(reason),
+      });
     });
   }
 
   /** One-off messages whose gateway is unusable fail at once. */
   async failOneOffs(messages: ClaimedMessage[], reason: string): Promise<void> {
-    await writeOutcomes(this.database.db, '00000000-0000-0000-0000-000000000000', messages.map((message) => this.unusableOutcome(message, reason)));
+    await writeOutcomes(
+      this.database.db,
+      '00000000-0000-0000-0000-000000000000',
+      messages.map((message) => this.unusableOutcome(message, reason)),
+    );
   }
 
   private unusableOutcome(message: ClaimedMessage, reason: string): MessageOutcome {
-    return { id: message.id, attempts: message.attempts, status: 'failed', gatewayMessageId: null, body: null, segments: null, encoding: null, errorCode: MESSAGE_ERROR_CODES.gatewayUnusable, errorText: reason, nextAttemptAt: null };
+    return {
+      id: message.id,
+      attempts: message.attempts,
+      status: 'failed',
+      gatewayMessageId: null,
+      body: null,
+      segments: null,
+      encoding: null,
+      errorCode: MESSAGE_ERROR_CODES.gatewayUnusable,
+      errorText: reason,
+      nextAttemptAt: null,
+    };
   }
 }

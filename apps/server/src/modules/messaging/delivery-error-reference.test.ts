@@ -7,7 +7,12 @@ import { twilioErrorInfo } from '../../gateways/twilio/twilio-errors.ts';
 
 // The help page explains these codes from the contracts' reference; the gateways decide from
 // their own tables. They must agree.
-const SMPP_VERDICTS: Record<ReturnType<typeof submitVerdict>, ErrorHandling | 'ok'> = { ok: 'ok', throttle: 'slowDown', transient: 'retry', permanent: 'failed' };
+const SMPP_VERDICTS: Record<ReturnType<typeof submitVerdict>, ErrorHandling | 'ok'> = {
+  ok: 'ok',
+  throttle: 'slowDown',
+  transient: 'retry',
+  permanent: 'failed',
+};
 
 describe('delivery error reference (help page) against the gateways', () => {
   it('names SMPP statuses as SMPP 3.4 does and describes what the SMPP gateway does', () => {

@@ -21,8 +21,16 @@ export interface ActiveCampaign {
 /** Campaigns with work for the dispatcher: sending ones, and paused ones still fanning out. */
 export async function activeCampaigns(db: Executor): Promise<ActiveCampaign[]> {
   const rows = await queryRows<{
-    id: string; status: 'sending' | 'paused'; body: string; sender_id: string | null; gateway_id: string | null; audience: Audience;
-    rate_limit: number | null; quiet_hours: QuietHours | null; ready: boolean; status_reason: CampaignStatusReason | null;
+    id: string;
+    status: 'sending' | 'paused';
+    body: string;
+    sender_id: string | null;
+    gateway_id: string | null;
+    audience: Audience;
+    rate_limit: number | null;
+    quiet_hours: QuietHours | null;
+    ready: boolean;
+    status_reason: CampaignStatusReason | null;
   }>(
     db,
     sql`select id, status, body, sender_id, gateway_id, audience, rate_limit, quiet_hours, audience_ready_at is not null as ready, status_reason
@@ -48,8 +56,16 @@ export async function recipientContacts(db: Executor, ids: string[]): Promise<Ma
   const result = new Map<string, RecipientContact>();
   if (ids.length === 0) return result;
   const rows = await queryRows<{
-    id: string; status: 'active' | 'opted_out'; phone: string; first_name: string | null; last_name: string | null; email: string | null;
-    tag1: string | null; tag2: string | null; tag3: string | null; custom_fields: Record<string, string> | null;
+    id: string;
+    status: 'active' | 'opted_out';
+    phone: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    tag1: string | null;
+    tag2: string | null;
+    tag3: string | null;
+    custom_fields: Record<string, string> | null;
   }>(
     db,
     sql`select id, status, phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields from contacts where id = any(${sql.param(ids)}::uuid[])`,
@@ -74,5 +90,7 @@ export async function recipientContacts(db: Executor, ids: string[]): Promise<Ma
 /** Sets (or clears) the reason shown beside a campaign's status, only when it changes. */
 export async function setStatusReason(db: Executor, campaignId: string, reason: CampaignStatusReason | null): Promise<void> {
   const stored = reason ? JSON.stringify(reason) : null;
-  await db.execute(sql`update campaigns set status_reason = ${stored}::jsonb where id = ${campaignId} and status_reason is distinct from ${stored}::jsonb`);
+  await db.execute(
+    sql`update campaigns set status_reason = ${stored}::jsonb where id = ${campaignId} and status_reason is distinct from ${stored}::jsonb`,
+  );
 }

@@ -26,7 +26,16 @@ export interface ClaimedMessage {
   body: string | null;
 }
 
-type ClaimRow = { id: string | number; kind: ClaimedMessage['kind']; attempts: number; contact_id: string | null; phone: string; sender_id: string | null; gateway_id: string | null; body: string | null };
+type ClaimRow = {
+  id: string | number;
+  kind: ClaimedMessage['kind'];
+  attempts: number;
+  contact_id: string | null;
+  phone: string;
+  sender_id: string | null;
+  gateway_id: string | null;
+  body: string | null;
+};
 const toClaimed = (row: ClaimRow): ClaimedMessage => ({
   id: String(row.id),
   kind: row.kind,
@@ -46,7 +55,13 @@ const toClaimed = (row: ClaimRow): ClaimedMessage => ({
  * `afterId` lets a dispatcher start past what it already claimed: the index entries of claimed
  * rows stay until vacuum, and scanning over them again and again would grow with the campaign.
  */
-export async function claimCampaignBatch(db: Executor, campaignId: string, limit: number, leaseSeconds: number, afterId: string | null = null): Promise<ClaimedMessage[]> {
+export async function claimCampaignBatch(
+  db: Executor,
+  campaignId: string,
+  limit: number,
+  leaseSeconds: number,
+  afterId: string | null = null,
+): Promise<ClaimedMessage[]> {
   const after = afterId ? sql`and id > ${afterId}` : sql``;
   const rows = await queryRows<ClaimRow>(
     db,
@@ -114,7 +129,11 @@ export interface MessageOutcome {
  * back. Answers how many rows were written, and whether a reply from one of their contacts waits
  * for an outcome (then matchPendingReplies has work; asked here to spare a round trip per batch).
  */
-export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: MessageOutcome[]): Promise<{ written: number; repliesPending: boolean }> {
+export async function writeOutcomes(
+  db: Executor,
+  gatewayId: string,
+  outcomes: MessageOutcome[],
+): Promise<{ written: number; repliesPending: boolean }> {
   if (outcomes.length === 0) return { written: 0, repliesPending: false };
   const column = <T>(pick: (outcome: MessageOutcome) => T) => sql.param(outcomes.map(pick));
   const rows = await queryRows<{ n: number; replies_pending: boolean }>(
@@ -153,7 +172,12 @@ export async function writeOutcomes(db: Executor, gatewayId: string, outcomes: M
 }
 
 /** Puts claimed messages back in the queue without counting the attempt (the gateway was down). */
-export async function requeueClaimed(db: Executor, messages: ClaimedMessage[], retryAt: Date, reason: { code: string; text: string }): Promise<void> {
+export async function requeueClaimed(
+  db: Executor,
+  messages: ClaimedMessage[],
+  retryAt: Date,
+  reason: { code: string; text: string },
+): Promise<void> {
   if (messages.length === 0) return;
   await db.execute(sql`update messages m set
       status = coalesce((select case c.status when 'cancelled' then 'cancelled' when 'failed' then 'failed' end from campaigns c where c.id = m.campaign_id), 'queued'),
@@ -179,7 +203,12 @@ export async function recordDispatchBatch(db: Executor, campaignId: string, hand
  * Updates a campaign's run of consecutive errors after a batch: reset by any accepted message,
  * otherwise increased. Answers the new run length.
  */
-export async function updateConsecutiveErrors(db: Executor, campaignId: string, accepted: number, errorsSinceLastAccept: number): Promise<number> {
+export async function updateConsecutiveErrors(
+  db: Executor,
+  campaignId: string,
+  accepted: number,
+  errorsSinceLastAccept: number,
+): Promise<number> {
   const [row] = await queryRows<{ run: number }>(
     db,
     sql`update campaigns set consecutive_errors = case when ${accepted} > 0 then ${errorsSinceLastAccept} else consecutive_errors + ${errorsSinceLastAccept} end

@@ -26,7 +26,14 @@ export interface DispatcherOptions {
   autoPauseAfter: number;
 }
 
-export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = { batchSize: 500, lanes: 4, leaseSeconds: 120, fanoutChunk: 50_000, idleMs: 500, autoPauseAfter: 100 };
+export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
+  batchSize: 500,
+  lanes: 4,
+  leaseSeconds: 120,
+  fanoutChunk: 50_000,
+  idleMs: 500,
+  autoPauseAfter: 100,
+};
 
 const BOARD_TTL_MS = 500;
 const SETTINGS_TTL_MS = 5_000;
@@ -62,7 +69,12 @@ export class Dispatcher {
     this.registry = deps.registry;
     this.logger = deps.logger;
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...deps.options };
-    this.sender = new BatchSender({ database: deps.database, logger: deps.logger, leaseSeconds: this.options.leaseSeconds, autoPauseAfter: this.options.autoPauseAfter });
+    this.sender = new BatchSender({
+      database: deps.database,
+      logger: deps.logger,
+      leaseSeconds: this.options.leaseSeconds,
+      autoPauseAfter: this.options.autoPauseAfter,
+    });
   }
 
   start(): void {
@@ -146,7 +158,9 @@ export class Dispatcher {
       if (await this.sendOneOffs()) return true;
     }
     const now = Date.now();
-    const ready = (await this.currentBoard()).filter((campaign) => (this.blockedUntil.get(campaign.id) ?? 0) <= now && !this.fanningOut.has(campaign.id));
+    const ready = (await this.currentBoard()).filter(
+      (campaign) => (this.blockedUntil.get(campaign.id) ?? 0) <= now && !this.fanningOut.has(campaign.id),
+    );
     const campaign = ready[this.turn++ % Math.max(1, ready.length)];
     if (!campaign) return false;
     if (!campaign.audienceReady) return this.fanOut(campaign);
@@ -157,7 +171,11 @@ export class Dispatcher {
   private async fanOut(campaign: ActiveCampaign): Promise<boolean> {
     this.fanningOut.add(campaign.id);
     try {
-      const result = await fanOutChunk(this.database.db, { id: campaign.id, audience: campaign.audience, gatewayId: campaign.gatewayId ?? '', senderId: campaign.senderId }, this.options.fanoutChunk);
+      const result = await fanOutChunk(
+        this.database.db,
+        { id: campaign.id, audience: campaign.audience, gatewayId: campaign.gatewayId ?? '', senderId: campaign.senderId },
+        this.options.fanoutChunk,
+      );
       if (result === 'done') {
         campaign.audienceReady = true;
         this.boardAt = 0;
@@ -181,7 +199,10 @@ export class Dispatcher {
       return false;
     }
     const end = dailyWindowEnd(now, quiet, timeZone);
-    await setStatusReason(this.database.db, campaign.id, { code: 'QUIET_HOURS', params: { time: toLocalDateTime(end, timeZone).slice(11, 16), timeZone } });
+    await setStatusReason(this.database.db, campaign.id, {
+      code: 'QUIET_HOURS',
+      params: { time: toLocalDateTime(end, timeZone).slice(11, 16), timeZone },
+    });
     this.block(campaign.id, Math.min(60_000, end.getTime() - now.getTime()));
     this.boardAt = 0;
     return true;
@@ -208,7 +229,10 @@ export class Dispatcher {
     }
     let want = this.options.batchSize;
     const buckets: Array<{ key: string; rate: number; granted: number }> = [];
-    for (const [key, rate] of [[`campaign:${campaign.id}`, campaign.rateLimit], [`gateway:${live.row.id}`, live.row.rateLimit]] as const) {
+    for (const [key, rate] of [
+      [`campaign:${campaign.id}`, campaign.rateLimit],
+      [`gateway:${live.row.id}`, live.row.rateLimit],
+    ] as const) {
       if (!rate) continue;
       const take = await takeTokens(db, key, rate, want);
       if (take.granted === 0) {
@@ -251,7 +275,8 @@ export class Dispatcher {
       if (claimed.length === 0) claimed = await claimAfter(null);
     }
     const last = claimed.at(-1)?.id;
-    if (last && claimed.length === want && BigInt(last) > BigInt(this.claimCursor.get(campaignId) ?? '0')) this.claimCursor.set(campaignId, last);
+    if (last && claimed.length === want && BigInt(last) > BigInt(this.claimCursor.get(campaignId) ?? '0'))
+      this.claimCursor.set(campaignId, last);
     return claimed;
   }
 

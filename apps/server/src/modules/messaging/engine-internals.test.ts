@@ -14,17 +14,32 @@ const GATEWAY = '00000000-0000-4000-8000-000000000001';
 
 /** A campaign row in 'sending' with the default audience (all contacts). */
 async function sendingCampaign(db: Db, name: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(db, sql`insert into campaigns (name, body, audience, status, gateway_id, launched_at)
-    values (${name}, 'Hi', '{"type":"all"}'::jsonb, 'sending', ${GATEWAY}, now()) returning id`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into campaigns (name, body, audience, status, gateway_id, launched_at)
+    values (${name}, 'Hi', '{"type":"all"}'::jsonb, 'sending', ${GATEWAY}, now()) returning id`,
+  );
   return row?.id ?? '';
 }
 
 const sent = (id: string, attempts: number, gid: string): MessageOutcome => ({
-  id, attempts, status: 'sent', gatewayMessageId: gid, body: 'Hi', segments: 1, encoding: 'GSM-7', errorCode: null, errorText: null, nextAttemptAt: null,
+  id,
+  attempts,
+  status: 'sent',
+  gatewayMessageId: gid,
+  body: 'Hi',
+  segments: 1,
+  encoding: 'GSM-7',
+  errorCode: null,
+  errorText: null,
+  nextAttemptAt: null,
 });
 
 async function statuses(db: Db, campaignId: string): Promise<Record<string, number>> {
-  const rows = await queryRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from messages where campaign_id = ${campaignId} group by status`);
+  const rows = await queryRows<{ status: string; n: number }>(
+    db,
+    sql`select status, count(*)::int as n from messages where campaign_id = ${campaignId} group by status`,
+  );
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
 
@@ -76,15 +91,36 @@ describe('sending engine internals (real database)', () => {
     const second = await claimCampaignBatch(db, id, 10, 60);
     expect(new Set([...first, ...second].map((m) => m.id)).size).toBe(20);
     // The first worker dies: its lease runs out and the messages are queued again.
-    await db.execute(sql`update messages set lease_until = now() - interval '1 second' where id = any(${sql.param(first.map((m) => m.id))}::bigint[])`);
+    await db.execute(
+      sql`update messages set lease_until = now() - interval '1 second' where id = any(${sql.param(first.map((m) => m.id))}::bigint[])`,
+    );
     expect(await recoverExpiredLeases(db)).toBe(10);
     const again = await claimCampaignBatch(db, id, 10, 60);
     expect(again.map((m) => m.id)).toEqual(first.map((m) => m.id));
     expect(again.every((m) => m.attempts === 2)).toBe(true);
     // The dead worker's write-back arrives late (attempt 1): nothing changes. The new claim's lands.
-    expect((await writeOutcomes(db, GATEWAY, first.map((m) => sent(m.id, m.attempts, `old-${m.id}`)))).written).toBe(0);
-    expect((await writeOutcomes(db, GATEWAY, again.map((m) => sent(m.id, m.attempts, `new-${m.id}`)))).written).toBe(10);
-    const rows = await queryRows<{ gateway_message_id: string }>(db, sql`select gateway_message_id from messages where id = any(${sql.param(first.map((m) => m.id))}::bigint[])`);
+    expect(
+      (
+        await writeOutcomes(
+          db,
+          GATEWAY,
+          first.map((m) => sent(m.id, m.attempts, `old-${m.id}`)),
+        )
+      ).written,
+    ).toBe(0);
+    expect(
+      (
+        await writeOutcomes(
+          db,
+          GATEWAY,
+          again.map((m) => sent(m.id, m.attempts, `new-${m.id}`)),
+        )
+      ).written,
+    ).toBe(10);
+    const rows = await queryRows<{ gateway_message_id: string }>(
+      db,
+      sql`select gateway_message_id from messages where id = any(${sql.param(first.map((m) => m.id))}::bigint[])`,
+    );
     expect(rows.every((row) => row.gateway_message_id.startsWith('new-'))).toBe(true);
   });
 
@@ -95,8 +131,15 @@ describe('sending engine internals (real database)', () => {
     const [a, b, c, d] = batch.map((m) => m.id);
     const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000);
     // d's receipt arrives before its write-back committed: parked.
-    expect(await applyReceipts(db, GATEWAY, [{ gatewayMessageId: `g-${d}`, status: 'delivered', at: at(1) }])).toEqual({ applied: 0, parked: 1 });
-    await writeOutcomes(db, GATEWAY, batch.map((m) => sent(m.id, m.attempts, `g-${m.id}`)));
+    expect(await applyReceipts(db, GATEWAY, [{ gatewayMessageId: `g-${d}`, status: 'delivered', at: at(1) }])).toEqual({
+      applied: 0,
+      parked: 1,
+    });
+    await writeOutcomes(
+      db,
+      GATEWAY,
+      batch.map((m) => sent(m.id, m.attempts, `g-${m.id}`)),
+    );
     // a: duplicated; b: undelivered then a late delivered; c: delivered then a stale undelivered.
     const result = await applyReceipts(db, GATEWAY, [
       { gatewayMessageId: `g-${a}`, status: 'delivered', at: at(2) },
@@ -126,7 +169,11 @@ describe('sending engine internals (real database)', () => {
     await rollUpCounts(db);
     const counts = await readOneCampaignCounts(db, id);
     const rowCounts = await statuses(db, id);
-    expect({ queued: counts.queued, delivered: counts.delivered, total: counts.total }).toEqual({ queued: rowCounts.queued, delivered: rowCounts.delivered, total: 250 });
+    expect({ queued: counts.queued, delivered: counts.delivered, total: counts.total }).toEqual({
+      queued: rowCounts.queued,
+      delivered: rowCounts.delivered,
+      total: 250,
+    });
   });
 
   it('hands out rate tokens no faster than the rate, shared through the database', async () => {

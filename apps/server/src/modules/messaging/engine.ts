@@ -45,10 +45,20 @@ export function createMessagingEngine(deps: {
   const clock = deps.clock ?? Date.now;
   const receiptBuffers = new Map<string, EventBuffer<DeliveryReceipt>>();
   const inboundBuffers = new Map<string, EventBuffer<InboundSms>>();
-  const bufferFor = <T>(buffers: Map<string, EventBuffer<T>>, gatewayId: string, concurrency: number, flush: (items: T[]) => Promise<void>) => {
+  const bufferFor = <T>(
+    buffers: Map<string, EventBuffer<T>>,
+    gatewayId: string,
+    concurrency: number,
+    flush: (items: T[]) => Promise<void>,
+  ) => {
     let buffer = buffers.get(gatewayId);
     if (!buffer) {
-      buffer = new EventBuffer(flush, { maxItems: 2_000, maxDelayMs: 200, concurrency, onError: (error) => logger.error({ err: error, gatewayId }, 'could not store gateway events; retrying') });
+      buffer = new EventBuffer(flush, {
+        maxItems: 2_000,
+        maxDelayMs: 200,
+        concurrency,
+        onError: (error) => logger.error({ err: error, gatewayId }, 'could not store gateway events; retrying'),
+      });
       buffers.set(gatewayId, buffer);
     }
     return buffer;
@@ -78,7 +88,12 @@ export function createMessagingEngine(deps: {
       if (status?.state === 'connected') late.dispatcher?.wake();
     },
   };
-  const registry = new GatewayRegistry(database, engine, { publicUrl: deps.publicUrl, twilioApiBaseUrl: deps.twilioApiBaseUrl ?? TWILIO_DEFAULT_API_BASE_URL }, { clock, logger });
+  const registry = new GatewayRegistry(
+    database,
+    engine,
+    { publicUrl: deps.publicUrl, twilioApiBaseUrl: deps.twilioApiBaseUrl ?? TWILIO_DEFAULT_API_BASE_URL },
+    { clock, logger },
+  );
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;

@@ -24,10 +24,17 @@ describe('EventBuffer', () => {
     const buffer = new EventBuffer(manual.flush, { maxItems: 2, maxDelayMs: 5, concurrency: 2, onError: () => {} });
     const stored = buffer.push([1, 2, 3, 4, 5, 6, 7]);
     await sleep(30);
-    expect(manual.calls.map((call) => call.items)).toEqual([[1, 2], [3, 4]]);
+    expect(manual.calls.map((call) => call.items)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     manual.calls[1]!.done();
     await sleep(30);
-    expect(manual.calls.map((call) => call.items)).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(manual.calls.map((call) => call.items)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     manual.calls[0]!.done();
     manual.calls[2]!.done();
     await sleep(30);
@@ -45,7 +52,10 @@ describe('EventBuffer', () => {
     void buffer.push(['a', 'b', 'c']).then(() => (firstStored = true));
     void buffer.push(['d']).then(() => (secondStored = true));
     await sleep(30);
-    expect(manual.calls.map((call) => call.items)).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(manual.calls.map((call) => call.items)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     manual.calls[1]!.done();
     await sleep(5);
     // 'd' is stored, so the second push is; the first still waits for 'a' and 'b'.
@@ -58,14 +68,23 @@ describe('EventBuffer', () => {
   it('keeps the items of a failed flush and stores them on the retry', async () => {
     const manual = manualFlush<number>();
     const errors: unknown[] = [];
-    const buffer = new EventBuffer(manual.flush, { maxItems: 10, maxDelayMs: 5, retryMs: 20, concurrency: 2, onError: (error) => errors.push(error) });
+    const buffer = new EventBuffer(manual.flush, {
+      maxItems: 10,
+      maxDelayMs: 5,
+      retryMs: 20,
+      concurrency: 2,
+      onError: (error) => errors.push(error),
+    });
     let stored = false;
     void buffer.push([1, 2]).then(() => (stored = true));
     await sleep(20);
     manual.calls[0]!.fail(new Error('database down'));
     await sleep(60);
     expect(errors).toHaveLength(1);
-    expect(manual.calls.map((call) => call.items)).toEqual([[1, 2], [1, 2]]);
+    expect(manual.calls.map((call) => call.items)).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
     expect(stored).toBe(false);
     manual.calls[1]!.done();
     await sleep(5);
@@ -75,7 +94,12 @@ describe('EventBuffer', () => {
 
   it('hands everything left to the flush function on close, and no more after', async () => {
     const seen: number[][] = [];
-    const buffer = new EventBuffer(async (items: number[]) => void seen.push(items), { maxItems: 2, maxDelayMs: 10_000, concurrency: 2, onError: () => {} });
+    const buffer = new EventBuffer(async (items: number[]) => void seen.push(items), {
+      maxItems: 2,
+      maxDelayMs: 10_000,
+      concurrency: 2,
+      onError: () => {},
+    });
     const stored = buffer.push([1]);
     void buffer.push([2, 3]);
     await buffer.close();

@@ -36,7 +36,12 @@ async function leaseFanout(db: Db, campaignId: string, leaseSeconds: number): Pr
  * its row (audience_ready_at is set), 'more' after a chunk, 'busy' when another worker holds the
  * lease or the campaign stopped.
  */
-export async function fanOutChunk(db: Db, campaign: FanoutCampaign, chunkSize: number, leaseSeconds = 120): Promise<'done' | 'more' | 'busy'> {
+export async function fanOutChunk(
+  db: Db,
+  campaign: FanoutCampaign,
+  chunkSize: number,
+  leaseSeconds = 120,
+): Promise<'done' | 'more' | 'busy'> {
   const lease = await leaseFanout(db, campaign.id, leaseSeconds);
   if (!lease) return 'busy';
   const where = recipientsWhere(campaign.audience, campaign.id);
@@ -60,7 +65,9 @@ export async function fanOutChunk(db: Db, campaign: FanoutCampaign, chunkSize: n
       await tx.execute(sql`update campaigns set fanout_cursor = ${boundary.id}, fanout_lease_until = null where id = ${campaign.id}`);
       return 'more';
     }
-    await tx.execute(sql`update campaigns set fanout_cursor = null, fanout_lease_until = null, audience_ready_at = now() where id = ${campaign.id}`);
+    await tx.execute(
+      sql`update campaigns set fanout_cursor = null, fanout_lease_until = null, audience_ready_at = now() where id = ${campaign.id}`,
+    );
     return 'done';
   });
 }

@@ -1,5 +1,16 @@
 import type { Database } from '../../db/client.ts';
-import { GatewayDeleted, GatewayUnusable, silentLogger, type Clock, type DeliveryReceipt, type GatewayEvents, type GatewayLinkStatus, type GatewayLogger, type InboundSms, type SmsGateway } from '../../gateways/gateway.ts';
+import {
+  GatewayDeleted,
+  GatewayUnusable,
+  silentLogger,
+  type Clock,
+  type DeliveryReceipt,
+  type GatewayEvents,
+  type GatewayLinkStatus,
+  type GatewayLogger,
+  type InboundSms,
+  type SmsGateway,
+} from '../../gateways/gateway.ts';
 import { findGateway, type GatewayContext, type GatewayRow, kindDefinition, parseKindSettings } from '../gateways/index.ts';
 
 /** What the registry hands receipts, inbound messages and link changes to (the engine). */
@@ -48,7 +59,12 @@ export class GatewayRegistry {
   private readonly clock: Clock;
   private readonly logger: GatewayLogger;
 
-  constructor(database: Database, sinks: GatewaySinks, deployment: Omit<GatewayContext, 'gatewayId' | 'clock' | 'logger'>, options: { recheckMs?: number; clock?: Clock; logger?: GatewayLogger } = {}) {
+  constructor(
+    database: Database,
+    sinks: GatewaySinks,
+    deployment: Omit<GatewayContext, 'gatewayId' | 'clock' | 'logger'>,
+    options: { recheckMs?: number; clock?: Clock; logger?: GatewayLogger } = {},
+  ) {
     this.database = database;
     this.sinks = sinks;
     this.deployment = deployment;

@@ -18,9 +18,12 @@ export function createLinkReporter(db: Executor, logger: JobsLogger, options: { 
   const write = (what: () => Promise<void>) => {
     writes = writes.then(what).catch((error: unknown) => logger.error({ err: error }, 'could not record the state of a gateway link'));
   };
-  const refresh = setInterval(() => {
-    for (const [gatewayId, status] of current) write(() => upsertGatewayLink(db, gatewayId, worker, status));
-  }, options.refreshMs ?? (LINK_STALE_SECONDS * 1000) / 3);
+  const refresh = setInterval(
+    () => {
+      for (const [gatewayId, status] of current) write(() => upsertGatewayLink(db, gatewayId, worker, status));
+    },
+    options.refreshMs ?? (LINK_STALE_SECONDS * 1000) / 3,
+  );
   refresh.unref();
 
   return {

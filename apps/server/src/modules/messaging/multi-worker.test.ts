@@ -21,7 +21,12 @@ describe.skipIf(!onPostgres)('several workers on one PostgreSQL database', () =>
     await seedContacts(server, 6_000);
     for (let i = 0; i < 2; i += 1) {
       const database = await openDatabase({ databaseUrl: server.config.databaseUrl });
-      const engine = createMessagingEngine({ database, logger: engineTestLogger(), publicUrl: undefined, options: { batchSize: 100, lanes: 2, idleMs: 50 } });
+      const engine = createMessagingEngine({
+        database,
+        logger: engineTestLogger(),
+        publicUrl: undefined,
+        options: { batchSize: 100, lanes: 2, idleMs: 50 },
+      });
       engine.start();
       extra.push({ database, engine });
     }
@@ -38,10 +43,14 @@ describe.skipIf(!onPostgres)('several workers on one PostgreSQL database', () =>
     const created = await server.post('/api/campaigns', { name: 'Shared', body: 'Hello {{first_name}}' }, { token: admin.token });
     const id = created.body.campaign.id;
     await server.post(`/api/campaigns/${id}/launch`, undefined, { token: admin.token });
-    const campaign = await waitFor(async () => {
-      const { body } = await server.get(`/api/campaigns/${id}`, { token: admin.token });
-      return body.campaign.status === 'completed' && body.campaign.counts.delivered === 6_000 ? body.campaign : undefined;
-    }, 60_000, 'completion');
+    const campaign = await waitFor(
+      async () => {
+        const { body } = await server.get(`/api/campaigns/${id}`, { token: admin.token });
+        return body.campaign.status === 'completed' && body.campaign.counts.delivered === 6_000 ? body.campaign : undefined;
+      },
+      60_000,
+      'completion',
+    );
     expect(nonZero(campaign.counts)).toEqual({ delivered: 6_000 });
     expect(await countMessageRows(server, id)).toEqual({ delivered: 6_000 });
     const [row] = await queryRows<{ contacts: number; gateway_ids: number; attempts: number }>(

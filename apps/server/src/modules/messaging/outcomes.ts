@@ -22,7 +22,17 @@ export interface RecipientContact extends TemplateContact {
   status: 'active' | 'opted_out';
 }
 
-const outcomeBase = (message: ClaimedMessage) => ({ id: message.id, attempts: message.attempts, gatewayMessageId: null, body: null, segments: null, encoding: null, errorCode: null, errorText: null, nextAttemptAt: null });
+const outcomeBase = (message: ClaimedMessage) => ({
+  id: message.id,
+  attempts: message.attempts,
+  gatewayMessageId: null,
+  body: null,
+  segments: null,
+  encoding: null,
+  errorCode: null,
+  errorText: null,
+  nextAttemptAt: null,
+});
 
 /**
  * Splits claimed messages into those to send (rendered, encoded, counted) and those settled
@@ -40,29 +50,58 @@ export function prepareBatch(
     // Automatic keyword answers go out whatever the consent (the STOP confirmation must reach who just opted out).
     if (message.contactId && message.kind !== 'auto' && (!contact || contact.status !== 'active')) {
       const deleted = !contact;
-      settled.push({ ...outcomeBase(message), status: 'skipped', errorCode: deleted ? MESSAGE_ERROR_CODES.contactDeleted : MESSAGE_ERROR_CODES.optedOut, errorText: deleted ? 'The contact was deleted before sending' : 'The contact opted out before sending' });
+      settled.push({
+        ...outcomeBase(message),
+        status: 'skipped',
+        errorCode: deleted ? MESSAGE_ERROR_CODES.contactDeleted : MESSAGE_ERROR_CODES.optedOut,
+        errorText: deleted ? 'The contact was deleted before sending' : 'The contact opted out before sending',
+      });
       continue;
     }
     const text = message.body ?? (render && contact ? render(contact) : '');
     if (text.trim() === '') {
-      settled.push({ ...outcomeBase(message), status: 'skipped', errorCode: MESSAGE_ERROR_CODES.emptyBody, errorText: 'The message text is empty for this contact' });
+      settled.push({
+        ...outcomeBase(message),
+        status: 'skipped',
+        errorCode: MESSAGE_ERROR_CODES.emptyBody,
+        errorText: 'The message text is empty for this contact',
+      });
       continue;
     }
     const split = splitSms(text);
-    send.push({ message, sms: { messageId: message.id, to: message.phone, from: message.senderId, body: text, encoding: split.encoding, segments: split.parts.length } });
+    send.push({
+      message,
+      sms: {
+        messageId: message.id,
+        to: message.phone,
+        from: message.senderId,
+        body: text,
+        encoding: split.encoding,
+        segments: split.parts.length,
+      },
+    });
   }
   return { send, settled };
 }
 
 /** Turns the gateway's results into what is written back (retries become queued with a backoff). */
-export function outcomesOf(sent: Array<{ message: ClaimedMessage; sms: OutboundSms }>, results: SendResult[], now = Date.now()): { outcomes: MessageOutcome[]; optOutContactIds: string[]; accepted: number; errorsSinceLastAccept: number } {
+export function outcomesOf(
+  sent: Array<{ message: ClaimedMessage; sms: OutboundSms }>,
+  results: SendResult[],
+  now = Date.now(),
+): { outcomes: MessageOutcome[]; optOutContactIds: string[]; accepted: number; errorsSinceLastAccept: number } {
   const byId = new Map(results.map((result) => [result.messageId, result]));
   const outcomes: MessageOutcome[] = [];
   const optOutContactIds: string[] = [];
   let accepted = 0;
   let errorsSinceLastAccept = 0;
   for (const { message, sms } of sent) {
-    const result = byId.get(message.id) ?? { messageId: message.id, outcome: 'retry' as const, errorCode: MESSAGE_ERROR_CODES.noResult, errorText: 'The gateway gave no result for this message' };
+    const result = byId.get(message.id) ?? {
+      messageId: message.id,
+      outcome: 'retry' as const,
+      errorCode: MESSAGE_ERROR_CODES.noResult,
+      errorText: 'The gateway gave no result for this message',
+    };
     const common = { ...outcomeBase(message), body: sms.body, segments: sms.segments, encoding: sms.encoding };
     if (result.outcome === 'accepted') {
       accepted += 1;
@@ -72,7 +111,14 @@ export function outcomesOf(sent: Array<{ message: ClaimedMessage; sms: OutboundS
     }
     if (result.outcome === 'retry' && isDeferred(result.errorCode)) {
       // Not tried at all (the gateway stopped early, e.g. after a 429): no error, no attempt spent.
-      outcomes.push({ ...common, status: 'queued', errorCode: result.errorCode, errorText: result.errorText, nextAttemptAt: new Date(now + (result.retryAfterMs ?? 1_000)), uncountAttempt: true });
+      outcomes.push({
+        ...common,
+        status: 'queued',
+        errorCode: result.errorCode,
+        errorText: result.errorText,
+        nextAttemptAt: new Date(now + (result.retryAfterMs ?? 1_000)),
+        uncountAttempt: true,
+      });
       continue;
     }
     errorsSinceLastAccept += 1;
@@ -80,9 +126,20 @@ export function outcomesOf(sent: Array<{ message: ClaimedMessage; sms: OutboundS
       if (result.optOut && message.contactId) optOutContactIds.push(message.contactId);
       outcomes.push({ ...common, status: 'failed', errorCode: result.errorCode, errorText: result.errorText });
     } else if (message.attempts >= MAX_ATTEMPTS) {
-      outcomes.push({ ...common, status: 'failed', errorCode: result.errorCode, errorText: `${result.errorText} (gave up after ${message.attempts} attempts)` });
+      outcomes.push({
+        ...common,
+        status: 'failed',
+        errorCode: result.errorCode,
+        errorText: `${result.errorText} (gave up after ${message.attempts} attempts)`,
+      });
     } else {
-      outcomes.push({ ...common, status: 'queued', errorCode: result.errorCode, errorText: result.errorText, nextAttemptAt: new Date(now + backoffMs(message.attempts, result.retryAfterMs)) });
+      outcomes.push({
+        ...common,
+        status: 'queued',
+        errorCode: result.errorCode,
+        errorText: result.errorText,
+        nextAttemptAt: new Date(now + backoffMs(message.attempts, result.retryAfterMs)),
+      });
     }
   }
   return { outcomes, optOutContactIds, accepted, errorsSinceLastAccept };

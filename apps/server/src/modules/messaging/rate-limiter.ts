@@ -15,7 +15,9 @@ export interface Take {
 /** Takes up to `want` whole tokens from bucket `key` (created full on first use). */
 export async function takeTokens(db: Executor, key: string, ratePerSecond: number, want: number): Promise<Take> {
   const capacity = Math.max(1, ratePerSecond);
-  await db.execute(sql`insert into rate_buckets (key, tokens, refilled_at) values (${key}, ${capacity}, clock_timestamp()) on conflict (key) do nothing`);
+  await db.execute(
+    sql`insert into rate_buckets (key, tokens, refilled_at) values (${key}, ${capacity}, clock_timestamp()) on conflict (key) do nothing`,
+  );
   const [row] = await queryRows<{ granted: number; available: number }>(
     db,
     sql`with current as (
@@ -33,5 +35,7 @@ export async function takeTokens(db: Executor, key: string, ratePerSecond: numbe
 /** Puts back tokens taken but not used (fewer messages were due than granted). */
 export async function returnTokens(db: Executor, key: string, ratePerSecond: number, count: number): Promise<void> {
   if (count <= 0) return;
-  await db.execute(sql`update rate_buckets set tokens = least(${Math.max(1, ratePerSecond)}::float8, tokens + ${count}) where key = ${key}`);
+  await db.execute(
+    sql`update rate_buckets set tokens = least(${Math.max(1, ratePerSecond)}::float8, tokens + ${count}) where key = ${key}`,
+  );
 }

@@ -15,13 +15,18 @@ type ArrivedReceipt = DeliveryReceipt & { arrivedAt?: string | null };
  * pending_receipts and applied again later. Answers how many messages changed and how many
  * receipts were parked.
  */
-export async function applyReceipts(db: Executor, gatewayId: string, receipts: ArrivedReceipt[]): Promise<{ applied: number; parked: number }> {
+export async function applyReceipts(
+  db: Executor,
+  gatewayId: string,
+  receipts: ArrivedReceipt[],
+): Promise<{ applied: number; parked: number }> {
   if (receipts.length === 0) return { applied: 0, parked: 0 };
   // One receipt per message: the final state that would win anyway (delivered beats the others).
   const latest = new Map<string, ArrivedReceipt>();
   for (const receipt of receipts) {
     const seen = latest.get(receipt.gatewayMessageId);
-    if (!seen || (seen.status !== 'delivered' && (receipt.status === 'delivered' || receipt.at >= seen.at))) latest.set(receipt.gatewayMessageId, receipt);
+    if (!seen || (seen.status !== 'delivered' && (receipt.status === 'delivered' || receipt.at >= seen.at)))
+      latest.set(receipt.gatewayMessageId, receipt);
   }
   const list = [...latest.values()];
   const column = <T>(pick: (receipt: ArrivedReceipt) => T) => sql.param(list.map(pick));
@@ -54,7 +59,14 @@ export async function applyReceipts(db: Executor, gatewayId: string, receipts: A
   return { applied: row?.applied ?? 0, parked: row?.parked ?? 0 };
 }
 
-type PendingRow = { gateway_message_id: string; status: DeliveryReceipt['status']; error_code: string | null; error_text: string | null; at: string | Date; received_at: string };
+type PendingRow = {
+  gateway_message_id: string;
+  status: DeliveryReceipt['status'];
+  error_code: string | null;
+  error_text: string | null;
+  at: string | Date;
+  received_at: string;
+};
 
 /**
  * Takes parked receipts (of some gateway message ids, or the oldest `limit` of a gateway) out of
@@ -62,7 +74,11 @@ type PendingRow = { gateway_message_id: string; status: DeliveryReceipt['status'
  * receipts older than `maxAgeHours` are dropped (receipts for parts 2..n of a long message, or
  * for messages of another installation sharing the account, never match).
  */
-export async function reapplyPendingReceipts(db: Executor, gatewayId: string, options: { gatewayMessageIds?: string[]; limit?: number; maxAgeHours?: number }): Promise<number> {
+export async function reapplyPendingReceipts(
+  db: Executor,
+  gatewayId: string,
+  options: { gatewayMessageIds?: string[]; limit?: number; maxAgeHours?: number },
+): Promise<number> {
   const byIds = options.gatewayMessageIds ? sql`and gateway_message_id = any(${sql.param(options.gatewayMessageIds)}::text[])` : sql``;
   const rows = await queryRows<PendingRow>(
     db,
@@ -71,10 +87,19 @@ export async function reapplyPendingReceipts(db: Executor, gatewayId: string, op
         returning gateway_message_id, status, error_code, error_text, at, received_at::text`,
   );
   if (rows.length === 0) return 0;
-  const receipts = rows.map((row) => ({ gatewayMessageId: row.gateway_message_id, status: row.status, errorCode: row.error_code, errorText: row.error_text, at: new Date(row.at), arrivedAt: row.received_at }));
+  const receipts = rows.map((row) => ({
+    gatewayMessageId: row.gateway_message_id,
+    status: row.status,
+    errorCode: row.error_code,
+    errorText: row.error_text,
+    at: new Date(row.at),
+    arrivedAt: row.received_at,
+  }));
   const { applied } = await applyReceipts(db, gatewayId, receipts);
   if (options.maxAgeHours !== undefined) {
-    await db.execute(sql`delete from pending_receipts where gateway_id = ${gatewayId} and at < now() - make_interval(hours => ${options.maxAgeHours})`);
+    await db.execute(
+      sql`delete from pending_receipts where gateway_id = ${gatewayId} and at < now() - make_interval(hours => ${options.maxAgeHours})`,
+    );
   }
   return applied;
 }

@@ -17,8 +17,16 @@ const phone = (i: number) => `+447700${String(i).padStart(6, '0')}`;
 let sequence = 0;
 
 const outcome = (message: ClaimedMessage, status: 'sent' | 'failed'): MessageOutcome => ({
-  id: message.id, attempts: message.attempts, status, gatewayMessageId: status === 'sent' ? `gid-${message.id}` : null, body: 'Hi', segments: 1, encoding: 'GSM-7',
-  errorCode: status === 'failed' ? 'REFUSED' : null, errorText: status === 'failed' ? 'Refused' : null, nextAttemptAt: null,
+  id: message.id,
+  attempts: message.attempts,
+  status,
+  gatewayMessageId: status === 'sent' ? `gid-${message.id}` : null,
+  body: 'Hi',
+  segments: 1,
+  encoding: 'GSM-7',
+  errorCode: status === 'failed' ? 'REFUSED' : null,
+  errorText: status === 'failed' ? 'Refused' : null,
+  nextAttemptAt: null,
 });
 
 /**
@@ -37,25 +45,41 @@ describe('replies and receipts in any order', () => {
   let inFlight: Map<string, ClaimedMessage>;
 
   const campaign = async (name: string) => {
-    const [row] = await queryRows<{ id: string }>(db, sql`insert into campaigns (name, body, audience, status, gateway_id, launched_at, reply_window_hours)
-      values (${name}, 'Hi', '{"type":"all"}'::jsonb, 'sending', ${GATEWAY}, now() - interval '3 days', 240) returning id`);
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into campaigns (name, body, audience, status, gateway_id, launched_at, reply_window_hours)
+      values (${name}, 'Hi', '{"type":"all"}'::jsonb, 'sending', ${GATEWAY}, now() - interval '3 days', 240) returning id`,
+    );
     const id = row?.id ?? '';
     expect(await fanOutChunk(db, { id, audience: { type: 'all' }, gatewayId: GATEWAY, senderId: null }, 1_000)).toBe('done');
     return id;
   };
   const receive = async (i: number, body: string, clock: Clock = Date.now) => {
-    const ids = await storeInbound(db, GATEWAY, [{ gatewayMessageId: `order-${++sequence}`, from: phone(i), to: 'ACME', body, receivedAt: new Date(clock()) }], clock);
+    const ids = await storeInbound(
+      db,
+      GATEWAY,
+      [{ gatewayMessageId: `order-${++sequence}`, from: phone(i), to: 'ACME', body, receivedAt: new Date(clock()) }],
+      clock,
+    );
     await processInbound(db, ids);
     return ids[0] ?? '';
   };
   const messageOf = async (campaignId: string, i: number) =>
-    (await queryRows<{ id: string; status: string; reply_text: string | null; ordered: boolean; carrier_done_at: string | Date | null }>(
-      db,
-      sql`select m.id::text, m.status, m.reply_text, m.carrier_done_at,
+    (
+      await queryRows<{ id: string; status: string; reply_text: string | null; ordered: boolean; carrier_done_at: string | Date | null }>(
+        db,
+        sql`select m.id::text, m.status, m.reply_text, m.carrier_done_at,
                  coalesce(m.sent_at <= m.delivered_at and m.delivered_at <= coalesce(m.replied_at, m.delivered_at), true) as ordered
           from messages m join contacts c on c.id = m.contact_id where m.campaign_id = ${campaignId} and c.phone = ${phone(i)}`,
-    ))[0];
-  const inbound = async (id: string) => (await queryRows<{ reply_to: string | null; pending: boolean }>(db, sql`select reply_to_message_id::text as reply_to, reply_pending as pending from inbound_messages where id = ${id}`))[0];
+      )
+    )[0];
+  const inbound = async (id: string) =>
+    (
+      await queryRows<{ reply_to: string | null; pending: boolean }>(
+        db,
+        sql`select reply_to_message_id::text as reply_to, reply_pending as pending from inbound_messages where id = ${id}`,
+      )
+    )[0];
   const writeBack = (i: number, status: 'sent' | 'failed', matchPending: boolean) =>
     db.transaction(async (tx) => {
       const message = inFlight.get(phone(i));
@@ -71,7 +95,11 @@ describe('replies and receipts in any order', () => {
     await seedContacts(server, 8);
     older = await campaign('Older');
     const handed = await claimCampaignBatch(db, older, 100, 120);
-    await writeOutcomes(db, GATEWAY, handed.map((message) => outcome(message, 'sent')));
+    await writeOutcomes(
+      db,
+      GATEWAY,
+      handed.map((message) => outcome(message, 'sent')),
+    );
     await db.execute(sql`update messages set sent_at = now() - interval '2 days' where campaign_id = ${older}`);
     newer = await campaign('Newer');
     inFlight = new Map((await claimCampaignBatch(db, newer, 100, 120)).map((message) => [message.phone, message]));
@@ -105,7 +133,10 @@ describe('replies and receipts in any order', () => {
     expect(await db.transaction((tx) => matchPendingReplies(tx, null))).toBe(1);
     const message = await messageOf(newer, 3);
     expect(message).toMatchObject({ reply_text: 'First', ordered: true });
-    expect([await inbound(first), await inbound(second)]).toEqual([{ reply_to: message?.id, pending: false }, { reply_to: message?.id, pending: false }]);
+    expect([await inbound(first), await inbound(second)]).toEqual([
+      { reply_to: message?.id, pending: false },
+      { reply_to: message?.id, pending: false },
+    ]);
   });
 
   it.each([5_000, -5_000])('stores the arrival by the database clock when the gateway process clock is %i ms off', async (skewMs) => {
@@ -127,7 +158,15 @@ describe('replies and receipts in any order', () => {
     expect(await writeBack(6, 'sent', true)).toBe(false);
     expect(await writeBack(7, 'sent', true)).toBe(false);
     const carrierDate = new Date(Date.now() - 60_000);
-    await applyReceipts(db, GATEWAY, [{ gatewayMessageId: `gid-${inFlight.get(phone(6))?.id}`, status: 'undelivered', errorCode: '001', errorText: 'UNDELIV', at: carrierDate }]);
+    await applyReceipts(db, GATEWAY, [
+      {
+        gatewayMessageId: `gid-${inFlight.get(phone(6))?.id}`,
+        status: 'undelivered',
+        errorCode: '001',
+        errorText: 'UNDELIV',
+        at: carrierDate,
+      },
+    ]);
     expect((await messageOf(newer, 6))?.status).toBe('undelivered');
     await receive(6, 'Got it');
     await applyReceipts(db, GATEWAY, [{ gatewayMessageId: `gid-${inFlight.get(phone(6))?.id}`, status: 'undelivered', at: new Date() }]);

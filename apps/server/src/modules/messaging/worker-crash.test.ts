@@ -28,7 +28,14 @@ describe.skipIf(!onPostgres)('worker crashes during a campaign (PostgreSQL, SMPP
 
   const startWorker = () => {
     worker = spawn(process.execPath, [WORKER_ENTRY], {
-      env: { ...process.env, DATABASE_URL: server.config.databaseUrl, LOG_LEVEL: 'warn', DISPATCH_LANES: String(LANES), DISPATCH_BATCH_SIZE: String(BATCH), DISPATCH_LEASE_SECONDS: '5' },
+      env: {
+        ...process.env,
+        DATABASE_URL: server.config.databaseUrl,
+        LOG_LEVEL: 'warn',
+        DISPATCH_LANES: String(LANES),
+        DISPATCH_BATCH_SIZE: String(BATCH),
+        DISPATCH_LEASE_SECONDS: '5',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     worker.stdout?.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
@@ -51,7 +58,15 @@ describe.skipIf(!onPostgres)('worker crashes during a campaign (PostgreSQL, SMPP
       {
         name: 'SMSC',
         kind: 'smpp',
-        config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId, windowSize: 50, submitTimeoutSeconds: 5, reconnectMinSeconds: 1, reconnectMaxSeconds: 2 },
+        config: {
+          host: '127.0.0.1',
+          port: peer.port,
+          systemId: peer.credentials.systemId,
+          windowSize: 50,
+          submitTimeoutSeconds: 5,
+          reconnectMinSeconds: 1,
+          reconnectMaxSeconds: 2,
+        },
         secrets: { password: peer.credentials.password },
         isDefault: true,
         // Slow enough that three crashes land mid-campaign.
@@ -82,11 +97,15 @@ describe.skipIf(!onPostgres)('worker crashes during a campaign (PostgreSQL, SMPP
     }
 
     let last: unknown;
-    await waitFor(async () => {
-      const { body } = await server.get(`/api/campaigns/${id}`, { token: admin.token });
-      last = body.campaign;
-      return body.campaign.status === 'completed' && body.campaign.counts.delivered === RECIPIENTS ? true : undefined;
-    }, 90_000, 'completion').catch((error: unknown) => {
+    await waitFor(
+      async () => {
+        const { body } = await server.get(`/api/campaigns/${id}`, { token: admin.token });
+        last = body.campaign;
+        return body.campaign.status === 'completed' && body.campaign.counts.delivered === RECIPIENTS ? true : undefined;
+      },
+      90_000,
+      'completion',
+    ).catch((error: unknown) => {
       throw new Error(`${(error as Error).message}: ${JSON.stringify(last)}\nworker:\n${workerLog.slice(-3000)}`);
     });
 
@@ -101,6 +120,8 @@ describe.skipIf(!onPostgres)('worker crashes during a campaign (PostgreSQL, SMPP
     const duplicates = [...peer.counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
     // At most every message in flight (lanes x batch) at each of the three crashes was sent twice.
     expect(duplicates).toBeLessThanOrEqual(3 * LANES * BATCH);
-    console.info(`worker-crash: ${RECIPIENTS} recipients, ${peer.stats.accepted} accepted by the SMSC, ${duplicates} duplicates after 3 kill -9 (bound ${3 * LANES * BATCH})`);
+    console.info(
+      `worker-crash: ${RECIPIENTS} recipients, ${peer.stats.accepted} accepted by the SMSC, ${duplicates} duplicates after 3 kill -9 (bound ${3 * LANES * BATCH})`,
+    );
   }, 240_000);
 });

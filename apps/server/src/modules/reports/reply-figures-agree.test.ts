@@ -31,7 +31,8 @@ describe('reply figures agree on every screen', () => {
     await peer.sendMo({ from: phone(i), to: 'ACME', text });
     await waitFor(async () => ((await inboundCount()) > before ? true : undefined), 10_000, `the answer of ${phone(i)} stored`);
   };
-  const inboundCount = async () => (await queryRows<{ n: number }>(server.database.db, sql`select count(processed_at)::int as n from inbound_messages`))[0]?.n ?? 0;
+  const inboundCount = async () =>
+    (await queryRows<{ n: number }>(server.database.db, sql`select count(processed_at)::int as n from inbound_messages`))[0]?.n ?? 0;
 
   beforeAll(async () => {
     peer = await startSmppPeer({
@@ -42,25 +43,51 @@ describe('reply figures agree on every screen', () => {
     admin = await server.createAdmin();
     const gateway = await server.post(
       '/api/gateways',
-      { name: 'SMSC', kind: 'smpp', config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId }, secrets: { password: peer.credentials.password } },
+      {
+        name: 'SMSC',
+        kind: 'smpp',
+        config: { host: '127.0.0.1', port: peer.port, systemId: peer.credentials.systemId },
+        secrets: { password: peer.credentials.password },
+      },
       { token: admin.token },
     );
     await seedContacts(server, CONTACTS);
     // Opted out before the launch: not recipients at all.
-    await server.database.db.execute(sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword' where phone = any(${sql.param([phone(58), phone(59), phone(60)])}::text[])`);
-    const created = await server.post('/api/campaigns', { name: 'Roll call', body: 'Are you safe? Reply YES or NO', gatewayId: gateway.body.gateway.id, replyWindowHours: 1 }, { token: admin.token });
+    await server.database.db.execute(
+      sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword' where phone = any(${sql.param([phone(58), phone(59), phone(60)])}::text[])`,
+    );
+    const created = await server.post(
+      '/api/campaigns',
+      { name: 'Roll call', body: 'Are you safe? Reply YES or NO', gatewayId: gateway.body.gateway.id, replyWindowHours: 1 },
+      { token: admin.token },
+    );
     campaignId = created.body.campaign.id;
     await server.post(`/api/campaigns/${campaignId}/launch`, undefined, { token: admin.token });
-    await waitFor(async () => {
-      const { campaign } = await get(`/api/campaigns/${campaignId}`);
-      return campaign.status === 'completed' && campaign.counts.sent === 0 ? true : undefined;
-    }, 30_000, 'the campaign completed with every receipt in');
-    for (const [i, text] of [[1, 'YES'], [2, 'yes!'], [3, 'Yes please'], [4, 'NO'], [7, 'YES'], [9, 'STOP'], [10, 'YES'], [10, 'NO thanks']] as const) await answer(i, text);
+    await waitFor(
+      async () => {
+        const { campaign } = await get(`/api/campaigns/${campaignId}`);
+        return campaign.status === 'completed' && campaign.counts.sent === 0 ? true : undefined;
+      },
+      30_000,
+      'the campaign completed with every receipt in',
+    );
+    for (const [i, text] of [
+      [1, 'YES'],
+      [2, 'yes!'],
+      [3, 'Yes please'],
+      [4, 'NO'],
+      [7, 'YES'],
+      [9, 'STOP'],
+      [10, 'YES'],
+      [10, 'NO thanks'],
+    ] as const)
+      await answer(i, text);
     // The reports have been read (and their aggregates cached) before the late answer.
     await get(`/api/reports/tag1-grouped/${campaignId}`);
     await answer(11, 'Sorry, late: YES');
     // Contact 12's message was sent two hours ago: its answer is outside the one-hour window.
-    await server.database.db.execute(sql`update messages set sent_at = sent_at - interval '2 hours', delivered_at = delivered_at - interval '2 hours'
+    await server.database.db
+      .execute(sql`update messages set sent_at = sent_at - interval '2 hours', delivered_at = delivered_at - interval '2 hours'
       where campaign_id = ${campaignId} and phone = ${phone(12)}`);
     await answer(12, 'YES');
   }, 90_000);
@@ -96,9 +123,15 @@ describe('reply figures agree on every screen', () => {
     expect(progress.averageRatePerSecond).toBe(Math.round((55 / seconds) * 10) / 10);
     const list = await get('/api/reports/campaigns');
     const row = list.data.find((candidate: { id: string }) => candidate.id === campaignId);
-    expect({ recipients: row.recipients, replied: row.replied, notReplied: row.notReplied, responseRate: row.repliedPct }).toEqual(expected);
+    expect({ recipients: row.recipients, replied: row.replied, notReplied: row.notReplied, responseRate: row.repliedPct }).toEqual(
+      expected,
+    );
     const delivery = await get(`/api/reports/delivery/${campaignId}`);
-    expect({ recipients: delivery.recipients, replied: delivery.replied, responseRate: delivery.repliedPct }).toEqual({ recipients: 57, replied: 8, responseRate: 14 });
+    expect({ recipients: delivery.recipients, replied: delivery.replied, responseRate: delivery.repliedPct }).toEqual({
+      recipients: 57,
+      replied: 8,
+      responseRate: 14,
+    });
     // The last 7 days rather than today: a run across midnight stays in the window.
     const { last7Days } = (await get('/api/dashboard')).messages;
     expect({ recipients: last7Days.counts.total, replied: last7Days.counts.replied, responseRate: last7Days.responseRate }).toEqual({

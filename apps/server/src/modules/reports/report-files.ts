@@ -5,7 +5,16 @@ import type { ExportCell } from '../../platform/csv.ts';
 import { keysetBatches, keysetCsvChunks, type ExportSpec } from '../../platform/export-file.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { recipientName, windowEndsAt } from './reports.presenter.ts';
-import { csvBatch, isoTextSql, NAME_SQL, type CsvColumn, nonRespondersWhere, recipientsBatch, recipientsWhere, type RecipientRow } from './reports.queries.ts';
+import {
+  csvBatch,
+  isoTextSql,
+  NAME_SQL,
+  type CsvColumn,
+  nonRespondersWhere,
+  recipientsBatch,
+  recipientsWhere,
+  type RecipientRow,
+} from './reports.queries.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportsService } from './reports.service.ts';
 
@@ -20,7 +29,12 @@ async function* once(rows: ExportCell[][]): AsyncGenerator<ExportCell[][]> {
   if (rows.length > 0) yield rows;
 }
 
-const recipientBatches = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, map: (row: RecipientRow) => ExportCell[]) =>
+const recipientBatches = (
+  db: Executor,
+  campaignId: string,
+  where: ReturnType<typeof recipientsWhere>,
+  map: (row: RecipientRow) => ExportCell[],
+) =>
   keysetBatches<RecipientRow, string>(
     async (after) => {
       const rows = await recipientsBatch(db, campaignId, where, after, BATCH_SIZE);
@@ -36,7 +50,10 @@ const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof re
 const text = (expression: SQL): CsvColumn => ({ expression, kind: 'text' });
 const plain = (expression: SQL): CsvColumn => ({ expression, kind: 'plain' });
 
-export function campaignsFile(service: ReportsService, query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): ExportSpec {
+export function campaignsFile(
+  service: ReportsService,
+  query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>,
+): ExportSpec {
   return {
     name: 'campaigns-report',
     sheetName: 'Campaigns',
@@ -44,7 +61,22 @@ export function campaignsFile(service: ReportsService, query: Pick<ReportCampaig
     batches: async function* () {
       const rows = await service.allCampaignRows(query);
       yield* once(
-        rows.map((row) => [row.name, row.status, row.recipients, row.sent, row.delivered, row.failed, row.replied, row.notReplied, row.optedOut, row.deliveredPct, row.repliedPct, row.launchedAt, row.completedAt, row.createdAt]),
+        rows.map((row) => [
+          row.name,
+          row.status,
+          row.recipients,
+          row.sent,
+          row.delivered,
+          row.failed,
+          row.replied,
+          row.notReplied,
+          row.optedOut,
+          row.deliveredPct,
+          row.repliedPct,
+          row.launchedAt,
+          row.completedAt,
+          row.createdAt,
+        ]),
       );
     },
   };
@@ -58,7 +90,12 @@ export interface PhoneView {
 const phoneOf = (view: PhoneView) => (view.maskPhones ? maskPhone : (phone: string) => phone);
 
 /** The per-recipient table's rows (its filters; the unique index's order). */
-export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit<RecipientsQuery, 'limit' | 'skip' | 'sort' | 'order'>, view: PhoneView): ExportSpec {
+export function recipientsFile(
+  db: Executor,
+  campaign: CampaignRow,
+  filter: Omit<RecipientsQuery, 'limit' | 'skip' | 'sort' | 'order'>,
+  view: PhoneView,
+): ExportSpec {
   const where = recipientsWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
   const phone = phoneOf(view);
   return {
@@ -81,19 +118,23 @@ export function recipientsFile(db: Executor, campaign: CampaignRow, filter: Omit
         row.replyWord,
       ]),
     // The database writes whole numbers: a masked file goes through the batches instead.
-    ...(view.maskPhones ? {} : { csvChunks: csvChunks(db, campaign.id, where, [
-      text(NAME_SQL),
-      text(sql`m.phone`),
-      text(sql`c.tag1`),
-      plain(sql`m.status`),
-      text(sql`m.error_code`),
-      text(sql`m.error_text`),
-      plain(isoTextSql(sql`m.sent_at`)),
-      plain(isoTextSql(sql`m.delivered_at`)),
-      plain(isoTextSql(sql`m.replied_at`)),
-      text(sql`m.reply_text`),
-      text(sql`m.reply_word`),
-    ]) }),
+    ...(view.maskPhones
+      ? {}
+      : {
+          csvChunks: csvChunks(db, campaign.id, where, [
+            text(NAME_SQL),
+            text(sql`m.phone`),
+            text(sql`c.tag1`),
+            plain(sql`m.status`),
+            text(sql`m.error_code`),
+            text(sql`m.error_text`),
+            plain(isoTextSql(sql`m.sent_at`)),
+            plain(isoTextSql(sql`m.delivered_at`)),
+            plain(isoTextSql(sql`m.replied_at`)),
+            text(sql`m.reply_text`),
+            text(sql`m.reply_word`),
+          ]),
+        }),
   };
 }
 
@@ -106,14 +147,39 @@ export function tag1File(service: ReportsService, campaign: CampaignRow): Export
       const report = await service.tag1Grouped(campaign);
       const words = (list: Array<{ word: string; n: number }>) => list.map((word) => `${word.word} (${word.n})`).join(', ');
       yield* once([
-        ...report.groups.map((g) => [g.tag1, g.recipients, g.delivered, g.failed, g.replied, g.notReplied, g.responseRate, words(g.replyWords), g.other]),
-        ['(total)', report.totals.recipients, report.totals.delivered, report.totals.failed, report.totals.replied, report.totals.notReplied, report.totals.responseRate, words(report.totals.replyWords), report.totals.other],
+        ...report.groups.map((g) => [
+          g.tag1,
+          g.recipients,
+          g.delivered,
+          g.failed,
+          g.replied,
+          g.notReplied,
+          g.responseRate,
+          words(g.replyWords),
+          g.other,
+        ]),
+        [
+          '(total)',
+          report.totals.recipients,
+          report.totals.delivered,
+          report.totals.failed,
+          report.totals.replied,
+          report.totals.notReplied,
+          report.totals.responseRate,
+          words(report.totals.replyWords),
+          report.totals.other,
+        ],
       ]);
     },
   };
 }
 
-export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: Pick<NonRespondersQuery, 'tag1' | 'search'>, view: PhoneView): ExportSpec {
+export function nonRespondersFile(
+  db: Executor,
+  campaign: CampaignRow,
+  filter: Pick<NonRespondersQuery, 'tag1' | 'search'>,
+  view: PhoneView,
+): ExportSpec {
   const where = nonRespondersWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
   const phone = phoneOf(view);
   return {
@@ -132,15 +198,19 @@ export function nonRespondersFile(db: Executor, campaign: CampaignRow, filter: P
         windowEndsAt(row.sentAt, campaign.replyWindowHours),
         row.contactOptedOut ? 'yes' : 'no',
       ]),
-    ...(view.maskPhones ? {} : { csvChunks: csvChunks(db, campaign.id, where, [
-      text(NAME_SQL),
-      text(sql`m.phone`),
-      text(sql`c.tag1`),
-      plain(sql`m.status`),
-      plain(isoTextSql(sql`m.sent_at`)),
-      plain(isoTextSql(sql`m.delivered_at`)),
-      plain(isoTextSql(sql`m.sent_at + make_interval(hours => ${campaign.replyWindowHours})`)),
-      plain(sql`case when c.status = 'opted_out' then 'yes' else 'no' end`),
-    ]) }),
+    ...(view.maskPhones
+      ? {}
+      : {
+          csvChunks: csvChunks(db, campaign.id, where, [
+            text(NAME_SQL),
+            text(sql`m.phone`),
+            text(sql`c.tag1`),
+            plain(sql`m.status`),
+            plain(isoTextSql(sql`m.sent_at`)),
+            plain(isoTextSql(sql`m.delivered_at`)),
+            plain(isoTextSql(sql`m.sent_at + make_interval(hours => ${campaign.replyWindowHours})`)),
+            plain(sql`case when c.status = 'opted_out' then 'yes' else 'no' end`),
+          ]),
+        }),
   };
 }

@@ -17,7 +17,9 @@ beforeAll(async () => {
   server = await startTestServer();
   viewer = await server.createUser('viewer');
   manager = await server.createUser('manager');
-  await server.database.db.execute(sql`insert into contacts (phone, first_name, tag1) values (${PHONES[0]}, 'Ann', 'North'), (${PHONES[1]}, 'Bob', 'South')`);
+  await server.database.db.execute(
+    sql`insert into contacts (phone, first_name, tag1) values (${PHONES[0]}, 'Ann', 'North'), (${PHONES[1]}, 'Bob', 'South')`,
+  );
   const [row] = await queryRows<{ id: string }>(
     server.database.db,
     sql`insert into campaigns (name, body, audience, status, launched_at, completed_at) values ('Masked', 'Hi', '{"type":"all"}', 'completed', now(), now()) returning id`,
@@ -29,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const download = (path: string, token: string) => fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-const csv = async (path: string, token: string) => (Papa.parse((await (await download(path, token)).text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data as string[][]).slice(1);
+const csv = async (path: string, token: string) =>
+  (Papa.parse((await (await download(path, token)).text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data as string[][]).slice(1);
 async function xlsx(path: string, token: string): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await (await download(path, token)).arrayBuffer());
@@ -58,7 +61,10 @@ describe('phone numbers in reports, by role', () => {
     for (const path of [`/api/reports/delivery/${campaignId}/recipients/export`, `/api/reports/non-responders/${campaignId}/export`]) {
       // CSV cells starting with + get the formula-neutralising quote, whole or masked.
       const rows = (await csv(path, viewer.token)).sort();
-      expect(rows.map((row) => row.slice(0, 3)), path).toEqual([
+      expect(
+        rows.map((row) => row.slice(0, 3)),
+        path,
+      ).toEqual([
         ['Ann', "'+44 79** ***456", 'North'],
         ['Bob', "'+44 79** ***321", 'South'],
       ]);
@@ -71,7 +77,8 @@ describe('phone numbers in reports, by role', () => {
   });
 
   it('does not let a viewer find a recipient by number (a search would tell the whole number)', async () => {
-    const search = (token: string) => server.get(`/api/reports/delivery/${campaignId}/recipients?search=${encodeURIComponent('7911 123456')}`, { token });
+    const search = (token: string) =>
+      server.get(`/api/reports/delivery/${campaignId}/recipients?search=${encodeURIComponent('7911 123456')}`, { token });
     expect((await search(viewer.token)).body.total).toBe(0);
     expect((await search(manager.token)).body.total).toBe(1);
     expect((await server.get(`/api/reports/non-responders/${campaignId}?search=7911123456`, { token: viewer.token })).body.total).toBe(0);

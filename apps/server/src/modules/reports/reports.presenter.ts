@@ -2,7 +2,13 @@ import { maskPhone } from '@sms/contracts/phone-mask';
 import type { CampaignCounts } from '@sms/contracts/campaigns';
 import { handedOver } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
-import { percent, type NonResponder, type ReportCampaignHeader, type ReportCampaignRow, type ReportRecipient } from '@sms/contracts/reports';
+import {
+  percent,
+  type NonResponder,
+  type ReportCampaignHeader,
+  type ReportCampaignRow,
+  type ReportRecipient,
+} from '@sms/contracts/reports';
 import type { CampaignRow } from '../campaigns/index.ts';
 import type { RecipientRow, ReportCampaignBase } from './reports.queries.ts';
 
@@ -49,7 +55,8 @@ export function presentCampaignRow(campaign: ReportCampaignBase, counts: Campaig
 }
 
 /** Rows with their phone numbers masked (+44 79** ***456), for readers without `readPhone Report`. */
-export const withMaskedPhones = <T extends { phone: string }>(rows: T[]): T[] => rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
+export const withMaskedPhones = <T extends { phone: string }>(rows: T[]): T[] =>
+  rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
 
 export function presentRecipient(row: RecipientRow): ReportRecipient {
   return {
@@ -70,7 +77,8 @@ export function presentRecipient(row: RecipientRow): ReportRecipient {
 }
 
 /** When a recipient's reply window closes (ISO): sent_at + the campaign's window. */
-export const windowEndsAt = (sentAt: string | null, replyWindowHours: number) => (sentAt ? new Date(Date.parse(sentAt) + replyWindowHours * 3_600_000).toISOString() : null);
+export const windowEndsAt = (sentAt: string | null, replyWindowHours: number) =>
+  sentAt ? new Date(Date.parse(sentAt) + replyWindowHours * 3_600_000).toISOString() : null;
 
 export function presentNonResponder(row: RecipientRow, replyWindowHours: number): NonResponder {
   return {

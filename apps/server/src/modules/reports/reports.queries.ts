@@ -40,7 +40,14 @@ const CAMPAIGN_ORDER = {
   launchedAt: sql`launched_at`,
 } as const;
 
-type CampaignRowRaw = { id: string; name: string; status: CampaignStatus; launched_at: string | Date | null; completed_at: string | Date | null; created_at: string | Date };
+type CampaignRowRaw = {
+  id: string;
+  name: string;
+  status: CampaignStatus;
+  launched_at: string | Date | null;
+  completed_at: string | Date | null;
+  created_at: string | Date;
+};
 const campaignBase = (row: CampaignRowRaw): ReportCampaignBase => ({
   id: row.id,
   name: row.name,
@@ -153,7 +160,11 @@ export async function campaignTimelineMinutes(db: Executor, campaignId: string):
 }
 
 /** Error codes of a campaign's messages, most frequent first (reads the partial errors index). */
-export async function campaignErrors(db: Executor, campaignId: string, limit = 50): Promise<Array<{ errorCode: string; errorText: string | null; n: number }>> {
+export async function campaignErrors(
+  db: Executor,
+  campaignId: string,
+  limit = 50,
+): Promise<Array<{ errorCode: string; errorText: string | null; n: number }>> {
   const rows = await queryRows<{ error_code: string; error_text: string | null; n: number }>(
     db,
     sql`select error_code, max(error_text) as error_text, count(*)::int as n
@@ -176,7 +187,14 @@ export interface Tag1Cell {
 
 /** The campaign's messages counted by (contact's current tag1, status, replied, reply word): one scan. */
 export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1Cell[]> {
-  const rows = await queryRows<{ tag1: string; status: MessageStatus; replied: boolean; word: string | null; n: number; last_sent_at: string | Date | null }>(
+  const rows = await queryRows<{
+    tag1: string;
+    status: MessageStatus;
+    replied: boolean;
+    word: string | null;
+    n: number;
+    last_sent_at: string | Date | null;
+  }>(
     db,
     sql`select coalesce(c.tag1, '') as tag1, m.status, m.replied_at is not null as replied,
                case when m.replied_at is not null then m.reply_word end as word,
@@ -185,7 +203,14 @@ export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1C
         where m.campaign_id = ${campaignId}
         group by 1, 2, 3, 4`,
   );
-  return rows.map((row) => ({ tag1: row.tag1, status: row.status, replied: row.replied, word: row.word, n: Number(row.n), lastSentAt: toDate(row.last_sent_at) }));
+  return rows.map((row) => ({
+    tag1: row.tag1,
+    status: row.status,
+    replied: row.replied,
+    word: row.word,
+    n: Number(row.n),
+    lastSentAt: toDate(row.last_sent_at),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,9 +237,21 @@ export interface RecipientRow {
 }
 
 type RecipientRaw = {
-  id: string | number; contact_id: string | null; first_name: string | null; last_name: string | null; phone: string; tag1: string | null;
-  status: MessageStatus; error_code: string | null; error_text: string | null; sent_at: string | null; delivered_at: string | null;
-  replied_at: string | null; reply_text: string | null; reply_word: string | null; opted_out: boolean | null;
+  id: string | number;
+  contact_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string;
+  tag1: string | null;
+  status: MessageStatus;
+  error_code: string | null;
+  error_text: string | null;
+  sent_at: string | null;
+  delivered_at: string | null;
+  replied_at: string | null;
+  reply_text: string | null;
+  reply_word: string | null;
+  opted_out: boolean | null;
 };
 
 /** A timestamp as the API's ISO text, made by the database (parsing a Date per cell costs an export more than the query). */
@@ -258,7 +295,9 @@ function searchWhere(search: string | undefined, byPhone = true): SQL | undefine
 
 const tag1Is = (values: string[]) => sql`coalesce(c.tag1, '') = any(${sql.param(values)}::text[])`;
 
-export type RecipientFilter = Pick<RecipientsQuery, 'status' | 'errorCode' | 'tag1' | 'replied' | 'replyWord' | 'search'> & { phoneSearch?: boolean };
+export type RecipientFilter = Pick<RecipientsQuery, 'status' | 'errorCode' | 'tag1' | 'replied' | 'replyWord' | 'search'> & {
+  phoneSearch?: boolean;
+};
 
 /** The per-recipient table's filters as one condition (the campaign's rows only). */
 export function recipientsWhere(campaignId: string, filter: RecipientFilter): SQL {
@@ -270,17 +309,27 @@ export function recipientsWhere(campaignId: string, filter: RecipientFilter): SQ
   if (filter.replied === 'no') parts.push(sql`m.replied_at is null`);
   if (filter.replyWord !== undefined) parts.push(sql`m.reply_word = ${filter.replyWord.trim().toUpperCase()}`);
   parts.push(searchWhere(filter.search, filter.phoneSearch));
-  return sql.join(parts.filter((part): part is SQL => part !== undefined), sql` and `);
+  return sql.join(
+    parts.filter((part): part is SQL => part !== undefined),
+    sql` and `,
+  );
 }
 
 export type NonResponderFilter = Pick<NonRespondersQuery, 'tag1' | 'search'> & { phoneSearch?: boolean };
 
 /** Non-responders (message sent or delivered, no reply), optionally of some tag1 values, matching a search. */
 export function nonRespondersWhere(campaignId: string, filter: NonResponderFilter): SQL {
-  const parts: Array<SQL | undefined> = [sql`m.campaign_id = ${campaignId}`, sql`m.status in ('sent', 'delivered')`, sql`m.replied_at is null`];
+  const parts: Array<SQL | undefined> = [
+    sql`m.campaign_id = ${campaignId}`,
+    sql`m.status in ('sent', 'delivered')`,
+    sql`m.replied_at is null`,
+  ];
   if (filter.tag1?.length) parts.push(tag1Is(filter.tag1));
   parts.push(searchWhere(filter.search, filter.phoneSearch));
-  return sql.join(parts.filter((part): part is SQL => part !== undefined), sql` and `);
+  return sql.join(
+    parts.filter((part): part is SQL => part !== undefined),
+    sql` and `,
+  );
 }
 
 const RECIPIENT_ORDER: Record<string, SQL> = {
@@ -297,7 +346,13 @@ const RECIPIENT_ORDER: Record<string, SQL> = {
  * One page of recipients. Without a sort they come in the unique index's (campaign_id,
  * contact_id) order, which the first page reads without sorting; a sort orders every match first.
  */
-export async function recipientsPage(db: Executor, where: SQL, sort: string | undefined, order: 'asc' | 'desc', page: { limit: number; skip: number }): Promise<RecipientRow[]> {
+export async function recipientsPage(
+  db: Executor,
+  where: SQL,
+  sort: string | undefined,
+  order: 'asc' | 'desc',
+  page: { limit: number; skip: number },
+): Promise<RecipientRow[]> {
   const direction = order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   // contact_id is unique within a campaign, so it settles every tie.
   const orderBy = sort && RECIPIENT_ORDER[sort] ? sql`${RECIPIENT_ORDER[sort]} ${direction}, m.contact_id` : sql`m.contact_id`;
@@ -311,7 +366,10 @@ export async function recipientsPage(db: Executor, where: SQL, sort: string | un
 
 /** How many rows match (a scan of the campaign's rows: callers answer from the counters when they can). */
 export async function countRecipients(db: Executor, where: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from messages m left join contacts c on c.id = m.contact_id where ${where}`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from messages m left join contacts c on c.id = m.contact_id where ${where}`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -320,7 +378,13 @@ export async function countRecipients(db: Executor, where: SQL): Promise<number>
  * paging on the unique index, so every batch costs the same however deep the export is.
  * Campaign messages always name their contact (the fan-out writes one row per contact).
  */
-export async function recipientsBatch(db: Executor, campaignId: string, where: SQL, afterContactId: string | null, limit: number): Promise<RecipientRow[]> {
+export async function recipientsBatch(
+  db: Executor,
+  campaignId: string,
+  where: SQL,
+  afterContactId: string | null,
+  limit: number,
+): Promise<RecipientRow[]> {
   const after = afterContactId ? sql`and m.contact_id > ${afterContactId}` : sql``;
   // The same bound on the contacts side: PostgreSQL merge-joins the two primary-key orders, and
   // without it the contacts scan would start from the first contact for every batch.
@@ -370,7 +434,10 @@ export async function csvBatch(
 ): Promise<{ text: string; rows: number; last: string | null }> {
   const after = afterContactId ? sql`and m.contact_id > ${afterContactId}` : sql``;
   const contactsAfter = afterContactId ? sql`and c.id > ${afterContactId}` : sql``;
-  const values = sql.join(columns.map((column, i) => sql`${column.expression} as ${sql.raw(`v${i}`)}`), sql`, `);
+  const values = sql.join(
+    columns.map((column, i) => sql`${column.expression} as ${sql.raw(`v${i}`)}`),
+    sql`, `,
+  );
   const line = sql.join(
     columns.map((column, i) => (column.kind === 'plain' ? plainCellSql(sql.raw(`v${i}`)) : csvCellSql(sql.raw(`v${i}`)))),
     sql` || ',' || `,

@@ -31,7 +31,8 @@ const CANNOT_READ = 'You do not have permission to view reports.';
 const CANNOT_EXPORT = 'You do not have permission to export reports.';
 const CANNOT_FOLLOW_UP = 'You do not have permission to create campaigns.';
 const FILE = { 200: z.unknown().describe('The file: text/csv, or XLSX') };
-const FORMULAS = 'Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too). Viewers get phone numbers masked (+44 79** ***456).';
+const FORMULAS =
+  'Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too). Viewers get phone numbers masked (+44 79** ***456).';
 
 /** Whole or masked phone numbers in this reader's files. */
 const phoneView = (request: FastifyRequest) => ({ maskPhones: !reportPolicy.readPhone(currentUser(request)) });
@@ -46,9 +47,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   const send = (request: FastifyRequest, reply: FastifyReply, spec: ExportSpec, format: ExportFormat, details: Record<string, unknown>) => {
     const actor = currentUser(request);
     const file = exportFile(spec, format, ({ rows, completed }) => {
-      recordAudit(db, { actor, action: 'reports.export', subject: 'Report', ip: request.ip, details: { report: spec.name, format, ...details, rows, completed } }).catch((error: unknown) =>
-        request.log.error({ err: error }, 'could not audit a report export'),
-      );
+      recordAudit(db, {
+        actor,
+        action: 'reports.export',
+        subject: 'Report',
+        ip: request.ip,
+        details: { report: spec.name, format, ...details, rows, completed },
+      }).catch((error: unknown) => request.log.error({ err: error }, 'could not audit a report export'));
     });
     return sendExportFile(reply, file);
   };
@@ -99,10 +104,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { ...route, schema: { ...route.schema, querystring } };
   };
 
-  app.get('/api/reports/delivery/:campaignId', perCampaign('Delivery summary: counts by status, replies, opt-outs, timeline, errors', deliverySummarySchema), async (request) => {
-    ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
-    return service.delivery(await loadReportCampaign(db, request.params.campaignId));
-  });
+  app.get(
+    '/api/reports/delivery/:campaignId',
+    perCampaign('Delivery summary: counts by status, replies, opt-outs, timeline, errors', deliverySummarySchema),
+    async (request) => {
+      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
+      return service.delivery(await loadReportCampaign(db, request.params.campaignId));
+    },
+  );
 
   app.get(
     '/api/reports/delivery/:campaignId/recipients',
@@ -111,7 +120,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const actor = currentUser(request);
       ensure(reportPolicy.read(actor), CANNOT_READ);
       const whole = reportPolicy.readPhone(actor);
-      const answer = await service.recipients(await loadReportCampaign(db, request.params.campaignId), { ...request.query, phoneSearch: whole });
+      const answer = await service.recipients(await loadReportCampaign(db, request.params.campaignId), {
+        ...request.query,
+        phoneSearch: whole,
+      });
       return whole ? answer : { ...answer, data: withMaskedPhones(answer.data) };
     },
   );
@@ -137,10 +149,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  app.get('/api/reports/tag1-grouped/:campaignId', perCampaign('Recipients, deliveries and replies per tag1 value, with reply words', tag1ReportSchema), async (request) => {
-    ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
-    return service.tag1Grouped(await loadReportCampaign(db, request.params.campaignId));
-  });
+  app.get(
+    '/api/reports/tag1-grouped/:campaignId',
+    perCampaign('Recipients, deliveries and replies per tag1 value, with reply words', tag1ReportSchema),
+    async (request) => {
+      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
+      return service.tag1Grouped(await loadReportCampaign(db, request.params.campaignId));
+    },
+  );
 
   app.get(
     '/api/reports/tag1-grouped/:campaignId/export',
@@ -164,12 +180,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/api/reports/non-responders/:campaignId',
-    withQuery('Recipients whose message was sent or delivered and who have not replied', nonRespondersResponseSchema, nonRespondersQuerySchema),
+    withQuery(
+      'Recipients whose message was sent or delivered and who have not replied',
+      nonRespondersResponseSchema,
+      nonRespondersQuerySchema,
+    ),
     async (request) => {
       const actor = currentUser(request);
       ensure(reportPolicy.read(actor), CANNOT_READ);
       const whole = reportPolicy.readPhone(actor);
-      const answer = await service.nonResponders(await loadReportCampaign(db, request.params.campaignId), { ...request.query, phoneSearch: whole });
+      const answer = await service.nonResponders(await loadReportCampaign(db, request.params.campaignId), {
+        ...request.query,
+        phoneSearch: whole,
+      });
       return whole ? answer : { ...answer, data: withMaskedPhones(answer.data) };
     },
   );
@@ -183,7 +206,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: 'The non-responders as CSV or XLSX (streamed)',
         description: `Same tag1 and search filters as the list. ${FORMULAS}`,
         params: reportCampaignParamsSchema,
-        querystring: nonRespondersQuerySchema.omit({ limit: true, skip: true, sort: true, order: true }).extend(reportExportQuerySchema.shape),
+        querystring: nonRespondersQuerySchema
+          .omit({ limit: true, skip: true, sort: true, order: true })
+          .extend(reportExportQuerySchema.shape),
         response: { ...FILE, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -202,7 +227,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags,
         summary: 'A draft campaign to the non-responders (optionally some tag1 values)',
-        description: 'Same text, sender ID, gateway, reply window, rate, quiet hours and validity as the original; audience non_responders. 409 CAMPAIGN_NOT_SENT for a draft or a campaign still waiting for its schedule.',
+        description:
+          'Same text, sender ID, gateway, reply window, rate, quiet hours and validity as the original; audience non_responders. 409 CAMPAIGN_NOT_SENT for a draft or a campaign still waiting for its schedule.',
         params: reportCampaignParamsSchema,
         body: followUpBodySchema,
         response: { 201: followUpResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

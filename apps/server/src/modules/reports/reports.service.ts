@@ -19,7 +19,14 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { Command } from '../../platform/audit.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
-import { type CampaignRow, createCampaign, emptyCounts, findCampaignRow, readCampaignCounts, readOneCampaignCounts } from '../campaigns/index.ts';
+import {
+  type CampaignRow,
+  createCampaign,
+  emptyCounts,
+  findCampaignRow,
+  readCampaignCounts,
+  readOneCampaignCounts,
+} from '../campaigns/index.ts';
 import { ReportCache } from './report-cache.ts';
 import { failedCount, presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
 import {
@@ -146,7 +153,10 @@ function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'],
   };
   const sign = order === 'asc' ? 1 : -1;
   const launched = (row: ReportCampaignRow) => row.launchedAt ?? '';
-  return rows.sort((a, b) => sign * (value(a) - value(b)) || (launched(b) < launched(a) ? -1 : launched(b) > launched(a) ? 1 : 0) || (a.id < b.id ? -1 : 1));
+  return rows.sort(
+    (a, b) =>
+      sign * (value(a) - value(b)) || (launched(b) < launched(a) ? -1 : launched(b) > launched(a) ? 1 : 0) || (a.id < b.id ? -1 : 1),
+  );
 }
 
 /** Campaign ids per request to the opted-out probe (its cost grows with opted-out contacts x campaigns). */
@@ -190,13 +200,18 @@ export function createReportsService(db: Db) {
   const optedOutOf = optedOutCache(db);
 
   const cellsOf = (campaign: CampaignRow, counts: CampaignCounts) =>
-    tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () => withAggregateMemory(db, (tx) => tag1Cells(tx, campaign.id)));
+    tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () =>
+      withAggregateMemory(db, (tx) => tag1Cells(tx, campaign.id)),
+    );
 
   /** Every launched campaign of the filter with its figures, sorted (for figure sorts and the export). */
   async function allCampaignRows(query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): Promise<ReportCampaignRow[]> {
     const columnSort = query.sort === 'name' || query.sort === 'launchedAt';
     const { search, status } = query;
-    const { rows } = await launchedCampaigns(db, columnSort ? { search, status, sort: query.sort as 'name' | 'launchedAt', order: query.order } : { search, status });
+    const { rows } = await launchedCampaigns(
+      db,
+      columnSort ? { search, status, sort: query.sort as 'name' | 'launchedAt', order: query.order } : { search, status },
+    );
     const ids = rows.map((row) => row.id);
     const counts = await readCampaignCounts(db, ids);
     const optedOut = await optedOutOf(ids);
@@ -217,8 +232,15 @@ export function createReportsService(db: Db) {
       // Figure sorts rank every launched campaign (their counters are one small table).
       if (query.sort !== 'optedOut') {
         const { rows } = await launchedCampaigns(db, { search: query.search, status: query.status });
-        const counts = await readCampaignCounts(db, rows.map((row) => row.id));
-        const ranked = sortRows(rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), 0)), query.sort, query.order);
+        const counts = await readCampaignCounts(
+          db,
+          rows.map((row) => row.id),
+        );
+        const ranked = sortRows(
+          rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), 0)),
+          query.sort,
+          query.order,
+        );
         const page = ranked.slice(query.skip, query.skip + query.limit);
         const optedOut = await optedOutOf(page.map((row) => row.id));
         return { data: page.map((row) => ({ ...row, optedOut: optedOut.get(row.id) ?? 0 })), total: ranked.length };
@@ -244,7 +266,12 @@ export function createReportsService(db: Db) {
         repliedPct: figures.responseRate,
         optedOut,
         bucket,
-        timeline: points.map((point) => ({ at: point.at.toISOString(), sent: point.sent, delivered: point.delivered, failed: point.failed })),
+        timeline: points.map((point) => ({
+          at: point.at.toISOString(),
+          sent: point.sent,
+          delivered: point.delivered,
+          failed: point.failed,
+        })),
         errors: snapshot.errors,
       };
     },
@@ -283,18 +310,29 @@ export function createReportsService(db: Db) {
       const counts = await readOneCampaignCounts(db, campaign.id);
       const cells = await cellsOf(campaign, counts);
       // Non-responders per tag1 value: the groups' "not replied", by the one definition (replyFigures).
-      const byTag = new Map([...tallyCells(cells).groups].map(([tag1, tally]) => [tag1, replyFigures(tally.counts).notReplied] as const).filter(([, n]) => n > 0));
+      const byTag = new Map(
+        [...tallyCells(cells).groups]
+          .map(([tag1, tally]) => [tag1, replyFigures(tally.counts).notReplied] as const)
+          .filter(([, n]) => n > 0),
+      );
       const chosen = query.tag1?.length ? new Set(query.tag1) : undefined;
       const inScope = (tag1: string) => !chosen || chosen.has(tag1);
       const where = nonRespondersWhere(campaign.id, query);
       const rows = await recipientsPage(db, where, query.sort, query.order, query);
-      const total = query.search ? await countRecipients(db, where) : [...byTag].reduce((sum, [tag1, n]) => sum + (inScope(tag1) ? n : 0), 0);
-      const lastSent = Math.max(0, ...cells.filter((cell) => inScope(cell.tag1) && isNonResponderCell(cell)).map((cell) => cell.lastSentAt?.getTime() ?? 0));
+      const total = query.search
+        ? await countRecipients(db, where)
+        : [...byTag].reduce((sum, [tag1, n]) => sum + (inScope(tag1) ? n : 0), 0);
+      const lastSent = Math.max(
+        0,
+        ...cells.filter((cell) => inScope(cell.tag1) && isNonResponderCell(cell)).map((cell) => cell.lastSentAt?.getTime() ?? 0),
+      );
       return {
         data: rows.map((row) => presentNonResponder(row, campaign.replyWindowHours)),
         total,
         windowOpen: lastSent > 0 && lastSent + campaign.replyWindowHours * HOUR > Date.now(),
-        tag1Counts: [...byTag].map(([tag1, n]) => ({ tag1, n })).sort((a, b) => b.n - a.n || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
+        tag1Counts: [...byTag]
+          .map(([tag1, n]) => ({ tag1, n }))
+          .sort((a, b) => b.n - a.n || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
       };
     },
 

@@ -19,14 +19,21 @@ let draftId: string;
 
 const phone = (i: number) => `+447700${String(i).padStart(6, '0')}`;
 let sequence = 0;
-const inbound = (from: string, body: string): InboundSms => ({ gatewayMessageId: `report-in-${++sequence}`, from, to: '+447700999999', body, receivedAt: new Date() });
+const inbound = (from: string, body: string): InboundSms => ({
+  gatewayMessageId: `report-in-${++sequence}`,
+  from,
+  to: '+447700999999',
+  body,
+  receivedAt: new Date(),
+});
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(server.database.db, query);
 const get = async <T = any>(path: string, token = admin.token) => {
   const response = await server.get<T>(path, { token });
   expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
   return response.body;
 };
-const download = (path: string, token = admin.token) => fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+const download = (path: string, token = admin.token) =>
+  fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
 /** CSV text -> rows of cells (the exports quote only cells with quotes, commas or line breaks; these tests avoid them). */
 const csvRows = (text: string) =>
   text
@@ -47,21 +54,39 @@ beforeAll(async () => {
   await server.database.db.execute(sql`update contacts set first_name = '=HYPERLINK("http://x")' where phone = ${phone(7)}`);
   // And one that needs CSV quoting, with a line break.
   await server.database.db.execute(sql`update contacts set last_name = ${'Smith, "Jr"\nII'} where phone = ${phone(8)}`);
-  const campaign = await createCampaign(server, admin.token, { name: 'Report source', body: 'Are you coming? Reply YES or NO', replyWindowHours: 48 });
+  const campaign = await createCampaign(server, admin.token, {
+    name: 'Report source',
+    body: 'Are you coming? Reply YES or NO',
+    replyWindowHours: 48,
+  });
   campaignId = campaign.id;
   await launchCampaign(server, admin.token, campaignId);
   await waitForCampaign(server, admin.token, campaignId, (c) => c.status === 'completed', 'completion');
   await settledCounts(server, admin.token, campaignId);
   // Replies through the inbound path (as the simulator hands them over): 1..6 answer, 6 opts out by keyword.
-  const replies: Array<[number, string]> = [[1, 'YES'], [2, 'yes!'], [3, 'No'], [4, 'YES please'], [5, '=1+2'], [6, 'STOP']];
-  await server.engine?.inbound(DEFAULT_SIMULATOR_GATEWAY_ID, replies.map(([i, body]) => inbound(phone(i), body)));
+  const replies: Array<[number, string]> = [
+    [1, 'YES'],
+    [2, 'yes!'],
+    [3, 'No'],
+    [4, 'YES please'],
+    [5, '=1+2'],
+    [6, 'STOP'],
+  ];
+  await server.engine?.inbound(
+    DEFAULT_SIMULATOR_GATEWAY_ID,
+    replies.map(([i, body]) => inbound(phone(i), body)),
+  );
   // Two messages failed at the gateway, one undelivered.
-  await server.database.db.execute(sql`update messages set status = 'failed', error_code = 'SIM_REJECTED', error_text = 'Rejected', failed_at = now(), delivered_at = null
+  await server.database.db
+    .execute(sql`update messages set status = 'failed', error_code = 'SIM_REJECTED', error_text = 'Rejected', failed_at = now(), delivered_at = null
     where campaign_id = ${campaignId} and phone = any(${sql.param([phone(20), phone(21)])}::text[])`);
-  await server.database.db.execute(sql`update messages set status = 'undelivered', error_code = 'SIM_UNREACHABLE', failed_at = now(), delivered_at = null
+  await server.database.db
+    .execute(sql`update messages set status = 'undelivered', error_code = 'SIM_UNREACHABLE', failed_at = now(), delivered_at = null
     where campaign_id = ${campaignId} and phone = ${phone(22)}`);
   // Contact 23 is opted out by an admin (not by keyword): flagged among non-responders, not counted as an opt-out of the campaign.
-  await server.database.db.execute(sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'admin' where phone = ${phone(23)}`);
+  await server.database.db.execute(
+    sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'admin' where phone = ${phone(23)}`,
+  );
   draftId = (await createCampaign(server, admin.token, { name: 'Report draft', body: 'Hello' })).id;
 }, 60_000);
 afterAll(() => server?.close());
@@ -108,7 +133,13 @@ describe('GET /api/reports/campaigns', () => {
   });
 
   it('answers 400 naming the field for bad parameters', async () => {
-    for (const [query, field] of [['sort=size', 'sort'], ['status=nope', 'status'], ['limit=1000', 'limit'], ['skip=-1', 'skip'], ['order=up', 'order']]) {
+    for (const [query, field] of [
+      ['sort=size', 'sort'],
+      ['status=nope', 'status'],
+      ['limit=1000', 'limit'],
+      ['skip=-1', 'skip'],
+      ['order=up', 'order'],
+    ]) {
       const response = await server.get(`/api/reports/campaigns?${query}`, { token: admin.token });
       expect(response.status, query).toBe(400);
       expect(response.body.field, query).toBe(field);
@@ -140,7 +171,12 @@ describe('GET /api/reports/delivery/{campaignId}', () => {
 
   it('answers 404 for an unknown campaign and 400 naming campaignId for a bad id', async () => {
     expect((await server.get(`/api/reports/delivery/${MISSING_ID}`, { token: admin.token })).status).toBe(404);
-    for (const path of ['/api/reports/delivery/nope', '/api/reports/tag1-grouped/123', '/api/reports/non-responders/x/export', '/api/reports/delivery/x/recipients']) {
+    for (const path of [
+      '/api/reports/delivery/nope',
+      '/api/reports/tag1-grouped/123',
+      '/api/reports/non-responders/x/export',
+      '/api/reports/delivery/x/recipients',
+    ]) {
       const response = await server.get(path, { token: admin.token });
       expect(response.status, path).toBe(400);
       expect(response.body.field, path).toBe('campaignId');
@@ -159,10 +195,22 @@ describe('GET /api/reports/delivery/{campaignId}/recipients', () => {
     expect(all.total).toBe(CONTACTS);
     expect(all.data).toHaveLength(CONTACTS);
     const one = all.data.find((row: any) => row.phone === phone(1));
-    expect(one).toMatchObject({ name: 'Person 1', tag1: 'south', status: 'delivered', replyText: 'YES', replyWord: 'YES', errorCode: null });
+    expect(one).toMatchObject({
+      name: 'Person 1',
+      tag1: 'south',
+      status: 'delivered',
+      replyText: 'YES',
+      replyWord: 'YES',
+      errorCode: null,
+    });
     expect(one.repliedAt).not.toBeNull();
     expect(one.sentAt).not.toBeNull();
-    expect(all.data.find((row: any) => row.phone === phone(20))).toMatchObject({ status: 'failed', errorCode: 'SIM_REJECTED', errorText: 'Rejected', tag1: null });
+    expect(all.data.find((row: any) => row.phone === phone(20))).toMatchObject({
+      status: 'failed',
+      errorCode: 'SIM_REJECTED',
+      errorText: 'Rejected',
+      tag1: null,
+    });
   });
 
   it('filters by status (one or several), error, tag1, replies, reply word and search; totals agree', async () => {
@@ -195,7 +243,12 @@ describe('GET /api/reports/delivery/{campaignId}/recipients', () => {
   });
 
   it('answers 400 naming the field for bad filters', async () => {
-    for (const [query, field] of [['status=lost', 'status'], ['replied=maybe', 'replied'], ['sort=size', 'sort'], [`errorCode=${'x'.repeat(51)}`, 'errorCode']]) {
+    for (const [query, field] of [
+      ['status=lost', 'status'],
+      ['replied=maybe', 'replied'],
+      ['sort=size', 'sort'],
+      [`errorCode=${'x'.repeat(51)}`, 'errorCode'],
+    ]) {
       const response = await server.get(`/api/reports/delivery/${campaignId}/recipients?${query}`, { token: admin.token });
       expect(response.status, query).toBe(400);
       expect(response.body.field, query).toBe(field);
@@ -211,15 +264,34 @@ describe('GET /api/reports/tag1-grouped/{campaignId}', () => {
     const group = (tag1: string) => report.groups.find((g) => g.tag1 === tag1);
     // south = 1, 4, 7, ... 22: replies from 1 (YES) and 4 (YES please -> YES); 22 undelivered, so
     // not reached: not replied = the 7 reached less the 2 who replied.
-    expect(group('south')).toMatchObject({ recipients: 8, delivered: 7, failed: 1, replied: 2, notReplied: 5, responseRate: 25, replyWords: [{ word: 'YES', n: 2 }], other: 0 });
+    expect(group('south')).toMatchObject({
+      recipients: 8,
+      delivered: 7,
+      failed: 1,
+      replied: 2,
+      notReplied: 5,
+      responseRate: 25,
+      replyWords: [{ word: 'YES', n: 2 }],
+      other: 0,
+    });
     // (none) = 2, 5, 8, ... 23: replies from 2 (yes!) and 5 (=1+2); 20 failed.
     expect(group('')).toMatchObject({ recipients: 8, delivered: 7, failed: 1, replied: 2 });
     const none = group('');
     expect((none?.replyWords ?? []).reduce((sum, w) => sum + w.n, 0) + (none?.other ?? 0)).toBe(2);
     expect(group('north')).toMatchObject({ recipients: 8, replied: 2, failed: 1 });
-    expect(report.totals).toMatchObject({ recipients: c.total, delivered: c.delivered, failed: c.failed + c.undelivered, replied: c.replied, notReplied: c.sent + c.delivered - c.replied, responseRate: 25 });
+    expect(report.totals).toMatchObject({
+      recipients: c.total,
+      delivered: c.delivered,
+      failed: c.failed + c.undelivered,
+      replied: c.replied,
+      notReplied: c.sent + c.delivered - c.replied,
+      responseRate: 25,
+    });
     for (const key of ['recipients', 'delivered', 'failed', 'replied', 'notReplied'] as const) {
-      expect(report.groups.reduce((sum, g) => sum + g[key], 0), key).toBe(report.totals[key]);
+      expect(
+        report.groups.reduce((sum, g) => sum + g[key], 0),
+        key,
+      ).toBe(report.totals[key]);
     }
     expect(report.totals.replyWords[0]).toEqual({ word: 'YES', n: 3 });
     expect(report.totals.replyWords.reduce((sum, w) => sum + w.n, 0) + report.totals.other).toBe(6);
@@ -230,8 +302,12 @@ describe('GET /api/reports/non-responders/{campaignId} and the follow-up', () =>
   const list = (query = '') => get<NonRespondersResponse>(`/api/reports/non-responders/${campaignId}?${query}`);
   /** Straight from the rows: sent or delivered, no reply. */
   const expected = async (tags?: string[]) =>
-    (await rows<{ phone: string }>(sql`select m.phone from messages m join contacts c on c.id = m.contact_id where m.campaign_id = ${campaignId}
-      and m.status in ('sent', 'delivered') and m.replied_at is null ${tags ? sql`and coalesce(c.tag1, '') = any(${sql.param(tags)}::text[])` : sql``} order by m.phone`)).map((r) => r.phone);
+    (
+      await rows<{
+        phone: string;
+      }>(sql`select m.phone from messages m join contacts c on c.id = m.contact_id where m.campaign_id = ${campaignId}
+      and m.status in ('sent', 'delivered') and m.replied_at is null ${tags ? sql`and coalesce(c.tag1, '') = any(${sql.param(tags)}::text[])` : sql``} order by m.phone`)
+    ).map((r) => r.phone);
 
   it('lists the reached recipients who did not reply, with windows, opt-out flags and tag1 counts', async () => {
     const all = await list('limit=100&sort=phone');
@@ -244,7 +320,11 @@ describe('GET /api/reports/non-responders/{campaignId} and the follow-up', () =>
     expect(new Date(row.windowEndsAt!).getTime() - new Date(row.sentAt!).getTime()).toBe(48 * 3_600_000);
     expect(all.data.filter((r) => r.optedOut).map((r) => r.phone)).toEqual([phone(23)]);
     expect(all.tag1Counts.reduce((sum, t) => sum + t.n, 0)).toBe(all.total);
-    expect(Object.fromEntries(all.tag1Counts.map((t) => [t.tag1, t.n]))).toEqual({ north: (await expected(['north'])).length, south: (await expected(['south'])).length, '': (await expected([''])).length });
+    expect(Object.fromEntries(all.tag1Counts.map((t) => [t.tag1, t.n]))).toEqual({
+      north: (await expected(['north'])).length,
+      south: (await expected(['south'])).length,
+      '': (await expected([''])).length,
+    });
   });
 
   it('filters by several tag1 values and by search; pages', async () => {
@@ -271,15 +351,23 @@ describe('GET /api/reports/non-responders/{campaignId} and the follow-up', () =>
       followUpOf: campaignId,
       audience: { type: 'non_responders', campaignId, campaignName: 'Report source' },
     });
-    const preview = async (audience: unknown) => (await server.post('/api/campaigns/audience-preview', { audience }, { token: admin.token })).body;
+    const preview = async (audience: unknown) =>
+      (await server.post('/api/campaigns/audience-preview', { audience }, { token: admin.token })).body;
     const whole = await preview({ type: 'non_responders', campaignId });
     // The preview counts active contacts and reports the opted-out apart: together, the non-responders.
     expect(whole.count + whole.optedOut).toBe((await list()).total);
     expect(whole.optedOut).toBe(1);
 
-    const narrowed = await server.post(`/api/reports/non-responders/${campaignId}/follow-up`, { tag1: ['south'], name: 'South again' }, { token: admin.token });
+    const narrowed = await server.post(
+      `/api/reports/non-responders/${campaignId}/follow-up`,
+      { tag1: ['south'], name: 'South again' },
+      { token: admin.token },
+    );
     expect(narrowed.status).toBe(201);
-    expect(narrowed.body.campaign).toMatchObject({ name: 'South again', audience: { type: 'non_responders', campaignId, tag1: ['south'] } });
+    expect(narrowed.body.campaign).toMatchObject({
+      name: 'South again',
+      audience: { type: 'non_responders', campaignId, tag1: ['south'] },
+    });
     const south = await preview({ type: 'non_responders', campaignId, tag1: ['south'] });
     expect(south.count + south.optedOut).toBe((await list('tag1=south')).total);
 
@@ -311,20 +399,45 @@ describe('exports', () => {
     expect(response.headers.get('content-disposition')).toMatch(/filename="delivery-report-.*\.csv"/);
     const text = await response.text();
     const [header, ...data] = csvRows(text.replace(`"Person 8 Smith, ""Jr""\nII"`, 'Person 8'));
-    expect(header).toEqual(['name', 'phone', 'tag1', 'status', 'error_code', 'error_text', 'sent_at', 'delivered_at', 'replied_at', 'reply_text', 'reply_word']);
+    expect(header).toEqual([
+      'name',
+      'phone',
+      'tag1',
+      'status',
+      'error_code',
+      'error_text',
+      'sent_at',
+      'delivered_at',
+      'replied_at',
+      'reply_text',
+      'reply_word',
+    ]);
     expect(data).toHaveLength(CONTACTS);
     expect(data.every((row) => row[1]?.startsWith("'+44"))).toBe(true);
     // The same cells as the table shows (times to the millisecond).
     const table = (await get(`/api/reports/delivery/${campaignId}/recipients?limit=100`)).data as any[];
     for (const row of data) {
       const shown = table.find((r) => `'${r.phone}` === row[1]);
-      expect([row[2], row[3], row[6], row[7], row[8]]).toEqual([shown.tag1 ?? '', shown.status, shown.sentAt ?? '', shown.deliveredAt ?? '', shown.repliedAt ?? '']);
+      expect([row[2], row[3], row[6], row[7], row[8]]).toEqual([
+        shown.tag1 ?? '',
+        shown.status,
+        shown.sentAt ?? '',
+        shown.deliveredAt ?? '',
+        shown.repliedAt ?? '',
+      ]);
     }
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(text).toContain(`"Person 8 Smith, ""Jr""\nII",'${phone(8)},,delivered,`);
     expect(data.find((row) => row[1] === `'${phone(5)}`)?.[9]).toBe("'=1+2");
-    const failed = csvRows(await (await download(`/api/reports/delivery/${campaignId}/recipients/export?status=failed&status=undelivered`)).text());
-    expect(failed.slice(1).map((row) => row[3]).sort()).toEqual(['failed', 'failed', 'undelivered']);
+    const failed = csvRows(
+      await (await download(`/api/reports/delivery/${campaignId}/recipients/export?status=failed&status=undelivered`)).text(),
+    );
+    expect(
+      failed
+        .slice(1)
+        .map((row) => row[3])
+        .sort(),
+    ).toEqual(['failed', 'failed', 'undelivered']);
     const north = csvRows(await (await download(`/api/reports/delivery/${campaignId}/recipients/export?tag1=north&replied=no`)).text());
     expect(north).toHaveLength(1 + (await get(`/api/reports/delivery/${campaignId}/recipients?tag1=north&replied=no`)).total);
   });
@@ -346,7 +459,12 @@ describe('exports', () => {
   it('exports the non-responders (tag1 filter), the tag1 report and the campaigns report', async () => {
     const nonResponders = csvRows(await (await download(`/api/reports/non-responders/${campaignId}/export?tag1=south`)).text());
     expect(nonResponders[0]).toEqual(['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out']);
-    expect(nonResponders.slice(1).map((row) => row[1]!.slice(1)).sort()).toEqual((await get(`/api/reports/non-responders/${campaignId}?tag1=south&sort=phone`)).data.map((r: any) => r.phone));
+    expect(
+      nonResponders
+        .slice(1)
+        .map((row) => row[1]!.slice(1))
+        .sort(),
+    ).toEqual((await get(`/api/reports/non-responders/${campaignId}?tag1=south&sort=phone`)).data.map((r: any) => r.phone));
     const all = csvRows(await (await download(`/api/reports/non-responders/${campaignId}/export?format=csv`)).text());
     expect(all).toHaveLength(1 + (await get(`/api/reports/non-responders/${campaignId}`)).total);
 
@@ -408,8 +526,19 @@ describe('roles', () => {
     const viewer = await server.createUser('viewer');
     const agent = await server.createUser('agent');
     const manager = await server.createUser('manager');
-    const reads = ['/api/reports/campaigns', `/api/reports/delivery/${campaignId}`, `/api/reports/delivery/${campaignId}/recipients`, `/api/reports/tag1-grouped/${campaignId}`, `/api/reports/non-responders/${campaignId}`];
-    const exports = ['/api/reports/campaigns/export', `/api/reports/delivery/${campaignId}/recipients/export`, `/api/reports/tag1-grouped/${campaignId}/export`, `/api/reports/non-responders/${campaignId}/export`];
+    const reads = [
+      '/api/reports/campaigns',
+      `/api/reports/delivery/${campaignId}`,
+      `/api/reports/delivery/${campaignId}/recipients`,
+      `/api/reports/tag1-grouped/${campaignId}`,
+      `/api/reports/non-responders/${campaignId}`,
+    ];
+    const exports = [
+      '/api/reports/campaigns/export',
+      `/api/reports/delivery/${campaignId}/recipients/export`,
+      `/api/reports/tag1-grouped/${campaignId}/export`,
+      `/api/reports/non-responders/${campaignId}/export`,
+    ];
     for (const account of [viewer, agent, manager]) {
       for (const path of reads) expect((await server.get(path, { token: account.token })).status, `${account.user.role} ${path}`).toBe(200);
     }
@@ -418,7 +547,8 @@ describe('roles', () => {
     for (const account of [viewer, agent]) {
       expect((await server.post(`/api/reports/non-responders/${campaignId}/follow-up`, {}, { token: account.token })).status).toBe(403);
     }
-    for (const path of exports) for (const token of [manager.token, viewer.token]) expect((await download(path, token)).status, path).toBe(200);
+    for (const path of exports)
+      for (const token of [manager.token, viewer.token]) expect((await download(path, token)).status, path).toBe(200);
     expect((await server.post(`/api/reports/non-responders/${campaignId}/follow-up`, {}, { token: manager.token })).status).toBe(201);
     expect((await server.get('/api/reports/campaigns')).status).toBe(401);
   });

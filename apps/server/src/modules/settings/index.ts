@@ -2,5 +2,12 @@
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
 export { getMessagingSettings, updateMessagingSettings } from './messaging-settings.ts';
-export { assertPasswordAllowed, getSecuritySettings, publicAddressOf, tokenLifetimeOverride, twoStepRequiredForRole, updateSecuritySettings } from './security-settings.ts';
+export {
+  assertPasswordAllowed,
+  getSecuritySettings,
+  publicAddressOf,
+  tokenLifetimeOverride,
+  twoStepRequiredForRole,
+  updateSecuritySettings,
+} from './security-settings.ts';
 export { settingsRoutes } from './settings.routes.ts';

@@ -18,7 +18,11 @@ describe('messaging settings: keywords and their answers', () => {
   });
 
   it('stores edited lists upper-cased and without repeats, and refuses multi-word keywords naming the field', async () => {
-    const saved = await server.put('/api/settings/messaging', { optOutKeywords: ['arret', 'STOP', 'stop'], helpReply: '' }, { token: admin.token });
+    const saved = await server.put(
+      '/api/settings/messaging',
+      { optOutKeywords: ['arret', 'STOP', 'stop'], helpReply: '' },
+      { token: admin.token },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.settings.optOutKeywords).toEqual(['ARRET', 'STOP']);
     expect(saved.body.settings.helpReply).toBe('');

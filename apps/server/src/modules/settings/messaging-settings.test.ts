@@ -52,15 +52,34 @@ describe('PUT /api/settings/messaging', () => {
     const first = await server.put('/api/settings/messaging', { timeZone: 'Europe/Paris', defaultCountry: ' fr ' }, { token: admin.token });
     expect(first.status).toBe(200);
     expect(first.body.settings).toEqual({ ...DEFAULTS, timeZone: 'Europe/Paris', defaultCountry: 'FR' });
-    const second = await server.put('/api/settings/messaging', { pricePerSegment: 0.05, currency: 'eur', unknown: 'dropped' }, { token: admin.token });
-    expect(second.body.settings).toEqual({ ...DEFAULTS, timeZone: 'Europe/Paris', defaultCountry: 'FR', pricePerSegment: 0.05, currency: 'EUR' });
+    const second = await server.put(
+      '/api/settings/messaging',
+      { pricePerSegment: 0.05, currency: 'eur', unknown: 'dropped' },
+      { token: admin.token },
+    );
+    expect(second.body.settings).toEqual({
+      ...DEFAULTS,
+      timeZone: 'Europe/Paris',
+      defaultCountry: 'FR',
+      pricePerSegment: 0.05,
+      currency: 'EUR',
+    });
     expect(await read()).toEqual(second.body.settings);
     // Managers read what admins set.
     expect((await server.get('/api/settings/messaging', { token: manager.token })).body.settings).toEqual(second.body.settings);
     const cleared = await server.put('/api/settings/messaging', { defaultCountry: null, pricePerSegment: 0 }, { token: admin.token });
-    expect(cleared.body.settings).toEqual({ ...DEFAULTS, timeZone: 'Europe/Paris', defaultCountry: null, pricePerSegment: 0, currency: 'EUR' });
+    expect(cleared.body.settings).toEqual({
+      ...DEFAULTS,
+      timeZone: 'Europe/Paris',
+      defaultCountry: null,
+      pricePerSegment: 0,
+      currency: 'EUR',
+    });
 
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'settings.messaging.update'), eq(auditLog.actorId, admin.user.id)));
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.messaging.update'), eq(auditLog.actorId, admin.user.id)));
     expect(audit.map((entry) => entry.details)).toEqual([
       { changes: { timeZone: 'Europe/Paris', defaultCountry: 'FR' } },
       { changes: { pricePerSegment: 0.05, currency: 'EUR' } },

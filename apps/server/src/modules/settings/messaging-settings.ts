@@ -1,4 +1,10 @@
-import { DEFAULT_MESSAGING_SETTINGS, keywordClash, keywordClashMessage, messagingSettingsSchema, type MessagingSettings } from '@sms/contracts/messaging-settings';
+import {
+  DEFAULT_MESSAGING_SETTINGS,
+  keywordClash,
+  keywordClashMessage,
+  messagingSettingsSchema,
+  type MessagingSettings,
+} from '@sms/contracts/messaging-settings';
 import type { Executor } from '../../db/client.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';

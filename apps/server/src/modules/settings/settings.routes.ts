@@ -14,7 +14,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/settings/messaging',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Messaging defaults (administrators and managers)', response: { 200: messagingSettingsResponseSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Messaging defaults (administrators and managers)',
+        response: { 200: messagingSettingsResponseSchema, ...errorResponses(401, 403) },
+      },
     },
     // The policy's `read Settings` (admins and managers, who compose campaigns); the roles page
     // and its enforcement test hold the API to it.
@@ -40,7 +44,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       authorize(actor.role, 'update', 'Settings', 'Only administrators can change messaging settings.');
       const settings = await db.transaction(async (tx) => {
         const next = await updateMessagingSettings(tx, request.body);
-        await recordAudit(tx, { actor, action: 'settings.messaging.update', subject: 'Settings', ip: request.ip, details: { changes: request.body } });
+        await recordAudit(tx, {
+          actor,
+          action: 'settings.messaging.update',
+          subject: 'Settings',
+          ip: request.ip,
+          details: { changes: request.body },
+        });
         return next;
       });
       return { settings };

@@ -2,5 +2,13 @@
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
 export { presentUser } from './users.presenter.ts';
-export { anyUserExists, bumpTokenVersion, findUserByEmail, findUserById, touchLastLogin, updateUserRow, type UserRow } from './users.queries.ts';
+export {
+  anyUserExists,
+  bumpTokenVersion,
+  findUserByEmail,
+  findUserById,
+  touchLastLogin,
+  updateUserRow,
+  type UserRow,
+} from './users.queries.ts';
 export { usersRoutes } from './users.routes.ts';

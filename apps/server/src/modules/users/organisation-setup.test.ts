@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../../test/helper.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
-const signup = (extra: Record<string, unknown> = {}) => ({ name: 'Founder', email: uniqueEmail('founder'), password: TEST_PASSWORD, ...extra });
+const signup = (extra: Record<string, unknown> = {}) => ({
+  name: 'Founder',
+  email: uniqueEmail('founder'),
+  password: TEST_PASSWORD,
+  ...extra,
+});
 
 describe('first-run setup: the organisation country and time zone', () => {
   let server: TestServer;
@@ -37,10 +42,20 @@ describe('first-run setup: the organisation country and time zone', () => {
     expect(audit?.details).toEqual({ role: 'admin', organisation: { defaultCountry: 'GB', timeZone: 'Europe/London' } });
 
     // Later registrations cannot change them (that is the Messaging tab's job).
-    const later = await server.post('/api/users/register', signup({ organisation: { defaultCountry: 'US', timeZone: 'America/New_York' } }), { token });
+    const later = await server.post(
+      '/api/users/register',
+      signup({ organisation: { defaultCountry: 'US', timeZone: 'America/New_York' } }),
+      { token },
+    );
     expect(later.status).toBe(400);
-    expect(later.body).toMatchObject({ field: 'organisation', message: 'organisation is set at first-run setup only; change it in Configurations → Messaging' });
-    expect((await server.get('/api/settings/messaging', { token })).body.settings).toMatchObject({ defaultCountry: 'GB', timeZone: 'Europe/London' });
+    expect(later.body).toMatchObject({
+      field: 'organisation',
+      message: 'organisation is set at first-run setup only; change it in Configurations → Messaging',
+    });
+    expect((await server.get('/api/settings/messaging', { token })).body.settings).toMatchObject({
+      defaultCountry: 'GB',
+      timeZone: 'Europe/London',
+    });
     expect(await server.database.db.select().from(users)).toHaveLength(1);
   });
 });

@@ -4,7 +4,12 @@ import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '..
 import { auditLog, users } from '../../db/schema.ts';
 import { putSetting, SETTING_KEYS } from '../../platform/settings.ts';
 
-const signup = (email = uniqueEmail('signup'), extra: Record<string, unknown> = {}) => ({ name: 'New Person', email, password: TEST_PASSWORD, ...extra });
+const signup = (email = uniqueEmail('signup'), extra: Record<string, unknown> = {}) => ({
+  name: 'New Person',
+  email,
+  password: TEST_PASSWORD,
+  ...extra,
+});
 
 describe('first account', () => {
   it('makes whoever registers first an admin, whatever role they ask for, then closes registration', async () => {
@@ -28,7 +33,9 @@ describe('first account', () => {
   it('lets only one of several simultaneous first registrations become admin', async () => {
     const server = await startTestServer();
     try {
-      const attempts = await Promise.all(Array.from({ length: 5 }, (_, i) => server.post('/api/users/register', signup(uniqueEmail(`race${i}`)))));
+      const attempts = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => server.post('/api/users/register', signup(uniqueEmail(`race${i}`)))),
+      );
       const statuses = attempts.map((attempt) => attempt.status).sort();
       expect(statuses).toEqual([201, 403, 403, 403, 403]);
       const admins = await server.database.db.select().from(users).where(eq(users.role, 'admin'));
@@ -48,14 +55,21 @@ describe('POST /api/users/register after setup', () => {
 
   it('lets an admin create accounts with any role, viewer by default', async () => {
     const admin = await server.createAdmin();
-    const manager = await server.post('/api/users/register', signup(undefined, { role: 'manager', phone: '+44 20 7946 0000', locale: 'fr' }), { token: admin.token });
+    const manager = await server.post(
+      '/api/users/register',
+      signup(undefined, { role: 'manager', phone: '+44 20 7946 0000', locale: 'fr' }),
+      { token: admin.token },
+    );
     expect(manager.status).toBe(201);
     expect(manager.body.user).toMatchObject({ role: 'manager', phone: '+44 20 7946 0000', locale: 'fr', lastLoginAt: null });
     const plain = await server.post('/api/users/register', signup(), { token: admin.token });
     expect(plain.body.user.role).toBe('viewer');
     const anotherAdmin = await server.post('/api/users/register', signup(undefined, { role: 'admin' }), { token: admin.token });
     expect(anotherAdmin.body.user.role).toBe('admin');
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.register'), eq(auditLog.subjectId, manager.body.user.id)));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.register'), eq(auditLog.subjectId, manager.body.user.id)));
     expect(entry).toMatchObject({ actorId: admin.user.id, details: { role: 'manager' } });
   });
 
@@ -74,7 +88,11 @@ describe('POST /api/users/register after setup', () => {
   it('creates viewers for anonymous visitors when open registration is on, ignoring the role asked for', async () => {
     await putSetting(server.database.db, SETTING_KEYS.registration, { mode: 'open' });
     try {
-      expect((await server.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: false, openRegistration: true, minPasswordLength: 8 });
+      expect((await server.get('/api/users/setup-status')).body).toEqual({
+        needsFirstAdmin: false,
+        openRegistration: true,
+        minPasswordLength: 8,
+      });
       const response = await server.post('/api/users/register', signup(undefined, { role: 'admin' }));
       expect(response.status).toBe(201);
       expect(response.body.user.role).toBe('viewer');
@@ -98,7 +116,10 @@ describe('POST /api/users/register after setup', () => {
       }
       const refused = await server.post('/api/users/register', signup(), from('192.0.2.77'));
       expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many sign-ups from your address. Try again in 15 minutes.' });
+      expect(refused.body).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many sign-ups from your address. Try again in 15 minutes.',
+      });
       expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfter));
       expect((await server.post('/api/users/register', signup(), from('192.0.2.78'))).status).toBe(201);
       const { token } = await server.createAdmin();
@@ -137,7 +158,11 @@ describe('POST /api/users/register after setup', () => {
 
   it('strips unknown fields instead of storing them', async () => {
     const { token } = await server.createAdmin();
-    const response = await server.post('/api/users/register', signup(undefined, { status: 'disabled', tokenVersion: 99, id: '00000000-0000-4000-8000-000000000000' }), { token });
+    const response = await server.post(
+      '/api/users/register',
+      signup(undefined, { status: 'disabled', tokenVersion: 99, id: '00000000-0000-4000-8000-000000000000' }),
+      { token },
+    );
     expect(response.status).toBe(201);
     expect(response.body.user.status).toBe('active');
     expect(response.body.user.id).not.toBe('00000000-0000-4000-8000-000000000000');

@@ -19,7 +19,9 @@ export function presentUser(row: UserRow, withSecurity = true): User {
     email: row.email,
     role: row.role,
     status: row.status,
-    ...(withSecurity ? { phone: row.phone, twoStepEnabled: row.twoStepEnabledAt !== null, lastLoginAt: row.lastLoginAt?.toISOString() ?? null } : {}),
+    ...(withSecurity
+      ? { phone: row.phone, twoStepEnabled: row.twoStepEnabledAt !== null, lastLoginAt: row.lastLoginAt?.toISOString() ?? null }
+      : {}),
     locale: row.locale,
     avatarUrl: row.avatarId ? avatarUrl(row.avatarId) : null,
     preferences: readPreferences(row.preferences),

@@ -19,13 +19,19 @@ export async function lockMembership(tx: Executor): Promise<void> {
 
 /** A live (not deleted) user by id. */
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), notDeleted));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), notDeleted));
   return row;
 }
 
 /** A live user by email, case-insensitively (matches the lower(email) unique index). */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(sql`lower(${users.email}) = lower(${email})`, notDeleted));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, notDeleted));
   return row;
 }
 
@@ -64,7 +70,11 @@ export async function updateUserRow(db: Executor, id: string, patch: Partial<New
 
 /** Stamps a successful sign-in. */
 export async function touchLastLogin(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -114,5 +124,8 @@ export async function listUsers(db: Executor, query: ListUsersQuery): Promise<{ 
 
 /** Revokes every token issued so far for this user (logout). */
 export async function bumpTokenVersion(db: Executor, id: string): Promise<void> {
-  await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
 }

@@ -46,7 +46,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
       const actor = currentUser(request);
       ensure(userPolicy.list(actor), 'You do not have permission to view users.');
       // The order of last sign-ins is a sign-in detail too.
-      ensure(request.query.sort !== 'lastLoginAt' || userPolicy.readSecurity(actor, null), 'You do not have permission to sort by last sign-in.');
+      ensure(
+        request.query.sort !== 'lastLoginAt' || userPolicy.readSecurity(actor, null),
+        'You do not have permission to sort by last sign-in.',
+      );
       const { rows, total } = await listUsers(db, request.query);
       return { data: rows.map((row) => presentUser(row, userPolicy.readSecurity(actor, row))), total };
     },
@@ -76,7 +79,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
     '/api/users/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'One user', params: userIdParamsSchema, response: { 200: userResponseSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One user',
+        params: userIdParamsSchema,
+        response: { 200: userResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const actor = currentUser(request);
@@ -115,7 +123,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
     '/api/users/:id',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Delete a user (admins; not yourself, not the last admin)', params: userIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Delete a user (admins; not yourself, not the last admin)',
+        params: userIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request, reply) => {
       const actor = currentUser(request);

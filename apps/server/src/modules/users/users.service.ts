@@ -77,13 +77,27 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
         role = OPEN_REGISTRATION_ROLE;
       }
       await assertEmailFree(tx, body.email);
-      const user = await insertUser(tx, { name: body.name, email: body.email, passwordHash, role, phone: body.phone || null, locale: body.locale ?? 'en' });
+      const user = await insertUser(tx, {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        role,
+        phone: body.phone || null,
+        locale: body.locale ?? 'en',
+      });
       // First-run setup: the organisation's country and time zone become the messaging defaults.
       if (body.organisation) {
         if (!firstAccount) throw new ValidationError('organisation', ORGANISATION_SETUP_ONLY);
         await updateMessagingSettings(tx, body.organisation);
       }
-      await recordAudit(tx, { actor: actor ?? user, action: 'user.register', subject: 'User', subjectId: user.id, ip: input.ip, details: { role, ...(body.organisation ? { organisation: body.organisation } : {}) } });
+      await recordAudit(tx, {
+        actor: actor ?? user,
+        action: 'user.register',
+        subject: 'User',
+        subjectId: user.id,
+        ip: input.ip,
+        details: { role, ...(body.organisation ? { organisation: body.organisation } : {}) },
+      });
       // The setup form sends the address its browser is on: reset links point there until an
       // admin changes it (Configurations -> Security). Later registrations cannot set it.
       if (body.publicAddress) {
@@ -124,8 +138,10 @@ export async function updateUser(
 
   const emailChanges = body.email !== undefined && body.email !== target.email.toLowerCase();
   if (self && (body.password !== undefined || emailChanges)) {
-    if (!body.currentPassword) throw new ValidationError('currentPassword', 'Current password is required to change your password or email');
-    if (!(await verifyPassword(target.passwordHash, body.currentPassword))) throw new ValidationError('currentPassword', 'Current password is incorrect');
+    if (!body.currentPassword)
+      throw new ValidationError('currentPassword', 'Current password is required to change your password or email');
+    if (!(await verifyPassword(target.passwordHash, body.currentPassword)))
+      throw new ValidationError('currentPassword', 'Current password is incorrect');
   }
 
   if (body.password !== undefined) await assertPasswordAllowed(db, body.password);
@@ -147,7 +163,8 @@ export async function updateUser(
         await lockMembership(tx);
         const removesAnAdmin = (roleChanges && body.role !== 'admin') || (statusChanges && body.status === 'disabled');
         // Counted under the lock, so two admins demoting each other cannot both succeed.
-        if (removesAnAdmin) await assertNotLastAdmin(tx, target, 'This is the last active administrator. Make another user an administrator first.');
+        if (removesAnAdmin)
+          await assertNotLastAdmin(tx, target, 'This is the last active administrator. Make another user an administrator first.');
       }
       if (patch.email) await assertEmailFree(tx, patch.email, target.id);
       const updated = await updateUserRow(tx, target.id, patch, revokeTokens);
@@ -156,7 +173,14 @@ export async function updateUser(
         await recordAudit(tx, { actor, action: 'user.update', subject: 'User', subjectId: target.id, ip: input.ip, details: { fields } });
       }
       if (roleChanges) {
-        await recordAudit(tx, { actor, action: 'user.role_change', subject: 'User', subjectId: target.id, ip: input.ip, details: { from: target.role, to: body.role } });
+        await recordAudit(tx, {
+          actor,
+          action: 'user.role_change',
+          subject: 'User',
+          subjectId: target.id,
+          ip: input.ip,
+          details: { from: target.role, to: body.role },
+        });
       }
       return updated;
     });
@@ -183,6 +207,13 @@ export async function deleteUser(db: Db, input: { actor: UserRow; target: UserRo
     await lockMembership(tx);
     await assertNotLastAdmin(tx, target, 'This is the last active administrator and cannot be deleted.');
     await softDeleteUser(tx, target.id);
-    await recordAudit(tx, { actor, action: 'user.delete', subject: 'User', subjectId: target.id, ip: input.ip, details: { email: target.email, role: target.role } });
+    await recordAudit(tx, {
+      actor,
+      action: 'user.delete',
+      subject: 'User',
+      subjectId: target.id,
+      ip: input.ip,
+      details: { email: target.email, role: target.role },
+    });
   });
 }

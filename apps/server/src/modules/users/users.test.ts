@@ -75,7 +75,9 @@ describe('GET /api/users', () => {
     expect(agents.data.every((user: { role: string }) => user.role === 'agent')).toBe(true);
     const disabledAgents = (await server.get('/api/users?role=agent&status=disabled', { token: admin.token })).body;
     expect(disabledAgents.total).toBeGreaterThanOrEqual(1);
-    expect(disabledAgents.data.every((user: { role: string; status: string }) => user.role === 'agent' && user.status === 'disabled')).toBe(true);
+    expect(disabledAgents.data.every((user: { role: string; status: string }) => user.role === 'agent' && user.status === 'disabled')).toBe(
+      true,
+    );
   });
 
   it('answers 400 naming the parameter for bad paging, sorting or filters', async () => {
@@ -137,18 +139,29 @@ describe('PUT /api/users/{id}', () => {
 
   it('lets admins change anything on anyone, revoking the target tokens on role or status changes', async () => {
     const target = await server.createUser('viewer');
-    const response = await server.put(`/api/users/${target.user.id}`, { name: 'Renamed', role: 'agent', phone: '+1 555 0100', locale: 'ar', extra: 'ignored' }, { token: admin.token });
+    const response = await server.put(
+      `/api/users/${target.user.id}`,
+      { name: 'Renamed', role: 'agent', phone: '+1 555 0100', locale: 'ar', extra: 'ignored' },
+      { token: admin.token },
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ user: expect.objectContaining({ name: 'Renamed', role: 'agent', phone: '+1 555 0100', locale: 'ar' }) });
+    expect(response.body).toEqual({
+      user: expect.objectContaining({ name: 'Renamed', role: 'agent', phone: '+1 555 0100', locale: 'ar' }),
+    });
     expect(response.body.user).not.toHaveProperty('extra');
     expect((await server.get('/api/users/me', { token: target.token })).status).toBe(401);
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.role_change'), eq(auditLog.subjectId, target.user.id)));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.role_change'), eq(auditLog.subjectId, target.user.id)));
     expect(entry).toMatchObject({ actorId: admin.user.id, details: { from: 'viewer', to: 'agent' } });
   });
 
   it('lets admins disable and re-enable accounts; a disabled account cannot use its tokens', async () => {
     const target = await server.createUser('manager');
-    expect((await server.put(`/api/users/${target.user.id}`, { status: 'disabled' }, { token: admin.token })).body.user.status).toBe('disabled');
+    expect((await server.put(`/api/users/${target.user.id}`, { status: 'disabled' }, { token: admin.token })).body.user.status).toBe(
+      'disabled',
+    );
     expect((await server.get('/api/users/me', { token: target.token })).status).toBe(401);
     expect((await server.post('/api/users/login', { email: target.user.email, password: TEST_PASSWORD })).status).toBe(401);
     await server.put(`/api/users/${target.user.id}`, { status: 'active' }, { token: admin.token });
@@ -166,7 +179,11 @@ describe('PUT /api/users/{id}', () => {
 
   it('lets managers, agents and viewers edit their own profile but nobody else', async () => {
     for (const account of [manager, agent, viewer]) {
-      const own = await server.put(`/api/users/${account.user.id}`, { name: `${account.user.role} self`, locale: 'zh', phone: null }, { token: account.token });
+      const own = await server.put(
+        `/api/users/${account.user.id}`,
+        { name: `${account.user.role} self`, locale: 'zh', phone: null },
+        { token: account.token },
+      );
       expect(own.status).toBe(200);
       expect(own.body.user).toMatchObject({ name: `${account.user.role} self`, locale: 'zh', phone: null });
       const other = await server.put(`/api/users/${admin.user.id}`, { name: 'Hacked' }, { token: account.token });
@@ -180,7 +197,9 @@ describe('PUT /api/users/{id}', () => {
       expect(promote.status).toBe(403);
       expect(promote.body.message).toBe('Only administrators can change roles and status.');
       expect((await server.put(`/api/users/${account.user.id}`, { status: 'disabled' }, { token: account.token })).status).toBe(403);
-      expect((await server.put(`/api/users/${account.user.id}`, { role: account.user.role, status: 'active' }, { token: account.token })).status).toBe(200);
+      expect(
+        (await server.put(`/api/users/${account.user.id}`, { role: account.user.role, status: 'active' }, { token: account.token })).status,
+      ).toBe(200);
     }
   });
 
@@ -189,12 +208,24 @@ describe('PUT /api/users/{id}', () => {
     const missing = await server.put(`/api/users/${self.user.id}`, { password: 'Another-Secret-55' }, { token: self.token });
     expect(missing.status).toBe(400);
     expect(missing.body.field).toBe('currentPassword');
-    const wrong = await server.put(`/api/users/${self.user.id}`, { password: 'Another-Secret-55', currentPassword: 'nope-nope-nope' }, { token: self.token });
+    const wrong = await server.put(
+      `/api/users/${self.user.id}`,
+      { password: 'Another-Secret-55', currentPassword: 'nope-nope-nope' },
+      { token: self.token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ field: 'currentPassword', message: 'Current password is incorrect', code: 'VALIDATION_ERROR' });
-    const tooShort = await server.put(`/api/users/${self.user.id}`, { password: 'short', currentPassword: TEST_PASSWORD }, { token: self.token });
+    const tooShort = await server.put(
+      `/api/users/${self.user.id}`,
+      { password: 'short', currentPassword: TEST_PASSWORD },
+      { token: self.token },
+    );
     expect(tooShort.body.field).toBe('password');
-    const ok = await server.put(`/api/users/${self.user.id}`, { password: 'Another-Secret-55', currentPassword: TEST_PASSWORD }, { token: self.token });
+    const ok = await server.put(
+      `/api/users/${self.user.id}`,
+      { password: 'Another-Secret-55', currentPassword: TEST_PASSWORD },
+      { token: self.token },
+    );
     expect(ok.status).toBe(200);
     expect(typeof ok.body.token).toBe('string');
     expect((await server.get('/api/users/me', { token: self.token })).status).toBe(401);
@@ -207,10 +238,18 @@ describe('PUT /api/users/{id}', () => {
     const self = await server.createUser('agent');
     const newEmail = uniqueEmail('moved');
     expect((await server.put(`/api/users/${self.user.id}`, { email: newEmail }, { token: self.token })).body.field).toBe('currentPassword');
-    const taken = await server.put(`/api/users/${self.user.id}`, { email: viewer.user.email.toUpperCase(), currentPassword: TEST_PASSWORD }, { token: self.token });
+    const taken = await server.put(
+      `/api/users/${self.user.id}`,
+      { email: viewer.user.email.toUpperCase(), currentPassword: TEST_PASSWORD },
+      { token: self.token },
+    );
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ field: 'email', code: 'CONFLICT' });
-    const moved = await server.put(`/api/users/${self.user.id}`, { email: newEmail, currentPassword: TEST_PASSWORD }, { token: self.token });
+    const moved = await server.put(
+      `/api/users/${self.user.id}`,
+      { email: newEmail, currentPassword: TEST_PASSWORD },
+      { token: self.token },
+    );
     expect(moved.status).toBe(200);
     expect(moved.body.user.email).toBe(newEmail);
     expect((await server.get('/api/users/me', { token: self.token })).status).toBe(200);
@@ -238,9 +277,16 @@ describe('DELETE /api/users/{id}', () => {
     expect(list.body.total).toBe(0);
     expect((await server.get('/api/users/me', { token: target.token })).status).toBe(401);
     expect((await server.post('/api/users/login', { email: target.user.email, password: TEST_PASSWORD })).status).toBe(401);
-    const again = await server.post('/api/users/register', { name: 'Same Email', email: target.user.email, password: TEST_PASSWORD }, { token: admin.token });
+    const again = await server.post(
+      '/api/users/register',
+      { name: 'Same Email', email: target.user.email, password: TEST_PASSWORD },
+      { token: admin.token },
+    );
     expect(again.status).toBe(201);
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.subjectId, target.user.id)));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.subjectId, target.user.id)));
     expect(entry).toMatchObject({ actorId: admin.user.id, actorEmail: admin.user.email, details: { email: target.user.email } });
   });
 
@@ -294,7 +340,8 @@ describe('last administrator', () => {
       // Either one wins and the other is refused (409), or the loser's token was already revoked (401).
       expect(statuses[0]).toBe(200);
       expect([401, 409]).toContain(statuses[1]);
-      const admins = (await fresh.get('/api/users?role=admin&status=active', { token: results[0]?.status === 200 ? a.token : b.token })).body;
+      const admins = (await fresh.get('/api/users?role=admin&status=active', { token: results[0]?.status === 200 ? a.token : b.token }))
+        .body;
       expect(admins.total).toBe(1);
     } finally {
       await fresh.close();

@@ -34,7 +34,12 @@ export function FullLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <SkipLink />
       {permanentSidebar || !largeScreen ? (
-        <Sidebar permanent={permanentSidebar} mini={settings.sidebar === 'mini'} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
+        <Sidebar
+          permanent={permanentSidebar}
+          mini={settings.sidebar === 'mini'}
+          mobileOpen={mobileOpen}
+          onMobileClose={() => setMobileOpen(false)}
+        />
       ) : null}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar

@@ -33,11 +33,28 @@ export function Logo({ compact = false, nameFrom }: { compact?: boolean; nameFro
       component={RouterLink}
       to={paths.dashboard}
       aria-label={compact || nameFrom ? name : undefined}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'text.primary', textDecoration: 'none', minWidth: 0, borderRadius: 1 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1.25,
+        color: 'text.primary',
+        textDecoration: 'none',
+        minWidth: 0,
+        borderRadius: 1,
+      }}
     >
       <Box
         aria-hidden
-        sx={{ width: 40, height: 40, flexShrink: 0, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        sx={{
+          width: 40,
+          height: 40,
+          flexShrink: 0,
+          borderRadius: 2,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
       >
         <IconMessageCircleBolt size={24} stroke={1.8} />
       </Box>

@@ -4,11 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { visibleMenu } from './menu-items';
 
 const labels = (role: Role) =>
-  visibleMenu((action, subject) => subject !== 'all' && roleCan(role, action, subject)).flatMap((group) => group.items.map((item) => item.labelKey));
+  visibleMenu((action, subject) => subject !== 'all' && roleCan(role, action, subject)).flatMap((group) =>
+    group.items.map((item) => item.labelKey),
+  );
 
 describe('menu per role', () => {
   it('shows everything to admins', () => {
-    expect(labels('admin')).toEqual(['nav.dashboard', 'nav.contacts', 'nav.campaigns', 'nav.reports', 'nav.chats', 'nav.calendar', 'nav.users', 'nav.configurations', 'help:nav.faq', 'roles:nav']);
+    expect(labels('admin')).toEqual([
+      'nav.dashboard',
+      'nav.contacts',
+      'nav.campaigns',
+      'nav.reports',
+      'nav.chats',
+      'nav.calendar',
+      'nav.users',
+      'nav.configurations',
+      'help:nav.faq',
+      'roles:nav',
+    ]);
   });
 
   it('hides users from roles that cannot read them', () => {

@@ -11,7 +11,12 @@ export type FormTextFieldProps<T extends FieldValues, C, O extends FieldValues> 
 };
 
 /** A MUI TextField bound to react-hook-form; shows the field's error (translated) as helper text. */
-export function FormTextField<T extends FieldValues, C, O extends FieldValues>({ control, name, helperText, ...props }: FormTextFieldProps<T, C, O>) {
+export function FormTextField<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<T, C, O>) {
   const errorText = useFieldErrorText();
   return (
     <Controller

@@ -11,7 +11,8 @@ export function fillDigits(current: string, index: number, text: string, length:
   let incoming = digits;
   // A digit typed into a box that already held one (the browser appends): keep the new one.
   const held = current[index];
-  if (digits.length === 2 && held !== undefined && digits.includes(held)) incoming = digits[0] === held ? digits.slice(1) : digits.slice(0, 1);
+  if (digits.length === 2 && held !== undefined && digits.includes(held))
+    incoming = digits[0] === held ? digits.slice(1) : digits.slice(0, 1);
   const value = (current.slice(0, start) + incoming + current.slice(start + incoming.length)).slice(0, length);
   return { value, cursor: Math.min(start + incoming.length, length - 1) };
 }

@@ -64,7 +64,12 @@ export function OtpInput({ value, onChange, onComplete, length = 6, disabled, er
   };
 
   return (
-    <Box role="group" aria-labelledby={labelledBy} data-testid="otp-input" sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'center', direction: 'ltr' }}>
+    <Box
+      role="group"
+      aria-labelledby={labelledBy}
+      data-testid="otp-input"
+      sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'center', direction: 'ltr' }}
+    >
       {Array.from({ length }, (_, index) => (
         <Box
           key={index}

@@ -40,7 +40,11 @@ export function PasswordStrengthMeter({ password, minLength = PASSWORD_MIN_LENGT
       <Typography id={titleId} variant="caption" component="p" color="text.secondary" sx={{ mt: 1, fontWeight: 600 }}>
         {t('password.rulesTitle')}
       </Typography>
-      <Box component="ul" aria-labelledby={titleId} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.25, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+      <Box
+        component="ul"
+        aria-labelledby={titleId}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.25, gridTemplateColumns: { sm: '1fr 1fr' } }}
+      >
         {PASSWORD_CHECKS.map((check) => {
           const met = strength.checks[check];
           return (

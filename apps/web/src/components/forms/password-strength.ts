@@ -35,7 +35,11 @@ export function passwordStrength(password: string, minLength: number = PASSWORD_
   if (password.length === 0) return { score: 0, level: 'empty', checks, acceptable };
   if (!acceptable) return { score: 1, level: 'weak', checks, acceptable };
   const points =
-    Number(checks.mixedCase) + Number(checks.number) + Number(checks.symbol) + Number(checks.long) + Number(password.length >= LONG_PASSWORD_LENGTH * 2);
+    Number(checks.mixedCase) +
+    Number(checks.number) +
+    Number(checks.symbol) +
+    Number(checks.long) +
+    Number(password.length >= LONG_PASSWORD_LENGTH * 2);
   if (points <= 1) return { score: 2, level: 'fair', checks, acceptable };
   if (points <= 3) return { score: 3, level: 'good', checks, acceptable };
   return { score: 4, level: 'strong', checks, acceptable };

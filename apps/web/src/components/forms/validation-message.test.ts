@@ -30,12 +30,18 @@ describe('validationMessageKey', () => {
   });
 
   it('translates a raised minimum password length with its number', () => {
-    expect(validationMessageKey('password must be at least 14 characters')).toEqual({ key: 'validation.passwordTooShort', values: { min: 14 } });
+    expect(validationMessageKey('password must be at least 14 characters')).toEqual({
+      key: 'validation.passwordTooShort',
+      values: { min: 14 },
+    });
   });
 
   it('translates the generic field rules of the contracts', () => {
     expect(validationMessageKey('rateLimit must be at least 1')).toEqual({ key: 'validation.atLeast', values: { min: 1 } });
-    expect(validationMessageKey('config.acceptPerSecond must be at most 100000')).toEqual({ key: 'validation.atMost', values: { max: 100000 } });
+    expect(validationMessageKey('config.acceptPerSecond must be at most 100000')).toEqual({
+      key: 'validation.atMost',
+      values: { max: 100000 },
+    });
     expect(validationMessageKey('pricePerSegment must be 0 or more')).toEqual({ key: 'validation.atLeast', values: { min: 0 } });
     expect(validationMessageKey('replyWindowHours must be a whole number')).toEqual({ key: 'validation.wholeNumber' });
     expect(validationMessageKey('port must be between 1 and 65535')).toEqual({ key: 'validation.between', values: { min: 1, max: 65535 } });

@@ -20,7 +20,10 @@ const KNOWN_MESSAGES: Record<string, MessageKey> = {
   'email must be at most 254 characters': { key: 'validation.tooLong', values: { max: 254 } },
   'phone must be at most 32 characters': { key: 'validation.tooLong', values: { max: 32 } },
   'phone may contain digits, spaces and + ( ) - . only': { key: 'validation.phoneChars' },
-  [`password must be at least ${PASSWORD_MIN_LENGTH} characters`]: { key: 'validation.passwordTooShort', values: { min: PASSWORD_MIN_LENGTH } },
+  [`password must be at least ${PASSWORD_MIN_LENGTH} characters`]: {
+    key: 'validation.passwordTooShort',
+    values: { min: PASSWORD_MIN_LENGTH },
+  },
   [`password must be at most ${PASSWORD_MAX_LENGTH} characters`]: { key: 'validation.tooLong', values: { max: PASSWORD_MAX_LENGTH } },
   'password is too common; choose one that is harder to guess': { key: 'validation.passwordCommon' },
   'An account with this email already exists.': { key: 'validation.emailTaken' },
@@ -28,8 +31,12 @@ const KNOWN_MESSAGES: Record<string, MessageKey> = {
   'Current password is required to change your password or email': { key: 'validation.currentPasswordRequired' },
   'The password is incorrect': { key: 'validation.passwordIncorrect' },
   'code must be 6 digits': { key: 'validation.codeDigits' },
-  'consentNote is required to opt a contact back in: record how they agreed to receive messages again': { key: 'validation.consentNoteRequired' },
-  'publicAddress must be the http(s) address of the app, such as https://sms.example.org (no credentials, query or fragment)': { key: 'validation.publicAddress' },
+  'consentNote is required to opt a contact back in: record how they agreed to receive messages again': {
+    key: 'validation.consentNoteRequired',
+  },
+  'publicAddress must be the http(s) address of the app, such as https://sms.example.org (no credentials, query or fragment)': {
+    key: 'validation.publicAddress',
+  },
 };
 
 /** Rules every numeric or text field of the contracts words the same way ("rateLimit must be at least 1"). */

@@ -9,7 +9,12 @@ interface Values {
 const resolver = validationResolver<Values, { name: string; age: number }>((values) => {
   const age = Number(values.age);
   if (values.name && Number.isInteger(age)) return { output: { name: values.name.trim(), age } };
-  return { errors: { ...(values.name ? {} : { name: 'Enter a name.' }), ...(Number.isInteger(age) ? {} : { age: { key: 'validation.integer', values: { field: 'age' } } }) } };
+  return {
+    errors: {
+      ...(values.name ? {} : { name: 'Enter a name.' }),
+      ...(Number.isInteger(age) ? {} : { age: { key: 'validation.integer', values: { field: 'age' } } }),
+    },
+  };
 });
 const resolve = (values: Values) => resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 

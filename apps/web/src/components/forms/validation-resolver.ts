@@ -10,7 +10,9 @@ export type Validation<Values, Output> = { output: Output } | { errors: Partial<
  * Turns a pure validation function (unit-tested on its own) into a react-hook-form resolver, so
  * the screen and its tests share one rule.
  */
-export function validationResolver<Values extends FieldValues, Output extends FieldValues = Values>(validate: (values: Values) => Validation<Values, Output>): Resolver<Values, unknown, Output> {
+export function validationResolver<Values extends FieldValues, Output extends FieldValues = Values>(
+  validate: (values: Values) => Validation<Values, Output>,
+): Resolver<Values, unknown, Output> {
   return (values) => {
     const result = validate(values);
     if ('output' in result) return { values: result.output, errors: {} };

@@ -7,7 +7,11 @@ const NOW = 1_750_000_000;
 
 describe('parseTokenPayload', () => {
   it('decodes the base64url JSON middle part', () => {
-    expect(parseTokenPayload(tokenWith({ sub: 'u1', exp: NOW + 60, name: 'Zoë 李' }))).toEqual({ sub: 'u1', exp: NOW + 60, name: 'Zoë 李' });
+    expect(parseTokenPayload(tokenWith({ sub: 'u1', exp: NOW + 60, name: 'Zoë 李' }))).toEqual({
+      sub: 'u1',
+      exp: NOW + 60,
+      name: 'Zoë 李',
+    });
   });
 
   it('returns null for garbage', () => {

@@ -10,7 +10,13 @@ describe('cached brand', () => {
   });
 
   it('starts from the last loaded brand', () => {
-    const stored = { ...DEFAULT_BRAND_SETTINGS, appName: 'Acme SMS', primaryColor: '#E91E63', logoUrl: '/api/brand-assets/x.png', logoPath: '/api/brand-assets/x.png' };
+    const stored = {
+      ...DEFAULT_BRAND_SETTINGS,
+      appName: 'Acme SMS',
+      primaryColor: '#E91E63',
+      logoUrl: '/api/brand-assets/x.png',
+      logoPath: '/api/brand-assets/x.png',
+    };
     expect(parseCachedBrand(JSON.stringify(stored))).toEqual(stored);
   });
 });

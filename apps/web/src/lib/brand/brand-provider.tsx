@@ -10,7 +10,11 @@ import { updateBrandSettings } from './update-brand-settings';
 import { uploadBrandAsset } from './upload-brand-asset';
 
 /** The settings field that removes each image when sent as null. */
-export const ASSET_PATH_FIELD = { logo: 'logoPath', favicon: 'faviconPath', loginBackground: 'loginBackgroundPath' } as const satisfies Record<BrandAssetKind, keyof BrandSettings>;
+export const ASSET_PATH_FIELD = {
+  logo: 'logoPath',
+  favicon: 'faviconPath',
+  loginBackground: 'loginBackgroundPath',
+} as const satisfies Record<BrandAssetKind, keyof BrandSettings>;
 
 /**
  * Loads the brand once at start (public: the sign-in pages need it too) and keeps it for the

@@ -3,12 +3,18 @@ import { DEFAULT_FAVICON, faviconLinks, iconType } from './favicon';
 
 describe('favicon choice', () => {
   it('uses the bundled icon while none is uploaded', () => {
-    expect(faviconLinks({ faviconUrl: null, faviconUrls: null })).toEqual({ icon: { href: '/favicon.svg', type: 'image/svg+xml' }, appleTouchIcon: null });
+    expect(faviconLinks({ faviconUrl: null, faviconUrls: null })).toEqual({
+      icon: { href: '/favicon.svg', type: 'image/svg+xml' },
+      appleTouchIcon: null,
+    });
     expect(DEFAULT_FAVICON).toBe('/favicon.svg');
   });
 
   it('uses the uploaded favicon and its 180 px rendition', () => {
-    const links = faviconLinks({ faviconUrl: '/api/brand-assets/abc.ico', faviconUrls: { png32: '/api/brand-assets/d.png', png180: '/api/brand-assets/e.png' } });
+    const links = faviconLinks({
+      faviconUrl: '/api/brand-assets/abc.ico',
+      faviconUrls: { png32: '/api/brand-assets/d.png', png180: '/api/brand-assets/e.png' },
+    });
     expect(links).toEqual({ icon: { href: '/api/brand-assets/abc.ico', type: 'image/x-icon' }, appleTouchIcon: '/api/brand-assets/e.png' });
   });
 

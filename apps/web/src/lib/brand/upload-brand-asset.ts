@@ -25,7 +25,11 @@ export interface UploadOptions {
  * POST the file as multipart/form-data in the kind's field (logo, favicon, loginBackground);
  * answers the changed settings fields (paths and URLs; for the logo also its size).
  */
-export async function uploadBrandAsset(kind: BrandAssetKind, file: File, { fields = {}, onProgress }: UploadOptions = {}): Promise<Partial<BrandSettings>> {
+export async function uploadBrandAsset(
+  kind: BrandAssetKind,
+  file: File,
+  { fields = {}, onProgress }: UploadOptions = {},
+): Promise<Partial<BrandSettings>> {
   const form = new FormData();
   // Text fields first: the server reads them before the file.
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, String(value));

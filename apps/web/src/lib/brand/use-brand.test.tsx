@@ -17,7 +17,15 @@ describe('brand context', () => {
   });
 
   it('starts with the defaults and the loading flag set (the load runs once mounted)', () => {
-    expect(text(renderToString(<BrandProvider><Probe /></BrandProvider>))).toEqual({
+    expect(
+      text(
+        renderToString(
+          <BrandProvider>
+            <Probe />
+          </BrandProvider>,
+        ),
+      ),
+    ).toEqual({
       appName: DEFAULT_BRAND_SETTINGS.appName,
       primaryColor: DEFAULT_BRAND_SETTINGS.primaryColor,
       loading: true,

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../locales/', import.meta.url);
-const read = (language: string, file: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`${language}/${file}`, root), 'utf8'));
+const read = (language: string, file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`${language}/${file}`, root), 'utf8'));
 
 /** 'a.b.c' -> value for every leaf string. */
 function leaves(value: unknown, prefix = ''): Map<string, string> {
@@ -30,7 +31,8 @@ describe('translations', () => {
         const english = leaves(read('en', file));
         const other = leaves(read(language, file));
         expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
-        for (const [key, text] of english) expect(placeholders(other.get(key) ?? ''), `${language}/${file} ${key}`).toEqual(placeholders(text));
+        for (const [key, text] of english)
+          expect(placeholders(other.get(key) ?? ''), `${language}/${file} ${key}`).toEqual(placeholders(text));
       });
     }
   }

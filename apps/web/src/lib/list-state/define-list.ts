@@ -52,7 +52,9 @@ export function defineList<S extends string, D extends S | undefined, F extends 
   spec: ListSpec<F> & { sort: SortSpec<S, D> },
 ): ListDefinition<PageState & FilterValues<F> & SortState<S, D>, FilterValues<F>>;
 export function defineList<F extends Fields = NoFields>(spec: ListSpec<F>): ListDefinition<PageState & FilterValues<F>, FilterValues<F>>;
-export function defineList(spec: ListSpec<Fields> & { sort?: SortSpec<string, string | undefined> }): ListDefinition<PageState, Record<string, unknown>> {
+export function defineList(
+  spec: ListSpec<Fields> & { sort?: SortSpec<string, string | undefined> },
+): ListDefinition<PageState, Record<string, unknown>> {
   type State = PageState & Record<string, unknown>;
   const filters = Object.entries(spec.filters ?? {});
   const pageSizes = spec.pageSizes ?? PAGE_SIZES;

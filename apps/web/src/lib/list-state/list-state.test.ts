@@ -34,8 +34,19 @@ describe('parse', () => {
   });
 
   it('reads every field (page is one-based in the URL, text trimmed)', () => {
-    expect(parse('page=3&pageSize=25&search=%20ada%20&role=viewer&sort=name&order=asc')).toEqual({ page: 2, pageSize: 25, search: 'ada', role: 'viewer', sort: 'name', order: 'asc' });
-    expect(contacts.parse(new URLSearchParams('tag1=Spring+fair&createdFrom=2026-01-01&createdTo=2026-02-28'))).toMatchObject({ tag1: 'Spring fair', createdFrom: '2026-01-01', createdTo: '2026-02-28' });
+    expect(parse('page=3&pageSize=25&search=%20ada%20&role=viewer&sort=name&order=asc')).toEqual({
+      page: 2,
+      pageSize: 25,
+      search: 'ada',
+      role: 'viewer',
+      sort: 'name',
+      order: 'asc',
+    });
+    expect(contacts.parse(new URLSearchParams('tag1=Spring+fair&createdFrom=2026-01-01&createdTo=2026-02-28'))).toMatchObject({
+      tag1: 'Spring fair',
+      createdFrom: '2026-01-01',
+      createdTo: '2026-02-28',
+    });
   });
 
   it('ignores invalid values', () => {
@@ -48,7 +59,7 @@ describe('parse', () => {
     expect(odd.tag1).toHaveLength(100);
   });
 
-  it('reads a repeated parameter in the set\'s order, once each, unknown values dropped', () => {
+  it("reads a repeated parameter in the set's order, once each, unknown values dropped", () => {
     const state = campaigns.parse(new URLSearchParams('status=paused&status=bogus&status=sending&status=paused'));
     expect(state.statuses).toEqual(['sending', 'paused']);
   });
@@ -83,7 +94,7 @@ describe('toParams', () => {
     expect(people.toParams({ ...people.defaults, sort: 'name' }).toString()).toBe('sort=name&order=desc');
   });
 
-  it('writes a multiple choice as the repeated parameter, in the set\'s order', () => {
+  it("writes a multiple choice as the repeated parameter, in the set's order", () => {
     const params = campaigns.toParams({ ...campaigns.defaults, page: 1, search: 'x', statuses: ['completed', 'draft'] });
     expect(params.toString()).toBe('page=2&search=x&status=draft&status=completed');
     expect(campaigns.parse(params).statuses).toEqual(['draft', 'completed']);
@@ -124,13 +135,23 @@ describe('filters', () => {
   });
 
   it('gives just the filters of a state', () => {
-    expect(contacts.filterOf({ ...contacts.defaults, page: 2, tag1: 'vip' })).toEqual({ search: '', tag1: 'vip', createdFrom: '', createdTo: '' });
+    expect(contacts.filterOf({ ...contacts.defaults, page: 2, tag1: 'vip' })).toEqual({
+      search: '',
+      tag1: 'vip',
+      createdFrom: '',
+      createdTo: '',
+    });
   });
 
   it('leaves empty filters out of an API query', () => {
     expect(withoutEmpty({ search: '', role: 'viewer', status: [] as string[], tags: ['a'] })).toEqual({ role: 'viewer', tags: ['a'] });
     expect(pageQuery({ page: 2, pageSize: 25 })).toEqual({ limit: 25, skip: 50 });
-    expect(sortedPageQuery({ ...people.defaults, page: 1, sort: 'name', order: 'asc' })).toEqual({ limit: 10, skip: 10, sort: 'name', order: 'asc' });
+    expect(sortedPageQuery({ ...people.defaults, page: 1, sort: 'name', order: 'asc' })).toEqual({
+      limit: 10,
+      skip: 10,
+      sort: 'name',
+      order: 'asc',
+    });
   });
 
   it('accepts only real calendar dates', () => {

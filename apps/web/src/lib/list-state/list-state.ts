@@ -17,7 +17,8 @@ export interface ServerListState extends PageState {
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** Equal values; arrays (a multi-choice filter) compare by their items. */
-const same = (a: unknown, b: unknown): boolean => a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
+const same = (a: unknown, b: unknown): boolean =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
 
 /**
  * Applies a change. A new search, filter, sort or page size goes back to the first page (the old
@@ -48,7 +49,9 @@ export function correctedPage({ page, pageSize }: PageState, { rows, total }: { 
 export const pageQuery = ({ page, pageSize }: PageState): { limit: number; skip: number } => ({ limit: pageSize, skip: page * pageSize });
 
 /** `limit`, `skip`, `sort` and `order` of a sorted list endpoint for the page shown. */
-export const sortedPageQuery = <S extends string>(state: PageState & { sort: S; order: SortOrder }): { limit: number; skip: number; sort: S; order: SortOrder } => ({
+export const sortedPageQuery = <S extends string>(
+  state: PageState & { sort: S; order: SortOrder },
+): { limit: number; skip: number; sort: S; order: SortOrder } => ({
   ...pageQuery(state),
   sort: state.sort,
   order: state.order,
@@ -71,7 +74,11 @@ export interface SortChoice {
  * The sort to ask the server for after the user sorted a column: the column when the server can
  * sort by it, otherwise (a column it cannot sort by, or the sort cleared) the list's default.
  */
-export function sortFromModel<S extends string>(model: readonly SortChoice[], sorts: readonly S[], fallback: { sort: S | undefined; order: SortOrder }): { sort: S | undefined; order: SortOrder } {
+export function sortFromModel<S extends string>(
+  model: readonly SortChoice[],
+  sorts: readonly S[],
+  fallback: { sort: S | undefined; order: SortOrder },
+): { sort: S | undefined; order: SortOrder } {
   const first = model[0];
   if (!first || !first.sort || !(sorts as readonly string[]).includes(first.field)) return { sort: fallback.sort, order: fallback.order };
   return { sort: first.field as S, order: first.sort };

@@ -10,7 +10,8 @@ import { apiGet } from '../api-client';
 export const maintenanceStatusKey = ['maintenance-status'] as const;
 
 /** GET /api/maintenance (public). */
-export const getMaintenanceStatus = (signal?: AbortSignal): Promise<MaintenanceStatus> => apiGet<MaintenanceStatus>('/api/maintenance', { signal });
+export const getMaintenanceStatus = (signal?: AbortSignal): Promise<MaintenanceStatus> =>
+  apiGet<MaintenanceStatus>('/api/maintenance', { signal });
 
 /** How often the signed-in layout looks again (the maintenance page itself polls faster). */
 export const LAYOUT_MAINTENANCE_POLL_MS = 30_000;
@@ -19,4 +20,5 @@ export const maintenanceStatusQueryOptions = (refetchInterval: number | false = 
   queryOptions({ queryKey: maintenanceStatusKey, queryFn: ({ signal }) => getMaintenanceStatus(signal), refetchInterval, staleTime: 0 });
 
 /** Whether maintenance mode is on, refreshed every `refetchInterval` ms. */
-export const useMaintenanceStatus = (refetchInterval: number | false = LAYOUT_MAINTENANCE_POLL_MS) => useQuery(maintenanceStatusQueryOptions(refetchInterval));
+export const useMaintenanceStatus = (refetchInterval: number | false = LAYOUT_MAINTENANCE_POLL_MS) =>
+  useQuery(maintenanceStatusQueryOptions(refetchInterval));

@@ -5,7 +5,9 @@ import { paths, safeRedirect } from '../../config/paths';
  * when maintenance ends. Sign-in and other /auth pages are not worth returning to.
  */
 export function maintenanceWithReturn(target: string): string {
-  return target && target !== '/' && !target.startsWith('/auth/') ? `${paths.maintenance}?from=${encodeURIComponent(target)}` : paths.maintenance;
+  return target && target !== '/' && !target.startsWith('/auth/')
+    ? `${paths.maintenance}?from=${encodeURIComponent(target)}`
+    : paths.maintenance;
 }
 
 /** Where the maintenance page sends the user back to: a same-site `from`, never an /auth page, else the dashboard. */

@@ -12,7 +12,8 @@ export const messagingSettingsKey = ['messaging-settings'] as const;
 export const getMessagingSettings = async (signal?: AbortSignal): Promise<MessagingSettings> =>
   (await apiGet<{ settings: MessagingSettings }>('/api/settings/messaging', { signal })).settings;
 
-export const messagingSettingsQueryOptions = () => queryOptions({ queryKey: messagingSettingsKey, queryFn: ({ signal }) => getMessagingSettings(signal) });
+export const messagingSettingsQueryOptions = () =>
+  queryOptions({ queryKey: messagingSettingsKey, queryFn: ({ signal }) => getMessagingSettings(signal) });
 
 /** The messaging defaults: time zone, default country, price per segment, currency. */
 export const useMessagingSettings = (enabled = true) => useQuery({ ...messagingSettingsQueryOptions(), enabled });

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { CAMPAIGN_STATUS_REASON_CODES, CAMPAIGN_STATUS_REASON_PARAMS, statusReasonView, type CampaignStatusReason, type CampaignStatusReasonCode } from '@sms/contracts/campaign-status-reason';
+import {
+  CAMPAIGN_STATUS_REASON_CODES,
+  CAMPAIGN_STATUS_REASON_PARAMS,
+  statusReasonView,
+  type CampaignStatusReason,
+  type CampaignStatusReasonCode,
+} from '@sms/contracts/campaign-status-reason';
 import { LANGUAGES } from '@sms/contracts/languages';
 import { MESSAGE_ERROR_CODES, MESSAGE_ERRORS_WITH_GATEWAY_DETAIL } from '@sms/contracts/messages';
 import i18next from 'i18next';
@@ -7,12 +13,19 @@ import { describe, expect, it } from 'vitest';
 import { reasonTexts } from './reason-text';
 
 type Campaigns = { statusReason: Record<string, string>; messageErrors: Record<string, string> };
-const campaignsText = (language: string): Campaigns => JSON.parse(readFileSync(new URL(`../../locales/${language}/campaigns.json`, import.meta.url), 'utf8'));
+const campaignsText = (language: string): Campaigns =>
+  JSON.parse(readFileSync(new URL(`../../locales/${language}/campaigns.json`, import.meta.url), 'utf8'));
 
 /** The real texts of one language, through an i18next set up as the app sets it up. */
 function textsIn(language: string) {
   const instance = i18next.createInstance();
-  void instance.init({ resources: { [language]: { campaigns: campaignsText(language) } }, lng: language, ns: ['campaigns'], interpolation: { escapeValue: false }, initAsync: false });
+  void instance.init({
+    resources: { [language]: { campaigns: campaignsText(language) } },
+    lng: language,
+    ns: ['campaigns'],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   return reasonTexts(instance.t, language);
 }
 
@@ -35,7 +48,9 @@ describe('campaign status reasons in words', () => {
       const texts = campaignsText(language).statusReason;
       expect(Object.keys(texts).sort()).toEqual([...CAMPAIGN_STATUS_REASON_CODES].sort());
       for (const code of CAMPAIGN_STATUS_REASON_CODES) {
-        expect(placeholders(texts[code] ?? ''), `${language} ${code}`).toEqual(Object.keys(CAMPAIGN_STATUS_REASON_PARAMS[code].shape).sort());
+        expect(placeholders(texts[code] ?? ''), `${language} ${code}`).toEqual(
+          Object.keys(CAMPAIGN_STATUS_REASON_PARAMS[code].shape).sort(),
+        );
       }
     });
 
@@ -49,7 +64,8 @@ describe('campaign status reasons in words', () => {
         expect(text, `${language} ${sample.code}`).not.toMatch(/{{|}}|statusReason/);
         for (const value of Object.values(sample.params)) expect(text, `${language} ${sample.code}`).toContain(String(value));
         // Only a reason stored before codes existed stays in the words it was stored in.
-        if (language !== 'en' && sample.code !== 'LEGACY_TEXT') expect(text, `${language} ${sample.code}`).not.toBe(english.statusReason(reason));
+        if (language !== 'en' && sample.code !== 'LEGACY_TEXT')
+          expect(text, `${language} ${sample.code}`).not.toBe(english.statusReason(reason));
       }
     });
   }
@@ -57,12 +73,16 @@ describe('campaign status reasons in words', () => {
   it('says "unknown" in the language when the last error has no text, and formats the count', () => {
     const reason = statusReasonView({ code: 'AUTO_PAUSED_ERRORS', params: { errors: 1200, lastError: null } });
     if (!reason) throw new Error('a reason');
-    expect(textsIn('fr').statusReason(reason)).toBe('Mise en pause automatique après trop d’erreurs consécutives (1\u202f200). Dernière erreur : inconnue');
+    expect(textsIn('fr').statusReason(reason)).toBe(
+      'Mise en pause automatique après trop d’erreurs consécutives (1\u202f200). Dernière erreur : inconnue',
+    );
     expect(textsIn('en').statusReason(reason)).toBe('Paused automatically after too many errors in a row (1,200). Last error: unknown');
   });
 
-  it('falls back to the server\'s English sentence for a code this build does not know', () => {
-    const newer = { code: 'SOMETHING_NEW', params: {}, message: 'Waiting for something new' } as unknown as Parameters<ReturnType<typeof textsIn>['statusReason']>[0];
+  it("falls back to the server's English sentence for a code this build does not know", () => {
+    const newer = { code: 'SOMETHING_NEW', params: {}, message: 'Waiting for something new' } as unknown as Parameters<
+      ReturnType<typeof textsIn>['statusReason']
+    >[0];
     expect(textsIn('zh').statusReason(newer)).toBe('Waiting for something new');
   });
 });
@@ -77,7 +97,9 @@ describe('message errors in words', () => {
         expect(text, `${language} ${code}`).not.toMatch(/{{|}}|messageErrors/);
         expect(text.includes('Bind refused by the SMSC'), `${language} ${code}`).toBe(MESSAGE_ERRORS_WITH_GATEWAY_DETAIL.includes(code));
       }
-      expect(texts.messageError('SIM_REJECTED', 'Simulated: number rejected by the carrier')).toBe('Simulated: number rejected by the carrier');
+      expect(texts.messageError('SIM_REJECTED', 'Simulated: number rejected by the carrier')).toBe(
+        'Simulated: number rejected by the carrier',
+      );
       expect(texts.messageError(null, null)).toBe('');
     });
   }

@@ -34,7 +34,10 @@ describe('brand palette', () => {
       for (const scheme of ['light', 'dark'] as const) {
         const palette = brandSchemePalette(colors, scheme);
         for (const key of ['primary', 'secondary'] as const) {
-          expect(contrastRatio(palette.textColor[key], palette.background.paper), `${colors.primaryColor} ${scheme} ${key}`).toBeGreaterThanOrEqual(4.5);
+          expect(
+            contrastRatio(palette.textColor[key], palette.background.paper),
+            `${colors.primaryColor} ${scheme} ${key}`,
+          ).toBeGreaterThanOrEqual(4.5);
           expect(contrastRatio(palette.textColor[key], palette[key].light)).toBeGreaterThanOrEqual(4.5);
         }
       }
@@ -62,7 +65,14 @@ describe('brand palette', () => {
 });
 
 describe('theme with the brand', () => {
-  const input = { direction: 'ltr', language: 'en', borderRadius: 7, cardShadow: true, brand: { ...BRAND, fontFamily: 'Georgia' }, brandDefaults: DEFAULT_BRAND } as const;
+  const input = {
+    direction: 'ltr',
+    language: 'en',
+    borderRadius: 7,
+    cardShadow: true,
+    brand: { ...BRAND, fontFamily: 'Georgia' },
+    brandDefaults: DEFAULT_BRAND,
+  } as const;
 
   it('shows the brand in the default colour theme, with its font and accent', () => {
     const theme = buildTheme({ ...input, colorTheme: 'BLUE_THEME' });

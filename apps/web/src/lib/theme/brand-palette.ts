@@ -57,7 +57,10 @@ export const contrastTextFor = (background: string): string =>
 
 /** The brand palette of one scheme: brand primary and secondary as the theme's main colours. */
 export function brandSchemePalette(brand: BrandColors, scheme: SchemeName): SchemePalette {
-  return paletteFromColors({ primary: brandSwatch(brand.primaryColor, scheme), secondary: brandSwatch(brand.secondaryColor, scheme) }, scheme);
+  return paletteFromColors(
+    { primary: brandSwatch(brand.primaryColor, scheme), secondary: brandSwatch(brand.secondaryColor, scheme) },
+    scheme,
+  );
 }
 
 /** palette.brand: primary, secondary and accent exactly as set, each with the spec's light and dark variants. */

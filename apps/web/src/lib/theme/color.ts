@@ -12,7 +12,13 @@ export function hexToRgb(hex: string): Rgb {
 
 /** [93, 135, 255] -> '#5D87FF'. */
 export function rgbToHex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`.toUpperCase();
 }
 
 /** WCAG relative luminance (0 black .. 1 white). */

@@ -27,12 +27,22 @@ describe('customizer settings', () => {
   });
 
   it('keeps valid stored values', () => {
-    const stored = { direction: 'rtl', theme: 'PURPLE_THEME', layout: 'horizontal', container: 'full', sidebar: 'mini', cardShadow: false, borderRadius: 12 };
+    const stored = {
+      direction: 'rtl',
+      theme: 'PURPLE_THEME',
+      layout: 'horizontal',
+      container: 'full',
+      sidebar: 'mini',
+      cardShadow: false,
+      borderRadius: 12,
+    };
     expect(parseCustomizer(JSON.stringify(stored))).toEqual(stored);
   });
 
   it('replaces each bad field by its default and keeps the good ones', () => {
-    const parsed = parseCustomizer(JSON.stringify({ theme: 'PINK_THEME', layout: 'diagonal', sidebar: 'mini', cardShadow: 'yes', borderRadius: 999 }));
+    const parsed = parseCustomizer(
+      JSON.stringify({ theme: 'PINK_THEME', layout: 'diagonal', sidebar: 'mini', cardShadow: 'yes', borderRadius: 999 }),
+    );
     expect(parsed).toEqual({ ...DEFAULT_CUSTOMIZER, sidebar: 'mini' });
   });
 

@@ -41,7 +41,12 @@ describe('colour themes', () => {
 
   it('uses the spec default status colours', () => {
     const palette = schemePalette('BLUE_THEME', 'light');
-    expect([palette.success.main, palette.info.main, palette.error.main, palette.warning.main]).toEqual(['#13DEB9', '#539BFF', '#FA896B', '#FFAE1F']);
+    expect([palette.success.main, palette.info.main, palette.error.main, palette.warning.main]).toEqual([
+      '#13DEB9',
+      '#539BFF',
+      '#FA896B',
+      '#FFAE1F',
+    ]);
   });
 
   it('uses #041E42 as the dark background for every theme', () => {

@@ -79,9 +79,10 @@ export function paletteFromColors(main: { primary: Swatch; secondary: Swatch }, 
     error: status('error'),
     warning: status('warning'),
   };
-  const textColor = Object.fromEntries(
-    Object.entries(colors).map(([key, value]) => [key, readable(value.main, value.light)]),
-  ) as Record<TextColorKey, string>;
+  const textColor = Object.fromEntries(Object.entries(colors).map(([key, value]) => [key, readable(value.main, value.light)])) as Record<
+    TextColorKey,
+    string
+  >;
   return { mode: scheme, ...colors, textColor, ...base };
 }
 

@@ -15,7 +15,11 @@ export async function startNoticeWorker(
   await ensureNoticeQueue(jobs);
   const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom) : undefined;
   const noticeDeps = { db: deps.database.db, config: deps.config, mailer, logger: deps.logger };
-  await jobs.boss.work<ResetNoticeJob>(NOTICE_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-    if (job?.data.type === 'password-reset') await sendResetLink(noticeDeps, job.data);
-  });
+  await jobs.boss.work<ResetNoticeJob>(
+    NOTICE_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+    async ([job]) => {
+      if (job?.data.type === 'password-reset') await sendResetLink(noticeDeps, job.data);
+    },
+  );
 }

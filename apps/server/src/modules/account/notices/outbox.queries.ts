@@ -8,7 +8,10 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 const KEEP_DAYS = 7;
 
 /** Keeps an undelivered account message for admins, and forgets week-old ones. */
-export async function insertOutboxEntry(db: Executor, entry: { userId: string | null; recipient: string; subject: string; body: string }): Promise<void> {
+export async function insertOutboxEntry(
+  db: Executor,
+  entry: { userId: string | null; recipient: string; subject: string; body: string },
+): Promise<void> {
   await db.insert(mailOutbox).values(entry);
   await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, sql`now() - make_interval(days => ${KEEP_DAYS})`));
 }

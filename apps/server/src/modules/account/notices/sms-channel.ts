@@ -25,7 +25,10 @@ export async function phoneForSms(db: Executor, phone: string | null): Promise<s
  * Queues a one-off 'notice' message for the sending engine (like a test send: no campaign, the
  * body stored). The messages API never shows notices. Answers the message id.
  */
-export async function queueNoticeSms(db: Executor, input: { gatewayId: string; phone: string; text: string; userId: string }): Promise<string> {
+export async function queueNoticeSms(
+  db: Executor,
+  input: { gatewayId: string; phone: string; text: string; userId: string },
+): Promise<string> {
   const [row] = await queryRows<{ id: string | number }>(
     db,
     sql`insert into messages (kind, gateway_id, phone, body, created_by)

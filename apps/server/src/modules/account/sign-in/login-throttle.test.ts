@@ -57,7 +57,10 @@ describe('nobody locks out another', () => {
     await failFrom(user.email, ip, LOGIN_THROTTLE.freePerAccountAndIp);
     const slowed = await signIn(user.email, TEST_PASSWORD, ip);
     expect(slowed.status).toBe(429);
-    expect(slowed.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many sign-in attempts\. Try again in [12] seconds?\.$/) });
+    expect(slowed.body).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/^Too many sign-in attempts\. Try again in [12] seconds?\.$/),
+    });
     expect(slowed.body.retryAfter).toBeLessThanOrEqual(2);
     expect(slowed.headers.get('retry-after')).toBe(String(slowed.body.retryAfter));
     await ageFailures(user.email, 2, ip);
@@ -103,16 +106,24 @@ describe('an account failing from everywhere', () => {
     const ghost = uniqueEmail('ghost');
     await failuresFromEverywhere(user.email, LOGIN_THROTTLE.maxPerAccount);
     await failuresFromEverywhere(ghost, LOGIN_THROTTLE.maxPerAccount);
-    const answers = [await signIn(user.email, TEST_PASSWORD, newIp()), await signIn(user.email, wrong, newIp()), await signIn(ghost, wrong, newIp())];
+    const answers = [
+      await signIn(user.email, TEST_PASSWORD, newIp()),
+      await signIn(user.email, wrong, newIp()),
+      await signIn(ghost, wrong, newIp()),
+    ];
     for (const answer of answers) {
       expect(answer.status).toBe(429);
       expect(answer.body.code).toBe('ACCOUNT_LOCKED');
-      expect(answer.body.message).toMatch(/^Too many failed sign-ins for this account\. Try again in 60 minutes\. You can also reset your password\.$/);
+      expect(answer.body.message).toMatch(
+        /^Too many failed sign-ins for this account\. Try again in 60 minutes\. You can also reset your password\.$/,
+      );
     }
     expect(new Set(answers.map((answer) => answer.body.message)).size).toBe(1);
     // 99 failures in the hour: the password alone signs in again.
     await ageFailures(user.email, LOGIN_THROTTLE.accountWindowSeconds - 60);
-    await server.database.db.delete(loginAttempts).where(and(eq(loginAttempts.email, user.email), sql`${loginAttempts.attemptedAt} < now() - interval '30 minutes'`));
+    await server.database.db
+      .delete(loginAttempts)
+      .where(and(eq(loginAttempts.email, user.email), sql`${loginAttempts.attemptedAt} < now() - interval '30 minutes'`));
     await failuresFromEverywhere(user.email, LOGIN_THROTTLE.maxPerAccount - 1);
     expect((await signIn(user.email, TEST_PASSWORD, newIp())).status).toBe(200);
   });
@@ -125,7 +136,11 @@ describe('an account failing from everywhere', () => {
     const password = await signIn(account.user.email, TEST_PASSWORD, ip);
     expect(password.status).toBe(200);
     expect(password.body).toMatchObject({ twoStepRequired: true, enrolmentRequired: false });
-    const verified = await server.post('/api/users/login/two-step', { challenge: password.body.challenge, method: 'recovery', code: recoveryCodes[0] }, fromIp(ip));
+    const verified = await server.post(
+      '/api/users/login/two-step',
+      { challenge: password.body.challenge, method: 'recovery', code: recoveryCodes[0] },
+      fromIp(ip),
+    );
     expect(verified.status).toBe(200);
     expect(verified.body.token).toEqual(expect.any(String));
   });

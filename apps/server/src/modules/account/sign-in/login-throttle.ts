@@ -53,7 +53,8 @@ async function failureAges(db: Executor, where: ReturnType<typeof and>, windowSe
 }
 
 /** Seconds until the `limit`-th newest failure leaves the window (0 when fewer than `limit`). */
-const untilBelowLimit = (ages: number[], limit: number, windowSeconds: number) => (ages.length >= limit ? windowSeconds - ages[limit - 1]! : 0);
+const untilBelowLimit = (ages: number[], limit: number, windowSeconds: number) =>
+  ages.length >= limit ? windowSeconds - ages[limit - 1]! : 0;
 
 const waitSeconds = (seconds: number) => (seconds > 0 ? Math.max(1, Math.ceil(seconds)) : 0);
 
@@ -63,24 +64,38 @@ export async function assertLoginAllowed(db: Executor, email: string, ip: string
   const pair = await failureAges(db, and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)), windowSeconds, maxPerAccountAndIp);
   const slowed = pair.length > 0 && pair.length < maxPerAccountAndIp ? slowDownSeconds(pair.length) - pair[0]! : 0;
   const byIp = await failureAges(db, eq(loginAttempts.ip, ip), windowSeconds, maxPerIp);
-  const wait = waitSeconds(Math.max(slowed, untilBelowLimit(pair, maxPerAccountAndIp, windowSeconds), untilBelowLimit(byIp, maxPerIp, windowSeconds)));
+  const wait = waitSeconds(
+    Math.max(slowed, untilBelowLimit(pair, maxPerAccountAndIp, windowSeconds), untilBelowLimit(byIp, maxPerIp, windowSeconds)),
+  );
   if (wait > 0) throw new TooManyRequests(`Too many sign-in attempts. ${tryAgain(wait)}`, wait);
 }
 
 /** Seconds until the account's failures from everywhere drop below the hourly limit; 0 when they are below it. */
 export async function accountLockSeconds(db: Executor, email: string): Promise<number> {
   const { accountWindowSeconds, maxPerAccount } = LOGIN_THROTTLE;
-  return waitSeconds(untilBelowLimit(await failureAges(db, eq(loginAttempts.email, email), accountWindowSeconds, maxPerAccount), maxPerAccount, accountWindowSeconds));
+  return waitSeconds(
+    untilBelowLimit(
+      await failureAges(db, eq(loginAttempts.email, email), accountWindowSeconds, maxPerAccount),
+      maxPerAccount,
+      accountWindowSeconds,
+    ),
+  );
 }
 
 /** The 429 of an account refused for everyone: the same answer whatever the password (code ACCOUNT_LOCKED). */
 export const accountLocked = (wait: number) =>
-  new TooManyRequests(`Too many failed sign-ins for this account. ${tryAgain(wait)} You can also reset your password.`, wait, ERROR_CODES.accountLocked);
+  new TooManyRequests(
+    `Too many failed sign-ins for this account. ${tryAgain(wait)} You can also reset your password.`,
+    wait,
+    ERROR_CODES.accountLocked,
+  );
 
 /** Records one failed sign-in and prunes failures that left every window (cheap: indexed by time). */
 export async function recordLoginFailure(db: Executor, email: string, ip: string): Promise<void> {
   await db.insert(loginAttempts).values({ email, ip });
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, sql`now() - make_interval(secs => ${LOGIN_THROTTLE.accountWindowSeconds})`));
+  await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.attemptedAt, sql`now() - make_interval(secs => ${LOGIN_THROTTLE.accountWindowSeconds})`));
 }
 
 /** Forgets this address's failures for the account after it signed in from there (other addresses keep theirs). */

@@ -53,7 +53,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/me',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'The signed-in user and their abilities (role policy rules)', response: { 200: meResponseSchema, ...errorResponses(401) } },
+      schema: {
+        tags,
+        summary: 'The signed-in user and their abilities (role policy rules)',
+        response: { 200: meResponseSchema, ...errorResponses(401) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -65,11 +69,19 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/setup-status',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Whether the first admin must still be created, whether anyone may register, the password length rule', response: { 200: setupStatusSchema } },
+      schema: {
+        tags,
+        summary: 'Whether the first admin must still be created, whether anyone may register, the password length rule',
+        response: { 200: setupStatusSchema },
+      },
     },
     async () => {
       const settings = await getSecuritySettings(db);
-      return { needsFirstAdmin: !(await anyUserExists(db)), openRegistration: settings.registration === 'open', minPasswordLength: settings.minPasswordLength };
+      return {
+        needsFirstAdmin: !(await anyUserExists(db)),
+        openRegistration: settings.registration === 'open',
+        minPasswordLength: settings.minPasswordLength,
+      };
     },
   );
 };

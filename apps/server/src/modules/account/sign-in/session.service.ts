@@ -20,7 +20,11 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
  * a challenge instead of a token. An account past its hourly failure limit (login-throttle.ts)
  * answers 429 whatever the password, unless the password is right and a second step follows.
  */
-export async function login(db: Db, tokens: TokenService, input: LoginBody & { ip: string }): Promise<{ user: UserRow; token: string } | TwoStepChallenge> {
+export async function login(
+  db: Db,
+  tokens: TokenService,
+  input: LoginBody & { ip: string },
+): Promise<{ user: UserRow; token: string } | TwoStepChallenge> {
   await assertLoginAllowed(db, input.email, input.ip);
   const found = await findUserByEmail(db, input.email);
   const passwordOk = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstDummy(input.password);
@@ -41,18 +45,39 @@ export async function login(db: Db, tokens: TokenService, input: LoginBody & { i
   // Past the hourly limit the password alone proves too little (someone may have guessed it):
   // only a second step the account has set up lets it through.
   if (lockWait > 0 && (found.status !== 'active' || found.twoStepEnabledAt === null)) {
-    await recordAudit(db, { actor: found, action: 'user.login_refused', subject: 'User', subjectId: found.id, ip: input.ip, details: { reason: 'account_locked' } });
+    await recordAudit(db, {
+      actor: found,
+      action: 'user.login_refused',
+      subject: 'User',
+      subjectId: found.id,
+      ip: input.ip,
+      details: { reason: 'account_locked' },
+    });
     throw accountLocked(lockWait);
   }
   if (found.status !== 'active') {
     // Only said after a correct password, so it reveals nothing to someone guessing.
-    await recordAudit(db, { actor: found, action: 'user.login_refused', subject: 'User', subjectId: found.id, ip: input.ip, details: { reason: 'disabled' } });
+    await recordAudit(db, {
+      actor: found,
+      action: 'user.login_refused',
+      subject: 'User',
+      subjectId: found.id,
+      ip: input.ip,
+      details: { reason: 'disabled' },
+    });
     throw new Unauthenticated('This account is disabled. Ask an administrator to enable it.', 'ACCOUNT_DISABLED');
   }
   await clearAddressFailures(db, input.email, input.ip);
   const challenge = await twoStepChallengeFor(db, found);
   if (challenge) {
-    await recordAudit(db, { actor: found, action: 'user.login_challenge', subject: 'User', subjectId: found.id, ip: input.ip, details: { enrolmentRequired: challenge.enrolmentRequired } });
+    await recordAudit(db, {
+      actor: found,
+      action: 'user.login_challenge',
+      subject: 'User',
+      subjectId: found.id,
+      ip: input.ip,
+      details: { enrolmentRequired: challenge.enrolmentRequired },
+    });
     return challenge;
   }
   return completeSignIn(db, tokens, { user: found, ip: input.ip });

@@ -80,8 +80,16 @@ describe('POST /api/users/login', () => {
 
   it('records sign-in successes and failures in the audit log with the IP', async () => {
     const { user } = await server.createUser('viewer');
-    await server.post('/api/users/login', { email: user.email, password: 'Not-The-Password-1' }, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-    await server.post('/api/users/login', { email: user.email, password: TEST_PASSWORD }, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    await server.post(
+      '/api/users/login',
+      { email: user.email, password: 'Not-The-Password-1' },
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
+    );
+    await server.post(
+      '/api/users/login',
+      { email: user.email, password: TEST_PASSWORD },
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
+    );
     const entries = await server.database.db.select().from(auditLog).where(eq(auditLog.subjectId, user.id)).orderBy(auditLog.id);
     expect(entries.map((entry) => entry.action)).toEqual(['user.login_failed', 'user.login']);
     expect(entries.every((entry) => entry.ip === '203.0.113.7' && entry.actorEmail === user.email)).toBe(true);
@@ -153,9 +161,19 @@ describe('tokens', () => {
   it('refuses tokens signed with another secret or another HMAC algorithm', async () => {
     const { user } = await server.createUser('admin');
     const claims = { tv: 0 };
-    const otherSecret = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-of-sufficient-length-123456'));
+    const otherSecret = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-of-sufficient-length-123456'));
     expect((await server.get('/api/users/me', { token: otherSecret })).status).toBe(401);
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).setSubject(user.id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(server.jwtSecret));
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(server.jwtSecret));
     expect((await server.get('/api/users/me', { token: hs512 })).status).toBe(401);
   });
 
@@ -165,7 +183,12 @@ describe('tokens', () => {
     try {
       const { user } = await configured.createUser('viewer');
       const login = await configured.post('/api/users/login', { email: user.email, password: TEST_PASSWORD });
-      const signedWithConfigured = await new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('configured-secret-of-at-least-32-chars!!'));
+      const signedWithConfigured = await new SignJWT({ tv: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('configured-secret-of-at-least-32-chars!!'));
       expect((await configured.get('/api/users/me', { token: login.body.token })).status).toBe(200);
       expect((await configured.get('/api/users/me', { token: signedWithConfigured })).status).toBe(200);
     } finally {
@@ -186,7 +209,11 @@ describe('POST /api/users/logout', () => {
     expect((await server.get('/api/users/me', { token: second })).status).toBe(401);
     const again = (await server.post('/api/users/login', { email: user.email, password: TEST_PASSWORD })).body.token;
     expect((await server.get('/api/users/me', { token: again })).status).toBe(200);
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, user.id), eq(auditLog.action, 'user.logout'))).orderBy(desc(auditLog.id));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, user.id), eq(auditLog.action, 'user.logout')))
+      .orderBy(desc(auditLog.id));
     expect(entry?.actorId).toBe(user.id);
   });
 
@@ -205,9 +232,17 @@ describe('GET /api/users/setup-status', () => {
   it('reports whether the first admin is still needed and whether registration is open', async () => {
     const fresh = await startTestServer();
     try {
-      expect((await fresh.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: true, openRegistration: false, minPasswordLength: 8 });
+      expect((await fresh.get('/api/users/setup-status')).body).toEqual({
+        needsFirstAdmin: true,
+        openRegistration: false,
+        minPasswordLength: 8,
+      });
       await fresh.createAdmin();
-      expect((await fresh.get('/api/users/setup-status')).body).toEqual({ needsFirstAdmin: false, openRegistration: false, minPasswordLength: 8 });
+      expect((await fresh.get('/api/users/setup-status')).body).toEqual({
+        needsFirstAdmin: false,
+        openRegistration: false,
+        minPasswordLength: 8,
+      });
     } finally {
       await fresh.close();
     }

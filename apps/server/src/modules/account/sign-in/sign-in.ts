@@ -13,7 +13,14 @@ export async function completeSignIn(
   input: { user: UserRow; ip: string; details?: Record<string, unknown> },
 ): Promise<{ user: UserRow; token: string }> {
   const user = (await touchLastLogin(db, input.user.id)) ?? input.user;
-  await recordAudit(db, { actor: user, action: 'user.login', subject: 'User', subjectId: user.id, ip: input.ip, ...(input.details ? { details: input.details } : {}) });
+  await recordAudit(db, {
+    actor: user,
+    action: 'user.login',
+    subject: 'User',
+    subjectId: user.id,
+    ip: input.ip,
+    ...(input.details ? { details: input.details } : {}),
+  });
   const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return { user, token };
 }

@@ -8,7 +8,10 @@ export type ChallengeRow = typeof loginChallenges.$inferSelect;
 const live = and(isNull(loginChallenges.consumedAt), gt(loginChallenges.expiresAt, sql`now()`));
 
 /** Stores a challenge (by its token's hash) and forgets ones that ended a day ago. */
-export async function insertChallenge(db: Executor, values: { userId: string; tokenHash: string; purpose: 'verify' | 'enrol'; tokenVersion: number }): Promise<ChallengeRow> {
+export async function insertChallenge(
+  db: Executor,
+  values: { userId: string; tokenHash: string; purpose: 'verify' | 'enrol'; tokenVersion: number },
+): Promise<ChallengeRow> {
   await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, sql`now() - interval '1 day'`));
   const [row] = await db
     .insert(loginChallenges)
@@ -20,7 +23,10 @@ export async function insertChallenge(db: Executor, values: { userId: string; to
 
 /** A challenge that is neither used up nor expired. */
 export async function findLiveChallenge(db: Executor, tokenHash: string): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(loginChallenges).where(and(eq(loginChallenges.tokenHash, tokenHash), live));
+  const [row] = await db
+    .select()
+    .from(loginChallenges)
+    .where(and(eq(loginChallenges.tokenHash, tokenHash), live));
   return row;
 }
 
@@ -37,11 +43,18 @@ export async function recordChallengeFailure(db: Executor, id: string): Promise<
 
 /** Uses a live challenge up; false when it was already (two requests cannot both complete it). */
 export async function consumeChallenge(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.update(loginChallenges).set({ consumedAt: sql`now()` }).where(and(eq(loginChallenges.id, id), live)).returning({ id: loginChallenges.id });
+  const rows = await db
+    .update(loginChallenges)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(loginChallenges.id, id), live))
+    .returning({ id: loginChallenges.id });
   return rows.length > 0;
 }
 
 /** Keeps the hash of the SMS code sent for a challenge. */
 export async function setChallengeSmsCode(db: Executor, id: string, codeHash: string): Promise<void> {
-  await db.update(loginChallenges).set({ smsCodeHash: codeHash, smsSentAt: sql`now()` }).where(eq(loginChallenges.id, id));
+  await db
+    .update(loginChallenges)
+    .set({ smsCodeHash: codeHash, smsSentAt: sql`now()` })
+    .where(eq(loginChallenges.id, id));
 }

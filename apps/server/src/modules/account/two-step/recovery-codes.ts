@@ -41,7 +41,10 @@ export async function useRecoveryCode(db: Executor, userId: string, code: string
 
 /** Unused codes left. */
 export async function recoveryCodesLeft(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return row?.n ?? 0;
 }
 

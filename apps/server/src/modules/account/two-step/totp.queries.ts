@@ -27,7 +27,10 @@ export async function activatePendingSecret(db: Executor, userId: string, step: 
     .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.pendingSecret)))
     .returning({ userId: userTotp.userId });
   if (rows.length === 0) return false;
-  await db.update(users).set({ twoStepEnabledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ twoStepEnabledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   return true;
 }
 
@@ -48,5 +51,8 @@ export async function recordUsedStep(db: Executor, userId: string, step: number)
 export async function removeTwoStep(db: Executor, userId: string): Promise<void> {
   await db.delete(userTotp).where(eq(userTotp.userId, userId));
   await deleteRecoveryCodes(db, userId);
-  await db.update(users).set({ twoStepEnabledAt: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ twoStepEnabledAt: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

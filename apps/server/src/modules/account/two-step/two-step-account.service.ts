@@ -34,7 +34,12 @@ export async function setupTwoStep(db: Db, { user }: OwnChange): Promise<TwoStep
 export async function enableTwoStep(db: Db, { user, ip, code }: OwnChange & { code: string }): Promise<string[]> {
   if (user.twoStepEnabledAt) throw new Conflict('Two-step verification is already on.', { code: TWO_STEP_ERROR_CODES.alreadyEnabled });
   const codes = await confirmEnrolment(db, user, code);
-  if (!codes) throw new ValidationError('code', 'The code is not valid. Check the time on your phone and try the current code.', TWO_STEP_ERROR_CODES.invalidCode);
+  if (!codes)
+    throw new ValidationError(
+      'code',
+      'The code is not valid. Check the time on your phone and try the current code.',
+      TWO_STEP_ERROR_CODES.invalidCode,
+    );
   await recordAudit(db, { actor: user, action: 'user.two_step_enabled', subject: 'User', subjectId: user.id, ip });
   return codes;
 }
@@ -67,7 +72,9 @@ export async function disableTwoStep(db: Db, { user, ip, password }: OwnChange &
   if (!user.twoStepEnabledAt) throw new Conflict('Two-step verification is off.', { code: TWO_STEP_ERROR_CODES.notSetUp });
   await confirmPassword(db, user, password, ip);
   if (await twoStepRequiredForRole(db, user.role)) {
-    throw new Conflict('An administrator requires two-step verification for your account: it cannot be turned off.', { code: TWO_STEP_ERROR_CODES.required });
+    throw new Conflict('An administrator requires two-step verification for your account: it cannot be turned off.', {
+      code: TWO_STEP_ERROR_CODES.required,
+    });
   }
   await db.transaction(async (tx) => {
     await removeTwoStep(tx, user.id);
@@ -79,6 +86,13 @@ export async function disableTwoStep(db: Db, { user, ip, password }: OwnChange &
 export async function resetTwoStepOf(db: Db, input: { actor: UserRow; target: UserRow; ip: string }): Promise<void> {
   await db.transaction(async (tx) => {
     await removeTwoStep(tx, input.target.id);
-    await recordAudit(tx, { actor: input.actor, action: 'user.two_step_reset', subject: 'User', subjectId: input.target.id, ip: input.ip, details: { wasEnabled: input.target.twoStepEnabledAt !== null } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'user.two_step_reset',
+      subject: 'User',
+      subjectId: input.target.id,
+      ip: input.ip,
+      details: { wasEnabled: input.target.twoStepEnabledAt !== null },
+    });
   });
 }

@@ -1,5 +1,11 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { TWO_STEP_ERROR_CODES, TWO_STEP_THROTTLE, type TwoStepChallenge, type TwoStepMethod, type TwoStepSetup } from '@sms/contracts/two-step';
+import {
+  TWO_STEP_ERROR_CODES,
+  TWO_STEP_THROTTLE,
+  type TwoStepChallenge,
+  type TwoStepMethod,
+  type TwoStepSetup,
+} from '@sms/contracts/two-step';
 import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { Conflict, TooManyRequests, Unauthenticated } from '../../../platform/errors.ts';
@@ -11,7 +17,14 @@ import { maskPhone, phoneForSms, queueNoticeSms, smsGatewayFor } from '../notice
 import { newSecretToken, sha256Hex } from '../secret-tokens.ts';
 import { twoStepRequiredForRole } from '../../settings/index.ts';
 import { assertAllowed, clearEvents, recordEvents, tryAgainIn, type ThrottleRule } from '../../../platform/throttle.ts';
-import { consumeChallenge, findLiveChallenge, insertChallenge, recordChallengeFailure, setChallengeSmsCode, type ChallengeRow } from './challenges.queries.ts';
+import {
+  consumeChallenge,
+  findLiveChallenge,
+  insertChallenge,
+  recordChallengeFailure,
+  setChallengeSmsCode,
+  type ChallengeRow,
+} from './challenges.queries.ts';
 import { generateRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
 import { matchTotp, newTotpSecret, totpEnrolment } from './totp.ts';
 import { activatePendingSecret, findTotp, recordUsedStep, setPendingSecret } from './totp.queries.ts';
@@ -40,7 +53,12 @@ export async function twoStepChallengeFor(db: Db, user: UserRow): Promise<TwoSte
   const enabled = user.twoStepEnabledAt !== null;
   if (!enabled && !(await twoStepRequiredForRole(db, user.role))) return null;
   const token = newSecretToken();
-  const row = await insertChallenge(db, { userId: user.id, tokenHash: sha256Hex(token), purpose: enabled ? 'verify' : 'enrol', tokenVersion: user.tokenVersion });
+  const row = await insertChallenge(db, {
+    userId: user.id,
+    tokenHash: sha256Hex(token),
+    purpose: enabled ? 'verify' : 'enrol',
+    tokenVersion: user.tokenVersion,
+  });
   const methods: TwoStepMethod[] = enabled ? ['totp', 'recovery', ...((await smsAvailableFor(db, user)) ? (['sms'] as const) : [])] : [];
   return { twoStepRequired: true, challenge: token, methods, enrolmentRequired: !enabled, expiresAt: row.expiresAt.toISOString() };
 }
@@ -49,7 +67,12 @@ export async function twoStepChallengeFor(db: Db, user: UserRow): Promise<TwoSte
  * The live challenge and its user, after the throttles. A challenge dies with the account's token
  * version (a password change or sign-out since the password step), and is for one purpose.
  */
-async function openChallenge(db: Db, token: string, purpose: 'verify' | 'enrol', ip: string): Promise<{ challenge: ChallengeRow; user: UserRow }> {
+async function openChallenge(
+  db: Db,
+  token: string,
+  purpose: 'verify' | 'enrol',
+  ip: string,
+): Promise<{ challenge: ChallengeRow; user: UserRow }> {
   const challenge = await findLiveChallenge(db, sha256Hex(token));
   if (!challenge) throw challengeEnded();
   await assertAllowed(
@@ -63,9 +86,12 @@ async function openChallenge(db: Db, token: string, purpose: 'verify' | 'enrol',
   const user = await findUserById(db, challenge.userId);
   if (!user || user.status !== 'active' || user.tokenVersion !== challenge.tokenVersion) throw challengeEnded();
   if (challenge.purpose !== purpose) {
-    throw new Conflict(purpose === 'verify' ? 'Set up two-step verification first.' : 'Two-step verification is already set up: enter a code.', {
-      code: purpose === 'verify' ? TWO_STEP_ERROR_CODES.notSetUp : TWO_STEP_ERROR_CODES.alreadyEnabled,
-    });
+    throw new Conflict(
+      purpose === 'verify' ? 'Set up two-step verification first.' : 'Two-step verification is already set up: enter a code.',
+      {
+        code: purpose === 'verify' ? TWO_STEP_ERROR_CODES.notSetUp : TWO_STEP_ERROR_CODES.alreadyEnabled,
+      },
+    );
   }
   return { challenge, user };
 }
@@ -87,7 +113,8 @@ const smsCodeHash = (challengeId: string, code: string) => sha256Hex(`${challeng
 /** Whether `code` is right for `method`; TOTP and recovery codes are used up when right. */
 async function checkCode(db: Db, challenge: ChallengeRow, user: UserRow, method: TwoStepMethod, code: string): Promise<boolean> {
   if (method === 'recovery') return useRecoveryCode(db, user.id, code);
-  if (method === 'sms') return challenge.smsCodeHash !== null && sameHash(challenge.smsCodeHash, smsCodeHash(challenge.id, code.replace(/\s+/g, '')));
+  if (method === 'sms')
+    return challenge.smsCodeHash !== null && sameHash(challenge.smsCodeHash, smsCodeHash(challenge.id, code.replace(/\s+/g, '')));
   const totp = await findTotp(db, user.id);
   if (!totp?.secret) return false;
   const step = await matchTotp(totp.secret, code.replace(/\s+/g, ''), totp.lastStep);
@@ -95,12 +122,17 @@ async function checkCode(db: Db, challenge: ChallengeRow, user: UserRow, method:
 }
 
 /** Finishes a sign-in with the second step: { user, token }, or 401 for a wrong code. */
-export async function verifyTwoStep(db: Db, tokens: TokenService, input: { challenge: string; method: TwoStepMethod; code: string; ip: string }): Promise<{ user: UserRow; token: string }> {
+export async function verifyTwoStep(
+  db: Db,
+  tokens: TokenService,
+  input: { challenge: string; method: TwoStepMethod; code: string; ip: string },
+): Promise<{ user: UserRow; token: string }> {
   const { challenge, user } = await openChallenge(db, input.challenge, 'verify', input.ip);
   if (!(await checkCode(db, challenge, user, input.method, input.code))) return wrongCode(db, challenge, user, input.method, input.ip);
   if (!(await consumeChallenge(db, challenge.id))) throw challengeEnded();
   await clearEvents(db, CODE_RULES.perUser, user.id);
-  if (input.method === 'recovery') await recordAudit(db, { actor: user, action: 'user.two_step_recovery_code_used', subject: 'User', subjectId: user.id, ip: input.ip });
+  if (input.method === 'recovery')
+    await recordAudit(db, { actor: user, action: 'user.two_step_recovery_code_used', subject: 'User', subjectId: user.id, ip: input.ip });
   return completeSignIn(db, tokens, { user, ip: input.ip, details: { twoStep: input.method } });
 }
 
@@ -109,9 +141,11 @@ export async function sendSignInCode(db: Db, input: { challenge: string; ip: str
   const { challenge, user } = await openChallenge(db, input.challenge, 'verify', input.ip);
   const gateway = await smsGatewayFor(db);
   const phone = await phoneForSms(db, user.phone);
-  if (!gateway || !phone) throw new Conflict('Codes by SMS are not available for this account.', { code: TWO_STEP_ERROR_CODES.smsUnavailable });
+  if (!gateway || !phone)
+    throw new Conflict('Codes by SMS are not available for this account.', { code: TWO_STEP_ERROR_CODES.smsUnavailable });
   const since = challenge.smsSentAt ? (Date.now() - challenge.smsSentAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
-  if (since < SMS_INTERVAL_SECONDS) throw new TooManyRequests('A code was just sent. Wait a moment before asking for another.', SMS_INTERVAL_SECONDS - since);
+  if (since < SMS_INTERVAL_SECONDS)
+    throw new TooManyRequests('A code was just sent. Wait a moment before asking for another.', SMS_INTERVAL_SECONDS - since);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     await setChallengeSmsCode(tx, challenge.id, smsCodeHash(challenge.id, code));
@@ -145,7 +179,8 @@ export async function confirmEnrolment(db: Db, user: UserRow, code: string): Pro
   if (step === null) return null;
   const codes = generateRecoveryCodes();
   await db.transaction(async (tx) => {
-    if (!(await activatePendingSecret(tx, user.id, step))) throw new Conflict('Start the setup first: scan a new QR code.', { code: TWO_STEP_ERROR_CODES.notSetUp });
+    if (!(await activatePendingSecret(tx, user.id, step)))
+      throw new Conflict('Start the setup first: scan a new QR code.', { code: TWO_STEP_ERROR_CODES.notSetUp });
     await replaceRecoveryCodes(tx, user.id, codes);
   });
   return codes;
@@ -161,7 +196,14 @@ export async function loginTwoStepEnable(
   const codes = await confirmEnrolment(db, user, input.code);
   if (!codes) return wrongCode(db, challenge, user, 'totp', input.ip);
   if (!(await consumeChallenge(db, challenge.id))) throw challengeEnded();
-  await recordAudit(db, { actor: user, action: 'user.two_step_enabled', subject: 'User', subjectId: user.id, ip: input.ip, details: { atSignIn: true } });
+  await recordAudit(db, {
+    actor: user,
+    action: 'user.two_step_enabled',
+    subject: 'User',
+    subjectId: user.id,
+    ip: input.ip,
+    details: { atSignIn: true },
+  });
   const session = await completeSignIn(db, tokens, { user, ip: input.ip, details: { twoStep: 'enrolled' } });
   return { ...session, recoveryCodes: codes };
 }

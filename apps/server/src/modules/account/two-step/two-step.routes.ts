@@ -20,7 +20,14 @@ import { errorResponses } from '../../../platform/openapi.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
 import { findUserById, presentUser } from '../../users/index.ts';
 import { accountPolicy } from '../account.policy.ts';
-import { disableTwoStep, enableTwoStep, regenerateRecoveryCodes, resetTwoStepOf, setupTwoStep, twoStepStatus } from './two-step-account.service.ts';
+import {
+  disableTwoStep,
+  enableTwoStep,
+  regenerateRecoveryCodes,
+  resetTwoStepOf,
+  setupTwoStep,
+  twoStepStatus,
+} from './two-step-account.service.ts';
 import { loginTwoStepEnable, loginTwoStepSetup, sendSignInCode, verifyTwoStep } from './two-step-login.service.ts';
 
 const tags = ['two-step verification'];
@@ -52,7 +59,12 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/login/two-step/sms',
     {
       config: { auth: 'public' },
-      schema: { tags, summary: 'Text a sign-in code to the account phone', body: challengeBodySchema, response: { 202: smsSentResponseSchema, ...errorResponses(400, 401, 409, 429) } },
+      schema: {
+        tags,
+        summary: 'Text a sign-in code to the account phone',
+        body: challengeBodySchema,
+        response: { 202: smsSentResponseSchema, ...errorResponses(400, 401, 409, 429) },
+      },
     },
     async (request, reply) => reply.status(202).send(await sendSignInCode(db, { challenge: request.body.challenge, ip: request.ip })),
   );
@@ -91,7 +103,10 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
 
   app.get(
     '/api/users/me/two-step',
-    { config: { auth: 'required' }, schema: { tags, summary: 'My two-step verification', response: { 200: twoStepStatusSchema, ...errorResponses(401) } } },
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'My two-step verification', response: { 200: twoStepStatusSchema, ...errorResponses(401) } },
+    },
     async (request) => twoStepStatus(db, currentUser(request)),
   );
 
@@ -99,7 +114,11 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/me/two-step/setup',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Start enrolling: a new secret and its QR code (not active until enabled)', response: { 200: twoStepSetupResponseSchema, ...errorResponses(401, 409) } },
+      schema: {
+        tags,
+        summary: 'Start enrolling: a new secret and its QR code (not active until enabled)',
+        response: { 200: twoStepSetupResponseSchema, ...errorResponses(401, 409) },
+      },
     },
     async (request) => setupTwoStep(db, { user: currentUser(request), ip: request.ip }),
   );
@@ -115,16 +134,25 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
         response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409) },
       },
     },
-    async (request) => ({ recoveryCodes: await enableTwoStep(db, { user: currentUser(request), ip: request.ip, code: request.body.code }) }),
+    async (request) => ({
+      recoveryCodes: await enableTwoStep(db, { user: currentUser(request), ip: request.ip, code: request.body.code }),
+    }),
   );
 
   app.post(
     '/api/users/me/two-step/recovery-codes',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: 'Replace my recovery codes (needs the password)', body: passwordConfirmBodySchema, response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409, 429) } },
+      schema: {
+        tags,
+        summary: 'Replace my recovery codes (needs the password)',
+        body: passwordConfirmBodySchema,
+        response: { 200: recoveryCodesResponseSchema, ...errorResponses(400, 401, 409, 429) },
+      },
     },
-    async (request) => ({ recoveryCodes: await regenerateRecoveryCodes(db, { user: currentUser(request), ip: request.ip, password: request.body.password }) }),
+    async (request) => ({
+      recoveryCodes: await regenerateRecoveryCodes(db, { user: currentUser(request), ip: request.ip, password: request.body.password }),
+    }),
   );
 
   app.post(
@@ -148,7 +176,12 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     '/api/users/:id/two-step',
     {
       config: { auth: 'required' },
-      schema: { tags, summary: "Reset a user's two-step enrolment (admins)", params: userIdParamsSchema, response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: "Reset a user's two-step enrolment (admins)",
+        params: userIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       const actor = currentUser(request);

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Signs in with the password; answers the challenge of the second step (fails if a token came instead). */
-async function challengeFor(account: TestAccount): Promise<{ challenge: string; methods: string[]; enrolmentRequired: boolean; expiresAt: string }> {
+async function challengeFor(
+  account: TestAccount,
+): Promise<{ challenge: string; methods: string[]; enrolmentRequired: boolean; expiresAt: string }> {
   const response = await server.post('/api/users/login', { email: account.user.email, password: account.password });
   expect(response.status).toBe(200);
   expect(response.body).not.toHaveProperty('token');
@@ -22,7 +24,8 @@ async function challengeFor(account: TestAccount): Promise<{ challenge: string; 
   return response.body;
 }
 
-const verify = (challenge: string, method: string, code: string, headers: Record<string, string> = {}) => server.post('/api/users/login/two-step', { challenge, method, code }, { headers });
+const verify = (challenge: string, method: string, code: string, headers: Record<string, string> = {}) =>
+  server.post('/api/users/login/two-step', { challenge, method, code }, { headers });
 
 /** Forgets which TOTP step an account used last (as if its last code were long ago). */
 const forgetLastStep = (userId: string) => server.database.db.execute(sql`update user_totp set last_step = null where user_id = ${userId}`);
@@ -33,13 +36,19 @@ describe('enrolment on the account page', () => {
     const setup = await server.post('/api/users/me/two-step/setup', undefined, { token: account.token });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.body.otpauthUri).toBe(`otpauth://totp/SMS%20Management%20System:${encodeURIComponent(account.user.email)}?secret=${setup.body.secret}&issuer=SMS%20Management%20System`);
+    expect(setup.body.otpauthUri).toBe(
+      `otpauth://totp/SMS%20Management%20System:${encodeURIComponent(account.user.email)}?secret=${setup.body.secret}&issuer=SMS%20Management%20System`,
+    );
     expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(setup.body.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
     // Not on until confirmed.
     expect((await server.get('/api/users/me', { token: account.token })).body.user.twoStepEnabled).toBe(false);
 
-    const wrong = await server.post('/api/users/me/two-step/enable', { code: (await totpAt(setup.body.secret, -300)) }, { token: account.token });
+    const wrong = await server.post(
+      '/api/users/me/two-step/enable',
+      { code: await totpAt(setup.body.secret, -300) },
+      { token: account.token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'INVALID_CODE', field: 'code' });
     const malformed = await server.post('/api/users/me/two-step/enable', { code: '12ab56' }, { token: account.token });
@@ -50,7 +59,10 @@ describe('enrolment on the account page', () => {
     expect(enable.body.recoveryCodes).toHaveLength(10);
     expect(new Set(enable.body.recoveryCodes).size).toBe(10);
     for (const code of enable.body.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    const stored = await queryRows<{ code_hash: string }>(server.database.db, sql`select code_hash from recovery_codes where user_id = ${account.user.id}`);
+    const stored = await queryRows<{ code_hash: string }>(
+      server.database.db,
+      sql`select code_hash from recovery_codes where user_id = ${account.user.id}`,
+    );
     expect(stored).toHaveLength(10);
     expect(stored.map((row) => row.code_hash)).not.toContain(enable.body.recoveryCodes[0]);
 
@@ -123,7 +135,9 @@ describe('signing in with two-step verification', () => {
 
   it('ends a challenge after 5 minutes (time moved through the row)', async () => {
     const challenge = await challengeFor(account);
-    await server.database.db.execute(sql`update login_challenges set expires_at = now() - interval '1 second' where user_id = ${account.user.id} and consumed_at is null`);
+    await server.database.db.execute(
+      sql`update login_challenges set expires_at = now() - interval '1 second' where user_id = ${account.user.id} and consumed_at is null`,
+    );
     const late = await verify(challenge.challenge, 'totp', await totpAt(secret, 30));
     expect(late.status).toBe(401);
     expect(late.body).toMatchObject({ code: 'CHALLENGE_INVALID', message: 'This sign-in has expired or was already used. Sign in again.' });
@@ -188,7 +202,9 @@ describe('recovery codes, turning off, admin reset', () => {
   it('turns off with the password; signing in then needs the password only', async () => {
     const account = await server.createUser('agent');
     await enrolTwoStep(server, account);
-    expect((await server.post('/api/users/me/two-step/disable', { password: 'Not-The-Password-1' }, { token: account.token })).status).toBe(400);
+    expect((await server.post('/api/users/me/two-step/disable', { password: 'Not-The-Password-1' }, { token: account.token })).status).toBe(
+      400,
+    );
     expect((await server.post('/api/users/me/two-step/disable', {}, { token: account.token })).body.field).toBe('password');
     expect((await server.post('/api/users/me/two-step/disable', { password: TEST_PASSWORD }, { token: account.token })).status).toBe(204);
     const login = await server.post('/api/users/login', { email: account.user.email, password: TEST_PASSWORD });
@@ -207,14 +223,17 @@ describe('recovery codes, turning off, admin reset', () => {
     expect((await server.delete(`/api/users/${account.user.id}/two-step`, { token: account.token })).status).toBe(403);
     expect((await server.delete(`/api/users/${account.user.id}/two-step`)).status).toBe(401);
     expect((await server.delete(`/api/users/${account.user.id}/two-step`, { token: admin.token })).status).toBe(204);
-    expect((await server.post('/api/users/login', { email: account.user.email, password: TEST_PASSWORD })).body.token).toEqual(expect.any(String));
+    expect((await server.post('/api/users/login', { email: account.user.email, password: TEST_PASSWORD })).body.token).toEqual(
+      expect.any(String),
+    );
     expect(await auditActions(server, account.user.id)).toContain('user.two_step_reset');
     expect((await server.delete('/api/users/00000000-0000-4000-8000-00000000abcd/two-step', { token: admin.token })).status).toBe(404);
   });
 });
 
 describe('when an admin requires two-step verification', () => {
-  const requirement = async (value: string) => expect((await server.put('/api/settings/security', { twoStepRequirement: value }, { token: admin.token })).status).toBe(200);
+  const requirement = async (value: string) =>
+    expect((await server.put('/api/settings/security', { twoStepRequirement: value }, { token: admin.token })).status).toBe(200);
   afterAll(() => requirement('none'));
 
   it('makes accounts without it enrol at sign-in before they get a token', async () => {
@@ -227,9 +246,15 @@ describe('when an admin requires two-step verification', () => {
     expect(enableFirst.status).toBe(409);
     const setup = await server.post('/api/users/login/two-step/setup', { challenge: challenge.challenge });
     expect(setup.status).toBe(200);
-    const wrong = await server.post('/api/users/login/two-step/enable', { challenge: challenge.challenge, code: await totpAt(setup.body.secret, -300) });
+    const wrong = await server.post('/api/users/login/two-step/enable', {
+      challenge: challenge.challenge,
+      code: await totpAt(setup.body.secret, -300),
+    });
     expect(wrong.status).toBe(401);
-    const done = await server.post('/api/users/login/two-step/enable', { challenge: challenge.challenge, code: await totpAt(setup.body.secret) });
+    const done = await server.post('/api/users/login/two-step/enable', {
+      challenge: challenge.challenge,
+      code: await totpAt(setup.body.secret),
+    });
     expect(done.status).toBe(200);
     expect(done.body.recoveryCodes).toHaveLength(10);
     expect(done.body.user.twoStepEnabled).toBe(true);
@@ -246,7 +271,9 @@ describe('when an admin requires two-step verification', () => {
   it('for admins only: other roles still sign in with the password', async () => {
     await requirement('admins');
     const viewer = await server.createUser('viewer');
-    expect((await server.post('/api/users/login', { email: viewer.user.email, password: TEST_PASSWORD })).body.token).toEqual(expect.any(String));
+    expect((await server.post('/api/users/login', { email: viewer.user.email, password: TEST_PASSWORD })).body.token).toEqual(
+      expect.any(String),
+    );
     const otherAdmin = await server.createAdmin();
     expect((await challengeFor(otherAdmin)).enrolmentRequired).toBe(true);
   });

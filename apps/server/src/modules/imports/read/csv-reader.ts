@@ -50,7 +50,11 @@ export async function* parseCsv(texts: AsyncIterable<{ text: string; progress: n
   let skipping = false;
   let rowNumber = 1;
   let progress = 0;
-  const parse = (input: string, last: boolean) => (new Papa.Parser({ delimiter: options.delimiter, newline: '\n', quoteChar: '"' }).parse(input, 0, !last) as { data: string[][]; meta: { cursor: number } });
+  const parse = (input: string, last: boolean) =>
+    new Papa.Parser({ delimiter: options.delimiter, newline: '\n', quoteChar: '"' }).parse(input, 0, !last) as {
+      data: string[][];
+      meta: { cursor: number };
+    };
 
   for await (const piece of texts) {
     progress = piece.progress;
@@ -68,7 +72,10 @@ export async function* parseCsv(texts: AsyncIterable<{ text: string; progress: n
     for (const row of result.data) rows.push(isBlank(row) ? null : row);
     pending = input.slice(result.meta.cursor);
     if (pending.length > options.maxRowChars) {
-      const problem: RowProblem = { problem: `A row is longer than ${options.maxRowChars.toLocaleString('en-US')} characters`, raw: `${pending.slice(0, rawChars)}…` };
+      const problem: RowProblem = {
+        problem: `A row is longer than ${options.maxRowChars.toLocaleString('en-US')} characters`,
+        raw: `${pending.slice(0, rawChars)}…`,
+      };
       rows.push(problem);
       const end = pending.indexOf('\n');
       skipping = end === -1;

@@ -23,7 +23,8 @@ const clip = (cell: string) => (cell.length > PREVIEW_CELL_CHARS ? `${cell.slice
 /** Reads the header and the first rows of an opened table; checks the column limit. */
 async function firstRows(reader: TableReader, maxColumns: number): Promise<{ headers: string[]; rows: string[][]; dataRows: number }> {
   try {
-    if (reader.header.length > maxColumns) throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${maxColumns} are allowed`);
+    if (reader.header.length > maxColumns)
+      throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${maxColumns} are allowed`);
     const rows: string[][] = [];
     let dataRows = 0;
     for await (const chunk of reader.chunks) {
@@ -47,7 +48,13 @@ function mappingOf(headers: string[], rows: string[][]): { suggestedMapping: Imp
   const kept = exported.ignored.join(', ');
   return {
     suggestedMapping: exported.mapping,
-    notes: [{ code: 'contacts_export', message: `This file is a contacts export of this app: its columns map back to the same fields; ${kept} are kept by the app and not imported`, ignored: exported.ignored }],
+    notes: [
+      {
+        code: 'contacts_export',
+        message: `This file is a contacts export of this app: its columns map back to the same fields; ${kept} are kept by the app and not imported`,
+        ignored: exported.ignored,
+      },
+    ],
   };
 }
 
@@ -59,7 +66,12 @@ function mappingOf(headers: string[], rows: string[][]): { suggestedMapping: Imp
 const PREVIEW_FIRST_BYTES = 128 * 1024;
 
 /** Preview of a CSV from its first bytes (`complete` when they are the whole file). */
-export async function previewCsv(head: Uint8Array, complete: boolean, encoding: TextEncodingName, limits: { maxColumns: number; maxCellLength: number }): Promise<PreviewResult & { delimiter: Delimiter }> {
+export async function previewCsv(
+  head: Uint8Array,
+  complete: boolean,
+  encoding: TextEncodingName,
+  limits: { maxColumns: number; maxCellLength: number },
+): Promise<PreviewResult & { delimiter: Delimiter }> {
   if (head.length > PREVIEW_FIRST_BYTES) {
     const first = await previewCsvHead(head.subarray(0, PREVIEW_FIRST_BYTES), false, encoding, limits).catch(() => undefined);
     // Fewer rows than a preview shows (long rows) or no whole row: the whole head decides.
@@ -68,12 +80,21 @@ export async function previewCsv(head: Uint8Array, complete: boolean, encoding: 
   return previewCsvHead(head, complete, encoding, limits);
 }
 
-async function previewCsvHead(head: Uint8Array, complete: boolean, encoding: TextEncodingName, limits: { maxColumns: number; maxCellLength: number }): Promise<PreviewResult & { delimiter: Delimiter }> {
+async function previewCsvHead(
+  head: Uint8Array,
+  complete: boolean,
+  encoding: TextEncodingName,
+  limits: { maxColumns: number; maxCellLength: number },
+): Promise<PreviewResult & { delimiter: Delimiter }> {
   let text = new TextDecoder(encoding).decode(head, { stream: !complete });
   if (!complete) {
     // The head ends mid-row: keep whole lines only.
     const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
-    if (lastBreak === -1) throw new ImportFileError(422, `The first row is longer than ${(PREVIEW_HEAD_BYTES / 1024 / 1024).toFixed(0)} MB; this does not look like a contacts file`);
+    if (lastBreak === -1)
+      throw new ImportFileError(
+        422,
+        `The first row is longer than ${(PREVIEW_HEAD_BYTES / 1024 / 1024).toFixed(0)} MB; this does not look like a contacts file`,
+      );
     text = text.slice(0, lastBreak + 1);
   }
   const delimiter = detectDelimiter(text);
@@ -81,7 +102,8 @@ async function previewCsvHead(head: Uint8Array, complete: boolean, encoding: Tex
     yield { bytes: new TextEncoder().encode(text), progress: 1 };
   })();
   const reader = await openCsv(source, 'utf-8', { delimiter, maxRowChars: maxRowChars(limits) });
-  if (reader.header.length === 0 && !complete) throw new ImportFileError(422, 'The first row is too long; this does not look like a contacts file');
+  if (reader.header.length === 0 && !complete)
+    throw new ImportFileError(422, 'The first row is too long; this does not look like a contacts file');
   const { headers, rows, dataRows } = await firstRows(reader, limits.maxColumns);
   if (headers.length === 0) throw new ImportFileError(400, IMPORT_MESSAGES.empty);
   return {
@@ -101,7 +123,12 @@ const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
  * of the first sheet with a phone number column (the first sheet when none has one), with a note
  * saying which sheet was chosen and why when the workbook has several.
  */
-export async function previewXlsx(path: string, fileSize: number, sheetName: string | undefined, limits: XlsxLimits & { maxColumns: number }): Promise<PreviewResult> {
+export async function previewXlsx(
+  path: string,
+  fileSize: number,
+  sheetName: string | undefined,
+  limits: XlsxLimits & { maxColumns: number },
+): Promise<PreviewResult> {
   const info = await inspectXlsx(path, fileSize, limits);
   const read = async (sheet: XlsxSheet) => {
     const table = await firstRows(await openXlsx(path, fileSize, sheet, { chunkRows: IMPORT_LIMITS.previewRows + 1 }), limits.maxColumns);
@@ -120,7 +147,9 @@ export async function previewXlsx(path: string, fileSize: number, sheetName: str
     if (!hasPhone(chosen.suggestedMapping)) {
       for (const sheet of info.sheets.slice(1, SHEETS_SEARCHED)) {
         // A later sheet that cannot be read (too many columns, say) is passed over like one without phones.
-        const candidate = await read(sheet).catch((error: unknown) => (error instanceof ImportFileError ? undefined : Promise.reject(error)));
+        const candidate = await read(sheet).catch((error: unknown) =>
+          error instanceof ImportFileError ? undefined : Promise.reject(error),
+        );
         if (candidate && hasPhone(candidate.suggestedMapping)) {
           skipped.push(...info.sheets.slice(0, info.sheets.indexOf(sheet)).map((passed) => passed.name));
           chosen = candidate;
@@ -132,7 +161,11 @@ export async function previewXlsx(path: string, fileSize: number, sheetName: str
     if (several && hasPhone(chosen.suggestedMapping)) {
       sheetNotes.push({ code: 'sheet_with_phone', sheet: chosen.sheet.name, skipped, message: sheetMessage(chosen.sheet.name, skipped) });
     } else if (several) {
-      sheetNotes.push({ code: 'no_phone_sheet', sheet: chosen.sheet.name, message: `No sheet has a column of phone numbers; showing the first sheet, "${chosen.sheet.name}": map its phone number column or choose another sheet` });
+      sheetNotes.push({
+        code: 'no_phone_sheet',
+        sheet: chosen.sheet.name,
+        message: `No sheet has a column of phone numbers; showing the first sheet, "${chosen.sheet.name}": map its phone number column or choose another sheet`,
+      });
     }
   }
   const { sheet, table, suggestedMapping, notes } = chosen;

@@ -10,7 +10,10 @@ const bytes = (text: string, encoding: BufferEncoding = 'utf8') => Buffer.from(t
 describe('sniffBytes', () => {
   it('tells encodings apart by BOM, zero bytes and UTF-8 validity', () => {
     expect(sniffBytes(bytes('\uFEFFphone\n1'), true)).toEqual({ kind: 'text', encoding: 'utf-8', bomLength: 3 });
-    expect(sniffBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), bytes('phone\n', 'utf16le')]), true)).toMatchObject({ encoding: 'utf-16le', bomLength: 2 });
+    expect(sniffBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), bytes('phone\n', 'utf16le')]), true)).toMatchObject({
+      encoding: 'utf-16le',
+      bomLength: 2,
+    });
     expect(sniffBytes(bytes('phone,name\n+44,José\n', 'utf16le'), true)).toMatchObject({ encoding: 'utf-16le', bomLength: 0 });
     expect(sniffBytes(bytes('phone,name\n+44,Jos\xe9\n', 'latin1'), true)).toMatchObject({ encoding: 'windows-1252' });
     expect(sniffBytes(bytes('phone,name\n+44,José\n'), true)).toMatchObject({ encoding: 'utf-8', bomLength: 0 });
@@ -33,7 +36,13 @@ describe('sniffBytes', () => {
     const file = `phone,name\n${'+447911123456,Ann\n'.repeat(20)}+447911123457,B\u0000ob\n`;
     expect(sniffBytes(bytes(file), true)).toEqual({ kind: 'text', encoding: 'utf-8', bomLength: 0 });
     const chunks: string[] = [];
-    for await (const chunk of decodeText((async function* () { yield { bytes: bytes('a\u0000b'), progress: 1 }; })(), 'utf-8')) chunks.push(chunk.text);
+    for await (const chunk of decodeText(
+      (async function* () {
+        yield { bytes: bytes('a\u0000b'), progress: 1 };
+      })(),
+      'utf-8',
+    ))
+      chunks.push(chunk.text);
     expect(chunks.join('')).toBe('ab');
     expect(cellText('x\u0000y')).toBe('xy');
     expect(cellText({ richText: [{ text: 'a\u0000' }, { text: 'b' }] })).toBe('ab');
@@ -61,7 +70,10 @@ describe('parseCsv', () => {
   }
 
   it('joins rows, quotes and CRLF split across chunks', async () => {
-    expect(await rows(['a,"b\r', '\nc",d\r', '\ne,f'])).toEqual([['a', 'b\nc', 'd'], ['e', 'f']]);
+    expect(await rows(['a,"b\r', '\nc",d\r', '\ne,f'])).toEqual([
+      ['a', 'b\nc', 'd'],
+      ['e', 'f'],
+    ]);
   });
 
   it('turns an endless row into one problem and resumes at the next line', async () => {
@@ -75,14 +87,33 @@ describe('parseCsv', () => {
 describe('suggestMapping', () => {
   it('recognises headers in English, French, Arabic and Chinese', () => {
     expect(foldHeader(' Téléphone_Portable ')).toBe('telephone portable');
-    expect(suggestMapping(['Téléphone', 'Prénom', 'Nom', 'Courriel', 'Groupe'])).toEqual({ '0': 'phone', '1': 'firstName', '2': 'lastName', '3': 'email', '4': 'tag1' });
+    expect(suggestMapping(['Téléphone', 'Prénom', 'Nom', 'Courriel', 'Groupe'])).toEqual({
+      '0': 'phone',
+      '1': 'firstName',
+      '2': 'lastName',
+      '3': 'email',
+      '4': 'tag1',
+    });
     expect(suggestMapping(['رقم الهاتف', 'الاسم'])).toEqual({ '0': 'phone', '1': 'firstName' });
     expect(suggestMapping(['手机号', '姓', '名'])).toEqual({ '0': 'phone', '1': 'lastName', '2': 'firstName' });
-    expect(suggestMapping(['Mobile (UK)', 'Name', 'First name', ''])).toEqual({ '0': 'phone', '1': 'custom:Name', '2': 'firstName', '3': 'ignore' });
+    expect(suggestMapping(['Mobile (UK)', 'Name', 'First name', ''])).toEqual({
+      '0': 'phone',
+      '1': 'custom:Name',
+      '2': 'firstName',
+      '3': 'ignore',
+    });
   });
 
   it('finds the phone column by its values when no header names it', () => {
-    expect(suggestMapping(['Col A', 'Col B'], [['Ann', '+44 7911 123456'], ['Bob', '07911 123457']])).toMatchObject({ '1': 'phone' });
+    expect(
+      suggestMapping(
+        ['Col A', 'Col B'],
+        [
+          ['Ann', '+44 7911 123456'],
+          ['Bob', '07911 123457'],
+        ],
+      ),
+    ).toMatchObject({ '1': 'phone' });
   });
 });
 

@@ -7,10 +7,7 @@ export type Delimiter = (typeof DELIMITERS)[number];
 
 /** What the first bytes of an upload say it is. */
 export type Sniffed =
-  | { kind: 'empty' }
-  | { kind: 'zip' }
-  | { kind: 'binary' }
-  | { kind: 'text'; encoding: TextEncodingName; bomLength: number };
+  { kind: 'empty' } | { kind: 'zip' } | { kind: 'binary' } | { kind: 'text'; encoding: TextEncodingName; bomLength: number };
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
 
@@ -70,7 +67,13 @@ function junkShares(text: string): { junk: number; nul: number } {
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code === 0) nul++;
-    else if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f || (code >= 0x80 && code <= 0x9f) || code === 0xfffd) junk++;
+    else if (
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+      code === 0x7f ||
+      (code >= 0x80 && code <= 0x9f) ||
+      code === 0xfffd
+    )
+      junk++;
   }
   return { junk: junk / text.length, nul: nul / text.length };
 }
@@ -114,7 +117,9 @@ export function detectDelimiter(text: string): Delimiter {
   const sample = text.slice(0, 64 * 1024);
   let best: { delimiter: Delimiter; score: number } = { delimiter: ',', score: 0 };
   for (const delimiter of DELIMITERS) {
-    const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' }).parse(sample.replace(/\r\n?/g, '\n'), 0, true) as { data: string[][] };
+    const parsed = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' }).parse(sample.replace(/\r\n?/g, '\n'), 0, true) as {
+      data: string[][];
+    };
     const rows = parsed.data.slice(0, 50).filter((row) => row.length > 1 || (row[0] ?? '') !== '');
     if (rows.length === 0) continue;
     const counts = new Map<number, number>();

@@ -24,13 +24,32 @@ describe('XLSX entry order', () => {
   it('reads a sheet stored after the shared strings but before workbook.xml', async () => {
     // exceljs's own writer stores entries in no fixed order; this order made its reader fail on
     // the workbook's model, not read yet (a preview then passed over the sheet as unreadable).
-    const entries = await entriesOf(await xlsxFile({ First: [['Name'], ['x']], Contacts: [['Name', 'Mobile'], ['Ann', '+447400300001']] }));
-    const rank = (name: string) => (name === 'xl/sharedStrings.xml' || name.includes('_rels') ? 0 : name.startsWith('xl/worksheets/') ? 1 : name === 'xl/workbook.xml' ? 2 : 3);
+    const entries = await entriesOf(
+      await xlsxFile({
+        First: [['Name'], ['x']],
+        Contacts: [
+          ['Name', 'Mobile'],
+          ['Ann', '+447400300001'],
+        ],
+      }),
+    );
+    const rank = (name: string) =>
+      name === 'xl/sharedStrings.xml' || name.includes('_rels')
+        ? 0
+        : name.startsWith('xl/worksheets/')
+          ? 1
+          : name === 'xl/workbook.xml'
+            ? 2
+            : 3;
     const bytes = zipFile([...entries].sort((a, b) => rank(a.name) - rank(b.name)));
     const path = join(scratchDir('xlsx-order'), 'ordered.xlsx');
     writeFileSync(path, bytes);
     const info = await inspectXlsx(path, bytes.length, importLimits({}));
-    const reader = await openXlsx(path, bytes.length, info.sheets.find((sheet) => sheet.name === 'Contacts')!);
+    const reader = await openXlsx(
+      path,
+      bytes.length,
+      info.sheets.find((sheet) => sheet.name === 'Contacts')!,
+    );
     try {
       const rows: unknown[] = [];
       for await (const chunk of reader.chunks) rows.push(...chunk.rows);

@@ -23,9 +23,13 @@ export interface XlsxInfo {
 const MAX_ENTRIES = 10_000;
 const MAX_META_BYTES = 16 * 1024 * 1024;
 
-const corrupt = (detail?: string) => new ImportFileError(422, `The Excel file is damaged and cannot be read${detail ? ` (${detail})` : ''}`);
+const corrupt = (detail?: string) =>
+  new ImportFileError(422, `The Excel file is damaged and cannot be read${detail ? ` (${detail})` : ''}`);
 const bomb = (limits: XlsxLimits) =>
-  new ImportFileError(422, `The Excel file unpacks to more than ${Math.round(limits.xlsxMaxUncompressedBytes / 1024 / 1024)} MB or is packed suspiciously tightly; save it as CSV and import that`);
+  new ImportFileError(
+    422,
+    `The Excel file unpacks to more than ${Math.round(limits.xlsxMaxUncompressedBytes / 1024 / 1024)} MB or is packed suspiciously tightly; save it as CSV and import that`,
+  );
 
 /** Reads one (small) entry fully, refusing more than `max` bytes. */
 async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Promise<string> {
@@ -67,8 +71,18 @@ export async function inspectXlsx(path: string, fileSize: number, limits: XlsxLi
       for await (const entry of zip.eachEntry()) {
         entries.push(entry);
         uncompressed += entry.uncompressedSize;
-        accounted += entry.compressedSize + 30 + entry.fileNameLength + entry.extraFieldLength + 16 + 46 + entry.fileNameLength + entry.extraFieldLength + entry.fileCommentLength;
-        if (entry.isEncrypted()) throw new ImportFileError(422, 'The Excel file is password-protected; remove the password and upload it again');
+        accounted +=
+          entry.compressedSize +
+          30 +
+          entry.fileNameLength +
+          entry.extraFieldLength +
+          16 +
+          46 +
+          entry.fileNameLength +
+          entry.extraFieldLength +
+          entry.fileCommentLength;
+        if (entry.isEncrypted())
+          throw new ImportFileError(422, 'The Excel file is password-protected; remove the password and upload it again');
       }
     } catch (error) {
       if (error instanceof ImportFileError) throw error;
@@ -76,7 +90,8 @@ export async function inspectXlsx(path: string, fileSize: number, limits: XlsxLi
     }
     const names = new Set(entries.map((entry) => entry.fileName));
     if (!names.has('xl/workbook.xml')) throw new ImportFileError(415, 'This file is not a CSV or Excel file');
-    if (uncompressed > limits.xlsxMaxUncompressedBytes || uncompressed > Math.max(fileSize, 64 * 1024) * limits.xlsxMaxRatio) throw bomb(limits);
+    if (uncompressed > limits.xlsxMaxUncompressedBytes || uncompressed > Math.max(fileSize, 64 * 1024) * limits.xlsxMaxRatio)
+      throw bomb(limits);
     if (fileSize - accounted > 64 * 1024 + fileSize / 100) throw bomb(limits);
 
     const byName = new Map(entries.map((entry) => [entry.fileName, entry]));
@@ -125,9 +140,18 @@ function shownText(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().replace(/T00:00:00\.000Z$/, '');
   if (typeof value === 'object') {
-    const cell = value as { richText?: Array<{ text?: string }>; formula?: string; sharedFormula?: string; result?: unknown; text?: string; error?: string; hyperlink?: string };
+    const cell = value as {
+      richText?: Array<{ text?: string }>;
+      formula?: string;
+      sharedFormula?: string;
+      result?: unknown;
+      text?: string;
+      error?: string;
+      hyperlink?: string;
+    };
     if (cell.richText) return cell.richText.map((run) => run.text ?? '').join('');
-    if (cell.formula !== undefined || cell.sharedFormula !== undefined) return cell.result === undefined ? `=${cell.formula ?? ''}` : shownText(cell.result);
+    if (cell.formula !== undefined || cell.sharedFormula !== undefined)
+      return cell.result === undefined ? `=${cell.formula ?? ''}` : shownText(cell.result);
     if (cell.text !== undefined) return shownText(cell.text);
     if (cell.error !== undefined) return cell.error;
   }
@@ -182,13 +206,24 @@ const parkedPath = (reader: SheetReader): string | undefined => (isParked(reader
  * sheets skipped). The first non-empty row is the header. Read errors become ImportFileError.
  * Closing deletes the temporary files exceljs parked sheets in (see `discardSheet`).
  */
-export async function openXlsx(path: string, fileSize: number, sheet: XlsxSheet, options: { chunkRows?: number } = {}): Promise<TableReader> {
+export async function openXlsx(
+  path: string,
+  fileSize: number,
+  sheet: XlsxSheet,
+  options: { chunkRows?: number } = {},
+): Promise<TableReader> {
   const chunkRows = options.chunkRows ?? 5000;
   const ExcelJS = await loadExcelJs();
   const stream = createReadStream(path);
   let bytesRead = 0;
   stream.on('data', (chunk) => (bytesRead += chunk.length));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   // exceljs names a sheet from the workbook's model, which it only has once it has read
   // xl/workbook.xml; a sheet stored after the shared strings but before workbook.xml (exceljs's own
   // writer does this at times) made it read `undefined.sheets` and fail. With an empty model such a

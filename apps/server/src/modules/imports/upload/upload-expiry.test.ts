@@ -31,7 +31,11 @@ describe('uploads never started', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       summary = (await server.get<any>(`/api/contacts/imports/${stale}`, { token: manager.token })).body.import;
     } while (summary.status !== 'expired' && Date.now() < deadline);
-    expect(summary).toMatchObject({ status: 'expired', errorMessage: 'Not started within 24 hours: the uploaded file was removed; upload it again', finishedAt: expect.any(String) });
+    expect(summary).toMatchObject({
+      status: 'expired',
+      errorMessage: 'Not started within 24 hours: the uploaded file was removed; upload it again',
+      finishedAt: expect.any(String),
+    });
     expect(await uploads.has(stale)).toBe(false);
 
     // The other upload waits on; the expired one can no longer be previewed or started.

@@ -15,7 +15,8 @@ const EVERY_TEN_MINUTES = '*/10 * * * *';
  */
 export async function expireStaleUploads(db: Executor, uploads: UploadStore, logger: JobsLogger): Promise<string[]> {
   const expired = await expireUploadsOlderThan(db, IMPORT_UPLOAD_TTL_HOURS);
-  for (const id of expired) await uploads.remove(id).catch((error: unknown) => logger.error({ err: error, importId: id }, 'removing an expired upload failed'));
+  for (const id of expired)
+    await uploads.remove(id).catch((error: unknown) => logger.error({ err: error, importId: id }, 'removing an expired upload failed'));
   return expired;
 }
 
@@ -23,7 +24,10 @@ export async function expireStaleUploads(db: Executor, uploads: UploadStore, log
  * Runs the sweep in this process's job runner; pg-boss sends it on its schedule (from a
  * supervising process; polled once a minute) and `wake` sends it now and wakes this worker.
  */
-export async function startUploadExpiry(jobs: Jobs, deps: { db: Executor; uploads: UploadStore; logger: JobsLogger }): Promise<{ wake: () => Promise<void> }> {
+export async function startUploadExpiry(
+  jobs: Jobs,
+  deps: { db: Executor; uploads: UploadStore; logger: JobsLogger },
+): Promise<{ wake: () => Promise<void> }> {
   await jobs.boss.createQueue(UPLOAD_EXPIRY_QUEUE, { retryLimit: 0 });
   await jobs.boss.schedule(UPLOAD_EXPIRY_QUEUE, EVERY_TEN_MINUTES);
   const worker = await jobs.boss.work(UPLOAD_EXPIRY_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {

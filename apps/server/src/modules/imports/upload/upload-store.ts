@@ -69,12 +69,17 @@ function directoryStore(directory: string): UploadStore {
     read: (importId, fileSize, maxBytes) => fileBytes(pathOf(importId), fileSize, maxBytes === undefined ? {} : { maxBytes }),
     localFile: async (importId) => ({ path: pathOf(importId), release: async () => {} }),
     pathOf,
-    has: (importId) => access(pathOf(importId)).then(() => true, () => false),
+    has: (importId) =>
+      access(pathOf(importId)).then(
+        () => true,
+        () => false,
+      ),
     remove: (importId) => rm(pathOf(importId), { force: true }),
     removeAllBut: async (keep) => {
       const names = await readdir(directory).catch(() => [] as string[]);
       for (const name of names) {
-        if (name.endsWith(UPLOAD_SUFFIX) && !keep.has(name.slice(0, -UPLOAD_SUFFIX.length))) await rm(join(directory, name), { force: true });
+        if (name.endsWith(UPLOAD_SUFFIX) && !keep.has(name.slice(0, -UPLOAD_SUFFIX.length)))
+          await rm(join(directory, name), { force: true });
       }
     },
   };
@@ -127,7 +132,8 @@ function databaseStore(db: Executor): UploadStore {
       const path = join(tmpdir(), `sms-import-${importId}-${process.pid}-${Date.now().toString(36)}.xlsx`);
       const sink = fileSink(createWriteStream(path, { mode: 0o600 }), () => rm(path, { force: true }));
       try {
-        for await (const { bytes } of read(importId, fileSize)) await sink.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        for await (const { bytes } of read(importId, fileSize))
+          await sink.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
         await sink.finish();
       } catch (error) {
         await sink.abort();

@@ -10,14 +10,17 @@ import { sniffBytes } from '../read/sniff.ts';
 import { CHUNK_BYTES, type UploadSink, type UploadStore } from './upload-store.ts';
 
 const notTabular = () => new UnsupportedMediaType(IMPORT_MESSAGES.notTabular, IMPORT_FILE_FIELD);
-const tooLarge = (limits: ImportLimits) => new PayloadTooLarge(`The file must be ${formatLimit(limits.maxFileBytes)} or smaller`, IMPORT_FILE_FIELD);
+const tooLarge = (limits: ImportLimits) =>
+  new PayloadTooLarge(`The file must be ${formatLimit(limits.maxFileBytes)} or smaller`, IMPORT_FILE_FIELD);
 
 /** An ImportFileError as the HTTP error the upload answers. */
 export function asHttpError(error: unknown): unknown {
   if (!(error instanceof ImportFileError)) return error;
   if (error.statusCode === 415) return notTabular();
   if (error.statusCode === 400) return new ValidationError(IMPORT_FILE_FIELD, error.message);
-  return new AppError(error.statusCode, error.message, error.statusCode === 404 ? 'NOT_FOUND' : 'UNPROCESSABLE_FILE', { field: IMPORT_FILE_FIELD });
+  return new AppError(error.statusCode, error.message, error.statusCode === 404 ? 'NOT_FOUND' : 'UNPROCESSABLE_FILE', {
+    field: IMPORT_FILE_FIELD,
+  });
 }
 
 /** A file name fit to show: no path, no control characters, at most 255 characters. */
@@ -33,12 +36,21 @@ const cleanFileName = (name: string | undefined) =>
  * size, decides what it is from its first bytes (never its name), and builds the preview. Junk is
  * refused before anything is stored; any failure after that removes what was stored.
  */
-export async function receiveUpload(db: Db, uploads: UploadStore, request: FastifyRequest, actorId: string, limits: ImportLimits): Promise<{ row: ImportRow; result: PreviewResult }> {
-  if (!request.isMultipart()) throw new UnsupportedMediaType(`Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field`, IMPORT_FILE_FIELD);
+export async function receiveUpload(
+  db: Db,
+  uploads: UploadStore,
+  request: FastifyRequest,
+  actorId: string,
+  limits: ImportLimits,
+): Promise<{ row: ImportRow; result: PreviewResult }> {
+  if (!request.isMultipart())
+    throw new UnsupportedMediaType(`Send the file as multipart/form-data in the "${IMPORT_FILE_FIELD}" field`, IMPORT_FILE_FIELD);
   let row: ImportRow | undefined;
   let sink: UploadSink | undefined;
   try {
-    const parts = request.parts({ limits: { fileSize: limits.maxFileBytes, files: 1, fields: 4, fieldSize: 256, parts: 5, headerPairs: 100 } });
+    const parts = request.parts({
+      limits: { fileSize: limits.maxFileBytes, files: 1, fields: 4, fieldSize: 256, parts: 5, headerPairs: 100 },
+    });
     let received = false;
     let total = 0;
     const head: Buffer[] = [];
@@ -59,7 +71,13 @@ export async function receiveUpload(db: Db, uploads: UploadStore, request: Fasti
         if (sniffed.kind === 'empty') throw new ValidationError(IMPORT_FILE_FIELD, IMPORT_MESSAGES.empty);
         encoding = sniffed;
         kind = sniffed.kind === 'zip' ? 'xlsx' : 'csv';
-        row = await insertImport(db, { fileName: cleanFileName(fileName), fileSize: 0, format: kind, createdBy: actorId, encoding: sniffed.kind === 'text' ? sniffed.encoding : null });
+        row = await insertImport(db, {
+          fileName: cleanFileName(fileName),
+          fileSize: 0,
+          format: kind,
+          createdBy: actorId,
+          encoding: sniffed.kind === 'text' ? sniffed.encoding : null,
+        });
         sink = await uploads.create(row.id);
       }
       await sink!.write(bytes);
@@ -109,7 +127,12 @@ export async function receiveUpload(db: Db, uploads: UploadStore, request: Fasti
     } else {
       const complete = total <= headBytes;
       const text = encoding.kind === 'text' ? encoding.encoding : 'utf-8';
-      result = await previewCsv(Buffer.concat(head).subarray(0, Math.min(headBytes, PREVIEW_HEAD_BYTES)), complete && headBytes <= PREVIEW_HEAD_BYTES, text, limits);
+      result = await previewCsv(
+        Buffer.concat(head).subarray(0, Math.min(headBytes, PREVIEW_HEAD_BYTES)),
+        complete && headBytes <= PREVIEW_HEAD_BYTES,
+        text,
+        limits,
+      );
       if (result.dataRows === 0 && complete) throw new ImportFileError(422, IMPORT_MESSAGES.noDataRows);
     }
     const stored = await updateImport(db, row.id, {
@@ -125,8 +148,15 @@ export async function receiveUpload(db: Db, uploads: UploadStore, request: Fasti
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limits);
     if (code === 'FST_FILES_LIMIT') throw new ValidationError(IMPORT_FILE_FIELD, `Send one file only, in the "${IMPORT_FILE_FIELD}" field`);
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ValidationError(IMPORT_FILE_FIELD, 'The upload has too many form fields');
-    if (error instanceof Error && !(error instanceof AppError) && !(error instanceof ImportFileError) && !('statusCode' in error) && /multipart|Unexpected end of form|Malformed/i.test(error.message)) {
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new ValidationError(IMPORT_FILE_FIELD, 'The upload has too many form fields');
+    if (
+      error instanceof Error &&
+      !(error instanceof AppError) &&
+      !(error instanceof ImportFileError) &&
+      !('statusCode' in error) &&
+      /multipart|Unexpected end of form|Malformed/i.test(error.message)
+    ) {
       throw new ValidationError(IMPORT_FILE_FIELD, 'The upload could not be read as multipart/form-data');
     }
     throw asHttpError(error);

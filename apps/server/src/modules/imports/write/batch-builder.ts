@@ -1,4 +1,10 @@
-import { IMPORT_MESSAGES, INTERNATIONAL_EXAMPLES_MAX, type ImportMapping, type InternationalExample, type TagField } from '@sms/contracts/imports';
+import {
+  IMPORT_MESSAGES,
+  INTERNATIONAL_EXAMPLES_MAX,
+  type ImportMapping,
+  type InternationalExample,
+  type TagField,
+} from '@sms/contracts/imports';
 import { normalisePhone } from '@sms/contracts/phone';
 import type { BatchBufferPool } from './batch-bytes.ts';
 import type { Batch } from './batch-writer.ts';
@@ -38,11 +44,16 @@ export interface BuildEnd {
  */
 export async function* buildBatches(reader: TableReader, options: BuildOptions, buffers: BatchBufferPool): AsyncGenerator<Batch, BuildEnd> {
   if (reader.header.length === 0) throw new ImportFileError(422, IMPORT_MESSAGES.noDataRows);
-  if (reader.header.length > options.maxColumns) throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${options.maxColumns} are allowed`);
+  if (reader.header.length > options.maxColumns)
+    throw new ImportFileError(422, `The file has ${reader.header.length} columns; at most ${options.maxColumns} are allowed`);
   // The row being normalised was read as international although a default country was set.
   let international: Omit<InternationalExample, 'row'> | undefined;
   let examplesKept = 0;
-  const normalise = createRowNormaliser({ ...options, normalisePhone, onReadAsInternational: (input, e164, country) => (international = { input, e164, country }) });
+  const normalise = createRowNormaliser({
+    ...options,
+    normalisePhone,
+    onReadAsInternational: (input, e164, country) => (international = { input, e164, country }),
+  });
   const seen = new PhoneSet();
   const newBatch = () => ({
     staged: new StagedRows(options.origin, buffers.take()),
@@ -64,7 +75,10 @@ export async function* buildBatches(reader: TableReader, options: BuildOptions, 
       if (++rowsSeen > options.maxRows) {
         if (batch.rowsRead > 0) yield done(batch);
         const limit = options.maxRows.toLocaleString('en-US');
-        return { rowsSeen, failure: `The file has more than ${limit} rows; split it into smaller files (the first ${limit} rows were imported)` };
+        return {
+          rowsSeen,
+          failure: `The file has more than ${limit} rows; split it into smaller files (the first ${limit} rows were imported)`,
+        };
       }
       // Awaiting batches never yields to I/O by itself (the reader hands over whole parsed chunks):
       // let the writer's database replies in every couple of thousand rows, so a written batch is

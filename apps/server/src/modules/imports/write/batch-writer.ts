@@ -5,7 +5,19 @@ import type { InternationalExample, OnDuplicate } from '@sms/contracts/imports';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../db/client.ts';
-import { ADD_COUNTS_SQL, copyBatchSql, copyColumns, copyContactsSql, CREATE_BATCH_TABLE_SQL, STAMP_IMPORT_OPT_OUTS_SQL, EXISTING_PHONES_SQL, INSERT_REJECTIONS_SQL, mergeStagingSql, READ_CANCEL_SQL, type CopySource } from '../imports.queries.ts';
+import {
+  ADD_COUNTS_SQL,
+  copyBatchSql,
+  copyColumns,
+  copyContactsSql,
+  CREATE_BATCH_TABLE_SQL,
+  STAMP_IMPORT_OPT_OUTS_SQL,
+  EXISTING_PHONES_SQL,
+  INSERT_REJECTIONS_SQL,
+  mergeStagingSql,
+  READ_CANCEL_SQL,
+  type CopySource,
+} from '../imports.queries.ts';
 import { exactBuffer } from './batch-bytes.ts';
 import { PhoneSet } from './phone-set.ts';
 import { splitStaged, type StagedBytes, type StagedText } from './staged-rows.ts';
@@ -95,7 +107,12 @@ async function copyNew(session: Session, context: WriterContext, part: StagedByt
  * number stored by someone else between the check and the copy (another process on PostgreSQL)
  * fails that copy too: the new numbers then go through the merge, which settles every row.
  */
-async function storeContacts(session: Session, context: WriterContext, state: ImportState, staged: StagedText): Promise<{ created: number; updated: number }> {
+async function storeContacts(
+  session: Session,
+  context: WriterContext,
+  state: ImportState,
+  staged: StagedText,
+): Promise<{ created: number; updated: number }> {
   if (!state.askFirst) {
     if (await copyNew(session, context, staged)) return { created: staged.count, updated: 0 };
     state.askFirst = true;
@@ -111,8 +128,12 @@ async function storeContacts(session: Session, context: WriterContext, state: Im
     else toMerge.push(fresh);
   }
   if (toMerge.length === 0) return { created, updated: 0 };
-  for (const part of toMerge) await session.copy((source) => copyBatchSql(source, copyColumns(context.statusAndNotes === true)), part.bytes);
-  const merged = (await session.run(mergeStagingSql(context.onDuplicate, context.statusAndNotes === true))).rows[0] as { created: number; updated: number };
+  for (const part of toMerge)
+    await session.copy((source) => copyBatchSql(source, copyColumns(context.statusAndNotes === true)), part.bytes);
+  const merged = (await session.run(mergeStagingSql(context.onDuplicate, context.statusAndNotes === true))).rows[0] as {
+    created: number;
+    updated: number;
+  };
   return { created: created + merged.created, updated: merged.updated };
 }
 
@@ -122,10 +143,25 @@ async function writeBatch(session: Session, context: WriterContext, state: Impor
   const { created, updated } = batch.staged.count ? await storeContacts(session, context, state, batch.staged) : { created: 0, updated: 0 };
   if (batch.staged.optedOut) await session.run(STAMP_IMPORT_OPT_OUTS_SQL, [batch.staged.optedOut]);
   if (batch.rejections.rowNumbers.length) {
-    await session.run(INSERT_REJECTIONS_SQL, [context.importId, batch.rejections.rowNumbers, batch.rejections.raws, batch.rejections.reasons]);
+    await session.run(INSERT_REJECTIONS_SQL, [
+      context.importId,
+      batch.rejections.rowNumbers,
+      batch.rejections.raws,
+      batch.rejections.reasons,
+    ]);
   }
   const duplicates = batch.inFileDuplicates + batch.staged.count - created - updated;
-  await session.run(ADD_COUNTS_SQL, [context.importId, batch.rowsRead, created, updated, duplicates, batch.rejections.rowNumbers.length, batch.bytesRead, batch.readAsInternational, JSON.stringify(batch.internationalExamples)]);
+  await session.run(ADD_COUNTS_SQL, [
+    context.importId,
+    batch.rowsRead,
+    created,
+    updated,
+    duplicates,
+    batch.rejections.rowNumbers.length,
+    batch.bytesRead,
+    batch.readAsInternational,
+    JSON.stringify(batch.internationalExamples),
+  ]);
   return { cancelled: false, created, updated, duplicates };
 }
 
@@ -139,7 +175,11 @@ async function writeBatch(session: Session, context: WriterContext, state: Impor
 const POSTGRES_WRITERS = 2;
 
 /** One pooled client and its temporary batch table; staged rows go in with COPY FROM STDIN. */
-async function postgresConnection(pool: pg.Pool, context: WriterContext, state: ImportState): Promise<{ write: (batch: Batch) => Promise<BatchResult>; release: () => void }> {
+async function postgresConnection(
+  pool: pg.Pool,
+  context: WriterContext,
+  state: ImportState,
+): Promise<{ write: (batch: Batch) => Promise<BatchResult>; release: () => void }> {
   const client = await pool.connect();
   try {
     await client.query(CREATE_BATCH_TABLE_SQL);

@@ -3,17 +3,32 @@ import { CUSTOM_FIELD_PREFIX, IMPORT_MESSAGES, type ImportMapping, type TagField
 import { stripFormulaGuard } from '../../../platform/csv.ts';
 
 /** The phone rule the import shares with the contacts API (packages/contracts/src/phone.ts). */
-export type PhoneNormaliser = (input: string, defaultCountry?: string) => { ok: true; e164: string; country: string | null; readAsInternational?: true } | { ok: false; message: string };
+export type PhoneNormaliser = (
+  input: string,
+  defaultCountry?: string,
+) => { ok: true; e164: string; country: string | null; readAsInternational?: true } | { ok: false; message: string };
 
 /**
  * A contact ready for staging: [phone, firstName, lastName, email, tag1, tag2, tag3,
  * customFieldsJson, notes, optedOut] (the last two are written only by imports that map them,
  * see hasStatusOrNotes).
  */
-export type StagedContact = [string, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, boolean];
+export type StagedContact = [
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  boolean,
+];
 
 /** Whether an import maps notes or status: its contacts then carry those columns too. */
-export const hasStatusOrNotes = (mapping: ImportMapping): boolean => Object.values(mapping).some((target) => target === 'notes' || target === 'status');
+export const hasStatusOrNotes = (mapping: ImportMapping): boolean =>
+  Object.values(mapping).some((target) => target === 'notes' || target === 'status');
 
 export interface NormaliserOptions {
   mapping: ImportMapping;
@@ -74,7 +89,8 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
     for (let at = 0; at < cells.length; at++) {
       const cell = cells[at]!;
       if (cell.length > maxCellLength) return IMPORT_MESSAGES.cellTooLong;
-      if (cell.includes('\uFFFD')) return 'Bad encoding: the row holds characters that could not be read; save the file as UTF-8 and import it again';
+      if (cell.includes('\uFFFD'))
+        return 'Bad encoding: the row holds characters that could not be read; save the file as UTF-8 and import it again';
     }
     const phoneText = clean(cells[phoneColumn]);
     if (phoneText === null) return 'Missing phone number';
@@ -85,7 +101,8 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
 
     const firstName = clean(cells[firstColumn]);
     const lastName = clean(cells[lastColumn]);
-    if ((firstName?.length ?? 0) > FIELD_LIMITS.name || (lastName?.length ?? 0) > FIELD_LIMITS.name) return `A name is longer than ${FIELD_LIMITS.name} characters`;
+    if ((firstName?.length ?? 0) > FIELD_LIMITS.name || (lastName?.length ?? 0) > FIELD_LIMITS.name)
+      return `A name is longer than ${FIELD_LIMITS.name} characters`;
     let email = clean(cells[emailColumn]);
     if (email !== null) {
       email = email.toLowerCase();

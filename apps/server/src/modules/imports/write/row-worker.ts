@@ -32,7 +32,10 @@ async function run(): Promise<void> {
   try {
     reader = init.xlsx
       ? await openXlsx(init.xlsx.path, init.build.fileSize, init.xlsx.sheet)
-      : await openCsv(fileBytes(init.csv!.path, init.build.fileSize, { oneBuffer: true }), init.csv!.encoding, { delimiter: init.csv!.delimiter, maxRowChars: init.csv!.maxRowChars });
+      : await openCsv(fileBytes(init.csv!.path, init.build.fileSize, { oneBuffer: true }), init.csv!.encoding, {
+          delimiter: init.csv!.delimiter,
+          maxRowChars: init.csv!.maxRowChars,
+        });
     const batches = buildBatches(reader, init.build, buffers);
     while (!stopping) {
       const next = await batches.next();

@@ -32,7 +32,12 @@ export interface StagedOrigin {
 }
 
 /** COPY text format: backslash, tab, newline and CR escaped, \N for null. */
-const copyValue = (value: string | null) => (value === null ? '\\N' : /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value);
+const copyValue = (value: string | null) =>
+  value === null
+    ? '\\N'
+    : /[\\\t\n\r]/.test(value)
+      ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+      : value;
 
 // Lines are encoded into the batch's bytes every this many rows: a few short-lived strings
 // instead of tens of thousands of short ones, which would also keep the parsed file chunks they
@@ -77,7 +82,12 @@ export class StagedRows {
   /** The rows added (plain data: it crosses from the reading thread to the writer). */
   finish(): StagedText {
     this.flush();
-    return { count: this.count, bytes: this.bytes.bytes(), phones: `{${this.phones.join(',')}}`, optedOut: this.optedOut.length ? `{${this.optedOut.join(',')}}` : '' };
+    return {
+      count: this.count,
+      bytes: this.bytes.bytes(),
+      phones: `{${this.phones.join(',')}}`,
+      optedOut: this.optedOut.length ? `{${this.optedOut.join(',')}}` : '',
+    };
   }
 
   private flush(): void {
@@ -100,7 +110,12 @@ const ZERO = 0x30;
  * (emptied first): no object per row, which a re-import of 200k stored contacts made by the
  * hundred thousand on the embedded server's busiest thread.
  */
-export function splitStaged(staged: StagedBytes, stored: string, scratch: PhoneSet, keepKnown: boolean): { fresh: StagedBytes; known: StagedBytes } {
+export function splitStaged(
+  staged: StagedBytes,
+  stored: string,
+  scratch: PhoneSet,
+  keepKnown: boolean,
+): { fresh: StagedBytes; known: StagedBytes } {
   scratch.clear();
   let value = 0;
   for (let at = 0; at <= stored.length; at++) {
@@ -121,7 +136,8 @@ export function splitStaged(staged: StagedBytes, stored: string, scratch: PhoneS
   for (let start = 0, line = 0; start < bytes.length; line++) {
     const end = lineEnd(start);
     let number = 0;
-    for (let at = bytes[start] === PLUS ? start + 1 : start; at < end && bytes[at] !== TAB; at++) number = number * 10 + (bytes[at]! - ZERO);
+    for (let at = bytes[start] === PLUS ? start + 1 : start; at < end && bytes[at] !== TAB; at++)
+      number = number * 10 + (bytes[at]! - ZERO);
     if (scratch.hasValue(number)) {
       storedLine[line] = 1;
       knownBytes += end - start;

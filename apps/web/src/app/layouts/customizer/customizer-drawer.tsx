@@ -40,7 +40,12 @@ export function CustomizerDrawer({ open, onClose }: { open: boolean; onClose: ()
   const resolvedMode = (mode === 'system' ? systemMode : mode) ?? 'light';
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 340 } }, 'aria-labelledby': titleId } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 340 } }, 'aria-labelledby': titleId } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 3, py: 2 }}>
         <Typography id={titleId} variant="h5" component="h2">
           {t('customizer.title')}

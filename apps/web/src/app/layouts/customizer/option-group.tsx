@@ -11,7 +11,17 @@ export interface Option<T extends string> {
 }
 
 /** A labelled single-choice row of the customizer. */
-export function OptionGroup<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: Option<T>[]; onChange: (value: T) => void }) {
+export function OptionGroup<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: Option<T>[];
+  onChange: (value: T) => void;
+}) {
   const labelId = useId();
   return (
     <>
@@ -29,7 +39,11 @@ export function OptionGroup<T extends string>({ label, value, options, onChange 
         sx={{ gap: 1.5, '& .MuiToggleButton-root': { border: 1, borderColor: 'divider', borderRadius: 1, py: 1.5 } }}
       >
         {options.map((option) => (
-          <ToggleButton key={option.value} value={option.value} sx={{ gap: 1, textTransform: 'none', '&.Mui-selected': { color: 'textColor.primary', bgcolor: 'primary.light' } }}>
+          <ToggleButton
+            key={option.value}
+            value={option.value}
+            sx={{ gap: 1, textTransform: 'none', '&.Mui-selected': { color: 'textColor.primary', bgcolor: 'primary.light' } }}
+          >
             {option.icon}
             {option.label}
           </ToggleButton>

@@ -47,7 +47,11 @@ export function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar aria-hidden src={user.avatarUrl ?? undefined} sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Avatar
+          aria-hidden
+          src={user.avatarUrl ?? undefined}
+          sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
           {initials(user.name)}
         </Avatar>
       </IconButton>

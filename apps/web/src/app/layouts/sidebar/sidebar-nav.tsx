@@ -23,7 +23,17 @@ export function SidebarNav({ mini = false, onNavigate }: { mini?: boolean; onNav
             ) : (
               <ListSubheader
                 disableSticky
-                sx={{ bgcolor: 'transparent', px: 1.5, pt: 2, pb: 0.5, lineHeight: 1.6, fontSize: 12, fontWeight: 700, textTransform: 'uppercase', color: 'text.primary' }}
+                sx={{
+                  bgcolor: 'transparent',
+                  px: 1.5,
+                  pt: 2,
+                  pb: 0.5,
+                  lineHeight: 1.6,
+                  fontSize: 12,
+                  fontWeight: 700,
+                  textTransform: 'uppercase',
+                  color: 'text.primary',
+                }}
               >
                 {t(group.labelKey)}
               </ListSubheader>

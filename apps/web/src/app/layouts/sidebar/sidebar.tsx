@@ -19,7 +19,16 @@ export function Sidebar({ permanent, mini, mobileOpen, onMobileClose }: SidebarP
   const width = permanent && mini ? MINI_SIDEBAR_WIDTH : SIDEBAR_WIDTH;
   const content = (
     <>
-      <Box sx={{ minHeight: TOPBAR_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: permanent && mini ? 'center' : 'flex-start', px: permanent && mini ? 0 : 3, flexShrink: 0 }}>
+      <Box
+        sx={{
+          minHeight: TOPBAR_HEIGHT,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: permanent && mini ? 'center' : 'flex-start',
+          px: permanent && mini ? 0 : 3,
+          flexShrink: 0,
+        }}
+      >
         <Logo compact={permanent && mini} />
       </Box>
       <Box sx={{ overflowY: 'auto', flexGrow: 1 }}>
@@ -42,7 +51,11 @@ export function Sidebar({ permanent, mini, mobileOpen, onMobileClose }: SidebarP
     );
   }
   return (
-    <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ width, flexShrink: 0, transition: (theme) => theme.transitions.create('width') }}>
+    <Box
+      component="nav"
+      aria-label={t('nav.mainMenu')}
+      sx={{ width, flexShrink: 0, transition: (theme) => theme.transitions.create('width') }}
+    >
       <Drawer
         variant="permanent"
         slotProps={{

@@ -8,10 +8,12 @@ import { twoStepStatusQueryOptions } from './two-step-status';
 export const setupTwoStep = (): Promise<TwoStepSetup> => apiPost<TwoStepSetup>('/api/users/me/two-step/setup');
 
 /** POST /api/users/me/two-step/enable: on, with a code; answers the recovery codes. */
-export const enableTwoStep = (code: string): Promise<RecoveryCodesResponse> => apiPost<RecoveryCodesResponse>('/api/users/me/two-step/enable', { code });
+export const enableTwoStep = (code: string): Promise<RecoveryCodesResponse> =>
+  apiPost<RecoveryCodesResponse>('/api/users/me/two-step/enable', { code });
 
 /** POST /api/users/me/two-step/recovery-codes: new codes (needs the password). */
-export const replaceRecoveryCodes = (body: PasswordConfirmBody): Promise<RecoveryCodesResponse> => apiPost<RecoveryCodesResponse>('/api/users/me/two-step/recovery-codes', body);
+export const replaceRecoveryCodes = (body: PasswordConfirmBody): Promise<RecoveryCodesResponse> =>
+  apiPost<RecoveryCodesResponse>('/api/users/me/two-step/recovery-codes', body);
 
 /** POST /api/users/me/two-step/disable: off (needs the password). */
 export const disableTwoStep = (body: PasswordConfirmBody): Promise<void> => apiPost<void>('/api/users/me/two-step/disable', body);

@@ -5,7 +5,8 @@ import { apiPut } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
 
 /** PUT /api/users/me/preferences. */
-export const updatePreferences = (body: UpdatePreferencesBody): Promise<UserResponse> => apiPut<UserResponse>('/api/users/me/preferences', body);
+export const updatePreferences = (body: UpdatePreferencesBody): Promise<UserResponse> =>
+  apiPut<UserResponse>('/api/users/me/preferences', body);
 
 /** Saves display preferences to the account and refreshes the signed-in user. */
 export function useUpdatePreferences() {

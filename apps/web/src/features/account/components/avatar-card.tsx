@@ -53,16 +53,33 @@ export function AvatarCard({ user }: { user: User }) {
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1.5}>
-          <Button variant="outlined" startIcon={<IconUpload size={18} aria-hidden />} loading={upload.isPending} onClick={() => input.current?.click()}>
+          <Button
+            variant="outlined"
+            startIcon={<IconUpload size={18} aria-hidden />}
+            loading={upload.isPending}
+            onClick={() => input.current?.click()}
+          >
             {t('avatar.upload')}
           </Button>
           {user.avatarUrl ? (
-            <Button color="error" startIcon={<IconTrash size={18} aria-hidden />} loading={remove.isPending} onClick={() => void remove.mutateAsync().catch((error: unknown) => setProblem(errorMessage(error)))}>
+            <Button
+              color="error"
+              startIcon={<IconTrash size={18} aria-hidden />}
+              loading={remove.isPending}
+              onClick={() => void remove.mutateAsync().catch((error: unknown) => setProblem(errorMessage(error)))}
+            >
               {t('avatar.remove')}
             </Button>
           ) : null}
         </Stack>
-        <input ref={input} type="file" accept={TYPES.join(',')} hidden onChange={(event) => void chosen(event)} aria-label={t('avatar.upload')} />
+        <input
+          ref={input}
+          type="file"
+          accept={TYPES.join(',')}
+          hidden
+          onChange={(event) => void chosen(event)}
+          aria-label={t('avatar.upload')}
+        />
       </Box>
     </Stack>
   );

@@ -35,7 +35,10 @@ export function PasswordDialog({
   const { t } = useTranslation(['account', 'common']);
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, reset, formState } = useForm({ resolver: zodResolver(passwordConfirmBodySchema), defaultValues: { password: '' } });
+  const { control, handleSubmit, setError, reset, formState } = useForm({
+    resolver: zodResolver(passwordConfirmBodySchema),
+    defaultValues: { password: '' },
+  });
 
   const close = () => {
     reset();
@@ -66,7 +69,14 @@ export function PasswordDialog({
               {failure}
             </Alert>
           ) : null}
-          <FormPasswordField control={control} name="password" label={t('twoStep.password')} autoComplete="current-password" required autoFocus />
+          <FormPasswordField
+            control={control}
+            name="password"
+            label={t('twoStep.password')}
+            autoComplete="current-password"
+            required
+            autoFocus
+          />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button color="inherit" onClick={close}>

@@ -5,7 +5,13 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LANGUAGES } from '@sms/contracts/languages';
-import { COLOR_THEME_NAMES, DIRECTIONS, THEME_MODES, updatePreferencesBodySchema, type UpdatePreferencesBody } from '@sms/contracts/preferences';
+import {
+  COLOR_THEME_NAMES,
+  DIRECTIONS,
+  THEME_MODES,
+  updatePreferencesBodySchema,
+  type UpdatePreferencesBody,
+} from '@sms/contracts/preferences';
 import type { User } from '@sms/contracts/users';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -23,7 +29,10 @@ const SHOW_EMPTY = { select: { displayEmpty: true }, inputLabel: { shrink: true 
 const resolver: Resolver<PreferencesFormValues, unknown, UpdatePreferencesBody> = (values) => {
   const parsed = updatePreferencesBodySchema.safeParse(preferencesBody(values));
   if (parsed.success) return { values: parsed.data, errors: {} };
-  return { values: {}, errors: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), { type: 'validate', message: issue.message }])) };
+  return {
+    values: {},
+    errors: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), { type: 'validate', message: issue.message }])),
+  };
 };
 
 /**
@@ -35,7 +44,10 @@ export function PreferencesForm({ user, onSaved }: { user: User; onSaved: () => 
   const save = useUpdatePreferences();
   const apply = usePreferenceApplier();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, reset, formState } = useForm<PreferencesFormValues, unknown, UpdatePreferencesBody>({ resolver, defaultValues: preferencesFormValues(user) });
+  const { control, handleSubmit, reset, formState } = useForm<PreferencesFormValues, unknown, UpdatePreferencesBody>({
+    resolver,
+    defaultValues: preferencesFormValues(user),
+  });
   const unset = { value: '', label: t('preferences.notSet') };
 
   const submit = handleSubmit(async (body) => {
@@ -65,16 +77,39 @@ export function PreferencesForm({ user, onSaved }: { user: User; onSaved: () => 
       ) : null}
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField control={control} name="locale" label={t('preferences.language')} options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language }))} />
+          <FormSelectField
+            control={control}
+            name="locale"
+            label={t('preferences.language')}
+            options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language }))}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField control={control} name="direction" slotProps={SHOW_EMPTY} label={t('preferences.direction')} options={[unset, ...DIRECTIONS.map((value) => ({ value, label: t(`preferences.directions.${value}`) }))]} />
+          <FormSelectField
+            control={control}
+            name="direction"
+            slotProps={SHOW_EMPTY}
+            label={t('preferences.direction')}
+            options={[unset, ...DIRECTIONS.map((value) => ({ value, label: t(`preferences.directions.${value}`) }))]}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField control={control} name="mode" slotProps={SHOW_EMPTY} label={t('preferences.mode')} options={[unset, ...THEME_MODES.map((value) => ({ value, label: t(`preferences.modes.${value}`) }))]} />
+          <FormSelectField
+            control={control}
+            name="mode"
+            slotProps={SHOW_EMPTY}
+            label={t('preferences.mode')}
+            options={[unset, ...THEME_MODES.map((value) => ({ value, label: t(`preferences.modes.${value}`) }))]}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField control={control} name="colorTheme" slotProps={SHOW_EMPTY} label={t('preferences.colorTheme')} options={[unset, ...COLOR_THEME_NAMES.map((value) => ({ value, label: t(`common:customizer.themes.${value}`) }))]} />
+          <FormSelectField
+            control={control}
+            name="colorTheme"
+            slotProps={SHOW_EMPTY}
+            label={t('preferences.colorTheme')}
+            options={[unset, ...COLOR_THEME_NAMES.map((value) => ({ value, label: t(`common:customizer.themes.${value}`) }))]}
+          />
         </Grid>
       </Grid>
       <Stack direction="row" sx={{ mt: 3, justifyContent: 'flex-end' }}>

@@ -10,7 +10,13 @@ describe('preferences form values', () => {
   });
 
   it('is checked by the shared schema', () => {
-    expect(updatePreferencesBodySchema.safeParse(preferencesBody({ locale: 'ar', direction: 'rtl', mode: 'system', colorTheme: 'GREEN_THEME' })).success).toBe(true);
-    expect(updatePreferencesBodySchema.safeParse(preferencesBody({ locale: 'de', direction: '', mode: '', colorTheme: '' })).error?.issues[0]?.path).toEqual(['locale']);
+    expect(
+      updatePreferencesBodySchema.safeParse(preferencesBody({ locale: 'ar', direction: 'rtl', mode: 'system', colorTheme: 'GREEN_THEME' }))
+        .success,
+    ).toBe(true);
+    expect(
+      updatePreferencesBodySchema.safeParse(preferencesBody({ locale: 'de', direction: '', mode: '', colorTheme: '' })).error?.issues[0]
+        ?.path,
+    ).toEqual(['locale']);
   });
 });

@@ -70,7 +70,12 @@ function SetupView({ required, onEnabled }: { required: boolean; onEnabled: (cod
       setCode('');
     }
   };
-  const enableError = enable.error instanceof ApiError && enable.error.code === 'INVALID_CODE' ? t('twoStep.invalidCode') : enable.error ? errorMessage(enable.error) : null;
+  const enableError =
+    enable.error instanceof ApiError && enable.error.code === 'INVALID_CODE'
+      ? t('twoStep.invalidCode')
+      : enable.error
+        ? errorMessage(enable.error)
+        : null;
 
   return (
     <Stack spacing={2.5}>
@@ -79,7 +84,15 @@ function SetupView({ required, onEnabled }: { required: boolean; onEnabled: (cod
       </Box>
       {required ? <Alert severity="warning">{t('twoStep.requiredNotice')}</Alert> : null}
       {secret ? (
-        <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); if (code.length === 6) void confirm(code); }} data-testid="two-step-setup">
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (code.length === 6) void confirm(code);
+          }}
+          data-testid="two-step-setup"
+        >
           <Typography sx={{ mb: 2 }}>{t('twoStep.scan')}</Typography>
           <TotpQrCode setup={secret} />
           <Typography id={instructionId} sx={{ mt: 3, mb: 1.5 }}>
@@ -91,7 +104,15 @@ function SetupView({ required, onEnabled }: { required: boolean; onEnabled: (cod
             </Alert>
           ) : null}
           <Box sx={{ maxWidth: 420 }}>
-            <OtpInput value={code} onChange={setCode} onComplete={(full) => void confirm(full)} disabled={enable.isPending} error={enableError !== null} labelledBy={instructionId} autoFocus />
+            <OtpInput
+              value={code}
+              onChange={setCode}
+              onComplete={(full) => void confirm(full)}
+              disabled={enable.isPending}
+              error={enableError !== null}
+              labelledBy={instructionId}
+              autoFocus
+            />
           </Box>
           <Button type="submit" variant="contained" loading={enable.isPending} sx={{ mt: 3 }}>
             {t('twoStep.confirm')}

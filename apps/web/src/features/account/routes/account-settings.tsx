@@ -40,7 +40,13 @@ export default function AccountSettings({ tabs }: { tabs: readonly AccountTab[] 
   return (
     <PageContainer title={t('title')} description={t('description')}>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs value={current.id} onChange={(_event, id: string) => open(id)} variant="scrollable" allowScrollButtonsMobile aria-label={t('tabsLabel')}>
+        <Tabs
+          value={current.id}
+          onChange={(_event, id: string) => open(id)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('tabsLabel')}
+        >
           {tabs.map(({ id, labelKey, icon: Icon }) => (
             <Tab
               key={id}

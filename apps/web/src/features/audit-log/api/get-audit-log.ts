@@ -9,7 +9,12 @@ export const getAuditLog = (query: AuditLogQuery, signal?: AbortSignal): Promise
 
 /** The previous page stays on screen while the next one loads. */
 export const auditLogQueryOptions = (query: AuditLogQuery) =>
-  queryOptions({ queryKey: auditKeys.list(query), queryFn: ({ signal }) => getAuditLog(query, signal), placeholderData: keepPreviousData, staleTime: 5_000 });
+  queryOptions({
+    queryKey: auditKeys.list(query),
+    queryFn: ({ signal }) => getAuditLog(query, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
 
 /** One page of the audit log for the grid. */
 export const useAuditLog = (query: AuditLogQuery) => useQuery(auditLogQueryOptions(query));

@@ -5,7 +5,9 @@ import { auditKeys } from './audit-keys';
 
 /** GET /api/users?search=: accounts to pick as the actor filter (deleted accounts are filtered from an entry's panel instead). */
 export const searchActors = (search: string, signal?: AbortSignal): Promise<User[]> =>
-  apiGet<UserList>('/api/users', { params: { search: search || undefined, limit: 20, sort: 'name', order: 'asc' }, signal }).then((list) => list.data);
+  apiGet<UserList>('/api/users', { params: { search: search || undefined, limit: 20, sort: 'name', order: 'asc' }, signal }).then(
+    (list) => list.data,
+  );
 
 /** Accounts whose name or email contains `search`. */
 export const useActorOptions = (search: string, enabled: boolean) =>

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { actionLabelKey } from './audit-filter-state';
 
 const labels = (language: string) =>
-  (JSON.parse(readFileSync(new URL(`../../../locales/${language}/audit.json`, import.meta.url), 'utf8')) as { actions: Record<string, string> }).actions;
+  (
+    JSON.parse(readFileSync(new URL(`../../../locales/${language}/audit.json`, import.meta.url), 'utf8')) as {
+      actions: Record<string, string>;
+    }
+  ).actions;
 
 describe('audit action labels', () => {
   it('translate every action the platform records, in every language, and nothing else', () => {

@@ -38,7 +38,12 @@ export function AuditEntryPanel({ entry, onClose, onFilterActor }: AuditEntryPan
   const { language } = useLanguage();
   const titleId = useId();
   return (
-    <Drawer anchor="right" open={entry !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 460 } }, role: 'dialog', 'aria-labelledby': titleId } as object }}>
+    <Drawer
+      anchor="right"
+      open={entry !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 460 } }, role: 'dialog', 'aria-labelledby': titleId } as object }}
+    >
       {entry ? (
         <Box sx={{ p: 3 }} data-testid="audit-entry-panel">
           <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2 }}>
@@ -68,7 +73,12 @@ export function AuditEntryPanel({ entry, onClose, onFilterActor }: AuditEntryPan
             <Field label={t('fields.ip')}>{entry.ip ?? '—'}</Field>
           </Box>
           {entry.actor?.id ? (
-            <Button size="small" variant="outlined" sx={{ mb: 2 }} onClick={() => entry.actor?.id && onFilterActor({ id: entry.actor.id, label: actorLabel(t, entry) })}>
+            <Button
+              size="small"
+              variant="outlined"
+              sx={{ mb: 2 }}
+              onClick={() => entry.actor?.id && onFilterActor({ id: entry.actor.id, label: actorLabel(t, entry) })}
+            >
               {t('panel.onlyThisActor')}
             </Button>
           ) : null}
@@ -80,7 +90,17 @@ export function AuditEntryPanel({ entry, onClose, onFilterActor }: AuditEntryPan
               component="pre"
               tabIndex={0}
               aria-label={t('fields.details')}
-              sx={{ m: 0, p: 2, borderRadius: 1, bgcolor: 'action.hover', fontSize: 13, overflow: 'auto', maxHeight: 420, direction: 'ltr', textAlign: 'left' }}
+              sx={{
+                m: 0,
+                p: 2,
+                borderRadius: 1,
+                bgcolor: 'action.hover',
+                fontSize: 13,
+                overflow: 'auto',
+                maxHeight: 420,
+                direction: 'ltr',
+                textAlign: 'left',
+              }}
             >
               {JSON.stringify(entry.details, null, 2)}
             </Box>

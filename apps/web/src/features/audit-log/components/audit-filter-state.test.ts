@@ -17,8 +17,21 @@ describe('audit log filters', () => {
   });
 
   it('passes actor, action, subject and search, trimmed, and pages by limit and skip', () => {
-    const state = { ...EMPTY_AUDIT_FILTER, actor: { id: 'u1', label: 'Ada' }, action: ' campaign. ', subject: 'Campaign', search: ' 10.0.0.1 ' };
-    expect(auditQuery(state, { page: 2, pageSize: 50 })).toEqual({ actor: 'u1', action: 'campaign.', subject: 'Campaign', search: '10.0.0.1', limit: 50, skip: 100 });
+    const state = {
+      ...EMPTY_AUDIT_FILTER,
+      actor: { id: 'u1', label: 'Ada' },
+      action: ' campaign. ',
+      subject: 'Campaign',
+      search: ' 10.0.0.1 ',
+    };
+    expect(auditQuery(state, { page: 2, pageSize: 50 })).toEqual({
+      actor: 'u1',
+      action: 'campaign.',
+      subject: 'Campaign',
+      search: '10.0.0.1',
+      limit: 50,
+      skip: 100,
+    });
     expect(isFiltered(state)).toBe(true);
   });
 

@@ -26,7 +26,14 @@ export function AuditGrid({ list, query, filtered, onOpen }: AuditGridProps) {
   const empty = useListEmptyState('audit', { filtered, icon: <IconHistory size={36} stroke={1.4} /> });
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
-      { field: 'at', headerName: t('fields.at'), minWidth: 190, flex: 1, sortable: false, valueFormatter: (value: string) => formatAuditTime(value, language) },
+      {
+        field: 'at',
+        headerName: t('fields.at'),
+        minWidth: 190,
+        flex: 1,
+        sortable: false,
+        valueFormatter: (value: string) => formatAuditTime(value, language),
+      },
       {
         field: 'actor',
         headerName: t('fields.actor'),
@@ -63,8 +70,22 @@ export function AuditGrid({ list, query, filtered, onOpen }: AuditGridProps) {
           </Box>
         ),
       },
-      { field: 'subject', headerName: t('fields.subject'), minWidth: 130, flex: 0.8, sortable: false, valueFormatter: (value: string) => subjectLabel(t, value) },
-      { field: 'ip', headerName: t('fields.ip'), minWidth: 130, flex: 0.7, sortable: false, valueFormatter: (value: string | null) => value ?? '' },
+      {
+        field: 'subject',
+        headerName: t('fields.subject'),
+        minWidth: 130,
+        flex: 0.8,
+        sortable: false,
+        valueFormatter: (value: string) => subjectLabel(t, value),
+      },
+      {
+        field: 'ip',
+        headerName: t('fields.ip'),
+        minWidth: 130,
+        flex: 0.7,
+        sortable: false,
+        valueFormatter: (value: string | null) => value ?? '',
+      },
     ],
     [t, language],
   );

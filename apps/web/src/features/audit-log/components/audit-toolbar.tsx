@@ -56,7 +56,16 @@ export function AuditToolbar({ filter, filtered, exporting, onChange, onClear, o
           placeholder={t('filters.searchPlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: AUDIT_SEARCH_MAX }, input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> } }}
+          slotProps={{
+            htmlInput: { maxLength: AUDIT_SEARCH_MAX },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconSearch size={18} aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6, lg: 4 }}>
@@ -69,7 +78,11 @@ export function AuditToolbar({ filter, filtered, exporting, onChange, onClear, o
           options={[...ACTION_AREAS, ...AUDIT_ACTIONS]}
           value={filter.action || null}
           onChange={(_event, next) => onChange({ action: next ?? '' })}
-          getOptionLabel={(option) => (option.includes('.') && (option.endsWith('.') || (AUDIT_ACTIONS as readonly string[]).includes(option)) ? actionText(option) : option)}
+          getOptionLabel={(option) =>
+            option.includes('.') && (option.endsWith('.') || (AUDIT_ACTIONS as readonly string[]).includes(option))
+              ? actionText(option)
+              : option
+          }
           renderOption={({ key, ...props }, option) => (
             <li key={key} {...props}>
               {actionText(option)}
@@ -79,7 +92,15 @@ export function AuditToolbar({ filter, filtered, exporting, onChange, onClear, o
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 4, md: 6, lg: 3 }}>
-        <TextField select fullWidth size="small" label={t('filters.subject')} value={filter.subject} onChange={(event) => onChange({ subject: event.target.value })} slotProps={showEmpty}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={t('filters.subject')}
+          value={filter.subject}
+          onChange={(event) => onChange({ subject: event.target.value })}
+          slotProps={showEmpty}
+        >
           <MenuItem value="">{t('filters.anySubject')}</MenuItem>
           {AUDIT_SUBJECTS.map((subject) => (
             <MenuItem key={subject} value={subject}>
@@ -89,10 +110,26 @@ export function AuditToolbar({ filter, filtered, exporting, onChange, onClear, o
         </TextField>
       </Grid>
       <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-        <TextField fullWidth type="date" size="small" label={t('filters.from')} value={filter.from} onChange={(event) => onChange({ from: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to || undefined } }} />
+        <TextField
+          fullWidth
+          type="date"
+          size="small"
+          label={t('filters.from')}
+          value={filter.from}
+          onChange={(event) => onChange({ from: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to || undefined } }}
+        />
       </Grid>
       <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-        <TextField fullWidth type="date" size="small" label={t('filters.to')} value={filter.to} onChange={(event) => onChange({ to: event.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from || undefined } }} />
+        <TextField
+          fullWidth
+          type="date"
+          size="small"
+          label={t('filters.to')}
+          value={filter.to}
+          onChange={(event) => onChange({ to: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from || undefined } }}
+        />
       </Grid>
       <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'flex', gap: 1, justifyContent: { lg: 'flex-end' }, flexWrap: 'wrap' }}>
         <Button onClick={onClear} disabled={!filtered}>

@@ -5,7 +5,9 @@ import { actionLabelKey } from './audit-filter-state';
 /** An entry's time with seconds, in the interface language. */
 export function formatAuditTime(value: string, language: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
 }
 
 /** The action's translated label, or its raw name for an action this version does not know. */

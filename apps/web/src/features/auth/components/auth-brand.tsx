@@ -14,7 +14,17 @@ export function AuthBrand() {
       ) : (
         <Box
           aria-hidden
-          sx={{ width: 52, height: 52, mx: 'auto', mb: 1.5, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText' }}
+          sx={{
+            width: 52,
+            height: 52,
+            mx: 'auto',
+            mb: 1.5,
+            borderRadius: 2.5,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
         >
           <IconMessageCircleBolt size={30} stroke={1.8} />
         </Box>

@@ -20,7 +20,15 @@ export function AuthLayout({ variant, children }: { variant: AuthVariant; childr
         </Grid>
         <Grid
           size={{ xs: 12, md: 6, lg: 5 }}
-          sx={{ order: { xs: 1, md: 2 }, display: 'flex', alignItems: 'center', justifyContent: 'center', px: { xs: 3, sm: 6 }, pt: { xs: 9, md: 8 }, pb: { xs: 5, md: 8 } }}
+          sx={{
+            order: { xs: 1, md: 2 },
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            px: { xs: 3, sm: 6 },
+            pt: { xs: 9, md: 8 },
+            pb: { xs: 5, md: 8 },
+          }}
         >
           <Box sx={{ width: '100%', maxWidth: 440 }}>{children}</Box>
         </Grid>

@@ -12,7 +12,9 @@ describe('brand panel background', () => {
 
   it('veils the login background image', () => {
     const css = brandPanelBackground('#041E42', '/api/brand-assets/abc.jpg');
-    expect(css).toMatch(/^linear-gradient\(140deg, #041E42C7 0%, #[0-9A-F]{6}E6 100%\), url\("\/api\/brand-assets\/abc\.jpg"\) center \/ cover no-repeat$/);
+    expect(css).toMatch(
+      /^linear-gradient\(140deg, #041E42C7 0%, #[0-9A-F]{6}E6 100%\), url\("\/api\/brand-assets\/abc\.jpg"\) center \/ cover no-repeat$/,
+    );
   });
 
   it('escapes quotes in the image URL', () => {

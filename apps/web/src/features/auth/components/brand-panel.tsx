@@ -55,7 +55,18 @@ export function BrandPanel() {
             <BrandLogo maxWidth={440} alt="" />
           </Box>
         ) : (
-          <Box aria-hidden sx={{ width: 56, height: 56, mb: 3, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgb(255 255 255 / 14%)' }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 56,
+              height: 56,
+              mb: 3,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgb(255 255 255 / 14%)',
+            }}
+          >
             <IconMessageCircleBolt size={32} stroke={1.8} />
           </Box>
         )}
@@ -68,7 +79,18 @@ export function BrandPanel() {
         <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, mt: 5, mb: 0, display: { xs: 'none', md: 'flex' } }}>
           {HIGHLIGHTS.map(({ key, icon: Icon }) => (
             <Stack component="li" key={key} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-              <Box aria-hidden sx={{ width: 36, height: 36, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgb(255 255 255 / 14%)', flexShrink: 0 }}>
+              <Box
+                aria-hidden
+                sx={{
+                  width: 36,
+                  height: 36,
+                  borderRadius: 2,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: 'rgb(255 255 255 / 14%)',
+                  flexShrink: 0,
+                }}
+              >
                 <Icon size={20} stroke={1.7} />
               </Box>
               <Typography component="span">{t(`brandPanel.${key}`)}</Typography>

@@ -17,7 +17,15 @@ import { TwoStepFailure } from './two-step-failure';
  * Enrolment during sign-in (an admin requires two-step verification): scan, confirm with a
  * code, keep the recovery codes, and only then is the session started (`onDone`).
  */
-export function EnrolAtSignIn({ challenge, loginPath, onDone }: { challenge: string; loginPath: string; onDone: (session: LoginEnrolResponse) => void }) {
+export function EnrolAtSignIn({
+  challenge,
+  loginPath,
+  onDone,
+}: {
+  challenge: string;
+  loginPath: string;
+  onDone: (session: LoginEnrolResponse) => void;
+}) {
   const { t } = useTranslation('account-access');
   const instructionId = useId();
   const setup = useSetupAtSignIn();
@@ -63,13 +71,28 @@ export function EnrolAtSignIn({ challenge, loginPath, onDone }: { challenge: str
       <AuthHeading title={t('enrol.title')} subtitle={t('enrol.subtitle')} />
       {failure ? <TwoStepFailure view={failure} loginPath={loginPath} /> : null}
       {secret ? (
-        <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); if (code.length === 6) void confirm(code); }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (code.length === 6) void confirm(code);
+          }}
+        >
           <Typography sx={{ mb: 2 }}>{t('enrol.scan')}</Typography>
           <TotpQrCode setup={secret} />
           <Typography id={instructionId} sx={{ mt: 3, mb: 1.5 }}>
             {t('enrol.enterCode')}
           </Typography>
-          <OtpInput value={code} onChange={setCode} onComplete={(full) => void confirm(full)} disabled={enable.isPending} error={failure !== null} labelledBy={instructionId} autoFocus />
+          <OtpInput
+            value={code}
+            onChange={setCode}
+            onComplete={(full) => void confirm(full)}
+            disabled={enable.isPending}
+            error={failure !== null}
+            labelledBy={instructionId}
+            autoFocus
+          />
           <Button type="submit" variant="contained" size="large" fullWidth loading={enable.isPending} sx={{ mt: 3 }}>
             {t('enrol.confirm')}
           </Button>

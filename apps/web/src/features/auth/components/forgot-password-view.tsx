@@ -41,7 +41,10 @@ export function ForgotPasswordView({ variant }: { variant: AuthVariant }) {
     if (!request.error) return null;
     const view = loginErrorView(request.error);
     if ('text' in view) return view.text;
-    if (view.key === 'throttled' && view.delay) return t('forgot.throttled', { when: new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit) });
+    if (view.key === 'throttled' && view.delay)
+      return t('forgot.throttled', {
+        when: new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit),
+      });
     return t('forgot.throttledLater');
   })();
 

@@ -33,7 +33,11 @@ describe('loginErrorView', () => {
   });
 
   it('keeps the server message (with its code) otherwise', () => {
-    expect(loginErrorView(new ApiError({ status: 500, message: 'Internal error (Code: INTERNAL_ERROR)' }))).toEqual({ text: 'Internal error (Code: INTERNAL_ERROR)' });
-    expect(loginErrorView(new Error('Network error. Please check your connection.'))).toEqual({ text: 'Network error. Please check your connection.' });
+    expect(loginErrorView(new ApiError({ status: 500, message: 'Internal error (Code: INTERNAL_ERROR)' }))).toEqual({
+      text: 'Internal error (Code: INTERNAL_ERROR)',
+    });
+    expect(loginErrorView(new Error('Network error. Please check your connection.'))).toEqual({
+      text: 'Network error. Please check your connection.',
+    });
   });
 });

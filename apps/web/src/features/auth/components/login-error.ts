@@ -16,13 +16,18 @@ export function retryDelay(seconds: number): RetryDelay {
 }
 
 /** What the login form shows for a failure: a translated key (with the retry delay) or the server's text. */
-export type LoginErrorView = { key: 'invalidCredentials' | 'accountDisabled' } | { key: 'throttled' | 'locked'; delay: RetryDelay | null } | { text: string };
+export type LoginErrorView =
+  { key: 'invalidCredentials' | 'accountDisabled' } | { key: 'throttled' | 'locked'; delay: RetryDelay | null } | { text: string };
 
 /** Maps a failed sign-in to what the form shows; unknown failures keep the spec's message rule. */
 export function loginErrorView(error: unknown): LoginErrorView {
   if (error instanceof ApiError) {
     // ACCOUNT_LOCKED: the account failed from many addresses; a reset link still lets its owner in.
-    if (error.status === 429) return { key: error.code === ERROR_CODES.accountLocked ? 'locked' : 'throttled', delay: error.retryAfter === undefined ? null : retryDelay(error.retryAfter) };
+    if (error.status === 429)
+      return {
+        key: error.code === ERROR_CODES.accountLocked ? 'locked' : 'throttled',
+        delay: error.retryAfter === undefined ? null : retryDelay(error.retryAfter),
+      };
     if (error.status === 401 && error.code === ERROR_CODES.invalidCredentials) return { key: 'invalidCredentials' };
     if (error.status === 401 && error.code === 'ACCOUNT_DISABLED') return { key: 'accountDisabled' };
     return { text: error.message };

@@ -8,7 +8,10 @@ import { browserCountry } from '../../../lib/countries';
 import { browserTimeZone } from '../../../lib/time-zones';
 
 /** The organisation's defaults as first-run setup starts them: the browser's country (from its language) and time zone. */
-export const browserOrganisation = (): OrganisationSetup => ({ defaultCountry: browserCountry() || null, timeZone: browserTimeZone() ?? 'UTC' });
+export const browserOrganisation = (): OrganisationSetup => ({
+  defaultCountry: browserCountry() || null,
+  timeZone: browserTimeZone() ?? 'UTC',
+});
 
 /**
  * First-run setup's organisation fields: the country numbers without a country code are read in,
@@ -29,7 +32,13 @@ export function OrganisationFields({ value, onChange }: { value: OrganisationSet
         helperText={t('setup.countryHint')}
         groups={{ common: t('setup.commonCountries'), all: t('setup.allCountries') }}
       />
-      <TimeZoneSelect label={t('setup.timeZone')} name="timeZone" value={value.timeZone} onChange={(timeZone) => onChange({ ...value, timeZone })} helperText={t('setup.timeZoneHint')} />
+      <TimeZoneSelect
+        label={t('setup.timeZone')}
+        name="timeZone"
+        value={value.timeZone}
+        onChange={(timeZone) => onChange({ ...value, timeZone })}
+        helperText={t('setup.timeZoneHint')}
+      />
     </Stack>
   );
 }

@@ -89,7 +89,13 @@ export function RegisterForm({
           <FormPasswordField control={control} name="password" label={t('fields.password')} autoComplete="new-password" required />
           <PasswordStrengthMeter password={password} minLength={minPasswordLength} />
         </Box>
-        <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+        />
         {children}
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {submitLabel}

@@ -5,7 +5,12 @@ describe('registerFormSchema', () => {
   const valid = { name: ' Ada ', email: 'Ada@Example.COM ', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' };
 
   it('accepts a valid sign-up and normalises like the server', () => {
-    expect(registerFormSchema.parse(valid)).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' });
+    expect(registerFormSchema.parse(valid)).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'Tangerine7!x',
+      confirmPassword: 'Tangerine7!x',
+    });
   });
 
   it('flags a confirmation that does not match on the confirmation field', () => {

@@ -58,7 +58,14 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
     return (
       <AuthLayout variant={variant}>
         <AuthHeading title={t('register.title')} />
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void setup.refetch()}>{t('retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void setup.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
           {errorMessage(setup.error)}
         </Alert>
         {signInLink}

@@ -34,7 +34,10 @@ export function ResetPasswordView() {
   const [state, setState] = useState<State>(token ? 'form' : 'invalidLink');
   const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => resetFormSchema(minLength), [minLength]);
-  const { control, handleSubmit, setError, formState } = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
+  const { control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const password = useWatch({ control, name: 'password' });
 
   const submit = handleSubmit(async (values) => {
@@ -92,7 +95,13 @@ export function ResetPasswordView() {
             <FormPasswordField control={control} name="password" label={t('fields.newPassword')} autoComplete="new-password" required />
             <PasswordStrengthMeter password={password} minLength={minLength} />
           </Box>
-          <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
+          <FormPasswordField
+            control={control}
+            name="confirmPassword"
+            label={t('fields.confirmPassword')}
+            autoComplete="new-password"
+            required
+          />
           <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
             {t('reset.submit')}
           </Button>

@@ -9,7 +9,12 @@ import { Link as RouterLink } from 'react-router';
 export function SetupCallout({ to }: { to: string }) {
   const { t } = useTranslation('auth');
   return (
-    <Alert severity="info" icon={<IconUserShield size={22} aria-hidden />} sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }} data-testid="setup-callout">
+    <Alert
+      severity="info"
+      icon={<IconUserShield size={22} aria-hidden />}
+      sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }}
+      data-testid="setup-callout"
+    >
       <AlertTitle>{t('setup.calloutTitle')}</AlertTitle>
       {t('setup.calloutText')}
       <Button component={RouterLink} to={to} variant="contained" fullWidth sx={{ mt: 1.5 }}>

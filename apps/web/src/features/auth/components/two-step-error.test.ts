@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { twoStepErrorView } from './two-step-error';
 
-const api = (status: number, code?: string, retryAfter?: number) => new ApiError({ status, message: `failed (Code: ${code})`, ...(code ? { code } : {}), ...(retryAfter ? { retryAfter } : {}) });
+const api = (status: number, code?: string, retryAfter?: number) =>
+  new ApiError({ status, message: `failed (Code: ${code})`, ...(code ? { code } : {}), ...(retryAfter ? { retryAfter } : {}) });
 
 describe('twoStepErrorView', () => {
   it('names the outcomes the page explains in its own words', () => {

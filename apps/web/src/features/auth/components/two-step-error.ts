@@ -3,7 +3,8 @@ import { ApiError } from '../../../lib/api-error';
 import { retryDelay, type RetryDelay } from './login-error';
 
 /** What the two-steps page shows for a failure: a translated key (with a wait) or the server's text. */
-export type TwoStepErrorView = { key: 'invalidCode' | 'expired' | 'smsUnavailable' } | { key: 'throttled'; delay: RetryDelay | null } | { text: string };
+export type TwoStepErrorView =
+  { key: 'invalidCode' | 'expired' | 'smsUnavailable' } | { key: 'throttled'; delay: RetryDelay | null } | { text: string };
 
 /** Maps a failed second step to what the page shows; `expired` sends the user back to sign in. */
 export function twoStepErrorView(error: unknown): TwoStepErrorView {

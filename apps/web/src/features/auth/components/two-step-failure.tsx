@@ -11,7 +11,11 @@ export function TwoStepFailure({ view, loginPath }: { view: TwoStepErrorView; lo
   let text: string;
   if ('text' in view) text = view.text;
   else if (view.key === 'throttled') {
-    text = view.delay ? t('twoStep.errors.throttled', { when: new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit) }) : t('twoStep.errors.throttledLater');
+    text = view.delay
+      ? t('twoStep.errors.throttled', {
+          when: new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit),
+        })
+      : t('twoStep.errors.throttledLater');
   } else text = t(`twoStep.errors.${view.key}`);
   const expired = 'key' in view && view.key === 'expired';
   return (

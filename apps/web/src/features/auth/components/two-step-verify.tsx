@@ -19,7 +19,15 @@ import { TwoStepFailure } from './two-step-failure';
  * The code step: six boxes for the authenticator app's code (auto-submitted when full, pasting
  * fills them all), or a recovery code, or a code sent by SMS when the account can get one.
  */
-export function TwoStepVerify({ pending, loginPath, onSignedIn }: { pending: PendingTwoStep; loginPath: string; onSignedIn: (session: LoginResponse) => void }) {
+export function TwoStepVerify({
+  pending,
+  loginPath,
+  onSignedIn,
+}: {
+  pending: PendingTwoStep;
+  loginPath: string;
+  onSignedIn: (session: LoginResponse) => void;
+}) {
   const { t } = useTranslation('account-access');
   const instructionId = useId();
   const [method, setMethod] = useState<TwoStepMethod>('totp');
@@ -66,7 +74,12 @@ export function TwoStepVerify({ pending, loginPath, onSignedIn }: { pending: Pen
     setMethod(next);
   };
 
-  const instruction = method === 'recovery' ? t('twoStep.recoveryInstruction') : method === 'sms' ? t('twoStep.smsInstruction', { phone: sentTo ?? '' }) : t('twoStep.totpInstruction');
+  const instruction =
+    method === 'recovery'
+      ? t('twoStep.recoveryInstruction')
+      : method === 'sms'
+        ? t('twoStep.smsInstruction', { phone: sentTo ?? '' })
+        : t('twoStep.totpInstruction');
 
   return (
     <>
@@ -89,7 +102,15 @@ export function TwoStepVerify({ pending, loginPath, onSignedIn }: { pending: Pen
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', dir: 'ltr' } }}
           />
         ) : (
-          <OtpInput value={code} onChange={setCode} onComplete={(full) => void submit(method, full)} disabled={verify.isPending} error={failure !== null} labelledBy={instructionId} autoFocus />
+          <OtpInput
+            value={code}
+            onChange={setCode}
+            onComplete={(full) => void submit(method, full)}
+            disabled={verify.isPending}
+            error={failure !== null}
+            labelledBy={instructionId}
+            autoFocus
+          />
         )}
         <Button type="submit" variant="contained" size="large" fullWidth loading={verify.isPending} sx={{ mt: 3 }}>
           {t('twoStep.verify')}

@@ -3,10 +3,24 @@ import Typography from '@mui/material/Typography';
 import type { BrandAssetKind } from '@sms/contracts/brand';
 
 /** Preview frames: the logo on a neutral plate, the favicon at tab size and large, the background as a cover. */
-const FRAME = { logo: { width: 168, height: 80 }, favicon: { width: 80, height: 80 }, loginBackground: { width: 168, height: 96 } } as const;
+const FRAME = {
+  logo: { width: 168, height: 80 },
+  favicon: { width: 80, height: 80 },
+  loginBackground: { width: 168, height: 96 },
+} as const;
 
 /** The image (saved, or the one being uploaded) in a frame suited to its kind; a placeholder without one. */
-export function AssetPreview({ kind, src, label, emptyText }: { kind: BrandAssetKind; src: string | null; label: string; emptyText: string }) {
+export function AssetPreview({
+  kind,
+  src,
+  label,
+  emptyText,
+}: {
+  kind: BrandAssetKind;
+  src: string | null;
+  label: string;
+  emptyText: string;
+}) {
   const frame = FRAME[kind];
   return (
     <Box

@@ -113,11 +113,25 @@ export function AssetUpload({ kind, url, canEdit, upload, remove, onDone }: Asse
                 {dragging ? t('upload.dropHere') : t('upload.drop')}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-                <Button variant="outlined" size="small" startIcon={<IconPhotoUp size={18} aria-hidden />} onClick={() => input.current?.click()} disabled={!active}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<IconPhotoUp size={18} aria-hidden />}
+                  onClick={() => input.current?.click()}
+                  disabled={!active}
+                >
                   {url ? t('upload.replace') : t('upload.choose')}
                 </Button>
                 {url ? (
-                  <Button variant="text" color="error" size="small" startIcon={<IconTrash size={18} aria-hidden />} onClick={() => void clear()} disabled={!active} loading={removing}>
+                  <Button
+                    variant="text"
+                    color="error"
+                    size="small"
+                    startIcon={<IconTrash size={18} aria-hidden />}
+                    onClick={() => void clear()}
+                    disabled={!active}
+                    loading={removing}
+                  >
                     {t('upload.remove')}
                   </Button>
                 ) : null}
@@ -142,7 +156,12 @@ export function AssetUpload({ kind, url, canEdit, upload, remove, onDone }: Asse
           )}
           {progress !== null ? (
             <Box role="status" aria-live="polite">
-              <LinearProgress variant="determinate" value={progress} aria-label={t('upload.progressLabel', { name })} sx={{ height: 6, borderRadius: 3 }} />
+              <LinearProgress
+                variant="determinate"
+                value={progress}
+                aria-label={t('upload.progressLabel', { name })}
+                sx={{ height: 6, borderRadius: 3 }}
+              />
               <Typography variant="caption" color="text.secondary" data-testid={`upload-${kind}-progress`}>
                 {t('upload.uploading', { percent: progress })}
               </Typography>

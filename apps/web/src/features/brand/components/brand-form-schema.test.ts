@@ -15,7 +15,8 @@ describe('brand form rules (shared with the API)', () => {
   });
 
   it('checks logo width and height with the spec messages', () => {
-    for (const logoWidth of ['49', '501', '', '120.5', 'abc']) expect(messages({ logoWidth }), logoWidth).toEqual([BRAND_MESSAGES.logoWidth]);
+    for (const logoWidth of ['49', '501', '', '120.5', 'abc'])
+      expect(messages({ logoWidth }), logoWidth).toEqual([BRAND_MESSAGES.logoWidth]);
     for (const logoWidth of ['50', '500', ' 250 ']) expect(messages({ logoWidth }), logoWidth).toEqual([]);
     for (const logoHeight of ['29', '201', '']) expect(messages({ logoHeight }), logoHeight).toEqual([BRAND_MESSAGES.logoHeight]);
     for (const logoHeight of ['30', '200']) expect(messages({ logoHeight }), logoHeight).toEqual([]);
@@ -23,7 +24,8 @@ describe('brand form rules (shared with the API)', () => {
 
   it('checks colours with the spec message; #RGB is fine', () => {
     expect(BRAND_MESSAGES.color).toBe('Invalid color format. Use hex format (#RRGGBB)');
-    for (const primaryColor of ['041E42', '#041E4', '#GGGGGG', 'red', '']) expect(messages({ primaryColor }), primaryColor).toEqual([BRAND_MESSAGES.color]);
+    for (const primaryColor of ['041E42', '#041E4', '#GGGGGG', 'red', ''])
+      expect(messages({ primaryColor }), primaryColor).toEqual([BRAND_MESSAGES.color]);
     expect(messages({ primaryColor: '#abc', accentColor: '#A1B2C3' })).toEqual([]);
   });
 });

@@ -12,7 +12,10 @@ import { z } from 'zod';
 
 /** Number inputs hold text; an empty or unreadable one becomes NaN, which the shared rule rejects with its message. */
 const pixelsFromText = (rule: typeof logoWidthSchema) =>
-  z.union([z.string(), z.number()]).transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))).pipe(rule);
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value)))
+    .pipe(rule);
 
 /** The brand form: the shared rules of packages/contracts, so the messages are the server's. */
 export const brandFormSchema = z.object({
@@ -29,7 +32,16 @@ export type BrandFormInput = z.input<typeof brandFormSchema>;
 export type BrandFormValues = z.output<typeof brandFormSchema>;
 
 /** The fields the form edits (the images have their own uploads). */
-export const BRAND_FORM_FIELDS = ['appName', 'description', 'fontFamily', 'primaryColor', 'secondaryColor', 'accentColor', 'logoWidth', 'logoHeight'] as const;
+export const BRAND_FORM_FIELDS = [
+  'appName',
+  'description',
+  'fontFamily',
+  'primaryColor',
+  'secondaryColor',
+  'accentColor',
+  'logoWidth',
+  'logoHeight',
+] as const;
 export type BrandFormField = (typeof BRAND_FORM_FIELDS)[number];
 
 /** The form's starting values from the saved settings. */

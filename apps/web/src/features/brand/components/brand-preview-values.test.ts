@@ -4,7 +4,12 @@ import { previewBrand } from './brand-preview-values';
 
 describe('live preview values', () => {
   it('shows valid edits before they are saved', () => {
-    const preview = previewBrand(DEFAULT_BRAND_SETTINGS, { primaryColor: '#E91E63', appName: ' Acme ', logoWidth: '240', fontFamily: 'Georgia' });
+    const preview = previewBrand(DEFAULT_BRAND_SETTINGS, {
+      primaryColor: '#E91E63',
+      appName: ' Acme ',
+      logoWidth: '240',
+      fontFamily: 'Georgia',
+    });
     expect(preview).toMatchObject({ primaryColor: '#E91E63', appName: 'Acme', logoWidth: 240, fontFamily: 'Georgia', logoHeight: 70 });
   });
 

@@ -23,7 +23,12 @@ export function BrandPreview({ brand, readOnly = false }: { brand: PreviewBrand;
   const shown: SchemeName = scheme ?? ((mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light');
   const colors = useMemo(() => previewColors(brand, shown), [brand, shown]);
   return (
-    <Card component="section" aria-labelledby="brand-preview-title" data-testid="brand-preview" sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
+    <Card
+      component="section"
+      aria-labelledby="brand-preview-title"
+      data-testid="brand-preview"
+      sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}
+    >
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 2 }}>
           <div>
@@ -34,7 +39,13 @@ export function BrandPreview({ brand, readOnly = false }: { brand: PreviewBrand;
               {t(readOnly ? 'preview.descriptionReadOnly' : 'preview.description')}
             </Typography>
           </div>
-          <ToggleButtonGroup size="small" exclusive value={shown} onChange={(_event, next: SchemeName | null) => next && setScheme(next)} aria-label={t('preview.mode')}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={shown}
+            onChange={(_event, next: SchemeName | null) => next && setScheme(next)}
+            aria-label={t('preview.mode')}
+          >
             <ToggleButton value="light" aria-label={t('preview.light')}>
               <IconSun size={16} aria-hidden />
             </ToggleButton>

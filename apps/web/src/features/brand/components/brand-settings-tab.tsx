@@ -35,7 +35,10 @@ function BrandSettingsForm() {
   const { settings, error, reload } = useBrand();
   const canEdit = useAbility().can('update', 'Brand');
   const [notice, setNotice] = useState<string | null>(null);
-  const { form, values, hasChanges, save, discard, failure, logoSize } = useBrandForm({ canEdit, onSaved: () => setNotice(t('notices.saved')) });
+  const { form, values, hasChanges, save, discard, failure, logoSize } = useBrandForm({
+    canEdit,
+    onSaved: () => setNotice(t('notices.saved')),
+  });
   const { control, formState, reset } = form;
   const preview = useMemo(() => previewBrand(settings, values as Partial<BrandFormInput>), [settings, values]);
 
@@ -43,7 +46,14 @@ function BrandSettingsForm() {
     <>
       <Stack spacing={2} sx={{ mb: 3, '&:empty': { display: 'none' } }}>
         {error ? (
-          <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => void reload()}>{t('common:actions.retry')}</Button>}>
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => void reload()}>
+                {t('common:actions.retry')}
+              </Button>
+            }
+          >
             {t('loadFailed', { message: error })}
           </Alert>
         ) : null}
@@ -60,7 +70,12 @@ function BrandSettingsForm() {
                 <ColorsSection control={control} saved={settings} />
               </SectionCard>
               <SectionCard title={t('sections.images.title')} description={t('sections.images.description')}>
-                <ImagesSection canEdit={canEdit} logoSize={logoSize} logoSizeFields={<LogoSizeFields control={control} />} onDone={setNotice} />
+                <ImagesSection
+                  canEdit={canEdit}
+                  logoSize={logoSize}
+                  logoSizeFields={<LogoSizeFields control={control} />}
+                  onDone={setNotice}
+                />
               </SectionCard>
               {canEdit ? (
                 // Floats at the bottom of the window only while there is something to save.
@@ -78,7 +93,13 @@ function BrandSettingsForm() {
                         setNotice(t('notices.reset'));
                       }}
                     />
-                    <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, textAlign: { sm: 'end' } }} aria-live="polite">
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      noWrap
+                      sx={{ flex: 1, minWidth: 0, textAlign: { sm: 'end' } }}
+                      aria-live="polite"
+                    >
                       {hasChanges ? t('unsaved') : ''}
                     </Typography>
                     <Button color="inherit" onClick={discard} disabled={!hasChanges || formState.isSubmitting}>

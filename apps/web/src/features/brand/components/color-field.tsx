@@ -17,7 +17,17 @@ export function pickerValue(value: string): string | null {
 }
 
 /** A colour: the browser's colour picker and the hex value, validated with the shared rule. */
-export function ColorField({ control, name, label, fallback }: { control: Control<BrandFormInput, unknown, BrandFormValues>; name: ColorName; label: string; fallback: string }) {
+export function ColorField({
+  control,
+  name,
+  label,
+  fallback,
+}: {
+  control: Control<BrandFormInput, unknown, BrandFormValues>;
+  name: ColorName;
+  label: string;
+  fallback: string;
+}) {
   const { t } = useTranslation('brand');
   const errorText = useFieldErrorText();
   return (

@@ -14,10 +14,23 @@ export function IdentitySection({ control }: { control: Control<BrandFormInput, 
   return (
     <Grid container spacing={2.5}>
       <Grid size={{ xs: 12, md: 7 }}>
-        <FormTextField control={control} name="appName" label={t('fields.appName')} required helperText={t('hints.appName')} slotProps={{ htmlInput: { maxLength: APP_NAME_MAX_LENGTH } }} />
+        <FormTextField
+          control={control}
+          name="appName"
+          label={t('fields.appName')}
+          required
+          helperText={t('hints.appName')}
+          slotProps={{ htmlInput: { maxLength: APP_NAME_MAX_LENGTH } }}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
-        <FormSelectField control={control} name="fontFamily" label={t('fields.fontFamily')} options={FONT_OPTIONS} helperText={t('hints.fontFamily')} />
+        <FormSelectField
+          control={control}
+          name="fontFamily"
+          label={t('fields.fontFamily')}
+          options={FONT_OPTIONS}
+          helperText={t('hints.fontFamily')}
+        />
       </Grid>
       <Grid size={12}>
         <FormTextField

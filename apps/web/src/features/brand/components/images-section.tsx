@@ -6,7 +6,17 @@ import { useBrand } from '../../../lib/brand/use-brand';
 import { AssetUpload } from './asset-upload';
 
 /** Logo (with its size fields below it), favicon and sign-in background uploads. */
-export function ImagesSection({ canEdit, logoSize, logoSizeFields, onDone }: { canEdit: boolean; logoSize: () => { width: number; height: number }; logoSizeFields: ReactNode; onDone: (message: string) => void }) {
+export function ImagesSection({
+  canEdit,
+  logoSize,
+  logoSizeFields,
+  onDone,
+}: {
+  canEdit: boolean;
+  logoSize: () => { width: number; height: number };
+  logoSizeFields: ReactNode;
+  onDone: (message: string) => void;
+}) {
   const { settings, uploadLogo, uploadFavicon, uploadLoginBackground, removeAsset } = useBrand();
   const common = (kind: BrandAssetKind) => ({ kind, canEdit, onDone, remove: () => removeAsset(kind) });
   return (
@@ -23,7 +33,11 @@ export function ImagesSection({ canEdit, logoSize, logoSizeFields, onDone }: { c
         {logoSizeFields}
       </Stack>
       <AssetUpload {...common('favicon')} url={settings.faviconUrl} upload={(file, onProgress) => uploadFavicon(file, onProgress)} />
-      <AssetUpload {...common('loginBackground')} url={settings.loginBackgroundUrl} upload={(file, onProgress) => uploadLoginBackground(file, onProgress)} />
+      <AssetUpload
+        {...common('loginBackground')}
+        url={settings.loginBackgroundUrl}
+        upload={(file, onProgress) => uploadLoginBackground(file, onProgress)}
+      />
     </Stack>
   );
 }

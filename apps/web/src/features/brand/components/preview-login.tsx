@@ -28,19 +28,55 @@ export function PreviewLogin({ brand, colors }: { brand: PreviewBrand; colors: P
         backgroundImage: `radial-gradient(circle at 15% 10%, ${palette.primary.light} 0, transparent 45%), radial-gradient(circle at 85% 90%, ${palette.secondary.light} 0, transparent 40%)`,
       }}
     >
-      <Box sx={{ maxWidth: 260, mx: 'auto', p: 2, borderRadius: 1.5, bgcolor: palette.background.paper, color: palette.text.primary, boxShadow: '0 8px 24px -12px rgb(0 0 0 / 35%)' }}>
+      <Box
+        sx={{
+          maxWidth: 260,
+          mx: 'auto',
+          p: 2,
+          borderRadius: 1.5,
+          bgcolor: palette.background.paper,
+          color: palette.text.primary,
+          boxShadow: '0 8px 24px -12px rgb(0 0 0 / 35%)',
+        }}
+      >
         <Box sx={{ textAlign: 'center', mb: 1.5 }}>
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 0.75 }}>
-            <PreviewLogo brand={brand} showName={false} scale={SCALE} maxWidth={228} markColor={palette.primary.main} markText={colors.onPrimary} center />
+            <PreviewLogo
+              brand={brand}
+              showName={false}
+              scale={SCALE}
+              maxWidth={228}
+              markColor={palette.primary.main}
+              markText={colors.onPrimary}
+              center
+            />
           </Box>
-          <Typography data-testid="preview-app-name" sx={{ fontFamily: 'inherit', fontWeight: 700, fontSize: 13, overflowWrap: 'anywhere' }}>
+          <Typography
+            data-testid="preview-app-name"
+            sx={{ fontFamily: 'inherit', fontWeight: 700, fontSize: 13, overflowWrap: 'anywhere' }}
+          >
             {brand.appName}
           </Typography>
-          <Typography sx={{ fontFamily: 'inherit', fontSize: 10, color: palette.text.secondary, overflowWrap: 'anywhere' }}>{brand.description}</Typography>
+          <Typography sx={{ fontFamily: 'inherit', fontSize: 10, color: palette.text.secondary, overflowWrap: 'anywhere' }}>
+            {brand.description}
+          </Typography>
         </Box>
         {field(t('preview.email'))}
         {field(t('preview.password'))}
-        <Box sx={{ mt: 1.5, py: 0.75, borderRadius: 1, textAlign: 'center', fontSize: 11, fontWeight: 600, bgcolor: palette.primary.main, color: colors.onPrimary }}>{t('preview.signIn')}</Box>
+        <Box
+          sx={{
+            mt: 1.5,
+            py: 0.75,
+            borderRadius: 1,
+            textAlign: 'center',
+            fontSize: 11,
+            fontWeight: 600,
+            bgcolor: palette.primary.main,
+            color: colors.onPrimary,
+          }}
+        >
+          {t('preview.signIn')}
+        </Box>
       </Box>
     </Box>
   );

@@ -24,16 +24,49 @@ export function PreviewLogo({
 }) {
   if (brand.logoUrl) {
     const size = fitLogoSize({ width: brand.logoWidth * scale, height: brand.logoHeight * scale }, { maxWidth });
-    return <Box component="img" src={brand.logoUrl} alt="" width={size.width} height={size.height} sx={{ display: 'block', objectFit: 'contain', mx: center ? 'auto' : 0 }} />;
+    return (
+      <Box
+        component="img"
+        src={brand.logoUrl}
+        alt=""
+        width={size.width}
+        height={size.height}
+        sx={{ display: 'block', objectFit: 'contain', mx: center ? 'auto' : 0 }}
+      />
+    );
   }
   const mark = Math.round(40 * scale);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, justifyContent: center ? 'center' : 'flex-start' }}>
-      <Box sx={{ width: mark, height: mark, borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: markColor, color: markText, flexShrink: 0 }}>
+      <Box
+        sx={{
+          width: mark,
+          height: mark,
+          borderRadius: 1,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: markColor,
+          color: markText,
+          flexShrink: 0,
+        }}
+      >
         <IconMessageCircleBolt size={Math.round(mark * 0.6)} stroke={1.8} aria-hidden />
       </Box>
       {showName ? (
-        <Typography component="span" sx={{ fontFamily: 'inherit', fontWeight: 700, fontSize: 11, lineHeight: 1.2, overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>
+        <Typography
+          component="span"
+          sx={{
+            fontFamily: 'inherit',
+            fontWeight: 700,
+            fontSize: 11,
+            lineHeight: 1.2,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+          }}
+        >
           {brand.appName}
         </Typography>
       ) : null}

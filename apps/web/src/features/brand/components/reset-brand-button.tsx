@@ -31,7 +31,13 @@ export function ResetBrandButton({ disabled, onReset }: { disabled?: boolean; on
 
   return (
     <>
-      <Button color="error" variant="outlined" startIcon={<IconRestore size={18} aria-hidden />} onClick={() => setOpen(true)} disabled={disabled}>
+      <Button
+        color="error"
+        variant="outlined"
+        startIcon={<IconRestore size={18} aria-hidden />}
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+      >
         {t('actions.reset')}
       </Button>
       <ConfirmDialog

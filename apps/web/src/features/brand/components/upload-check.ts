@@ -2,8 +2,19 @@ import { BRAND_UPLOAD_LIMITS, tooLargeMessage, wrongTypeMessage, type BrandAsset
 import { ApiError, errorMessage } from '../../../lib/api-error';
 
 /** Browsers name some types differently from the server's list; extensions help when no type is given. */
-const TYPE_ALIASES: Record<string, string> = { 'image/vnd.microsoft.icon': 'image/x-icon', 'image/ico': 'image/x-icon', 'image/jpg': 'image/jpeg' };
-const EXTENSION_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', svg: 'image/svg+xml', ico: 'image/x-icon' };
+const TYPE_ALIASES: Record<string, string> = {
+  'image/vnd.microsoft.icon': 'image/x-icon',
+  'image/ico': 'image/x-icon',
+  'image/jpg': 'image/jpeg',
+};
+const EXTENSION_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  ico: 'image/x-icon',
+};
 
 /** The content type a chosen file claims (its type, else its extension). */
 export function claimedType(file: { type: string; name: string }): string {

@@ -4,7 +4,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { serverFieldError } from '../../../components/forms/server-field-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useBrand } from '../../../lib/brand/use-brand';
-import { BRAND_FORM_FIELDS, brandFormSchema, changedFields, formValuesFrom, type BrandFormInput, type BrandFormValues } from './brand-form-schema';
+import {
+  BRAND_FORM_FIELDS,
+  brandFormSchema,
+  changedFields,
+  formValuesFrom,
+  type BrandFormInput,
+  type BrandFormValues,
+} from './brand-form-schema';
 
 /**
  * The brand form: shared validation, the saved settings as baseline (fields the user has not

@@ -19,7 +19,11 @@ export function useRescheduleCampaign() {
   return useMutation({
     mutationFn: rescheduleCampaign,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: calendarKeys.all }), queryClient.invalidateQueries({ queryKey: ['campaigns'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]);
     },
   });
 }

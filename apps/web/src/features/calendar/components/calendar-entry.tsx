@@ -76,7 +76,14 @@ export function CalendarEntry({ entry, time, movable, onMove, roomy }: CalendarE
           to={paths.campaigns.detail(campaign.id)}
           underline="hover"
           color="inherit"
-          sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: roomy ? 'normal' : 'nowrap', fontWeight: 600 }}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: roomy ? 'normal' : 'nowrap',
+            fontWeight: 600,
+          }}
         >
           <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 400, marginInlineEnd: 0.5 }}>
             {time}
@@ -87,7 +94,13 @@ export function CalendarEntry({ entry, time, movable, onMove, roomy }: CalendarE
           </Box>
         </Link>
       </Tooltip>
-      <IconButton size="small" aria-label={t('entry.actions', { name: campaign.name })} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.25, color: 'inherit' }}>
+      <IconButton
+        size="small"
+        aria-label={t('entry.actions', { name: campaign.name })}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.25, color: 'inherit' }}
+      >
         <IconDotsVertical size={14} />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>

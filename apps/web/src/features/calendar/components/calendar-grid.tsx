@@ -39,11 +39,21 @@ export function CalendarGrid({ view, weeks, month, today, entries, canMove, form
   };
 
   return (
-    <Box component="table" sx={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse' }} aria-label={t(`views.${view}`)} data-testid="calendar-grid">
+    <Box
+      component="table"
+      sx={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse' }}
+      aria-label={t(`views.${view}`)}
+      data-testid="calendar-grid"
+    >
       <thead>
         <tr>
           {(weeks[0] ?? []).map((date) => (
-            <Box component="th" key={date} scope="col" sx={{ py: 1, fontSize: 12, fontWeight: 600, color: 'text.secondary', borderBottom: 1, borderColor: 'divider' }}>
+            <Box
+              component="th"
+              key={date}
+              scope="col"
+              sx={{ py: 1, fontSize: 12, fontWeight: 600, color: 'text.secondary', borderBottom: 1, borderColor: 'divider' }}
+            >
               {formatDay(date, 'weekday')}
             </Box>
           ))}
@@ -96,10 +106,28 @@ export function CalendarGrid({ view, weeks, month, today, entries, canMove, form
                   >
                     {formatDay(date, 'day')}
                   </Typography>
-                  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 0.5, maxHeight: view === 'week' ? 320 : 76, overflowY: 'auto' }}>
+                  <Box
+                    component="ul"
+                    sx={{
+                      listStyle: 'none',
+                      p: 0,
+                      m: 0,
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: 0.5,
+                      maxHeight: view === 'week' ? 320 : 76,
+                      overflowY: 'auto',
+                    }}
+                  >
                     {dayEntries.map((entry) => (
                       <li key={entry.campaign.id}>
-                        <CalendarEntry entry={entry} time={formatTime(entry.at)} movable={canMove && isMovable(entry.campaign)} onMove={(e) => onMove(e)} roomy={view === 'week'} />
+                        <CalendarEntry
+                          entry={entry}
+                          time={formatTime(entry.at)}
+                          movable={canMove && isMovable(entry.campaign)}
+                          onMove={(e) => onMove(e)}
+                          roomy={view === 'week'}
+                        />
                       </li>
                     ))}
                   </Box>

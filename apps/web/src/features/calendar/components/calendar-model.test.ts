@@ -1,6 +1,17 @@
 import type { CalendarCampaign } from '@sms/contracts/campaigns';
 import { describe, expect, it } from 'vitest';
-import { calendarStateToParams, entriesByDate, isMovable, moveSchedule, parseCalendarState, startOf, stepDate, visibleRange, visibleWeeks, weekStartFor } from './calendar-model';
+import {
+  calendarStateToParams,
+  entriesByDate,
+  isMovable,
+  moveSchedule,
+  parseCalendarState,
+  startOf,
+  stepDate,
+  visibleRange,
+  visibleWeeks,
+  weekStartFor,
+} from './calendar-model';
 
 const campaign = (over: Partial<CalendarCampaign>): CalendarCampaign => ({
   id: 'c1',
@@ -16,8 +27,14 @@ const campaign = (over: Partial<CalendarCampaign>): CalendarCampaign => ({
 
 describe('calendar state', () => {
   it('reads and writes the URL, falling back to this month', () => {
-    expect(parseCalendarState(new URLSearchParams('view=week&date=2026-03-29'), '2026-11-25')).toEqual({ view: 'week', date: '2026-03-29' });
-    expect(parseCalendarState(new URLSearchParams('view=year&date=2026-02-30'), '2026-11-25')).toEqual({ view: 'month', date: '2026-11-25' });
+    expect(parseCalendarState(new URLSearchParams('view=week&date=2026-03-29'), '2026-11-25')).toEqual({
+      view: 'week',
+      date: '2026-03-29',
+    });
+    expect(parseCalendarState(new URLSearchParams('view=year&date=2026-02-30'), '2026-11-25')).toEqual({
+      view: 'month',
+      date: '2026-11-25',
+    });
     expect(calendarStateToParams({ view: 'month', date: '2026-11-25' }, '2026-11-25').toString()).toBe('');
     expect(calendarStateToParams({ view: 'week', date: '2026-12-01' }, '2026-11-25').toString()).toBe('view=week&date=2026-12-01');
   });

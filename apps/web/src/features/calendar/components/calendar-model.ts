@@ -1,4 +1,13 @@
-import { addDays, dayRange, daysBetween, isCalendarDate, localDate, monthGrid, shiftLocalDateTime, weekDates } from '@sms/contracts/calendar-dates';
+import {
+  addDays,
+  dayRange,
+  daysBetween,
+  isCalendarDate,
+  localDate,
+  monthGrid,
+  shiftLocalDateTime,
+  weekDates,
+} from '@sms/contracts/calendar-dates';
 import type { CalendarCampaign } from '@sms/contracts/campaigns';
 import { zonedToInstant } from '@sms/contracts/zoned-time';
 
@@ -78,19 +87,25 @@ export function entriesByDate(campaigns: readonly CalendarCampaign[], timeZone: 
     list.push({ campaign, at, date });
     byDate.set(date, list);
   }
-  for (const list of byDate.values()) list.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.campaign.name.localeCompare(b.campaign.name));
+  for (const list of byDate.values())
+    list.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.campaign.name.localeCompare(b.campaign.name));
   return byDate;
 }
 
 /** Only scheduled campaigns with a schedule can be moved (and only by roles that edit campaigns). */
-export const isMovable = (campaign: CalendarCampaign): boolean => campaign.status === 'scheduled' && campaign.scheduledLocal !== null && campaign.scheduledAt !== null;
+export const isMovable = (campaign: CalendarCampaign): boolean =>
+  campaign.status === 'scheduled' && campaign.scheduledLocal !== null && campaign.scheduledAt !== null;
 
 /**
  * The new schedule of a campaign moved from the day it shows on (`fromDate`, viewer's zone) to
  * `toDate`: the same number of days added to its own local schedule, in its own time zone, so its
  * time of day is kept (across daylight saving changes too). Null when it would not move.
  */
-export function moveSchedule(campaign: CalendarCampaign, fromDate: string, toDate: string): { scheduledLocal: string; timeZone: string; at: Date } | null {
+export function moveSchedule(
+  campaign: CalendarCampaign,
+  fromDate: string,
+  toDate: string,
+): { scheduledLocal: string; timeZone: string; at: Date } | null {
   if (!campaign.scheduledLocal) return null;
   const days = daysBetween(fromDate, toDate);
   if (days === 0) return null;

@@ -64,7 +64,14 @@ export function MoveDialog({ request, formatWhen, onClose, onMoved }: MoveDialog
   };
 
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="move-dialog">
+    <Dialog
+      open
+      onClose={mutation.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid="move-dialog"
+    >
       <DialogTitle id={titleId}>{t('move.title', { name: entry.campaign.name })}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('move.current', { when: formatWhen(entry.at) })}</DialogContentText>
@@ -88,7 +95,12 @@ export function MoveDialog({ request, formatWhen, onClose, onMoved }: MoveDialog
         <Button onClick={onClose} disabled={mutation.isPending}>
           {t('move.cancel')}
         </Button>
-        <Button variant="contained" onClick={confirm} disabled={!target || mutation.isPending} startIcon={mutation.isPending ? <CircularProgress size={16} /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={confirm}
+          disabled={!target || mutation.isPending}
+          startIcon={mutation.isPending ? <CircularProgress size={16} /> : undefined}
+        >
           {t('move.confirm')}
         </Button>
       </DialogActions>

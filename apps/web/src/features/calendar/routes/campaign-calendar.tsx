@@ -26,7 +26,18 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useCalendar } from '../api/get-calendar';
 import { CalendarGrid } from '../components/calendar-grid';
-import { calendarStateToParams, entriesByDate, parseCalendarState, stepDate, visibleRange, visibleWeeks, weekStartFor, type CalendarEntry, type CalendarState, type CalendarView } from '../components/calendar-model';
+import {
+  calendarStateToParams,
+  entriesByDate,
+  parseCalendarState,
+  stepDate,
+  visibleRange,
+  visibleWeeks,
+  weekStartFor,
+  type CalendarEntry,
+  type CalendarState,
+  type CalendarView,
+} from '../components/calendar-model';
 import { MoveDialog, type MoveRequest } from '../components/move-dialog';
 
 const LEGEND = CAMPAIGN_STATUSES.filter((status) => status !== 'draft');
@@ -56,20 +67,33 @@ export default function CampaignCalendar() {
 
   const formatDay = useCallback(
     (date: string, style: 'weekday' | 'day' | 'full') => {
-      const options: Intl.DateTimeFormatOptions = style === 'weekday' ? { weekday: 'short' } : style === 'day' ? { day: 'numeric' } : { dateStyle: 'full' };
+      const options: Intl.DateTimeFormatOptions =
+        style === 'weekday' ? { weekday: 'short' } : style === 'day' ? { day: 'numeric' } : { dateStyle: 'full' };
       return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
     },
     [language],
   );
-  const formatTime = useCallback((instant: string) => new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(instant)), [language, timeZone]);
-  const formatWhen = useCallback((instant: Date | string) => new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(instant)), [language, timeZone]);
+  const formatTime = useCallback(
+    (instant: string) => new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(instant)),
+    [language, timeZone],
+  );
+  const formatWhen = useCallback(
+    (instant: Date | string) =>
+      new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(instant)),
+    [language, timeZone],
+  );
 
   const first = weeks[0]?.[0] ?? state.date;
   const last = weeks.at(-1)?.at(-1) ?? state.date;
   const heading =
     state.view === 'month'
-      ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${state.date.slice(0, 7)}-15T12:00:00Z`))
-      : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(new Date(`${first}T12:00:00Z`), new Date(`${last}T12:00:00Z`));
+      ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${state.date.slice(0, 7)}-15T12:00:00Z`),
+        )
+      : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+          new Date(`${first}T12:00:00Z`),
+          new Date(`${last}T12:00:00Z`),
+        );
   const rtl = theme.direction === 'rtl';
   const Previous = rtl ? IconChevronRight : IconChevronLeft;
   const Next = rtl ? IconChevronLeft : IconChevronRight;
@@ -79,29 +103,58 @@ export default function CampaignCalendar() {
       <Card>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-            <IconButton aria-label={t(`nav.previous.${state.view}`)} onClick={() => go({ ...state, date: stepDate(state, -1) })} data-testid="calendar-previous">
+            <IconButton
+              aria-label={t(`nav.previous.${state.view}`)}
+              onClick={() => go({ ...state, date: stepDate(state, -1) })}
+              data-testid="calendar-previous"
+            >
               <Previous size={20} />
             </IconButton>
             <Button variant="outlined" size="small" onClick={() => go({ ...state, date: today })}>
               {t('nav.today')}
             </Button>
-            <IconButton aria-label={t(`nav.next.${state.view}`)} onClick={() => go({ ...state, date: stepDate(state, 1) })} data-testid="calendar-next">
+            <IconButton
+              aria-label={t(`nav.next.${state.view}`)}
+              onClick={() => go({ ...state, date: stepDate(state, 1) })}
+              data-testid="calendar-next"
+            >
               <Next size={20} />
             </IconButton>
             <Typography variant="h5" component="h2" sx={{ flex: 1, minWidth: 180 }} aria-live="polite" data-testid="calendar-heading">
               {heading}
             </Typography>
-            <ToggleButtonGroup size="small" exclusive value={state.view} onChange={(_, view: CalendarView | null) => view && go({ ...state, view })} aria-label={t('views.label')}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={state.view}
+              onChange={(_, view: CalendarView | null) => view && go({ ...state, view })}
+              aria-label={t('views.label')}
+            >
               <ToggleButton value="month">{t('views.month')}</ToggleButton>
               <ToggleButton value="week">{t('views.week')}</ToggleButton>
             </ToggleButtonGroup>
           </Box>
-          <Box component="ul" aria-label={t('legend')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+          <Box
+            component="ul"
+            aria-label={t('legend')}
+            sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0, mb: 2 }}
+          >
             {LEGEND.map((status) => {
               const colors = statusColors(status);
               return (
                 <li key={status}>
-                  <Chip size="small" label={t(`campaigns:status.${status}`)} sx={{ bgcolor: colors.bgcolor, color: colors.color, fontWeight: 600, borderInlineStartWidth: 3, borderInlineStartStyle: 'solid', borderInlineStartColor: (theme: Theme) => paletteColor(theme, colors.accent) }} />
+                  <Chip
+                    size="small"
+                    label={t(`campaigns:status.${status}`)}
+                    sx={{
+                      bgcolor: colors.bgcolor,
+                      color: colors.color,
+                      fontWeight: 600,
+                      borderInlineStartWidth: 3,
+                      borderInlineStartStyle: 'solid',
+                      borderInlineStartColor: (theme: Theme) => paletteColor(theme, colors.accent),
+                    }}
+                  />
                 </li>
               );
             })}
@@ -139,7 +192,12 @@ export default function CampaignCalendar() {
           </Box>
         </CardContent>
       </Card>
-      <MoveDialog request={move} formatWhen={formatWhen} onClose={() => setMove(null)} onMoved={(name) => setNotice(t('move.done', { name }))} />
+      <MoveDialog
+        request={move}
+        formatWhen={formatWhen}
+        onClose={() => setMove(null)}
+        onMoved={(name) => setNotice(t('move.done', { name }))}
+      />
       <Snackbar open={notice !== null} autoHideDuration={5000} onClose={() => setNotice(null)} message={notice ?? ''} />
     </PageContainer>
   );

@@ -4,7 +4,8 @@ import { apiPost } from '../../../lib/api-client';
 import { campaignsKeys } from './campaigns-keys';
 
 /** POST /api/campaigns: a new draft. */
-export const createCampaign = async (body: CreateCampaignBody): Promise<Campaign> => (await apiPost<CampaignResponse>('/api/campaigns', body)).campaign;
+export const createCampaign = async (body: CreateCampaignBody): Promise<Campaign> =>
+  (await apiPost<CampaignResponse>('/api/campaigns', body)).campaign;
 
 /** Creates a draft, primes its detail query and refreshes the lists. */
 export function useCreateCampaign() {

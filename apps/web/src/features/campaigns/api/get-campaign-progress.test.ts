@@ -19,7 +19,8 @@ const now = new Date('2026-05-01T12:00:00Z').getTime();
 
 describe('progress polling', () => {
   it('polls fast while scheduled, sending or paused', () => {
-    for (const status of ['scheduled', 'sending', 'paused'] as const) expect(progressInterval(progress(status, 0), null, now)).toBe(PROGRESS_POLL_MS);
+    for (const status of ['scheduled', 'sending', 'paused'] as const)
+      expect(progressInterval(progress(status, 0), null, now)).toBe(PROGRESS_POLL_MS);
   });
 
   it('keeps polling a finished campaign while sent messages await their receipts, for an hour', () => {

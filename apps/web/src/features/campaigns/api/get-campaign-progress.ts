@@ -30,7 +30,12 @@ export const awaitsReplies = (finishedAt: string | null, replyWindowHours: numbe
   finishedAt !== null && now - new Date(finishedAt).getTime() < replyWindowHours * 3_600_000;
 
 /** The poll interval: fast while live, slower while receipts, then replies, of a finished campaign come in, else none. */
-export function progressInterval(progress: CampaignProgress | undefined, finishedAt: string | null, now: number = Date.now(), replyWindowHours = 0): number | false {
+export function progressInterval(
+  progress: CampaignProgress | undefined,
+  finishedAt: string | null,
+  now: number = Date.now(),
+  replyWindowHours = 0,
+): number | false {
   if (isCampaignLive(progress?.status)) return PROGRESS_POLL_MS;
   if (awaitsReceipts(progress, finishedAt, now)) return RECEIPTS_POLL_MS;
   return awaitsReplies(finishedAt, replyWindowHours, now) ? REPLIES_POLL_MS : false;

@@ -7,7 +7,8 @@ import { campaignsKeys } from './campaigns-keys';
 export const getGatewayOptions = async (signal?: AbortSignal): Promise<Gateway[]> =>
   (await apiGet<{ data: Gateway[]; total: number }>('/api/gateways', { params: { limit: 100 }, signal })).data;
 
-export const gatewayOptionsQueryOptions = () => queryOptions({ queryKey: campaignsKeys.gatewayOptions(), queryFn: ({ signal }) => getGatewayOptions(signal) });
+export const gatewayOptionsQueryOptions = () =>
+  queryOptions({ queryKey: campaignsKeys.gatewayOptions(), queryFn: ({ signal }) => getGatewayOptions(signal) });
 
 /** The gateways for the composer's gateway select. */
 export const useGatewayOptions = () => useQuery(gatewayOptionsQueryOptions());

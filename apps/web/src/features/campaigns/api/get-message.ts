@@ -11,7 +11,8 @@ export const getMessage = async (id: string, signal?: AbortSignal): Promise<Outb
   (await apiGet<{ message: OutboundMessage }>(`/api/messages/${encodeURIComponent(id)}`, { signal })).message;
 
 /** Whether the message may still change (queued, sending, or sent and waiting for its receipt). */
-export const isMessagePending = (message: OutboundMessage | undefined): boolean => message !== undefined && !FINAL_MESSAGE_STATUSES.includes(message.status);
+export const isMessagePending = (message: OutboundMessage | undefined): boolean =>
+  message !== undefined && !FINAL_MESSAGE_STATUSES.includes(message.status);
 
 export const messageQueryOptions = (id: string) =>
   queryOptions({

@@ -16,4 +16,5 @@ export const tagValuesQueryOptions = (field: ContactTagField, search: string) =>
   });
 
 /** Suggestions for an audience tag picker (fetched while it is open). */
-export const useTagValues = (field: ContactTagField, search: string, enabled: boolean) => useQuery({ ...tagValuesQueryOptions(field, search), enabled });
+export const useTagValues = (field: ContactTagField, search: string, enabled: boolean) =>
+  useQuery({ ...tagValuesQueryOptions(field, search), enabled });

@@ -8,7 +8,10 @@ export const CONTACT_PICKER_LIMIT = 20;
 
 /** GET /api/contacts?search=: active contacts by phone, name or email, for the explicit-list picker. */
 export const searchContacts = (search: string, signal?: AbortSignal): Promise<ContactList> =>
-  apiGet<ContactList>('/api/contacts', { params: { limit: CONTACT_PICKER_LIMIT, status: 'active', sort: 'firstName', order: 'asc', ...(search ? { search } : {}) }, signal });
+  apiGet<ContactList>('/api/contacts', {
+    params: { limit: CONTACT_PICKER_LIMIT, status: 'active', sort: 'firstName', order: 'asc', ...(search ? { search } : {}) },
+    signal,
+  });
 
 export const contactSearchQueryOptions = (search: string) =>
   queryOptions({

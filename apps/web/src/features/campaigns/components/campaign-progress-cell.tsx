@@ -21,7 +21,10 @@ export function CampaignProgressCell({ campaign }: { campaign: Campaign }) {
     );
   }
   const number = new Intl.NumberFormat(language);
-  const label = t('list.progressLabel', { done: number.format(processedCount(campaign.counts)), total: number.format(campaign.counts.total) });
+  const label = t('list.progressLabel', {
+    done: number.format(processedCount(campaign.counts)),
+    total: number.format(campaign.counts.total),
+  });
   return (
     <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', gap: 0.5 }}>
       <LinearProgress variant="determinate" value={percent} aria-label={label} sx={{ height: 6, borderRadius: 3 }} />

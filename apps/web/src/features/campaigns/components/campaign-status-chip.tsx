@@ -17,6 +17,9 @@ const TONE: Record<CampaignStatus, Tone> = {
 export function CampaignStatusChip({ status, size = 'small' }: { status: CampaignStatus; size?: 'small' | 'medium' }) {
   const { t } = useTranslation('campaigns');
   const tone = TONE[status];
-  const sx = tone === 'neutral' ? { bgcolor: 'grey.100', color: 'text.secondary', fontWeight: 600 } : { bgcolor: `${tone}.light`, color: `textColor.${tone}`, fontWeight: 600 };
+  const sx =
+    tone === 'neutral'
+      ? { bgcolor: 'grey.100', color: 'text.secondary', fontWeight: 600 }
+      : { bgcolor: `${tone}.light`, color: `textColor.${tone}`, fontWeight: 600 };
   return <Chip size={size} label={t(`status.${status}`)} sx={sx} data-testid="campaign-status" data-status={status} />;
 }

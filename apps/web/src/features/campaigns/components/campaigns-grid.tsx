@@ -37,7 +37,13 @@ export interface CampaignsGridProps {
 export function CampaignsGrid({ list, query, busy, columns, filtered, onClear }: CampaignsGridProps) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
-  const empty = useListEmptyState('campaigns', { filtered, onClear, icon: <IconSend size={36} stroke={1.4} />, testId: 'campaigns-empty', whenEmpty: <NewCampaignButton /> });
+  const empty = useListEmptyState('campaigns', {
+    filtered,
+    onClear,
+    icon: <IconSend size={36} stroke={1.4} />,
+    testId: 'campaigns-empty',
+    whenEmpty: <NewCampaignButton />,
+  });
   return (
     <ServerDataGrid
       testId="campaigns-grid"

@@ -51,7 +51,13 @@ export function CampaignsToolbar({ search, statuses, filtered, onChange, onClear
           onChange={(event) => setText(event.target.value)}
           slotProps={{
             htmlInput: { maxLength: 200 },
-            input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconSearch size={18} aria-hidden />
+                </InputAdornment>
+              ),
+            },
           }}
         />
       </Grid>
@@ -80,7 +86,12 @@ export function CampaignsToolbar({ search, statuses, filtered, onChange, onClear
         >
           {CAMPAIGN_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
-              <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, mr: 1 }} slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } }} />
+              <Checkbox
+                size="small"
+                checked={statuses.includes(status)}
+                sx={{ p: 0.5, mr: 1 }}
+                slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } }}
+              />
               <ListItemText primary={t(`status.${status}`)} />
             </MenuItem>
           ))}

@@ -12,4 +12,7 @@ export const campaignsList = defineList({
 export type CampaignsListState = ReturnType<typeof campaignsList.parse>;
 
 /** The GET /api/campaigns query for a list state (statuses as a list). */
-export const campaignsApiQuery = (state: CampaignsListState): ListCampaignsQuery => ({ ...sortedPageQuery(state), ...withoutEmpty({ search: state.search, status: state.statuses }) });
+export const campaignsApiQuery = (state: CampaignsListState): ListCampaignsQuery => ({
+  ...sortedPageQuery(state),
+  ...withoutEmpty({ search: state.search, status: state.statuses }),
+});

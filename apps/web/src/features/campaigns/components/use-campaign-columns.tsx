@@ -39,13 +39,33 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
         minWidth: 180,
         sortable: sortable('name'),
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={paths.campaigns.detail(row.id)} underline="hover" noWrap sx={{ fontWeight: 600 }} onClick={(event) => event.stopPropagation()}>
+          <Link
+            component={RouterLink}
+            to={paths.campaigns.detail(row.id)}
+            underline="hover"
+            noWrap
+            sx={{ fontWeight: 600 }}
+            onClick={(event) => event.stopPropagation()}
+          >
             {row.name}
           </Link>
         ),
       },
-      { field: 'status', headerName: t('fields.status'), width: 120, sortable: false, renderCell: ({ row }) => <CampaignStatusChip status={row.status} /> },
-      { field: 'progress', headerName: t('fields.progress'), flex: 1, minWidth: 170, sortable: false, renderCell: ({ row }) => <CampaignProgressCell campaign={row} /> },
+      {
+        field: 'status',
+        headerName: t('fields.status'),
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => <CampaignStatusChip status={row.status} />,
+      },
+      {
+        field: 'progress',
+        headerName: t('fields.progress'),
+        flex: 1,
+        minWidth: 170,
+        sortable: false,
+        renderCell: ({ row }) => <CampaignProgressCell campaign={row} />,
+      },
       { field: 'scheduledAt', headerName: t('fields.scheduledAt'), width: 165, sortable: sortable('scheduledAt'), valueFormatter: date },
       { field: 'launchedAt', headerName: t('fields.launchedAt'), width: 165, sortable: sortable('launchedAt'), valueFormatter: date },
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 165, sortable: sortable('createdAt'), valueFormatter: date },
@@ -56,15 +76,41 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
         width: 150,
         hideable: false,
         getActions: ({ row }) => [
-          <GridActionsCellItem key="view" icon={<IconEye size={20} aria-hidden />} label={t('actions.view', { name: row.name })} onClick={() => void navigate(paths.campaigns.detail(row.id))} />,
+          <GridActionsCellItem
+            key="view"
+            icon={<IconEye size={20} aria-hidden />}
+            label={t('actions.view', { name: row.name })}
+            onClick={() => void navigate(paths.campaigns.detail(row.id))}
+          />,
           ...(canUpdate && EDITABLE_CAMPAIGN_STATUSES.includes(row.status)
-            ? [<GridActionsCellItem key="edit" icon={<IconPencil size={20} aria-hidden />} label={t('actions.editOne', { name: row.name })} onClick={() => void navigate(paths.campaigns.edit(row.id))} />]
+            ? [
+                <GridActionsCellItem
+                  key="edit"
+                  icon={<IconPencil size={20} aria-hidden />}
+                  label={t('actions.editOne', { name: row.name })}
+                  onClick={() => void navigate(paths.campaigns.edit(row.id))}
+                />,
+              ]
             : []),
           ...(canCreate
-            ? [<GridActionsCellItem key="duplicate" icon={<IconCopy size={20} aria-hidden />} label={t('actions.duplicateOne', { name: row.name })} onClick={() => onDuplicate(row)} />]
+            ? [
+                <GridActionsCellItem
+                  key="duplicate"
+                  icon={<IconCopy size={20} aria-hidden />}
+                  label={t('actions.duplicateOne', { name: row.name })}
+                  onClick={() => onDuplicate(row)}
+                />,
+              ]
             : []),
           ...(canDelete && row.status === 'draft'
-            ? [<GridActionsCellItem key="delete" icon={<IconTrash size={20} aria-hidden />} label={t('actions.deleteOne', { name: row.name })} onClick={() => onDelete(row)} />]
+            ? [
+                <GridActionsCellItem
+                  key="delete"
+                  icon={<IconTrash size={20} aria-hidden />}
+                  label={t('actions.deleteOne', { name: row.name })}
+                  onClick={() => onDelete(row)}
+                />,
+              ]
             : []),
         ],
       },

@@ -30,7 +30,12 @@ export default function CampaignDetail() {
   const navigate = useNavigate();
   const query = useCampaign(id);
   const launched = query.data !== undefined && query.data.status !== 'draft';
-  const progress = useCampaignProgress(id, launched, query.data?.completedAt ?? query.data?.cancelledAt ?? null, query.data?.replyWindowHours ?? 0);
+  const progress = useCampaignProgress(
+    id,
+    launched,
+    query.data?.completedAt ?? query.data?.cancelledAt ?? null,
+    query.data?.replyWindowHours ?? 0,
+  );
   const action = useCampaignAction();
   const duplicate = useDuplicateCampaign();
   const [cancelling, setCancelling] = useState(false);
@@ -47,7 +52,7 @@ export default function CampaignDetail() {
   if (!query.data) return <CampaignLoadState error={query.error} onRetry={() => void query.refetch()} />;
   const campaign = query.data;
   const status = liveStatus ?? campaign.status;
-    const figures: CampaignProgress = progress.data ?? {
+  const figures: CampaignProgress = progress.data ?? {
     status: campaign.status,
     statusReason: campaign.statusReason,
     audienceReady: campaign.audienceReady,
@@ -59,7 +64,11 @@ export default function CampaignDetail() {
     eta: null,
     recentErrors: [],
   };
-  const run = (name: CampaignAction) => action.mutate({ id: campaign.id, action: name }, { onSuccess: () => setCancelling(false), onError: (error) => !cancelling && setFailure(errorMessage(error)) });
+  const run = (name: CampaignAction) =>
+    action.mutate(
+      { id: campaign.id, action: name },
+      { onSuccess: () => setCancelling(false), onError: (error) => !cancelling && setFailure(errorMessage(error)) },
+    );
 
   return (
     <PageContainer
@@ -84,7 +93,11 @@ export default function CampaignDetail() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
-            {launched ? <ProgressCard progress={{ ...figures, status }} gatewayName={campaign.gatewayName} /> : <Alert severity="info">{t('detail.draftHint')}</Alert>}
+            {launched ? (
+              <ProgressCard progress={{ ...figures, status }} gatewayName={campaign.gatewayName} />
+            ) : (
+              <Alert severity="info">{t('detail.draftHint')}</Alert>
+            )}
             {launched ? (
               <Can I="read" a="Report">
                 <FollowUpCard campaignId={campaign.id} />
@@ -111,7 +124,11 @@ export default function CampaignDetail() {
         }}
         onConfirm={() => run('cancel')}
       />
-      <DeleteCampaignDialog campaign={deleting ? campaign : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.campaigns.list, { replace: true, state: { notice: 'deleted' } })} />
+      <DeleteCampaignDialog
+        campaign={deleting ? campaign : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate(paths.campaigns.list, { replace: true, state: { notice: 'deleted' } })}
+      />
       <MessageSnackbar message={failure} severity="error" autoHideDuration={6000} onClose={() => setFailure(null)} />
       <NoticeSnackbar ns="campaigns" />
     </PageContainer>

@@ -24,7 +24,11 @@ export default function CampaignEdit() {
   return (
     <PageContainer
       title={t('edit.title', { name: campaign.name })}
-      breadcrumbs={[{ label: t('list.title'), to: paths.campaigns.list }, { label: campaign.name, to: paths.campaigns.detail(campaign.id) }, { label: t('edit.crumb') }]}
+      breadcrumbs={[
+        { label: t('list.title'), to: paths.campaigns.list },
+        { label: campaign.name, to: paths.campaigns.detail(campaign.id) },
+        { label: t('edit.crumb') },
+      ]}
     >
       {editable ? (
         // Keyed by id only: a save refreshes the cached campaign but must not reset what is being typed.

@@ -7,7 +7,11 @@ import { ComposerLoader } from '../components/composer/composer-loader';
 export default function CampaignNew() {
   const { t } = useTranslation('campaigns');
   return (
-    <PageContainer title={t('new.title')} description={t('new.description')} breadcrumbs={[{ label: t('list.title'), to: paths.campaigns.list }, { label: t('new.title') }]}>
+    <PageContainer
+      title={t('new.title')}
+      description={t('new.description')}
+      breadcrumbs={[{ label: t('list.title'), to: paths.campaigns.list }, { label: t('new.title') }]}
+    >
       <ComposerLoader campaign={null} />
     </PageContainer>
   );

@@ -63,7 +63,13 @@ export default function CampaignsList() {
       }
     >
       <Card>
-        <CampaignsToolbar search={state.search} statuses={state.statuses} filtered={filtered} onChange={(patch, replace) => update(patch, { replace })} onClear={clear} />
+        <CampaignsToolbar
+          search={state.search}
+          statuses={state.statuses}
+          filtered={filtered}
+          onChange={(patch, replace) => update(patch, { replace })}
+          onClear={clear}
+        />
         <Divider />
         <CampaignsGrid list={list} query={query} busy={duplicate.isPending} columns={columns} filtered={filtered} onClear={clear} />
       </Card>

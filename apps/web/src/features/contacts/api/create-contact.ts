@@ -4,7 +4,8 @@ import { apiPost } from '../../../lib/api-client';
 import { contactsKeys } from './contacts-keys';
 
 /** POST /api/contacts (409 CONTACT_EXISTS with existingId when the number is already stored). */
-export const createContact = async (body: CreateContactBody): Promise<Contact> => (await apiPost<ContactResponse>('/api/contacts', body)).contact;
+export const createContact = async (body: CreateContactBody): Promise<Contact> =>
+  (await apiPost<ContactResponse>('/api/contacts', body)).contact;
 
 /** Creates a contact, primes its detail query and refreshes the lists and tag values. */
 export function useCreateContact() {

@@ -16,4 +16,5 @@ export const contactTagsQueryOptions = (field: ContactTagField, search: string) 
   });
 
 /** Suggestions for a tag picker (fetched when the picker opens). */
-export const useContactTags = (field: ContactTagField, search: string, enabled: boolean) => useQuery({ ...contactTagsQueryOptions(field, search), enabled });
+export const useContactTags = (field: ContactTagField, search: string, enabled: boolean) =>
+  useQuery({ ...contactTagsQueryOptions(field, search), enabled });

@@ -87,12 +87,23 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
           </Button>
         ) : null}
         {canBulk('optIn') ? (
-          <Button size="small" variant="outlined" startIcon={<IconBellRinging size={16} aria-hidden />} onClick={() => setConfirming('optIn')}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<IconBellRinging size={16} aria-hidden />}
+            onClick={() => setConfirming('optIn')}
+          >
             {t('bulk.optIn')}
           </Button>
         ) : null}
         {canBulk('delete') ? (
-          <Button size="small" variant="outlined" color="error" startIcon={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming('delete')}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            startIcon={<IconTrash size={16} aria-hidden />}
+            onClick={() => setConfirming('delete')}
+          >
             {t('bulk.delete')}
           </Button>
         ) : null}
@@ -117,7 +128,14 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
         onClose={close}
         onConfirm={() => confirming && confirm(confirming)}
       />
-      <SetTagDialog open={tagging} count={count} busy={bulk.isPending} error={bulk.isError ? errorMessage(bulk.error) : null} onClose={close} onConfirm={(tag) => run('setTag', tag)} />
+      <SetTagDialog
+        open={tagging}
+        count={count}
+        busy={bulk.isPending}
+        error={bulk.isError ? errorMessage(bulk.error) : null}
+        onClose={close}
+        onConfirm={(tag) => run('setTag', tag)}
+      />
     </>
   );
 }

@@ -10,7 +10,8 @@ export function bulkTarget(selectedIds: readonly string[], allMatching: boolean,
 }
 
 /** How many contacts the action will touch. */
-export const bulkCount = (selectedIds: readonly string[], allMatching: boolean, total: number): number => (allMatching ? total : selectedIds.length);
+export const bulkCount = (selectedIds: readonly string[], allMatching: boolean, total: number): number =>
+  allMatching ? total : selectedIds.length;
 
 /** Whether to offer "select all N matching": the whole page is ticked and more rows match. */
 export const offerAllMatching = (selectedCount: number, pageRowCount: number, total: number): boolean =>

@@ -8,12 +8,15 @@ export type ColumnVisibility = Record<string, boolean>;
 
 /** The stored column choices restricted to known columns (booleans only), over the defaults. */
 export function parseColumnVisibility(raw: string | null, known: readonly string[]): ColumnVisibility {
-  const model: ColumnVisibility = Object.fromEntries(DEFAULT_HIDDEN_COLUMNS.filter((field) => known.includes(field)).map((field) => [field, false]));
+  const model: ColumnVisibility = Object.fromEntries(
+    DEFAULT_HIDDEN_COLUMNS.filter((field) => known.includes(field)).map((field) => [field, false]),
+  );
   if (!raw) return model;
   try {
     const stored: unknown = JSON.parse(raw);
     if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
-      for (const [field, visible] of Object.entries(stored)) if (known.includes(field) && typeof visible === 'boolean') model[field] = visible;
+      for (const [field, visible] of Object.entries(stored))
+        if (known.includes(field) && typeof visible === 'boolean') model[field] = visible;
     }
   } catch {
     // unreadable: defaults

@@ -15,7 +15,16 @@ export function ConsentNoteField({ control }: { control: Control<ContactFormInpu
   return (
     <Stack spacing={1.5} data-testid="consent-note">
       <Alert severity="info">{t('consent.explain')}</Alert>
-      <FormTextField control={control} name="consentNote" label={t('consent.label')} helperText={t('consent.hint')} required multiline minRows={2} slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.consentNoteMax } }} />
+      <FormTextField
+        control={control}
+        name="consentNote"
+        label={t('consent.label')}
+        helperText={t('consent.hint')}
+        required
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.consentNoteMax } }}
+      />
     </Stack>
   );
 }

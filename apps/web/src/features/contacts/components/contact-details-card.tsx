@@ -18,7 +18,17 @@ import { OptOutInfo } from './opt-out-info';
 /** A definition list: label column, value column (stacks on phones). */
 function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 220px) 1fr' }, columnGap: 3, rowGap: { xs: 0.5, sm: 2 }, alignItems: 'center', m: 0 }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 220px) 1fr' },
+        columnGap: 3,
+        rowGap: { xs: 0.5, sm: 2 },
+        alignItems: 'center',
+        m: 0,
+      }}
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600, mt: { xs: 1.5, sm: 0 } }}>
@@ -40,7 +50,12 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
   const none = t('notSet');
   const tag = (value: string | null) => (value ? <TagChip value={value} /> : none);
   const rows: Array<[string, ReactNode]> = [
-    [t('fields.phone'), <bdi key="phone" dir="ltr">{contact.phone}</bdi>],
+    [
+      t('fields.phone'),
+      <bdi key="phone" dir="ltr">
+        {contact.phone}
+      </bdi>,
+    ],
     [t('fields.phoneCountry'), contact.phoneCountry ? countryName(contact.phoneCountry, language) : none],
     [t('fields.firstName'), contact.firstName ?? none],
     [t('fields.lastName'), contact.lastName ?? none],
@@ -51,7 +66,14 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
     [t('fields.tag3'), tag(contact.tag3)],
     [t('fields.notes'), contact.notes ?? none],
     ...(contact.optInNote
-      ? ([[t('fields.optInNote'), <span key="consent" data-testid="opt-in-note">{contact.optInNote} · <DateTime value={contact.optedInAt} fallback={none} /></span>]] as Array<[string, ReactNode]>)
+      ? ([
+          [
+            t('fields.optInNote'),
+            <span key="consent" data-testid="opt-in-note">
+              {contact.optInNote} · <DateTime value={contact.optedInAt} fallback={none} />
+            </span>,
+          ],
+        ] as Array<[string, ReactNode]>)
       : []),
     [t('fields.source'), t(`sources.${contact.source}`)],
     [t('fields.createdAt'), <DateTime key="created" value={contact.createdAt} fallback={none} />],
@@ -86,7 +108,11 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
         <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
           {t('detail.customFields')}
         </Typography>
-        {custom.length > 0 ? <Details rows={custom.map(([key, value]) => [key, value || none])} /> : <Typography color="text.secondary">{t('detail.noCustomFields')}</Typography>}
+        {custom.length > 0 ? (
+          <Details rows={custom.map(([key, value]) => [key, value || none])} />
+        ) : (
+          <Typography color="text.secondary">{t('detail.noCustomFields')}</Typography>
+        )}
       </CardContent>
     </Card>
   );

@@ -27,14 +27,22 @@ const contact: Contact = {
 describe('contactFormSchema', () => {
   it('accepts a local number with its default country and clears empty fields', () => {
     const values = contactFormSchema.parse({ ...contactFormDefaults(null, 'GB'), phone: '07911 123456', firstName: ' Grace ' });
-    expect(values).toMatchObject({ phone: '07911 123456', defaultCountry: 'GB', firstName: 'Grace', lastName: null, email: null, status: 'active' });
+    expect(values).toMatchObject({
+      phone: '07911 123456',
+      defaultCountry: 'GB',
+      firstName: 'Grace',
+      lastName: null,
+      email: null,
+      status: 'active',
+    });
     const body = createBody(values);
     expect(body).toEqual({ phone: '07911 123456', defaultCountry: 'GB', firstName: 'Grace', status: 'active' });
     expect(createContactBodySchema.safeParse(body).success).toBe(true);
   });
 
   it('reports why a number cannot be read', () => {
-    const issues = (phone: string, defaultCountry = '') => contactFormSchema.safeParse({ ...contactFormDefaults(null, defaultCountry), phone }).error?.issues.map((issue) => issue.message);
+    const issues = (phone: string, defaultCountry = '') =>
+      contactFormSchema.safeParse({ ...contactFormDefaults(null, defaultCountry), phone }).error?.issues.map((issue) => issue.message);
     expect(issues('07911 123456')).toEqual(['phoneProblem.invalid']);
     expect(issues('0791', 'GB')).toEqual(['phoneProblem.invalid_for_country']);
     expect(issues('1234567890123456')).toEqual(['phoneProblem.too_long']);
@@ -72,7 +80,9 @@ describe('changedContactFields', () => {
   it('asks for a consent note to opt an opted-out contact back in, and sends it', () => {
     const optedOut: Contact = { ...contact, status: 'opted_out', optedOutAt: '2026-01-02T00:00:00.000Z', optOutSource: 'keyword' };
     const missing = contactFormSchema.safeParse({ ...contactFormDefaults(optedOut, ''), status: 'active', consentNote: '  ' });
-    expect(missing.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['consentNote', 'validation.consentNoteRequired']]);
+    expect(missing.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['consentNote', 'validation.consentNoteRequired'],
+    ]);
     const values = contactFormSchema.parse({ ...contactFormDefaults(optedOut, ''), status: 'active', consentNote: ' Asked at the desk ' });
     const body = changedContactFields(optedOut, values);
     expect(body).toEqual({ status: 'active', consentNote: 'Asked at the desk' });

@@ -1,4 +1,10 @@
-import { CONTACT_LIMITS, createContactBodySchema, type Contact, type CreateContactBody, type UpdateContactBody } from '@sms/contracts/contacts';
+import {
+  CONTACT_LIMITS,
+  createContactBodySchema,
+  type Contact,
+  type CreateContactBody,
+  type UpdateContactBody,
+} from '@sms/contracts/contacts';
 import { normalisePhone, type NormalisedPhone } from '@sms/contracts/phone';
 import { z } from 'zod';
 
@@ -30,14 +36,17 @@ export const contactFormSchema = z
   })
   .superRefine((values, context) => {
     const result = normalisePhone(values.phone, values.defaultCountry || null);
-    if (!result.ok && result.reason !== 'missing') context.addIssue({ code: 'custom', path: ['phone'], message: `${PHONE_PROBLEM_PREFIX}${result.reason}` });
-    if (optsBackIn(values) && values.consentNote.trim() === '') context.addIssue({ code: 'custom', path: ['consentNote'], message: 'validation.consentNoteRequired' });
+    if (!result.ok && result.reason !== 'missing')
+      context.addIssue({ code: 'custom', path: ['phone'], message: `${PHONE_PROBLEM_PREFIX}${result.reason}` });
+    if (optsBackIn(values) && values.consentNote.trim() === '')
+      context.addIssue({ code: 'custom', path: ['consentNote'], message: 'validation.consentNoteRequired' });
   });
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
 
 /** Whether the form's values opt an opted-out contact back in (a consent note is then due). */
-export const optsBackIn = (values: Pick<ContactFormInput, 'wasOptedOut' | 'status'>): boolean => values.wasOptedOut && values.status === 'active';
+export const optsBackIn = (values: Pick<ContactFormInput, 'wasOptedOut' | 'status'>): boolean =>
+  values.wasOptedOut && values.status === 'active';
 
 /** The form's starting values: empty for a new contact, else the contact's. */
 export const contactFormDefaults = (contact: Contact | null, defaultCountry: string): ContactFormInput => ({

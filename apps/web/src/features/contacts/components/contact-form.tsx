@@ -20,13 +20,33 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
-import { changedContactFields, contactFormDefaults, contactFormSchema, createBody, optsBackIn, type ContactFormInput, type ContactFormValues } from './contact-form-schema';
+import {
+  changedContactFields,
+  contactFormDefaults,
+  contactFormSchema,
+  createBody,
+  optsBackIn,
+  type ContactFormInput,
+  type ContactFormValues,
+} from './contact-form-schema';
 import { ConsentNoteField } from './consent-note-field';
 import { OptOutInfo } from './opt-out-info';
 import { PhoneField } from './phone-field';
 import { TagAutocomplete } from './tag-autocomplete';
 
-const FIELDS = ['phone', 'defaultCountry', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'notes', 'status', 'consentNote'] as const;
+const FIELDS = [
+  'phone',
+  'defaultCountry',
+  'firstName',
+  'lastName',
+  'email',
+  'tag1',
+  'tag2',
+  'tag3',
+  'notes',
+  'status',
+  'consentNote',
+] as const;
 
 export interface ContactFormProps {
   /** The contact being edited; null to create one. */
@@ -55,7 +75,10 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
     handleSubmit,
     setError,
     formState: { isSubmitting, isDirty },
-  } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: contactFormDefaults(contact, defaultCountry) });
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: contactFormDefaults(contact, defaultCountry),
+  });
   const [status, wasOptedOut] = useWatch({ control, name: ['status', 'wasOptedOut'] });
 
   const submit = handleSubmit(async (values) => {
@@ -93,13 +116,32 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
       <PhoneField control={control} existingLink={existingLink} disabled={phoneLocked} />
       <Grid container spacing={2.5} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="firstName" label={t('fields.firstName')} autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.nameMax } }} />
+          <FormTextField
+            control={control}
+            name="firstName"
+            label={t('fields.firstName')}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.nameMax } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="lastName" label={t('fields.lastName')} autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.nameMax } }} />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label={t('fields.lastName')}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.nameMax } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.emailMax } }} />
+          <FormTextField
+            control={control}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.emailMax } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <FormSelectField
@@ -110,7 +152,13 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
               { value: 'active', label: t('status.active') },
               { value: 'opted_out', label: t('status.opted_out') },
             ]}
-            helperText={statusLocked && contact?.status === 'opted_out' ? t('consent.notYours') : status === 'opted_out' ? t('form.optedOutHint') : t('form.activeHint')}
+            helperText={
+              statusLocked && contact?.status === 'opted_out'
+                ? t('consent.notYours')
+                : status === 'opted_out'
+                  ? t('form.optedOutHint')
+                  : t('form.activeHint')
+            }
             disabled={statusLocked}
           />
         </Grid>
@@ -156,7 +204,14 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
           </Grid>
         ))}
         <Grid size={12}>
-          <FormTextField control={control} name="notes" label={t('fields.notes')} multiline minRows={3} slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.notesMax } }} />
+          <FormTextField
+            control={control}
+            name="notes"
+            label={t('fields.notes')}
+            multiline
+            minRows={3}
+            slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.notesMax } }}
+          />
         </Grid>
       </Grid>
       <Stack direction="row" spacing={1.5} sx={{ mt: 4, justifyContent: 'flex-end' }}>

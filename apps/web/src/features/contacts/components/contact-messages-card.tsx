@@ -20,9 +20,18 @@ function HistoryRow({ message }: { message: ThreadMessage }) {
   const { t } = useTranslation(['inbox', 'contacts']);
   const out = message.direction === 'out';
   const Icon = out ? IconArrowUpRight : IconArrowDownLeft;
-  const what = message.campaignName ? t('inbox:thread.campaign', { name: message.campaignName }) : out && message.kind ? t(`inbox:kinds.${message.kind}`) : t('inbox:history.in');
+  const what = message.campaignName
+    ? t('inbox:thread.campaign', { name: message.campaignName })
+    : out && message.kind
+      ? t(`inbox:kinds.${message.kind}`)
+      : t('inbox:history.in');
   return (
-    <Box component="li" data-testid="history-row" data-direction={message.direction} sx={{ listStyle: 'none', display: 'flex', gap: 1.5, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      data-testid="history-row"
+      data-direction={message.direction}
+      sx={{ listStyle: 'none', display: 'flex', gap: 1.5, py: 1.25, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Box sx={{ color: out ? 'primary.main' : 'success.main', pt: 0.25 }}>
         <Icon size={18} aria-label={out ? t('inbox:history.out') : t('inbox:history.in')} />
       </Box>
@@ -57,7 +66,13 @@ export function ContactMessagesCard({ contactId }: { contactId: string }) {
             {t('detail.history')}
           </Typography>
           <Can I="read" a="Inbox">
-            <Button component={RouterLink} to={paths.chatWith(contactId)} variant="outlined" size="small" startIcon={<IconMessages size={18} aria-hidden />}>
+            <Button
+              component={RouterLink}
+              to={paths.chatWith(contactId)}
+              variant="outlined"
+              size="small"
+              startIcon={<IconMessages size={18} aria-hidden />}
+            >
               {t('inbox:history.open')}
             </Button>
           </Can>

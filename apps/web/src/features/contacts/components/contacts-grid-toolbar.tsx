@@ -45,7 +45,18 @@ export function ContactsGridToolbar(props: Partial<ContactsGridToolbarProps>) {
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
   const ability = useAbility();
-  const { total = 0, totalCapped = false, pageRowCount = 0, selectedIds = [], allMatching = false, filter, onAllMatching, onClearSelection, onBulkDone, onError } = props;
+  const {
+    total = 0,
+    totalCapped = false,
+    pageRowCount = 0,
+    selectedIds = [],
+    allMatching = false,
+    filter,
+    onAllMatching,
+    onClearSelection,
+    onBulkDone,
+    onError,
+  } = props;
   const number = new Intl.NumberFormat(language);
   const matching = formatMatchCount(number, total, totalCapped);
   const selected = selectedIds.length > 0 || allMatching;
@@ -65,7 +76,14 @@ export function ContactsGridToolbar(props: Partial<ContactsGridToolbarProps>) {
           <Button size="small" color="inherit" onClick={onClearSelection}>
             {t('bulk.clearSelection')}
           </Button>
-          <BulkActions selectedIds={selectedIds} allMatching={allMatching} total={total} totalCapped={totalCapped} filter={filter} onDone={onBulkDone} />
+          <BulkActions
+            selectedIds={selectedIds}
+            allMatching={allMatching}
+            total={total}
+            totalCapped={totalCapped}
+            filter={filter}
+            onDone={onBulkDone}
+          />
         </Box>
       ) : (
         <Typography color="text.secondary" sx={{ py: 1 }} data-testid="contacts-total">

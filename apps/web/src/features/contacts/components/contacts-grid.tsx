@@ -47,11 +47,19 @@ export interface ContactsGridProps {
 export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSelectedIdsChange, toolbar, onClear }: ContactsGridProps) {
   const { t } = useTranslation('contacts');
   const navigate = useNavigate();
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() => loadColumnVisibility(columns.map((column) => column.field)));
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() =>
+    loadColumnVisibility(columns.map((column) => column.field)),
+  );
   const rows = useMemo(() => query.data?.data ?? [], [query.data]);
   const total = query.data?.total ?? 0;
   const totalCapped = query.data?.totalCapped ?? false;
-  const empty = useListEmptyState('contacts', { filtered, onClear, icon: <IconAddressBook size={36} stroke={1.4} />, testId: 'contacts-empty', whenEmpty: <ImportHint /> });
+  const empty = useListEmptyState('contacts', {
+    filtered,
+    onClear,
+    icon: <IconAddressBook size={36} stroke={1.4} />,
+    testId: 'contacts-empty',
+    whenEmpty: <ImportHint />,
+  });
 
   // Past the count cap the number of pages is unknown: the footer says "1–25 of more than 25" and
   // offers a next page while pages come back full.
@@ -62,7 +70,10 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
     // "Select all" on the header answers an exclude-model: every row of this page except the listed ones.
     const pageIds = new Set(rows.map((row) => row.id));
     const offPage = selectedIds.filter((id) => !pageIds.has(id));
-    const onPage = model.type === 'include' ? [...model.ids].map(String).filter((id) => pageIds.has(id)) : rows.map((row) => row.id).filter((id) => !model.ids.has(id));
+    const onPage =
+      model.type === 'include'
+        ? [...model.ids].map(String).filter((id) => pageIds.has(id))
+        : rows.map((row) => row.id).filter((id) => !model.ids.has(id));
     onSelectedIdsChange([...offPage, ...onPage]);
   };
 

@@ -52,17 +52,38 @@ export function ContactsToolbar({ filter, filtered, onChange, onClear }: Contact
           onChange={(event) => setText(event.target.value)}
           slotProps={{
             htmlInput: { maxLength: 200 },
-            input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconSearch size={18} aria-hidden />
+                </InputAdornment>
+              ),
+            },
           }}
         />
       </Grid>
       {CONTACT_TAG_FIELDS.map((field) => (
         <Grid key={field} size={{ xs: 12, sm: 4, md: 2, lg: 2 }}>
-          <TagAutocomplete field={field} mode="filter" size="small" label={t(`fields.${field}`)} value={filter[field]} onChange={(value) => onChange({ [field]: value })} />
+          <TagAutocomplete
+            field={field}
+            mode="filter"
+            size="small"
+            label={t(`fields.${field}`)}
+            value={filter[field]}
+            onChange={(value) => onChange({ [field]: value })}
+          />
         </Grid>
       ))}
       <Grid size={{ xs: 12, sm: 4, md: 4, lg: 2 }}>
-        <TextField select fullWidth label={t('fields.status')} size="small" value={filter.status} onChange={(event) => onChange({ status: event.target.value as ContactStatus | '' })} slotProps={showEmpty}>
+        <TextField
+          select
+          fullWidth
+          label={t('fields.status')}
+          size="small"
+          value={filter.status}
+          onChange={(event) => onChange({ status: event.target.value as ContactStatus | '' })}
+          slotProps={showEmpty}
+        >
           <MenuItem value="">{t('list.allStatuses')}</MenuItem>
           {CONTACT_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>

@@ -1,4 +1,10 @@
-import { CONTACT_SORT_FIELDS, CONTACT_STATUSES, CONTACT_TAG_FIELDS, type ContactFilter, type ListContactsQuery } from '@sms/contracts/contacts';
+import {
+  CONTACT_SORT_FIELDS,
+  CONTACT_STATUSES,
+  CONTACT_TAG_FIELDS,
+  type ContactFilter,
+  type ListContactsQuery,
+} from '@sms/contracts/contacts';
 import { defineList } from '../../../lib/list-state/define-list';
 import { sortedPageQuery } from '../../../lib/list-state/list-state';
 import { choiceField, dateField, textField } from '../../../lib/list-state/url-fields';
@@ -9,7 +15,15 @@ const tagField = () => textField(100);
 export const contactsList = defineList({
   pageSize: 25,
   // Created dates are YYYY-MM-DD, both ends inclusive.
-  filters: { search: textField(200), tag1: tagField(), tag2: tagField(), tag3: tagField(), status: choiceField(CONTACT_STATUSES), createdFrom: dateField(), createdTo: dateField() },
+  filters: {
+    search: textField(200),
+    tag1: tagField(),
+    tag2: tagField(),
+    tag3: tagField(),
+    status: choiceField(CONTACT_STATUSES),
+    createdFrom: dateField(),
+    createdTo: dateField(),
+  },
   sort: { fields: CONTACT_SORT_FIELDS, sort: 'createdAt', order: 'desc' },
 });
 export type ContactsListState = ReturnType<typeof contactsList.parse>;
@@ -35,4 +49,7 @@ export function filterToApiQuery(filter: ContactsFilter): ContactFilter {
 }
 
 /** The GET /api/contacts query for a list state. */
-export const contactsApiQuery = (state: ContactsListState): ListContactsQuery => ({ ...sortedPageQuery(state), ...filterToApiQuery(contactsList.filterOf(state)) });
+export const contactsApiQuery = (state: ContactsListState): ListContactsQuery => ({
+  ...sortedPageQuery(state),
+  ...filterToApiQuery(contactsList.filterOf(state)),
+});

@@ -16,7 +16,15 @@ import { PHONE_PROBLEM_PREFIX, phonePreview, type ContactFormInput, type Contact
  * The phone number as people write it ('07911 123456', '+44 7911 123456', '0044…') with the
  * country for numbers without a code, and the normalised E.164 number and its country live.
  */
-export function PhoneField({ control, existingLink, disabled = false }: { control: Control<ContactFormInput, unknown, ContactFormValues>; existingLink?: ReactNode; disabled?: boolean }) {
+export function PhoneField({
+  control,
+  existingLink,
+  disabled = false,
+}: {
+  control: Control<ContactFormInput, unknown, ContactFormValues>;
+  existingLink?: ReactNode;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
   const errorText = useFieldErrorText();
@@ -25,7 +33,11 @@ export function PhoneField({ control, existingLink, disabled = false }: { contro
   const message = (text: string | undefined) =>
     text === 'phone is required'
       ? t('phone.problems.missing')
-      : (text?.startsWith(PHONE_PROBLEM_PREFIX) ? t(`phone.problems.${text.slice(PHONE_PROBLEM_PREFIX.length)}`, { country: defaultCountry ? countryName(defaultCountry, language) : '' }) : errorText(text));
+      : text?.startsWith(PHONE_PROBLEM_PREFIX)
+        ? t(`phone.problems.${text.slice(PHONE_PROBLEM_PREFIX.length)}`, {
+            country: defaultCountry ? countryName(defaultCountry, language) : '',
+          })
+        : errorText(text);
 
   return (
     <Grid container spacing={2.5}>
@@ -47,7 +59,18 @@ export function PhoneField({ control, existingLink, disabled = false }: { contro
               inputRef={field.ref}
               disabled={disabled}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error ? <>{message(fieldState.error.message)}{existingLink}</> : disabled ? t('phone.notYours') : t('phone.hint')}
+              helperText={
+                fieldState.error ? (
+                  <>
+                    {message(fieldState.error.message)}
+                    {existingLink}
+                  </>
+                ) : disabled ? (
+                  t('phone.notYours')
+                ) : (
+                  t('phone.hint')
+                )
+              }
               slotProps={{ htmlInput: { maxLength: 40, dir: 'ltr', 'data-testid': 'contact-phone' } }}
             />
           )}
@@ -70,7 +93,12 @@ export function PhoneField({ control, existingLink, disabled = false }: { contro
         />
       </Grid>
       <Grid size={12}>
-        <Box role="status" aria-live="polite" data-testid="phone-preview" sx={{ minHeight: 24, display: 'flex', alignItems: 'center', gap: 1, color: preview?.ok ? 'textColor.success' : 'text.secondary' }}>
+        <Box
+          role="status"
+          aria-live="polite"
+          data-testid="phone-preview"
+          sx={{ minHeight: 24, display: 'flex', alignItems: 'center', gap: 1, color: preview?.ok ? 'textColor.success' : 'text.secondary' }}
+        >
           {preview?.ok ? (
             <>
               <IconCircleCheck size={18} aria-hidden />
@@ -83,7 +111,9 @@ export function PhoneField({ control, existingLink, disabled = false }: { contro
               </Typography>
             </>
           ) : preview && !preview.ok ? (
-            <Typography variant="body2">{t(`phone.problems.${preview.reason}`, { country: defaultCountry ? countryName(defaultCountry, language) : '' })}</Typography>
+            <Typography variant="body2">
+              {t(`phone.problems.${preview.reason}`, { country: defaultCountry ? countryName(defaultCountry, language) : '' })}
+            </Typography>
           ) : null}
         </Box>
       </Grid>

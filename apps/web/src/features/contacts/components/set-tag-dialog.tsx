@@ -34,18 +34,37 @@ export function SetTagDialog({ open, count, busy, error, onClose, onConfirm }: S
       <DialogTitle id={titleId}>{t('bulk.setTagTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2.5 }}>{t('bulk.setTagMessage', { amount: count })}</DialogContentText>
-        <Stack spacing={2.5} component="form" id={`${titleId}-form`} onSubmit={(event) => {
+        <Stack
+          spacing={2.5}
+          component="form"
+          id={`${titleId}-form`}
+          onSubmit={(event) => {
             event.preventDefault();
             submit();
-          }}>
-          <TextField select label={t('bulk.tagField')} value={field} onChange={(event) => setField(event.target.value as ContactTagField)} disabled={busy}>
+          }}
+        >
+          <TextField
+            select
+            label={t('bulk.tagField')}
+            value={field}
+            onChange={(event) => setField(event.target.value as ContactTagField)}
+            disabled={busy}
+          >
             {CONTACT_TAG_FIELDS.map((tagField) => (
               <MenuItem key={tagField} value={tagField}>
                 {t(`fields.${tagField}`)}
               </MenuItem>
             ))}
           </TextField>
-          <TagAutocomplete key={field} field={field} mode="input" label={t('bulk.tagValue')} value={value} onChange={setValue} helperText={t('bulk.tagValueHint')} />
+          <TagAutocomplete
+            key={field}
+            field={field}
+            mode="input"
+            label={t('bulk.tagValue')}
+            value={value}
+            onChange={setValue}
+            helperText={t('bulk.tagValueHint')}
+          />
         </Stack>
         {error ? (
           <DialogContentText role="alert" color="error" sx={{ mt: 2 }}>

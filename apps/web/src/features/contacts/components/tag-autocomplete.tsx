@@ -26,7 +26,20 @@ export interface TagAutocompleteProps {
 }
 
 /** Free text with the stored values of that tag field as suggestions (fetched while open). */
-export function TagAutocomplete({ field, label, value, onChange, mode, size, error, helperText, onBlur, inputRef, name, sx }: TagAutocompleteProps) {
+export function TagAutocomplete({
+  field,
+  label,
+  value,
+  onChange,
+  mode,
+  size,
+  error,
+  helperText,
+  onBlur,
+  inputRef,
+  name,
+  sx,
+}: TagAutocompleteProps) {
   const { t } = useTranslation('contacts');
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(value);

@@ -28,7 +28,11 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
 
   return useMemo<GridColDef<Contact>[]>(() => {
     const date = (value: string | null) => formatDateTime(value, language, false) ?? '';
-    const text = (field: 'firstName' | 'lastName' | 'email' | 'tag1' | 'tag2' | 'tag3', width: number, flex?: number): GridColDef<Contact> => ({
+    const text = (
+      field: 'firstName' | 'lastName' | 'email' | 'tag1' | 'tag2' | 'tag3',
+      width: number,
+      flex?: number,
+    ): GridColDef<Contact> => ({
       field,
       headerName: t(`fields.${field}`),
       ...(flex ? { flex, minWidth: width } : { width }),
@@ -42,7 +46,14 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
         width: 180,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
-            <Link component={RouterLink} to={paths.contacts.detail(row.id)} underline="hover" noWrap sx={{ fontWeight: 600, direction: 'ltr', unicodeBidi: 'isolate' }} onClick={(event) => event.stopPropagation()}>
+            <Link
+              component={RouterLink}
+              to={paths.contacts.detail(row.id)}
+              underline="hover"
+              noWrap
+              sx={{ fontWeight: 600, direction: 'ltr', unicodeBidi: 'isolate' }}
+              onClick={(event) => event.stopPropagation()}
+            >
               {row.phone}
             </Link>
             {row.phoneCountry ? (
@@ -59,8 +70,20 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
       text('tag1', 120),
       text('tag2', 120),
       text('tag3', 120),
-      { field: 'status', headerName: t('fields.status'), width: 130, sortable: false, renderCell: ({ row }) => <ContactStatusChip status={row.status} /> },
-      { field: 'source', headerName: t('fields.source'), width: 110, sortable: false, valueFormatter: (value: Contact['source']) => t(`sources.${value}`) },
+      {
+        field: 'status',
+        headerName: t('fields.status'),
+        width: 130,
+        sortable: false,
+        renderCell: ({ row }) => <ContactStatusChip status={row.status} />,
+      },
+      {
+        field: 'source',
+        headerName: t('fields.source'),
+        width: 110,
+        sortable: false,
+        valueFormatter: (value: Contact['source']) => t(`sources.${value}`),
+      },
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: date },
       { field: 'updatedAt', headerName: t('fields.updatedAt'), width: 130, valueFormatter: date },
       {
@@ -70,12 +93,31 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
         width: 120,
         hideable: false,
         getActions: ({ row }) => [
-          <GridActionsCellItem key="view" icon={<IconEye size={20} aria-hidden />} label={t('actions.view', { name: contactLabel(row) })} onClick={() => void navigate(paths.contacts.detail(row.id))} />,
+          <GridActionsCellItem
+            key="view"
+            icon={<IconEye size={20} aria-hidden />}
+            label={t('actions.view', { name: contactLabel(row) })}
+            onClick={() => void navigate(paths.contacts.detail(row.id))}
+          />,
           ...(canUpdate
-            ? [<GridActionsCellItem key="edit" icon={<IconPencil size={20} aria-hidden />} label={t('actions.editOne', { name: contactLabel(row) })} onClick={() => void navigate(paths.contacts.edit(row.id))} />]
+            ? [
+                <GridActionsCellItem
+                  key="edit"
+                  icon={<IconPencil size={20} aria-hidden />}
+                  label={t('actions.editOne', { name: contactLabel(row) })}
+                  onClick={() => void navigate(paths.contacts.edit(row.id))}
+                />,
+              ]
             : []),
           ...(canDelete
-            ? [<GridActionsCellItem key="delete" icon={<IconTrash size={20} aria-hidden />} label={t('actions.deleteOne', { name: contactLabel(row) })} onClick={() => onDelete(row)} />]
+            ? [
+                <GridActionsCellItem
+                  key="delete"
+                  icon={<IconTrash size={20} aria-hidden />}
+                  label={t('actions.deleteOne', { name: contactLabel(row) })}
+                  onClick={() => onDelete(row)}
+                />,
+              ]
             : []),
         ],
       },

@@ -32,7 +32,12 @@ export default function ContactDetail() {
       actions={
         <>
           <Can I="update" a="Contact">
-            <Button component={RouterLink} to={paths.contacts.edit(contact.id)} variant="contained" startIcon={<IconPencil size={18} aria-hidden />}>
+            <Button
+              component={RouterLink}
+              to={paths.contacts.edit(contact.id)}
+              variant="contained"
+              startIcon={<IconPencil size={18} aria-hidden />}
+            >
               {t('common:actions.edit')}
             </Button>
           </Can>

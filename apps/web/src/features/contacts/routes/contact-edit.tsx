@@ -23,12 +23,21 @@ export default function ContactEdit() {
   return (
     <PageContainer
       title={t('edit.title', { name: label })}
-      breadcrumbs={[{ label: t('list.title'), to: paths.contacts.list }, { label, to: paths.contacts.detail(contact.id) }, { label: t('edit.crumb') }]}
+      breadcrumbs={[
+        { label: t('list.title'), to: paths.contacts.list },
+        { label, to: paths.contacts.detail(contact.id) },
+        { label: t('edit.crumb') },
+      ]}
     >
       <Card>
         <CardContent>
           {/* Keyed by update time so a refetched contact resets the form to its new values. */}
-          <ContactForm key={contact.updatedAt} contact={contact} defaultCountry={defaultCountry.country} onSaved={(saved) => void navigate(paths.contacts.detail(saved.id), { state: { notice: 'updated' } })} />
+          <ContactForm
+            key={contact.updatedAt}
+            contact={contact}
+            defaultCountry={defaultCountry.country}
+            onSaved={(saved) => void navigate(paths.contacts.detail(saved.id), { state: { notice: 'updated' } })}
+          />
         </CardContent>
       </Card>
     </PageContainer>

@@ -14,10 +14,22 @@ export default function ContactNew() {
   const navigate = useNavigate();
   const defaultCountry = useDefaultCountry();
   return (
-    <PageContainer title={t('new.title')} description={t('new.description')} breadcrumbs={[{ label: t('list.title'), to: paths.contacts.list }, { label: t('new.title') }]}>
+    <PageContainer
+      title={t('new.title')}
+      description={t('new.description')}
+      breadcrumbs={[{ label: t('list.title'), to: paths.contacts.list }, { label: t('new.title') }]}
+    >
       <Card>
         <CardContent>
-          {defaultCountry.ready ? <ContactForm contact={null} defaultCountry={defaultCountry.country} onSaved={(contact) => void navigate(paths.contacts.detail(contact.id), { state: { notice: 'created' } })} /> : <FullPageLoader />}
+          {defaultCountry.ready ? (
+            <ContactForm
+              contact={null}
+              defaultCountry={defaultCountry.country}
+              onSaved={(contact) => void navigate(paths.contacts.detail(contact.id), { state: { notice: 'created' } })}
+            />
+          ) : (
+            <FullPageLoader />
+          )}
         </CardContent>
       </Card>
     </PageContainer>

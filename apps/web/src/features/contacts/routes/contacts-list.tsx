@@ -72,7 +72,12 @@ export default function ContactsList() {
             </Button>
           </Can>
           <Can I="create" a="Import">
-            <Button component={RouterLink} to={paths.contacts.upload} variant="outlined" startIcon={<IconFileImport size={18} aria-hidden />}>
+            <Button
+              component={RouterLink}
+              to={paths.contacts.upload}
+              variant="outlined"
+              startIcon={<IconFileImport size={18} aria-hidden />}
+            >
               {t('actions.import')}
             </Button>
           </Can>
@@ -117,7 +122,12 @@ export default function ContactsList() {
           showNotice('deleted');
         }}
       />
-      <MessageSnackbar message={message?.text ?? null} severity={message?.severity} autoHideDuration={6000} onClose={() => setMessage(null)} />
+      <MessageSnackbar
+        message={message?.text ?? null}
+        severity={message?.severity}
+        autoHideDuration={6000}
+        onClose={() => setMessage(null)}
+      />
       <NoticeSnackbar ns="contacts" />
     </PageContainer>
   );

@@ -13,10 +13,12 @@ export const dashboardKeys = {
 };
 
 /** GET /api/dashboard: figures with days counted in `timeZone`. */
-export const getDashboard = (timeZone: string, signal?: AbortSignal): Promise<Dashboard> => apiGet<Dashboard>('/api/dashboard', { params: { timeZone }, signal });
+export const getDashboard = (timeZone: string, signal?: AbortSignal): Promise<Dashboard> =>
+  apiGet<Dashboard>('/api/dashboard', { params: { timeZone }, signal });
 
 /** The poll interval: fast while a campaign sends (its progress moves), slow otherwise. */
-export const dashboardInterval = (data: Dashboard | undefined): number => (data?.campaigns.active.some((c) => c.status === 'sending') ? LIVE_POLL_MS : IDLE_POLL_MS);
+export const dashboardInterval = (data: Dashboard | undefined): number =>
+  data?.campaigns.active.some((c) => c.status === 'sending') ? LIVE_POLL_MS : IDLE_POLL_MS;
 
 export const dashboardQueryOptions = (timeZone: string) =>
   queryOptions({

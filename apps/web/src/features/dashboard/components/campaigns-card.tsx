@@ -39,7 +39,10 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 1.5, gap: 1 }}>
           <Typography variant="h6" component="h2">
-            {title} <Typography component="span" color="text.secondary">({number.format(total)})</Typography>
+            {title}{' '}
+            <Typography component="span" color="text.secondary">
+              ({number.format(total)})
+            </Typography>
           </Typography>
           <Link component={RouterLink} to={allTo} variant="body2">
             {allLabel}
@@ -55,10 +58,18 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
               return (
                 <Box component="li" key={campaign.id} data-testid="dashboard-campaign" data-campaign-id={campaign.id}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-                    <Link component={RouterLink} to={linkOf(campaign.id)} sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <Link
+                      component={RouterLink}
+                      to={linkOf(campaign.id)}
+                      sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
                       {campaign.name}
                     </Link>
-                    <Chip size="small" label={t(`campaigns:status.${campaign.status}`)} sx={{ bgcolor: colors.bgcolor, color: colors.color, fontWeight: 600 }} />
+                    <Chip
+                      size="small"
+                      label={t(`campaigns:status.${campaign.status}`)}
+                      sx={{ bgcolor: colors.bgcolor, color: colors.color, fontWeight: 600 }}
+                    />
                   </Box>
                   {live ? (
                     percent === null ? (
@@ -71,10 +82,18 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
                           variant="determinate"
                           value={percent}
                           sx={{ height: 6, borderRadius: 3, mt: 0.5 }}
-                          aria-label={t('campaigns.progress', { name: campaign.name, done: number.format(processed(campaign.counts)), total: number.format(campaign.counts.total) })}
+                          aria-label={t('campaigns.progress', {
+                            name: campaign.name,
+                            done: number.format(processed(campaign.counts)),
+                            total: number.format(campaign.counts.total),
+                          })}
                         />
                         <Typography variant="caption" color="text.secondary">
-                          {t('campaigns.progressShort', { done: number.format(processed(campaign.counts)), total: number.format(campaign.counts.total), delivered: number.format(campaign.counts.delivered) })}
+                          {t('campaigns.progressShort', {
+                            done: number.format(processed(campaign.counts)),
+                            total: number.format(campaign.counts.total),
+                            delivered: number.format(campaign.counts.delivered),
+                          })}
                         </Typography>
                       </>
                     )

@@ -59,7 +59,16 @@ export function ColumnChart({ bars, labelOf, tickOf, showTick, caption, format, 
             ...(ticked ? { tickInterval: (key: string) => ticked.has(key), tickLabelInterval: (key: string) => ticked.has(key) } : {}),
           },
         ]}
-        yAxis={[{ min: 0, max: top, tickInterval: valueTicks(top), valueFormatter: (value: number) => format(value), width: 44, position: rtl ? 'right' : 'left' }]}
+        yAxis={[
+          {
+            min: 0,
+            max: top,
+            tickInterval: valueTicks(top),
+            valueFormatter: (value: number) => format(value),
+            width: 44,
+            position: rtl ? 'right' : 'left',
+          },
+        ]}
         series={[
           {
             type: 'bar',

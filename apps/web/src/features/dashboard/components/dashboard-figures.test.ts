@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_STATUSES, dailyBars, formatPercent, niceMax, progressOf, sparseLabelIndexes, statusBars, valueTicks } from './dashboard-figures';
+import {
+  CHART_STATUSES,
+  dailyBars,
+  formatPercent,
+  niceMax,
+  progressOf,
+  sparseLabelIndexes,
+  statusBars,
+  valueTicks,
+} from './dashboard-figures';
 
-const counts = (over: Record<string, number>) => ({ queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, cancelled: 0, skipped: 0, total: 0, replied: 0, ...over });
+const counts = (over: Record<string, number>) => ({
+  queued: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  undelivered: 0,
+  failed: 0,
+  cancelled: 0,
+  skipped: 0,
+  total: 0,
+  replied: 0,
+  ...over,
+});
 
 describe('dashboard figures', () => {
   it('rounds chart tops to 1, 2 or 5 times a power of ten', () => {
@@ -25,7 +46,12 @@ describe('dashboard figures', () => {
   });
 
   it('builds one opt-out column per day, oldest first', () => {
-    expect(dailyBars([{ date: '2026-11-01', n: 0 }, { date: '2026-11-02', n: 3 }])).toEqual([
+    expect(
+      dailyBars([
+        { date: '2026-11-01', n: 0 },
+        { date: '2026-11-02', n: 3 },
+      ]),
+    ).toEqual([
       { key: '2026-11-01', value: 0, color: 'warning.main' },
       { key: '2026-11-02', value: 3, color: 'warning.main' },
     ]);

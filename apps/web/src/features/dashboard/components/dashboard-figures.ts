@@ -27,10 +27,12 @@ export interface ChartBar {
 }
 
 /** The messages-by-status columns of one window's counts, in CHART_STATUSES order. */
-export const statusBars = (counts: CampaignCounts): ChartBar[] => CHART_STATUSES.map(({ status, color }) => ({ key: status, value: counts[status], color }));
+export const statusBars = (counts: CampaignCounts): ChartBar[] =>
+  CHART_STATUSES.map(({ status, color }) => ({ key: status, value: counts[status], color }));
 
 /** The opt-outs-per-day columns (oldest first, keyed by the YYYY-MM-DD date). */
-export const dailyBars = (daily: ReadonlyArray<{ date: string; n: number }>, color = 'warning.main'): ChartBar[] => daily.map((day) => ({ key: day.date, value: day.n, color }));
+export const dailyBars = (daily: ReadonlyArray<{ date: string; n: number }>, color = 'warning.main'): ChartBar[] =>
+  daily.map((day) => ({ key: day.date, value: day.n, color }));
 
 /** The indexes of a dense axis that get a label: the first, the middle and the last. */
 export function sparseLabelIndexes(length: number): Set<number> {
@@ -48,7 +50,8 @@ export function valueTicks(max: number): number[] {
 export const processed = (counts: CampaignCounts): number => Math.max(0, counts.total - counts.queued - counts.sending);
 
 /** Share of recipients processed, 0-100; null before any recipient exists. */
-export const progressOf = (counts: CampaignCounts): number | null => (counts.total > 0 ? Math.min(100, (processed(counts) / counts.total) * 100) : null);
+export const progressOf = (counts: CampaignCounts): number | null =>
+  counts.total > 0 ? Math.min(100, (processed(counts) / counts.total) * 100) : null;
 
 /** A "nice" top for a chart's value axis (1, 2, 5 x 10^n), never below `minimum`. */
 export function niceMax(value: number, minimum = 1): number {

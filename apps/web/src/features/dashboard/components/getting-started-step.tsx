@@ -23,19 +23,51 @@ export interface GettingStartedStepProps {
 }
 
 /** One numbered next-step card of the getting-started dashboard. */
-export function GettingStartedStep({ index, icon: StepIcon, title, description, to, available, allowed, done = false }: GettingStartedStepProps) {
+export function GettingStartedStep({
+  index,
+  icon: StepIcon,
+  title,
+  description,
+  to,
+  available,
+  allowed,
+  done = false,
+}: GettingStartedStepProps) {
   const { t } = useTranslation('dashboard');
   return (
     <Card sx={{ height: '100%', width: '100%' }}>
       <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'primary.light', color: 'textColor.primary', flexShrink: 0 }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 44,
+              height: 44,
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'primary.light',
+              color: 'textColor.primary',
+              flexShrink: 0,
+            }}
+          >
             <StepIcon size={24} stroke={1.6} />
           </Box>
           {done ? (
-            <Chip size="small" icon={<IconCheck size={16} />} label={t('done')} sx={{ bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }} data-testid="step-done" />
+            <Chip
+              size="small"
+              icon={<IconCheck size={16} />}
+              label={t('done')}
+              sx={{ bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }}
+              data-testid="step-done"
+            />
           ) : (
-            <Chip size="small" label={available ? t('availableNow') : t('comingSoon')} color={available ? 'success' : 'default'} variant={available ? 'filled' : 'outlined'} />
+            <Chip
+              size="small"
+              label={available ? t('availableNow') : t('comingSoon')}
+              color={available ? 'success' : 'default'}
+              variant={available ? 'filled' : 'outlined'}
+            />
           )}
         </Box>
         <Typography variant="h6" component="h3">
@@ -45,7 +77,13 @@ export function GettingStartedStep({ index, icon: StepIcon, title, description, 
           {description}
         </Typography>
         {allowed ? (
-          <Button component={RouterLink} to={to} variant={available ? 'contained' : 'outlined'} sx={{ alignSelf: 'flex-start' }} aria-label={`${t('open')}: ${title}`}>
+          <Button
+            component={RouterLink}
+            to={to}
+            variant={available ? 'contained' : 'outlined'}
+            sx={{ alignSelf: 'flex-start' }}
+            aria-label={`${t('open')}: ${title}`}
+          >
             {t('open')}
           </Button>
         ) : (

@@ -21,7 +21,19 @@ export interface KpiCardProps {
 export function KpiCard({ label, value, detail, icon: KpiIcon, to, testId }: KpiCardProps) {
   const body = (
     <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-      <Box aria-hidden sx={{ width: 48, height: 48, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'primary.light', color: 'textColor.primary', flexShrink: 0 }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 48,
+          height: 48,
+          borderRadius: 2,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'primary.light',
+          color: 'textColor.primary',
+          flexShrink: 0,
+        }}
+      >
         <KpiIcon size={26} stroke={1.6} />
       </Box>
       <Box sx={{ minWidth: 0 }}>

@@ -10,7 +10,16 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Dashboard as DashboardData } from '@sms/contracts/dashboard';
-import { IconAddressBook, IconAddressBookOff, IconMessage2, IconMessageCircleUp, IconPalette, IconSend, IconTruckDelivery, IconUsersPlus } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconAddressBookOff,
+  IconMessage2,
+  IconMessageCircleUp,
+  IconPalette,
+  IconSend,
+  IconTruckDelivery,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -45,7 +54,10 @@ export default function Dashboard() {
   const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const format = (value: number) => number.format(value);
   const formatDate = (date: string, style: 'medium' | 'short') =>
-    new Intl.DateTimeFormat(language, style === 'medium' ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    new Intl.DateTimeFormat(
+      language,
+      style === 'medium' ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+    ).format(new Date(`${date}T12:00:00Z`));
 
   const canContacts = ability.can('read', 'Contact');
   const canCampaigns = ability.can('read', 'Campaign');
@@ -54,9 +66,30 @@ export default function Dashboard() {
   const setup = data?.setup;
   const steps: Array<Omit<GettingStartedStepProps, 'index'> & { key: string }> = [
     { key: 'users', icon: IconUsersPlus, to: paths.users.new, available: true, allowed: ability.can('create', 'User'), done: setup?.users },
-    { key: 'brand', icon: IconPalette, to: paths.configurations, available: true, allowed: ability.can('update', 'Brand'), done: setup?.brand },
-    { key: 'contacts', icon: IconAddressBook, to: paths.contacts.upload, available: true, allowed: ability.can('create', 'Import'), done: setup?.contacts },
-    { key: 'campaigns', icon: IconSend, to: paths.campaigns.new, available: true, allowed: ability.can('create', 'Campaign'), done: setup?.campaigns },
+    {
+      key: 'brand',
+      icon: IconPalette,
+      to: paths.configurations,
+      available: true,
+      allowed: ability.can('update', 'Brand'),
+      done: setup?.brand,
+    },
+    {
+      key: 'contacts',
+      icon: IconAddressBook,
+      to: paths.contacts.upload,
+      available: true,
+      allowed: ability.can('create', 'Import'),
+      done: setup?.contacts,
+    },
+    {
+      key: 'campaigns',
+      icon: IconSend,
+      to: paths.campaigns.new,
+      available: true,
+      allowed: ability.can('create', 'Campaign'),
+      done: setup?.campaigns,
+    },
   ].map((step) => ({ ...step, title: t(`steps.${step.key}.title`), description: t(`steps.${step.key}.description`) }));
   // The checklist stays until every step is done (hidden only once the figures say so).
   const showSteps = !setup || steps.some((step) => !step.done);
@@ -110,10 +143,24 @@ export default function Dashboard() {
           ) : (
             <>
               <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-                <KpiCard testId="kpi-contacts" icon={IconAddressBook} label={t('figures.contacts')} value={format(data.contacts.total)} detail={t('figures.activeContacts', { n: format(data.contacts.active) })} to={canContacts ? paths.contacts.list : undefined} />
+                <KpiCard
+                  testId="kpi-contacts"
+                  icon={IconAddressBook}
+                  label={t('figures.contacts')}
+                  value={format(data.contacts.total)}
+                  detail={t('figures.activeContacts', { n: format(data.contacts.active) })}
+                  to={canContacts ? paths.contacts.list : undefined}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-                <KpiCard testId="kpi-opted-out" icon={IconAddressBookOff} label={t('figures.optedOut')} value={format(data.contacts.optedOut)} detail={t('figures.optOuts30', { n: format(data.optOuts.total) })} to={canContacts ? OPTED_OUT_CONTACTS : undefined} />
+                <KpiCard
+                  testId="kpi-opted-out"
+                  icon={IconAddressBookOff}
+                  label={t('figures.optedOut')}
+                  value={format(data.contacts.optedOut)}
+                  detail={t('figures.optOuts30', { n: format(data.optOuts.total) })}
+                  to={canContacts ? OPTED_OUT_CONTACTS : undefined}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
                 <KpiCard
@@ -126,10 +173,24 @@ export default function Dashboard() {
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-                <KpiCard testId="kpi-delivery-rate" icon={IconTruckDelivery} label={t('figures.deliveryRate')} value={formatPercent(last30.deliveryRate, language)} detail={t('figures.last30Days')} to={paths.reports.list} />
+                <KpiCard
+                  testId="kpi-delivery-rate"
+                  icon={IconTruckDelivery}
+                  label={t('figures.deliveryRate')}
+                  value={formatPercent(last30.deliveryRate, language)}
+                  detail={t('figures.last30Days')}
+                  to={paths.reports.list}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-                <KpiCard testId="kpi-response-rate" icon={IconMessageCircleUp} label={t('figures.responseRate')} value={formatPercent(last30.responseRate, language)} detail={t('figures.repliedCount', { n: format(last30.counts.replied) })} to={paths.reports.list} />
+                <KpiCard
+                  testId="kpi-response-rate"
+                  icon={IconMessageCircleUp}
+                  label={t('figures.responseRate')}
+                  value={formatPercent(last30.responseRate, language)}
+                  detail={t('figures.repliedCount', { n: format(last30.counts.replied) })}
+                  to={paths.reports.list}
+                />
               </Grid>
             </>
           )}
@@ -145,7 +206,13 @@ export default function Dashboard() {
                   <Typography variant="h6" component="h2" id="messages-chart-title">
                     {t('charts.messagesTitle')}
                   </Typography>
-                  <ToggleButtonGroup size="small" exclusive value={windowKey} onChange={(_, value: WindowKey | null) => value && setWindowKey(value)} aria-label={t('charts.window')}>
+                  <ToggleButtonGroup
+                    size="small"
+                    exclusive
+                    value={windowKey}
+                    onChange={(_, value: WindowKey | null) => value && setWindowKey(value)}
+                    aria-label={t('charts.window')}
+                  >
                     {WINDOWS.map((key) => (
                       <ToggleButton key={key} value={key} data-testid={`window-${key}`}>
                         {t(`charts.windows.${key}`)}

@@ -35,7 +35,14 @@ export function GatewayDialog({ open, gateway, onClose, onSaved }: GatewayDialog
       <DialogTitle id={titleId}>{gateway ? t('dialog.editTitle', { name: gateway.name }) : t('dialog.addTitle')}</DialogTitle>
       <DialogContent>
         {gateway ? null : (
-          <TextField select fullWidth label={t('fields.kind')} value={chosen} onChange={(event) => setChosen(event.target.value as GatewayKind)} sx={{ mt: 1, mb: 2.5 }}>
+          <TextField
+            select
+            fullWidth
+            label={t('fields.kind')}
+            value={chosen}
+            onChange={(event) => setChosen(event.target.value as GatewayKind)}
+            sx={{ mt: 1, mb: 2.5 }}
+          >
             {kinds.map((value) => (
               <MenuItem key={value} value={value}>
                 {t(`kindNames.${value}`)}

@@ -14,7 +14,13 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreateGateway } from '../api/create-gateway';
 import { useUpdateGateway } from '../api/update-gateway';
-import { gatewayFormDefaults, gatewayUpdateBody, validateGatewayForm, type GatewayFormOutput, type GatewayFormValues } from './gateway-form';
+import {
+  gatewayFormDefaults,
+  gatewayUpdateBody,
+  validateGatewayForm,
+  type GatewayFormOutput,
+  type GatewayFormValues,
+} from './gateway-form';
 import type { GatewayKindDefinition } from './kinds/gateway-kind';
 
 /** Turns flat "a.b" errors into the nested shape react-hook-form expects. */
@@ -46,16 +52,24 @@ export function GatewayForm({ id, gateway, definition, onSaved }: GatewayFormPro
     const result = validateGatewayForm(values, definition, secretsSet);
     return 'output' in result ? { values: result.output, errors: {} } : { values: {}, errors: nested(result.errors) };
   };
-  const { control, handleSubmit, setError } = useForm<GatewayFormValues, unknown, GatewayFormOutput>({ resolver, defaultValues: gatewayFormDefaults(gateway, definition) });
+  const { control, handleSubmit, setError } = useForm<GatewayFormValues, unknown, GatewayFormOutput>({
+    resolver,
+    defaultValues: gatewayFormDefaults(gateway, definition),
+  });
   const { Fields } = definition;
 
   const submit = handleSubmit(async (output) => {
     setFailure(null);
     try {
-      onSaved(gateway ? await update.mutateAsync({ id: gateway.id, body: gatewayUpdateBody(gateway, output) }) : await creation.mutateAsync(output));
+      onSaved(
+        gateway
+          ? await update.mutateAsync({ id: gateway.id, body: gatewayUpdateBody(gateway, output) })
+          : await creation.mutateAsync(output),
+      );
     } catch (error) {
       // 400 names the setting: 'config.host', 'secrets.authToken', 'rateLimit'.
-      if (error instanceof ApiError && error.status === 400 && error.field) setError(error.field as FieldPath<GatewayFormValues>, { type: 'server', message: error.detail }, { shouldFocus: true });
+      if (error instanceof ApiError && error.status === 400 && error.field)
+        setError(error.field as FieldPath<GatewayFormValues>, { type: 'server', message: error.detail }, { shouldFocus: true });
       else setFailure(errorMessage(error));
     }
   });
@@ -69,7 +83,14 @@ export function GatewayForm({ id, gateway, definition, onSaved }: GatewayFormPro
       ) : null}
       <Grid container spacing={2.5} sx={{ pt: gateway ? 1 : 0 }}>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <FormTextField control={control} name="name" label={t('fields.name')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: 80 } }} />
+          <FormTextField
+            control={control}
+            name="name"
+            label={t('fields.name')}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 80 } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormTextField
@@ -77,11 +98,23 @@ export function GatewayForm({ id, gateway, definition, onSaved }: GatewayFormPro
             name="rateLimit"
             label={t('fields.rateLimit')}
             helperText={t('rateLimitHint')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' }, input: { endAdornment: <InputAdornment position="end">{t('units.perSecond')}</InputAdornment> } }}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', dir: 'ltr' },
+              input: { endAdornment: <InputAdornment position="end">{t('units.perSecond')}</InputAdornment> },
+            }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller control={control} name="enabled" render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label={t('fields.enabled')} />} />
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+                label={t('fields.enabled')}
+              />
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
@@ -89,7 +122,13 @@ export function GatewayForm({ id, gateway, definition, onSaved }: GatewayFormPro
             name="isDefault"
             render={({ field }) => (
               <FormControlLabel
-                control={<Switch checked={field.value} disabled={gateway?.isDefault === true} onChange={(event) => field.onChange(event.target.checked)} />}
+                control={
+                  <Switch
+                    checked={field.value}
+                    disabled={gateway?.isDefault === true}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                  />
+                }
                 label={gateway?.isDefault ? t('fields.isDefaultAlready') : t('fields.isDefault')}
               />
             )}

@@ -48,7 +48,11 @@ describe('gateway form', () => {
   it('sends the changed settings of the simulator', () => {
     const gateway = simulator({ config: { ...SIMULATOR_KIND.defaults } });
     const values = gatewayFormDefaults(gateway, SIMULATOR_KIND);
-    const result = validateGatewayForm({ ...values, rateLimit: '5', config: { ...values.config, acceptPerSecond: '2' } }, SIMULATOR_KIND, []);
+    const result = validateGatewayForm(
+      { ...values, rateLimit: '5', config: { ...values.config, acceptPerSecond: '2' } },
+      SIMULATOR_KIND,
+      [],
+    );
     if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
     const body = gatewayUpdateBody(gateway, result.output);
     expect(body.rateLimit).toBe(5);
@@ -58,8 +62,19 @@ describe('gateway form', () => {
 
   it('reports form, kind and shared problems by form path', () => {
     const values = gatewayFormDefaults(null, SIMULATOR_KIND);
-    expect(validateGatewayForm({ ...values, name: '', rateLimit: '0', config: { ...values.config, acceptPerSecond: 'x', replyRate: '150' } }, SIMULATOR_KIND, [])).toEqual({
-      errors: { name: 'name is required', rateLimit: 'rateLimit must be at least 1', 'config.acceptPerSecond': 'validation.wholeNumber', 'config.replyRate': 'validation.percent' },
+    expect(
+      validateGatewayForm(
+        { ...values, name: '', rateLimit: '0', config: { ...values.config, acceptPerSecond: 'x', replyRate: '150' } },
+        SIMULATOR_KIND,
+        [],
+      ),
+    ).toEqual({
+      errors: {
+        name: 'name is required',
+        rateLimit: 'rateLimit must be at least 1',
+        'config.acceptPerSecond': 'validation.wholeNumber',
+        'config.replyRate': 'validation.percent',
+      },
     });
   });
 
@@ -70,7 +85,9 @@ describe('gateway form', () => {
     expect(kept).toHaveProperty('output.secrets', {});
     const typed = validateGatewayForm({ ...values, secrets: { token: 'abcd' } }, withSecret, ['token']);
     expect(typed).toHaveProperty('output.secrets', { token: 'abcd' });
-    expect(validateGatewayForm({ ...values, secrets: { token: 'ab' } }, withSecret, ['token'])).toEqual({ errors: { 'secrets.token': 'token must be four letters' } });
+    expect(validateGatewayForm({ ...values, secrets: { token: 'ab' } }, withSecret, ['token'])).toEqual({
+      errors: { 'secrets.token': 'token must be four letters' },
+    });
   });
 
   it('only ever turns the default on (another gateway is made the default instead)', () => {

@@ -1,4 +1,10 @@
-import { createGatewayBodySchema, type CreateGatewayBody, type Gateway, type GatewayKind, type UpdateGatewayBody } from '@sms/contracts/gateways';
+import {
+  createGatewayBodySchema,
+  type CreateGatewayBody,
+  type Gateway,
+  type GatewayKind,
+  type UpdateGatewayBody,
+} from '@sms/contracts/gateways';
 import { configToForm, formToConfig, schemaErrors, type ConfigFormValues } from './kinds/config-fields';
 import type { GatewayKindDefinition } from './kinds/gateway-kind';
 
@@ -56,7 +62,15 @@ export function validateGatewayForm(
   const rateText = values.rateLimit.trim();
   const rateLimit = rateText === '' ? null : /^\d+$/.test(rateText) ? Number(rateText) : Number.NaN;
   if (Number.isNaN(rateLimit)) errors.rateLimit = 'validation.wholeNumber';
-  const parsed = createGatewayBodySchema.safeParse({ name: values.name, kind: values.kind, config, secrets, isDefault: values.isDefault, enabled: values.enabled, rateLimit: Number.isNaN(rateLimit) ? null : rateLimit });
+  const parsed = createGatewayBodySchema.safeParse({
+    name: values.name,
+    kind: values.kind,
+    config,
+    secrets,
+    isDefault: values.isDefault,
+    enabled: values.enabled,
+    rateLimit: Number.isNaN(rateLimit) ? null : rateLimit,
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');

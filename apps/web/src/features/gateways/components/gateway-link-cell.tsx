@@ -26,7 +26,12 @@ export function GatewayLinkCell({ gateway }: { gateway: Gateway }) {
   }
   return (
     <Box data-testid="gateway-link" data-state={link.state}>
-      <Chip size="small" color={COLOURS[link.state]} variant={link.state === 'connected' ? 'outlined' : 'filled'} label={t(`link.${link.state}`)} />
+      <Chip
+        size="small"
+        color={COLOURS[link.state]}
+        variant={link.state === 'connected' ? 'outlined' : 'filled'}
+        label={t(`link.${link.state}`)}
+      />
       {link.state === 'connected' ? null : (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5, maxWidth: 280, overflowWrap: 'anywhere' }}>
           {link.reason} · {t('link.since', { time: formatDateTime(link.since, language) ?? '' })}

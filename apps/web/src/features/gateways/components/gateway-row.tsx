@@ -42,17 +42,28 @@ export function GatewayRow({ gateway, canEdit, busy, onTest, onEdit, onToggle, o
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography sx={{ fontWeight: 600 }}>{gateway.name}</Typography>
-          {gateway.isDefault ? <Chip size="small" label={t('default')} sx={{ bgcolor: 'primary.light', color: 'textColor.primary', fontWeight: 600 }} /> : null}
+          {gateway.isDefault ? (
+            <Chip size="small" label={t('default')} sx={{ bgcolor: 'primary.light', color: 'textColor.primary', fontWeight: 600 }} />
+          ) : null}
         </Box>
       </TableCell>
       <TableCell>{t(`kindNames.${gateway.kind}`)}</TableCell>
-      <TableCell>{gateway.rateLimit === null ? t('unlimited') : t('ratePerSecond', { rate: new Intl.NumberFormat(language).format(gateway.rateLimit) })}</TableCell>
+      <TableCell>
+        {gateway.rateLimit === null
+          ? t('unlimited')
+          : t('ratePerSecond', { rate: new Intl.NumberFormat(language).format(gateway.rateLimit) })}
+      </TableCell>
       <TableCell>
         <GatewayLinkCell gateway={gateway} />
       </TableCell>
       <TableCell>
         {canEdit ? (
-          <Switch checked={gateway.enabled} disabled={busy} onChange={(event) => onToggle(event.target.checked)} slotProps={{ input: { 'aria-label': t('toggle', { name: gateway.name }) } }} />
+          <Switch
+            checked={gateway.enabled}
+            disabled={busy}
+            onChange={(event) => onToggle(event.target.checked)}
+            slotProps={{ input: { 'aria-label': t('toggle', { name: gateway.name }) } }}
+          />
         ) : (
           <Chip size="small" label={gateway.enabled ? t('enabled') : t('disabled')} variant="outlined" />
         )}
@@ -62,7 +73,12 @@ export function GatewayRow({ gateway, canEdit, busy, onTest, onEdit, onToggle, o
         {canEdit ? (
           <>
             {action(t('actions.edit', { name: gateway.name }), <IconPencil size={20} aria-hidden />, onEdit)}
-            {action(t('actions.makeDefault', { name: gateway.name }), <IconStar size={20} aria-hidden />, onMakeDefault, gateway.isDefault || !gateway.enabled)}
+            {action(
+              t('actions.makeDefault', { name: gateway.name }),
+              <IconStar size={20} aria-hidden />,
+              onMakeDefault,
+              gateway.isDefault || !gateway.enabled,
+            )}
             {action(t('actions.delete', { name: gateway.name }), <IconTrash size={20} aria-hidden />, onDelete, gateway.isDefault)}
           </>
         ) : null}

@@ -41,7 +41,13 @@ export function GatewaysTab() {
   if (query.isPending) return <FullPageLoader />;
 
   const change = (gateway: Gateway, body: Parameters<typeof update.mutate>[0]['body'], text: string) =>
-    update.mutate({ id: gateway.id, body }, { onSuccess: () => setNotice({ severity: 'success', text }), onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }) });
+    update.mutate(
+      { id: gateway.id, body },
+      {
+        onSuccess: () => setNotice({ severity: 'success', text }),
+        onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
+      },
+    );
   const runTest = (gateway: Gateway) => {
     setResult(null);
     test.mutate(gateway.id, {
@@ -73,12 +79,19 @@ export function GatewaysTab() {
             {t('readOnly')}
           </Alert>
         )}
-        {query.isError ? (
-          <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} />
+        {query.isError ? <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} /> : null}
+        {test.isPending ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('testing')}
+          </Alert>
         ) : null}
-        {test.isPending ? <Alert severity="info" sx={{ mb: 2 }}>{t('testing')}</Alert> : null}
         {result ? (
-          <Alert severity={result.outcome.ok ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="gateway-test-result" onClose={() => setResult(null)}>
+          <Alert
+            severity={result.outcome.ok ? 'success' : 'error'}
+            sx={{ mb: 2 }}
+            data-testid="gateway-test-result"
+            onClose={() => setResult(null)}
+          >
             {t(result.outcome.ok ? 'testOk' : 'testFailed', { name: result.name, message: result.outcome.message })}
           </Alert>
         ) : null}
@@ -103,7 +116,9 @@ export function GatewaysTab() {
                   busy={update.isPending || test.isPending}
                   onTest={() => runTest(gateway)}
                   onEdit={() => setEditing(gateway)}
-                  onToggle={(enabled) => change(gateway, { enabled }, t(enabled ? 'notices.enabled' : 'notices.disabled', { name: gateway.name }))}
+                  onToggle={(enabled) =>
+                    change(gateway, { enabled }, t(enabled ? 'notices.enabled' : 'notices.disabled', { name: gateway.name }))
+                  }
                   onMakeDefault={() => change(gateway, { isDefault: true }, t('notices.madeDefault', { name: gateway.name }))}
                   onDelete={() => setDeleting(gateway)}
                 />

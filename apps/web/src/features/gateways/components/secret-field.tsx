@@ -45,7 +45,11 @@ export function SecretField({ control, name, label, isSet }: SecretFieldProps) {
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <IconButton onClick={() => setShown((value) => !value)} edge="end" aria-label={shown ? t('secrets.hide') : t('secrets.show')}>
+                  <IconButton
+                    onClick={() => setShown((value) => !value)}
+                    edge="end"
+                    aria-label={shown ? t('secrets.hide') : t('secrets.show')}
+                  >
                     {shown ? <IconEyeOff size={20} aria-hidden /> : <IconEye size={20} aria-hidden />}
                   </IconButton>
                 </InputAdornment>

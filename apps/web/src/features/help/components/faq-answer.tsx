@@ -10,7 +10,9 @@ export function answerBlocks(answer: string): Array<{ kind: 'paragraph'; text: s
     .filter(Boolean)
     .map((block) => {
       const lines = block.split('\n');
-      return lines.every((line) => line.startsWith('- ')) ? { kind: 'list' as const, items: lines.map((line) => line.slice(2)) } : { kind: 'paragraph' as const, text: block };
+      return lines.every((line) => line.startsWith('- '))
+        ? { kind: 'list' as const, items: lines.map((line) => line.slice(2)) }
+        : { kind: 'paragraph' as const, text: block };
     });
 }
 

@@ -64,7 +64,15 @@ export function FaqEntry({ entry, terms, expanded, onToggle, onCopyLink, onOpene
               {t('openRoles')}
             </Button>
           ) : null}
-          <Button size="small" href={`#${entry.id}`} onClick={(event) => { event.preventDefault(); onCopyLink(); }} startIcon={<IconLink size={18} />}>
+          <Button
+            size="small"
+            href={`#${entry.id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              onCopyLink();
+            }}
+            startIcon={<IconLink size={18} />}
+          >
             {t('copyLink')}
           </Button>
         </Box>

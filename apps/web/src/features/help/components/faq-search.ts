@@ -22,7 +22,7 @@ interface Folded {
 }
 
 // Arabic letters written several ways (hamza forms, alef maqsura, ta marbuta) fold to one.
-const ARABIC_VARIANTS: Record<string, string> = { 'أ': 'ا', 'إ': 'ا', 'آ': 'ا', 'ٱ': 'ا', 'ى': 'ي', 'ة': 'ه', 'ؤ': 'و', 'ئ': 'ي' };
+const ARABIC_VARIANTS: Record<string, string> = { أ: 'ا', إ: 'ا', آ: 'ا', ٱ: 'ا', ى: 'ي', ة: 'ه', ؤ: 'و', ئ: 'ي' };
 
 /** One character folded: lower case, no diacritics (Latin accents, Arabic harakat), variants unified. */
 function foldChar(char: string): string {

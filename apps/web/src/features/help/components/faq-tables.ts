@@ -21,23 +21,42 @@ export function faqTableText(table: FaqTable, t: TFunction): FaqTableText {
     case 'keywords':
       return {
         columns: [h('keywordKind'), h('keywords')],
-        rows: (Object.keys(DEFAULT_SMS_KEYWORDS) as Array<keyof typeof DEFAULT_SMS_KEYWORDS>).map((kind) => [t(`keywordKinds.${kind}`, { ns: 'help' }), DEFAULT_SMS_KEYWORDS[kind].join(', ')]),
+        rows: (Object.keys(DEFAULT_SMS_KEYWORDS) as Array<keyof typeof DEFAULT_SMS_KEYWORDS>).map((kind) => [
+          t(`keywordKinds.${kind}`, { ns: 'help' }),
+          DEFAULT_SMS_KEYWORDS[kind].join(', '),
+        ]),
         codeColumn: 1,
       };
     case 'statuses':
-      return { columns: [h('status'), h('meaning')], rows: MESSAGE_STATUSES.map((status) => [status, t(`statuses.${status}`, { ns: 'help' })]), codeColumn: 0 };
+      return {
+        columns: [h('status'), h('meaning')],
+        rows: MESSAGE_STATUSES.map((status) => [status, t(`statuses.${status}`, { ns: 'help' })]),
+        codeColumn: 0,
+      };
     case 'platformErrors':
-      return { columns: [h('code'), h('meaning')], rows: Object.values(MESSAGE_ERROR_CODES).map((code) => [code, t(`platformErrors.${code}`, { ns: 'help' })]), codeColumn: 0 };
+      return {
+        columns: [h('code'), h('meaning')],
+        rows: Object.values(MESSAGE_ERROR_CODES).map((code) => [code, t(`platformErrors.${code}`, { ns: 'help' })]),
+        codeColumn: 0,
+      };
     case 'smpp':
       return {
         columns: [h('code'), h('meaning'), h('handling')],
-        rows: SMPP_ERROR_REFERENCE.map((entry) => [`${entry.name} (${hex(entry.status)})`, t(`smpp.${entry.name}`, { ns: 'help' }), t(`handling.${entry.handling}`, { ns: 'help' })]),
+        rows: SMPP_ERROR_REFERENCE.map((entry) => [
+          `${entry.name} (${hex(entry.status)})`,
+          t(`smpp.${entry.name}`, { ns: 'help' }),
+          t(`handling.${entry.handling}`, { ns: 'help' }),
+        ]),
         codeColumn: 0,
       };
     case 'twilio':
       return {
         columns: [h('code'), h('meaning'), h('handling')],
-        rows: TWILIO_ERROR_REFERENCE.map((entry) => [`TWILIO_${entry.code}`, t(`twilio.${entry.code}`, { ns: 'help' }), t(`handling.${entry.handling}`, { ns: 'help' })]),
+        rows: TWILIO_ERROR_REFERENCE.map((entry) => [
+          `TWILIO_${entry.code}`,
+          t(`twilio.${entry.code}`, { ns: 'help' }),
+          t(`handling.${entry.handling}`, { ns: 'help' }),
+        ]),
         codeColumn: 0,
       };
   }

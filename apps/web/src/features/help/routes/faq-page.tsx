@@ -51,7 +51,13 @@ export default function FaqPage() {
     return FAQ_ENTRIES.map((entry) => {
       const answer = t(`entries.${entry.id}.a`, values);
       const table = entry.table ? faqTableText(entry.table, t) : null;
-      return { ...entry, question: t(`entries.${entry.id}.q`, values), answer, table, body: [answer, ...(table?.rows.flat() ?? [])].join('\n') };
+      return {
+        ...entry,
+        question: t(`entries.${entry.id}.q`, values),
+        answer,
+        table,
+        body: [answer, ...(table?.rows.flat() ?? [])].join('\n'),
+      };
     });
   }, [t, language]);
 
@@ -84,7 +90,10 @@ export default function FaqPage() {
   };
   const copyLink = (id: string) => {
     void navigate({ hash: id, search: location.search }, { replace: true });
-    void navigator.clipboard?.writeText(`${window.location.origin}${paths.pages.faq}#${id}`).then(() => setCopied(true), () => undefined);
+    void navigator.clipboard?.writeText(`${window.location.origin}${paths.pages.faq}#${id}`).then(
+      () => setCopied(true),
+      () => undefined,
+    );
   };
 
   return (
@@ -98,7 +107,16 @@ export default function FaqPage() {
             placeholder={t('search.placeholder')}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: SEARCH_MAX }, input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> } }}
+            slotProps={{
+              htmlInput: { maxLength: SEARCH_MAX },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <IconSearch size={18} aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
           <Box role="status" aria-live="polite" sx={{ mt: searching ? 1.5 : 0 }}>
             {searching ? (
@@ -107,7 +125,14 @@ export default function FaqPage() {
                   {t('search.results', { count: matches.length, query })}
                 </Typography>
               ) : (
-                <Alert severity="info" action={<Button color="inherit" size="small" onClick={() => setText('')}>{t('search.clear')}</Button>}>
+                <Alert
+                  severity="info"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => setText('')}>
+                      {t('search.clear')}
+                    </Button>
+                  }
+                >
                   {t('search.none', { query })}
                 </Alert>
               )
@@ -124,7 +149,15 @@ export default function FaqPage() {
               {t(`sections.${section}`)}
             </Typography>
             {shown.map((entry) => (
-              <FaqEntry key={entry.id} entry={entry} terms={terms} expanded={isOpen(entry.id)} onToggle={() => toggle(entry.id)} onCopyLink={() => copyLink(entry.id)} onOpened={entry.id === anchor ? () => reveal(anchor) : undefined} />
+              <FaqEntry
+                key={entry.id}
+                entry={entry}
+                terms={terms}
+                expanded={isOpen(entry.id)}
+                onToggle={() => toggle(entry.id)}
+                onCopyLink={() => copyLink(entry.id)}
+                onOpened={entry.id === anchor ? () => reveal(anchor) : undefined}
+              />
             ))}
           </Box>
         );

@@ -16,4 +16,5 @@ export const importPreviewQueryOptions = (id: string, sheet: string | null) =>
   });
 
 /** The preview of an uploaded file for the mapping step. */
-export const useImportPreview = (id: string, sheet: string | null, enabled = true) => useQuery({ ...importPreviewQueryOptions(id, sheet), enabled });
+export const useImportPreview = (id: string, sheet: string | null, enabled = true) =>
+  useQuery({ ...importPreviewQueryOptions(id, sheet), enabled });

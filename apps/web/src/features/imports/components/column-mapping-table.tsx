@@ -34,7 +34,10 @@ export function ColumnMappingTable({ headers, rows, choices, problems, onChange 
               const problem = problems[index];
               const label = header.trim() || t('mapping.unnamedColumn', { number: index + 1 });
               return (
-                <TableCell key={index} sx={{ minWidth: 190, verticalAlign: 'top', bgcolor: choice.target === 'ignore' ? 'action.hover' : 'background.paper' }}>
+                <TableCell
+                  key={index}
+                  sx={{ minWidth: 190, verticalAlign: 'top', bgcolor: choice.target === 'ignore' ? 'action.hover' : 'background.paper' }}
+                >
                   <Stack spacing={1}>
                     <Typography variant="subtitle2" noWrap title={label}>
                       {label}
@@ -47,7 +50,14 @@ export function ColumnMappingTable({ headers, rows, choices, problems, onChange 
                       onChange={(event) => onChange(index, { ...choice, target: event.target.value as ColumnTarget })}
                       error={problem === 'duplicateTarget'}
                       helperText={problem === 'duplicateTarget' ? t('mapping.problems.duplicateTarget') : undefined}
-                      slotProps={{ select: { SelectDisplayProps: { 'aria-label': t('mapping.mapColumn', { column: label }), 'data-testid': `map-column-${index}` } as object } }}
+                      slotProps={{
+                        select: {
+                          SelectDisplayProps: {
+                            'aria-label': t('mapping.mapColumn', { column: label }),
+                            'data-testid': `map-column-${index}`,
+                          } as object,
+                        },
+                      }}
                     >
                       {COLUMN_TARGETS.map((target) => (
                         <MenuItem key={target} value={target}>
@@ -62,7 +72,11 @@ export function ColumnMappingTable({ headers, rows, choices, problems, onChange 
                         value={choice.customName}
                         onChange={(event) => onChange(index, { ...choice, customName: event.target.value })}
                         error={problem === 'customNameRequired' || problem === 'customNameTooLong'}
-                        helperText={problem === 'customNameRequired' || problem === 'customNameTooLong' ? t(`mapping.problems.${problem}`, { max: CUSTOM_FIELD_NAME_MAX }) : undefined}
+                        helperText={
+                          problem === 'customNameRequired' || problem === 'customNameTooLong'
+                            ? t(`mapping.problems.${problem}`, { max: CUSTOM_FIELD_NAME_MAX })
+                            : undefined
+                        }
                         slotProps={{ htmlInput: { maxLength: CUSTOM_FIELD_NAME_MAX + 1 } }}
                       />
                     ) : null}
@@ -80,7 +94,13 @@ export function ColumnMappingTable({ headers, rows, choices, problems, onChange 
                 <TableCell
                   key={index}
                   dir="auto"
-                  sx={{ maxWidth: 260, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: choices[index]?.target === 'ignore' ? 'text.secondary' : 'text.primary' }}
+                  sx={{
+                    maxWidth: 260,
+                    whiteSpace: 'nowrap',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    color: choices[index]?.target === 'ignore' ? 'text.secondary' : 'text.primary',
+                  }}
                   title={row[index] ?? ''}
                 >
                   {row[index] ?? ''}

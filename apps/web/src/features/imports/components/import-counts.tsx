@@ -24,7 +24,11 @@ export function ImportCounts({ counts }: { counts: Counts }) {
       sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)' }, gap: 2, m: 0 }}
     >
       {TILES.map(({ key, color }) => (
-        <Box key={key} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.default' }} data-testid={`count-${key}`}>
+        <Box
+          key={key}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.default' }}
+          data-testid={`count-${key}`}
+        >
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
             {t(`counts.${key}`)}
           </Typography>

@@ -37,7 +37,9 @@ export function MostlyRejectedHint({ summary }: { summary: ImportSummary }) {
   if (warning?.code !== 'mostly_rejected') return null;
   return (
     <Box component="span" sx={{ display: 'block', mt: 1, typography: 'body2' }} data-testid="import-rejected-hint">
-      {warning.defaultCountry ? t('result.checkCountry', { country: countryName(warning.defaultCountry, language) }) : t('result.checkNoCountry')}
+      {warning.defaultCountry
+        ? t('result.checkCountry', { country: countryName(warning.defaultCountry, language) })
+        : t('result.checkNoCountry')}
     </Box>
   );
 }

@@ -72,7 +72,15 @@ export function MappingStep({ summary, preview, onSheetChange, loadingSheet, def
       <PreviewNotes notes={preview.notes} />
 
       {preview.sheets.length > 1 ? (
-        <TextField select label={t('mapping.sheet')} value={preview.sheet ?? ''} onChange={(event) => onSheetChange(event.target.value)} sx={{ maxWidth: 320 }} disabled={loadingSheet} helperText={t('mapping.sheetHint')}>
+        <TextField
+          select
+          label={t('mapping.sheet')}
+          value={preview.sheet ?? ''}
+          onChange={(event) => onSheetChange(event.target.value)}
+          sx={{ maxWidth: 320 }}
+          disabled={loadingSheet}
+          helperText={t('mapping.sheetHint')}
+        >
           {preview.sheets.map((sheet) => (
             <MenuItem key={sheet} value={sheet}>
               {sheet}
@@ -121,7 +129,13 @@ export function MappingStep({ summary, preview, onSheetChange, loadingSheet, def
         <Button color="inherit" onClick={onStartOver} disabled={start.isPending}>
           {t('mapping.otherFile')}
         </Button>
-        <Button variant="contained" startIcon={<IconPlayerPlay size={18} aria-hidden />} onClick={submit} loading={start.isPending} disabled={loadingSheet}>
+        <Button
+          variant="contained"
+          startIcon={<IconPlayerPlay size={18} aria-hidden />}
+          onClick={submit}
+          loading={start.isPending}
+          disabled={loadingSheet}
+        >
           {t('mapping.start')}
         </Button>
       </Stack>

@@ -7,7 +7,12 @@ const choice = (target: ColumnChoice['target'], customName = ''): ColumnChoice =
 describe('choicesFromMapping', () => {
   it('turns the suggested mapping into one choice per column', () => {
     const choices = choicesFromMapping(['Mobile', 'First', 'Region', 'Notes'], { '0': 'phone', '1': 'firstName', '2': 'custom:region' });
-    expect(choices).toEqual([choice('phone', 'Mobile'), choice('firstName', 'First'), choice('custom', 'region'), choice('ignore', 'Notes')]);
+    expect(choices).toEqual([
+      choice('phone', 'Mobile'),
+      choice('firstName', 'First'),
+      choice('custom', 'region'),
+      choice('ignore', 'Notes'),
+    ]);
   });
 
   it('names unnamed columns by position', () => {
@@ -32,7 +37,15 @@ describe('validateChoices', () => {
   });
 
   it('flags unnamed, too long and repeated targets', () => {
-    const result = validateChoices([choice('phone'), choice('custom', ' '), choice('custom', 'y'.repeat(65)), choice('email'), choice('email'), choice('custom', 'City'), choice('custom', 'city')]);
+    const result = validateChoices([
+      choice('phone'),
+      choice('custom', ' '),
+      choice('custom', 'y'.repeat(65)),
+      choice('email'),
+      choice('email'),
+      choice('custom', 'City'),
+      choice('custom', 'city'),
+    ]);
     expect(result.columns).toEqual({ 1: 'customNameRequired', 2: 'customNameTooLong', 4: 'duplicateTarget', 6: 'duplicateTarget' });
     expect(result.valid).toBe(false);
   });

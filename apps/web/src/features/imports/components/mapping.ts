@@ -1,4 +1,11 @@
-import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_PREFIX, IMPORT_FIELDS, type ImportField, type ImportMapping, type MappingTarget } from '@sms/contracts/imports';
+import {
+  CUSTOM_FIELD_NAME_MAX,
+  CUSTOM_FIELD_PREFIX,
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportMapping,
+  type MappingTarget,
+} from '@sms/contracts/imports';
 
 /** What one column's select shows: a field, 'custom' (with its name), or 'ignore'. */
 export type ColumnTarget = ImportField | 'custom';
@@ -9,7 +16,19 @@ export interface ColumnChoice {
 }
 
 /** The targets in the order the selects list them. */
-export const COLUMN_TARGETS: readonly ColumnTarget[] = ['phone', 'firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'notes', 'status', 'custom', 'ignore'];
+export const COLUMN_TARGETS: readonly ColumnTarget[] = [
+  'phone',
+  'firstName',
+  'lastName',
+  'email',
+  'tag1',
+  'tag2',
+  'tag3',
+  'notes',
+  'status',
+  'custom',
+  'ignore',
+];
 
 /** A custom field name from a header: trimmed, at most the allowed length, else "column_N". */
 export function defaultCustomName(header: string | undefined, index: number): string {
@@ -22,7 +41,8 @@ export function choicesFromMapping(headers: readonly string[], mapping: ImportMa
   return headers.map((header, index) => {
     const target = mapping[String(index)];
     if (target?.startsWith(CUSTOM_FIELD_PREFIX)) return { target: 'custom', customName: target.slice(CUSTOM_FIELD_PREFIX.length) };
-    if (target && (IMPORT_FIELDS as readonly string[]).includes(target)) return { target: target as ImportField, customName: defaultCustomName(header, index) };
+    if (target && (IMPORT_FIELDS as readonly string[]).includes(target))
+      return { target: target as ImportField, customName: defaultCustomName(header, index) };
     return { target: 'ignore', customName: defaultCustomName(header, index) };
   });
 }

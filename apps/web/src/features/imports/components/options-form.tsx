@@ -32,7 +32,13 @@ export function OptionsForm({ value, onChange }: { value: OptionsState; onChange
         </Typography>
         <Grid container spacing={1.5}>
           <Grid size={{ xs: 5 }}>
-            <TextField select fullWidth label={t('options.tagField')} value={value.tagField} onChange={(event) => onChange({ ...value, tagField: event.target.value as TagField })}>
+            <TextField
+              select
+              fullWidth
+              label={t('options.tagField')}
+              value={value.tagField}
+              onChange={(event) => onChange({ ...value, tagField: event.target.value as TagField })}
+            >
               {TAG_FIELDS.map((field) => (
                 <MenuItem key={field} value={field}>
                   {t(`targets.${field}`)}
@@ -59,7 +65,11 @@ export function OptionsForm({ value, onChange }: { value: OptionsState; onChange
           <FormLabel id={duplicateLabel} sx={{ mb: 1, fontWeight: 600 }}>
             {t('options.onDuplicate')}
           </FormLabel>
-          <RadioGroup aria-labelledby={duplicateLabel} value={value.onDuplicate} onChange={(event) => onChange({ ...value, onDuplicate: event.target.value as OnDuplicate })}>
+          <RadioGroup
+            aria-labelledby={duplicateLabel}
+            value={value.onDuplicate}
+            onChange={(event) => onChange({ ...value, onDuplicate: event.target.value as OnDuplicate })}
+          >
             {ON_DUPLICATE.map((choice) => (
               <FormControlLabel
                 key={choice}

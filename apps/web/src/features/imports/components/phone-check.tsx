@@ -12,12 +12,23 @@ import type { ColumnChoice } from './mapping';
  * many would be read as international numbers (with examples) and how many rejected, so a wrong
  * default country shows before the import. Nothing when every number reads as it should.
  */
-export function PhoneCheck({ preview, choices, defaultCountry }: { preview: ImportPreview; choices: readonly ColumnChoice[]; defaultCountry: string }) {
+export function PhoneCheck({
+  preview,
+  choices,
+  defaultCountry,
+}: {
+  preview: ImportPreview;
+  choices: readonly ColumnChoice[];
+  defaultCountry: string;
+}) {
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
   const column = choices.findIndex((choice) => choice.target === 'phone');
   if (column === -1) return null;
-  const check = checkPhoneColumn(preview.rows.map((row) => row[column] ?? ''), defaultCountry || null);
+  const check = checkPhoneColumn(
+    preview.rows.map((row) => row[column] ?? ''),
+    defaultCountry || null,
+  );
   const country = defaultCountry ? countryName(defaultCountry, language) : '';
   if (check.readAsInternational === 0 && check.invalid === 0) return null;
   return (
@@ -37,7 +48,9 @@ export function PhoneCheck({ preview, choices, defaultCountry }: { preview: Impo
       ) : null}
       {check.invalid > 0 ? (
         <Alert severity="warning" data-testid="preview-invalid">
-          {defaultCountry ? t('phoneCheck.invalid', { count: check.invalid, numbers: check.numbers, country }) : t('phoneCheck.invalidNoCountry', { count: check.invalid, numbers: check.numbers })}
+          {defaultCountry
+            ? t('phoneCheck.invalid', { count: check.invalid, numbers: check.numbers, country })
+            : t('phoneCheck.invalidNoCountry', { count: check.invalid, numbers: check.numbers })}
         </Alert>
       ) : null}
     </Box>

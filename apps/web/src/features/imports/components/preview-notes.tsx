@@ -16,7 +16,11 @@ export function PreviewNotes({ notes }: { notes: readonly ImportPreviewNote[] })
         <Alert key={note.code} severity="info" data-testid={`preview-note-${note.code}`}>
           {note.code === 'sheet_with_phone'
             ? note.skipped.length > 0
-              ? t('notes.sheetWithPhone', { sheet: note.sheet, skipped: list.format(note.skipped.map((name) => `“${name}”`)), count: note.skipped.length })
+              ? t('notes.sheetWithPhone', {
+                  sheet: note.sheet,
+                  skipped: list.format(note.skipped.map((name) => `“${name}”`)),
+                  count: note.skipped.length,
+                })
               : t('notes.firstSheetWithPhone', { sheet: note.sheet })
             : note.code === 'no_phone_sheet'
               ? t('notes.noPhoneSheet', { sheet: note.sheet })

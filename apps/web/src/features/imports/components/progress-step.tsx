@@ -30,7 +30,11 @@ export function ProgressStep({ summary }: { summary: ImportSummary }) {
     <Stack spacing={3}>
       <Box role="status" aria-live="polite" aria-atomic="false">
         <Typography sx={{ fontWeight: 600, mb: 1 }}>
-          {stopping ? t('progress.stopping') : summary.status === 'queued' ? t('progress.queued') : t('progress.running', { file: summary.fileName })}
+          {stopping
+            ? t('progress.stopping')
+            : summary.status === 'queued'
+              ? t('progress.queued')
+              : t('progress.running', { file: summary.fileName })}
         </Typography>
         <LinearProgress
           variant={percent === null ? 'indeterminate' : 'determinate'}
@@ -53,7 +57,13 @@ export function ProgressStep({ summary }: { summary: ImportSummary }) {
       <ImportCounts counts={summary.counts} />
       {cancel.isError ? <Alert severity="error">{errorMessage(cancel.error)}</Alert> : null}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button color="error" variant="outlined" startIcon={<IconPlayerStop size={18} aria-hidden />} onClick={() => setConfirming(true)} disabled={stopping}>
+        <Button
+          color="error"
+          variant="outlined"
+          startIcon={<IconPlayerStop size={18} aria-hidden />}
+          onClick={() => setConfirming(true)}
+          disabled={stopping}
+        >
           {t('progress.cancel')}
         </Button>
       </Stack>

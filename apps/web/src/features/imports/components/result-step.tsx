@@ -48,15 +48,28 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
         {countsAddUp(counts) ? t('result.addsUp') : t('result.doesNotAddUp')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('result.timing', { elapsed: formatElapsed(summary.elapsedMs) ?? '—', rate: rate === null ? '—' : number.format(Math.round(rate)) })}
+        {t('result.timing', {
+          elapsed: formatElapsed(summary.elapsedMs) ?? '—',
+          rate: rate === null ? '—' : number.format(Math.round(rate)),
+        })}
       </Typography>
       {counts.rejected > 0 ? (
         <Alert
           severity="warning"
           // On a phone the download button goes under the text instead of squeezing it into a column.
-          sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-message': { flex: 1, minWidth: 0 }, '& .MuiAlert-action': { width: { xs: '100%', sm: 'auto' }, ml: { xs: 0, sm: 'auto' }, pt: { xs: 0, sm: 0.5 } } }}
+          sx={{
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+            '& .MuiAlert-message': { flex: 1, minWidth: 0 },
+            '& .MuiAlert-action': { width: { xs: '100%', sm: 'auto' }, ml: { xs: 0, sm: 'auto' }, pt: { xs: 0, sm: 0.5 } },
+          }}
           action={
-            <Button color="inherit" size="small" startIcon={<IconDownload size={18} aria-hidden />} loading={download.isPending} onClick={() => download.mutate({ id: summary.id, errorsUrl: summary.errorsUrl })}>
+            <Button
+              color="inherit"
+              size="small"
+              startIcon={<IconDownload size={18} aria-hidden />}
+              loading={download.isPending}
+              onClick={() => download.mutate({ id: summary.id, errorsUrl: summary.errorsUrl })}
+            >
               {t('result.downloadErrors')}
             </Button>
           }
@@ -74,7 +87,12 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
         <Button onClick={onStartOver} variant="outlined" startIcon={<IconUpload size={18} aria-hidden />}>
           {t('result.another')}
         </Button>
-        <Button component={RouterLink} to={contactsLinkForTag(paths.contacts.list, tag)} variant="contained" startIcon={<IconAddressBook size={18} aria-hidden />}>
+        <Button
+          component={RouterLink}
+          to={contactsLinkForTag(paths.contacts.list, tag)}
+          variant="contained"
+          startIcon={<IconAddressBook size={18} aria-hidden />}
+        >
           {tag ? t('result.viewTagged', { value: tag.value }) : t('result.viewContacts')}
         </Button>
       </Stack>

@@ -104,7 +104,13 @@ export function UploadStep({ onUploaded }: { onUploaded: (importId: string) => v
               {formatBytes(file.size, language)}
             </Typography>
           </Box>
-          <Button variant="contained" startIcon={<IconUpload size={18} aria-hidden />} onClick={send} disabled={Boolean(problem)} loading={upload.isPending}>
+          <Button
+            variant="contained"
+            startIcon={<IconUpload size={18} aria-hidden />}
+            onClick={send}
+            disabled={Boolean(problem)}
+            loading={upload.isPending}
+          >
             {t('upload.send')}
           </Button>
         </Stack>
@@ -133,7 +139,11 @@ export function UploadStep({ onUploaded }: { onUploaded: (importId: string) => v
       ) : null}
 
       <Typography variant="body2" color="text.secondary">
-        {t('upload.formats', { max: maxSize, rows: new Intl.NumberFormat(language).format(IMPORT_LIMITS.maxRows), columns: IMPORT_LIMITS.maxColumns })}
+        {t('upload.formats', {
+          max: maxSize,
+          rows: new Intl.NumberFormat(language).format(IMPORT_LIMITS.maxRows),
+          columns: IMPORT_LIMITS.maxColumns,
+        })}
       </Typography>
     </Stack>
   );

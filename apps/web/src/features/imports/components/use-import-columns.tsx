@@ -40,16 +40,31 @@ export function useImportColumns({ onDownload }: { onDownload: (row: ImportSumma
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
-            <Link component={RouterLink} to={`${paths.contacts.upload}?import=${encodeURIComponent(row.id)}`} underline="hover" noWrap sx={{ fontWeight: 600, lineHeight: 1.4 }}>
+            <Link
+              component={RouterLink}
+              to={`${paths.contacts.upload}?import=${encodeURIComponent(row.id)}`}
+              underline="hover"
+              noWrap
+              sx={{ fontWeight: 600, lineHeight: 1.4 }}
+            >
               {row.fileName}
             </Link>
             <Typography variant="caption" color="text.secondary" noWrap data-testid="import-ran-by">
-              {t('history.ranBy', { name: row.createdBy?.name ?? t('history.deletedUser'), when: formatDateTime(row.createdAt, language) ?? '' })}
+              {t('history.ranBy', {
+                name: row.createdBy?.name ?? t('history.deletedUser'),
+                when: formatDateTime(row.createdAt, language) ?? '',
+              })}
             </Typography>
           </Box>
         ),
       },
-      { field: 'status', headerName: t('history.status'), width: 120, sortable: false, renderCell: ({ row }) => <ImportStatusChip status={row.status} /> },
+      {
+        field: 'status',
+        headerName: t('history.status'),
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => <ImportStatusChip status={row.status} />,
+      },
       count('rowsRead'),
       count('created'),
       count('updated'),
@@ -62,7 +77,12 @@ export function useImportColumns({ onDownload }: { onDownload: (row: ImportSumma
         sortable: false,
         renderCell: ({ row }) =>
           row.counts.rejected > 0 ? (
-            <Button size="small" startIcon={<IconDownload size={16} aria-hidden />} onClick={() => onDownload(row)} aria-label={t('history.downloadErrorsOf', { file: row.fileName })}>
+            <Button
+              size="small"
+              startIcon={<IconDownload size={16} aria-hidden />}
+              onClick={() => onDownload(row)}
+              aria-label={t('history.downloadErrorsOf', { file: row.fileName })}
+            >
               {t('history.download')}
             </Button>
           ) : (

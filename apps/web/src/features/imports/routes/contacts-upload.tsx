@@ -44,27 +44,35 @@ export default function ContactsUpload() {
   if (!importId) content = <UploadStep onUploaded={goTo} />;
   else if (summaryQuery.isError)
     content = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => goTo('')}>{t('upload.startOver')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => goTo('')}>
+            {t('upload.startOver')}
+          </Button>
+        }
+      >
         {errorMessage(summaryQuery.error)}
       </Alert>
     );
   else if (!summary) content = <FullPageLoader />;
   else if (step === 'mapping') {
-    content = previewQuery.data && defaultCountry.ready ? (
-      <MappingStep
-        summary={summary}
-        preview={previewQuery.data}
-        loadingSheet={previewQuery.isFetching}
-        defaultCountry={defaultCountry.country}
-        onSheetChange={setSheet}
-        onStarted={() => void summaryQuery.refetch()}
-        onStartOver={() => goTo('')}
-      />
-    ) : previewQuery.isError ? (
-      <Alert severity="error">{errorMessage(previewQuery.error)}</Alert>
-    ) : (
-      <FullPageLoader />
-    );
+    content =
+      previewQuery.data && defaultCountry.ready ? (
+        <MappingStep
+          summary={summary}
+          preview={previewQuery.data}
+          loadingSheet={previewQuery.isFetching}
+          defaultCountry={defaultCountry.country}
+          onSheetChange={setSheet}
+          onStarted={() => void summaryQuery.refetch()}
+          onStartOver={() => goTo('')}
+        />
+      ) : previewQuery.isError ? (
+        <Alert severity="error">{errorMessage(previewQuery.error)}</Alert>
+      ) : (
+        <FullPageLoader />
+      );
   } else if (step === 'progress') content = <ProgressStep summary={summary} />;
   else content = <ResultStep summary={summary} onStartOver={() => goTo('')} />;
 

@@ -1,4 +1,3 @@
-
 /** Query keys of the inbox; invalidating `inboxKeys.all` refreshes conversations and threads. */
 export const inboxKeys = {
   all: ['inbox'] as const,

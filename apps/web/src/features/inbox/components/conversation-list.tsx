@@ -33,7 +33,8 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
   const { t } = useTranslation('inbox');
   const { language } = useLanguage();
   const name = displayName(conversation);
-  const preview = conversation.lastMessage.direction === 'out' ? t('list.you', { text: conversation.lastMessage.body }) : conversation.lastMessage.body;
+  const preview =
+    conversation.lastMessage.direction === 'out' ? t('list.you', { text: conversation.lastMessage.body }) : conversation.lastMessage.body;
   return (
     <ListItemButton
       selected={selected}
@@ -59,11 +60,23 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
           </Typography>
         ) : null}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.25 }}>
-          <Typography variant="body2" color={conversation.unread > 0 ? 'text.primary' : 'text.secondary'} noWrap dir="auto" sx={{ minWidth: 0 }}>
+          <Typography
+            variant="body2"
+            color={conversation.unread > 0 ? 'text.primary' : 'text.secondary'}
+            noWrap
+            dir="auto"
+            sx={{ minWidth: 0 }}
+          >
             {preview}
           </Typography>
           <Stack direction="row" spacing={0.75} sx={{ flexShrink: 0, alignItems: 'center' }}>
-            {conversation.optedOut ? <Chip size="small" label={t('list.optedOut')} sx={{ bgcolor: 'warning.light', color: 'textColor.warning', fontWeight: 600, height: 20 }} /> : null}
+            {conversation.optedOut ? (
+              <Chip
+                size="small"
+                label={t('list.optedOut')}
+                sx={{ bgcolor: 'warning.light', color: 'textColor.warning', fontWeight: 600, height: 20 }}
+              />
+            ) : null}
             {conversation.unread > 0 ? (
               <Badge
                 data-testid="unread-badge"
@@ -114,11 +127,32 @@ export function ConversationList({
           value={controls.search}
           onChange={(event) => onControls({ ...controls, search: event.target.value })}
           label={t('list.search')}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconSearch size={18} aria-hidden />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { maxLength: 100 },
+          }}
         />
         <Stack direction="row" sx={{ mt: 1.25, flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('list.filters')}>
-          <Chip label={t('list.filterUnread')} color={controls.unread ? 'primary' : 'default'} variant={controls.unread ? 'filled' : 'outlined'} onClick={() => toggle('unread')} aria-pressed={controls.unread} />
-          <Chip label={t('list.filterOptedOut')} color={controls.optedOut ? 'primary' : 'default'} variant={controls.optedOut ? 'filled' : 'outlined'} onClick={() => toggle('optedOut')} aria-pressed={controls.optedOut} />
+          <Chip
+            label={t('list.filterUnread')}
+            color={controls.unread ? 'primary' : 'default'}
+            variant={controls.unread ? 'filled' : 'outlined'}
+            onClick={() => toggle('unread')}
+            aria-pressed={controls.unread}
+          />
+          <Chip
+            label={t('list.filterOptedOut')}
+            color={controls.optedOut ? 'primary' : 'default'}
+            variant={controls.optedOut ? 'filled' : 'outlined'}
+            onClick={() => toggle('optedOut')}
+            aria-pressed={controls.optedOut}
+          />
           <TextField
             select
             size="small"
@@ -142,7 +176,15 @@ export function ConversationList({
             <CircularProgress size={28} aria-label={t('loading')} />
           </Box>
         ) : query.isError ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('retry')}</Button>}>
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          >
             {errorMessage(query.error)}
           </Alert>
         ) : conversations.length === 0 ? (
@@ -153,7 +195,11 @@ export function ConversationList({
           <List disablePadding aria-label={t('list.label', { count: total })}>
             {conversations.map((conversation) => (
               <ListItem key={conversation.contactId} disablePadding>
-                <ConversationRow conversation={conversation} selected={conversation.contactId === selected} onSelect={() => onSelect(conversation.contactId)} />
+                <ConversationRow
+                  conversation={conversation}
+                  selected={conversation.contactId === selected}
+                  onSelect={() => onSelect(conversation.contactId)}
+                />
               </ListItem>
             ))}
           </List>

@@ -14,13 +14,24 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
   const { t } = useTranslation('inbox');
   const { language } = useLanguage();
   const out = message.direction === 'out';
-  const label = message.campaignName ? t('thread.campaign', { name: message.campaignName }) : message.kind && message.kind !== 'reply' ? t(`kinds.${message.kind}`) : null;
+  const label = message.campaignName
+    ? t('thread.campaign', { name: message.campaignName })
+    : message.kind && message.kind !== 'reply'
+      ? t(`kinds.${message.kind}`)
+      : null;
   return (
     <Box
       component="li"
       data-testid="message-bubble"
       data-direction={message.direction}
-      sx={{ listStyle: 'none', alignSelf: out ? 'flex-end' : 'flex-start', maxWidth: { xs: '88%', sm: '72%' }, display: 'flex', flexDirection: 'column', alignItems: out ? 'flex-end' : 'flex-start' }}
+      sx={{
+        listStyle: 'none',
+        alignSelf: out ? 'flex-end' : 'flex-start',
+        maxWidth: { xs: '88%', sm: '72%' },
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: out ? 'flex-end' : 'flex-start',
+      }}
     >
       {label ? (
         <Typography variant="caption" color="text.secondary" sx={{ px: 1, mb: 0.25 }}>

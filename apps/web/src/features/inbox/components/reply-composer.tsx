@@ -41,7 +41,12 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
   };
-  const failure = send.error instanceof ApiError && send.error.code === INBOX_ERROR_CODES.optedOut ? t('composer.optedOut') : send.error ? errorMessage(send.error) : null;
+  const failure =
+    send.error instanceof ApiError && send.error.code === INBOX_ERROR_CODES.optedOut
+      ? t('composer.optedOut')
+      : send.error
+        ? errorMessage(send.error)
+        : null;
 
   return (
     <Box component="form" onSubmit={submit} sx={{ p: 2, borderTop: 1, borderColor: 'divider' }} noValidate>
@@ -64,14 +69,32 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
           error={tooLong}
           slotProps={{ htmlInput: { 'aria-describedby': counterId, dir: 'auto' } }}
         />
-        <Button type="submit" variant="contained" disabled={empty || tooLong || send.isPending} startIcon={<IconSend size={18} aria-hidden />} sx={{ flexShrink: 0, mb: 0.25 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={empty || tooLong || send.isPending}
+          startIcon={<IconSend size={18} aria-hidden />}
+          sx={{ flexShrink: 0, mb: 0.25 }}
+        >
           {send.isPending ? t('composer.sending') : t('composer.send')}
         </Button>
       </Stack>
-      <Typography id={counterId} variant="caption" color={tooLong ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.75 }} data-testid="segment-counter" aria-live="polite">
+      <Typography
+        id={counterId}
+        variant="caption"
+        color={tooLong ? 'error' : 'text.secondary'}
+        sx={{ display: 'block', mt: 0.75 }}
+        data-testid="segment-counter"
+        aria-live="polite"
+      >
         {tooLong
           ? t('composer.tooLong', { max: INBOX_LIMITS.replyMaxSegments })
-          : t('composer.counter', { characters: analysis.characters, segments: analysis.segments, encoding: analysis.encoding, remaining: analysis.remainingInSegment })}
+          : t('composer.counter', {
+              characters: analysis.characters,
+              segments: analysis.segments,
+              encoding: analysis.encoding,
+              remaining: analysis.remainingInSegment,
+            })}
       </Typography>
     </Box>
   );

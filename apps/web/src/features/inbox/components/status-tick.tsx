@@ -20,7 +20,12 @@ export function StatusTick({ status }: { status: MessageStatus }) {
   const Icon = ICONS[status];
   const bad = status === 'undelivered' || status === 'failed';
   return (
-    <Box component="span" data-testid="message-status" data-status={status} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontWeight: bad ? 700 : 400 }}>
+    <Box
+      component="span"
+      data-testid="message-status"
+      data-status={status}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontWeight: bad ? 700 : 400 }}
+    >
       <Icon size={14} aria-hidden />
       {t(`status.${status}`)}
     </Box>

@@ -24,7 +24,10 @@ import { ReplyComposer } from './reply-composer';
 export function NoConversation() {
   const { t } = useTranslation('inbox');
   return (
-    <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', p: 4, color: 'text.secondary', textAlign: 'center' }} spacing={1.5}>
+    <Stack
+      sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', p: 4, color: 'text.secondary', textAlign: 'center' }}
+      spacing={1.5}
+    >
       <IconMessages size={48} aria-hidden />
       <Typography>{t('thread.pick')}</Typography>
     </Stack>
@@ -35,7 +38,17 @@ export function NoConversation() {
  * The right pane: the contact, the messages oldest to newest ("earlier messages" pages back), and
  * the reply box. Scrolls to the newest message when one arrives.
  */
-export function ThreadPane({ contactId, live, onBack, canReply }: { contactId: string; live: boolean; onBack?: (() => void) | undefined; canReply: boolean }) {
+export function ThreadPane({
+  contactId,
+  live,
+  onBack,
+  canReply,
+}: {
+  contactId: string;
+  live: boolean;
+  onBack?: (() => void) | undefined;
+  canReply: boolean;
+}) {
   const { t } = useTranslation('inbox');
   const theme = useTheme();
   const query = useThread(contactId, live);
@@ -53,7 +66,15 @@ export function ThreadPane({ contactId, live, onBack, canReply }: { contactId: s
 
   if (query.isError) {
     return (
-      <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('retry')}</Button>}>
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
         {errorMessage(query.error)}
       </Alert>
     );
@@ -87,7 +108,9 @@ export function ThreadPane({ contactId, live, onBack, canReply }: { contactId: s
             </Typography>
           ) : null}
         </Box>
-        {contact.optedOut ? <Chip size="small" label={t('list.optedOut')} sx={{ bgcolor: 'warning.light', color: 'textColor.warning', fontWeight: 600 }} /> : null}
+        {contact.optedOut ? (
+          <Chip size="small" label={t('list.optedOut')} sx={{ bgcolor: 'warning.light', color: 'textColor.warning', fontWeight: 600 }} />
+        ) : null}
         <Link component={RouterLink} to={paths.contacts.detail(contact.contactId)} variant="body2" sx={{ flexShrink: 0 }}>
           {t('thread.openContact')}
         </Link>

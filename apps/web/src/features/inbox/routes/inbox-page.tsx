@@ -61,7 +61,8 @@ export default function InboxPage() {
     (event: InboxEvent) => {
       const batch = pending.current;
       batch.contacts.add(event.contactId);
-      if (event.type === 'inbound' && event.contactId === selectedRef.current && document.visibilityState === 'visible') markReadRef.current(event.contactId);
+      if (event.type === 'inbound' && event.contactId === selectedRef.current && document.visibilityState === 'visible')
+        markReadRef.current(event.contactId);
       if (batch.timer) return;
       batch.timer = setTimeout(() => {
         const contacts = [...batch.contacts];
@@ -109,16 +110,40 @@ export default function InboxPage() {
         />
       }
     >
-      <Card sx={{ display: 'flex', height: { xs: 'calc(100dvh - 220px)', md: 'calc(100dvh - 260px)' }, minHeight: 480, overflow: 'hidden', p: 0 }}>
+      <Card
+        sx={{
+          display: 'flex',
+          height: { xs: 'calc(100dvh - 220px)', md: 'calc(100dvh - 260px)' },
+          minHeight: 480,
+          overflow: 'hidden',
+          p: 0,
+        }}
+      >
         {showList ? (
-          <Box component="section" aria-label={t('list.title')} sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0, borderInlineEnd: { md: 1 }, borderColor: { md: 'divider' }, minHeight: 0 }}>
-            <ConversationList controls={controls} onControls={setControls} filters={filters} live={live} selected={selected} onSelect={select} />
+          <Box
+            component="section"
+            aria-label={t('list.title')}
+            sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0, borderInlineEnd: { md: 1 }, borderColor: { md: 'divider' }, minHeight: 0 }}
+          >
+            <ConversationList
+              controls={controls}
+              onControls={setControls}
+              filters={filters}
+              live={live}
+              selected={selected}
+              onSelect={select}
+            />
           </Box>
         ) : null}
         {showThread ? (
           <Box component="section" aria-label={t('thread.title')} sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
             {selected ? (
-              <ThreadPane contactId={selected} live={live} onBack={small ? () => select(null) : undefined} canReply={ability.can('create', 'Inbox')} />
+              <ThreadPane
+                contactId={selected}
+                live={live}
+                onBack={small ? () => select(null) : undefined}
+                canReply={ability.can('create', 'Inbox')}
+              />
             ) : (
               <NoConversation />
             )}

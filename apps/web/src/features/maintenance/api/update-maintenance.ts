@@ -4,7 +4,8 @@ import { apiPut } from '../../../lib/api-client';
 import { maintenanceStatusKey } from '../../../lib/maintenance/get-maintenance-status';
 
 /** PUT /api/settings/maintenance (administrators). */
-export const updateMaintenance = (body: UpdateMaintenanceBody): Promise<MaintenanceStatus> => apiPut<MaintenanceStatus>('/api/settings/maintenance', body);
+export const updateMaintenance = (body: UpdateMaintenanceBody): Promise<MaintenanceStatus> =>
+  apiPut<MaintenanceStatus>('/api/settings/maintenance', body);
 
 /** Switches maintenance mode; the banner and the tab see the new state at once. */
 export function useUpdateMaintenance() {

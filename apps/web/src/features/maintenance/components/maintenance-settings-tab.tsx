@@ -76,7 +76,10 @@ function MaintenanceForm({ saved, onSaved }: { saved: MaintenanceStatus; onSaved
             <Alert severity={saved.enabled ? 'warning' : 'success'} data-testid="maintenance-state">
               {saved.enabled ? t('tab.stateOn') : t('tab.stateOff')}
             </Alert>
-            <FormControlLabel control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />} label={t('tab.switch')} />
+            <FormControlLabel
+              control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />}
+              label={t('tab.switch')}
+            />
             <TextField
               label={t('tab.message')}
               value={message}
@@ -84,7 +87,11 @@ function MaintenanceForm({ saved, onSaved }: { saved: MaintenanceStatus; onSaved
               multiline
               minRows={3}
               error={tooLong}
-              helperText={tooLong ? t('tab.tooLong', { max: MAINTENANCE_MESSAGE_MAX }) : t('tab.messageHint', { count: message.trim().length, max: MAINTENANCE_MESSAGE_MAX })}
+              helperText={
+                tooLong
+                  ? t('tab.tooLong', { max: MAINTENANCE_MESSAGE_MAX })
+                  : t('tab.messageHint', { count: message.trim().length, max: MAINTENANCE_MESSAGE_MAX })
+              }
               placeholder={t('page.defaultMessage')}
             />
             {update.isError && !confirming ? <Alert severity="error">{errorMessage(update.error)}</Alert> : null}

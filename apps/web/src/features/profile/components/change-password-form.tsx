@@ -54,12 +54,24 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         </Alert>
       ) : null}
       <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
-        <FormPasswordField control={control} name="currentPassword" label={t('fields.currentPassword')} autoComplete="current-password" required />
+        <FormPasswordField
+          control={control}
+          name="currentPassword"
+          label={t('fields.currentPassword')}
+          autoComplete="current-password"
+          required
+        />
         <Box>
           <FormPasswordField control={control} name="password" label={t('fields.newPassword')} autoComplete="new-password" required />
           <PasswordStrengthMeter password={password} minLength={minLength} />
         </Box>
-        <FormPasswordField control={control} name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required />
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+        />
       </Stack>
       <Stack direction="row" sx={{ mt: 3, justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" loading={isSubmitting}>

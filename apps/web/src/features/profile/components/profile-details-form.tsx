@@ -64,10 +64,23 @@ export function ProfileDetailsForm({ user, onSaved }: { user: User; onSaved: () 
           <FormTextField control={control} name="name" label={t('fields.name')} autoComplete="name" required />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="phone" label={t('fields.phone')} type="tel" autoComplete="tel" helperText={t('details.phoneHint')} />
+          <FormTextField
+            control={control}
+            name="phone"
+            label={t('fields.phone')}
+            type="tel"
+            autoComplete="tel"
+            helperText={t('details.phoneHint')}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField control={control} name="locale" label={t('fields.locale')} options={LANGUAGE_OPTIONS} helperText={t('details.localeHint')} />
+          <FormSelectField
+            control={control}
+            name="locale"
+            label={t('fields.locale')}
+            options={LANGUAGE_OPTIONS}
+            helperText={t('details.localeHint')}
+          />
         </Grid>
       </Grid>
       <Stack direction="row" sx={{ mt: 3, justifyContent: 'flex-end' }}>

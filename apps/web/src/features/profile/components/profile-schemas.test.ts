@@ -20,8 +20,14 @@ const user: User = {
 
 describe('profile details', () => {
   it('sends only changed fields', () => {
-    expect(changedDetails(user, profileDetailsSchema.parse({ name: ' Ada Lovelace ', phone: '+44 20 7946 0000', locale: 'en' }))).toEqual({});
-    expect(changedDetails(user, profileDetailsSchema.parse({ name: 'Ada', phone: '', locale: 'ar' }))).toEqual({ name: 'Ada', phone: null, locale: 'ar' });
+    expect(changedDetails(user, profileDetailsSchema.parse({ name: ' Ada Lovelace ', phone: '+44 20 7946 0000', locale: 'en' }))).toEqual(
+      {},
+    );
+    expect(changedDetails(user, profileDetailsSchema.parse({ name: 'Ada', phone: '', locale: 'ar' }))).toEqual({
+      name: 'Ada',
+      phone: null,
+      locale: 'ar',
+    });
   });
 
   it('uses the shared rules', () => {
@@ -32,15 +38,24 @@ describe('profile details', () => {
 });
 
 describe('changePasswordSchema', () => {
-  const messages = (values: Record<string, string>) => changePasswordSchema.safeParse(values).error?.issues.map((issue) => [issue.path[0], issue.message]);
+  const messages = (values: Record<string, string>) =>
+    changePasswordSchema.safeParse(values).error?.issues.map((issue) => [issue.path[0], issue.message]);
 
   it('accepts a valid change', () => {
-    expect(changePasswordSchema.safeParse({ currentPassword: 'old-secret', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' }).success).toBe(true);
+    expect(
+      changePasswordSchema.safeParse({ currentPassword: 'old-secret', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' }).success,
+    ).toBe(true);
   });
 
   it('requires the current password, a matching confirmation and a different new password', () => {
-    expect(messages({ currentPassword: '', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' })).toEqual([['currentPassword', 'validation.currentPasswordRequired']]);
-    expect(messages({ currentPassword: 'old-secret', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!' })).toEqual([['confirmPassword', 'validation.passwordsMismatch']]);
-    expect(messages({ currentPassword: 'Tangerine7!x', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' })).toEqual([['password', 'validation.passwordUnchanged']]);
+    expect(messages({ currentPassword: '', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' })).toEqual([
+      ['currentPassword', 'validation.currentPasswordRequired'],
+    ]);
+    expect(messages({ currentPassword: 'old-secret', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!' })).toEqual([
+      ['confirmPassword', 'validation.passwordsMismatch'],
+    ]);
+    expect(messages({ currentPassword: 'Tangerine7!x', password: 'Tangerine7!x', confirmPassword: 'Tangerine7!x' })).toEqual([
+      ['password', 'validation.passwordUnchanged'],
+    ]);
   });
 });

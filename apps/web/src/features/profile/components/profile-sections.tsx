@@ -8,7 +8,19 @@ import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 
 /** A titled section with a success notice, for the account settings tabs. */
-function Section({ title, description, notice, onNoticeClose, children }: { title: string; description: string; notice: string | null; onNoticeClose: () => void; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  notice,
+  onNoticeClose,
+  children,
+}: {
+  title: string;
+  description: string;
+  notice: string | null;
+  onNoticeClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <>
       <Typography variant="h5" component="h2" sx={{ mb: 0.5 }}>
@@ -30,7 +42,12 @@ export function ProfileDetailsSection() {
   const [saved, setSaved] = useState(false);
   if (!user) return <FullPageLoader />;
   return (
-    <Section title={t('details.title')} description={t('details.description')} notice={saved ? t('notices.detailsSaved') : null} onNoticeClose={() => setSaved(false)}>
+    <Section
+      title={t('details.title')}
+      description={t('details.description')}
+      notice={saved ? t('notices.detailsSaved') : null}
+      onNoticeClose={() => setSaved(false)}
+    >
       <ProfileDetailsForm key={user.updatedAt} user={user} onSaved={() => setSaved(true)} />
     </Section>
   );
@@ -41,7 +58,12 @@ export function ChangePasswordSection() {
   const { t } = useTranslation('profile');
   const [changed, setChanged] = useState(false);
   return (
-    <Section title={t('password.title')} description={t('password.description')} notice={changed ? t('notices.passwordChanged') : null} onNoticeClose={() => setChanged(false)}>
+    <Section
+      title={t('password.title')}
+      description={t('password.description')}
+      notice={changed ? t('notices.passwordChanged') : null}
+      onNoticeClose={() => setChanged(false)}
+    >
       <ChangePasswordForm onChanged={() => setChanged(true)} />
     </Section>
   );

@@ -26,7 +26,11 @@ export function ProfileSummaryCard({ user }: { user: User }) {
           {user.name}
         </Typography>
         <Box sx={{ mt: 1.5 }}>
-          <Chip size="small" label={t(`common:roles.${user.role}`)} sx={{ bgcolor: 'primary.light', color: 'textColor.primary', fontWeight: 600 }} />
+          <Chip
+            size="small"
+            label={t(`common:roles.${user.role}`)}
+            sx={{ bgcolor: 'primary.light', color: 'textColor.primary', fontWeight: 600 }}
+          />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {t('summary.roleNote')}

@@ -25,6 +25,9 @@ export interface ExportReportInput {
  * token is not a cookie) and saved under the server's file name.
  */
 export const exportReport = ({ kind, campaignId, format, params }: ExportReportInput): Promise<string> =>
-  downloadFile(reportExportUrl(kind, campaignId), `${kind}-report.${format}`, { params: { ...params, format }, paramsSerializer: { indexes: null } });
+  downloadFile(reportExportUrl(kind, campaignId), `${kind}-report.${format}`, {
+    params: { ...params, format },
+    paramsSerializer: { indexes: null },
+  });
 
 export const useExportReport = () => useMutation({ mutationFn: exportReport });

@@ -7,7 +7,11 @@ export type NonRespondersParams = Partial<NonRespondersQuery> & Pick<NonResponde
 
 /** GET /api/reports/non-responders/{campaignId} (tag1 repeated as `tag1=a&tag1=b`). */
 export const getNonResponders = (id: string, query: NonRespondersParams, signal?: AbortSignal): Promise<NonRespondersResponse> =>
-  apiGet<NonRespondersResponse>(`/api/reports/non-responders/${encodeURIComponent(id)}`, { params: query, paramsSerializer: { indexes: null }, signal });
+  apiGet<NonRespondersResponse>(`/api/reports/non-responders/${encodeURIComponent(id)}`, {
+    params: query,
+    paramsSerializer: { indexes: null },
+    signal,
+  });
 
 /** One page of non-responders; refreshed while `live` (the campaign sends, replies come in). */
 export const useNonResponders = (id: string, query: NonRespondersParams, live = false) =>

@@ -13,10 +13,18 @@ export type RecipientsParams = Partial<RecipientsQuery> & Pick<RecipientsQuery, 
 
 /** GET /api/reports/delivery/{campaignId}/recipients (status repeated as `status=a&status=b`). */
 export const getRecipients = (id: string, query: RecipientsParams, signal?: AbortSignal): Promise<ReportRecipients> =>
-  apiGet<ReportRecipients>(`/api/reports/delivery/${encodeURIComponent(id)}/recipients`, { params: query, paramsSerializer: { indexes: null }, signal });
+  apiGet<ReportRecipients>(`/api/reports/delivery/${encodeURIComponent(id)}/recipients`, {
+    params: query,
+    paramsSerializer: { indexes: null },
+    signal,
+  });
 
 /** One page of a campaign's recipients: the delivery table and the tag1 drill-down; refreshed while `live` (the campaign sends). */
-export const useRecipients = (id: string, query: RecipientsParams, { enabled = true, live = false }: { enabled?: boolean; live?: boolean } = {}) =>
+export const useRecipients = (
+  id: string,
+  query: RecipientsParams,
+  { enabled = true, live = false }: { enabled?: boolean; live?: boolean } = {},
+) =>
   useQuery({
     queryKey: reportsKeys.recipients(id, query),
     queryFn: ({ signal }) => getRecipients(id, query, signal),

@@ -8,7 +8,11 @@ import { reportsKeys } from './reports-keys';
  * counted as the composer and the launch count them (opted-out non-responders left out).
  */
 export const previewFollowUp = (campaignId: string, tag1: string[] | undefined, signal?: AbortSignal): Promise<AudiencePreview> =>
-  apiPost<AudiencePreview>('/api/campaigns/audience-preview', { audience: { type: 'non_responders', campaignId, ...(tag1 ? { tag1 } : {}) } }, { signal });
+  apiPost<AudiencePreview>(
+    '/api/campaigns/audience-preview',
+    { audience: { type: 'non_responders', campaignId, ...(tag1 ? { tag1 } : {}) } },
+    { signal },
+  );
 
 /** The reach of a follow-up of all non-responders (`tag1` undefined) or of some tag1 values; asks nothing while `enabled` is false. */
 export const useFollowUpReach = (campaignId: string, tag1: string[] | undefined, enabled: boolean) =>

@@ -8,7 +8,8 @@ export const reportsKeys = {
   recipients: (id: string, query: Partial<RecipientsQuery>) => [...reportsKeys.all, 'delivery', id, 'recipients', query] as const,
   tag1: (id: string) => [...reportsKeys.all, 'tag1', id] as const,
   nonResponders: (id: string, query: Partial<NonRespondersQuery>) => [...reportsKeys.all, 'non-responders', id, query] as const,
-  followUpReach: (id: string, tag1: string[] | undefined) => [...reportsKeys.all, 'non-responders', id, 'follow-up-reach', tag1 ?? null] as const,
+  followUpReach: (id: string, tag1: string[] | undefined) =>
+    [...reportsKeys.all, 'non-responders', id, 'follow-up-reach', tag1 ?? null] as const,
 };
 
 /** How often a report of a campaign that is still sending is refreshed. */

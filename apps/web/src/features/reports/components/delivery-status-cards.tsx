@@ -36,7 +36,13 @@ export function DeliveryStatusCards({ summary }: { summary: DeliverySummary }) {
             <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }} data-value={figure.n}>
               {format.count(figure.n)}
               {figure.pct !== undefined ? (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ ms: 1, marginInlineStart: 1 }} data-pct={figure.pct}>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ ms: 1, marginInlineStart: 1 }}
+                  data-pct={figure.pct}
+                >
                   {format.percent(figure.pct)}
                 </Typography>
               ) : null}

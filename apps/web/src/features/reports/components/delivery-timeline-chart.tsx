@@ -52,7 +52,9 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
                 },
               ]}
               // Counts: whole-number ticks only.
-              yAxis={[{ valueFormatter: (value: number) => format.count(value), tickMinStep: 1, width: 48, position: rtl ? 'right' : 'left' }]}
+              yAxis={[
+                { valueFormatter: (value: number) => format.count(value), tickMinStep: 1, width: 48, position: rtl ? 'right' : 'left' },
+              ]}
               series={(['sent', 'delivered', 'failed'] as const).map((key) => ({
                 id: key,
                 label: t(`messageStatus.${key}`),

@@ -19,7 +19,10 @@ export function ExportButtons({ kind, campaignId, params }: { kind: ReportKind; 
   if (!ability.can('export', 'Report')) return null;
   const run = (format: ReportExportFormat) => {
     setPending(format);
-    exporting.mutate({ kind, campaignId, format, params }, { onError: (error) => setFailure(errorMessage(error)), onSettled: () => setPending(null) });
+    exporting.mutate(
+      { kind, campaignId, format, params },
+      { onError: (error) => setFailure(errorMessage(error)), onSettled: () => setPending(null) },
+    );
   };
   return (
     <>

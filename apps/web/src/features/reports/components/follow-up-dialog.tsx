@@ -91,7 +91,9 @@ export function FollowUpDialog({ open, campaignId, campaignName, tag1Counts, ini
                     <Checkbox
                       size="small"
                       checked={chosen.includes(option.tag1)}
-                      onChange={(event) => setChosen((list) => (event.target.checked ? [...list, option.tag1] : list.filter((v) => v !== option.tag1)))}
+                      onChange={(event) =>
+                        setChosen((list) => (event.target.checked ? [...list, option.tag1] : list.filter((v) => v !== option.tag1)))
+                      }
                     />
                   }
                   label={`${tag1Label(option.tag1, t('none'))} (${format.count(option.n)})`}

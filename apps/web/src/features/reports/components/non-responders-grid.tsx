@@ -24,7 +24,13 @@ export function NonRespondersGrid({ list, query }: NonRespondersGridProps) {
     const date = (value: string | null) => format.date(value);
     const sortable = (field: string) => (NON_RESPONDER_SORTS as readonly string[]).includes(field);
     const list: GridColDef<NonResponder>[] = [
-      { field: 'name', headerName: t('fields.contact'), flex: 1, minWidth: 150, valueFormatter: (value: string) => value || t('recipients.noName') },
+      {
+        field: 'name',
+        headerName: t('fields.contact'),
+        flex: 1,
+        minWidth: 150,
+        valueFormatter: (value: string) => value || t('recipients.noName'),
+      },
       { field: 'phone', headerName: t('fields.phone'), width: 150, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
       { field: 'tag1', headerName: t('fields.tag1'), width: 130, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
       { field: 'status', headerName: t('fields.status'), width: 125, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
@@ -34,7 +40,14 @@ export function NonRespondersGrid({ list, query }: NonRespondersGridProps) {
         field: 'optedOut',
         headerName: t('fields.optedOut'),
         width: 120,
-        renderCell: ({ row }) => (row.optedOut ? <Chip size="small" label={t('nonResponders.optedOut')} sx={{ bgcolor: 'warning.light', color: 'textColor.warning', fontWeight: 600 }} /> : null),
+        renderCell: ({ row }) =>
+          row.optedOut ? (
+            <Chip
+              size="small"
+              label={t('nonResponders.optedOut')}
+              sx={{ bgcolor: 'warning.light', color: 'textColor.warning', fontWeight: 600 }}
+            />
+          ) : null,
       },
     ];
     return list.map((column) => ({ ...column, sortable: sortable(column.field) }));

@@ -25,7 +25,14 @@ export interface RecipientsDrawerProps {
 export function RecipientsDrawer({ campaignId, drill, title, onClose }: RecipientsDrawerProps) {
   const { t } = useTranslation('reports');
   return (
-    <Drawer anchor="right" open={drill !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', md: 900 }, maxWidth: '100%' }, role: 'dialog', 'aria-labelledby': 'drill-title' } as object }}>
+    <Drawer
+      anchor="right"
+      open={drill !== null}
+      onClose={onClose}
+      slotProps={{
+        paper: { sx: { width: { xs: '100%', md: 900 }, maxWidth: '100%' }, role: 'dialog', 'aria-labelledby': 'drill-title' } as object,
+      }}
+    >
       <Box sx={{ p: 2.5 }} data-testid="recipients-drawer">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography id="drill-title" variant="h6" component="h2">
@@ -49,7 +56,14 @@ function DrillDownTable({ campaignId, drill, label }: { campaignId: string; dril
   const recipients = useRecipients(campaignId, query);
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite" data-testid="drill-total" data-value={recipients.data?.total ?? ''}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ mb: 1 }}
+        aria-live="polite"
+        data-testid="drill-total"
+        data-value={recipients.data?.total ?? ''}
+      >
         {recipients.data ? t('drill.total', { formatted: format.count(recipients.data.total) }) : t('drill.loading')}
       </Typography>
       <RecipientsGrid testId="drill-grid" label={label} list={table} query={recipients} />

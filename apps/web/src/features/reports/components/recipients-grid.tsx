@@ -75,7 +75,16 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
         minWidth: 170,
         renderCell: ({ row }) =>
           row.repliedAt ? (
-            <Box sx={{ lineHeight: 1.3, overflow: 'hidden', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+            <Box
+              sx={{
+                lineHeight: 1.3,
+                overflow: 'hidden',
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'center',
+              }}
+            >
               <Typography variant="body2" noWrap title={row.replyText ?? ''} data-testid="reply-text">
                 <bdi>{row.replyText}</bdi>
               </Typography>

@@ -50,7 +50,21 @@ describe('report numbers', () => {
 describe('reply words breakdown', () => {
   const format = (n: number) => formatCount(n, 'en');
   it('lists the words then the other replies', () => {
-    expect(formatWordsBreakdown(group('a', [['YES', 120], ['NO', 14]], 9, 0), format, 'other')).toBe('YES 120 · NO 14 · other 9');
+    expect(
+      formatWordsBreakdown(
+        group(
+          'a',
+          [
+            ['YES', 120],
+            ['NO', 14],
+          ],
+          9,
+          0,
+        ),
+        format,
+        'other',
+      ),
+    ).toBe('YES 120 · NO 14 · other 9');
     expect(formatWordsBreakdown(group('a', [['YES', 1200]], 0, 3), format, 'other')).toBe('YES 1,200');
   });
   it('is empty when nobody replied', () => {
@@ -60,7 +74,19 @@ describe('reply words breakdown', () => {
 
 describe('tag1 chart stacks', () => {
   it('stacks the most frequent words, other replies and the silent ones per group', () => {
-    const groups = [group('north', [['YES', 5], ['NO', 2], ['MAYBE', 1]], 1, 3), group('', [['NO', 4]], 0, 7)];
+    const groups = [
+      group(
+        'north',
+        [
+          ['YES', 5],
+          ['NO', 2],
+          ['MAYBE', 1],
+        ],
+        1,
+        3,
+      ),
+      group('', [['NO', 4]], 0, 7),
+    ];
     const { categories, series } = buildTag1Stacks(groups, 2);
     expect(categories).toEqual(['north', '']);
     expect(series.map((s) => s.id)).toEqual(['NO', 'YES', OTHER_SERIES, NOT_REPLIED_SERIES]);
@@ -84,11 +110,14 @@ describe('tag1 chart stacks', () => {
 
 describe('delivery timeline', () => {
   it('orders points by time and drops unreadable ones', () => {
-    const line = buildTimeline([
-      { at: '2026-01-01T10:01:00Z', sent: 2, delivered: 1, failed: 0 },
-      { at: 'nonsense', sent: 9, delivered: 9, failed: 9 },
-      { at: '2026-01-01T10:00:00Z', sent: 5, delivered: 4, failed: 1 },
-    ], 'minute');
+    const line = buildTimeline(
+      [
+        { at: '2026-01-01T10:01:00Z', sent: 2, delivered: 1, failed: 0 },
+        { at: 'nonsense', sent: 9, delivered: 9, failed: 9 },
+        { at: '2026-01-01T10:00:00Z', sent: 5, delivered: 4, failed: 1 },
+      ],
+      'minute',
+    );
     expect(line.dates.map((d) => d.toISOString())).toEqual(['2026-01-01T10:00:00.000Z', '2026-01-01T10:01:00.000Z']);
     expect(line.sent).toEqual([5, 2]);
     expect(line.delivered).toEqual([4, 1]);
@@ -107,7 +136,13 @@ describe('delivery timeline', () => {
     expect(line.sent).toEqual([3, 2, 0, 1]);
     expect(line.delivered).toEqual([3, 2, 0, 0]);
     expect(line.failed).toEqual([0, 0, 0, 1]);
-    const days = buildTimeline([{ at: '2026-01-01T00:00:00Z', sent: 1, delivered: 1, failed: 0 }, { at: '2026-01-04T00:00:00Z', sent: 1, delivered: 1, failed: 0 }], 'day');
+    const days = buildTimeline(
+      [
+        { at: '2026-01-01T00:00:00Z', sent: 1, delivered: 1, failed: 0 },
+        { at: '2026-01-04T00:00:00Z', sent: 1, delivered: 1, failed: 0 },
+      ],
+      'day',
+    );
     expect(days.sent).toEqual([1, 0, 0, 1]);
     expect(buildTimeline([], 'minute').dates).toEqual([]);
   });

@@ -8,7 +8,8 @@ export const formatPercent = (value: number, language: string): string =>
   new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 
 /** How a tag1 group is named: the value itself, or `noneLabel` ('(none)') for contacts without one. */
-export const tag1Label = (tag1: string | null | undefined, noneLabel: string): string => (tag1 === null || tag1 === undefined || tag1 === NO_TAG1 ? noneLabel : tag1);
+export const tag1Label = (tag1: string | null | undefined, noneLabel: string): string =>
+  tag1 === null || tag1 === undefined || tag1 === NO_TAG1 ? noneLabel : tag1;
 
 /** The reply words of a group as one line: "YES 120 · NO 14 · other 9"; empty when nobody replied. */
 export function formatWordsBreakdown(
@@ -46,7 +47,10 @@ export function buildTag1Stacks(groups: Tag1Group[], maxWords = 6): { categories
     .slice(0, maxWords)
     .map(([word]) => word);
   const shown = new Set(words);
-  const series: StackedSeries[] = words.map((word) => ({ id: word, data: groups.map((group) => group.replyWords.find((w) => w.word === word)?.n ?? 0) }));
+  const series: StackedSeries[] = words.map((word) => ({
+    id: word,
+    data: groups.map((group) => group.replyWords.find((w) => w.word === word)?.n ?? 0),
+  }));
   const other = groups.map((group) => group.other + group.replyWords.filter((w) => !shown.has(w.word)).reduce((sum, w) => sum + w.n, 0));
   if (other.some((n) => n > 0)) series.push({ id: OTHER_SERIES, data: other });
   series.push({ id: NOT_REPLIED_SERIES, data: groups.map((group) => group.notReplied) });
@@ -93,12 +97,17 @@ export function buildTimeline(
 /** How a timeline bucket start is labelled: the day alone for daily buckets, else date and time. */
 export function formatBucket(date: Date, bucket: TimelineBucket, language: string): string {
   const options: Intl.DateTimeFormatOptions =
-    bucket === 'day' ? { dateStyle: 'medium' } : bucket === 'hour' ? { month: 'short', day: 'numeric', hour: 'numeric' } : { hour: 'numeric', minute: '2-digit' };
+    bucket === 'day'
+      ? { dateStyle: 'medium' }
+      : bucket === 'hour'
+        ? { month: 'short', day: 'numeric', hour: 'numeric' }
+        : { hour: 'numeric', minute: '2-digit' };
   return new Intl.DateTimeFormat(language, options).format(date);
 }
 
 /** Whether a campaign's figures may still move (the screens then refresh on their own). */
-export const isLive = (status: ReportCampaignRow['status']): boolean => status === 'sending' || status === 'paused' || status === 'scheduled';
+export const isLive = (status: ReportCampaignRow['status']): boolean =>
+  status === 'sending' || status === 'paused' || status === 'scheduled';
 
 /** The cells of the tag1 table that open the recipients behind them. */
 export type Tag1Cell = 'recipients' | 'delivered' | 'failed' | 'replied' | 'notReplied' | 'word';

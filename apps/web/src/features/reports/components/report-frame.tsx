@@ -44,7 +44,8 @@ export function ReportFrame({ campaign, kind, exportParams, children }: ReportFr
         <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }} data-testid="report-header">
           <CampaignStatusChip status={campaign.status} />
           <span>
-            {t('fields.launchedAt')}: {campaign.launchedAt ? <time dateTime={campaign.launchedAt}>{format.date(campaign.launchedAt)}</time> : t('never')}
+            {t('fields.launchedAt')}:{' '}
+            {campaign.launchedAt ? <time dateTime={campaign.launchedAt}>{format.date(campaign.launchedAt)}</time> : t('never')}
           </span>
           {campaign.completedAt ? (
             <span>
@@ -55,7 +56,13 @@ export function ReportFrame({ campaign, kind, exportParams, children }: ReportFr
       }
       actions={<ExportButtons kind={kind} campaignId={campaign.id} params={exportParams} />}
     >
-      <Stack component="nav" aria-label={t('frame.otherReports')} direction="row" spacing={1} sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+      <Stack
+        component="nav"
+        aria-label={t('frame.otherReports')}
+        direction="row"
+        spacing={1}
+        sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}
+      >
         {REPORTS.map((report) => {
           const Icon = report.icon;
           const current = report.kind === kind;
@@ -73,7 +80,12 @@ export function ReportFrame({ campaign, kind, exportParams, children }: ReportFr
           );
         })}
         {ability.can('read', 'Campaign') ? (
-          <Button component={RouterLink} to={paths.campaigns.detail(campaign.id)} color="inherit" startIcon={<IconExternalLink size={18} aria-hidden />}>
+          <Button
+            component={RouterLink}
+            to={paths.campaigns.detail(campaign.id)}
+            color="inherit"
+            startIcon={<IconExternalLink size={18} aria-hidden />}
+          >
             {t('frame.openCampaign')}
           </Button>
         ) : null}

@@ -9,7 +9,10 @@ import { paths } from '../../../config/paths';
 function ReportDenied() {
   const { t } = useTranslation('reports');
   return (
-    <PageContainer title={t('denied.title')} breadcrumbs={[{ label: t('list.title'), to: paths.reports.list }, { label: t('denied.title') }]}>
+    <PageContainer
+      title={t('denied.title')}
+      breadcrumbs={[{ label: t('list.title'), to: paths.reports.list }, { label: t('denied.title') }]}
+    >
       <Alert severity="warning" data-testid="report-denied">
         <AlertTitle>{t('denied.title')}</AlertTitle>
         {t('denied.message')}
@@ -20,5 +23,15 @@ function ReportDenied() {
 
 /** What a report page shows instead of the report: a loader, no access, not found, or the error with a retry. */
 export function ReportLoadState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return <ItemLoadState error={error} onRetry={onRetry} ns="reports" loadFailedKey="loadFailed" listPath={paths.reports.list} testId="report" denied={<ReportDenied />} />;
+  return (
+    <ItemLoadState
+      error={error}
+      onRetry={onRetry}
+      ns="reports"
+      loadFailedKey="loadFailed"
+      listPath={paths.reports.list}
+      testId="report"
+      denied={<ReportDenied />}
+    />
+  );
 }

@@ -38,19 +38,37 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
         flex: 1.4,
         minWidth: 160,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={paths.reports.delivery(row.id)} underline="hover" noWrap sx={{ fontWeight: 600 }} onClick={(event) => event.stopPropagation()}>
+          <Link
+            component={RouterLink}
+            to={paths.reports.delivery(row.id)}
+            underline="hover"
+            noWrap
+            sx={{ fontWeight: 600 }}
+            onClick={(event) => event.stopPropagation()}
+          >
             {row.name}
           </Link>
         ),
       },
-      { field: 'status', headerName: t('fields.status'), width: 110, sortable: false, renderCell: ({ row }) => <CampaignStatusChip status={row.status} /> },
+      {
+        field: 'status',
+        headerName: t('fields.status'),
+        width: 110,
+        sortable: false,
+        renderCell: ({ row }) => <CampaignStatusChip status={row.status} />,
+      },
       { field: 'recipients', headerName: t('fields.recipients'), type: 'number', width: 100, valueFormatter: count },
       { field: 'deliveredPct', headerName: t('fields.deliveredPct'), type: 'number', width: 95, valueFormatter: pct },
       { field: 'repliedPct', headerName: t('fields.repliedPct'), type: 'number', width: 95, valueFormatter: pct },
       { field: 'failed', headerName: t('fields.failed'), type: 'number', width: 80, valueFormatter: count },
       { field: 'optedOut', headerName: t('fields.optedOut'), type: 'number', width: 95, valueFormatter: count },
       { field: 'launchedAt', headerName: t('fields.launchedAt'), width: 145, valueFormatter: (value: string | null) => format.date(value) },
-      { field: 'completedAt', headerName: t('fields.completedAt'), width: 145, valueFormatter: (value: string | null) => format.date(value) },
+      {
+        field: 'completedAt',
+        headerName: t('fields.completedAt'),
+        width: 145,
+        valueFormatter: (value: string | null) => format.date(value),
+      },
       {
         field: 'actions',
         type: 'actions',
@@ -58,9 +76,24 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
         width: 125,
         hideable: false,
         getActions: ({ row }) => [
-          <GridActionsCellItem key="delivery" icon={<IconChartBar size={20} aria-hidden />} label={t('list.openReport', { report: t('kinds.delivery'), name: row.name })} onClick={() => void navigate(paths.reports.delivery(row.id))} />,
-          <GridActionsCellItem key="tag1" icon={<IconTags size={20} aria-hidden />} label={t('list.openReport', { report: t('kinds.tag1-grouped'), name: row.name })} onClick={() => void navigate(paths.reports.tag1Grouped(row.id))} />,
-          <GridActionsCellItem key="non-responders" icon={<IconUserQuestion size={20} aria-hidden />} label={t('list.openReport', { report: t('kinds.non-responders'), name: row.name })} onClick={() => void navigate(paths.reports.nonResponders(row.id))} />,
+          <GridActionsCellItem
+            key="delivery"
+            icon={<IconChartBar size={20} aria-hidden />}
+            label={t('list.openReport', { report: t('kinds.delivery'), name: row.name })}
+            onClick={() => void navigate(paths.reports.delivery(row.id))}
+          />,
+          <GridActionsCellItem
+            key="tag1"
+            icon={<IconTags size={20} aria-hidden />}
+            label={t('list.openReport', { report: t('kinds.tag1-grouped'), name: row.name })}
+            onClick={() => void navigate(paths.reports.tag1Grouped(row.id))}
+          />,
+          <GridActionsCellItem
+            key="non-responders"
+            icon={<IconUserQuestion size={20} aria-hidden />}
+            label={t('list.openReport', { report: t('kinds.non-responders'), name: row.name })}
+            onClick={() => void navigate(paths.reports.nonResponders(row.id))}
+          />,
         ],
       },
     ];

@@ -10,7 +10,14 @@ describe('reports list', () => {
   });
 
   it('round-trips search, status, sort and page; drafts are never reported', () => {
-    const state = { page: 2, pageSize: 50, search: 'storm', status: 'completed' as const, sort: 'repliedPct' as const, order: 'asc' as const };
+    const state = {
+      page: 2,
+      pageSize: 50,
+      search: 'storm',
+      status: 'completed' as const,
+      sort: 'repliedPct' as const,
+      order: 'asc' as const,
+    };
     const params = reportsList.toParams(state);
     expect(params.toString()).toBe('page=3&pageSize=50&search=storm&status=completed&sort=repliedPct&order=asc');
     expect(reportsList.parse(params)).toEqual(state);

@@ -16,7 +16,8 @@ export const reportsList = defineList({
 export type ReportsListState = ReturnType<typeof reportsList.parse>;
 
 /** The filter part of the API query (also what the export takes). */
-export const reportsFilter = (state: ReportsListState): Pick<ReportCampaignsQuery, 'search' | 'status'> => withoutEmpty({ search: state.search, status: state.status });
+export const reportsFilter = (state: ReportsListState): Pick<ReportCampaignsQuery, 'search' | 'status'> =>
+  withoutEmpty({ search: state.search, status: state.status });
 
 /** GET /api/reports/campaigns for a state. */
 export const reportsApiQuery = (state: ReportsListState): ReportCampaignsQuery => ({ ...sortedPageQuery(state), ...reportsFilter(state) });

@@ -7,7 +7,17 @@ import { useDebounced } from '../../../lib/use-debounced';
 const SEARCH_DELAY_MS = 300;
 
 /** A search box that reports its text once typing pauses (300 ms). */
-export function SearchField({ label, placeholder, value, onChange }: { label: string; placeholder?: string; value: string; onChange: (value: string) => void }) {
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   // The value changed underneath (back/forward, reset): show it.
@@ -31,7 +41,13 @@ export function SearchField({ label, placeholder, value, onChange }: { label: st
       onChange={(event) => setText(event.target.value)}
       slotProps={{
         htmlInput: { maxLength: 200 },
-        input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <IconSearch size={18} aria-hidden />
+            </InputAdornment>
+          ),
+        },
       }}
     />
   );

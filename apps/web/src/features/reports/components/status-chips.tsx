@@ -24,16 +24,35 @@ const MESSAGE_TONE: Record<MessageStatus, Tone> = {
   skipped: 'neutral',
 };
 
-const toneSx = (tone: Tone) => (tone === 'neutral' ? { bgcolor: 'grey.100', color: 'text.secondary', fontWeight: 600 } : { bgcolor: `${tone}.light`, color: `textColor.${tone}`, fontWeight: 600 });
+const toneSx = (tone: Tone) =>
+  tone === 'neutral'
+    ? { bgcolor: 'grey.100', color: 'text.secondary', fontWeight: 600 }
+    : { bgcolor: `${tone}.light`, color: `textColor.${tone}`, fontWeight: 600 };
 
 /** A campaign's status as a tinted chip. */
 export function CampaignStatusChip({ status }: { status: CampaignStatus }) {
   const { t } = useTranslation('reports');
-  return <Chip size="small" label={t(`campaignStatus.${status}`)} sx={toneSx(CAMPAIGN_TONE[status])} data-testid="report-campaign-status" data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      label={t(`campaignStatus.${status}`)}
+      sx={toneSx(CAMPAIGN_TONE[status])}
+      data-testid="report-campaign-status"
+      data-status={status}
+    />
+  );
 }
 
 /** A message's status as a tinted chip. */
 export function MessageStatusChip({ status }: { status: MessageStatus }) {
   const { t } = useTranslation('reports');
-  return <Chip size="small" label={t(`messageStatus.${status}`)} sx={toneSx(MESSAGE_TONE[status])} data-testid="message-status" data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      label={t(`messageStatus.${status}`)}
+      sx={toneSx(MESSAGE_TONE[status])}
+      data-testid="message-status"
+      data-status={status}
+    />
+  );
 }

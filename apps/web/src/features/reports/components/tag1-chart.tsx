@@ -11,7 +11,17 @@ import { useReportFormat } from './use-report-format';
 const YES_WORDS = new Set(['YES', 'Y', 'OK', 'OUI', 'SI', 'نعم', '是', '1']);
 const NO_WORDS = new Set(['NO', 'N', 'NON', 'لا', '否', '不', '2']);
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * Replies by word and the silent recipients, stacked per tag1 group; a bar opens its recipients.
@@ -30,13 +40,18 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
   const palette = [theme.palette.info.main, theme.palette.warning.main, '#a78bfa', '#f472b6', '#22d3ee', '#a3e635'];
   const plainWords = stacks.series.map((entry) => entry.id).filter((id) => !YES_WORDS.has(id) && !NO_WORDS.has(id));
   const wordColor = (word: string) =>
-    YES_WORDS.has(word) ? theme.palette.success.main : NO_WORDS.has(word) ? theme.palette.error.main : (palette[plainWords.indexOf(word) % palette.length] ?? theme.palette.info.main);
+    YES_WORDS.has(word)
+      ? theme.palette.success.main
+      : NO_WORDS.has(word)
+        ? theme.palette.error.main
+        : (palette[plainWords.indexOf(word) % palette.length] ?? theme.palette.info.main);
   const series = stacks.series.map((entry) => ({
     id: entry.id,
     data: inOrder(entry.data),
     stack: 'total',
     label: entry.id === NOT_REPLIED_SERIES ? t('fields.notReplied') : entry.id === OTHER_SERIES ? t('tag1.other') : entry.id,
-    color: entry.id === NOT_REPLIED_SERIES ? theme.palette.grey[400] : entry.id === OTHER_SERIES ? theme.palette.grey[600] : wordColor(entry.id),
+    color:
+      entry.id === NOT_REPLIED_SERIES ? theme.palette.grey[400] : entry.id === OTHER_SERIES ? theme.palette.grey[600] : wordColor(entry.id),
     valueFormatter: (value: number | null) => (value === null ? '' : format.count(value)),
   }));
   const categories = drawnCategories.map((tag1) => tag1Label(tag1, t('none')));
@@ -58,7 +73,10 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
         <ul>
           {report.groups.map((group) => (
             <li key={group.tag1}>
-              {tag1Label(group.tag1, t('none'))}: {[formatWordsBreakdown(group, format.count, t('tag1.other')), `${t('fields.notReplied')} ${format.count(group.notReplied)}`].filter(Boolean).join(' · ')}
+              {tag1Label(group.tag1, t('none'))}:{' '}
+              {[formatWordsBreakdown(group, format.count, t('tag1.other')), `${t('fields.notReplied')} ${format.count(group.notReplied)}`]
+                .filter(Boolean)
+                .join(' · ')}
             </li>
           ))}
         </ul>

@@ -7,7 +7,17 @@ import { tag1Label } from './report-format';
 import { useReportFormat } from './use-report-format';
 
 /** Multi-choice of tag1 values with their counts ('(none)' for contacts without one). */
-export function Tag1Filter({ label, counts, value, onChange }: { label: string; counts: Array<{ tag1: string; n: number }>; value: string[]; onChange: (value: string[]) => void }) {
+export function Tag1Filter({
+  label,
+  counts,
+  value,
+  onChange,
+}: {
+  label: string;
+  counts: Array<{ tag1: string; n: number }>;
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
   const none = t('none');
@@ -39,7 +49,12 @@ export function Tag1Filter({ label, counts, value, onChange }: { label: string; 
     >
       {options.map((option) => (
         <MenuItem key={option.tag1} value={option.tag1} data-tag1={option.tag1}>
-          <Checkbox size="small" checked={value.includes(option.tag1)} sx={{ p: 0.5, marginInlineEnd: 1 }} slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } }} />
+          <Checkbox
+            size="small"
+            checked={value.includes(option.tag1)}
+            sx={{ p: 0.5, marginInlineEnd: 1 }}
+            slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } }}
+          />
           <ListItemText primary={tag1Label(option.tag1, none)} secondary={format.count(option.n)} />
         </MenuItem>
       ))}

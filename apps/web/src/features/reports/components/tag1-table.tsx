@@ -68,7 +68,13 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
           {report.groups.map((group) => (
             <TableRow key={group.tag1} hover data-testid="tag1-row" data-tag1={group.tag1}>
               <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                {group.tag1 === '' ? <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic', fontSize: 'inherit' }}>{none}</Typography> : <bdi>{group.tag1}</bdi>}
+                {group.tag1 === '' ? (
+                  <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic', fontSize: 'inherit' }}>
+                    {none}
+                  </Typography>
+                ) : (
+                  <bdi>{group.tag1}</bdi>
+                )}
               </TableCell>
               {COUNT_CELLS.map((cell) => (
                 <TableCell key={cell} align="right">
@@ -108,7 +114,15 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
 }
 
 /** "YES 120 · NO 14 · other 9": each word a link to its recipients when `onOpen` is given (kept in reading order in right-to-left text). */
-function WordsBreakdown({ words, onOpen, groupName }: { words: Pick<Tag1Group, 'replied' | 'replyWords' | 'other'>; onOpen?: (word: string) => void; groupName?: string }) {
+function WordsBreakdown({
+  words,
+  onOpen,
+  groupName,
+}: {
+  words: Pick<Tag1Group, 'replied' | 'replyWords' | 'other'>;
+  onOpen?: (word: string) => void;
+  groupName?: string;
+}) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
   if (words.replied === 0) {

@@ -12,7 +12,15 @@ import { useReportFormat } from './use-report-format';
 const SHOWN = 10;
 
 /** The most frequent error codes; choosing one filters the recipients table by it (again: clears it). */
-export function TopErrors({ errors, selected, onSelect }: { errors: DeliverySummary['errors']; selected: string; onSelect: (code: string) => void }) {
+export function TopErrors({
+  errors,
+  selected,
+  onSelect,
+}: {
+  errors: DeliverySummary['errors'];
+  selected: string;
+  onSelect: (code: string) => void;
+}) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
   const reasons = useReasonTexts();

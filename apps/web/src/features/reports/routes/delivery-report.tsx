@@ -32,7 +32,11 @@ export default function DeliveryReport() {
   const [statuses, setStatuses] = useState<MessageStatus[]>([]);
   const [errorCode, setErrorCode] = useState('');
   const [search, setSearch] = useState('');
-  const filter = { ...(statuses.length > 0 ? { status: statuses } : {}), ...(errorCode ? { errorCode } : {}), ...(search ? { search } : {}) };
+  const filter = {
+    ...(statuses.length > 0 ? { status: statuses } : {}),
+    ...(errorCode ? { errorCode } : {}),
+    ...(search ? { search } : {}),
+  };
   const query: RecipientsParams = { ...tableQuery(table.state), ...filter };
   const recipients = useRecipients(campaignId, query, { enabled: summary.isSuccess, live: summary.data?.campaign.status === 'sending' });
 
@@ -61,7 +65,12 @@ export default function DeliveryReport() {
         </Typography>
         <Grid container spacing={2} sx={{ p: 2.5, alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <SearchField label={t('recipients.search')} placeholder={t('recipients.searchPlaceholder')} value={search} onChange={(value) => firstPage(() => setSearch(value))} />
+            <SearchField
+              label={t('recipients.search')}
+              placeholder={t('recipients.searchPlaceholder')}
+              value={search}
+              onChange={(value) => firstPage(() => setSearch(value))}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <TextField
@@ -88,7 +97,12 @@ export default function DeliveryReport() {
             >
               {MESSAGE_STATUSES.map((status) => (
                 <MenuItem key={status} value={status}>
-                  <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, marginInlineEnd: 1 }} slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } }} />
+                  <Checkbox
+                    size="small"
+                    checked={statuses.includes(status)}
+                    sx={{ p: 0.5, marginInlineEnd: 1 }}
+                    slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } }}
+                  />
                   <ListItemText primary={t(`messageStatus.${status}`)} />
                 </MenuItem>
               ))}

@@ -65,13 +65,24 @@ export default function NonRespondersReport() {
             <Typography id="non-responders-title" variant="h6" component="h2">
               {t('nonResponders.title')}
             </Typography>
-            <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="non-responders-total" data-value={list.data?.total ?? ''}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              aria-live="polite"
+              data-testid="non-responders-total"
+              data-value={list.data?.total ?? ''}
+            >
               {list.data ? t('nonResponders.total', { formatted: format.count(list.data.total) }) : t('drill.loading')}
             </Typography>
           </Grid>
           {canCreate ? (
             <Grid size="auto">
-              <Button variant="contained" startIcon={<IconSend size={18} aria-hidden />} onClick={() => setFollowing(true)} disabled={tag1Counts.length === 0}>
+              <Button
+                variant="contained"
+                startIcon={<IconSend size={18} aria-hidden />}
+                onClick={() => setFollowing(true)}
+                disabled={tag1Counts.length === 0}
+              >
                 {t('followUp.button')}
               </Button>
             </Grid>
@@ -79,17 +90,34 @@ export default function NonRespondersReport() {
         </Grid>
         <Grid container spacing={2} sx={{ px: 2.5, pb: 2.5, alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <SearchField label={t('recipients.search')} placeholder={t('recipients.searchPlaceholder')} value={search} onChange={(value) => firstPage(() => setSearch(value))} />
+            <SearchField
+              label={t('recipients.search')}
+              placeholder={t('recipients.searchPlaceholder')}
+              value={search}
+              onChange={(value) => firstPage(() => setSearch(value))}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Tag1Filter label={t('nonResponders.tag1Filter')} counts={tag1Counts} value={tag1} onChange={(value) => firstPage(() => setTag1(value))} />
+            <Tag1Filter
+              label={t('nonResponders.tag1Filter')}
+              counts={tag1Counts}
+              value={tag1}
+              onChange={(value) => firstPage(() => setTag1(value))}
+            />
           </Grid>
         </Grid>
         <Divider />
         <NonRespondersGrid list={table} query={list} />
       </Card>
       {following ? (
-        <FollowUpDialog open campaignId={campaignId} campaignName={campaign.name} tag1Counts={tag1Counts} initialTag1={tag1} onClose={() => setFollowing(false)} />
+        <FollowUpDialog
+          open
+          campaignId={campaignId}
+          campaignName={campaign.name}
+          tag1Counts={tag1Counts}
+          initialTag1={tag1}
+          onClose={() => setFollowing(false)}
+        />
       ) : null}
     </ReportFrame>
   );

@@ -23,11 +23,17 @@ export default function ReportsList() {
   const result = useReportCampaigns(reportsApiQuery(state));
   const filter = reportsFilter(state);
 
-  if (result.error instanceof ApiError && result.error.status === 403) return <ReportLoadState error={result.error} onRetry={() => void result.refetch()} />;
+  if (result.error instanceof ApiError && result.error.status === 403)
+    return <ReportLoadState error={result.error} onRetry={() => void result.refetch()} />;
   const filtered = reportsList.isFiltered(state);
 
   return (
-    <PageContainer title={t('list.title')} description={t('list.description')} breadcrumbs={[{ label: t('list.title') }]} actions={<ExportButtons kind="campaigns" params={{ ...filter, sort: state.sort, order: state.order }} />}>
+    <PageContainer
+      title={t('list.title')}
+      description={t('list.description')}
+      breadcrumbs={[{ label: t('list.title') }]}
+      actions={<ExportButtons kind="campaigns" params={{ ...filter, sort: state.sort, order: state.order }} />}
+    >
       <Card>
         <Grid container spacing={2} sx={{ p: 2.5, alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 6, lg: 5 }}>

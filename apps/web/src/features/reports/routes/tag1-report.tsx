@@ -8,7 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useTag1Report } from '../api/get-tag1-report';
 import { RecipientsDrawer } from '../components/recipients-drawer';
-import { drillDownFilter, drillDownForSeries, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label, type DrillDown, type Tag1Cell } from '../components/report-format';
+import {
+  drillDownFilter,
+  drillDownForSeries,
+  NOT_REPLIED_SERIES,
+  OTHER_SERIES,
+  tag1Label,
+  type DrillDown,
+  type Tag1Cell,
+} from '../components/report-format';
 import { ReportFrame } from '../components/report-frame';
 import { ReportLoadState } from '../components/report-load-state';
 import { Tag1Chart } from '../components/tag1-chart';
@@ -25,7 +33,10 @@ export default function Tag1ReportPage() {
   const data = report.data;
   const groupName = (tag1: string) => tag1Label(tag1, t('none'));
   const openCell = (group: Tag1Group, cell: Tag1Cell, word?: string) =>
-    setDrill({ filter: drillDownFilter(group.tag1, cell, word), title: `${groupName(group.tag1)} · ${cell === 'word' && word ? t('drill.word', { word }) : t(`fields.${cell}`)}` });
+    setDrill({
+      filter: drillDownFilter(group.tag1, cell, word),
+      title: `${groupName(group.tag1)} · ${cell === 'word' && word ? t('drill.word', { word }) : t(`fields.${cell}`)}`,
+    });
   const openBar = (tag1: string, seriesId: string) =>
     setDrill({
       filter: drillDownForSeries(tag1, seriesId),

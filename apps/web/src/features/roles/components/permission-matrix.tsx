@@ -16,7 +16,17 @@ const GROUPS = MATRIX_SUBJECTS.map((subject) => ({ subject, rows: policyMatrix()
 
 const highlight = { bgcolor: 'primary.light' } as const;
 /** Read by screen readers, not shown (the icons say it visually; pixel units: in sx a bare 1 means 100%). */
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function Cell({ allowed, current }: { allowed: boolean; current: boolean }) {
   const { t } = useTranslation('roles');
@@ -69,7 +79,14 @@ export function PermissionMatrix({ role }: { role: Role | undefined }) {
               {t('matrix.action')}
             </TableCell>
             {ROLES.map((each) => (
-              <TableCell key={each} component="th" scope="col" align="center" sx={each === role ? { ...highlight, fontWeight: 700 } : undefined} data-current={each === role || undefined}>
+              <TableCell
+                key={each}
+                component="th"
+                scope="col"
+                align="center"
+                sx={each === role ? { ...highlight, fontWeight: 700 } : undefined}
+                data-current={each === role || undefined}
+              >
                 {t(`common:roles.${each}`)}
                 {each === role ? (
                   <Typography variant="caption" component="div" sx={{ fontWeight: 600, color: 'primary.main' }}>

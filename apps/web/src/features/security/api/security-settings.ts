@@ -6,9 +6,11 @@ import { apiGet, apiPut } from '../../../lib/api-client';
 export const getSecuritySettings = (): Promise<SecuritySettingsResponse> => apiGet<SecuritySettingsResponse>('/api/settings/security');
 
 /** PUT /api/settings/security: any subset. */
-export const updateSecuritySettings = (body: UpdateSecuritySettingsBody): Promise<SecuritySettingsResponse> => apiPut<SecuritySettingsResponse>('/api/settings/security', body);
+export const updateSecuritySettings = (body: UpdateSecuritySettingsBody): Promise<SecuritySettingsResponse> =>
+  apiPut<SecuritySettingsResponse>('/api/settings/security', body);
 
-export const securitySettingsQueryOptions = () => queryOptions({ queryKey: ['settings', 'security'] as const, queryFn: getSecuritySettings });
+export const securitySettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['settings', 'security'] as const, queryFn: getSecuritySettings });
 
 export const useSecuritySettings = () => useQuery(securitySettingsQueryOptions());
 

@@ -23,7 +23,13 @@ const PAGE_SIZE = 10;
  * Account messages the server could not send (no SMTP server, no SMS gateway): reset links to
  * pass on to their owners. Admins only; the links inside work for 30 minutes.
  */
-export function MailOutboxPanel({ delivery, linksHaveAddress }: { delivery: SecuritySettingsResponse['delivery']; linksHaveAddress: boolean }) {
+export function MailOutboxPanel({
+  delivery,
+  linksHaveAddress,
+}: {
+  delivery: SecuritySettingsResponse['delivery'];
+  linksHaveAddress: boolean;
+}) {
   const { t } = useTranslation(['security', 'common']);
   const [page, setPage] = useState(0);
   const outbox = useMailOutbox({ limit: PAGE_SIZE, skip: page * PAGE_SIZE });
@@ -72,7 +78,14 @@ export function MailOutboxPanel({ delivery, linksHaveAddress }: { delivery: Secu
           </Accordion>
         ))}
         {outbox.data && outbox.data.total > PAGE_SIZE ? (
-          <TablePagination component="div" count={outbox.data.total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_event, next) => setPage(next)} />
+          <TablePagination
+            component="div"
+            count={outbox.data.total}
+            page={page}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_event, next) => setPage(next)}
+          />
         ) : null}
       </CardContent>
     </Card>

@@ -10,7 +10,15 @@ import type { SecurityFormValues } from './security-form';
  * Where password-reset links point (never the address a request came in on). PUBLIC_URL, when the
  * server sets it, wins: the field then says so.
  */
-export function PublicAddressField({ control, publicUrl, disabled }: { control: Control<SecurityFormValues, unknown, SecuritySettings>; publicUrl: string | null; disabled: boolean }) {
+export function PublicAddressField({
+  control,
+  publicUrl,
+  disabled,
+}: {
+  control: Control<SecurityFormValues, unknown, SecuritySettings>;
+  publicUrl: string | null;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('security');
   return (
     <Stack spacing={1}>

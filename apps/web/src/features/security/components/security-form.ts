@@ -11,7 +11,18 @@ export interface SecurityFormValues {
 }
 
 /** Session lifetimes offered (seconds), from 15 minutes to 30 days. */
-export const LIFETIME_PRESETS = [900, 1800, 3600, 2 * 3600, 4 * 3600, 8 * 3600, 12 * 3600, 24 * 3600, 7 * 24 * 3600, 30 * 24 * 3600] as const;
+export const LIFETIME_PRESETS = [
+  900,
+  1800,
+  3600,
+  2 * 3600,
+  4 * 3600,
+  8 * 3600,
+  12 * 3600,
+  24 * 3600,
+  7 * 24 * 3600,
+  30 * 24 * 3600,
+] as const;
 
 export const securityFormValues = (settings: SecuritySettings): SecurityFormValues => ({
   registration: settings.registration,
@@ -22,7 +33,9 @@ export const securityFormValues = (settings: SecuritySettings): SecurityFormValu
 });
 
 /** Checks the inputs with the shared settings schema; errors keyed by field. */
-export function validateSecurityForm(values: SecurityFormValues): { output: SecuritySettings } | { errors: Partial<Record<keyof SecurityFormValues, string>> } {
+export function validateSecurityForm(
+  values: SecurityFormValues,
+): { output: SecuritySettings } | { errors: Partial<Record<keyof SecurityFormValues, string>> } {
   const length = /^\d+$/.test(values.minPasswordLength.trim()) ? Number(values.minPasswordLength) : Number.NaN;
   const parsed = securitySettingsSchema.safeParse({
     registration: values.registration,
@@ -43,7 +56,8 @@ export function validateSecurityForm(values: SecurityFormValues): { output: Secu
 /** Only the settings that changed. */
 export function changedSecurity(saved: SecuritySettings, next: SecuritySettings): Partial<SecuritySettings> {
   const body: Partial<SecuritySettings> = {};
-  for (const key of Object.keys(next) as Array<keyof SecuritySettings>) if (next[key] !== saved[key]) Object.assign(body, { [key]: next[key] });
+  for (const key of Object.keys(next) as Array<keyof SecuritySettings>)
+    if (next[key] !== saved[key]) Object.assign(body, { [key]: next[key] });
   return body;
 }
 

@@ -12,7 +12,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { REGISTRATION_MODES, TWO_STEP_REQUIREMENTS, type SecuritySettings, type SecuritySettingsResponse } from '@sms/contracts/security-settings';
+import {
+  REGISTRATION_MODES,
+  TWO_STEP_REQUIREMENTS,
+  type SecuritySettings,
+  type SecuritySettingsResponse,
+} from '@sms/contracts/security-settings';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +31,14 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
 import { MailOutboxPanel } from './mail-outbox-panel';
 import { PublicAddressField } from './public-address-field';
-import { changedSecurity, LIFETIME_PRESETS, lifetimeParts, securityFormValues, validateSecurityForm, type SecurityFormValues } from './security-form';
+import {
+  changedSecurity,
+  LIFETIME_PRESETS,
+  lifetimeParts,
+  securityFormValues,
+  validateSecurityForm,
+  type SecurityFormValues,
+} from './security-form';
 
 const resolver = validationResolver<SecurityFormValues, SecuritySettings>(validateSecurityForm);
 
@@ -44,7 +56,12 @@ export function SecuritySettingsTab() {
   return (
     <Stack spacing={3}>
       <SecurityForm answer={query.data} canEdit={canEdit} />
-      {canEdit ? <MailOutboxPanel delivery={query.data.delivery} linksHaveAddress={Boolean(query.data.publicUrl ?? query.data.settings.publicAddress)} /> : null}
+      {canEdit ? (
+        <MailOutboxPanel
+          delivery={query.data.delivery}
+          linksHaveAddress={Boolean(query.data.publicUrl ?? query.data.settings.publicAddress)}
+        />
+      ) : null}
     </Stack>
   );
 }
@@ -53,14 +70,23 @@ function SecurityForm({ answer, canEdit }: { answer: SecuritySettingsResponse; c
   const { t, i18n } = useTranslation(['security', 'common']);
   const update = useUpdateSecuritySettings();
   const [notice, setNotice] = useState(false);
-  const { control, handleSubmit, reset, setError, formState } = useForm<SecurityFormValues, unknown, SecuritySettings>({ resolver, defaultValues: securityFormValues(answer.settings) });
+  const { control, handleSubmit, reset, setError, formState } = useForm<SecurityFormValues, unknown, SecuritySettings>({
+    resolver,
+    defaultValues: securityFormValues(answer.settings),
+  });
   const duration = (seconds: number) => {
     const { value, unit } = lifetimeParts(seconds);
     return new Intl.NumberFormat(i18n.language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   };
   const current = answer.settings.tokenLifetimeSeconds;
-  const presets: number[] = current !== null && !(LIFETIME_PRESETS as readonly number[]).includes(current) ? [...LIFETIME_PRESETS, current].sort((a, b) => a - b) : [...LIFETIME_PRESETS];
-  const lifetimeOptions = [{ value: '', label: t('lifetimeDefault', { duration: duration(answer.defaultTokenLifetimeSeconds) }) }, ...presets.map((seconds) => ({ value: String(seconds), label: duration(seconds) }))];
+  const presets: number[] =
+    current !== null && !(LIFETIME_PRESETS as readonly number[]).includes(current)
+      ? [...LIFETIME_PRESETS, current].sort((a, b) => a - b)
+      : [...LIFETIME_PRESETS];
+  const lifetimeOptions = [
+    { value: '', label: t('lifetimeDefault', { duration: duration(answer.defaultTokenLifetimeSeconds) }) },
+    ...presets.map((seconds) => ({ value: String(seconds), label: duration(seconds) })),
+  ];
 
   const submit = handleSubmit(async (output) => {
     try {
@@ -70,7 +96,8 @@ function SecurityForm({ answer, canEdit }: { answer: SecuritySettingsResponse; c
     } catch (error) {
       const field = error instanceof ApiError && error.status === 400 ? error.field : undefined;
       const formField = field === 'tokenLifetimeSeconds' ? 'tokenLifetime' : (field as keyof SecurityFormValues | undefined);
-      if (formField && formField in securityFormValues(answer.settings)) setError(formField, { type: 'server', message: error instanceof ApiError ? error.detail : '' });
+      if (formField && formField in securityFormValues(answer.settings))
+        setError(formField, { type: 'server', message: error instanceof ApiError ? error.detail : '' });
     }
   });
 
@@ -117,13 +144,32 @@ function SecurityForm({ answer, canEdit }: { answer: SecuritySettingsResponse; c
             </Alert>
           ) : null}
           <Grid container spacing={4}>
-            <Grid size={{ xs: 12, md: 6 }}>{radios('registration', REGISTRATION_MODES, t('registration.label'), t('registration.hint'))}</Grid>
-            <Grid size={{ xs: 12, md: 6 }}>{radios('twoStepRequirement', TWO_STEP_REQUIREMENTS, t('twoStepRequirement.label'), t('twoStepRequirement.hint'))}</Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormSelectField control={control} name="tokenLifetime" label={t('lifetime')} helperText={t('lifetimeHint')} options={lifetimeOptions} disabled={!canEdit} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} />
+              {radios('registration', REGISTRATION_MODES, t('registration.label'), t('registration.hint'))}
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField control={control} name="minPasswordLength" label={t('minPasswordLength')} helperText={t('minPasswordLengthHint')} disabled={!canEdit} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
+              {radios('twoStepRequirement', TWO_STEP_REQUIREMENTS, t('twoStepRequirement.label'), t('twoStepRequirement.hint'))}
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <FormSelectField
+                control={control}
+                name="tokenLifetime"
+                label={t('lifetime')}
+                helperText={t('lifetimeHint')}
+                options={lifetimeOptions}
+                disabled={!canEdit}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <FormTextField
+                control={control}
+                name="minPasswordLength"
+                label={t('minPasswordLength')}
+                helperText={t('minPasswordLengthHint')}
+                disabled={!canEdit}
+                slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <PublicAddressField control={control} publicUrl={answer.publicUrl} disabled={!canEdit} />
@@ -131,7 +177,11 @@ function SecurityForm({ answer, canEdit }: { answer: SecuritySettingsResponse; c
           </Grid>
           {canEdit ? (
             <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-              <Button color="inherit" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset(securityFormValues(answer.settings))}>
+              <Button
+                color="inherit"
+                disabled={!formState.isDirty || formState.isSubmitting}
+                onClick={() => reset(securityFormValues(answer.settings))}
+              >
                 {t('discard')}
               </Button>
               <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={!formState.isDirty}>
@@ -141,7 +191,12 @@ function SecurityForm({ answer, canEdit }: { answer: SecuritySettingsResponse; c
           ) : null}
         </Box>
       </CardContent>
-      <Snackbar open={notice} autoHideDuration={5000} onClose={(_event, reason) => reason !== 'clickaway' && setNotice(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar
+        open={notice}
+        autoHideDuration={5000}
+        onClose={(_event, reason) => reason !== 'clickaway' && setNotice(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         <Alert severity="success" variant="filled" onClose={() => setNotice(false)} sx={{ width: '100%' }}>
           {t('saved')}
         </Alert>

@@ -10,5 +10,8 @@ export const updateMessagingSettings = async (body: Partial<MessagingSettings>):
 /** Saves the messaging defaults; the composer reads the new ones at once. */
 export function useUpdateMessagingSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMessagingSettings, onSuccess: (settings) => queryClient.setQueryData(messagingSettingsKey, settings) });
+  return useMutation({
+    mutationFn: updateMessagingSettings,
+    onSuccess: (settings) => queryClient.setQueryData(messagingSettingsKey, settings),
+  });
 }

@@ -19,7 +19,11 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 import { changedKeywords, replyParts, splitKeywords, validateKeywords } from './keywords-form';
 
-const REPLY_OF: Record<KeywordList, keyof KeywordSettings> = { optOutKeywords: 'optOutReply', optInKeywords: 'optInReply', helpKeywords: 'helpReply' };
+const REPLY_OF: Record<KeywordList, keyof KeywordSettings> = {
+  optOutKeywords: 'optOutReply',
+  optInKeywords: 'optInReply',
+  helpKeywords: 'helpReply',
+};
 const REPLY_MAX = 320;
 
 const pick = (settings: MessagingSettings): KeywordSettings => ({
@@ -66,7 +70,13 @@ export function KeywordsCard({ settings, canEdit }: { settings: MessagingSetting
   return (
     <Card>
       <CardContent>
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="keywords-title" data-testid="keywords-form">
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-labelledby="keywords-title"
+          data-testid="keywords-form"
+        >
           <Typography id="keywords-title" variant="h5" component="h2" sx={{ mb: 0.5 }}>
             {t('messaging.keywords.title')}
           </Typography>
@@ -99,7 +109,11 @@ export function KeywordsCard({ settings, canEdit }: { settings: MessagingSetting
                           value={field.value}
                           disabled={!canEdit}
                           onChange={(_event, words) => field.onChange([...new Set(words.flatMap((word) => splitKeywords(String(word))))])}
-                          renderValue={(words, getItemProps) => words.map((word, index) => <Chip {...getItemProps({ index })} key={word} label={word} size="small" dir="auto" />)}
+                          renderValue={(words, getItemProps) =>
+                            words.map((word, index) => (
+                              <Chip {...getItemProps({ index })} key={word} label={word} size="small" dir="auto" />
+                            ))
+                          }
                           renderInput={(params) => (
                             <TextField
                               {...params}
@@ -108,7 +122,9 @@ export function KeywordsCard({ settings, canEdit }: { settings: MessagingSetting
                               placeholder={canEdit ? t('messaging.keywords.addWord') : undefined}
                               onBlur={field.onBlur}
                               error={Boolean(fieldState.error)}
-                              helperText={fieldState.error ? errorText(fieldState.error.message) : t(`messaging.keywords.lists.${list}.hint`)}
+                              helperText={
+                                fieldState.error ? errorText(fieldState.error.message) : t(`messaging.keywords.lists.${list}.hint`)
+                              }
                             />
                           )}
                         />
@@ -129,7 +145,13 @@ export function KeywordsCard({ settings, canEdit }: { settings: MessagingSetting
                           disabled={!canEdit}
                           label={t(`messaging.keywords.lists.${list}.reply`)}
                           error={Boolean(fieldState.error)}
-                          helperText={fieldState.error ? errorText(fieldState.error.message) : parts === 0 ? t('messaging.keywords.noReply') : t('messaging.keywords.replyParts', { count: parts, characters: reply.trim().length, max: REPLY_MAX })}
+                          helperText={
+                            fieldState.error
+                              ? errorText(fieldState.error.message)
+                              : parts === 0
+                                ? t('messaging.keywords.noReply')
+                                : t('messaging.keywords.replyParts', { count: parts, characters: reply.trim().length, max: REPLY_MAX })
+                          }
                           slotProps={{ htmlInput: { maxLength: REPLY_MAX, dir: 'auto' } }}
                         />
                       )}

@@ -13,13 +13,22 @@ describe('keywords form', () => {
   });
 
   it('names the list with a word that is not one word, an empty opt-out list, and a word in two lists', () => {
-    expect(validateKeywords({ ...DEFAULT_KEYWORD_SETTINGS, helpKeywords: ['HELP', 'OPT-IN'] })).toEqual({ errors: { helpKeywords: { key: 'messaging.keywords.invalidWord', values: { word: 'OPT-IN' } } } });
-    expect(validateKeywords({ ...DEFAULT_KEYWORD_SETTINGS, optOutKeywords: [] })).toEqual({ errors: { optOutKeywords: { key: 'messaging.keywords.optOutRequired' } } });
-    expect(validateKeywords({ ...DEFAULT_KEYWORD_SETTINGS, helpKeywords: ['INFO', 'STOP'] })).toEqual({ errors: { helpKeywords: { key: 'messaging.keywords.clash', values: { word: 'STOP', list: 'optOutKeywords' } } } });
+    expect(validateKeywords({ ...DEFAULT_KEYWORD_SETTINGS, helpKeywords: ['HELP', 'OPT-IN'] })).toEqual({
+      errors: { helpKeywords: { key: 'messaging.keywords.invalidWord', values: { word: 'OPT-IN' } } },
+    });
+    expect(validateKeywords({ ...DEFAULT_KEYWORD_SETTINGS, optOutKeywords: [] })).toEqual({
+      errors: { optOutKeywords: { key: 'messaging.keywords.optOutRequired' } },
+    });
+    expect(validateKeywords({ ...DEFAULT_KEYWORD_SETTINGS, helpKeywords: ['INFO', 'STOP'] })).toEqual({
+      errors: { helpKeywords: { key: 'messaging.keywords.clash', values: { word: 'STOP', list: 'optOutKeywords' } } },
+    });
   });
 
   it('sends only the changed fields', () => {
-    expect(changedKeywords(DEFAULT_KEYWORD_SETTINGS, { ...DEFAULT_KEYWORD_SETTINGS, helpKeywords: ['AIDE'], helpReply: 'x' })).toEqual({ helpKeywords: ['AIDE'], helpReply: 'x' });
+    expect(changedKeywords(DEFAULT_KEYWORD_SETTINGS, { ...DEFAULT_KEYWORD_SETTINGS, helpKeywords: ['AIDE'], helpReply: 'x' })).toEqual({
+      helpKeywords: ['AIDE'],
+      helpReply: 'x',
+    });
     expect(changedKeywords(DEFAULT_KEYWORD_SETTINGS, { ...DEFAULT_KEYWORD_SETTINGS })).toEqual({});
   });
 

@@ -1,5 +1,11 @@
 import { analyseSms } from '@sms/contracts/sms-encoding';
-import { keywordClash, keywordSettingsSchema, KEYWORD_LISTS, type KeywordList, type KeywordSettings } from '@sms/contracts/messaging-settings';
+import {
+  keywordClash,
+  keywordSettingsSchema,
+  KEYWORD_LISTS,
+  type KeywordList,
+  type KeywordSettings,
+} from '@sms/contracts/messaging-settings';
 import type { FieldMessage } from '../../../components/forms/validation-resolver';
 
 export type KeywordErrors = Partial<Record<keyof KeywordSettings, FieldMessage>>;
@@ -8,7 +14,11 @@ export type KeywordErrors = Partial<Record<keyof KeywordSettings, FieldMessage>>
 export const normaliseKeyword = (word: string): string => word.trim().toUpperCase();
 
 /** Splits what was typed or pasted ("stop, arret quit") into keywords. */
-export const splitKeywords = (text: string): string[] => text.split(/[\s,;]+/).map(normaliseKeyword).filter(Boolean);
+export const splitKeywords = (text: string): string[] =>
+  text
+    .split(/[\s,;]+/)
+    .map(normaliseKeyword)
+    .filter(Boolean);
 
 /**
  * Checks the keyword lists and answers with the shared schema, plus the rule the server applies
@@ -22,14 +32,20 @@ export function validateKeywords(values: KeywordSettings): { output: KeywordSett
       const field = issue.path[0] as keyof KeywordSettings;
       const isList = (KEYWORD_LISTS as readonly string[]).includes(field);
       if (errors[field]) continue;
-      if (field === 'optOutKeywords' && issue.message.includes('at least one')) errors[field] = { key: 'messaging.keywords.optOutRequired' };
-      else if (isList && issue.path.length > 1) errors[field] = { key: 'messaging.keywords.invalidWord', values: { word: String(values[field as KeywordList][Number(issue.path[1])] ?? '') } };
+      if (field === 'optOutKeywords' && issue.message.includes('at least one'))
+        errors[field] = { key: 'messaging.keywords.optOutRequired' };
+      else if (isList && issue.path.length > 1)
+        errors[field] = {
+          key: 'messaging.keywords.invalidWord',
+          values: { word: String(values[field as KeywordList][Number(issue.path[1])] ?? '') },
+        };
       else errors[field] = issue.message;
     }
     return { errors };
   }
   const clash = keywordClash(parsed.data);
-  if (clash) return { errors: { [clash.field]: { key: 'messaging.keywords.clash', values: { word: clash.word, list: clash.otherField } } } };
+  if (clash)
+    return { errors: { [clash.field]: { key: 'messaging.keywords.clash', values: { word: clash.word, list: clash.otherField } } } };
   return { output: parsed.data };
 }
 

@@ -26,11 +26,16 @@ describe('messaging settings form', () => {
         currency: 'currency must be a three-letter currency code (such as USD)',
       },
     });
-    expect(validateMessagingForm({ ...messagingFormValues(DEFAULT_MESSAGING_SETTINGS), pricePerSegment: '101' })).toEqual({ errors: { pricePerSegment: 'pricePerSegment must be at most 100' } });
+    expect(validateMessagingForm({ ...messagingFormValues(DEFAULT_MESSAGING_SETTINGS), pricePerSegment: '101' })).toEqual({
+      errors: { pricePerSegment: 'pricePerSegment must be at most 100' },
+    });
   });
 
   it('sends only what changed', () => {
-    expect(changedSettings(DEFAULT_MESSAGING_SETTINGS, { ...DEFAULT_MESSAGING_SETTINGS, currency: 'EUR', defaultCountry: 'FR' })).toEqual({ currency: 'EUR', defaultCountry: 'FR' });
+    expect(changedSettings(DEFAULT_MESSAGING_SETTINGS, { ...DEFAULT_MESSAGING_SETTINGS, currency: 'EUR', defaultCountry: 'FR' })).toEqual({
+      currency: 'EUR',
+      defaultCountry: 'FR',
+    });
     expect(changedSettings(DEFAULT_MESSAGING_SETTINGS, DEFAULT_MESSAGING_SETTINGS)).toEqual({});
   });
 });

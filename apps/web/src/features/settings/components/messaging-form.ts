@@ -21,7 +21,9 @@ export const messagingFormValues = (settings: MessagingDefaults): MessagingFormV
 });
 
 /** Checks the inputs with the shared settings schema; errors keyed by field. */
-export function validateMessagingForm(values: MessagingFormValues): { output: MessagingDefaults } | { errors: Partial<Record<keyof MessagingFormValues, string>> } {
+export function validateMessagingForm(
+  values: MessagingFormValues,
+): { output: MessagingDefaults } | { errors: Partial<Record<keyof MessagingFormValues, string>> } {
   const priceText = values.pricePerSegment.trim().replace(',', '.');
   const price = priceText === '' || !/^\d*\.?\d+$/.test(priceText) ? Number.NaN : Number(priceText);
   const parsed = defaultsSchema.safeParse({ ...values, defaultCountry: values.defaultCountry || null, pricePerSegment: price });
@@ -37,6 +39,7 @@ export function validateMessagingForm(values: MessagingFormValues): { output: Me
 /** Only the settings that changed (PUT takes any subset). */
 export function changedSettings(saved: MessagingDefaults, next: MessagingDefaults): Partial<MessagingDefaults> {
   const body: Partial<MessagingDefaults> = {};
-  for (const key of Object.keys(next) as Array<keyof MessagingDefaults>) if (next[key] !== saved[key]) Object.assign(body, { [key]: next[key] });
+  for (const key of Object.keys(next) as Array<keyof MessagingDefaults>)
+    if (next[key] !== saved[key]) Object.assign(body, { [key]: next[key] });
   return body;
 }

@@ -24,7 +24,13 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 import { CurrencySelect } from './currency-select';
 import { KeywordsCard } from './keywords-card';
-import { changedSettings, messagingFormValues, validateMessagingForm, type MessagingDefaults, type MessagingFormValues } from './messaging-form';
+import {
+  changedSettings,
+  messagingFormValues,
+  validateMessagingForm,
+  type MessagingDefaults,
+  type MessagingFormValues,
+} from './messaging-form';
 
 const resolver = validationResolver<MessagingFormValues, MessagingDefaults>(validateMessagingForm);
 
@@ -53,9 +59,13 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
   const canEdit = useAbility().can('update', 'Settings');
   const update = useUpdateMessagingSettings();
   const [notice, setNotice] = useState(false);
-  const { control, handleSubmit, reset, setError, formState } = useForm<MessagingFormValues, unknown, MessagingDefaults>({ resolver, defaultValues: messagingFormValues(settings) });
+  const { control, handleSubmit, reset, setError, formState } = useForm<MessagingFormValues, unknown, MessagingDefaults>({
+    resolver,
+    defaultValues: messagingFormValues(settings),
+  });
   // The shared schema words zone, country and currency problems in English: show ours instead.
-  const message = (field: keyof MessagingFormValues, text: string | undefined) => (text && field !== 'pricePerSegment' ? t(`messaging.invalid.${field}`) : errorText(text));
+  const message = (field: keyof MessagingFormValues, text: string | undefined) =>
+    text && field !== 'pricePerSegment' ? t(`messaging.invalid.${field}`) : errorText(text);
   const submit = handleSubmit(async (output) => {
     try {
       const saved = await update.mutateAsync(changedSettings(settings, output));
@@ -63,14 +73,21 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
       setNotice(true);
     } catch (error) {
       const field = error instanceof ApiError && error.status === 400 ? (error.field as keyof MessagingFormValues | undefined) : undefined;
-      if (field && field in messagingFormValues(settings)) setError(field, { type: 'server', message: error instanceof ApiError ? error.detail : '' });
+      if (field && field in messagingFormValues(settings))
+        setError(field, { type: 'server', message: error instanceof ApiError ? error.detail : '' });
     }
   });
 
   return (
     <Card>
       <CardContent>
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('messaging.title')} data-testid="messaging-form">
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-label={t('messaging.title')}
+          data-testid="messaging-form"
+        >
           <Typography variant="h5" component="h2" sx={{ mb: 0.5 }}>
             {t('messaging.title')}
           </Typography>
@@ -79,7 +96,9 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
           </Typography>
           <Stack spacing={2} sx={{ mb: 3, '&:empty': { display: 'none' } }}>
             {canEdit ? null : <Alert severity="info">{t('messaging.readOnly')}</Alert>}
-            {update.isError && !(update.error instanceof ApiError && update.error.field) ? <Alert severity="error">{errorMessage(update.error)}</Alert> : null}
+            {update.isError && !(update.error instanceof ApiError && update.error.field) ? (
+              <Alert severity="error">{errorMessage(update.error)}</Alert>
+            ) : null}
           </Stack>
           <Grid container spacing={2.5}>
             <Grid size={{ xs: 12, md: 6 }}>
@@ -87,7 +106,15 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
                 control={control}
                 name="timeZone"
                 render={({ field, fieldState }) => (
-                  <TimeZoneSelect label={t('messaging.timeZone')} name={field.name} value={field.value} onChange={field.onChange} disabled={!canEdit} error={Boolean(fieldState.error)} helperText={fieldState.error ? message('timeZone', fieldState.error.message) : t('messaging.timeZoneHint')} />
+                  <TimeZoneSelect
+                    label={t('messaging.timeZone')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={!canEdit}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error ? message('timeZone', fieldState.error.message) : t('messaging.timeZoneHint')}
+                  />
                 )}
               />
             </Grid>
@@ -109,21 +136,39 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField control={control} name="pricePerSegment" label={t('messaging.pricePerSegment')} helperText={t('messaging.priceHint')} disabled={!canEdit} slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }} />
+              <FormTextField
+                control={control}
+                name="pricePerSegment"
+                label={t('messaging.pricePerSegment')}
+                helperText={t('messaging.priceHint')}
+                disabled={!canEdit}
+                slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <Controller
                 control={control}
                 name="currency"
                 render={({ field, fieldState }) => (
-                  <CurrencySelect label={t('messaging.currency')} value={field.value} onChange={field.onChange} disabled={!canEdit} error={Boolean(fieldState.error)} helperText={fieldState.error ? message('currency', fieldState.error.message) : undefined} />
+                  <CurrencySelect
+                    label={t('messaging.currency')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={!canEdit}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error ? message('currency', fieldState.error.message) : undefined}
+                  />
                 )}
               />
             </Grid>
           </Grid>
           {canEdit ? (
             <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-              <Button color="inherit" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset(messagingFormValues(settings))}>
+              <Button
+                color="inherit"
+                disabled={!formState.isDirty || formState.isSubmitting}
+                onClick={() => reset(messagingFormValues(settings))}
+              >
                 {t('messaging.discard')}
               </Button>
               <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={!formState.isDirty}>

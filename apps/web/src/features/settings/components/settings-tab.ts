@@ -15,7 +15,10 @@ export interface SettingsTab {
 }
 
 /** The tabs the role may see, in their order. */
-export function visibleTabs<T extends Pick<SettingsTab, 'requires'>>(tabs: readonly T[], can: (action: Action, subject: Subject) => boolean): T[] {
+export function visibleTabs<T extends Pick<SettingsTab, 'requires'>>(
+  tabs: readonly T[],
+  can: (action: Action, subject: Subject) => boolean,
+): T[] {
   return tabs.filter((tab) => tab.requires.some(([action, subject]) => can(action, subject)));
 }
 

@@ -44,7 +44,13 @@ export default function Configurations({ tabs }: { tabs: readonly SettingsTab[] 
       {current ? (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-            <Tabs value={current.id} onChange={(_event, id: string) => open(id)} variant="scrollable" allowScrollButtonsMobile aria-label={t('tabsLabel')}>
+            <Tabs
+              value={current.id}
+              onChange={(_event, id: string) => open(id)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              aria-label={t('tabsLabel')}
+            >
               {shown.map(({ id, labelKey, icon: Icon }) => (
                 <Tab
                   key={id}

@@ -4,7 +4,8 @@ import { apiDelete, apiPost } from '../../../lib/api-client';
 import { usersKeys } from './users-keys';
 
 /** POST /api/users/{id}/password-reset (admins): sends the user a reset link. */
-export const sendPasswordReset = (id: string): Promise<MessageResponse> => apiPost<MessageResponse>(`/api/users/${encodeURIComponent(id)}/password-reset`);
+export const sendPasswordReset = (id: string): Promise<MessageResponse> =>
+  apiPost<MessageResponse>(`/api/users/${encodeURIComponent(id)}/password-reset`);
 
 /** DELETE /api/users/{id}/two-step (admins): clears the user's two-step enrolment. */
 export const resetTwoStep = (id: string): Promise<void> => apiDelete(`/api/users/${encodeURIComponent(id)}/two-step`);

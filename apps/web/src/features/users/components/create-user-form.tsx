@@ -71,10 +71,24 @@ export function CreateUserForm({ onCreated }: { onCreated: (user: User) => void 
           <FormSelectField control={control} name="locale" label={t('fields.locale')} options={options.languages} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="phone" label={t('fields.phone')} type="tel" autoComplete="off" helperText={t('form.phoneHint')} />
+          <FormTextField
+            control={control}
+            name="phone"
+            label={t('fields.phone')}
+            type="tel"
+            autoComplete="off"
+            helperText={t('form.phoneHint')}
+          />
         </Grid>
         <Grid size={12}>
-          <PasswordWithGenerator control={control} setValue={setValue} name="password" label={t('fields.password')} helperText={t('form.passwordHint')} required />
+          <PasswordWithGenerator
+            control={control}
+            setValue={setValue}
+            name="password"
+            label={t('fields.password')}
+            helperText={t('form.passwordHint')}
+            required
+          />
         </Grid>
       </Grid>
       <Stack direction="row" spacing={1.5} sx={{ mt: 4, justifyContent: 'flex-end' }}>

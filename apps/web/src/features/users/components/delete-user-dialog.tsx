@@ -8,5 +8,14 @@ import { useDeleteUser } from '../api/delete-user';
  */
 export function DeleteUserDialog({ user, onClose, onDeleted }: { user: User | null; onClose: () => void; onDeleted: () => void }) {
   const deletion = useDeleteUser();
-  return <DeleteDialog item={user} deletion={deletion} namespace="users" values={(item) => ({ name: item.name, email: item.email })} onClose={onClose} onDeleted={onDeleted} />;
+  return (
+    <DeleteDialog
+      item={user}
+      deletion={deletion}
+      namespace="users"
+      values={(item) => ({ name: item.name, email: item.email })}
+      onClose={onClose}
+      onDeleted={onDeleted}
+    />
+  );
 }

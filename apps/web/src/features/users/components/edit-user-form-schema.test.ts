@@ -42,7 +42,9 @@ describe('edit user form', () => {
 
   it('clears the phone with null', () => {
     const withPhone = { ...user, phone: '+1 555 0100' };
-    expect(changedFields(withPhone, editUserFormSchema.parse({ ...editFormDefaults(withPhone), phone: '' }), admin)).toEqual({ phone: null });
+    expect(changedFields(withPhone, editUserFormSchema.parse({ ...editFormDefaults(withPhone), phone: '' }), admin)).toEqual({
+      phone: null,
+    });
   });
 
   it('leaves role and status out for non-admins', () => {
@@ -54,7 +56,10 @@ describe('edit user form', () => {
     expect(needsCurrentPassword(user, { email: 'ada@example.com', password: '' }, true)).toBe(false);
     expect(needsCurrentPassword(user, { email: 'new@example.com', password: '' }, true)).toBe(true);
     expect(needsCurrentPassword(user, { email: 'new@example.com', password: '' }, false)).toBe(false);
-    expect(changedFields(user, parse({ email: 'new@example.com', currentPassword: 'old-secret' }), self)).toEqual({ email: 'new@example.com', currentPassword: 'old-secret' });
+    expect(changedFields(user, parse({ email: 'new@example.com', currentPassword: 'old-secret' }), self)).toEqual({
+      email: 'new@example.com',
+      currentPassword: 'old-secret',
+    });
     expect(changedFields(user, parse({ name: 'Ada', currentPassword: 'old-secret' }), self)).toEqual({ name: 'Ada' });
   });
 

@@ -78,16 +78,37 @@ export function EditUserForm({ user, onSaved }: { user: User; onSaved: () => voi
           <FormTextField control={control} name="email" label={t('fields.email')} type="email" autoComplete="off" required />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="phone" label={t('fields.phone')} type="tel" autoComplete="off" helperText={t('form.phoneHint')} />
+          <FormTextField
+            control={control}
+            name="phone"
+            label={t('fields.phone')}
+            type="tel"
+            autoComplete="off"
+            helperText={t('form.phoneHint')}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <FormSelectField control={control} name="locale" label={t('fields.locale')} options={options.languages} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField control={control} name="role" label={t('fields.role')} options={options.roles} disabled={!canChangeRole} helperText={canChangeRole ? undefined : t('form.adminsOnly')} />
+          <FormSelectField
+            control={control}
+            name="role"
+            label={t('fields.role')}
+            options={options.roles}
+            disabled={!canChangeRole}
+            helperText={canChangeRole ? undefined : t('form.adminsOnly')}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField control={control} name="status" label={t('fields.status')} options={options.statuses} disabled={!canChangeRole} helperText={canChangeRole ? t('form.statusHint') : t('form.adminsOnly')} />
+          <FormSelectField
+            control={control}
+            name="status"
+            label={t('fields.status')}
+            options={options.statuses}
+            disabled={!canChangeRole}
+            helperText={canChangeRole ? t('form.statusHint') : t('form.adminsOnly')}
+          />
         </Grid>
       </Grid>
       <Divider sx={{ my: 4 }} />
@@ -100,7 +121,14 @@ export function EditUserForm({ user, onSaved }: { user: User; onSaved: () => voi
       <Stack spacing={2.5}>
         <PasswordWithGenerator control={control} setValue={setValue} name="password" label={t('fields.newPassword')} />
         {askCurrent ? (
-          <FormPasswordField control={control} name="currentPassword" label={t('fields.currentPassword')} autoComplete="current-password" helperText={t('form.currentPasswordHint')} required />
+          <FormPasswordField
+            control={control}
+            name="currentPassword"
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            helperText={t('form.currentPasswordHint')}
+            required
+          />
         ) : null}
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ mt: 4, justifyContent: 'flex-end' }}>

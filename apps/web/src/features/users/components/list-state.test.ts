@@ -5,7 +5,13 @@ import { usersApiQuery, usersList } from './list-state';
 // The list mechanics are tested in lib/list-state; here, what is the users list's own.
 describe('users list', () => {
   it('reads its filters and keeps only real roles, statuses and sort fields', () => {
-    expect(usersList.parse(new URLSearchParams('role=manager&status=disabled&sort=email&order=asc'))).toEqual({ ...usersList.defaults, role: 'manager', status: 'disabled', sort: 'email', order: 'asc' });
+    expect(usersList.parse(new URLSearchParams('role=manager&status=disabled&sort=email&order=asc'))).toEqual({
+      ...usersList.defaults,
+      role: 'manager',
+      status: 'disabled',
+      sort: 'email',
+      order: 'asc',
+    });
     expect(usersList.parse(new URLSearchParams('role=owner&status=gone&sort=password'))).toEqual(usersList.defaults);
     expect(usersList.defaults).toMatchObject({ pageSize: 10, sort: 'createdAt', order: 'desc' });
   });

@@ -13,4 +13,7 @@ export const usersList = defineList({
 export type UsersListState = ReturnType<typeof usersList.parse>;
 
 /** The GET /api/users query for a list state. */
-export const usersApiQuery = (state: UsersListState): ListUsersQuery => ({ ...sortedPageQuery(state), ...withoutEmpty({ search: state.search, role: state.role, status: state.status }) });
+export const usersApiQuery = (state: UsersListState): ListUsersQuery => ({
+  ...sortedPageQuery(state),
+  ...withoutEmpty({ search: state.search, role: state.role, status: state.status }),
+});

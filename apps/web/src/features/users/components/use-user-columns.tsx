@@ -37,7 +37,14 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
             <UserAvatar name={row.name} src={row.avatarUrl ?? undefined} size={32} />
-            <Link component={RouterLink} to={paths.users.detail(row.id)} underline="hover" noWrap sx={{ fontWeight: 600 }} onClick={(event) => event.stopPropagation()}>
+            <Link
+              component={RouterLink}
+              to={paths.users.detail(row.id)}
+              underline="hover"
+              noWrap
+              sx={{ fontWeight: 600 }}
+              onClick={(event) => event.stopPropagation()}
+            >
               {row.name}
             </Link>
           </Box>
@@ -46,7 +53,9 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
       { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 190 },
       { field: 'role', headerName: t('fields.role'), minWidth: 150, flex: 0.6, renderCell: ({ row }) => <RoleChip role={row.role} /> },
       { field: 'status', headerName: t('fields.status'), width: 105, renderCell: ({ row }) => <StatusChip status={row.status} /> },
-      ...(canSeeSignIns ? [{ field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 185, valueFormatter: (value: string | null) => date(value) }] : []),
+      ...(canSeeSignIns
+        ? [{ field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 185, valueFormatter: (value: string | null) => date(value) }]
+        : []),
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: (value: string | null) => date(value, false) },
       {
         field: 'actions',
@@ -56,9 +65,21 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
         getActions: ({ row }) => {
           const self = row.id === me?.id;
           return [
-            <GridActionsCellItem key="view" icon={<IconEye size={20} aria-hidden />} label={t('actions.viewUser', { name: row.name })} onClick={() => void navigate(paths.users.detail(row.id))} />,
+            <GridActionsCellItem
+              key="view"
+              icon={<IconEye size={20} aria-hidden />}
+              label={t('actions.viewUser', { name: row.name })}
+              onClick={() => void navigate(paths.users.detail(row.id))}
+            />,
             ...(canUpdate
-              ? [<GridActionsCellItem key="edit" icon={<IconPencil size={20} aria-hidden />} label={t('actions.editUser', { name: row.name })} onClick={() => void navigate(paths.users.edit(row.id))} />]
+              ? [
+                  <GridActionsCellItem
+                    key="edit"
+                    icon={<IconPencil size={20} aria-hidden />}
+                    label={t('actions.editUser', { name: row.name })}
+                    onClick={() => void navigate(paths.users.edit(row.id))}
+                  />,
+                ]
               : []),
             ...(canDelete
               ? [

@@ -47,7 +47,18 @@ export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNo
           </Box>
         </Stack>
         <Divider />
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 220px) 1fr' }, columnGap: 3, rowGap: { xs: 0.5, sm: 2 }, alignItems: 'center', m: 0, mt: 3 }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 220px) 1fr' },
+            columnGap: 3,
+            rowGap: { xs: 0.5, sm: 2 },
+            alignItems: 'center',
+            m: 0,
+            mt: 3,
+          }}
+        >
           {rows.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600, mt: { xs: 1.5, sm: 0 } }}>

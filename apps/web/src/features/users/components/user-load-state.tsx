@@ -4,5 +4,15 @@ import { paths } from '../../../config/paths';
 
 /** What the detail and edit pages show instead of a user while it loads or when it failed. */
 export function UserLoadState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return <ItemLoadState error={error} onRetry={onRetry} ns="users" loadFailedKey="detail.loadFailed" listPath={paths.users.list} testId="user" denied={<AccessDenied ns="users" />} />;
+  return (
+    <ItemLoadState
+      error={error}
+      onRetry={onRetry}
+      ns="users"
+      loadFailedKey="detail.loadFailed"
+      listPath={paths.users.list}
+      testId="user"
+      denied={<AccessDenied ns="users" />}
+    />
+  );
 }

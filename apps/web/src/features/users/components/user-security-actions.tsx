@@ -39,14 +39,23 @@ export function UserSecurityActions({ user }: { user: User }) {
         {t('security.sendResetLink')}
       </Button>
       {user.twoStepEnabled ? (
-        <Button variant="outlined" color="warning" startIcon={<IconShieldOff size={18} aria-hidden />} onClick={() => setConfirming('two-step')}>
+        <Button
+          variant="outlined"
+          color="warning"
+          startIcon={<IconShieldOff size={18} aria-hidden />}
+          onClick={() => setConfirming('two-step')}
+        >
           {t('security.resetTwoStep')}
         </Button>
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming === 'two-step' ? t('security.resetTwoStepTitle') : t('security.sendResetLinkTitle')}
-        message={confirming === 'two-step' ? t('security.resetTwoStepText', { name: user.name }) : t('security.sendResetLinkText', { name: user.name, email: user.email })}
+        message={
+          confirming === 'two-step'
+            ? t('security.resetTwoStepText', { name: user.name })
+            : t('security.sendResetLinkText', { name: user.name, email: user.email })
+        }
         confirmLabel={confirming === 'two-step' ? t('security.resetTwoStep') : t('security.sendResetLink')}
         danger={confirming === 'two-step'}
         busy={pending}

@@ -54,10 +54,24 @@ export function UsersToolbar({ search, role, status, filtered, onSearchChange, o
         sx={{ flex: 1, minWidth: { md: 260 } }}
         slotProps={{
           htmlInput: { maxLength: 200 },
-          input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} aria-hidden /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <IconSearch size={18} aria-hidden />
+              </InputAdornment>
+            ),
+          },
         }}
       />
-      <TextField select label={t('fields.role')} size="small" value={role} onChange={(event) => onRoleChange(event.target.value as Role | '')} sx={{ minWidth: 180 }} slotProps={showEmpty}>
+      <TextField
+        select
+        label={t('fields.role')}
+        size="small"
+        value={role}
+        onChange={(event) => onRoleChange(event.target.value as Role | '')}
+        sx={{ minWidth: 180 }}
+        slotProps={showEmpty}
+      >
         <MenuItem value="">{t('list.allRoles')}</MenuItem>
         {ROLES.map((value) => (
           <MenuItem key={value} value={value}>
@@ -65,7 +79,15 @@ export function UsersToolbar({ search, role, status, filtered, onSearchChange, o
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={t('fields.status')} size="small" value={status} onChange={(event) => onStatusChange(event.target.value as UserStatus | '')} sx={{ minWidth: 160 }} slotProps={showEmpty}>
+      <TextField
+        select
+        label={t('fields.status')}
+        size="small"
+        value={status}
+        onChange={(event) => onStatusChange(event.target.value as UserStatus | '')}
+        sx={{ minWidth: 160 }}
+        slotProps={showEmpty}
+      >
         <MenuItem value="">{t('list.allStatuses')}</MenuItem>
         {USER_STATUSES.map((value) => (
           <MenuItem key={value} value={value}>

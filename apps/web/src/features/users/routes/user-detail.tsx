@@ -35,7 +35,12 @@ export default function UserDetail() {
       actions={
         <>
           <Can I="update" a="User">
-            <Button component={RouterLink} to={paths.users.edit(user.id)} variant="contained" startIcon={<IconPencil size={18} aria-hidden />}>
+            <Button
+              component={RouterLink}
+              to={paths.users.edit(user.id)}
+              variant="contained"
+              startIcon={<IconPencil size={18} aria-hidden />}
+            >
               {t('common:actions.edit')}
             </Button>
           </Can>

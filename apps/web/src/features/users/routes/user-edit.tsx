@@ -19,12 +19,20 @@ export default function UserEdit() {
   return (
     <PageContainer
       title={t('edit.title', { name: user.name })}
-      breadcrumbs={[{ label: t('list.title'), to: paths.users.list }, { label: user.name, to: paths.users.detail(user.id) }, { label: t('edit.crumb') }]}
+      breadcrumbs={[
+        { label: t('list.title'), to: paths.users.list },
+        { label: user.name, to: paths.users.detail(user.id) },
+        { label: t('edit.crumb') },
+      ]}
     >
       <Card>
         <CardContent>
           {/* Keyed by update time so a refetched user resets the form to its new values. */}
-          <EditUserForm key={user.updatedAt} user={user} onSaved={() => void navigate(paths.users.detail(user.id), { state: { notice: 'updated' } })} />
+          <EditUserForm
+            key={user.updatedAt}
+            user={user}
+            onSaved={() => void navigate(paths.users.detail(user.id), { state: { notice: 'updated' } })}
+          />
         </CardContent>
       </Card>
     </PageContainer>

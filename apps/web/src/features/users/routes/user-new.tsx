@@ -11,7 +11,11 @@ export default function UserNew() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
   return (
-    <PageContainer title={t('new.title')} description={t('new.description')} breadcrumbs={[{ label: t('list.title'), to: paths.users.list }, { label: t('new.title') }]}>
+    <PageContainer
+      title={t('new.title')}
+      description={t('new.description')}
+      breadcrumbs={[{ label: t('list.title'), to: paths.users.list }, { label: t('new.title') }]}
+    >
       <Card>
         <CardContent>
           <CreateUserForm onCreated={(user) => void navigate(paths.users.detail(user.id), { state: { notice: 'created' } })} />

@@ -15,7 +15,13 @@ import type { ComposerValues, PickedContact } from './composer-values';
 import { contactLabel } from './message-preview';
 
 /** An explicit list: contacts searched by phone, name or email and picked one by one. */
-export function AudienceContactsField({ control, kept }: { control: Control<ComposerValues, unknown, ComposerOutput>; kept: number | null }) {
+export function AudienceContactsField({
+  control,
+  kept,
+}: {
+  control: Control<ComposerValues, unknown, ComposerOutput>;
+  kept: number | null;
+}) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const errorText = useFieldErrorText();
@@ -32,7 +38,9 @@ export function AudienceContactsField({ control, kept }: { control: Control<Comp
         name="audience.contacts"
         render={({ field, fieldState }) => (
           <>
-            {kept !== null && field.value.length === 0 ? <Alert severity="info">{t('composer.audience.keptContacts', { amount: new Intl.NumberFormat(language).format(kept) })}</Alert> : null}
+            {kept !== null && field.value.length === 0 ? (
+              <Alert severity="info">{t('composer.audience.keptContacts', { amount: new Intl.NumberFormat(language).format(kept) })}</Alert>
+            ) : null}
             <Autocomplete
               multiple
               open={open}

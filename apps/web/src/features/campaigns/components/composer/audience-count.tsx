@@ -16,7 +16,12 @@ export function AudienceCount({ audience }: { audience: ComposerAudience }) {
   if (audience.error) return <Alert severity="error">{errorMessage(audience.error)}</Alert>;
   const optedOut = audience.preview?.optedOut ?? 0;
   return (
-    <Box role="status" aria-live="polite" aria-busy={audience.loading} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderRadius: 1, bgcolor: 'primary.light' }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      aria-busy={audience.loading}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderRadius: 1, bgcolor: 'primary.light' }}
+    >
       <Box aria-hidden sx={{ color: 'textColor.primary', display: 'flex' }}>
         <IconUsers size={24} stroke={1.6} />
       </Box>

@@ -20,7 +20,13 @@ export function AudienceFilterFields({ control }: { control: Control<ComposerVal
             control={control}
             name={`audience.${field}`}
             render={({ field: input, fieldState }) => (
-              <AudienceTagField field={field} label={t(`fields.${field}`)} value={input.value} onChange={input.onChange} error={errorText(fieldState.error?.message)} />
+              <AudienceTagField
+                field={field}
+                label={t(`fields.${field}`)}
+                value={input.value}
+                onChange={input.onChange}
+                error={errorText(fieldState.error?.message)}
+              />
             )}
           />
         </Grid>

@@ -31,8 +31,20 @@ export function AudienceNonRespondersFields({ control, setValue, selfId }: NonRe
   const [text, setText] = useState('');
   const search = useDebounced(text.trim(), 250);
   const [campaignId, campaignName] = useWatch({ control, name: ['audience.campaignId', 'audience.campaignName'] });
-  const query = useCampaigns({ limit: 20, skip: 0, sort: 'launchedAt', order: 'desc', status: ['sending', 'paused', 'completed', 'cancelled'], ...(search ? { search } : {}) }, open);
-  const options: CampaignOption[] = (query.data?.data ?? []).filter((row) => row.id !== selfId).map((row) => ({ id: row.id, name: row.name }));
+  const query = useCampaigns(
+    {
+      limit: 20,
+      skip: 0,
+      sort: 'launchedAt',
+      order: 'desc',
+      status: ['sending', 'paused', 'completed', 'cancelled'],
+      ...(search ? { search } : {}),
+    },
+    open,
+  );
+  const options: CampaignOption[] = (query.data?.data ?? [])
+    .filter((row) => row.id !== selfId)
+    .map((row) => ({ id: row.id, name: row.name }));
   const value = campaignId ? { id: campaignId, name: campaignName } : null;
 
   return (
@@ -75,7 +87,12 @@ export function AudienceNonRespondersFields({ control, setValue, selfId }: NonRe
         control={control}
         name="audience.nonResponderTags"
         render={({ field }) => (
-          <AudienceTagValuesField label={t('composer.audience.onlyTag1')} value={field.value} onChange={field.onChange} helperText={t('composer.audience.onlyTag1Hint')} />
+          <AudienceTagValuesField
+            label={t('composer.audience.onlyTag1')}
+            value={field.value}
+            onChange={field.onChange}
+            helperText={t('composer.audience.onlyTag1Hint')}
+          />
         )}
       />
     </Stack>

@@ -40,7 +40,12 @@ export function AudienceSection({ control, setValue, audience, selfId }: Audienc
             <FormLabel id={labelId} sx={{ mb: 0.5 }}>
               {t('composer.audience.typeLabel')}
             </FormLabel>
-            <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value as AudienceType)}>
+            <RadioGroup
+              aria-labelledby={labelId}
+              name={field.name}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value as AudienceType)}
+            >
               {TYPES.map((value) => (
                 <FormControlLabel key={value} value={value} control={<Radio />} label={t(`composer.audience.types.${value}`)} />
               ))}

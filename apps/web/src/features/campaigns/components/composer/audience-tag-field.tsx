@@ -48,7 +48,17 @@ export function AudienceTagField({ field, label, value, onChange, error }: Audie
 }
 
 /** Several values of tag1 (for narrowing non-responders), '' standing for "no tag1". */
-export function AudienceTagValuesField({ label, value, onChange, helperText }: { label: string; value: string[]; onChange: (value: string[]) => void; helperText: string }) {
+export function AudienceTagValuesField({
+  label,
+  value,
+  onChange,
+  helperText,
+}: {
+  label: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+  helperText: string;
+}) {
   const { t } = useTranslation('campaigns');
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');

@@ -40,10 +40,22 @@ export function ComposerActions({ scheduled, later, blocker, failure, busy, onSu
           {later ? t('composer.actions.schedule') : t('composer.actions.sendNow')}
         </Button>
       )}
-      <Button variant={scheduled ? 'contained' : 'outlined'} startIcon={<IconDeviceFloppy size={18} aria-hidden />} loading={busy === 'draft'} disabled={busy !== null && busy !== 'draft'} onClick={() => onSubmit('draft')}>
+      <Button
+        variant={scheduled ? 'contained' : 'outlined'}
+        startIcon={<IconDeviceFloppy size={18} aria-hidden />}
+        loading={busy === 'draft'}
+        disabled={busy !== null && busy !== 'draft'}
+        onClick={() => onSubmit('draft')}
+      >
         {scheduled ? t('composer.actions.saveChanges') : t('composer.actions.saveDraft')}
       </Button>
-      <Button color="inherit" startIcon={<IconTestPipe size={18} aria-hidden />} loading={busy === 'test'} disabled={busy !== null && busy !== 'test'} onClick={() => onSubmit('test')}>
+      <Button
+        color="inherit"
+        startIcon={<IconTestPipe size={18} aria-hidden />}
+        loading={busy === 'test'}
+        disabled={busy !== null && busy !== 'test'}
+        onClick={() => onSubmit('test')}
+      >
         {t('composer.actions.testSend')}
       </Button>
     </Stack>

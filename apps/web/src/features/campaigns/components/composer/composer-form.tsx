@@ -55,7 +55,10 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [testing, setTesting] = useState(startWithTestSend);
-  const { control, handleSubmit, setValue, setError } = useForm<ComposerValues, unknown, ComposerOutput>({ resolver: composerResolver, defaultValues: composerDefaults(campaign, settings.timeZone) });
+  const { control, handleSubmit, setValue, setError } = useForm<ComposerValues, unknown, ComposerOutput>({
+    resolver: composerResolver,
+    defaultValues: composerDefaults(campaign, settings.timeZone),
+  });
   const [body, audienceValues, mode, local, timeZone, rateLimit, gatewayId, senderId] = useWatch({
     control,
     name: ['body', 'audience', 'scheduleMode', 'scheduledLocal', 'timeZone', 'rateLimit', 'gatewayId', 'senderId'],
@@ -75,7 +78,13 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
   });
   const scheduled = campaign?.status === 'scheduled';
   const blocker =
-    stats.problems.length > 0 ? t('composer.blockers.problems') : body.trim() === '' ? t('composer.blockers.emptyBody') : audience.recipients === 0 ? t('composer.blockers.emptyAudience') : null;
+    stats.problems.length > 0
+      ? t('composer.blockers.problems')
+      : body.trim() === ''
+        ? t('composer.blockers.emptyBody')
+        : audience.recipients === 0
+          ? t('composer.blockers.emptyAudience')
+          : null;
 
   const showError = (error: unknown) => {
     const field = error instanceof ApiError && error.status === 400 && error.field ? formFieldFor(error.field) : null;
@@ -106,7 +115,8 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
     launch.mutate(
       { id: saved.id, action: 'launch' },
       {
-        onSuccess: (result) => void navigate(paths.campaigns.detail(result.id), { state: { notice: result.status === 'scheduled' ? 'scheduled' : 'launched' } }),
+        onSuccess: (result) =>
+          void navigate(paths.campaigns.detail(result.id), { state: { notice: result.status === 'scheduled' ? 'scheduled' : 'launched' } }),
         onError: (error) => {
           if (error instanceof ApiError && error.code === CAMPAIGN_ERROR_CODES.scheduleInPast) {
             setConfirming(false);
@@ -123,16 +133,31 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
     // A new campaign now exists as a draft: carry on editing it at its own address.
     if (!campaign && saved) void navigate(paths.campaigns.edit(saved.id), { replace: true });
   };
-  const money = settings.currency ? new Intl.NumberFormat(language, { style: 'currency', currency: settings.currency, maximumFractionDigits: 4 }) : null;
+  const money = settings.currency
+    ? new Intl.NumberFormat(language, { style: 'currency', currency: settings.currency, maximumFractionDigits: 4 })
+    : null;
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} data-testid="campaign-composer" aria-label={t('composer.formLabel')}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      data-testid="campaign-composer"
+      aria-label={t('composer.formLabel')}
+    >
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Stack spacing={3}>
             <ComposerSection title={t('composer.sections.message')} description={t('composer.sections.messageHint')}>
               <Stack spacing={2.5}>
-                <FormTextField control={control} name="name" label={t('fields.name')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: CAMPAIGN_LIMITS.nameMax } }} />
+                <FormTextField
+                  control={control}
+                  name="name"
+                  label={t('fields.name')}
+                  required
+                  autoComplete="off"
+                  slotProps={{ htmlInput: { maxLength: CAMPAIGN_LIMITS.nameMax } }}
+                />
                 <MessageSection control={control} setValue={setValue} body={body} />
               </Stack>
             </ComposerSection>
@@ -156,9 +181,21 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
               <Stack spacing={2.5}>
                 <MessagePreview body={body} sample={audience.preview?.sample ?? []} senderId={senderId} />
                 <Divider />
-                <EstimatesCard recipients={audience.recipients} segmentsPerMessage={stats.analysis.segments} estimate={estimate} currency={settings.currency} />
+                <EstimatesCard
+                  recipients={audience.recipients}
+                  segmentsPerMessage={stats.analysis.segments}
+                  estimate={estimate}
+                  currency={settings.currency}
+                />
                 <Divider />
-                <ComposerActions scheduled={scheduled} later={mode === 'later'} blocker={blocker} failure={failure} busy={busy} onSubmit={submit} />
+                <ComposerActions
+                  scheduled={scheduled}
+                  later={mode === 'later'}
+                  blocker={blocker}
+                  failure={failure}
+                  busy={busy}
+                  onSubmit={submit}
+                />
               </Stack>
             </CardContent>
           </Card>
@@ -166,7 +203,11 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
       </Grid>
       <LaunchDialog
         open={confirming}
-        scheduledFor={scheduledAt ? `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(scheduledAt)} (${timeZone})` : null}
+        scheduledFor={
+          scheduledAt
+            ? `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(scheduledAt)} (${timeZone})`
+            : null
+        }
         recipients={audience.recipients ?? 0}
         segmentsPerMessage={stats.analysis.segments}
         cost={money ? money.format(estimate.cost ?? 0) : null}
@@ -175,7 +216,12 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         onConfirm={confirmLaunch}
         onClose={closeConfirm}
       />
-      <TestSendDialog open={testing} campaignId={saved?.id ?? null} defaultCountry={settings.defaultCountry ?? ''} onClose={() => setTesting(false)} />
+      <TestSendDialog
+        open={testing}
+        campaignId={saved?.id ?? null}
+        defaultCountry={settings.defaultCountry ?? ''}
+        onClose={() => setTesting(false)}
+      />
     </Box>
   );
 }

@@ -17,9 +17,18 @@ export function ComposerLoader({ campaign, startWithTestSend }: { campaign: Camp
   if ((settings.isPending && !settings.isError) || (gateways.isPending && !gateways.isError)) return <FullPageLoader />;
   return (
     <Stack spacing={3}>
-      {settings.isError ? <Alert severity="warning">{t('composer.settingsUnavailable', { message: errorMessage(settings.error) })}</Alert> : null}
-      {gateways.isError ? <Alert severity="warning">{t('composer.gatewaysUnavailable', { message: errorMessage(gateways.error) })}</Alert> : null}
-      <ComposerForm campaign={campaign} settings={settings.data ?? DEFAULT_MESSAGING_SETTINGS} gateways={gateways.data ?? []} startWithTestSend={startWithTestSend} />
+      {settings.isError ? (
+        <Alert severity="warning">{t('composer.settingsUnavailable', { message: errorMessage(settings.error) })}</Alert>
+      ) : null}
+      {gateways.isError ? (
+        <Alert severity="warning">{t('composer.gatewaysUnavailable', { message: errorMessage(gateways.error) })}</Alert>
+      ) : null}
+      <ComposerForm
+        campaign={campaign}
+        settings={settings.data ?? DEFAULT_MESSAGING_SETTINGS}
+        gateways={gateways.data ?? []}
+        startWithTestSend={startWithTestSend}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,12 @@ import { formFieldFor, validateComposer } from './composer-resolver';
 import { composerDefaults, type ComposerValues } from './composer-values';
 
 const now = new Date('2026-05-01T10:00:00Z');
-const valid = (patch: Partial<ComposerValues> = {}): ComposerValues => ({ ...composerDefaults(null, 'Europe/Paris'), name: 'Spring', body: 'Hello', ...patch });
+const valid = (patch: Partial<ComposerValues> = {}): ComposerValues => ({
+  ...composerDefaults(null, 'Europe/Paris'),
+  name: 'Spring',
+  body: 'Hello',
+  ...patch,
+});
 const errorsOf = (values: ComposerValues) => {
   const result = validateComposer(values, now);
   return 'errors' in result ? result.errors : {};
@@ -33,25 +38,39 @@ describe('validateComposer', () => {
     expect(errorsOf(valid({ name: ' ' }))).toEqual({ name: 'name is required' });
     expect(errorsOf(valid({ senderId: 'way too long sender' }))).toHaveProperty('senderId');
     expect(errorsOf(valid({ rateLimit: '0' }))).toEqual({ rateLimit: 'rateLimit must be at least 1' });
-    expect(errorsOf(valid({ quietHoursEnabled: true, quietStart: '08:00', quietEnd: '08:00' }))).toEqual({ quietEnd: 'quietHours.end must differ from quietHours.start' });
+    expect(errorsOf(valid({ quietHoursEnabled: true, quietStart: '08:00', quietEnd: '08:00' }))).toEqual({
+      quietEnd: 'quietHours.end must differ from quietHours.start',
+    });
   });
 
   it('refuses numbers that are not whole', () => {
-    expect(errorsOf(valid({ rateLimit: 'fast', validityHours: '2.5' }))).toEqual({ rateLimit: 'validation.wholeNumber', validityHours: 'validation.wholeNumber' });
+    expect(errorsOf(valid({ rateLimit: 'fast', validityHours: '2.5' }))).toEqual({
+      rateLimit: 'validation.wholeNumber',
+      validityHours: 'validation.wholeNumber',
+    });
     expect(errorsOf(valid({ replyWindowHours: '' }))).toEqual({ replyWindowHours: 'validation.wholeNumber' });
   });
 
   it('needs a future date and time when scheduled (read in the chosen zone)', () => {
     expect(errorsOf(valid({ scheduleMode: 'later', scheduledLocal: '' }))).toEqual({ scheduledLocal: 'validation.scheduleRequired' });
     // 11:30 in Paris is 09:30 UTC: already past at 10:00 UTC.
-    expect(errorsOf(valid({ scheduleMode: 'later', scheduledLocal: '2026-05-01T11:30' }))).toEqual({ scheduledLocal: 'validation.scheduleInPast' });
-    expect(validateComposer(valid({ scheduleMode: 'later', scheduledLocal: '2026-05-01T12:30' }), now)).toHaveProperty('output.scheduledLocal', '2026-05-01T12:30');
+    expect(errorsOf(valid({ scheduleMode: 'later', scheduledLocal: '2026-05-01T11:30' }))).toEqual({
+      scheduledLocal: 'validation.scheduleInPast',
+    });
+    expect(validateComposer(valid({ scheduleMode: 'later', scheduledLocal: '2026-05-01T12:30' }), now)).toHaveProperty(
+      'output.scheduledLocal',
+      '2026-05-01T12:30',
+    );
   });
 
   it('asks for contacts or a campaign when the audience needs them', () => {
     const base = valid();
-    expect(errorsOf({ ...base, audience: { ...base.audience, type: 'contacts' } })).toEqual({ 'audience.contacts': 'validation.chooseContacts' });
-    expect(errorsOf({ ...base, audience: { ...base.audience, type: 'non_responders' } })).toEqual({ 'audience.campaignId': 'validation.chooseCampaign' });
+    expect(errorsOf({ ...base, audience: { ...base.audience, type: 'contacts' } })).toEqual({
+      'audience.contacts': 'validation.chooseContacts',
+    });
+    expect(errorsOf({ ...base, audience: { ...base.audience, type: 'non_responders' } })).toEqual({
+      'audience.campaignId': 'validation.chooseCampaign',
+    });
   });
 
   it('leaves a kept explicit list out of the output', () => {

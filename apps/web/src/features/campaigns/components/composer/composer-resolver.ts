@@ -6,7 +6,17 @@ import { bodyFromValues, type ComposerValues } from './composer-values';
 /** What a valid form turns into: the create body, with the audience left out when a stored list is kept. */
 export type ComposerOutput = Omit<CreateCampaignBody, 'audience'> & { audience?: Audience };
 
-const DIRECT = ['name', 'body', 'senderId', 'gatewayId', 'scheduledLocal', 'timeZone', 'rateLimit', 'replyWindowHours', 'validityHours'] as const;
+const DIRECT = [
+  'name',
+  'body',
+  'senderId',
+  'gatewayId',
+  'scheduledLocal',
+  'timeZone',
+  'rateLimit',
+  'replyWindowHours',
+  'validityHours',
+] as const;
 const AUDIENCE_FIELDS: Record<string, FieldPath<ComposerValues>> = {
   contactIds: 'audience.contacts',
   campaignId: 'audience.campaignId',
@@ -37,8 +47,11 @@ export function validateComposer(values: ComposerValues, now: Date = new Date())
   const errors: Errors = {};
   const draft = bodyFromValues(values);
   const { audience, ...rest } = draft;
-  if (audience === null) errors[values.audience.type === 'contacts' ? 'audience.contacts' : 'audience.campaignId'] = values.audience.type === 'contacts' ? 'validation.chooseContacts' : 'validation.chooseCampaign';
-  for (const key of ['rateLimit', 'replyWindowHours', 'validityHours'] as const) if (Number.isNaN(rest[key])) errors[key] = 'validation.wholeNumber';
+  if (audience === null)
+    errors[values.audience.type === 'contacts' ? 'audience.contacts' : 'audience.campaignId'] =
+      values.audience.type === 'contacts' ? 'validation.chooseContacts' : 'validation.chooseCampaign';
+  for (const key of ['rateLimit', 'replyWindowHours', 'validityHours'] as const)
+    if (Number.isNaN(rest[key])) errors[key] = 'validation.wholeNumber';
   if (values.scheduleMode === 'later' && !values.scheduledLocal) errors.scheduledLocal = 'validation.scheduleRequired';
 
   const parsed = createCampaignBodySchema.safeParse({ ...rest, audience: audience ?? { type: 'all' } });
@@ -47,7 +60,11 @@ export function validateComposer(values: ComposerValues, now: Date = new Date())
       const field = formFieldFor(issue.path.join('.'));
       if (field && !errors[field]) errors[field] = issue.message;
     }
-  } else if (values.scheduleMode === 'later' && !errors.scheduledLocal && zonedToInstant(values.scheduledLocal, values.timeZone).getTime() <= now.getTime()) {
+  } else if (
+    values.scheduleMode === 'later' &&
+    !errors.scheduledLocal &&
+    zonedToInstant(values.scheduledLocal, values.timeZone).getTime() <= now.getTime()
+  ) {
     errors.scheduledLocal = 'validation.scheduleInPast';
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };

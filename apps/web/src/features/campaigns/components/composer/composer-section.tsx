@@ -4,7 +4,17 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 
 /** A titled card of the composer. */
-export function ComposerSection({ title, description, children, testId }: { title: string; description?: string; children: ReactNode; testId?: string }) {
+export function ComposerSection({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const titleId = useId();
   return (
     <Card component="section" aria-labelledby={titleId} data-testid={testId}>

@@ -35,14 +35,29 @@ const campaign = (patch: Partial<Campaign> = {}): Campaign => ({
 describe('composer values', () => {
   it('start a new campaign in the organisation time zone with the default reply window', () => {
     const values = composerDefaults(null, 'Africa/Lagos');
-    expect(values).toMatchObject({ name: '', body: '', timeZone: 'Africa/Lagos', scheduleMode: 'now', replyWindowHours: '72', rateLimit: '', quietHoursEnabled: false });
+    expect(values).toMatchObject({
+      name: '',
+      body: '',
+      timeZone: 'Africa/Lagos',
+      scheduleMode: 'now',
+      replyWindowHours: '72',
+      rateLimit: '',
+      quietHoursEnabled: false,
+    });
     expect(values.audience.type).toBe('all');
   });
 
   it('read a stored campaign back into the form and out again unchanged', () => {
     const stored = campaign({ scheduledLocal: '2026-06-01T09:30:00', status: 'scheduled' });
     const values = composerDefaults(stored, 'UTC');
-    expect(values).toMatchObject({ scheduleMode: 'later', scheduledLocal: '2026-06-01T09:30', rateLimit: '20', replyWindowHours: '48', quietHoursEnabled: true, quietStart: '22:00' });
+    expect(values).toMatchObject({
+      scheduleMode: 'later',
+      scheduledLocal: '2026-06-01T09:30',
+      rateLimit: '20',
+      replyWindowHours: '48',
+      quietHoursEnabled: true,
+      quietStart: '22:00',
+    });
     expect(values.audience).toMatchObject({ type: 'filter', tag1: 'paris', createdFrom: '2026-01-01' });
     const body = bodyFromValues(values);
     expect(body.audience).toEqual({ type: 'filter', filter: { tag1: 'paris', createdFrom: '2026-01-01' } });
@@ -53,7 +68,11 @@ describe('composer values', () => {
     const stored = campaign();
     const values = { ...composerDefaults(stored, 'UTC'), name: 'Summer', rateLimit: '', quietHoursEnabled: false };
     const body = bodyFromValues(values);
-    expect(changedFields(stored, { ...body, audience: body.audience ?? undefined })).toEqual({ name: 'Summer', rateLimit: null, quietHours: null });
+    expect(changedFields(stored, { ...body, audience: body.audience ?? undefined })).toEqual({
+      name: 'Summer',
+      rateLimit: null,
+      quietHours: null,
+    });
   });
 
   it('keep a stored explicit list unless contacts are picked again', () => {
@@ -63,7 +82,9 @@ describe('composer values', () => {
     expect(audienceFromValues(values.audience)).toBeUndefined();
     const picked = { ...values.audience, contacts: [{ id: 'c1', label: 'A' }] };
     expect(audienceFromValues(picked)).toEqual({ type: 'contacts', contactIds: ['c1'] });
-    expect(changedFields(stored, { ...bodyFromValues({ ...values, audience: picked }), audience: { type: 'contacts', contactIds: ['c1'] } })).toEqual({
+    expect(
+      changedFields(stored, { ...bodyFromValues({ ...values, audience: picked }), audience: { type: 'contacts', contactIds: ['c1'] } }),
+    ).toEqual({
       audience: { type: 'contacts', contactIds: ['c1'] },
     });
   });
@@ -72,13 +93,29 @@ describe('composer values', () => {
     const empty = composerDefaults(null, 'UTC').audience;
     expect(audienceFromValues({ ...empty, type: 'contacts' })).toBeNull();
     expect(audienceFromValues({ ...empty, type: 'non_responders' })).toBeNull();
-    expect(audienceFromValues({ ...empty, type: 'non_responders', campaignId: 'x', nonResponderTags: ['', 'north'] })).toEqual({ type: 'non_responders', campaignId: 'x', tag1: ['', 'north'] });
+    expect(audienceFromValues({ ...empty, type: 'non_responders', campaignId: 'x', nonResponderTags: ['', 'north'] })).toEqual({
+      type: 'non_responders',
+      campaignId: 'x',
+      tag1: ['', 'north'],
+    });
     expect(audienceFromValues({ ...empty, type: 'filter', tag2: '  ' })).toEqual({ type: 'filter', filter: {} });
   });
 
   it('map empty fields to null and the schedule to its mode', () => {
-    const values = { ...composerDefaults(null, 'UTC'), senderId: ' ', gatewayId: '', scheduledLocal: '2026-06-01T09:00', validityHours: '' };
-    expect(bodyFromValues(values)).toMatchObject({ senderId: null, gatewayId: null, scheduledLocal: null, validityHours: null, quietHours: null });
+    const values = {
+      ...composerDefaults(null, 'UTC'),
+      senderId: ' ',
+      gatewayId: '',
+      scheduledLocal: '2026-06-01T09:00',
+      validityHours: '',
+    };
+    expect(bodyFromValues(values)).toMatchObject({
+      senderId: null,
+      gatewayId: null,
+      scheduledLocal: null,
+      validityHours: null,
+      quietHours: null,
+    });
     expect(bodyFromValues({ ...values, scheduleMode: 'later' }).scheduledLocal).toBe('2026-06-01T09:00');
   });
 

@@ -1,4 +1,10 @@
-import { DEFAULT_REPLY_WINDOW_HOURS, type Audience, type Campaign, type CreateCampaignBody, type UpdateCampaignBody } from '@sms/contracts/campaigns';
+import {
+  DEFAULT_REPLY_WINDOW_HOURS,
+  type Audience,
+  type Campaign,
+  type CreateCampaignBody,
+  type UpdateCampaignBody,
+} from '@sms/contracts/campaigns';
 import { CONTACT_TAG_FIELDS } from '@sms/contracts/contacts';
 
 /** A contact chosen for an explicit audience, with what the picker shows for it. */
@@ -84,7 +90,13 @@ export function audienceValues(campaign: Campaign | null): AudienceValues {
     case 'contacts':
       return { ...EMPTY_AUDIENCE, type: 'contacts', keptContacts: audience.count };
     case 'non_responders':
-      return { ...EMPTY_AUDIENCE, type: 'non_responders', campaignId: audience.campaignId, campaignName: audience.campaignName ?? '', nonResponderTags: audience.tag1 ?? [] };
+      return {
+        ...EMPTY_AUDIENCE,
+        type: 'non_responders',
+        campaignId: audience.campaignId,
+        campaignName: audience.campaignName ?? '',
+        nonResponderTags: audience.tag1 ?? [],
+      };
   }
 }
 
@@ -128,7 +140,11 @@ export function audienceFromValues(values: AudienceValues): Audience | null | un
       return values.keptContacts !== null ? undefined : null;
     case 'non_responders':
       if (!values.campaignId) return null;
-      return { type: 'non_responders', campaignId: values.campaignId, ...(values.nonResponderTags.length > 0 ? { tag1: values.nonResponderTags } : {}) };
+      return {
+        type: 'non_responders',
+        campaignId: values.campaignId,
+        ...(values.nonResponderTags.length > 0 ? { tag1: values.nonResponderTags } : {}),
+      };
   }
 }
 
@@ -162,9 +178,23 @@ export function bodyFromValues(values: ComposerValues): Omit<CreateCampaignBody,
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The PUT body: only the fields that differ from the stored campaign (the audience when replaced). */
-export function changedFields(campaign: Campaign, body: CreateCampaignBody | (Omit<CreateCampaignBody, 'audience'> & { audience?: Audience })): UpdateCampaignBody {
+export function changedFields(
+  campaign: Campaign,
+  body: CreateCampaignBody | (Omit<CreateCampaignBody, 'audience'> & { audience?: Audience }),
+): UpdateCampaignBody {
   const changes: UpdateCampaignBody = {};
-  const scalar = ['name', 'body', 'senderId', 'gatewayId', 'scheduledLocal', 'timeZone', 'rateLimit', 'replyWindowHours', 'quietHours', 'validityHours'] as const;
+  const scalar = [
+    'name',
+    'body',
+    'senderId',
+    'gatewayId',
+    'scheduledLocal',
+    'timeZone',
+    'rateLimit',
+    'replyWindowHours',
+    'quietHours',
+    'validityHours',
+  ] as const;
   const stored: Record<(typeof scalar)[number], unknown> = { ...campaign, scheduledLocal: campaign.scheduledLocal?.slice(0, 16) ?? null };
   for (const key of scalar) {
     if (!same(body[key] ?? null, stored[key] ?? null)) Object.assign(changes, { [key]: body[key] ?? null });

@@ -19,7 +19,11 @@ export function EncodingNotice({ nonGsm, lookalikes, onReplace, disabled }: Enco
   return (
     <Alert severity="warning" data-testid="encoding-notice">
       {t('composer.encoding.explain')}
-      <Box component="ul" aria-label={t('composer.encoding.charactersLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, mt: 1, listStyle: 'none' }}>
+      <Box
+        component="ul"
+        aria-label={t('composer.encoding.charactersLabel')}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, mt: 1, listStyle: 'none' }}
+      >
         {nonGsm.map(({ char, count }) => (
           <li key={char}>
             <Chip

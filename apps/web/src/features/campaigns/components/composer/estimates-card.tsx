@@ -18,32 +18,61 @@ export function EstimatesCard({ recipients, segmentsPerMessage, estimate, curren
   const { language } = useLanguage();
   const number = new Intl.NumberFormat(language);
   const money = (value: number) =>
-    currency ? new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: value < 1 ? 4 : 2 }).format(value) : number.format(value);
+    currency
+      ? new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: value < 1 ? 4 : 2 }).format(value)
+      : number.format(value);
   const unknown = t('composer.estimates.unknown');
   const rows: Array<{ key: string; label: string; value: string }> = [
     { key: 'recipients', label: t('composer.estimates.recipients'), value: recipients === null ? unknown : number.format(recipients) },
     { key: 'segments', label: t('composer.estimates.segmentsPerMessage'), value: number.format(segmentsPerMessage) },
-    { key: 'total', label: t('composer.estimates.totalSegments'), value: recipients === null ? unknown : number.format(estimate.totalSegments) },
-    { key: 'cost', label: t('composer.estimates.cost'), value: recipients === null || estimate.cost === null ? unknown : money(estimate.cost) },
+    {
+      key: 'total',
+      label: t('composer.estimates.totalSegments'),
+      value: recipients === null ? unknown : number.format(estimate.totalSegments),
+    },
+    {
+      key: 'cost',
+      label: t('composer.estimates.cost'),
+      value: recipients === null || estimate.cost === null ? unknown : money(estimate.cost),
+    },
     {
       key: 'duration',
       label: t('composer.estimates.duration'),
-      value: estimate.durationSeconds === null ? t('composer.estimates.dependsOnGateway') : recipients === null ? unknown : formatDuration(estimate.durationSeconds, language),
+      value:
+        estimate.durationSeconds === null
+          ? t('composer.estimates.dependsOnGateway')
+          : recipients === null
+            ? unknown
+            : formatDuration(estimate.durationSeconds, language),
     },
     {
       key: 'finish',
       label: t('composer.estimates.finish'),
-      value: estimate.finishAt === null ? t('composer.estimates.dependsOnGateway') : recipients === null ? unknown : (formatDateTime(estimate.finishAt.toISOString(), language) ?? unknown),
+      value:
+        estimate.finishAt === null
+          ? t('composer.estimates.dependsOnGateway')
+          : recipients === null
+            ? unknown
+            : (formatDateTime(estimate.finishAt.toISOString(), language) ?? unknown),
     },
   ];
   return (
-    <Box component="dl" data-testid="campaign-estimates" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+    <Box
+      component="dl"
+      data-testid="campaign-estimates"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+    >
       {rows.map((row) => (
         <Box key={row.key} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {row.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }} data-testid={`estimate-${row.key}`}>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, fontWeight: 600, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}
+            data-testid={`estimate-${row.key}`}
+          >
             {row.value}
           </Typography>
         </Box>

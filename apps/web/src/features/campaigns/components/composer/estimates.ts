@@ -57,6 +57,8 @@ export function durationParts(totalSeconds: number): Array<{ unit: 'day' | 'hour
 
 /** "2 hr, 5 min" in the interface language. */
 export function formatDuration(totalSeconds: number, language: string): string {
-  const parts = durationParts(totalSeconds).map(({ unit, value }) => new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value));
+  const parts = durationParts(totalSeconds).map(({ unit, value }) =>
+    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
+  );
   return new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(parts);
 }

@@ -19,7 +19,17 @@ export interface LaunchDialogProps {
 }
 
 /** The last check before sending or scheduling: how many people, how many parts each, how many in all. */
-export function LaunchDialog({ open, scheduledFor, recipients, segmentsPerMessage, cost, busy, error, onConfirm, onClose }: LaunchDialogProps) {
+export function LaunchDialog({
+  open,
+  scheduledFor,
+  recipients,
+  segmentsPerMessage,
+  cost,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: LaunchDialogProps) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const number = new Intl.NumberFormat(language);
@@ -40,13 +50,22 @@ export function LaunchDialog({ open, scheduledFor, recipients, segmentsPerMessag
               ? t('composer.launch.scheduleMessage', { amount: number.format(recipients), time: scheduledFor })
               : t('composer.launch.sendMessage', { amount: number.format(recipients) })}
           </Typography>
-          <Box component="dl" data-testid="launch-figures" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5 }}>
+          <Box
+            component="dl"
+            data-testid="launch-figures"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5 }}
+          >
             {figures.map((figure) => (
               <Box key={figure.key} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2">
                   {figure.label}
                 </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, textAlign: 'end' }} data-testid={`launch-${figure.key}`}>
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  sx={{ m: 0, fontWeight: 700, textAlign: 'end' }}
+                  data-testid={`launch-${figure.key}`}
+                >
                   {figure.value}
                 </Typography>
               </Box>

@@ -23,7 +23,8 @@ export function MergeFieldDialog({ open, onClose, onInsert }: { open: boolean; o
   const [custom, setCustom] = useState('');
   const [fallback, setFallback] = useState('');
   const name = field === CUSTOM ? custom.trim() : field;
-  const customProblem = field === CUSTOM && custom !== '' && (FORBIDDEN.test(custom) || custom.trim() === '') ? t('composer.mergeFields.badName') : null;
+  const customProblem =
+    field === CUSTOM && custom !== '' && (FORBIDDEN.test(custom) || custom.trim() === '') ? t('composer.mergeFields.badName') : null;
   const fallbackProblem = /[{}|]/.test(fallback) ? t('composer.mergeFields.badFallback') : null;
   const valid = name !== '' && !customProblem && !fallbackProblem;
   const close = () => {
@@ -37,7 +38,13 @@ export function MergeFieldDialog({ open, onClose, onInsert }: { open: boolean; o
       <DialogTitle id={titleId}>{t('composer.mergeFields.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <TextField select label={t('composer.mergeFields.field')} value={field} onChange={(event) => setField(event.target.value)} fullWidth>
+          <TextField
+            select
+            label={t('composer.mergeFields.field')}
+            value={field}
+            onChange={(event) => setField(event.target.value)}
+            fullWidth
+          >
             {STANDARD_MERGE_FIELDS.map((standard) => (
               <MenuItem key={standard} value={standard}>
                 {t(`composer.mergeFields.standard.${standard}`)}

@@ -26,7 +26,15 @@ export function MessagePreview({ body, sample, senderId }: { body: string; sampl
         {t('composer.preview.title')}
       </Typography>
       {sample.length > 0 && contact ? (
-        <TextField select size="small" fullWidth label={t('composer.preview.for')} value={contact.id} onChange={(event) => setChosenId(event.target.value)} sx={{ mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label={t('composer.preview.for')}
+          value={contact.id}
+          onChange={(event) => setChosenId(event.target.value)}
+          sx={{ mb: 2 }}
+        >
           {sample.map((entry) => (
             <MenuItem key={entry.id} value={entry.id}>
               {contactLabel(entry)}
@@ -45,7 +53,17 @@ export function MessagePreview({ body, sample, senderId }: { body: string; sampl
         <Box
           data-testid="message-preview-text"
           dir="auto"
-          sx={{ bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2.5, px: 1.75, py: 1.25, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', boxShadow: 1, minHeight: 40 }}
+          sx={{
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            borderRadius: 2.5,
+            px: 1.75,
+            py: 1.25,
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            boxShadow: 1,
+            minHeight: 40,
+          }}
         >
           {rendered || (
             <Typography component="span" variant="body2" color="text.secondary">

@@ -23,7 +23,13 @@ export function MessageStatus({ message }: { message: OutboundMessage }) {
   const tone = TONE[message.status];
   const pending = isMessagePending(message);
   return (
-    <Box role="status" aria-live="polite" data-testid="test-message-status" data-status={message.status} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      data-testid="test-message-status"
+      data-status={message.status}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Chip
           size="small"

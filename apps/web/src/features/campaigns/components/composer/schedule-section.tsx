@@ -29,7 +29,13 @@ export function ScheduleSection({ control, scheduled }: { control: Control<Compo
         control={control}
         name="scheduleMode"
         render={({ field }) => (
-          <RadioGroup row aria-label={t('composer.schedule.label')} name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+          <RadioGroup
+            row
+            aria-label={t('composer.schedule.label')}
+            name={field.name}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+          >
             <FormControlLabel value="now" control={<Radio />} label={t('composer.schedule.now')} disabled={scheduled} />
             <FormControlLabel value="later" control={<Radio />} label={t('composer.schedule.later')} />
           </RadioGroup>
@@ -63,7 +69,14 @@ export function ScheduleSection({ control, scheduled }: { control: Control<Compo
               control={control}
               name="timeZone"
               render={({ field, fieldState }) => (
-                <TimeZoneSelect label={t('composer.schedule.timeZone')} name={field.name} value={field.value} onChange={field.onChange} error={Boolean(fieldState.error)} helperText={errorText(fieldState.error?.message)} />
+                <TimeZoneSelect
+                  label={t('composer.schedule.timeZone')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={Boolean(fieldState.error)}
+                  helperText={errorText(fieldState.error?.message)}
+                />
               )}
             />
           </Grid>

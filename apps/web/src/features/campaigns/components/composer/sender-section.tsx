@@ -25,8 +25,17 @@ export function SenderSection({ control, gateways }: { control: Control<Composer
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField control={control} name="gatewayId" label={t('fields.gateway')} select helperText={t('composer.gatewayHint')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
-          <MenuItem value="">{fallback ? t('composer.defaultGatewayNamed', { name: fallback.name }) : t('composer.defaultGateway')}</MenuItem>
+        <FormTextField
+          control={control}
+          name="gatewayId"
+          label={t('fields.gateway')}
+          select
+          helperText={t('composer.gatewayHint')}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">
+            {fallback ? t('composer.defaultGatewayNamed', { name: fallback.name }) : t('composer.defaultGateway')}
+          </MenuItem>
           {gateways.map((gateway) => (
             <MenuItem key={gateway.id} value={gateway.id} disabled={!gateway.enabled}>
               {gateway.name}

@@ -12,7 +12,12 @@ export function SmsCounter({ analysis }: { analysis: SmsAnalysis }) {
   const number = new Intl.NumberFormat(language);
   const ucs2 = analysis.encoding === 'UCS-2';
   return (
-    <Box role="status" aria-live="polite" data-testid="sms-counter" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      data-testid="sms-counter"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+    >
       <Chip
         size="small"
         label={analysis.encoding}

@@ -67,7 +67,12 @@ export function TestSendDialog({ open, campaignId, defaultCountry, onClose }: Te
             required
             autoFocus
           />
-          <CountrySelect label={t('testSend.country')} value={country} onChange={setCountry} groups={{ common: t('testSend.commonCountries'), all: t('testSend.allCountries') }} />
+          <CountrySelect
+            label={t('testSend.country')}
+            value={country}
+            onChange={setCountry}
+            groups={{ common: t('testSend.commonCountries'), all: t('testSend.allCountries') }}
+          />
           <Autocomplete
             open={pickerOpen}
             onOpen={() => setPickerOpen(true)}
@@ -107,7 +112,10 @@ export function TestSendDialog({ open, campaignId, defaultCountry, onClose }: Te
           disabled={!campaignId || phone.trim() === ''}
           onClick={() => {
             if (!campaignId) return;
-            send.mutate({ id: campaignId, body: { phone: phone.trim(), ...(country ? { defaultCountry: country } : {}), ...(contact ? { contactId: contact.id } : {}) } });
+            send.mutate({
+              id: campaignId,
+              body: { phone: phone.trim(), ...(country ? { defaultCountry: country } : {}), ...(contact ? { contactId: contact.id } : {}) },
+            });
           }}
         >
           {send.data ? t('testSend.sendAgain') : t('testSend.send')}

@@ -9,11 +9,18 @@ describe('describeAudience', () => {
       { key: 'audience.nonResponders', values: { name: 'Spring' } },
       { key: 'audience.onlyTag1', values: { values: 'north, —' } },
     ]);
-    expect(describeAudience({ type: 'non_responders', campaignId: 'c1', campaignName: null })).toEqual([{ key: 'audience.nonResponders', values: { name: 'c1' } }]);
+    expect(describeAudience({ type: 'non_responders', campaignId: 'c1', campaignName: null })).toEqual([
+      { key: 'audience.nonResponders', values: { name: 'c1' } },
+    ]);
   });
 
   it('lists each filter, and an empty filter reads as everyone', () => {
-    expect(describeAudience({ type: 'filter', filter: { tag1: 'paris', tag3: 'vip', createdFrom: '2026-01-01', createdTo: '2026-02-01T00:00:00Z' } })).toEqual([
+    expect(
+      describeAudience({
+        type: 'filter',
+        filter: { tag1: 'paris', tag3: 'vip', createdFrom: '2026-01-01', createdTo: '2026-02-01T00:00:00Z' },
+      }),
+    ).toEqual([
       { key: 'audience.tag', values: { field: 'tag1', value: 'paris' } },
       { key: 'audience.tag', values: { field: 'tag3', value: 'vip' } },
       { key: 'audience.createdFrom', values: { date: '2026-01-01' } },

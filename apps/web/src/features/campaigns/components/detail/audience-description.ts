@@ -17,11 +17,16 @@ export function describeAudience(audience: AudienceView): Description[] {
     case 'non_responders':
       return [
         { key: 'audience.nonResponders', values: { name: audience.campaignName ?? audience.campaignId } },
-        ...(audience.tag1 && audience.tag1.length > 0 ? [{ key: 'audience.onlyTag1', values: { values: audience.tag1.map((value) => value || '—').join(', ') } }] : []),
+        ...(audience.tag1 && audience.tag1.length > 0
+          ? [{ key: 'audience.onlyTag1', values: { values: audience.tag1.map((value) => value || '—').join(', ') } }]
+          : []),
       ];
     case 'filter': {
       const { filter } = audience;
-      const parts: Description[] = CONTACT_TAG_FIELDS.filter((field) => filter[field]).map((field) => ({ key: 'audience.tag', values: { field, value: filter[field] ?? '' } }));
+      const parts: Description[] = CONTACT_TAG_FIELDS.filter((field) => filter[field]).map((field) => ({
+        key: 'audience.tag',
+        values: { field, value: filter[field] ?? '' },
+      }));
       if (filter.createdFrom) parts.push({ key: 'audience.createdFrom', values: { date: filter.createdFrom.slice(0, 10) } });
       if (filter.createdTo) parts.push({ key: 'audience.createdTo', values: { date: filter.createdTo.slice(0, 10) } });
       return parts.length > 0 ? parts : [{ key: 'audience.all', values: {} }];

@@ -1,5 +1,11 @@
 import Button from '@mui/material/Button';
-import { EDITABLE_CAMPAIGN_STATUSES, FINISHED_CAMPAIGN_STATUSES, type Campaign, type CampaignAction, type CampaignStatus } from '@sms/contracts/campaigns';
+import {
+  EDITABLE_CAMPAIGN_STATUSES,
+  FINISHED_CAMPAIGN_STATUSES,
+  type Campaign,
+  type CampaignAction,
+  type CampaignStatus,
+} from '@sms/contracts/campaigns';
 import { IconCopy, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -24,12 +30,23 @@ export function CampaignDetailActions({ campaign, status, busy, onAction, onDupl
   return (
     <>
       {ability.can('update', 'Campaign') && EDITABLE_CAMPAIGN_STATUSES.includes(status) ? (
-        <Button component={RouterLink} to={paths.campaigns.edit(campaign.id)} variant="contained" startIcon={<IconPencil size={18} aria-hidden />}>
+        <Button
+          component={RouterLink}
+          to={paths.campaigns.edit(campaign.id)}
+          variant="contained"
+          startIcon={<IconPencil size={18} aria-hidden />}
+        >
           {t('actions.edit')}
         </Button>
       ) : null}
       {canLaunch && status === 'sending' ? (
-        <Button variant="outlined" color="warning" startIcon={<IconPlayerPause size={18} aria-hidden />} disabled={busy} onClick={() => onAction('pause')}>
+        <Button
+          variant="outlined"
+          color="warning"
+          startIcon={<IconPlayerPause size={18} aria-hidden />}
+          disabled={busy}
+          onClick={() => onAction('pause')}
+        >
           {t('actions.pause')}
         </Button>
       ) : null}
@@ -39,7 +56,13 @@ export function CampaignDetailActions({ campaign, status, busy, onAction, onDupl
         </Button>
       ) : null}
       {canLaunch && status !== 'draft' && !FINISHED_CAMPAIGN_STATUSES.includes(status) ? (
-        <Button variant="outlined" color="error" startIcon={<IconPlayerStop size={18} aria-hidden />} disabled={busy} onClick={() => onAction('cancel')}>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<IconPlayerStop size={18} aria-hidden />}
+          disabled={busy}
+          onClick={() => onAction('cancel')}
+        >
           {t('actions.cancel')}
         </Button>
       ) : null}

@@ -23,11 +23,22 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
     [t('fields.audience'), audience.join(' · ')],
     [t('fields.senderId'), campaign.senderId ?? t('detail.gatewayDefaultSender')],
     [t('fields.gateway'), campaign.gatewayName ?? t('composer.defaultGateway')],
-    [t('fields.schedule'), campaign.scheduledLocal ? `${campaign.scheduledLocal.slice(0, 16).replace('T', ' ')} (${campaign.timeZone})` : t('detail.whenLaunched')],
-    [t('fields.rateLimit'), campaign.rateLimit === null ? t('detail.gatewayPace') : t('detail.perSecond', { rate: number.format(campaign.rateLimit) })],
+    [
+      t('fields.schedule'),
+      campaign.scheduledLocal
+        ? `${campaign.scheduledLocal.slice(0, 16).replace('T', ' ')} (${campaign.timeZone})`
+        : t('detail.whenLaunched'),
+    ],
+    [
+      t('fields.rateLimit'),
+      campaign.rateLimit === null ? t('detail.gatewayPace') : t('detail.perSecond', { rate: number.format(campaign.rateLimit) }),
+    ],
     [t('fields.replyWindowHours'), t('detail.hours', { hours: number.format(campaign.replyWindowHours) })],
     [t('fields.quietHours'), campaign.quietHours ? `${campaign.quietHours.start}–${campaign.quietHours.end}` : none],
-    [t('fields.validityHours'), campaign.validityHours === null ? t('detail.noLimit') : t('detail.hours', { hours: number.format(campaign.validityHours) })],
+    [
+      t('fields.validityHours'),
+      campaign.validityHours === null ? t('detail.noLimit') : t('detail.hours', { hours: number.format(campaign.validityHours) }),
+    ],
     [t('fields.createdBy'), campaign.createdBy?.name ?? t('detail.deletedUser')],
     [t('fields.createdAt'), date(campaign.createdAt)],
     [t('fields.launchedAt'), date(campaign.launchedAt)],
@@ -39,10 +50,17 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {t('detail.message')}
         </Typography>
-        <Box sx={{ bgcolor: 'grey.100', borderRadius: 2, p: 2, mb: 3, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="campaign-body-text" dir="auto">
+        <Box
+          sx={{ bgcolor: 'grey.100', borderRadius: 2, p: 2, mb: 3, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-testid="campaign-body-text"
+          dir="auto"
+        >
           {campaign.body || <Typography color="text.secondary">{t('detail.noBody')}</Typography>}
         </Box>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, auto) 1fr' }, columnGap: 3, rowGap: 1.25 }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, auto) 1fr' }, columnGap: 3, rowGap: 1.25 }}
+        >
           {rows.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">

@@ -21,13 +21,28 @@ export function FollowUpCard({ campaignId }: { campaignId: string }) {
           {t('detail.followUpHint')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button component={RouterLink} to={paths.reports.delivery(campaignId)} variant="outlined" startIcon={<IconChartBar size={18} aria-hidden />}>
+          <Button
+            component={RouterLink}
+            to={paths.reports.delivery(campaignId)}
+            variant="outlined"
+            startIcon={<IconChartBar size={18} aria-hidden />}
+          >
             {t('detail.deliveryReport')}
           </Button>
-          <Button component={RouterLink} to={paths.reports.tag1Grouped(campaignId)} variant="outlined" startIcon={<IconTags size={18} aria-hidden />}>
+          <Button
+            component={RouterLink}
+            to={paths.reports.tag1Grouped(campaignId)}
+            variant="outlined"
+            startIcon={<IconTags size={18} aria-hidden />}
+          >
             {t('detail.tag1Report')}
           </Button>
-          <Button component={RouterLink} to={paths.reports.nonResponders(campaignId)} variant="outlined" startIcon={<IconUserQuestion size={18} aria-hidden />}>
+          <Button
+            component={RouterLink}
+            to={paths.reports.nonResponders(campaignId)}
+            variant="outlined"
+            startIcon={<IconUserQuestion size={18} aria-hidden />}
+          >
             {t('detail.nonResponders')}
           </Button>
         </Stack>

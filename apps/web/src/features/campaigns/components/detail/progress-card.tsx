@@ -40,22 +40,37 @@ export function ProgressCard({ progress, gatewayName }: { progress: CampaignProg
             <CampaignStatusChip status={progress.status} size="medium" />
           </Box>
           {progress.statusReason ? (
-            <Alert severity={progress.status === 'failed' ? 'error' : 'warning'} data-testid="campaign-status-reason" data-code={progress.statusReason.code}>
+            <Alert
+              severity={progress.status === 'failed' ? 'error' : 'warning'}
+              data-testid="campaign-status-reason"
+              data-code={progress.statusReason.code}
+            >
               {reasons.statusReason(progress.statusReason)}
             </Alert>
           ) : null}
           {waiting ? (
             <Alert severity="warning" data-testid="campaign-gateway-waiting">
-              {t('detail.waitingForGateway', { name: gatewayName ?? t('detail.defaultGateway'), reason: waiting.reason ?? '', since: formatDateTime(waiting.since, language) ?? '' })}
+              {t('detail.waitingForGateway', {
+                name: gatewayName ?? t('detail.defaultGateway'),
+                reason: waiting.reason ?? '',
+                since: formatDateTime(waiting.since, language) ?? '',
+              })}
             </Alert>
           ) : null}
           {!progress.audienceReady && progress.status === 'sending' ? <Alert severity="info">{t('detail.preparing')}</Alert> : null}
           <Box role="status" aria-live="polite">
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.75 }}>
               <Typography variant="body2" data-testid="campaign-processed">
-                {t('detail.processed', { done: number.format(processedCount(progress.counts)), total: number.format(progress.counts.total) })}
+                {t('detail.processed', {
+                  done: number.format(processedCount(progress.counts)),
+                  total: number.format(progress.counts.total),
+                })}
               </Typography>
-              {percent !== null ? <Typography variant="body2">{new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100)}</Typography> : null}
+              {percent !== null ? (
+                <Typography variant="body2">
+                  {new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100)}
+                </Typography>
+              ) : null}
             </Box>
             <LinearProgress
               variant={percent === null && live ? 'indeterminate' : 'determinate'}

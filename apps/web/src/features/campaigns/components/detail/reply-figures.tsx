@@ -11,11 +11,20 @@ export function ReplyFigures({ figures }: { figures: Figures }) {
   const number = new Intl.NumberFormat(language);
   const tiles = [
     { key: 'replied', label: t('detail.replied'), value: number.format(figures.replied), raw: figures.replied },
-    { key: 'response-rate', label: t('detail.responseRate'), value: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(figures.responseRate / 100), raw: figures.responseRate },
+    {
+      key: 'response-rate',
+      label: t('detail.responseRate'),
+      value: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(figures.responseRate / 100),
+      raw: figures.responseRate,
+    },
     { key: 'not-replied', label: t('detail.notReplied'), value: number.format(figures.notReplied), raw: figures.notReplied },
   ];
   return (
-    <Box component="dl" aria-label={t('detail.repliesLabel')} sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}>
+    <Box
+      component="dl"
+      aria-label={t('detail.repliesLabel')}
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}
+    >
       {tiles.map((tile) => (
         <Box key={tile.key} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid={`campaign-${tile.key}`}>
           <Typography component="dt" variant="body2" color="text.secondary">

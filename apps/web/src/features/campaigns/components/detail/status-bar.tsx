@@ -14,12 +14,20 @@ export function StatusBar({ counts }: { counts: CampaignCounts }) {
   const segments = statusSegments(counts);
   return (
     <Box>
-      <Box role="img" aria-label={t('detail.barLabel')} sx={{ display: 'flex', height: 14, borderRadius: 7, overflow: 'hidden', bgcolor: 'grey.200', mb: 2.5 }}>
+      <Box
+        role="img"
+        aria-label={t('detail.barLabel')}
+        sx={{ display: 'flex', height: 14, borderRadius: 7, overflow: 'hidden', bgcolor: 'grey.200', mb: 2.5 }}
+      >
         {segments.map((segment) => (
           <Box key={segment.status} sx={{ width: `${segment.percent}%`, bgcolor: segment.color, transition: 'width 0.6s ease' }} />
         ))}
       </Box>
-      <Box component="dl" data-testid="campaign-counts" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+      <Box
+        component="dl"
+        data-testid="campaign-counts"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1.5 }}
+      >
         {STATUS_SEGMENTS.map(({ status, color }) => (
           <Box key={status} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid={`count-${status}`}>
             <Typography component="dt" variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>

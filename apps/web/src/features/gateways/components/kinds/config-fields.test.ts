@@ -14,7 +14,9 @@ const specs: ConfigFieldSpec[] = [
 
 describe('gateway config fields', () => {
   it('show stored values as form text (shares as percentages, lists one per line)', () => {
-    expect(configToForm(specs, { host: 'smsc.example', port: 2775, failureRate: 0.07, tls: true, replyTexts: ['YES', 'NO'], ton: 5 })).toEqual({
+    expect(
+      configToForm(specs, { host: 'smsc.example', port: 2775, failureRate: 0.07, tls: true, replyTexts: ['YES', 'NO'], ton: 5 }),
+    ).toEqual({
       host: 'smsc.example',
       label: '',
       port: '2775',
@@ -26,7 +28,15 @@ describe('gateway config fields', () => {
   });
 
   it('turn form text back into config values', () => {
-    const { config, errors } = formToConfig(specs, { host: ' smsc ', label: '', port: '2776', failureRate: '2,5', tls: false, replyTexts: 'YES\n\n no \n', ton: '1' });
+    const { config, errors } = formToConfig(specs, {
+      host: ' smsc ',
+      label: '',
+      port: '2776',
+      failureRate: '2,5',
+      tls: false,
+      replyTexts: 'YES\n\n no \n',
+      ton: '1',
+    });
     expect(errors).toEqual({});
     expect(config).toEqual({ host: 'smsc', port: 2776, failureRate: 0.025, tls: false, replyTexts: ['YES', 'no'], ton: 1 });
   });
@@ -45,8 +55,13 @@ describe('gateway config fields', () => {
   });
 
   it('report the kind schema problems by setting', () => {
-    expect(schemaErrors(simulatorConfigSchema, { acceptPerSecond: 0, replyRate: 2 })).toEqual({ acceptPerSecond: 'acceptPerSecond must be at least 1', replyRate: 'replyRate must be between 0 and 1' });
-    expect(schemaErrors(simulatorConfigSchema, { receiptDelayMinMs: 10, receiptDelayMaxMs: 5 })).toEqual({ receiptDelayMaxMs: 'receiptDelayMaxMs must be at least receiptDelayMinMs' });
+    expect(schemaErrors(simulatorConfigSchema, { acceptPerSecond: 0, replyRate: 2 })).toEqual({
+      acceptPerSecond: 'acceptPerSecond must be at least 1',
+      replyRate: 'replyRate must be between 0 and 1',
+    });
+    expect(schemaErrors(simulatorConfigSchema, { receiptDelayMinMs: 10, receiptDelayMaxMs: 5 })).toEqual({
+      receiptDelayMaxMs: 'receiptDelayMaxMs must be at least receiptDelayMinMs',
+    });
     expect(schemaErrors(simulatorConfigSchema, {})).toEqual({});
   });
 });

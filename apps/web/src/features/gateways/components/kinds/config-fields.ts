@@ -38,7 +38,10 @@ export function configToForm(specs: readonly ConfigFieldSpec[], config: Record<s
 }
 
 /** Form text -> config values, with the form's own problems (not a number) by field name. */
-export function formToConfig(specs: readonly ConfigFieldSpec[], values: ConfigFormValues): { config: Record<string, unknown>; errors: Record<string, string> } {
+export function formToConfig(
+  specs: readonly ConfigFieldSpec[],
+  values: ConfigFormValues,
+): { config: Record<string, unknown>; errors: Record<string, string> } {
   const config: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const spec of specs) {

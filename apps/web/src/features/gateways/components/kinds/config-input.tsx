@@ -31,7 +31,14 @@ export function ConfigInput({ kind, spec, control, unit }: ConfigInputProps) {
       name={`config.${spec.name}`}
       render={({ field, fieldState }) => {
         if (spec.type === 'boolean') {
-          return <FormControlLabel control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} name={field.name} />} label={label} />;
+          return (
+            <FormControlLabel
+              control={
+                <Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} name={field.name} />
+              }
+              label={label}
+            />
+          );
         }
         const end = spec.type === 'percent' ? '%' : unit;
         return (
@@ -49,7 +56,10 @@ export function ConfigInput({ kind, spec, control, unit }: ConfigInputProps) {
             error={Boolean(fieldState.error)}
             helperText={fieldState.error ? errorText(fieldState.error.message) : hint}
             slotProps={{
-              htmlInput: spec.type === 'int' || spec.type === 'percent' ? { inputMode: spec.type === 'int' ? 'numeric' : 'decimal', dir: 'ltr' } : { dir: spec.type === 'lines' ? undefined : 'ltr' },
+              htmlInput:
+                spec.type === 'int' || spec.type === 'percent'
+                  ? { inputMode: spec.type === 'int' ? 'numeric' : 'decimal', dir: 'ltr' }
+                  : { dir: spec.type === 'lines' ? undefined : 'ltr' },
               input: end ? { endAdornment: <InputAdornment position="end">{end}</InputAdornment> } : undefined,
             }}
           >

@@ -15,11 +15,21 @@ describe('gateway kinds', () => {
 
   it('SMPP: needs a host and system ID, keeps the TON/NPI defaults, allows an empty password', () => {
     const values = { ...gatewayFormDefaults(null, SMPP_KIND), name: 'Carrier' };
-    expect(validateGatewayForm(values, SMPP_KIND, [])).toEqual({ errors: { 'config.host': 'host is required', 'config.systemId': 'systemId is required' } });
+    expect(validateGatewayForm(values, SMPP_KIND, [])).toEqual({
+      errors: { 'config.host': 'host is required', 'config.systemId': 'systemId is required' },
+    });
     const filled = { ...values, config: { ...values.config, host: 'smsc.example.net', systemId: 'acme' } };
     const result = validateGatewayForm(filled, SMPP_KIND, []);
     if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
-    expect(result.output.config).toMatchObject({ host: 'smsc.example.net', port: 2775, systemId: 'acme', windowSize: 50, destinationTon: 1, destinationNpi: 1, registeredDelivery: true });
+    expect(result.output.config).toMatchObject({
+      host: 'smsc.example.net',
+      port: 2775,
+      systemId: 'acme',
+      windowSize: 50,
+      destinationTon: 1,
+      destinationNpi: 1,
+      registeredDelivery: true,
+    });
     expect(result.output.config).not.toHaveProperty('defaultSender');
     expect(result.output.secrets).toEqual({});
     expect(validateGatewayForm({ ...filled, secrets: { password: 'far too long' } }, SMPP_KIND, [])).toEqual({
@@ -39,7 +49,10 @@ describe('gateway kinds', () => {
     };
     const result = validateGatewayForm(filled, TWILIO_KIND, []);
     if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
-    expect(result.output).toMatchObject({ config: { accountSid: `AC${'a'.repeat(32)}`, from: '+14155550100', concurrency: 10 }, secrets: { authToken: 'b'.repeat(32) } });
+    expect(result.output).toMatchObject({
+      config: { accountSid: `AC${'a'.repeat(32)}`, from: '+14155550100', concurrency: 10 },
+      secrets: { authToken: 'b'.repeat(32) },
+    });
     expect(validateGatewayForm({ ...filled, config: { ...filled.config, from: '' } }, TWILIO_KIND, [])).toEqual({
       errors: { 'config.from': 'from is required unless a messagingServiceSid is given' },
     });
