@@ -241,8 +241,14 @@ describe('without a built web app', () => {
 
 describe('global rate limit', () => {
   it('answers 429 with retryAfter once a client exceeds the per-minute budget', async () => {
-    const limited = await startTestServer({ rateLimitPerMinute: 3 });
+    const limited = await startTestServer({ rateLimitPerMinute: 3, config: { webDist: fakeWebDist() } });
     try {
+      // The web app's files and pages are outside the budget: reloading pages never spends it.
+      for (const path of ['/assets/index-abc123.js', '/', '/contacts', '/favicon.svg', '/assets/index-abc123.js']) {
+        const file = await limited.get(path);
+        expect(file.status, path).toBe(200);
+        expect(file.headers.get('x-ratelimit-limit'), path).toBeNull();
+      }
       for (let i = 0; i < 3; i++) expect((await limited.get('/api/health')).status).toBe(200);
       const refused = await limited.get<{ code: string; retryAfter: number }>('/api/health');
       expect(refused.status).toBe(429);

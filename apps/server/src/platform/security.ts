@@ -64,8 +64,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitPerMinute,
+    // Only the API is budgeted: the web app's own files (hashed assets, index.html for every page)
+    // must not let a team behind one address rate-limit itself by reloading pages.
+    allowList: (request) => !isApiRequest(request.url),
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
       new TooManyRequests(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, context.ttl / 1000),
   });
 }
+
+/** True for the API's paths (`/api`, `/api/...`, `/api?...`); everything else is the web app's. */
+export const isApiRequest = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

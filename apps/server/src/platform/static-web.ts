@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@sms/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cspNonceOf } from './security.ts';
+import { cspNonceOf, isApiRequest } from './security.ts';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** index.html read once per build (re-read when the file changes, e.g. after `npm run build`). */
 function indexHtmlReader(path: string): () => string {
@@ -61,7 +60,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request.url) && !request.url.startsWith('/assets/');
     if (wantsPage) return sendIndex(request, reply);
     return reply.status(404).send({ message: 'Not found', error: 'Not Found', code: ERROR_CODES.notFound });
   });
