@@ -3,6 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { paletteColor } from '../../../components/palette-color';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { X_AXIS_HEIGHT } from '../../../lib/chart-axis';
 import { niceMax, valueTicks, type ChartBar } from './dashboard-figures';
 
 const HEIGHT = 200;
@@ -54,6 +55,7 @@ export function ColumnChart({ bars, labelOf, tickOf, showTick, caption, format, 
             data: keys,
             tickLabelStyle: { fontSize: 11 },
             tickLabelMinGap: 2,
+            height: X_AXIS_HEIGHT,
             valueFormatter: (key: string, context) => (context.location === 'tick' && tickOf ? tickOf(key) : labelOf(key)),
             // Label the chosen columns only (tickLabelInterval counts the ticks left, not the columns).
             ...(ticked ? { tickInterval: (key: string) => ticked.has(key), tickLabelInterval: (key: string) => ticked.has(key) } : {}),

@@ -7,6 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { TIMELINE_BUCKET_MS, type DeliverySummary } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { X_AXIS_HEIGHT } from '../../../lib/chart-axis';
 import { buildTimeline, formatBucket } from './report-format';
 import { useReportFormat } from './use-report-format';
 
@@ -46,6 +47,7 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
                   data: line.dates,
                   scaleType: line.dates.length > 1 ? 'time' : 'point',
                   reverse: rtl,
+                  height: X_AXIS_HEIGHT,
                   // No tick between two bucket starts: its label would repeat its neighbour's ("2 PM", "2 PM").
                   tickMinStep: TIMELINE_BUCKET_MS[bucket],
                   valueFormatter: (value: Date) => formatBucket(value, bucket, format.language),

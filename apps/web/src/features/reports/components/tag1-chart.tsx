@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { buildTag1Stacks, formatWordsBreakdown, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label } from './report-format';
+import { X_AXIS_HEIGHT } from '../../../lib/chart-axis';
 import { useReportFormat } from './use-report-format';
 
 /** Reply words that get the yes (green) and no (red) colours. */
@@ -59,7 +60,7 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
     <Box component="figure" aria-labelledby="tag1-chart-title" sx={{ m: 0, position: 'relative' }} data-testid="tag1-chart">
       <BarChart
         height={Math.max(260, Math.min(480, 120 + categories.length * 28))}
-        xAxis={[{ scaleType: 'band', data: categories }]}
+        xAxis={[{ scaleType: 'band', data: categories, height: X_AXIS_HEIGHT }]}
         yAxis={[{ valueFormatter: (value: number) => format.count(value), width: 48, position: rtl ? 'right' : 'left' }]}
         series={series}
         onItemClick={(_event, item) => {
