@@ -87,9 +87,7 @@ async function openSource(deps: ImportJobDeps, row: ImportRow, local: { file?: L
   const info = await inspectXlsx(file.path, row.fileSize, deps.limits);
   const sheet = row.sheet ? info.sheets.find((candidate) => candidate.name === row.sheet) : info.sheets[0];
   if (!sheet) throw new ImportFileError(422, `The workbook has no sheet named "${row.sheet}"`);
-  return inWorker
-    ? readRowsInWorker({ build, xlsx: { path: file.path, sheet } })
-    : readRowsHere(await openXlsx(file.path, row.fileSize, sheet), build);
+  return inWorker ? readRowsInWorker({ build, xlsx: { path: file.path, sheet } }) : readRowsHere(await openXlsx(file.path, sheet), build);
 }
 
 /**

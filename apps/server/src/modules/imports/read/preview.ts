@@ -131,7 +131,7 @@ export async function previewXlsx(
 ): Promise<PreviewResult> {
   const info = await inspectXlsx(path, fileSize, limits);
   const read = async (sheet: XlsxSheet) => {
-    const table = await firstRows(await openXlsx(path, fileSize, sheet, { chunkRows: IMPORT_LIMITS.previewRows + 1 }), limits.maxColumns);
+    const table = await firstRows(await openXlsx(path, sheet, { chunkRows: IMPORT_LIMITS.previewRows + 1 }), limits.maxColumns);
     return { sheet, table, ...mappingOf(table.headers, table.rows) };
   };
   const several = info.sheets.length > 1;

@@ -1,5 +1,4 @@
-import { createReadStream, ReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { withoutNul } from '@sms/contracts/text-input';
 import yauzl from 'yauzl';
 import { loadExcelJs } from '../../../platform/exceljs.ts';
@@ -173,128 +172,105 @@ const rowCells = (row: SheetRow): string[] => {
 
 /** exceljs's WorksheetReader, as far as it is used here. */
 interface SheetReader {
-  id: string | number;
-  name: string;
-  /** The sheet's XML: a file stream when exceljs parked the sheet in a temporary file. */
-  iterator: unknown;
   parse(): AsyncIterable<Array<{ eventType: string; value: SheetRow }>>;
 }
 
 /**
- * exceljs parks every worksheet that comes before the shared strings in the zip (Excel's own
- * order, and exceljs's) in a temporary file, read back once the zip is read, and deletes each
- * file when the reading moves past its sheet. Such a sheet comes with a file stream.
+ * The parts of exceljs's streaming WorkbookReader used here: the parsers of each part of a
+ * workbook, fed one part at a time in the order they depend on each other. exceljs's own `parse`
+ * unzips the file as one stream and, depending on the order of the entries in the zip (which
+ * exceljs's own writer varies), now and then lost the entries after some point: the chosen sheet
+ * was never found or read without its shared strings (cells "[object Object]"). exceljs 4.4.0 is
+ * pinned; `xlsx-entry-order.test.ts` reads every order these parsers must cope with.
  */
-const isParked = (reader: SheetReader): reader is SheetReader & { iterator: ReadStream } => reader.iterator instanceof ReadStream;
-
-/**
- * A parked sheet passed over has its file stream closed: left alone, the stream would open the
- * file after exceljs deleted it and throw ENOENT with nobody listening (an uncaught exception in
- * the server).
- */
-function discardSheet(reader: SheetReader): void {
-  if (!isParked(reader)) return;
-  reader.iterator.on('error', () => {});
-  reader.iterator.destroy();
+interface WorkbookParts {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: SheetReader }>;
 }
 
-/** The temporary file a parked sheet was stored in. */
-const parkedPath = (reader: SheetReader): string | undefined => (isParked(reader) ? String(reader.iterator.path) : undefined);
-
 /**
- * Streams one sheet of an inspected XLSX (exceljs WorkbookReader: shared strings cached, other
- * sheets skipped). The first non-empty row is the header. Read errors become ImportFileError.
- * Closing deletes the temporary files exceljs parked sheets in (see `discardSheet`).
+ * Streams one sheet of an inspected XLSX. The zip is read by random access (yauzl): the
+ * relationships, workbook, shared strings and styles first, then the chosen sheet's XML alone,
+ * whatever order the entries are stored in, and no other sheet is inflated. The first non-empty
+ * row is the header. Read errors become ImportFileError.
  */
-export async function openXlsx(
-  path: string,
-  fileSize: number,
-  sheet: XlsxSheet,
-  options: { chunkRows?: number } = {},
-): Promise<TableReader> {
+export async function openXlsx(path: string, sheet: XlsxSheet, options: { chunkRows?: number } = {}): Promise<TableReader> {
   const chunkRows = options.chunkRows ?? 5000;
   const ExcelJS = await loadExcelJs();
-  const stream = createReadStream(path);
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+  } catch (error) {
+    throw corrupt((error as Error).message);
+  }
+  let sheetStream: Readable | undefined;
   let bytesRead = 0;
-  stream.on('data', (chunk) => (bytesRead += chunk.length));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  // exceljs names a sheet from the workbook's model, which it only has once it has read
-  // xl/workbook.xml; a sheet stored after the shared strings but before workbook.xml (exceljs's own
-  // writer does this at times) made it read `undefined.sheets` and fail. With an empty model such a
-  // sheet keeps its entry's name (Sheet<n>), which `rows` below matches by number.
-  (workbook as unknown as { model?: { sheets: unknown[] } }).model ??= { sheets: [] };
-  const sheets = workbook[Symbol.asyncIterator]() as AsyncIterator<SheetReader>;
-  const sheetNumber = /sheet(\d+)\.xml$/.exec(sheet.entry)?.[1];
-  // Set once the chosen sheet is found: whether exceljs had parked it (the zip is then read through).
-  let chosenWasParked = false;
-  // Files of the parked sheets seen so far: removed on close (exceljs only starts an unlink).
-  const parkedFiles = new Set<string>();
-  const noteSheet = (reader: SheetReader) => {
-    const path = parkedPath(reader);
-    if (path) parkedFiles.add(path);
+  let sheetSize = 1;
+  const close = async () => {
+    sheetStream?.destroy();
+    zip.close();
   };
 
   async function* rows(): AsyncGenerator<SheetRow> {
     try {
-      for (;;) {
-        const next = await sheets.next();
-        if (next.done) return;
-        const reader = next.value;
-        noteSheet(reader);
-        if (reader.name !== sheet.name && !(reader.name === `Sheet${reader.id}` && String(reader.id) === sheetNumber)) {
-          discardSheet(reader);
-          continue;
-        }
-        chosenWasParked = isParked(reader);
+      const entries = new Map<string, yauzl.Entry>();
+      for await (const entry of zip.eachEntry()) entries.set(entry.fileName, entry);
+      const chosen = entries.get(sheet.entry);
+      if (!chosen) throw corrupt(`${sheet.entry} is missing`);
+      const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+        sharedStrings: 'cache',
+        styles: 'cache',
+        hyperlinks: 'ignore',
+        worksheets: 'emit',
+        entries: 'ignore',
+      }) as unknown as WorkbookParts;
+      const open = async (name: string) => {
+        const entry = entries.get(name);
+        return entry ? ((await zip.openReadStreamPromise(entry)) as Readable) : undefined;
+      };
+      const rels = await open('xl/_rels/workbook.xml.rels');
+      if (rels) await workbook._parseRels(rels);
+      const book = await open('xl/workbook.xml');
+      if (book) await workbook._parseWorkbook(book);
+      const strings = await open('xl/sharedStrings.xml');
+      if (strings) for await (const event of workbook._parseSharedStrings(strings)) void event;
+      const styles = await open('xl/styles.xml');
+      if (styles) await workbook._parseStyles(styles);
+
+      sheetSize = Math.max(1, chosen.uncompressedSize);
+      const stream = (sheetStream = (await zip.openReadStreamPromise(chosen)) as Readable);
+      stream.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
+      const sheetNo = /sheet(\d+)\.xml$/.exec(sheet.entry)?.[1] ?? '1';
+      for (const { value: reader } of workbook._parseWorksheet(stream, sheetNo)) {
         for await (const events of reader.parse()) {
           for (const event of events) if (event.eventType === 'row') yield event.value;
         }
-        return;
       }
     } catch (error) {
+      if (error instanceof ImportFileError) throw error;
       throw corrupt((error as Error).message);
     }
-  }
-
-  /**
-   * The chosen sheet was parked: the zip is read, and what is left are parked sheets. Moving past
-   * each (closing its stream) has exceljs close its file descriptor and start deleting the file.
-   * Otherwise the rest of the zip is not read (it may be a large sheet); sheets parked before the
-   * chosen one are only known when passed over, so with sheets both before the shared strings and
-   * after them, those not reached stay until the process exits (exceljs's own clean-up).
-   * Every parked file seen is then removed here, so it is gone when `close` resolves: exceljs
-   * does not wait for its unlink, and a reading thread may be stopped right after.
-   */
-  async function releaseParkedSheets(): Promise<void> {
-    if (!chosenWasParked) await sheets.return?.();
-    else {
-      for (;;) {
-        const next = await sheets.next();
-        if (next.done) break;
-        noteSheet(next.value);
-        discardSheet(next.value);
-      }
-    }
-    await Promise.all([...parkedFiles].map((path) => rm(path, { force: true })));
   }
 
   const source = rows()[Symbol.asyncIterator]();
   let header: string[] = [];
   let headerRowNumber = 1;
-  for (;;) {
-    const next = await source.next();
-    if (next.done) break;
-    const cells = rowCells(next.value);
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    header = cells;
-    headerRowNumber = next.value.number;
-    break;
+  try {
+    for (;;) {
+      const next = await source.next();
+      if (next.done) break;
+      const cells = rowCells(next.value);
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      header = cells;
+      headerRowNumber = next.value.number;
+      break;
+    }
+  } catch (error) {
+    await close();
+    throw error;
   }
 
   async function* chunks(): AsyncGenerator<RowChunk> {
@@ -313,7 +289,7 @@ export async function openXlsx(
       chunk.rows.push(cells.every((cell) => cell === '') ? null : cells);
       expected = row.number + 1;
       if (chunk.rows.length >= chunkRows) {
-        chunk.progress = Math.min(1, bytesRead / Math.max(1, fileSize));
+        chunk.progress = Math.min(1, bytesRead / sheetSize);
         yield chunk;
         chunk = { firstRowNumber: expected, rows: [], progress: 0 };
       }
@@ -328,8 +304,7 @@ export async function openXlsx(
     chunks: chunks(),
     close: async () => {
       await source.return?.(undefined);
-      await releaseParkedSheets().catch(() => {});
-      stream.destroy();
+      await close();
     },
   };
 }

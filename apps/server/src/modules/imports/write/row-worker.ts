@@ -31,7 +31,7 @@ async function run(): Promise<void> {
   let reader: TableReader | undefined;
   try {
     reader = init.xlsx
-      ? await openXlsx(init.xlsx.path, init.build.fileSize, init.xlsx.sheet)
+      ? await openXlsx(init.xlsx.path, init.xlsx.sheet)
       : await openCsv(fileBytes(init.csv!.path, init.build.fileSize, { oneBuffer: true }), init.csv!.encoding, {
           delimiter: init.csv!.delimiter,
           maxRowChars: init.csv!.maxRowChars,
