@@ -350,6 +350,10 @@ test('the messaging currency and price are used by the composer estimate', async
   await page.getByTestId('campaign-body').fill('Short notice');
   // Six active contacts x one part x 0.50.
   await eventually(() => page.getByTestId('estimate-cost').textContent()).toBe('€3.00');
+  expect(await page.getByTestId('estimate-price').textContent()).toBe('€0.50');
+  // The simulated gateway's pace is known: a duration and a finish time, not "Depends on the gateway".
+  expect(await page.getByTestId('estimate-duration').textContent()).toMatch(/^\d+ (sec|min)/);
+  expect(await page.getByTestId('campaign-estimates').textContent()).not.toContain('Depends on the gateway');
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -23,7 +23,7 @@ import { composerResolver, formFieldFor, type ComposerOutput } from './composer-
 import { ComposerSection } from './composer-section';
 import { composerDefaults, parseWhole, type ComposerValues } from './composer-values';
 import { DeliverySection } from './delivery-section';
-import { estimateCampaign } from './estimates';
+import { estimateCampaign, formatMoney, gatewayPace } from './estimates';
 import { EstimatesCard } from './estimates-card';
 import { LaunchDialog } from './launch-dialog';
 import { MessagePreview } from './message-preview';
@@ -73,7 +73,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
     segmentsPerMessage: stats.analysis.segments,
     pricePerSegment: settings.pricePerSegment,
     campaignRate: campaignRate !== null && !Number.isNaN(campaignRate) ? campaignRate : null,
-    gatewayRate: gateway?.rateLimit ?? null,
+    gatewayRate: gateway ? gatewayPace(gateway) : null,
     start: scheduledAt ?? new Date(),
   });
   const scheduled = campaign?.status === 'scheduled';
@@ -133,9 +133,6 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
     // A new campaign now exists as a draft: carry on editing it at its own address.
     if (!campaign && saved) void navigate(paths.campaigns.edit(saved.id), { replace: true });
   };
-  const money = settings.currency
-    ? new Intl.NumberFormat(language, { style: 'currency', currency: settings.currency, maximumFractionDigits: 4 })
-    : null;
 
   return (
     <Box
@@ -186,6 +183,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
                   segmentsPerMessage={stats.analysis.segments}
                   estimate={estimate}
                   currency={settings.currency}
+                  pricePerSegment={settings.pricePerSegment}
                 />
                 <Divider />
                 <ComposerActions
@@ -210,7 +208,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         }
         recipients={audience.recipients ?? 0}
         segmentsPerMessage={stats.analysis.segments}
-        cost={money ? money.format(estimate.cost ?? 0) : null}
+        cost={settings.currency ? formatMoney(estimate.cost ?? 0, settings.currency, language) : null}
         busy={launch.isPending}
         error={launch.isError ? errorMessage(launch.error) : null}
         onConfirm={confirmLaunch}

@@ -3,24 +3,25 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
-import { formatDuration, type Estimate } from './estimates';
+import { formatDuration, formatMoney, formatUnitPrice, type Estimate } from './estimates';
 
 export interface EstimatesCardProps {
   recipients: number | null;
   segmentsPerMessage: number;
   estimate: Estimate;
   currency: string | null;
+  /** Price of one SMS part, shown beside the total; null when no price is set. */
+  pricePerSegment: number | null;
 }
 
 /** Recipients, parts, estimated cost and finish time as a short list of figures. */
-export function EstimatesCard({ recipients, segmentsPerMessage, estimate, currency }: EstimatesCardProps) {
+export function EstimatesCard({ recipients, segmentsPerMessage, estimate, currency, pricePerSegment }: EstimatesCardProps) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const number = new Intl.NumberFormat(language);
-  const money = (value: number) =>
-    currency
-      ? new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: value < 1 ? 4 : 2 }).format(value)
-      : number.format(value);
+  const money = (value: number) => (currency ? formatMoney(value, currency, language) : number.format(value));
+  const unitPrice = (value: number) =>
+    currency ? formatUnitPrice(value, currency, language) : new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value);
   const unknown = t('composer.estimates.unknown');
   const rows: Array<{ key: string; label: string; value: string }> = [
     { key: 'recipients', label: t('composer.estimates.recipients'), value: recipients === null ? unknown : number.format(recipients) },
@@ -30,6 +31,7 @@ export function EstimatesCard({ recipients, segmentsPerMessage, estimate, curren
       label: t('composer.estimates.totalSegments'),
       value: recipients === null ? unknown : number.format(estimate.totalSegments),
     },
+    ...(pricePerSegment === null ? [] : [{ key: 'price', label: t('composer.estimates.pricePerPart'), value: unitPrice(pricePerSegment) }]),
     {
       key: 'cost',
       label: t('composer.estimates.cost'),
@@ -57,28 +59,31 @@ export function EstimatesCard({ recipients, segmentsPerMessage, estimate, curren
     },
   ];
   return (
-    <Box
-      component="dl"
-      data-testid="campaign-estimates"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
-    >
-      {rows.map((row) => (
-        <Box key={row.key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {row.label}
-          </Typography>
-          <Typography
-            component="dd"
-            variant="body2"
-            sx={{ m: 0, fontWeight: 600, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}
-            data-testid={`estimate-${row.key}`}
-          >
-            {row.value}
-          </Typography>
-        </Box>
-      ))}
+    <Box>
+      <Box
+        component="dl"
+        data-testid="campaign-estimates"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+      >
+        {rows.map((row) => (
+          <Box key={row.key} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {row.label}
+            </Typography>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, fontWeight: 600, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}
+              data-testid={`estimate-${row.key}`}
+            >
+              {row.value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {/* Outside the list: a <dl> may only hold its terms and descriptions. */}
       {estimate.rate !== null ? (
-        <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
           {t('composer.estimates.rateNote', { rate: number.format(estimate.rate) })}
         </Typography>
       ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationParts, estimateCampaign, formatDuration } from './estimates';
+import { durationParts, estimateCampaign, formatDuration, formatMoney, formatUnitPrice, gatewayPace } from './estimates';
 
 const start = new Date('2026-05-01T09:00:00Z');
 const base = { recipients: 1000, segmentsPerMessage: 2, pricePerSegment: 0.0075, campaignRate: null, gatewayRate: null, start };
@@ -45,5 +45,37 @@ describe('durations', () => {
   it('formats in the interface language', () => {
     expect(formatDuration(3900, 'en')).toBe('1 hr 5 min');
     expect(formatDuration(30, 'en')).toBe('30 sec');
+  });
+});
+
+describe('gateway pace', () => {
+  it("is the gateway's limit when set, else the simulator's accepted rate, else unknown", () => {
+    expect(gatewayPace({ kind: 'smpp', rateLimit: 40, config: {} })).toBe(40);
+    expect(gatewayPace({ kind: 'simulator', rateLimit: null, config: { acceptPerSecond: 500 } })).toBe(500);
+    expect(gatewayPace({ kind: 'simulator', rateLimit: 20, config: { acceptPerSecond: 500 } })).toBe(20);
+    expect(gatewayPace({ kind: 'smpp', rateLimit: null, config: { host: 'smsc.example' } })).toBeNull();
+    expect(gatewayPace({ kind: 'twilio', rateLimit: null, config: {} })).toBeNull();
+  });
+
+  it('gives the simulator a finish time instead of "depends on the gateway"', () => {
+    const estimate = estimateCampaign({
+      recipients: 1000,
+      segmentsPerMessage: 2,
+      pricePerSegment: null,
+      campaignRate: null,
+      gatewayRate: gatewayPace({ kind: 'simulator', rateLimit: null, config: { acceptPerSecond: 500 } }),
+      start: new Date('2026-01-01T09:00:00Z'),
+    });
+    expect(estimate).toMatchObject({ rate: 500, durationSeconds: 4, finishAt: new Date('2026-01-01T09:00:04Z') });
+  });
+});
+
+describe('money', () => {
+  it("shows totals in the currency's own digits and unit prices down to a hundredth of a cent", () => {
+    expect(formatMoney(0.6525, 'USD', 'en')).toBe('$0.65');
+    expect(formatMoney(65.25, 'JPY', 'en')).toBe('¥65');
+    expect(formatMoney(0.6525, 'KWD', 'en')).toBe('KWD 0.653');
+    expect(formatUnitPrice(0.0435, 'USD', 'en')).toBe('$0.0435');
+    expect(formatUnitPrice(0.05, 'EUR', 'fr')).toBe('0,05 €');
   });
 });

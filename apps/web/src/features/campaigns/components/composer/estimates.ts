@@ -1,3 +1,27 @@
+import type { Gateway } from '@sms/contracts/gateways';
+
+/**
+ * The pace a gateway is known to send at: its rate limit when one is set, else what its settings
+ * fix (the simulator accepts `acceptPerSecond`); null when only the carrier knows (SMPP, Twilio
+ * without a limit).
+ */
+export function gatewayPace(gateway: Pick<Gateway, 'kind' | 'rateLimit' | 'config'>): number | null {
+  if (gateway.rateLimit !== null) return gateway.rateLimit;
+  const accept = gateway.kind === 'simulator' ? gateway.config.acceptPerSecond : undefined;
+  return typeof accept === 'number' && accept > 0 ? accept : null;
+}
+
+/** A total in the currency's own digits ("$0.65", "¥65", "KWD 0.650"). */
+export function formatMoney(value: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
+}
+
+/** A unit price: the currency's digits, or up to four when a part costs a fraction of a cent ("$0.0435"). */
+export function formatUnitPrice(value: number, currency: string, language: string): string {
+  const digits = new Intl.NumberFormat(language, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+  return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: Math.max(digits, 4) }).format(value);
+}
+
 export interface EstimateInput {
   /** Contacts the audience reaches (opted-out ones excluded). */
   recipients: number;
