@@ -192,6 +192,39 @@ test('the calendar shows a scheduled campaign; dragging it to another day resche
   await context.close();
 });
 
+test('the month view shows each campaign with its time and whole name, on two lines when needed', async () => {
+  const day = dayIn(4);
+  const { campaign } = await api<{ campaign: Campaign }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Site safety check-in', body: 'Check in', scheduledLocal: `${day}T08:15`, timeZone: 'UTC' },
+    admin.token,
+  );
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await useSession(context, admin);
+  await page.goto(`/apps/calendar?view=month&date=${day}`);
+  const entry = page.locator(`[data-testid="calendar-entry"][data-campaign-id="${campaign.id}"]`);
+  await entry.waitFor();
+  expect(await entry.getByTestId('calendar-entry-time').textContent()).toBe('8:15 AM');
+  const name = entry.getByTestId('calendar-entry-name');
+  expect(await name.textContent()).toBe('Site safety check-in');
+  // At most two lines and nothing hidden: the whole name can be read in the cell.
+  const box = await name.evaluate((node) => ({
+    lines: Math.round(node.clientHeight / parseFloat(getComputedStyle(node).lineHeight)),
+    hidden: node.scrollHeight > node.clientHeight + 1,
+  }));
+  expect(box.lines).toBeLessThanOrEqual(2);
+  expect(box.hidden).toBe(false);
+  // A longer name is cut after two lines; focus shows all of it, with the status and time.
+  await entry.getByRole('link').focus();
+  expect(await page.getByRole('tooltip').textContent()).toBe('Site safety check-in · Scheduled · 8:15 AM');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('a role that may not edit campaigns sees the calendar without moving anything', async () => {
   await api(
     server.baseUrl,

@@ -76,19 +76,26 @@ export function CalendarEntry({ entry, time, movable, onMove, roomy }: CalendarE
           to={paths.campaigns.detail(campaign.id)}
           underline="hover"
           color="inherit"
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: roomy ? 'normal' : 'nowrap',
-            fontWeight: 600,
-          }}
+          sx={{ flex: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
         >
-          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 400, marginInlineEnd: 0.5 }}>
+          {/* The time on its own line and the name on up to two below it (all of it in the week
+              view): a month cell is too narrow for both on one line, which cut names to a few letters. */}
+          <Box
+            component="span"
+            sx={{ display: 'block', fontVariantNumeric: 'tabular-nums', fontWeight: 400 }}
+            data-testid="calendar-entry-time"
+          >
             {time}
           </Box>
-          {campaign.name}
+          <Box
+            component="span"
+            data-testid="calendar-entry-name"
+            sx={
+              roomy ? { display: 'block' } : { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden' }
+            }
+          >
+            {campaign.name}
+          </Box>
           <Box component="span" sx={visuallyHidden}>
             {`, ${status}`}
           </Box>
