@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, FIRST_ADMIN, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { gridOverflow } from './support/grid-fit.ts';
 
 // Importing a spreadsheet with good and bad rows: upload -> mapping -> live progress -> counts
 // that add up -> the error file lists every rejected row.
@@ -91,14 +92,7 @@ test('upload a CSV with good and bad rows, map it, follow it, download the error
       .textContent(),
   ).toMatch(new RegExp(`^${FIRST_ADMIN.name} · `));
   // Every column fits a laptop screen (1366 px): the counts and the error file need no sideways scrolling.
-  const grid = page.getByRole('grid', { name: 'Import history' });
-  const overflow = await grid.evaluate((node) => {
-    const visible = node.querySelector('.MuiDataGrid-virtualScroller')!.getBoundingClientRect();
-    return [...node.querySelectorAll('[role=columnheader]')]
-      .filter((header) => header.getBoundingClientRect().right > visible.right + 1)
-      .map((header) => header.getAttribute('data-field'));
-  });
-  expect(overflow).toEqual([]);
+  expect((await gridOverflow(page.getByRole('grid', { name: 'Import history' }))).pastEdge).toEqual([]);
 
   expect(problems).toEqual([]);
   await context.close();

@@ -4,6 +4,7 @@ import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { gridOverflow } from './support/grid-fit.ts';
 
 // Issue 17: every list kept in the URL shares one list kit. An old link (or a page whose rows were
 // deleted) that points past the last page lands on the last page that has rows, in every list.
@@ -64,6 +65,8 @@ async function landsOnLastPage(page: Page, list: string, expected: { page: strin
   await page.goto(list);
   await eventually(() => pageInUrl(page)).toBe(expected.page);
   await eventually(() => rows(page).count()).toBe(expected.rowCount);
+  // Every list fits a laptop screen: no sideways scrolling, no cut cell.
+  expect(await gridOverflow(page.getByRole('grid')), list).toEqual({ pastEdge: [], cutCells: [] });
   await page.goBack();
   await eventually(() => new URL(page.url()).pathname).toBe('/dashboard');
 }

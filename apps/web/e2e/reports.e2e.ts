@@ -7,6 +7,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { gridOverflow } from './support/grid-fit.ts';
 
 // Issue 6, browser part: a campaign to contacts with tag1 values runs on the simulator; replies
 // come in; the reports list, the delivery numbers, the tag1 groups with their reply words and
@@ -230,6 +231,8 @@ test('the delivery report counts every status, charts the timeline and lists eac
   // Every recipient is listed; the search finds one by name with the reply received.
   const grid = page.getByTestId('recipients-grid');
   await eventually(() => grid.locator('.MuiDataGrid-row').count()).toBe(9);
+  // Every column and every date fits the card on a laptop screen: no sideways scrolling, nothing cut.
+  expect(await gridOverflow(grid)).toEqual({ pastEdge: [], cutCells: [] });
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill('Noah');
   await eventually(() => grid.locator('.MuiDataGrid-row').count()).toBe(1);
   expect(await grid.getByTestId('reply-text').textContent()).toBe('No thanks');

@@ -8,6 +8,18 @@ export function formatDateTime(value: string | null | undefined, language: strin
   return new Intl.DateTimeFormat(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
 }
 
+/**
+ * A compact timestamp for table cells: month, day and time ("Nov 27, 2:57 PM"), with the year only
+ * when it is not this year's; the cell's title carries the full form (`formatDateTime`).
+ */
+export function formatShortDateTime(value: string | null | undefined, language: string, now = new Date()): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const year = date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' as const };
+  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', ...year, hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
 /** `<time>` with the date and time in the interface language; `fallback` (e.g. "Never") when empty. */
 export function DateTime({ value, fallback }: { value: string | null | undefined; fallback: string }) {
   const { language } = useLanguage();

@@ -73,7 +73,8 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
         field: 'actions',
         type: 'actions',
         headerName: t('list.actions'),
-        width: 150,
+        // Room for every action button: a narrower cell cut the last one off.
+        width: 165,
         hideable: false,
         getActions: ({ row }) => [
           <GridActionsCellItem

@@ -43,7 +43,7 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
       {
         field: 'phone',
         headerName: t('fields.phone'),
-        width: 180,
+        width: 160,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
             <Link
@@ -64,16 +64,17 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
           </Box>
         ),
       },
-      text('firstName', 130, 1),
-      text('lastName', 130, 1),
-      text('email', 180, 1.3),
-      text('tag1', 120),
+      // Widths that keep the default columns within a laptop screen (1366 px) without sideways scrolling.
+      text('firstName', 110, 1),
+      text('lastName', 110, 1),
+      text('email', 150, 1.3),
+      text('tag1', 100),
       text('tag2', 120),
       text('tag3', 120),
       {
         field: 'status',
         headerName: t('fields.status'),
-        width: 130,
+        width: 115,
         sortable: false,
         renderCell: ({ row }) => <ContactStatusChip status={row.status} />,
       },
@@ -84,13 +85,13 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
         sortable: false,
         valueFormatter: (value: Contact['source']) => t(`sources.${value}`),
       },
-      { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: date },
+      { field: 'createdAt', headerName: t('fields.createdAt'), width: 110, valueFormatter: date },
       { field: 'updatedAt', headerName: t('fields.updatedAt'), width: 130, valueFormatter: date },
       {
         field: 'actions',
         type: 'actions',
         headerName: t('list.actions'),
-        width: 120,
+        width: 125,
         hideable: false,
         getActions: ({ row }) => [
           <GridActionsCellItem

@@ -32,6 +32,18 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
   const canReadContacts = useAbility().can('read', 'Contact');
   const reasons = useReasonTexts();
 
+  /** A compact date in the cell, the full one on hover. */
+  const ShortDate = useMemo(
+    () =>
+      function ShortDate({ value }: { value: string | null }) {
+        return value ? (
+          <Box component="time" dateTime={value} title={format.date(value)}>
+            {format.shortDate(value)}
+          </Box>
+        ) : null;
+      },
+    [format],
+  );
   const columns = useMemo<GridColDef<ReportRecipient>[]>(() => {
     const date = (value: string | null) => format.date(value);
     const sortable = (field: string) => (RECIPIENT_SORTS as readonly string[]).includes(field);
@@ -40,7 +52,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
         field: 'name',
         headerName: t('fields.contact'),
         flex: 1,
-        minWidth: 150,
+        minWidth: 130,
         renderCell: ({ row }) =>
           canReadContacts && row.contactId ? (
             <Link component={RouterLink} to={paths.contacts.detail(row.contactId)} underline="hover" noWrap>
@@ -50,29 +62,39 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
             row.name || t('recipients.noName')
           ),
       },
-      { field: 'phone', headerName: t('fields.phone'), width: 140, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
-      { field: 'tag1', headerName: t('fields.tag1'), width: 100, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
-      { field: 'status', headerName: t('fields.status'), width: 120, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
+      { field: 'phone', headerName: t('fields.phone'), width: 135, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
+      { field: 'tag1', headerName: t('fields.tag1'), width: 90, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
+      { field: 'status', headerName: t('fields.status'), width: 115, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
       {
         field: 'errorCode',
         headerName: t('fields.error'),
-        width: 120,
+        width: 110,
         renderCell: ({ row }) =>
           row.errorCode ? (
             <Tooltip title={reasons.messageError(row.errorCode, row.errorText)}>
-              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              <Box component="span" sx={{ fontFamily: 'monospace', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 <bdi>{row.errorCode}</bdi>
               </Box>
             </Tooltip>
           ) : null,
       },
-      { field: 'sentAt', headerName: t('fields.sentAt'), width: 155, valueFormatter: date },
-      { field: 'deliveredAt', headerName: t('fields.deliveredAt'), width: 155, valueFormatter: date },
+      {
+        field: 'sentAt',
+        headerName: t('fields.sentAt'),
+        width: 130,
+        renderCell: ({ value }) => <ShortDate value={value as string | null} />,
+      },
+      {
+        field: 'deliveredAt',
+        headerName: t('fields.deliveredAt'),
+        width: 130,
+        renderCell: ({ value }) => <ShortDate value={value as string | null} />,
+      },
       {
         field: 'repliedAt',
         headerName: t('fields.reply'),
         flex: 1,
-        minWidth: 170,
+        minWidth: 150,
         renderCell: ({ row }) =>
           row.repliedAt ? (
             <Box
@@ -88,8 +110,8 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
               <Typography variant="body2" noWrap title={row.replyText ?? ''} data-testid="reply-text">
                 <bdi>{row.replyText}</bdi>
               </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap>
-                {date(row.repliedAt)}
+              <Typography variant="caption" color="text.secondary" noWrap title={date(row.repliedAt)}>
+                {format.shortDate(row.repliedAt)}
               </Typography>
             </Box>
           ) : (
@@ -102,7 +124,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
       },
     ];
     return list.map((column) => ({ ...column, sortable: sortable(column.field) }));
-  }, [t, format, canReadContacts, reasons]);
+  }, [t, format, canReadContacts, reasons, ShortDate]);
 
   return (
     <ServerDataGrid

@@ -29,6 +29,12 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
   const empty = useListEmptyState('reports', { filtered, icon: <IconReportAnalytics size={36} stroke={1.4} />, testId: 'reports-empty' });
 
   const columns = useMemo<GridColDef<ReportCampaignRow>[]>(() => {
+    const shortDate = (value: string | null) =>
+      value ? (
+        <time dateTime={value} title={format.date(value)}>
+          {format.shortDate(value)}
+        </time>
+      ) : null;
     const count = (value: number) => format.count(value);
     const pct = (value: number) => format.percent(value);
     const list: GridColDef<ReportCampaignRow>[] = [
@@ -62,12 +68,13 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
       { field: 'repliedPct', headerName: t('fields.repliedPct'), type: 'number', width: 95, valueFormatter: pct },
       { field: 'failed', headerName: t('fields.failed'), type: 'number', width: 80, valueFormatter: count },
       { field: 'optedOut', headerName: t('fields.optedOut'), type: 'number', width: 95, valueFormatter: count },
-      { field: 'launchedAt', headerName: t('fields.launchedAt'), width: 145, valueFormatter: (value: string | null) => format.date(value) },
+      // Compact dates in the cells ("Nov 27, 2:57 PM"), the full date on hover: the full form was cut.
+      { field: 'launchedAt', headerName: t('fields.launchedAt'), width: 135, renderCell: ({ value }) => shortDate(value as string | null) },
       {
         field: 'completedAt',
         headerName: t('fields.completedAt'),
-        width: 145,
-        valueFormatter: (value: string | null) => format.date(value),
+        width: 135,
+        renderCell: ({ value }) => shortDate(value as string | null),
       },
       {
         field: 'actions',

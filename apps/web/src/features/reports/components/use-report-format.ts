@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDateTime } from '../../../components/date-time';
+import { formatDateTime, formatShortDateTime } from '../../../components/date-time';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatCount, formatPercent } from './report-format';
 
@@ -12,6 +12,8 @@ export function useReportFormat() {
       count: (value: number) => formatCount(value, language),
       percent: (value: number) => formatPercent(value, language),
       date: (value: string | null | undefined) => formatDateTime(value, language) ?? '',
+      /** For table cells: without this year ("Nov 27, 2:57 PM"); `date` gives the full form for the cell's title. */
+      shortDate: (value: string | null | undefined) => formatShortDateTime(value, language) ?? '',
     }),
     [language],
   );

@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { formatDateTime } from '../../../components/date-time';
+import { formatDateTime, formatShortDateTime } from '../../../components/date-time';
 import { RoleChip, StatusChip } from './user-chips';
 
 /** Columns of the users grid; actions the role may not use are left out (delete is disabled on yourself). */
@@ -33,7 +33,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
         field: 'name',
         headerName: t('fields.name'),
         flex: 1.2,
-        minWidth: 170,
+        minWidth: 150,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
             <UserAvatar name={row.name} src={row.avatarUrl ?? undefined} size={32} />
@@ -50,11 +50,26 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
           </Box>
         ),
       },
-      { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 190 },
-      { field: 'role', headerName: t('fields.role'), minWidth: 150, flex: 0.6, renderCell: ({ row }) => <RoleChip role={row.role} /> },
+      { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 170 },
+      { field: 'role', headerName: t('fields.role'), minWidth: 130, flex: 0.6, renderCell: ({ row }) => <RoleChip role={row.role} /> },
       { field: 'status', headerName: t('fields.status'), width: 105, renderCell: ({ row }) => <StatusChip status={row.status} /> },
       ...(canSeeSignIns
-        ? [{ field: 'lastLoginAt', headerName: t('fields.lastLoginAt'), width: 185, valueFormatter: (value: string | null) => date(value) }]
+        ? [
+            {
+              field: 'lastLoginAt',
+              headerName: t('fields.lastLoginAt'),
+              width: 140,
+              // Compact in the cell ("Nov 27, 2:57 PM"), the full date on hover.
+              renderCell: ({ value }: { value?: string | null }) =>
+                value ? (
+                  <time dateTime={value} title={date(value)}>
+                    {formatShortDateTime(value, language)}
+                  </time>
+                ) : (
+                  t('never')
+                ),
+            },
+          ]
         : []),
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: (value: string | null) => date(value, false) },
       {
