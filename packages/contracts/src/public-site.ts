@@ -80,8 +80,17 @@ export type UpdatePublicSiteBody = z.infer<typeof updatePublicSiteBodySchema>;
 /** GET/PUT /api/settings/public-site. */
 export const publicSiteSettingsResponseSchema = z.object({ settings: publicSiteSettingsSchema });
 
-/** What the public sees of a topic (never which tag stores it). */
-export const publicTopicSchema = z.object({ id: z.string(), title: z.string(), description: z.string(), frequency: z.string() });
+/**
+ * What the public sees of a topic: never which tag stores it, only a group number (topics of one
+ * group share a tag field, so a visitor picks at most one of them).
+ */
+export const publicTopicSchema = z.object({
+  id: z.string(),
+  group: z.number(),
+  title: z.string(),
+  description: z.string(),
+  frequency: z.string(),
+});
 export type PublicTopic = z.infer<typeof publicTopicSchema>;
 
 /** GET /api/public/site: the public site's content, or only `enabled: false` when it is off. */

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PUBLIC_SITE_SETTINGS,
   PUBLIC_SITE_OFF_CODE,
+  TOPIC_TAGS,
   publicSiteSettingsSchema,
   type PublicSiteSettings,
   type PublicSiteView,
@@ -46,7 +47,13 @@ export function presentPublicSite(settings: PublicSiteSettings): PublicSiteView 
     about: settings.about,
     contactDetails: settings.contactDetails,
     consentText: settings.consentText,
-    topics: settings.topics.map(({ id, title, description, frequency }) => ({ id, title, description, frequency })),
+    topics: settings.topics.map(({ id, tag, title, description, frequency }) => ({
+      id,
+      group: TOPIC_TAGS.indexOf(tag) + 1,
+      title,
+      description,
+      frequency,
+    })),
     pricingVisible: settings.pricingVisible,
   };
 }

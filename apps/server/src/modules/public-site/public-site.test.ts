@@ -86,7 +86,9 @@ describe('public site settings', () => {
     const site = await server.get('/api/public/site');
     expect(site.status).toBe(200);
     expect(site.body).toMatchObject({ enabled: true, introduction: 'Hello neighbours', pricingVisible: false });
-    expect(site.body.topics).toEqual(TOPICS.map(({ id, title, description, frequency }) => ({ id, title, description, frequency })));
+    expect(site.body.topics).toEqual(
+      TOPICS.map(({ id, tag, title, description, frequency }) => ({ id, group: Number(tag.slice(3)), title, description, frequency })),
+    );
     expect(JSON.stringify(site.body)).not.toContain('tag2');
   });
 

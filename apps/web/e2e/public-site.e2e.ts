@@ -1,0 +1,146 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { eventually } from './support/eventually.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { api, openPage, seedAdmin, type Session } from './support/session.ts';
+
+// The public site, signed out: the landing page in English and Arabic (right to left), the other
+// public pages, a subscription confirmed with the code the simulator gateway received, the contact
+// it makes (topics as tag values, consent record), and the site switched off.
+let server: RunningServer;
+let browser: Browser;
+let admin: Session;
+const PHONE = '+447911123456';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await seedAdmin(server.baseUrl);
+  await api(
+    server.baseUrl,
+    'PUT',
+    '/api/settings/public-site',
+    {
+      introduction: 'News from Riverside School, by text.',
+      about: '# Who we are\n\nA **small** school by the river.',
+      contactDetails: 'office@riverside.example',
+      topics: [
+        {
+          id: 'weather',
+          tag: 'tag2',
+          value: 'Weather alerts',
+          title: 'Weather alerts',
+          description: 'Closures',
+          frequency: 'A few a year',
+        },
+        { id: 'events', tag: 'tag3', value: 'Events', title: 'School events', description: '', frequency: 'Monthly' },
+      ],
+    },
+    admin.token,
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('every public page shows its real page, in English and in Arabic', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await page.goto('/landingpage');
+  await page.getByRole('heading', { level: 1, name: 'SMS Management System' }).waitFor();
+  await page.getByText('News from Riverside School, by text.').waitFor();
+  await page.getByRole('form', { name: 'Get our text messages' }).waitFor();
+  await page.getByRole('link', { name: 'Staff sign-in' }).waitFor();
+
+  for (const [path, heading] of [
+    ['/frontend-pages/homepage', 'SMS Management System'],
+    ['/frontend-pages/portfolio', 'What you can subscribe to'],
+    ['/frontend-pages/about', 'About'],
+    ['/frontend-pages/contact', 'Contact us'],
+    ['/frontend-pages/unsubscribe', 'Stop receiving our messages'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(page.url()).not.toContain('/auth/404');
+  }
+  await page.goto('/frontend-pages/about');
+  await page.getByRole('heading', { level: 2, name: 'Who we are' }).waitFor();
+  expect(await page.locator('main strong').textContent()).toBe('small');
+
+  await page.evaluate(() => window.localStorage.setItem('lang', 'ar'));
+  await page.goto('/landingpage');
+  await page.getByRole('heading', { level: 2, name: 'استلم رسائلنا النصية' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await page.goto('/frontend-pages/portfolio');
+  await page.getByRole('heading', { level: 1, name: 'ما يمكنك الاشتراك فيه' }).waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a visitor subscribes with the code the simulator received, and becomes an active contact with topics and consent', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await page.goto('/frontend-pages/portfolio');
+  await page.getByRole('link', { name: 'Subscribe: Weather alerts' }).click();
+  const form = page.getByRole('form', { name: 'Get our text messages' });
+  expect(await form.getByRole('checkbox', { name: 'Weather alerts' }).isChecked()).toBe(true);
+  await form.getByRole('checkbox', { name: 'School events' }).check();
+  await form.getByRole('textbox', { name: 'Mobile number' }).fill(PHONE);
+  await form.getByRole('textbox', { name: 'Your name (optional)' }).fill('Nadia Haddad');
+  await form.getByRole('button', { name: 'Text me a code' }).click();
+  await page.getByText(`We sent a 6-digit code to ${PHONE}`).waitFor();
+
+  // The code, as the simulated carrier received it.
+  let code = '';
+  await eventually(async () => {
+    const sent = await api<{ data: Array<{ phone: string; body: string }> }>(
+      server.baseUrl,
+      'GET',
+      '/api/settings/public-site/simulator-messages',
+      undefined,
+      admin.token,
+    );
+    code = /\b(\d{6})\b/.exec(sent.data.find((message) => message.phone === PHONE)?.body ?? '')?.[1] ?? '';
+    return code;
+  }).toMatch(/^\d{6}$/);
+
+  await page.getByRole('textbox', { name: 'Code from the text message' }).fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('subscribed').waitFor();
+
+  const contacts = await api<{ data: Array<{ id: string; phone: string; status: string; tag2: string; tag3: string; firstName: string }> }>(
+    server.baseUrl,
+    'GET',
+    `/api/contacts?search=${encodeURIComponent(PHONE)}`,
+    undefined,
+    admin.token,
+  );
+  const contact = contacts.data.find((row) => row.phone === PHONE);
+  expect(contact).toMatchObject({ status: 'active', tag2: 'Weather alerts', tag3: 'Events', firstName: 'Nadia Haddad' });
+  const consents = await api<{ data: Array<{ source: string; consentText: string; topics: string[] }> }>(
+    server.baseUrl,
+    'GET',
+    `/api/contacts/${contact?.id}/consents`,
+    undefined,
+    admin.token,
+  );
+  expect(consents.data[0]).toMatchObject({ source: 'web_form', topics: ['Weather alerts', 'School events'] });
+  expect(consents.data[0]?.consentText).toContain('Reply STOP');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('switched off, the public pages go to the sign-in page', async () => {
+  await api(server.baseUrl, 'PUT', '/api/settings/public-site', { enabled: false }, admin.token);
+  try {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await page.goto('/landingpage');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await page.goto('/frontend-pages/about');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await context.close();
+  } finally {
+    await api(server.baseUrl, 'PUT', '/api/settings/public-site', { enabled: true }, admin.token);
+  }
+});
