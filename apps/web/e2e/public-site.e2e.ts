@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { api, openPage, seedAdmin, type Session } from './support/session.ts';
+import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
 // The public site, signed out: the landing page in English and Arabic (right to left), the other
 // public pages, a subscription confirmed with the code the simulator gateway received, the contact
@@ -84,7 +84,8 @@ test('a visitor subscribes with the code the simulator received, and becomes an 
   await page.goto('/frontend-pages/portfolio');
   await page.getByRole('link', { name: 'Subscribe: Weather alerts' }).click();
   const form = page.getByRole('form', { name: 'Get our text messages' });
-  expect(await form.getByRole('checkbox', { name: 'Weather alerts' }).isChecked()).toBe(true);
+  await page.waitForURL((url) => url.searchParams.get('topic') === 'weather');
+  await eventually(() => form.getByRole('checkbox', { name: 'Weather alerts' }).isChecked()).toBe(true);
   await form.getByRole('checkbox', { name: 'School events' }).check();
   await form.getByRole('textbox', { name: 'Mobile number' }).fill(PHONE);
   await form.getByRole('textbox', { name: 'Your name (optional)' }).fill('Nadia Haddad');
@@ -129,6 +130,17 @@ test('a visitor subscribes with the code the simulator received, and becomes an 
   expect(consents.data[0]?.consentText).toContain('Reply STOP');
   expect(problems).toEqual([]);
   await context.close();
+
+  // Staff see the consent history on the contact's page.
+  const staff = await openPage(browser, server.baseUrl);
+  await useSession(staff.context, admin);
+  await staff.page.goto(`/contacts/${contact?.id}`);
+  const history = staff.page.getByTestId('contact-consents');
+  await history.getByRole('heading', { name: 'Consent history' }).waitFor();
+  await history.getByText('Topics: Weather alerts, School events').waitFor();
+  await history.getByText('Subscribed · Public site form').waitFor();
+  expect(staff.problems).toEqual([]);
+  await staff.context.close();
 });
 
 test('switched off, the public pages go to the sign-in page', async () => {
