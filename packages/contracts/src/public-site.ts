@@ -159,3 +159,50 @@ export const consentHistoryResponseSchema = z.object({ data: z.array(consentReco
 export const simulatorCodeMessagesSchema = z.object({
   data: z.array(z.object({ phone: z.string(), body: z.string(), queuedAt: z.string() })),
 });
+
+/** Longest contact-form message and inbox answer to one. */
+export const WEB_MESSAGE_MAX = 2000;
+export const WEB_REPLY_MAX = 1600;
+
+/** POST /api/public/contact: the contact form (a phone number or an e-mail address to answer to). */
+export const contactFormBodySchema = z
+  .object({
+    name: text('name', 100).min(1, 'name is required'),
+    phone: z.string({ error: 'phone must be text' }).trim().max(40, 'phone must be at most 40 characters').optional(),
+    email: z.string({ error: 'email must be text' }).trim().max(254, 'email must be at most 254 characters').optional(),
+    message: text('message', WEB_MESSAGE_MAX).min(1, 'message is required'),
+    website: honeypot,
+  })
+  .refine((body) => Boolean(body.phone) || Boolean(body.email), { error: 'Give a phone number or an e-mail address', path: ['phone'] })
+  .refine((body) => !body.email || z.email().safeParse(body.email).success, { error: 'email must be an e-mail address', path: ['email'] });
+export type ContactFormBody = z.infer<typeof contactFormBodySchema>;
+
+/** One contact-form message in the inbox. */
+export const webMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+  repliedAt: z.string().nullable(),
+  replyBody: z.string().nullable(),
+});
+export type WebMessage = z.infer<typeof webMessageSchema>;
+export const webMessageListSchema = z.object({ data: z.array(webMessageSchema), total: z.number().int() });
+export const webMessageListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .default(0),
+});
+export const webMessageParamsSchema = z.object({ id: z.uuid('id must be a web message id') });
+/** POST /api/inbox/web-messages/:id/reply: answered by SMS to the number the visitor gave. */
+export const webReplyBodySchema = z.object({ body: text('body', WEB_REPLY_MAX).min(1, 'body is required') });

@@ -45,3 +45,22 @@ CREATE TABLE "contact_consents" (
 );
 --> statement-breakpoint
 CREATE INDEX "contact_consents_contact_idx" ON "contact_consents" USING btree ("contact_id", "at");
+--> statement-breakpoint
+-- Messages from the public site's contact form: the inbox's "Web messages", answered by SMS.
+CREATE TABLE "web_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"phone" text,
+	"email" text,
+	"body" text NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"read_at" timestamp with time zone,
+	"replied_at" timestamp with time zone,
+	"reply_body" text,
+	"replied_by" uuid,
+	"reply_message_id" bigint
+);
+--> statement-breakpoint
+CREATE INDEX "web_messages_created_idx" ON "web_messages" USING btree ("created_at");

@@ -1,5 +1,6 @@
-import type { ConsentRecord } from '@sms/contracts/public-site';
+import type { ConsentRecord, WebMessage } from '@sms/contracts/public-site';
 import type { ConsentRow } from './subscriptions.queries.ts';
+import type { WebMessageRow } from './web-messages.queries.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -20,4 +21,18 @@ export function presentConsent(row: ConsentRow): ConsentRecord {
 /** A code message the simulator received. */
 export function presentSimulatorMessage(row: { phone: string; body: string; queued_at: Date | string }) {
   return { phone: row.phone, body: row.body, queuedAt: iso(row.queued_at) };
+}
+
+/** A contact-form message as the inbox shows it. */
+export function presentWebMessage(row: WebMessageRow): WebMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    body: row.body,
+    createdAt: iso(row.created_at),
+    repliedAt: row.replied_at ? iso(row.replied_at) : null,
+    replyBody: row.reply_body,
+  };
 }
