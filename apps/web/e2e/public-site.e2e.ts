@@ -143,6 +143,31 @@ test('a visitor subscribes with the code the simulator received, and becomes an 
   await staff.context.close();
 });
 
+test('the contact form reaches the inbox as a web message, answered by SMS', async () => {
+  const visitor = await openPage(browser, server.baseUrl);
+  await visitor.page.goto('/frontend-pages/contact');
+  const form = visitor.page.getByRole('form', { name: 'Send us a message' });
+  await form.getByRole('textbox', { name: 'Your name' }).fill('Rosa Lima');
+  await form.getByRole('textbox', { name: 'Mobile number' }).fill('+447911123457');
+  await form.getByRole('textbox', { name: 'Message' }).fill('Is the school open tomorrow?');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await visitor.page.getByTestId('contact-sent').waitFor();
+  expect(visitor.problems).toEqual([]);
+  await visitor.context.close();
+
+  const staff = await openPage(browser, server.baseUrl);
+  await useSession(staff.context, admin);
+  await staff.page.goto('/apps/chats');
+  await staff.page.getByRole('tab', { name: 'Web messages' }).click();
+  const message = staff.page.getByTestId('web-message').filter({ hasText: 'Rosa Lima' });
+  await message.getByText('Is the school open tomorrow?').waitFor();
+  await message.getByRole('textbox', { name: 'Answer by SMS' }).fill('Yes, from 8:30.');
+  await message.getByRole('button', { name: 'Send' }).click();
+  await message.getByText('Answered: Yes, from 8:30.').waitFor();
+  expect(staff.problems).toEqual([]);
+  await staff.context.close();
+});
+
 test('switched off, the public pages go to the sign-in page', async () => {
   await api(server.baseUrl, 'PUT', '/api/settings/public-site', { enabled: false }, admin.token);
   try {
