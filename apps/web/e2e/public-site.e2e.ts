@@ -168,6 +168,27 @@ test('the contact form reaches the inbox as a web message, answered by SMS', asy
   await staff.context.close();
 });
 
+test('the pricing page: public once shown, and for staff at /pages/pricing', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await page.goto('/frontend-pages/pricing');
+  await page.waitForURL((url) => url.pathname === '/auth/404');
+  await api(server.baseUrl, 'PUT', '/api/settings/public-site', { pricingVisible: true }, admin.token);
+  await page.goto('/landingpage');
+  await page.getByRole('link', { name: 'Pricing' }).click();
+  await page.getByRole('heading', { level: 1, name: 'What a text message costs' }).waitFor();
+  const table = page.getByRole('table', { name: 'Price per message part' });
+  await table.getByRole('rowheader', { name: 'Plain text (GSM-7)' }).waitFor();
+  await table.getByText('160 characters').waitFor();
+  await context.close();
+
+  const staff = await openPage(browser, server.baseUrl);
+  await useSession(staff.context, admin);
+  await staff.page.goto('/pages/pricing');
+  await staff.page.getByRole('table', { name: 'Price per message part' }).getByText('67 characters').waitFor();
+  expect([...problems, ...staff.problems]).toEqual([]);
+  await staff.context.close();
+});
+
 test('switched off, the public pages go to the sign-in page', async () => {
   await api(server.baseUrl, 'PUT', '/api/settings/public-site', { enabled: false }, admin.token);
   try {

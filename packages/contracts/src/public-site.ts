@@ -206,3 +206,14 @@ export const webMessageListQuerySchema = z.object({
 export const webMessageParamsSchema = z.object({ id: z.uuid('id must be a web message id') });
 /** POST /api/inbox/web-messages/:id/reply: answered by SMS to the number the visitor gave. */
 export const webReplyBodySchema = z.object({ body: text('body', WEB_REPLY_MAX).min(1, 'body is required') });
+
+/** The `code` of the 404 the public pricing answers while an administrator hides the pricing page. */
+export const PRICING_HIDDEN_CODE = 'PRICING_HIDDEN';
+
+/** GET /api/public/pricing and GET /api/pricing: what one SMS part costs, and how many characters a part holds per encoding. */
+export const pricingSchema = z.object({
+  currency: z.string(),
+  pricePerSegment: z.number(),
+  encodings: z.array(z.object({ encoding: z.enum(['GSM-7', 'UCS-2']), single: z.number().int(), perPart: z.number().int() })),
+});
+export type Pricing = z.infer<typeof pricingSchema>;

@@ -53,6 +53,8 @@ const PortfolioPage = lazy(() => import('../features/public-site/routes/portfoli
 const AboutPage = lazy(() => import('../features/public-site/routes/about-page'));
 const ContactPage = lazy(() => import('../features/public-site/routes/contact-page'));
 const UnsubscribePage = lazy(() => import('../features/public-site/routes/unsubscribe-page'));
+const PricingPage = lazy(() => import('../features/public-site/routes/pricing-page'));
+const StaffPricingPage = lazy(() => import('../features/public-site/routes/staff-pricing-page'));
 
 function Root() {
   return (
@@ -100,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: 'about', element: <AboutPage /> },
               { path: 'contact', element: <ContactPage /> },
               { path: 'unsubscribe', element: <UnsubscribePage /> },
+              { path: 'pricing', element: <PricingPage /> },
             ],
           },
         ],
@@ -294,6 +297,7 @@ export const routes: RouteObject[] = [
               { path: 'user-profile', element: <UserProfile /> },
               { path: 'pages/account-settings', element: <AccountSettings tabs={ACCOUNT_SETTINGS_TABS} /> },
               { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
+              { path: 'pages/pricing', element: <StaffPricingPage /> },
               { path: paths.pages.roles, element: <RolesPage /> },
               { path: paths.pages.faq, element: <FaqPage /> },
               {

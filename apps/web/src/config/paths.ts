@@ -47,6 +47,7 @@ export const paths = {
   pages: {
     roles: '/pages/casl',
     faq: '/pages/faq',
+    pricing: '/pages/pricing',
   },
   chats: '/apps/chats',
   /** The inbox with one contact's conversation open. */
@@ -61,6 +62,7 @@ export const paths = {
     about: '/frontend-pages/about',
     contact: '/frontend-pages/contact',
     unsubscribe: '/frontend-pages/unsubscribe',
+    pricing: '/frontend-pages/pricing',
   },
   configurationsTab: (tab: string) => `/configurations?tab=${encodeURIComponent(tab)}`,
 } as const;

@@ -72,7 +72,10 @@ export function PublicLayout() {
             </Box>
             <Box component="nav" aria-label={t('nav.label')} sx={{ flex: 1 }}>
               <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                {NAV.map((item) => (
+                {[
+                  ...NAV,
+                  ...(site.data.pricingVisible ? [{ to: paths.publicSite.pricing, key: 'nav.pricing', end: false } as const] : []),
+                ].map((item) => (
                   <Button
                     key={item.to}
                     component={NavLink}
