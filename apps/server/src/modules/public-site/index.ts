@@ -5,3 +5,4 @@ export { getPublicSiteSettings } from './public-site-settings.ts';
 export { publicSiteRoutes } from './public-site.routes.ts';
 export { webMessagesRoutes } from './web-messages.routes.ts';
 export { pricingRoutes } from './pricing.routes.ts';
+export { confirmSubscriptionByReply } from './subscriptions.service.ts';

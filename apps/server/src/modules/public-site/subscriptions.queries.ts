@@ -133,6 +133,8 @@ export async function insertConsent(
   values: {
     contactId: string;
     action: 'opt_in' | 'opt_out';
+    /** web_form: the code typed on the site; sms_reply: the opt-in keyword sent back to the code's text message. */
+    source?: 'web_form' | 'sms_reply';
     ip: string | null;
     userAgent: string | null;
     consentText: string | null;
@@ -140,7 +142,7 @@ export async function insertConsent(
   },
 ): Promise<void> {
   await db.execute(sql`insert into contact_consents (contact_id, action, source, ip, user_agent, consent_text, topics)
-    values (${values.contactId}, ${values.action}, 'web_form', ${values.ip}, ${values.userAgent}, ${values.consentText}, ${JSON.stringify(values.topics)}::jsonb)`);
+    values (${values.contactId}, ${values.action}, ${values.source ?? 'web_form'}, ${values.ip}, ${values.userAgent}, ${values.consentText}, ${JSON.stringify(values.topics)}::jsonb)`);
 }
 
 export interface ConsentRow {

@@ -1,7 +1,13 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_BRAND } from '@sms/contracts/brand';
 import { normalisePhone } from '@sms/contracts/phone';
-import { SUBSCRIPTION_CODE_DIGITS, SUBSCRIPTION_CODE_TTL_SECONDS, type Topic, type TopicTag } from '@sms/contracts/public-site';
+import {
+  SUBSCRIPTION_CODE_DIGITS,
+  SUBSCRIPTION_CODE_TTL_SECONDS,
+  type PublicSiteSettings,
+  type Topic,
+  type TopicTag,
+} from '@sms/contracts/public-site';
 import type { Db, Executor } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { TooManyRequests, ValidationError } from '../../platform/errors.ts';
@@ -9,7 +15,7 @@ import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../.
 import { findBrandRow } from '../brand/index.ts';
 import { findDefaultGateway } from '../gateways/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
-import { requirePublicSiteOn } from './public-site-settings.ts';
+import { getPublicSiteSettings, requirePublicSiteOn } from './public-site-settings.ts';
 import {
   countCodesForPhone,
   countWrongAttempt,
@@ -24,6 +30,7 @@ import {
   spendCodes,
   upsertSubscribedContact,
   type CodePurpose,
+  type CodeRow,
 } from './subscriptions.queries.ts';
 
 /** Codes one address may ask for per hour, whatever the numbers. */
@@ -156,7 +163,7 @@ const WRONG_CODE = 'This code is wrong or has expired. Check the text message, o
 async function checkCode<T>(
   db: Db,
   input: { phone: string; code: string; purpose: CodePurpose; visitor: Visitor },
-  apply: (tx: Executor, row: NonNullable<Awaited<ReturnType<typeof lockLiveCode>>>) => Promise<T>,
+  apply: (tx: Executor, row: CodeRow) => Promise<T>,
 ): Promise<T> {
   await requirePublicSiteOn(db);
   const phone = await e164(db, input.phone);
@@ -182,34 +189,59 @@ async function checkCode<T>(
   return outcome.value;
 }
 
+/**
+ * Applies a confirmed subscription: the contact active with the topics' tag values (topics
+ * unpublished since the code left are dropped), the consent record (what the visitor saw and
+ * where they were when they asked) and the audit entry. Answers the contact's id.
+ */
+async function applySubscription(
+  tx: Executor,
+  settings: PublicSiteSettings,
+  row: CodeRow,
+  via: { source: 'web_form' | 'sms_reply'; ip: string | null },
+): Promise<string> {
+  const topics = settings.topics.filter((topic) => row.topics.includes(topic.id));
+  const tags: Partial<Record<TopicTag, string>> = {};
+  for (const topic of topics) tags[topic.tag] = topic.value;
+  const contact = await upsertSubscribedContact(tx, { phone: row.phone, name: row.name, tags });
+  await insertConsent(tx, {
+    contactId: contact.id,
+    action: 'opt_in',
+    source: via.source,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    consentText: row.consent_text,
+    topics: topics.map((topic) => topic.title),
+  });
+  await recordAudit(tx, {
+    actor: null,
+    action: 'subscription.confirm',
+    subject: 'Contact',
+    subjectId: contact.id,
+    ip: via.ip,
+    details: { created: contact.created, topics: topics.map((topic) => topic.title), source: via.source },
+  });
+  return contact.id;
+}
+
 /** POST /api/public/subscriptions/confirm: the contact active with the topics' tag values, and the consent record. */
 export async function confirmSubscription(db: Db, input: { phone: string; code: string; visitor: Visitor }): Promise<string> {
   const settings = await requirePublicSiteOn(db);
-  return checkCode(db, { ...input, purpose: 'subscribe' }, async (tx, row) => {
-    // Topics unpublished since the code left are dropped; the rest set their tag values.
-    const topics = settings.topics.filter((topic) => row.topics.includes(topic.id));
-    const tags: Partial<Record<TopicTag, string>> = {};
-    for (const topic of topics) tags[topic.tag] = topic.value;
-    const contact = await upsertSubscribedContact(tx, { phone: row.phone, name: row.name, tags });
-    // The consent record keeps what the visitor saw and where they were when they asked.
-    await insertConsent(tx, {
-      contactId: contact.id,
-      action: 'opt_in',
-      ip: row.ip,
-      userAgent: row.user_agent,
-      consentText: row.consent_text,
-      topics: topics.map((topic) => topic.title),
-    });
-    await recordAudit(tx, {
-      actor: null,
-      action: 'subscription.confirm',
-      subject: 'Contact',
-      subjectId: contact.id,
-      ip: input.visitor.ip,
-      details: { created: contact.created, topics: topics.map((topic) => topic.title), source: 'web_form' },
-    });
-    return contact.id;
-  });
+  return checkCode(db, { ...input, purpose: 'subscribe' }, (tx, row) =>
+    applySubscription(tx, settings, row, { source: 'web_form', ip: input.visitor.ip }),
+  );
+}
+
+/**
+ * The opt-in keyword sent back to a subscription code's text message confirms like the code (it
+ * proves the number is the sender's). Inside the inbound transaction; answers the contact's id,
+ * or undefined when the number has no live code.
+ */
+export async function confirmSubscriptionByReply(tx: Executor, phone: string): Promise<string | undefined> {
+  const row = await lockLiveCode(tx, phone, 'subscribe');
+  if (!row) return undefined;
+  await spendCodes(tx, phone, 'subscribe');
+  return applySubscription(tx, await getPublicSiteSettings(tx), row, { source: 'sms_reply', ip: null });
 }
 
 /** POST /api/public/unsubscribe/confirm: the contact opted out (source web_form), with a consent record. */

@@ -27,7 +27,7 @@ export function ContactConsentsCard({ contactId }: { contactId: string }) {
               <Box component="li" key={record.id} sx={{ listStyle: 'none', py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {t(`consents.${record.action}`)} · {t(`sources.${record.source}`, { defaultValue: record.source })}
+                    {t(`consents.${record.action}`)} · {t(`consents.sources.${record.source}`, { defaultValue: record.source })}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     <DateTime value={record.at} fallback="" />
