@@ -53,6 +53,11 @@ test('every public page shows its real page, in English and in Arabic', async ()
   await page.getByText('News from Riverside School, by text.').waitFor();
   await page.getByRole('form', { name: 'Get our text messages' }).waitFor();
   await page.getByRole('link', { name: 'Staff sign-in' }).waitFor();
+  expect(await page.title()).toBe('Get our text messages | SMS Management System');
+  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('SMS Management System');
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+    'Professional SMS and communication management platform',
+  );
 
   for (const [path, heading] of [
     ['/frontend-pages/homepage', 'SMS Management System'],

@@ -25,14 +25,26 @@ const NAV = [
   { to: paths.publicSite.contact, key: 'nav.contact', end: false },
 ] as const;
 
-/** The brand's description as the page's meta description (search results, link previews). */
-function useMetaDescription(description: string) {
+/** Sets (creating it when missing) a meta tag of the document head. */
+function setMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.setAttribute(attribute, key);
+    document.head.appendChild(meta);
+  }
+  meta.content = content;
+}
+
+/** The brand's name and description as the page's description and Open Graph tags (search results, link previews). */
+function useBrandMeta(appName: string, description: string) {
   useEffect(() => {
-    for (const selector of ['meta[name="description"]', 'meta[property="og:description"]']) {
-      const meta = document.head.querySelector<HTMLMetaElement>(selector);
-      if (meta) meta.content = description;
-    }
-  }, [description]);
+    setMeta('name', 'description', description);
+    setMeta('property', 'og:type', 'website');
+    setMeta('property', 'og:site_name', appName);
+    setMeta('property', 'og:title', appName);
+    setMeta('property', 'og:description', description);
+  }, [appName, description]);
 }
 
 /**
@@ -44,7 +56,7 @@ export function PublicLayout() {
   const { t } = useTranslation('public');
   const site = usePublicSite();
   const { appName, description, logoUrl } = useBrand().settings;
-  useMetaDescription(description);
+  useBrandMeta(appName, description);
   if (site.isPending) return <FullPageLoader />;
   if (site.isError)
     return (
