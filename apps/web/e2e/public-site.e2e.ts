@@ -207,3 +207,32 @@ test('switched off, the public pages go to the sign-in page', async () => {
     await api(server.baseUrl, 'PUT', '/api/settings/public-site', { enabled: true }, admin.token);
   }
 });
+
+test('an administrator with no topic published is told how, and publishes one in Configurations -> Public site', async () => {
+  await api(server.baseUrl, 'PUT', '/api/settings/public-site', { topics: [] }, admin.token);
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/landingpage');
+  expect(await page.getByRole('form', { name: 'Get our text messages' }).count()).toBe(0);
+  await page.getByRole('link', { name: 'Open the public site settings' }).click();
+  const form = page.getByRole('form', { name: 'Public site' });
+  await form.getByRole('button', { name: 'Add a topic' }).click();
+  const row = form.getByTestId('topic-row');
+  await row.getByRole('textbox', { name: 'Title' }).fill('Bus delays');
+  await row.getByRole('textbox', { name: 'Tag value' }).fill('Bus');
+  await form.getByRole('tab', { name: 'Preview' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Public site saved.').waitFor();
+  const saved = await api<{ settings: { topics: Array<{ id: string; tag: string; value: string }> } }>(
+    server.baseUrl,
+    'GET',
+    '/api/settings/public-site',
+    undefined,
+    admin.token,
+  );
+  expect(saved.settings.topics).toMatchObject([{ id: 'bus-delays', tag: 'tag2', value: 'Bus' }]);
+  await page.goto('/landingpage');
+  await page.getByRole('form', { name: 'Get our text messages' }).getByRole('checkbox', { name: 'Bus delays' }).waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+});
