@@ -115,7 +115,7 @@ export default tseslint.config(
 function serverModuleZones() {
   const layers = [
     ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance'],
-    ['users', 'campaigns', 'inbox'],
+    ['users', 'campaigns', 'inbox', 'public-site'],
     ['account', 'inbound', 'reports', 'dashboard'],
     ['messaging'],
   ];

@@ -17,6 +17,7 @@ import { importLimits, importsRoutes, uploadStoreFor } from './modules/imports/i
 import { inboxRoutes } from './modules/inbox/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
+import { pricingRoutes, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -102,6 +103,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}),
   });
   await app.register(settingsRoutes, { db });
+  await app.register(publicSiteRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(webMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(pricingRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
   await app.register(reportsRoutes, { db });

@@ -50,6 +50,10 @@ export const AUDIT_ACTIONS = [
   'settings.messaging.update',
   'settings.maintenance.on',
   'settings.maintenance.off',
+  'settings.public_site.update',
+  'subscription.confirm',
+  'subscription.unsubscribe',
+  'web_message.reply',
   'audit_log.export',
   'reports.export',
   /** A 403: one entry per actor (or address), route and minute, `details.count` refusals in it. */

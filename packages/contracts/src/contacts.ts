@@ -5,10 +5,10 @@ import { isPhoneCountry } from './phone.ts';
 export const CONTACT_STATUSES = ['active', 'opted_out'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 /** Who opted a contact out: an inbound STOP keyword, a staff member, an import, the gateway. */
-export const OPT_OUT_SOURCES = ['keyword', 'admin', 'import', 'provider'] as const;
+export const OPT_OUT_SOURCES = ['keyword', 'admin', 'import', 'provider', 'web_form'] as const;
 export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
 /** How a contact came to exist. */
-export const CONTACT_SOURCES = ['manual', 'import', 'inbound', 'api'] as const;
+export const CONTACT_SOURCES = ['manual', 'import', 'inbound', 'api', 'web_form'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 export const CONTACT_TAG_FIELDS = ['tag1', 'tag2', 'tag3'] as const;
 export type ContactTagField = (typeof CONTACT_TAG_FIELDS)[number];

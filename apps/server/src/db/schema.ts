@@ -197,13 +197,13 @@ export const contacts = pgTable(
       .notNull()
       .default('active'),
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
-    optOutSource: text('opt_out_source', { enum: ['keyword', 'admin', 'import', 'provider'] }),
+    optOutSource: text('opt_out_source', { enum: ['keyword', 'admin', 'import', 'provider', 'web_form'] }),
     notes: text('notes'),
     /** The consent note of the last opt-in by hand (admin or manager), when and by whom. */
     optInNote: text('opt_in_note'),
     optedInAt: timestamp('opted_in_at', { withTimezone: true }),
     optedInBy: uuid('opted_in_by'),
-    source: text('source', { enum: ['manual', 'import', 'inbound', 'api'] })
+    source: text('source', { enum: ['manual', 'import', 'inbound', 'api', 'web_form'] })
       .notNull()
       .default('manual'),
     importId: uuid('import_id'),

@@ -10,6 +10,7 @@ export const SETTING_KEYS = {
   messaging: 'messaging',
   maintenance: 'maintenance',
   security: 'security',
+  publicSite: 'public_site',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

@@ -1,4 +1,4 @@
-import { IconAntenna, IconHistory, IconMessageCog, IconPalette, IconShieldLock, IconTool } from '@tabler/icons-react';
+import { IconAntenna, IconHistory, IconMessageCog, IconPalette, IconShieldLock, IconTool, IconWorld } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { SettingsTab } from '../features/settings/components/settings-tab';
 
@@ -14,6 +14,9 @@ const MessagingSettingsTab = lazy(() =>
 );
 const MaintenanceSettingsTab = lazy(() =>
   import('../features/maintenance/components/maintenance-settings-tab').then((module) => ({ default: module.MaintenanceSettingsTab })),
+);
+const PublicSiteSettingsTab = lazy(() =>
+  import('../features/public-site/components/public-site-settings-tab').then((module) => ({ default: module.PublicSiteSettingsTab })),
 );
 const AuditLogTab = lazy(() =>
   import('../features/audit-log/components/audit-log-tab').then((module) => ({ default: module.AuditLogTab })),
@@ -34,6 +37,13 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
     icon: IconMessageCog,
     requires: [['read', 'Settings']],
     content: <MessagingSettingsTab />,
+  },
+  {
+    id: 'public-site',
+    labelKey: 'public:settings.tabLabel',
+    icon: IconWorld,
+    requires: [['read', 'Settings']],
+    content: <PublicSiteSettingsTab />,
   },
   { id: 'security', labelKey: 'tabs.security', icon: IconShieldLock, requires: [['read', 'Settings']], content: <SecuritySettingsTab /> },
   {

@@ -5,6 +5,7 @@ import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullLayout } from './layouts/full-layout';
+import { PublicLayout } from './layouts/public-layout';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import RouteError from './routes/route-error';
@@ -47,6 +48,13 @@ const DeliveryReport = lazy(() => import('../features/reports/routes/delivery-re
 const Tag1Report = lazy(() => import('../features/reports/routes/tag1-report'));
 const NonRespondersReport = lazy(() => import('../features/reports/routes/non-responders-report'));
 const CampaignCalendar = lazy(() => import('../features/calendar/routes/campaign-calendar'));
+const LandingPage = lazy(() => import('../features/public-site/routes/landing-page'));
+const PortfolioPage = lazy(() => import('../features/public-site/routes/portfolio-page'));
+const AboutPage = lazy(() => import('../features/public-site/routes/about-page'));
+const ContactPage = lazy(() => import('../features/public-site/routes/contact-page'));
+const UnsubscribePage = lazy(() => import('../features/public-site/routes/unsubscribe-page'));
+const PricingPage = lazy(() => import('../features/public-site/routes/pricing-page'));
+const StaffPricingPage = lazy(() => import('../features/public-site/routes/staff-pricing-page'));
 
 function Root() {
   return (
@@ -79,6 +87,24 @@ export const routes: RouteObject[] = [
           { path: 'two-steps2', element: <TwoSteps2 /> },
           { path: '404', element: <NotFound /> },
           { path: 'maintenance', element: <Maintenance /> },
+        ],
+      },
+      {
+        // The public site: open to everyone while an administrator keeps it on.
+        element: <PublicLayout />,
+        children: [
+          { path: 'landingpage', element: <LandingPage /> },
+          {
+            path: 'frontend-pages',
+            children: [
+              { path: 'homepage', element: <LandingPage /> },
+              { path: 'portfolio', element: <PortfolioPage /> },
+              { path: 'about', element: <AboutPage /> },
+              { path: 'contact', element: <ContactPage /> },
+              { path: 'unsubscribe', element: <UnsubscribePage /> },
+              { path: 'pricing', element: <PricingPage /> },
+            ],
+          },
         ],
       },
       {
@@ -271,6 +297,7 @@ export const routes: RouteObject[] = [
               { path: 'user-profile', element: <UserProfile /> },
               { path: 'pages/account-settings', element: <AccountSettings tabs={ACCOUNT_SETTINGS_TABS} /> },
               { path: 'configurations', element: <Configurations tabs={CONFIGURATION_TABS} /> },
+              { path: 'pages/pricing', element: <StaffPricingPage /> },
               { path: paths.pages.roles, element: <RolesPage /> },
               { path: paths.pages.faq, element: <FaqPage /> },
               {

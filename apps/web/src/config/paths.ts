@@ -47,11 +47,24 @@ export const paths = {
   pages: {
     roles: '/pages/casl',
     faq: '/pages/faq',
+    pricing: '/pages/pricing',
   },
   chats: '/apps/chats',
   /** The inbox with one contact's conversation open. */
   chatWith: (contactId: string) => `/apps/chats?contact=${encodeURIComponent(contactId)}`,
   calendar: '/apps/calendar',
+  /** The public site (no sign-in): /landingpage and /frontend-pages/homepage are the same page. */
+  publicSite: {
+    home: '/landingpage',
+    homepage: '/frontend-pages/homepage',
+    portfolio: '/frontend-pages/portfolio',
+    topic: (id: string) => `/frontend-pages/portfolio?topic=${encodeURIComponent(id)}#subscribe`,
+    about: '/frontend-pages/about',
+    contact: '/frontend-pages/contact',
+    unsubscribe: '/frontend-pages/unsubscribe',
+    pricing: '/frontend-pages/pricing',
+  },
+  configurationsTab: (tab: string) => `/configurations?tab=${encodeURIComponent(tab)}`,
 } as const;
 
 /** The login path with a `redirect` back to `target` (path plus search), e.g. `/auth/login?redirect=%2Fusers`. */

@@ -1,6 +1,7 @@
 import { keywordOf, replyWord } from '@sms/contracts/replies';
 import type { Db, Executor } from '../../db/client.ts';
 import { recordInboundActivity } from '../inbox/index.ts';
+import { confirmSubscriptionByReply } from '../public-site/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import {
   linkInboundContacts,
@@ -93,6 +94,16 @@ export async function processInbound(db: Db, ids: string[]): Promise<{ processed
       const text = keyword === 'optOut' ? settings.optOutReply : keyword === 'optIn' ? settings.optInReply : settings.helpReply;
       if (text)
         answers.push({ contactId: row.contactId, gatewayId: row.gatewayId, phone: row.fromPhone, senderId: answerFrom(row), body: text });
+    }
+    // The opt-in keyword answering a subscription code confirms the subscription (double opt-in by SMS).
+    for (const row of rows) {
+      const word = row.body
+        .trim()
+        .replace(/[.!?]+$/u, '')
+        .toLocaleUpperCase('en-US');
+      if (!settings.optInKeywords.includes(word)) continue;
+      const confirmed = await confirmSubscriptionByReply(tx, row.fromPhone);
+      if (confirmed) consent.set(confirmed, false);
     }
     const change = (optedOut: boolean) => [...consent].filter(([, value]) => value === optedOut).map(([contactId]) => contactId);
     await setConsent(tx, change(true), true);

@@ -8,6 +8,7 @@ import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { Can } from '../../../lib/permissions/can';
 import { useContact } from '../api/get-contact';
+import { ContactConsentsCard } from '../components/contact-consents-card';
 import { ContactDetailsCard } from '../components/contact-details-card';
 import { ContactMessagesCard } from '../components/contact-messages-card';
 import { ContactLoadState } from '../components/contact-load-state';
@@ -50,6 +51,7 @@ export default function ContactDetail() {
       }
     >
       <ContactDetailsCard contact={contact} />
+      <ContactConsentsCard contactId={contact.id} />
       <ContactMessagesCard contactId={contact.id} />
       <DeleteContactDialog
         contact={confirming ? contact : null}

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { InboxEvent } from '@sms/contracts/inbox';
@@ -17,8 +19,11 @@ import { useInboxStream } from '../api/inbox-stream';
 import { useMarkRead } from '../api/mark-read';
 import { ConversationList, type ListControls } from '../components/conversation-list';
 import { NoConversation, ThreadPane } from '../components/thread-pane';
+import { WebMessagesPane } from '../components/web-messages-pane';
 
 const CONTACT_PARAM = 'contact';
+/** `?view=web`: the public site's contact-form messages instead of the SMS conversations. */
+const VIEW_PARAM = 'view';
 
 /**
  * /apps/chats: the SMS inbox. Conversations on one side, the open thread on the other (one or the
@@ -34,6 +39,7 @@ export default function InboxPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const selected = params.get(CONTACT_PARAM);
+  const view = params.get(VIEW_PARAM) === 'web' ? 'web' : 'sms';
   const [controls, setControls] = useState<ListControls>({ search: '', unread: false, optedOut: false, campaignId: '' });
   const search = useDebounced(controls.search.trim(), 300);
   const filters = useMemo<ConversationFilters>(
@@ -110,9 +116,26 @@ export default function InboxPage() {
         />
       }
     >
+      <Tabs
+        value={view}
+        onChange={(_, next: string) =>
+          setParams((current) => {
+            const updated = new URLSearchParams(current);
+            if (next === 'web') updated.set(VIEW_PARAM, 'web');
+            else updated.delete(VIEW_PARAM);
+            return updated;
+          })
+        }
+        aria-label={t('web.views')}
+        sx={{ mb: 2 }}
+      >
+        <Tab value="sms" label={t('web.smsTab')} />
+        <Tab value="web" label={t('web.tab')} />
+      </Tabs>
+      {view === 'web' ? <WebMessagesPane canReply={ability.can('create', 'Inbox')} /> : null}
       <Card
         sx={{
-          display: 'flex',
+          display: view === 'web' ? 'none' : 'flex',
           height: { xs: 'calc(100dvh - 220px)', md: 'calc(100dvh - 260px)' },
           minHeight: 480,
           overflow: 'hidden',

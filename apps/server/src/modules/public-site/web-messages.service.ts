@@ -1,0 +1,57 @@
+import { normalisePhone } from '@sms/contracts/phone';
+import type { ContactFormBody } from '@sms/contracts/public-site';
+import type { Db } from '../../db/client.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
+import { Conflict, NotFound, Unprocessable, ValidationError } from '../../platform/errors.ts';
+import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
+import { findDefaultGateway } from '../gateways/index.ts';
+import { getMessagingSettings } from '../settings/index.ts';
+import { requirePublicSiteOn } from './public-site-settings.ts';
+import type { Visitor } from './subscriptions.service.ts';
+import { insertWebMessage, isOptedOut, lockWebMessage, recordWebReply } from './web-messages.queries.ts';
+
+/** Contact-form messages one address may send per hour. */
+const MESSAGES_PER_ADDRESS: ThrottleRule = { bucket: 'public_contact_address', windowSeconds: 3600, max: 5 };
+
+/** POST /api/public/contact: the message lands in the inbox's Web messages. Nothing is sent to anyone. */
+export async function receiveWebMessage(db: Db, body: ContactFormBody, visitor: Visitor): Promise<void> {
+  await requirePublicSiteOn(db);
+  let phone: string | null = null;
+  if (body.phone) {
+    const normalised = normalisePhone(body.phone, (await getMessagingSettings(db)).defaultCountry);
+    if (!normalised.ok) throw new ValidationError('phone', normalised.message);
+    phone = normalised.e164;
+  }
+  await assertAllowed(
+    db,
+    [[MESSAGES_PER_ADDRESS, visitor.ip]],
+    (minutes) => `Too many messages were sent from here. ${tryAgainIn(minutes)}`,
+  );
+  await recordEvents(db, [[MESSAGES_PER_ADDRESS, visitor.ip]]);
+  await insertWebMessage(db, {
+    name: body.name,
+    phone,
+    email: body.email || null,
+    body: body.message,
+    ip: visitor.ip,
+    userAgent: visitor.userAgent,
+  });
+}
+
+/**
+ * Answers a contact-form message by SMS to the number it gave: 422 when it gave none or no
+ * default gateway works, 409 when the number opted out. The engine sends it after commit.
+ */
+export async function replyToWebMessage(db: Db, command: Command, input: { id: string; body: string }): Promise<void> {
+  const gateway = await findDefaultGateway(db);
+  await db.transaction(async (tx) => {
+    const message = await lockWebMessage(tx, input.id);
+    if (!message) throw new NotFound('Web message not found');
+    if (!message.phone) throw new Unprocessable('This message gave no phone number: answer it by e-mail', 'NO_PHONE');
+    if (!gateway?.enabled) throw new Unprocessable('No default gateway is configured', 'GATEWAY_UNAVAILABLE');
+    if (await isOptedOut(tx, message.phone))
+      throw new Conflict('This number has opted out of messages', { code: 'CONTACT_OPTED_OUT', field: 'body' });
+    await recordWebReply(tx, { id: message.id, gatewayId: gateway.id, phone: message.phone, body: input.body, actorId: command.actor.id });
+    await recordAudit(tx, { actor: command.actor, action: 'web_message.reply', subject: 'Inbox', subjectId: message.id, ip: command.ip });
+  });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseInline, parseMarkdown } from './markdown';
+
+describe('public site Markdown', () => {
+  it('reads headings, paragraphs and lists', () => {
+    expect(parseMarkdown('# About us\n\nWe text\nthe parents.\n\n- One\n- Two')).toEqual([
+      { kind: 'heading', level: 2, inline: [{ kind: 'text', text: 'About us' }] },
+      { kind: 'paragraph', inline: [{ kind: 'text', text: 'We text the parents.' }] },
+      { kind: 'list', items: [[{ kind: 'text', text: 'One' }], [{ kind: 'text', text: 'Two' }]] },
+    ]);
+  });
+
+  it('keeps bold, italic and safe links; a script link stays text', () => {
+    expect(parseInline('**Hi** *there* [site](https://example.org) [x](javascript:alert(1))')).toEqual([
+      { kind: 'strong', text: 'Hi' },
+      { kind: 'text', text: ' ' },
+      { kind: 'em', text: 'there' },
+      { kind: 'text', text: ' ' },
+      { kind: 'link', text: 'site', href: 'https://example.org' },
+      { kind: 'text', text: ' ' },
+      { kind: 'text', text: 'x' },
+      { kind: 'text', text: ')' },
+    ]);
+  });
+
+  it('never turns markup into anything but text', () => {
+    expect(parseMarkdown('<img src=x onerror=alert(1)>')).toEqual([
+      { kind: 'paragraph', inline: [{ kind: 'text', text: '<img src=x onerror=alert(1)>' }] },
+    ]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * A small Markdown subset for the texts administrators write on the public site: paragraphs,
+ * headings (#, ##, ###), bullet lists, **bold**, *italic* and [links](https://...). It produces a
+ * tree, never HTML, so nothing an administrator types can become markup or script; links keep
+ * only http, https and mailto addresses.
+ */
+export type Inline =
+  { kind: 'text'; text: string } | { kind: 'strong' | 'em'; text: string } | { kind: 'link'; text: string; href: string };
+export type Block =
+  { kind: 'heading'; level: 2 | 3 | 4; inline: Inline[] } | { kind: 'paragraph'; inline: Inline[] } | { kind: 'list'; items: Inline[][] };
+
+const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
+const INLINE = /\*\*([^*]+)\*\*|\*([^*]+)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+
+/** Bold, italic and links in one line of text. */
+export function parseInline(line: string): Inline[] {
+  const out: Inline[] = [];
+  let last = 0;
+  for (const match of line.matchAll(INLINE)) {
+    if (match.index > last) out.push({ kind: 'text', text: line.slice(last, match.index) });
+    if (match[1] !== undefined) out.push({ kind: 'strong', text: match[1] });
+    else if (match[2] !== undefined) out.push({ kind: 'em', text: match[2] });
+    else if (match[3] !== undefined && match[4] !== undefined)
+      out.push(SAFE_HREF.test(match[4]) ? { kind: 'link', text: match[3], href: match[4] } : { kind: 'text', text: match[3] });
+    last = match.index + match[0].length;
+  }
+  if (last < line.length) out.push({ kind: 'text', text: line.slice(last) });
+  return out;
+}
+
+/** Splits the text into blocks: blank lines end paragraphs and lists. */
+export function parseMarkdown(source: string): Block[] {
+  const blocks: Block[] = [];
+  let paragraph: string[] = [];
+  let list: Inline[][] | null = null;
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', inline: parseInline(paragraph.join(' ')) });
+    if (list) blocks.push({ kind: 'list', items: list });
+    paragraph = [];
+    list = null;
+  };
+  for (const raw of source.split(/\r?\n/)) {
+    const line = raw.trim();
+    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
+    const item = /^[-*]\s+(.*)$/.exec(line);
+    if (line === '') flush();
+    else if (heading?.[1] && heading[2] !== undefined) {
+      flush();
+      blocks.push({ kind: 'heading', level: (heading[1].length + 1) as 2 | 3 | 4, inline: parseInline(heading[2]) });
+    } else if (item?.[1] !== undefined) {
+      if (paragraph.length > 0) flush();
+      (list ??= []).push(parseInline(item[1]));
+    } else {
+      if (list) flush();
+      paragraph.push(line);
+    }
+  }
+  flush();
+  return blocks;
+}
