@@ -16,7 +16,7 @@ import { gatewaysRoutes, twilioAuthToken } from './modules/gateways/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { importLimits, importsRoutes, uploadStoreFor } from './modules/imports/index.ts';
 import { inboxRoutes } from './modules/inbox/index.ts';
-import { integrationMessagesRoutes } from './modules/integration/index.ts';
+import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -108,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(auditLogRoutes, { db });
   await app.register(apiKeysRoutes, { db });
   await app.register(integrationMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(integrationContactsRoutes, { db });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(twilioWebhookRoutes, {

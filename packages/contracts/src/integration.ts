@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_STATUSES, contactSchema } from './contacts.ts';
 import { MESSAGE_STATUSES } from './messages.ts';
 
 /** The integration API (/api/v1): messages sent by other software with an API key. */
@@ -104,3 +105,11 @@ export const listApiMessagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
 });
 export const apiMessageListResponseSchema = z.object({ data: z.array(apiMessageSchema), nextCursor: z.string().nullable() });
+
+export const listApiContactsQuerySchema = z.object({
+  status: z.enum(CONTACT_STATUSES).optional(),
+  phone: z.string().max(40).optional(),
+  cursor: z.uuid('cursor must be a nextCursor from a previous page').optional(),
+  limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
+});
+export const apiContactListResponseSchema = z.object({ data: z.array(contactSchema), nextCursor: z.string().nullable() });

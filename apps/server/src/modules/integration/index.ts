@@ -2,3 +2,4 @@
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
 export { integrationMessagesRoutes } from './integration.routes.ts';
+export { integrationContactsRoutes } from './integration-contacts.routes.ts';

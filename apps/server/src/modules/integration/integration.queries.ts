@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { contacts } from '../../db/schema.ts';
 
 /** A message of kind 'api' as the integration API reads it. */
 export interface ApiMessageRow {
@@ -139,4 +140,21 @@ export async function ensureRecipients(db: Executor, phones: string[]): Promise<
     sql`select id, phone, status from contacts where phone = any(${sql.param(unique)}::text[])`,
   );
   return new Map(rows.map((row) => [row.phone, row]));
+}
+
+/** Contacts in id order (time-ordered ids) after a cursor, filtered by status or exact E.164. */
+export async function listContactsPage(
+  db: Executor,
+  filter: { status?: 'active' | 'opted_out' | undefined; phone?: string | undefined; cursor?: string | undefined; limit: number },
+) {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(contacts.status, filter.status));
+  if (filter.phone) where.push(eq(contacts.phone, filter.phone));
+  if (filter.cursor) where.push(gt(contacts.id, filter.cursor));
+  return db
+    .select()
+    .from(contacts)
+    .where(and(...where))
+    .orderBy(asc(contacts.id))
+    .limit(filter.limit);
 }
