@@ -1,4 +1,4 @@
-import { IconAntenna, IconHistory, IconMessageCog, IconPalette, IconShieldLock, IconTool } from '@tabler/icons-react';
+import { IconAntenna, IconCode, IconHistory, IconMessageCog, IconPalette, IconShieldLock, IconTool } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { SettingsTab } from '../features/settings/components/settings-tab';
 
@@ -15,6 +15,9 @@ const MessagingSettingsTab = lazy(() =>
 const MaintenanceSettingsTab = lazy(() =>
   import('../features/maintenance/components/maintenance-settings-tab').then((module) => ({ default: module.MaintenanceSettingsTab })),
 );
+const DevelopersTab = lazy(() =>
+  import('../features/developers/components/developers-tab').then((module) => ({ default: module.DevelopersTab })),
+);
 const AuditLogTab = lazy(() =>
   import('../features/audit-log/components/audit-log-tab').then((module) => ({ default: module.AuditLogTab })),
 );
@@ -22,7 +25,7 @@ const AuditLogTab = lazy(() =>
 /**
  * The tabs of /configurations, in order: one line each. Gateways and Messaging are read by
  * managers and changed by admins (the policy's Gateway and Settings subjects); Security,
- * Maintenance and the Audit log are for administrators (update Settings, read AuditLog); managers
+ * Maintenance, Developers (API keys) and the Audit log are for administrators (update Settings, read AuditLog); managers
  * read Security without changing it.
  */
 export const CONFIGURATION_TABS: SettingsTab[] = [
@@ -42,6 +45,13 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
     icon: IconTool,
     requires: [['update', 'Settings']],
     content: <MaintenanceSettingsTab />,
+  },
+  {
+    id: 'developers',
+    labelKey: 'developers:tab.label',
+    icon: IconCode,
+    requires: [['update', 'Settings']],
+    content: <DevelopersTab />,
   },
   { id: 'audit-log', labelKey: 'audit:tab.label', icon: IconHistory, requires: [['read', 'AuditLog']], content: <AuditLogTab /> },
 ];
