@@ -114,7 +114,7 @@ export default tseslint.config(
  */
 function serverModuleZones() {
   const layers = [
-    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys'],
+    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
     ['users', 'campaigns', 'inbox', 'integration'],
     ['account', 'inbound', 'reports', 'dashboard'],
     ['messaging'],

@@ -22,6 +22,7 @@ import { messagesRoutes } from './modules/messages/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerDeniedAudit } from './platform/denied-audit.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(apiKeysRoutes, { db });
   await app.register(integrationMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(integrationContactsRoutes, { db });
+  await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(twilioWebhookRoutes, {

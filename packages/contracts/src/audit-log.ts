@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'gateway.delete',
   'api_key.create',
   'api_key.revoke',
+  'webhook.create',
+  'webhook.delete',
   /** A message sent through the integration API (actor: the key, by name). */
   'message.api_send',
   /** A contact created or changed through the integration API (actor: the key, by name). */
