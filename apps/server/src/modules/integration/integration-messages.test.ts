@@ -32,6 +32,20 @@ describe('/api/v1/messages', () => {
   const messageCount = async () =>
     (await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from messages where kind = 'api'`))[0]?.n ?? 0;
 
+  it('is documented in the OpenAPI document under its own tag, with examples and API key security', async () => {
+    const document = (await server.get('/api/docs/json')).body;
+    expect(document.tags.map((tag: any) => tag.name)).toContain('integration');
+    const send = document.paths['/api/v1/messages'].post;
+    expect(send.tags).toEqual(['integration']);
+    expect(send.security).toEqual([{ apiKeyAuth: [] }]);
+    expect(JSON.stringify(send.requestBody)).toContain('Your code is 481516');
+    expect(JSON.stringify(send.responses['202'])).toContain('otp-2291');
+    const v1 = Object.entries<any>(document.paths).filter(([path]) => path.startsWith('/api/v1/'));
+    expect(v1.flatMap(([, operations]) => Object.values<any>(operations).map((operation) => operation.tags))).toEqual(
+      v1.flatMap(([, operations]) => Object.values(operations).map(() => ['integration'])),
+    );
+  });
+
   it('queues a message (202), sends it through the engine, and shows it in the contact history', async () => {
     const sent = await send({ to: '+44 7400 900101', body: 'Your appointment is at 10:00', reference: 'appt-1' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
