@@ -60,3 +60,34 @@ test('an administrator creates an API key, copies its secret once, and revokes i
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('an administrator registers a webhook, sees its secret once and its empty delivery log, and removes it', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/configurations?tab=developers');
+  await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+  await page.getByText('No webhooks yet.').waitFor();
+
+  await page.getByRole('button', { name: 'Add webhook' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add webhook' });
+  await dialog.getByRole('textbox', { name: 'URL' }).fill('ftp://crm.example.org/hooks');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByText('url must be an http(s) URL').waitFor();
+  await dialog.getByRole('textbox', { name: 'URL' }).fill('https://crm.example.org/hooks');
+  await dialog.getByRole('checkbox', { name: 'Contact opted in' }).uncheck();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  expect((await page.getByTestId('webhook-secret').locator('code').textContent()) ?? '').toMatch(/^whsec_/);
+  const row = page.getByTestId('webhook-row').filter({ hasText: 'https://crm.example.org/hooks' });
+  await row.getByText('Incoming message').waitFor();
+  expect(await row.getByText('Contact opted in').count()).toBe(0);
+  await row.getByRole('button', { name: 'Deliveries' }).click();
+  await row.getByText('No deliveries yet.').waitFor();
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await page.getByText('No webhooks yet.').waitFor();
+  expect(problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
+  await context.close();
+});

@@ -39,6 +39,7 @@ export const webhookDeliverySchema = z.object({
   lastAttemptAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
 });
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesQuerySchema = z.object({
   cursor: z
     .string()

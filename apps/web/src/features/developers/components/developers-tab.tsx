@@ -22,9 +22,19 @@ import { errorMessage } from '../../../lib/api-client';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { WebhooksSection } from './webhooks-section';
 
-/** The Developers tab of /configurations (administrators): integration API keys. */
+/** The Developers tab of /configurations (administrators): integration API keys and webhooks. */
 export function DevelopersTab() {
+  return (
+    <>
+      <ApiKeysSection />
+      <WebhooksSection />
+    </>
+  );
+}
+
+function ApiKeysSection() {
   const { t } = useTranslation('developers');
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
