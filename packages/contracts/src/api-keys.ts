@@ -50,6 +50,14 @@ export const createApiKeyBodySchema = z.object({
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
+/** PATCH /api/api-keys/{id}: rename a key or change its rate limit (scopes and addresses: a new key). */
+export const updateApiKeyBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(API_KEY_LIMITS.nameMax).optional(),
+  rateLimit: z.number().int().min(1).max(API_KEY_LIMITS.rateLimitMax).optional(),
+});
+export type UpdateApiKeyBody = z.infer<typeof updateApiKeyBodySchema>;
+export const apiKeyResponseSchema = z.object({ apiKey: apiKeySchema });
+
 export const apiKeyIdParamsSchema = z.object({ id: z.uuid('id must be a valid API key id') });
 export const apiKeyListResponseSchema = z.object({ data: z.array(apiKeySchema) });
 /** The answer to creating a key: the only time its secret is returned. */

@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'gateway.update',
   'gateway.delete',
   'api_key.create',
+  'api_key.update',
   'api_key.revoke',
   'webhook.create',
   'webhook.delete',

@@ -77,3 +77,13 @@ export async function touchApiKey(db: Executor, id: string, ip: string): Promise
   await db.execute(sql`update api_keys set last_used_at = now(), last_used_ip = ${ip}
     where id = ${id} and (last_used_at is null or last_used_at < now() - interval '1 second' or last_used_ip is distinct from ${ip})`);
 }
+
+/** Renames a key or changes its rate limit; answers the row, undefined when unknown. */
+export async function updateApiKeyRow(db: Executor, id: string, patch: { name?: string | undefined; rateLimit?: number | undefined }) {
+  const [row] = await queryRows<ApiKeyRow>(
+    db,
+    sql`update api_keys set name = coalesce(${patch.name ?? null}, name), rate_limit = coalesce(${patch.rateLimit ?? null}::int, rate_limit)
+        where id = ${id} returning ${COLUMNS}`,
+  );
+  return row;
+}

@@ -1,8 +1,10 @@
 import {
   apiKeyIdParamsSchema,
   apiKeyListResponseSchema,
+  apiKeyResponseSchema,
   createApiKeyBodySchema,
   createdApiKeyResponseSchema,
+  updateApiKeyBodySchema,
 } from '@sms/contracts/api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +13,7 @@ import { authorize, currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentApiKey } from './api-keys.presenter.ts';
 import { listApiKeys } from './api-keys.queries.ts';
-import { createApiKey, revokeKey } from './api-keys.service.ts';
+import { createApiKey, revokeKey, updateApiKey } from './api-keys.service.ts';
 
 const ADMINS_ONLY = 'Only administrators manage API keys.';
 
@@ -49,6 +51,25 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
       const { row, secret } = await createApiKey(db, { actor, ip: request.ip }, request.body);
       return reply.status(201).send({ apiKey: presentApiKey(row), secret });
+    },
+  );
+
+  app.patch(
+    '/api/api-keys/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Rename an API key or change its rate limit (requests per second)',
+        params: apiKeyIdParamsSchema,
+        body: updateApiKeyBodySchema,
+        response: { 200: apiKeyResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
+      return { apiKey: presentApiKey(await updateApiKey(db, { actor, ip: request.ip }, request.params.id, request.body)) };
     },
   );
 

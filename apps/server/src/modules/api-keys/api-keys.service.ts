@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import { API_KEY_LIMITS, API_KEY_PREFIX, type CreateApiKeyBody } from '@sms/contracts/api-keys';
+import { API_KEY_LIMITS, API_KEY_PREFIX, type CreateApiKeyBody, type UpdateApiKeyBody } from '@sms/contracts/api-keys';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal, ApiKeyResolver } from '../../platform/auth.ts';
 import { Forbidden, NotFound, Unauthenticated, ValidationError } from '../../platform/errors.ts';
-import { findApiKeyByHash, insertApiKey, revokeApiKey, touchApiKey, type ApiKeyRow } from './api-keys.queries.ts';
+import { findApiKeyByHash, insertApiKey, revokeApiKey, touchApiKey, updateApiKeyRow, type ApiKeyRow } from './api-keys.queries.ts';
 
 /** SHA-256 of a secret: secrets are long random strings, so a fast hash is enough (no password stretching). */
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -67,6 +67,23 @@ export async function createApiKey(db: Db, command: Command, body: CreateApiKeyB
     return inserted;
   });
   return { row, secret };
+}
+
+/** Renames a key or changes its rate limit (the next request uses it). 404 when unknown. */
+export async function updateApiKey(db: Db, command: Command, id: string, body: UpdateApiKeyBody): Promise<ApiKeyRow> {
+  return db.transaction(async (tx) => {
+    const row = await updateApiKeyRow(tx, id, body);
+    if (!row) throw new NotFound('API key not found');
+    await recordAudit(tx, {
+      actor: command.actor,
+      action: 'api_key.update',
+      subject: 'Settings',
+      subjectId: id,
+      ip: command.ip,
+      details: { ...body },
+    });
+    return row;
+  });
 }
 
 /** Revokes a key at once: its next request is refused. 404 when unknown. */

@@ -130,6 +130,19 @@ describe('API keys', () => {
     const limited = answers.filter((answer) => answer.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Editable: a higher limit holds from the next request (admins only; 400 naming the field).
+    const { apiKey, secret: second } = await createKey({ rateLimit: 1 });
+    expect((await server.request('PATCH', `/api/api-keys/${apiKey.id}`, { body: { rateLimit: 100 }, token: manager.token })).status).toBe(
+      403,
+    );
+    const bad = await server.request('PATCH', `/api/api-keys/${apiKey.id}`, { body: { rateLimit: 0 }, token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('rateLimit');
+    const raised = await server.request('PATCH', `/api/api-keys/${apiKey.id}`, { body: { rateLimit: 100 }, token: admin.token });
+    expect(raised.status).toBe(200);
+    expect(raised.body.apiKey.rateLimit).toBe(100);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => useKey(second)));
+    expect(burst.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     // Another key keeps its own budget.
     expect((await useKey((await createKey({})).secret)).status).toBe(200);
   });
