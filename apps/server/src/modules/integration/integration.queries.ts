@@ -109,13 +109,35 @@ export async function findIdempotentAnswer(
   return row;
 }
 
-/** Keeps the first answer to an Idempotency-Key (a concurrent duplicate fails on the primary key). */
+/**
+ * Reserves an Idempotency-Key before acting (status 0: in progress), so two requests racing with
+ * the same key cannot both send; false when another request holds it already.
+ */
+export async function reserveIdempotencyKey(
+  db: Executor,
+  values: { apiKeyId: string; key: string; requestHash: string },
+): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into api_idempotency (api_key_id, idempotency_key, request_hash, status_code, response)
+        values (${values.apiKeyId}, ${values.key}, ${values.requestHash}, 0, 'null'::jsonb)
+        on conflict (api_key_id, idempotency_key) do nothing returning 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Keeps the first answer to a reserved Idempotency-Key. */
 export async function storeIdempotentAnswer(
   db: Executor,
-  values: { apiKeyId: string; key: string; requestHash: string; statusCode: number; response: unknown },
+  values: { apiKeyId: string; key: string; statusCode: number; response: unknown },
 ): Promise<void> {
-  await db.execute(sql`insert into api_idempotency (api_key_id, idempotency_key, request_hash, status_code, response)
-    values (${values.apiKeyId}, ${values.key}, ${values.requestHash}, ${values.statusCode}, ${JSON.stringify(values.response)}::jsonb)`);
+  await db.execute(sql`update api_idempotency set status_code = ${values.statusCode}, response = ${JSON.stringify(values.response)}::jsonb
+    where api_key_id = ${values.apiKeyId} and idempotency_key = ${values.key}`);
+}
+
+/** Lets a key go again after its request failed (nothing was done: the client may retry). */
+export async function releaseIdempotencyKey(db: Executor, apiKeyId: string, key: string): Promise<void> {
+  await db.execute(sql`delete from api_idempotency where api_key_id = ${apiKeyId} and idempotency_key = ${key} and status_code = 0`);
 }
 
 /** A contact as sending needs it. */

@@ -3,14 +3,20 @@ import { INTEGRATION_ERROR_CODES, type ApiMessage, type SendApiMessageBody } fro
 import { normalisePhone } from '@sms/contracts/phone';
 import { splitSms } from '@sms/contracts/sms-encoding';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
 import { findDefaultGateway, findGateway } from '../gateways/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
-import { ensureRecipients, findIdempotentAnswer, insertApiMessages, storeIdempotentAnswer } from './integration.queries.ts';
+import {
+  ensureRecipients,
+  findIdempotentAnswer,
+  insertApiMessages,
+  releaseIdempotencyKey,
+  reserveIdempotencyKey,
+  storeIdempotentAnswer,
+} from './integration.queries.ts';
 
 /** The audit actor of a key's changes: the key, by its name (no user id: keys are not accounts). */
 export const keyActor = (key: ApiKeyPrincipal): AuditActor => ({ id: key.id, name: `${key.name} (API key)`, email: '' });
@@ -161,7 +167,8 @@ function requestHash(body: unknown): string {
 
 /**
  * Runs `act` once per (key, Idempotency-Key) within 24 hours: a replay with the same body answers
- * the first answer and does nothing; with a different body, 409. Without a key, just runs it.
+ * the first answer and does nothing; with a different body, 409; while the first request is still
+ * running, 409 too (retry shortly). A failed request frees the key. Without a key, just runs it.
  */
 export async function idempotent<T>(
   db: Db,
@@ -171,26 +178,23 @@ export async function idempotent<T>(
   const idem = input.idempotencyKey;
   if (!idem) return { statusCode: input.statusCode, response: await act(), replayed: false };
   const hash = requestHash(input.body);
-  const replay = async () => {
-    const stored = await findIdempotentAnswer(db, input.key.id, idem);
-    if (!stored) return undefined;
-    if (stored.request_hash !== hash)
-      throw new Conflict('This Idempotency-Key was used with a different request within the last 24 hours', {
-        code: INTEGRATION_ERROR_CODES.idempotencyConflict,
-        field: 'Idempotency-Key',
-      });
+  const conflict = (message: string) =>
+    new Conflict(message, { code: INTEGRATION_ERROR_CODES.idempotencyConflict, field: 'Idempotency-Key' });
+  const stored = await findIdempotentAnswer(db, input.key.id, idem);
+  if (!stored && !(await reserveIdempotencyKey(db, { apiKeyId: input.key.id, key: idem, requestHash: hash })))
+    throw conflict('A request with this Idempotency-Key is in progress; retry shortly');
+  if (stored) {
+    if (stored.request_hash !== hash) throw conflict('This Idempotency-Key was used with a different request within the last 24 hours');
+    if (Number(stored.status_code) === 0) throw conflict('A request with this Idempotency-Key is in progress; retry shortly');
     return { statusCode: Number(stored.status_code), response: stored.response as T, replayed: true };
-  };
-  const earlier = await replay();
-  if (earlier) return earlier;
-  const response = await act();
-  try {
-    await storeIdempotentAnswer(db, { apiKeyId: input.key.id, key: idem, requestHash: hash, statusCode: input.statusCode, response });
-  } catch (error) {
-    // A concurrent request with the same key stored its answer first: answer that one.
-    if (!isUniqueViolation(error)) throw error;
-    const other = await replay();
-    if (other) return other;
   }
+  let response: T;
+  try {
+    response = await act();
+  } catch (error) {
+    await releaseIdempotencyKey(db, input.key.id, idem);
+    throw error;
+  }
+  await storeIdempotentAnswer(db, { apiKeyId: input.key.id, key: idem, statusCode: input.statusCode, response });
   return { statusCode: input.statusCode, response, replayed: false };
 }
