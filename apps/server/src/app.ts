@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { apiKeyResolver, apiKeysRoutes } from './modules/api-keys/index.ts';
 import { auditLogRoutes } from './modules/audit-log/index.ts';
 import { accountRoutes, sessionRoutes } from './modules/account/index.ts';
 import { settingsRoutes, tokenLifetimeOverride } from './modules/settings/index.ts';
@@ -15,12 +16,14 @@ import { gatewaysRoutes, twilioAuthToken } from './modules/gateways/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { importLimits, importsRoutes, uploadStoreFor } from './modules/imports/index.ts';
 import { inboxRoutes } from './modules/inbox/index.ts';
+import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { pricingRoutes, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerDeniedAudit } from './platform/denied-audit.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -75,7 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
   await registerSecurity(app, { rateLimitPerMinute: deps.rateLimitPerMinute ?? 600 });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
-  registerAuthentication(app, { db, tokens });
+  registerAuthentication(app, { db, tokens, apiKeys: apiKeyResolver(db) });
   registerDeniedAudit(app, db);
   // After authentication (it needs the caller's role), before every route.
   const maintenance = createMaintenanceState(db);
@@ -108,6 +111,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(pricingRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
+  await app.register(apiKeysRoutes, { db });
+  await app.register(integrationMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(integrationContactsRoutes, { db });
+  await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(twilioWebhookRoutes, {

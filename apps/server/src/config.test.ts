@@ -68,6 +68,7 @@ describe('configuration', () => {
       mailFrom: 'SMS Platform <no-reply@example.org>',
       twilioApiBaseUrl: 'http://127.0.0.1:4010',
       allowLinkLocalOutbound: true,
+      allowPrivateWebhookUrls: false,
       dispatch: { batchSize: 1000, lanes: 8, leaseSeconds: 30 },
     });
   });

@@ -91,6 +91,7 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
       .optional(),
     TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'TWILIO_API_BASE_URL must be an http(s) URL' }).optional(),
     ALLOW_LINK_LOCAL_OUTBOUND: booleanFlag('ALLOW_LINK_LOCAL_OUTBOUND', false),
+    ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag('ALLOW_PRIVATE_WEBHOOK_URLS', false),
     DISPATCH_LEASE_SECONDS: z.coerce
       .number({ error: 'DISPATCH_LEASE_SECONDS must be a number' })
       .int('DISPATCH_LEASE_SECONDS must be a whole number')
@@ -120,6 +121,8 @@ export interface Config {
   twilioApiBaseUrl: string;
   /** Let outbound connections (SMPP, SMTP, Twilio) reach link-local and cloud metadata addresses. */
   allowLinkLocalOutbound: boolean;
+  /** Let webhook endpoints be private, loopback or link-local addresses (tests, a receiver on the same network). */
+  allowPrivateWebhookUrls: boolean;
   /** Sending engine tuning (messages per batch, concurrent batches per worker, claim lease). */
   dispatch: { batchSize: number; lanes: number; leaseSeconds: number };
   /** Contacts import limits lowered from their defaults (tests; not read from the environment; modules/imports applies them). */
@@ -155,6 +158,7 @@ const VARIABLES = [
   'MAIL_FROM',
   'TWILIO_API_BASE_URL',
   'ALLOW_LINK_LOCAL_OUTBOUND',
+  'ALLOW_PRIVATE_WEBHOOK_URLS',
 ] as const;
 
 /** Reads and checks the environment once; throws ConfigError listing every bad variable. */
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: parsed.MAIL_FROM ?? `no-reply@${parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).hostname : 'localhost'}`,
     twilioApiBaseUrl: (parsed.TWILIO_API_BASE_URL ?? TWILIO_DEFAULT_API_BASE_URL).replace(/\/+$/, ''),
     allowLinkLocalOutbound: parsed.ALLOW_LINK_LOCAL_OUTBOUND,
+    allowPrivateWebhookUrls: parsed.ALLOW_PRIVATE_WEBHOOK_URLS,
     dispatch: { batchSize: parsed.DISPATCH_BATCH_SIZE, lanes: parsed.DISPATCH_LANES, leaseSeconds: parsed.DISPATCH_LEASE_SECONDS },
   };
 }

@@ -35,6 +35,7 @@ export function engineFor(database: Database, config: Config, logger: GatewayLog
     logger,
     publicUrl: config.publicUrl,
     twilioApiBaseUrl: config.twilioApiBaseUrl,
+    allowPrivateWebhooks: config.allowPrivateWebhookUrls,
     options: { ...config.dispatch, fanoutChunk: database.driver === 'pglite' ? 20_000 : 100_000 },
   });
 }

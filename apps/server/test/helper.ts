@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'no-reply@localhost',
     twilioApiBaseUrl: TWILIO_DEFAULT_API_BASE_URL,
     allowLinkLocalOutbound: false,
+    allowPrivateWebhookUrls: false,
     ...overrides,
   };
 }
@@ -197,6 +198,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       logger,
       publicUrl: config.publicUrl,
       twilioApiBaseUrl: config.twilioApiBaseUrl,
+      allowPrivateWebhooks: config.allowPrivateWebhookUrls,
       options: { idleMs: 50, ...(options.engine === true ? {} : options.engine) },
       ...(options.clock ? { clock: options.clock } : {}),
     });

@@ -56,7 +56,25 @@ async function createFixtures(): Promise<Record<string, string>> {
   );
   await server.database.db.execute(sql`insert into messages (campaign_id, contact_id, phone, body, status, sent_at, delivered_at)
     select ${report!.id}, id, phone, 'Hi', 'delivered', now(), now() from contacts`);
-  return { user: user.user.id, contact, campaign, gateway, message, import: imported.body.import.id, report: report!.id };
+  // The integration API (/api/v1) takes an API key, with every scope and room for the probes' pace.
+  const key = await created(
+    '/api/api-keys',
+    { name: 'Probe key', scopes: ['messages:send', 'messages:read', 'contacts:read', 'contacts:write', 'reports:read'], rateLimit: 10_000 },
+    (b) => b.secret,
+  );
+  const sent = await server.post('/api/v1/messages', { to: '+447911100004', body: 'Probe' }, { token: key });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+  return {
+    user: user.user.id,
+    contact,
+    campaign,
+    gateway,
+    message,
+    import: imported.body.import.id,
+    report: report!.id,
+    key,
+    apiMessage: sent.body.id,
+  };
 }
 
 /** The id a path parameter stands for, by the area of the route. */
@@ -68,6 +86,8 @@ function pathValue(op: Operation, name: string): string {
   if (name === 'contactId') return fixtures.contact!;
   const area = op.path.split('/')[2];
   if (op.path.startsWith('/api/contacts/imports')) return fixtures.import!;
+  if (op.path.startsWith('/api/v1/messages')) return fixtures.apiMessage!;
+  if (op.path.startsWith('/api/v1/contacts')) return fixtures.contact!;
   const byArea: Record<string, string | undefined> = {
     users: fixtures.user,
     contacts: fixtures.contact,
@@ -139,7 +159,7 @@ async function send({ op, target, payload }: Probe): Promise<{ status: number; t
   const pairs = Object.entries(query).filter(([name]) => !(target.in === 'query' && target.name === name));
   if (target.in === 'query') pairs.push([target.name, text]);
   if (pairs.length) path += `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeText(value)}`).join('&')}`;
-  const headers: Record<string, string> = { authorization: `Bearer ${admin.token}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${op.path.startsWith('/api/v1/') ? fixtures.key : admin.token}` };
   let body: string | FormData | undefined;
   if (op.body?.type === 'json') {
     const base = BASE_BODIES[key]?.() ?? sample(op.body.schema) ?? {};

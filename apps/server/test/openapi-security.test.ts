@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_REQUIRED } from '../src/platform/auth.ts';
 import { startTestServer, type TestServer } from './helper.ts';
 
 type Security = Array<Record<string, string[]>> | undefined;
@@ -9,6 +10,7 @@ interface OpenApiDocument {
 
 const BEARER: Security = [{ bearerAuth: [] }];
 const BEARER_OPTIONAL: Security = [{}, { bearerAuth: [] }];
+const API_KEY: Security = [{ apiKeyAuth: [] }];
 // What the authentication hook answers for a token it cannot read; no route says it otherwise.
 const SESSION_INVALID = 'Your session has expired or is no longer valid. Sign in again.';
 
@@ -24,9 +26,11 @@ afterAll(() => server?.close());
  * refuses an unreadable token authenticates (required when it also refuses a request without
  * one, optional otherwise); one that ignores the token is public.
  */
-async function observedAuth(method: string, path: string): Promise<'required' | 'optional' | 'public'> {
+async function observedAuth(method: string, path: string): Promise<'required' | 'optional' | 'public' | 'apiKey'> {
   const url = path.replace(/{(\w+)}/g, (_match, name: string) => `sample-${name}`);
   const withBadToken = await server.request(method, url, { headers: { authorization: 'Bearer not-a-session-token' } });
+  // A route that takes an integration API key says so to any other credential.
+  if (withBadToken.status === 401 && withBadToken.body?.message === KEY_REQUIRED) return 'apiKey';
   if (withBadToken.status !== 401 || withBadToken.body?.message !== SESSION_INVALID) return 'public';
   const anonymous = await server.request(method, url);
   return anonymous.status === 401 ? 'required' : 'optional';
@@ -36,6 +40,7 @@ describe('the OpenAPI document', () => {
   it('declares bearer security on exactly the operations that authenticate (optional ones accept no token too)', async () => {
     const document = (await server.get<OpenApiDocument>('/api/docs/json')).body;
     expect(document.components.securitySchemes).toHaveProperty('bearerAuth');
+    expect(document.components.securitySchemes).toHaveProperty('apiKeyAuth');
     const declared: string[] = [];
     const observed: string[] = [];
     const seen = new Set<string>();
@@ -45,11 +50,11 @@ describe('the OpenAPI document', () => {
         seen.add(auth);
         const label = `${method.toUpperCase()} ${path}`;
         declared.push(`${label}: ${JSON.stringify(operation.security ?? null)}`);
-        observed.push(`${label}: ${JSON.stringify({ required: BEARER, optional: BEARER_OPTIONAL, public: null }[auth])}`);
+        observed.push(`${label}: ${JSON.stringify({ required: BEARER, optional: BEARER_OPTIONAL, public: null, apiKey: API_KEY }[auth])}`);
       }
     }
     // Every kind is present, so the comparison covers each rule.
-    expect([...seen].sort()).toEqual(['optional', 'public', 'required']);
+    expect([...seen].sort()).toEqual(['apiKey', 'optional', 'public', 'required']);
     expect(declared).toEqual(observed);
   });
 });

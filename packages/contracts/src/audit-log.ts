@@ -47,6 +47,15 @@ export const AUDIT_ACTIONS = [
   'gateway.create',
   'gateway.update',
   'gateway.delete',
+  'api_key.create',
+  'api_key.update',
+  'api_key.revoke',
+  'webhook.create',
+  'webhook.delete',
+  /** A message sent through the integration API (actor: the key, by name). */
+  'message.api_send',
+  /** A contact created or changed through the integration API (actor: the key, by name). */
+  'contact.api_upsert',
   'settings.messaging.update',
   'settings.maintenance.on',
   'settings.maintenance.off',

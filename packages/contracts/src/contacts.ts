@@ -278,3 +278,16 @@ export const CONTACT_EXPORT_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
+
+/**
+ * POST /api/v1/contacts (upsert by phone) and PUT /api/v1/contacts/{id}: the form's fields and
+ * rules. status opted_out opts the contact out; active on an opted-out contact is refused (409):
+ * consent back is recorded by staff, with a note, never by software.
+ */
+export const integrationContactBodySchema = z.object({
+  phone: phoneField,
+  defaultCountry: countryField.optional(),
+  ...z.object({ ...contactFields }).partial().shape,
+});
+export const integrationContactUpdateBodySchema = integrationContactBodySchema.partial();
+export type IntegrationContactBody = z.infer<typeof integrationContactUpdateBodySchema>;

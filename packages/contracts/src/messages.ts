@@ -46,9 +46,10 @@ export const MESSAGE_ERRORS_WITH_GATEWAY_DETAIL: readonly MessageErrorCode[] = [
 /**
  * Kinds of outbound message: part of a campaign, a test send, a one-off reply from the inbox, an
  * automatic answer to a keyword (STOP, HELP...: sent even to the contact who just opted out), an
- * account notice (reset link, sign-in code: never shown through the API).
+ * account notice (reset link, sign-in code: never shown through the API), a message sent by other
+ * software through the integration API (/api/v1).
  */
-export const MESSAGE_KINDS = ['campaign', 'test', 'reply', 'auto', 'notice'] as const;
+export const MESSAGE_KINDS = ['campaign', 'test', 'reply', 'auto', 'notice', 'api'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** An outbound message as the API presents it. */

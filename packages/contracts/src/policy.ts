@@ -86,3 +86,15 @@ export function roleCan(role: Role, action: Action, subject: Exclude<Subject, 'a
       asList(rule.action).some((a) => a === 'manage' || a === action) && asList(rule.subject).some((s) => s === 'all' || s === subject),
   );
 }
+
+/**
+ * What an integration API key may do on /api/v1 (issue 20): the same single policy, for software
+ * instead of a role. Each /api/v1 route names the one scope it needs; keys hold a list of them.
+ */
+export const API_SCOPES = ['messages:send', 'messages:read', 'contacts:read', 'contacts:write', 'reports:read'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+/** Whether a key holding `scopes` may call a route that needs `scope`. */
+export function scopeAllows(scopes: readonly string[], scope: ApiScope): boolean {
+  return scopes.includes(scope);
+}

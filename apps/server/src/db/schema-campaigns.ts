@@ -152,7 +152,7 @@ export const messages = pgTable(
   'messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['campaign', 'test', 'reply', 'auto', 'notice'] })
+    kind: text('kind', { enum: ['campaign', 'test', 'reply', 'auto', 'notice', 'api'] })
       .notNull()
       .default('campaign'),
     campaignId: uuid('campaign_id'),
@@ -192,6 +192,12 @@ export const messages = pgTable(
     replyText: text('reply_text'),
     replyWord: text('reply_word'),
     createdBy: uuid('created_by'),
+    /** 1 = high (the integration API's priority lane: claimed before every other one-off), 0 = normal. */
+    priority: smallint('priority').notNull().default(0),
+    /** The integration caller's own reference (kind 'api'). */
+    reference: text('reference'),
+    /** The API key that sent it (kind 'api'). */
+    apiKeyId: uuid('api_key_id'),
   },
   (table) => [
     uniqueIndex('messages_campaign_contact_unique').on(table.campaignId, table.contactId),
@@ -226,7 +232,7 @@ export const messages = pgTable(
       'messages_status_check',
       sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped')`,
     ),
-    check('messages_kind_check', sql`${table.kind} in ('campaign', 'test', 'reply', 'auto', 'notice')`),
+    check('messages_kind_check', sql`${table.kind} in ('campaign', 'test', 'reply', 'auto', 'notice', 'api')`),
   ],
 );
 

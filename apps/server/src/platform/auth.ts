@@ -1,11 +1,13 @@
-import type { Action, Subject } from '@sms/contracts/policy';
-import { roleCan } from '@sms/contracts/policy';
+import { API_KEY_PREFIX } from '@sms/contracts/api-keys';
+import type { Action, ApiScope, Subject } from '@sms/contracts/policy';
+import { roleCan, scopeAllows } from '@sms/contracts/policy';
 import type { Role } from '@sms/contracts/roles';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { Forbidden, Unauthenticated } from './errors.ts';
+import { ApiKeyRateLimiter } from './api-key-rate-limit.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The signed-in user as routes see it (a full row; presenters decide what leaves the server). */
@@ -23,18 +25,40 @@ export interface UserActor extends Actor {
 
 /**
  * How a route authenticates; every /api route must say so (checked at start-up):
- * `required` needs a valid token, `optional` reads one if sent, `public` ignores it.
+ * `required` needs a valid staff token, `optional` reads one if sent, `public` ignores it,
+ * `apiKey` needs an integration API key (`smsk_...`) holding the route's `scope`: the routes under
+ * /api/v1 and only those (decision 050).
  */
-export type RouteAuth = 'required' | 'optional' | 'public';
+export type RouteAuth = 'required' | 'optional' | 'public' | 'apiKey';
+
+/** An integration API key as routes see it (never its secret nor its hash). */
+export interface ApiKeyPrincipal {
+  id: string;
+  name: string;
+  scopes: string[];
+  /** Requests per second. */
+  rateLimit: number;
+}
+
+/** Resolves an API key secret from `ip` to its key, or throws 401 (unknown, revoked, expired) or 403 (address not allowed). */
+export type ApiKeyResolver = (secret: string, ip: string) => Promise<ApiKeyPrincipal>;
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    apiKey: ApiKeyPrincipal | null;
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** For `apiKey` routes: the scope the key must hold. */
+    scope?: ApiScope;
   }
 }
+
+/** The route prefix of the integration API, the only place API keys are accepted. */
+export const INTEGRATION_PREFIX = '/api/v1/';
+export const KEY_REQUIRED = `This route takes an API key: send Authorization: Bearer ${API_KEY_PREFIX}... (staff sign-in tokens are not accepted on /api/v1).`;
+export const STAFF_TOKEN_REQUIRED = `This route takes a staff sign-in token; API keys (${API_KEY_PREFIX}...) are accepted on /api/v1 only.`;
 
 const SESSION_INVALID = 'Your session has expired or is no longer valid. Sign in again.';
 
@@ -51,12 +75,17 @@ async function findUserForToken(db: Db, userId: string): Promise<AuthUser | unde
 const sessionStands = (user: AuthUser | undefined, tokenVersion: number): user is AuthUser =>
   !!user && user.status === 'active' && user.tokenVersion === tokenVersion;
 
+const bearerOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  return (header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null)?.[1];
+};
+
 /** Resolves the bearer token of a request to an active user, or throws 401. */
 async function authenticateRequest(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser> {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match?.[1]) throw new Unauthenticated();
-  const claims = await tokens.verify(match[1]);
+  const bearer = bearerOf(request);
+  if (!bearer) throw new Unauthenticated();
+  if (bearer.startsWith(API_KEY_PREFIX)) throw new Unauthenticated(STAFF_TOKEN_REQUIRED);
+  const claims = await tokens.verify(bearer);
   if (!claims) throw new Unauthenticated(SESSION_INVALID);
   const user = /^[0-9a-f-]{36}$/i.test(claims.userId) ? await findUserForToken(db, claims.userId) : undefined;
   // A bumped token version (logout, password or role change, disabling, deletion) revokes the token.
@@ -75,23 +104,57 @@ export async function refreshSessionUser(db: Db, user: AuthUser): Promise<AuthUs
 }
 
 /**
+ * Authenticates an /api/v1 request: an API key holding the route's scope, within its rate limit.
+ * A staff token here is refused with a message that names the credential the route takes.
+ */
+async function authenticateKey(
+  request: FastifyRequest,
+  resolve: ApiKeyResolver,
+  limiter: ApiKeyRateLimiter,
+  scope: ApiScope | undefined,
+): Promise<ApiKeyPrincipal> {
+  const bearer = bearerOf(request);
+  if (!bearer?.startsWith(API_KEY_PREFIX)) throw new Unauthenticated(KEY_REQUIRED);
+  const key = await resolve(bearer, request.ip);
+  limiter.take(key);
+  if (!scope || !scopeAllows(key.scopes, scope)) throw new Forbidden(`This API key lacks the ${scope ?? 'needed'} scope.`);
+  return key;
+}
+
+/**
  * Authenticates every request according to its route's `config.auth`, before validation, so the
  * handler order is authenticate -> validate -> load -> authorize -> service -> present.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService; apiKeys: ApiKeyResolver }): void {
+  const limiter = new ApiKeyRateLimiter();
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (isApi && !route.config?.auth) {
-      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth (required, optional or public)`);
+    const auth = route.config?.auth;
+    if (isApi && !auth) {
+      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth (required, optional, public or apiKey)`);
     }
+    // Keys on /api/v1 only, and every /api/v1 route takes a key with a named scope.
+    if (isApi && (auth === 'apiKey') !== route.url.startsWith(INTEGRATION_PREFIX)) {
+      throw new Error(`Route ${String(route.method)} ${route.url}: config.auth 'apiKey' is for ${INTEGRATION_PREFIX} routes, and only it`);
+    }
+    if (auth === 'apiKey' && !route.config?.scope) throw new Error(`Route ${String(route.method)} ${route.url} must declare config.scope`);
   });
   app.addHook('onRequest', async (request) => {
-    const mode = request.routeOptions.config.auth;
-    if (mode === 'required' || (mode === 'optional' && request.headers.authorization)) {
+    const { auth: mode, scope } = request.routeOptions.config;
+    if (mode === 'apiKey') {
+      request.apiKey = await authenticateKey(request, deps.apiKeys, limiter, scope);
+    } else if (mode === 'required' || (mode === 'optional' && request.headers.authorization)) {
       request.user = await authenticateRequest(request, deps.db, deps.tokens);
     }
   });
+}
+
+/** The API key of an `apiKey` route (throws 401 if the route forgot to declare it). */
+export function currentApiKey(request: FastifyRequest): ApiKeyPrincipal {
+  if (!request.apiKey) throw new Unauthenticated(KEY_REQUIRED);
+  return request.apiKey;
 }
 
 /** The signed-in user of a `required` route (throws 401 if the route forgot to require one). */

@@ -10,11 +10,12 @@ type SecurityRequirement = Record<string, string[]>;
 /**
  * An operation's `security`, derived from its route's `config.auth` (decision 004) so the document
  * cannot disagree with what the server does: required -> the bearer token; optional -> no
- * token or the bearer token; public -> none.
+ * token or the bearer token; apiKey -> an integration API key; public -> none.
  */
 export function securityOf(auth: RouteAuth | undefined): SecurityRequirement[] | undefined {
   if (auth === 'required') return [{ bearerAuth: [] }];
   if (auth === 'optional') return [{}, { bearerAuth: [] }];
+  if (auth === 'apiKey') return [{ apiKeyAuth: [] }];
   return undefined;
 }
 
@@ -34,7 +35,24 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         version: '0.1.0',
       },
       servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKeyAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'smsk_...',
+            description: 'An integration API key (Configurations -> Developers), accepted on /api/v1 only.',
+          },
+        },
+      },
+      tags: [
+        {
+          name: 'integration',
+          description:
+            'The integration API (/api/v1) for other software: authenticate with `Authorization: Bearer smsk_...`, an API key created under Configurations -> Developers.',
+        },
+      ],
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);

@@ -66,7 +66,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     max: options.rateLimitPerMinute,
     // Only the API is budgeted: the web app's own files (hashed assets, index.html for every page)
     // must not let a team behind one address rate-limit itself by reloading pages.
-    allowList: (request) => !isApiRequest(request.url),
+    // The integration API (/api/v1) has a budget per key instead (platform/api-key-rate-limit.ts).
+    allowList: (request) => !isApiRequest(request.url) || request.url.startsWith('/api/v1/'),
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
       new TooManyRequests(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, context.ttl / 1000),

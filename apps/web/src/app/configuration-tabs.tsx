@@ -1,4 +1,4 @@
-import { IconAntenna, IconHistory, IconMessageCog, IconPalette, IconShieldLock, IconTool, IconWorld } from '@tabler/icons-react';
+import { IconAntenna, IconCode, IconHistory, IconMessageCog, IconPalette, IconShieldLock, IconTool, IconWorld } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { SettingsTab } from '../features/settings/components/settings-tab';
 
@@ -18,6 +18,9 @@ const MaintenanceSettingsTab = lazy(() =>
 const PublicSiteSettingsTab = lazy(() =>
   import('../features/public-site/components/public-site-settings-tab').then((module) => ({ default: module.PublicSiteSettingsTab })),
 );
+const DevelopersTab = lazy(() =>
+  import('../features/developers/components/developers-tab').then((module) => ({ default: module.DevelopersTab })),
+);
 const AuditLogTab = lazy(() =>
   import('../features/audit-log/components/audit-log-tab').then((module) => ({ default: module.AuditLogTab })),
 );
@@ -25,7 +28,7 @@ const AuditLogTab = lazy(() =>
 /**
  * The tabs of /configurations, in order: one line each. Gateways and Messaging are read by
  * managers and changed by admins (the policy's Gateway and Settings subjects); Security,
- * Maintenance and the Audit log are for administrators (update Settings, read AuditLog); managers
+ * Maintenance, Developers (API keys) and the Audit log are for administrators (update Settings, read AuditLog); managers
  * read Security without changing it.
  */
 export const CONFIGURATION_TABS: SettingsTab[] = [
@@ -52,6 +55,13 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
     icon: IconTool,
     requires: [['update', 'Settings']],
     content: <MaintenanceSettingsTab />,
+  },
+  {
+    id: 'developers',
+    labelKey: 'developers:tab.label',
+    icon: IconCode,
+    requires: [['update', 'Settings']],
+    content: <DevelopersTab />,
   },
   { id: 'audit-log', labelKey: 'audit:tab.label', icon: IconHistory, requires: [['read', 'AuditLog']], content: <AuditLogTab /> },
 ];

@@ -3,5 +3,13 @@
 
 export { contactPolicy } from './contacts.policy.ts';
 export { presentContact } from './contacts.presenter.ts';
-export { contactFilterWhere, findContactById, findContactByPhone, type ContactRow } from './contacts.queries.ts';
+export {
+  contactFilterWhere,
+  findContactById,
+  findContactByPhone,
+  insertContact,
+  updateContactRow,
+  type ContactRow,
+  type NewContactRow,
+} from './contacts.queries.ts';
 export { contactsRoutes } from './contacts.routes.ts';

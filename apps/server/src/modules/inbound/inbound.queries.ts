@@ -66,27 +66,43 @@ export interface ReplyMatch {
   inFlight: boolean;
 }
 
+/** How long after an integration API message (kind 'api') a reply still answers it: a campaign's default window. */
+export const API_REPLY_WINDOW_HOURS = 72;
+
 /**
- * For each inbound message, the campaign message it answers: the most recent one handed to the
- * gateway before it arrived (sent_at, or claimed_at while in flight, and received_at are all the
- * database's clock) whose campaign's reply window still covered its arrival. When that message is
- * still in flight (claimed, outcome not written yet), the answer is `inFlight`: it becomes the
- * reply's message if the gateway accepts it, else an older one does. Inbound messages without a candidate are
- * absent. One probe of the (campaign, contact) index per campaign launched within the longest window.
+ * For each inbound message, the message it answers: the most recent campaign or integration API
+ * message handed to the gateway before it arrived (sent_at, or claimed_at while in flight, and
+ * received_at are all the database's clock) whose reply window (the campaign's; API_REPLY_WINDOW_HOURS
+ * for API messages) still covered its arrival. When that message is still in flight (claimed,
+ * outcome not written yet), the answer is `inFlight`: it becomes the reply's message if the
+ * gateway accepts it, else an older one does. Inbound messages without a candidate are absent.
+ * One probe of the (campaign, contact) index per campaign launched within the longest window, and
+ * one of the one-off contact index.
  */
 export async function matchReplies(db: Executor, ids: string[]): Promise<ReplyMatch[]> {
   if (ids.length === 0) return [];
+  const handedAt = sql`case when m.status = 'sending' then m.claimed_at else m.sent_at end`;
   const rows = await queryRows<{ inbound_id: string | number; message_id: string | number; in_flight: boolean }>(
     db,
-    sql`select distinct on (i.id) i.id as inbound_id, m.id as message_id, m.status = 'sending' as in_flight
+    sql`select distinct on (i.id) i.id as inbound_id, x.id as message_id, x.status = 'sending' as in_flight
         from inbound_messages i
-        join campaigns c on c.launched_at is not null and c.launched_at <= i.received_at and c.launched_at > i.received_at - interval '31 days'
-        join messages m on m.campaign_id = c.id and m.contact_id = i.contact_id
-        cross join lateral (select case when m.status = 'sending' then m.claimed_at else m.sent_at end as handed_at) h
+        cross join lateral (
+          select m.id, m.status, h.handed_at
+          from campaigns c
+          join messages m on m.campaign_id = c.id and m.contact_id = i.contact_id
+          cross join lateral (select ${handedAt} as handed_at) h
+          where c.launched_at is not null and c.launched_at <= i.received_at and c.launched_at > i.received_at - interval '31 days'
+            and h.handed_at <= i.received_at
+            and i.received_at <= h.handed_at + make_interval(hours => c.reply_window_hours)
+          union all
+          select m.id, m.status, h.handed_at
+          from messages m
+          cross join lateral (select ${handedAt} as handed_at) h
+          where m.campaign_id is null and m.contact_id = i.contact_id and m.kind = 'api'
+            and h.handed_at <= i.received_at
+            and i.received_at <= h.handed_at + make_interval(hours => ${API_REPLY_WINDOW_HOURS}::int)) x
         where i.id = any(${sql.param(ids)}::bigint[]) and i.contact_id is not null
-          and h.handed_at <= i.received_at
-          and i.received_at <= h.handed_at + make_interval(hours => c.reply_window_hours)
-        order by i.id, h.handed_at desc, m.id desc`,
+        order by i.id, x.handed_at desc, x.id desc`,
   );
   return rows.map((row) => ({ inboundId: String(row.inbound_id), messageId: String(row.message_id), inFlight: row.in_flight }));
 }

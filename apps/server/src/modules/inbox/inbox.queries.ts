@@ -320,7 +320,7 @@ export async function oneOffsSince(
 ): Promise<Array<{ id: number; contactId: string | null; status: MessageStatus }>> {
   const rows = await queryRows<{ id: string | number; contact_id: string | null; status: MessageStatus }>(
     db,
-    sql`select id, contact_id, status from messages where campaign_id is null and id > ${after} and kind in ('reply', 'auto') order by id limit ${limit}`,
+    sql`select id, contact_id, status from messages where campaign_id is null and id > ${after} and kind in ('reply', 'auto', 'api') order by id limit ${limit}`,
   );
   return rows.map((row) => ({ id: Number(row.id), contactId: row.contact_id, status: row.status }));
 }

@@ -83,14 +83,17 @@ export async function claimCampaignBatch(
   return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** Claims due one-off messages (test sends, inbox replies: no campaign), oldest first; claimed_at as claimCampaignBatch. */
+/**
+ * Claims due one-off messages (API messages, test sends, inbox replies: no campaign), high priority
+ * first, then oldest first; claimed_at as claimCampaignBatch.
+ */
 export async function claimOneOffBatch(db: Executor, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
   const rows = await queryRows<ClaimRow>(
     db,
     sql`with picked as (
           select id from messages
           where campaign_id is null and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
-          order by id limit ${limit}
+          order by priority desc, id limit ${limit}
           for update skip locked)
         update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
         from picked where m.id = picked.id

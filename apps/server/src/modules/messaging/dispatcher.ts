@@ -37,6 +37,8 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
 
 const BOARD_TTL_MS = 500;
 const SETTINGS_TTL_MS = 5_000;
+/** How often an idle priority lane looks for one-offs queued by another process (this one's wake it at once). */
+const ONE_OFF_POLL_MS = 250;
 
 /**
  * The sending loop of one worker process (docs/CONVENTIONS.md, after listmonk's manager): lanes
@@ -59,7 +61,6 @@ export class Dispatcher {
   /** Per campaign: the highest message id this process claimed (the next claim starts after it). */
   private readonly claimCursor = new Map<string, string>();
   private turn = 0;
-  private oneOffsAt = 0;
   private running = false;
   private lanes: Promise<void>[] = [];
   private sleepers: Array<() => void> = [];
@@ -80,7 +81,9 @@ export class Dispatcher {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.lanes = Array.from({ length: this.options.lanes }, (_, index) => this.lane(index));
+    // One lane more than asked, kept for one-offs (API messages, high priority first; replies;
+    // tests; notices): a campaign at full speed holds the other lanes but never this one.
+    this.lanes = [...Array.from({ length: this.options.lanes }, () => this.lane()), this.oneOffLane()];
   }
 
   /** Resolves when the batches in flight now are written back (see BatchSender.writtenBack). */
@@ -91,7 +94,6 @@ export class Dispatcher {
   /** Looks for work now (a campaign was launched, resumed, or a one-off message queued). */
   wake(): void {
     this.boardAt = 0;
-    this.oneOffsAt = 0;
     this.blockedUntil.clear();
     for (const wakeUp of this.sleepers.splice(0)) wakeUp();
   }
@@ -103,16 +105,30 @@ export class Dispatcher {
     await Promise.all(this.lanes);
   }
 
-  private async lane(index: number): Promise<void> {
+  private async lane(): Promise<void> {
     while (this.running) {
       let worked = false;
       try {
-        worked = await this.step(index);
+        worked = await this.step();
       } catch (error) {
         this.logger.error({ err: error }, 'dispatcher step failed');
         await this.sleep(1_000);
       }
       if (!worked && this.running) await this.sleep(this.options.idleMs);
+    }
+  }
+
+  /** The priority lane: one-off messages only, looking again at once while there are more. */
+  private async oneOffLane(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.sendOneOffs();
+      } catch (error) {
+        this.logger.error({ err: error }, 'one-off dispatch failed');
+        await this.sleep(1_000);
+      }
+      if (!worked && this.running) await this.sleep(Math.min(ONE_OFF_POLL_MS, this.options.idleMs));
     }
   }
 
@@ -152,11 +168,7 @@ export class Dispatcher {
   }
 
   /** One unit of work; false when there was nothing to do. */
-  private async step(lane: number): Promise<boolean> {
-    if (lane === 0 && Date.now() >= this.oneOffsAt) {
-      this.oneOffsAt = Date.now() + 250;
-      if (await this.sendOneOffs()) return true;
-    }
+  private async step(): Promise<boolean> {
     const now = Date.now();
     const ready = (await this.currentBoard()).filter(
       (campaign) => (this.blockedUntil.get(campaign.id) ?? 0) <= now && !this.fanningOut.has(campaign.id),

@@ -4,6 +4,7 @@ import type { Clock, DeliveryReceipt, GatewayLinkStatus, GatewayLogger, InboundS
 import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
 import { GatewayRegistry } from './gateway-registry.ts';
+import { WebhookDeliverer } from '../webhooks/index.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
@@ -40,6 +41,8 @@ export function createMessagingEngine(deps: {
   options?: Partial<DispatcherOptions>;
   /** This process's clock (default Date.now; tests skew it). */
   clock?: Clock;
+  /** Let webhook deliveries reach private, loopback and link-local addresses (ALLOW_PRIVATE_WEBHOOK_URLS). */
+  allowPrivateWebhooks?: boolean;
 }): MessagingEngine {
   const { database, logger } = deps;
   const clock = deps.clock ?? Date.now;
@@ -97,16 +100,20 @@ export function createMessagingEngine(deps: {
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;
+  // Webhook deliveries run where the sending engine runs: worker processes, or the embedded one.
+  const webhooks = new WebhookDeliverer({ db: database.db, allowPrivate: deps.allowPrivateWebhooks ?? false, logger });
   return {
     ...engine,
     wake: () => running.wake(),
     start: () => {
       running.start();
       housekeeping = startHousekeeping({ database, logger, onWork: () => running.wake() });
+      webhooks.start();
     },
     stop: async () => {
       await running.stop();
       await housekeeping?.stop();
+      await webhooks.stop();
       await registry.close();
       await links.close();
       for (const buffer of [...receiptBuffers.values(), ...inboundBuffers.values()]) await buffer.close();

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.ts';
+
+/** An api_keys row (the secret's hash never leaves this module). */
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  expires_at: Date | string | null;
+  allowed_cidrs: string[];
+  rate_limit: number;
+  last_used_at: Date | string | null;
+  last_used_ip: string | null;
+  revoked_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const COLUMNS = sql`id, name, prefix, scopes, expires_at, allowed_cidrs, rate_limit, last_used_at, last_used_ip, revoked_at, created_at`;
+
+/** Every key, newest first (revoked ones too: their last use stays readable). */
+export async function listApiKeys(db: Executor): Promise<ApiKeyRow[]> {
+  return queryRows<ApiKeyRow>(db, sql`select ${COLUMNS} from api_keys order by created_at desc, id desc`);
+}
+
+/** One key by id. */
+export async function findApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await queryRows<ApiKeyRow>(db, sql`select ${COLUMNS} from api_keys where id = ${id}`);
+  return row;
+}
+
+/** The key whose secret hashes to `secretHash`, with whether it is usable now (database clock). */
+export async function findApiKeyByHash(db: Executor, secretHash: string): Promise<(ApiKeyRow & { expired: boolean }) | undefined> {
+  const [row] = await queryRows<ApiKeyRow & { expired: boolean }>(
+    db,
+    sql`select ${COLUMNS}, (expires_at is not null and expires_at <= now()) as expired from api_keys where secret_hash = ${secretHash}`,
+  );
+  return row;
+}
+
+/** Inserts a key; answers its row. */
+export async function insertApiKey(
+  db: Executor,
+  values: {
+    name: string;
+    prefix: string;
+    secretHash: string;
+    scopes: string[];
+    expiresAt: string | null;
+    allowedCidrs: string[];
+    rateLimit: number;
+    createdBy: string;
+  },
+): Promise<ApiKeyRow> {
+  const [row] = await queryRows<ApiKeyRow>(
+    db,
+    sql`insert into api_keys (name, prefix, secret_hash, scopes, expires_at, allowed_cidrs, rate_limit, created_by)
+        values (${values.name}, ${values.prefix}, ${values.secretHash}, ${sql.param(values.scopes)}::text[], ${values.expiresAt},
+                ${sql.param(values.allowedCidrs)}::text[], ${values.rateLimit}, ${values.createdBy})
+        returning ${COLUMNS}`,
+  );
+  if (!row) throw new Error('insert into api_keys returned no row');
+  return row;
+}
+
+/** Revokes a key at once (kept for its history); answers the row, undefined when unknown. */
+export async function revokeApiKey(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await queryRows<ApiKeyRow>(
+    db,
+    sql`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id} returning ${COLUMNS}`,
+  );
+  return row;
+}
+
+/** Records a use (time and address); at most one write a second per key. */
+export async function touchApiKey(db: Executor, id: string, ip: string): Promise<void> {
+  await db.execute(sql`update api_keys set last_used_at = now(), last_used_ip = ${ip}
+    where id = ${id} and (last_used_at is null or last_used_at < now() - interval '1 second' or last_used_ip is distinct from ${ip})`);
+}
+
+/** Renames a key or changes its rate limit; answers the row, undefined when unknown. */
+export async function updateApiKeyRow(db: Executor, id: string, patch: { name?: string | undefined; rateLimit?: number | undefined }) {
+  const [row] = await queryRows<ApiKeyRow>(
+    db,
+    sql`update api_keys set name = coalesce(${patch.name ?? null}, name), rate_limit = coalesce(${patch.rateLimit ?? null}::int, rate_limit)
+        where id = ${id} returning ${COLUMNS}`,
+  );
+  return row;
+}

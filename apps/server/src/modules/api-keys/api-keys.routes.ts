@@ -1,0 +1,94 @@
+import {
+  apiKeyIdParamsSchema,
+  apiKeyListResponseSchema,
+  apiKeyResponseSchema,
+  createApiKeyBodySchema,
+  createdApiKeyResponseSchema,
+  updateApiKeyBodySchema,
+} from '@sms/contracts/api-keys';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { authorize, currentUser } from '../../platform/auth.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { presentApiKey } from './api-keys.presenter.ts';
+import { listApiKeys } from './api-keys.queries.ts';
+import { createApiKey, revokeKey, updateApiKey } from './api-keys.service.ts';
+
+const ADMINS_ONLY = 'Only administrators manage API keys.';
+
+/** Staff routes for integration API keys (Configurations -> Developers): admins only. */
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/api-keys',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Integration API keys (never their secrets)',
+        response: { 200: apiKeyListResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
+      return { data: (await listApiKeys(db)).map(presentApiKey) };
+    },
+  );
+
+  app.post(
+    '/api/api-keys',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Create an API key: the answer holds its secret, shown this once',
+        body: createApiKeyBodySchema,
+        response: { 201: createdApiKeyResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
+      const { row, secret } = await createApiKey(db, { actor, ip: request.ip }, request.body);
+      return reply.status(201).send({ apiKey: presentApiKey(row), secret });
+    },
+  );
+
+  app.patch(
+    '/api/api-keys/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Rename an API key or change its rate limit (requests per second)',
+        params: apiKeyIdParamsSchema,
+        body: updateApiKeyBodySchema,
+        response: { 200: apiKeyResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
+      return { apiKey: presentApiKey(await updateApiKey(db, { actor, ip: request.ip }, request.params.id, request.body)) };
+    },
+  );
+
+  app.delete(
+    '/api/api-keys/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Revoke an API key at once',
+        params: apiKeyIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
+      await revokeKey(db, { actor, ip: request.ip }, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

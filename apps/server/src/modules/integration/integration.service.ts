@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { INTEGRATION_ERROR_CODES, type ApiMessage, type SendApiMessageBody } from '@sms/contracts/integration';
+import { normalisePhone } from '@sms/contracts/phone';
+import { splitSms } from '@sms/contracts/sms-encoding';
+import type { Db } from '../../db/client.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import type { ApiKeyPrincipal } from '../../platform/auth.ts';
+import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
+import { findDefaultGateway, findGateway } from '../gateways/index.ts';
+import { getMessagingSettings } from '../settings/index.ts';
+import { presentApiMessage } from './integration.presenter.ts';
+import {
+  ensureRecipients,
+  findIdempotentAnswer,
+  insertApiMessages,
+  releaseIdempotencyKey,
+  reserveIdempotencyKey,
+  storeIdempotentAnswer,
+} from './integration.queries.ts';
+
+/** The audit actor of a key's changes: the key, by its name (no user id: keys are not accounts). */
+export const keyActor = (key: ApiKeyPrincipal): AuditActor => ({ id: key.id, name: `${key.name} (API key)`, email: '' });
+
+/** Why one message of a request was refused (a batch answers it per item; a single send throws it). */
+export interface ItemError {
+  status: number;
+  code: string;
+  message: string;
+  field?: string;
+}
+
+type Checked = { ok: true; body: SendApiMessageBody; phone: string; gatewayId: string } | { ok: false; error: ItemError };
+
+/** The gateway of a message: the one named (must exist and be enabled), else the default. */
+async function gatewayFor(db: Db, id: string | undefined, cache: Map<string, string | ItemError>): Promise<string | ItemError> {
+  const cacheKey = id ?? '';
+  const cached = cache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const gateway = id ? await findGateway(db, id) : await findDefaultGateway(db);
+  const answer: string | ItemError = !gateway
+    ? id
+      ? { status: 400, code: 'VALIDATION_ERROR', message: 'No gateway has this id', field: 'gatewayId' }
+      : { status: 422, code: INTEGRATION_ERROR_CODES.gatewayUnavailable, message: 'No default gateway is configured' }
+    : !gateway.enabled
+      ? {
+          status: 422,
+          code: INTEGRATION_ERROR_CODES.gatewayUnavailable,
+          message: `The gateway ${gateway.name} is disabled`,
+          field: id ? 'gatewayId' : undefined,
+        }
+      : gateway.id;
+  cache.set(cacheKey, answer);
+  return answer;
+}
+
+/**
+ * Queues messages from an API key (kind 'api', one-offs through the sending engine, so opt-out,
+ * reply matching, history and reports treat them like every other message). Answers one result
+ * per item, in order: the message, or why it was refused (unreadable number, opted out, gateway).
+ */
+export async function sendApiMessages(
+  db: Db,
+  input: { key: ApiKeyPrincipal; ip: string; items: SendApiMessageBody[]; wake: () => void },
+): Promise<Array<{ message: ApiMessage } | { error: ItemError }>> {
+  const { defaultCountry } = await getMessagingSettings(db);
+  const gateways = new Map<string, string | ItemError>();
+  const checked: Checked[] = [];
+  for (const body of input.items) {
+    const parsed = normalisePhone(body.to, defaultCountry);
+    if (!parsed.ok) {
+      checked.push({ ok: false, error: { status: 400, code: INTEGRATION_ERROR_CODES.invalidPhone, message: parsed.message, field: 'to' } });
+      continue;
+    }
+    if (body.scheduledAt && Number.isNaN(Date.parse(body.scheduledAt))) {
+      checked.push({
+        ok: false,
+        error: { status: 400, code: 'VALIDATION_ERROR', message: 'scheduledAt is not a date', field: 'scheduledAt' },
+      });
+      continue;
+    }
+    const gateway = await gatewayFor(db, body.gatewayId, gateways);
+    if (typeof gateway !== 'string') checked.push({ ok: false, error: gateway });
+    else checked.push({ ok: true, body, phone: parsed.e164, gatewayId: gateway });
+  }
+  const results = await db.transaction(async (tx) => {
+    const recipients = await ensureRecipients(
+      tx,
+      checked.flatMap((item) => (item.ok ? [item.phone] : [])),
+    );
+    const toSend: Array<{ index: number; row: Parameters<typeof insertApiMessages>[1][number] }> = [];
+    const answers: Array<{ message: ApiMessage } | { error: ItemError }> = checked.map((item, index) => {
+      if (!item.ok) return { error: item.error };
+      const contact = recipients.get(item.phone);
+      if (!contact || contact.status !== 'active')
+        return {
+          error: {
+            status: 409,
+            code: INTEGRATION_ERROR_CODES.optedOut,
+            message: 'The recipient has opted out of messages: nothing was sent',
+            field: 'to',
+          },
+        };
+      const split = splitSms(item.body.body);
+      toSend.push({
+        index,
+        row: {
+          apiKeyId: input.key.id,
+          contactId: contact.id,
+          gatewayId: item.gatewayId,
+          phone: item.phone,
+          senderId: item.body.senderId ?? null,
+          body: item.body.body,
+          encoding: split.encoding,
+          segments: split.parts.length,
+          priority: item.body.priority === 'high' ? 1 : 0,
+          reference: item.body.reference ?? null,
+          scheduledAt: item.body.scheduledAt ?? null,
+        },
+      });
+      return { error: { status: 500, code: 'PENDING', message: '' } };
+    });
+    const inserted = await insertApiMessages(
+      tx,
+      toSend.map((item) => item.row),
+    );
+    toSend.forEach((item, n) => {
+      const row = inserted[n];
+      if (row) answers[item.index] = { message: presentApiMessage(row) };
+    });
+    if (inserted.length > 0)
+      await recordAudit(tx, {
+        actor: keyActor(input.key),
+        action: 'message.api_send',
+        subject: 'Campaign',
+        ip: input.ip,
+        details: { apiKeyId: input.key.id, count: inserted.length, ids: inserted.slice(0, 100).map((row) => String(row.id)) },
+      });
+    return answers;
+  });
+  if (results.some((result) => 'message' in result)) input.wake();
+  return results;
+}
+
+/** The error a single send throws for a refused item. */
+export function itemErrorToThrow(error: ItemError): AppError {
+  if (error.status === 409) return new Conflict(error.message, { code: error.code, ...(error.field ? { field: error.field } : {}) });
+  if (error.status === 422) return new Unprocessable(error.message, error.code, error.field);
+  return new ValidationError(error.field ?? 'body', error.message, error.code);
+}
+
+/** SHA-256 of a request body in a stable form (keys sorted), to tell a replay from a different request. */
+function requestHash(body: unknown): string {
+  const stable = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(stable)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, stable(v)]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(stable(body)))
+    .digest('hex');
+}
+
+/**
+ * Runs `act` once per (key, Idempotency-Key) within 24 hours: a replay with the same body answers
+ * the first answer and does nothing; with a different body, 409; while the first request is still
+ * running, 409 too (retry shortly). A failed request frees the key. Without a key, just runs it.
+ */
+export async function idempotent<T>(
+  db: Db,
+  input: { key: ApiKeyPrincipal; idempotencyKey: string | undefined; body: unknown; statusCode: number },
+  act: () => Promise<T>,
+): Promise<{ statusCode: number; response: T; replayed: boolean }> {
+  const idem = input.idempotencyKey;
+  if (!idem) return { statusCode: input.statusCode, response: await act(), replayed: false };
+  const hash = requestHash(input.body);
+  const conflict = (message: string) =>
+    new Conflict(message, { code: INTEGRATION_ERROR_CODES.idempotencyConflict, field: 'Idempotency-Key' });
+  const stored = await findIdempotentAnswer(db, input.key.id, idem);
+  if (!stored && !(await reserveIdempotencyKey(db, { apiKeyId: input.key.id, key: idem, requestHash: hash })))
+    throw conflict('A request with this Idempotency-Key is in progress; retry shortly');
+  if (stored) {
+    if (stored.request_hash !== hash) throw conflict('This Idempotency-Key was used with a different request within the last 24 hours');
+    if (Number(stored.status_code) === 0) throw conflict('A request with this Idempotency-Key is in progress; retry shortly');
+    return { statusCode: Number(stored.status_code), response: stored.response as T, replayed: true };
+  }
+  let response: T;
+  try {
+    response = await act();
+  } catch (error) {
+    await releaseIdempotencyKey(db, input.key.id, idem);
+    throw error;
+  }
+  await storeIdempotentAnswer(db, { apiKeyId: input.key.id, key: idem, statusCode: input.statusCode, response });
+  return { statusCode: input.statusCode, response, replayed: false };
+}

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.ts';
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  created_at: Date | string;
+}
+
+export interface DeliveryRow {
+  id: string | number;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  last_response: string | null;
+  created_at: Date | string;
+  last_attempt_at: Date | string | null;
+  delivered_at: Date | string | null;
+}
+
+/** Every endpoint, newest first. */
+export async function listWebhooks(db: Executor): Promise<WebhookRow[]> {
+  return queryRows<WebhookRow>(db, sql`select id, url, events, active, created_at from webhook_endpoints order by created_at desc, id`);
+}
+
+/** Registers an endpoint. */
+export async function insertWebhook(
+  db: Executor,
+  values: { url: string; events: string[]; secret: string; active: boolean; createdBy: string },
+): Promise<WebhookRow> {
+  const [row] = await queryRows<WebhookRow>(
+    db,
+    sql`insert into webhook_endpoints (url, events, secret, active, created_by)
+        values (${values.url}, ${sql.param(values.events)}::text[], ${values.secret}, ${values.active}, ${values.createdBy})
+        returning id, url, events, active, created_at`,
+  );
+  if (!row) throw new Error('insert into webhook_endpoints returned no row');
+  return row;
+}
+
+/** Removes an endpoint and its delivery log; answers whether it existed. */
+export async function deleteWebhook(db: Executor, id: string): Promise<boolean> {
+  return (await queryRows(db, sql`delete from webhook_endpoints where id = ${id} returning 1`)).length > 0;
+}
+
+/** Whether an endpoint exists. */
+export async function webhookExists(db: Executor, id: string): Promise<boolean> {
+  return (await queryRows(db, sql`select 1 from webhook_endpoints where id = ${id}`)).length > 0;
+}
+
+/** An endpoint's deliveries, newest first, before a cursor. */
+export async function listDeliveries(db: Executor, endpointId: string, cursor: string | undefined, limit: number): Promise<DeliveryRow[]> {
+  return queryRows<DeliveryRow>(
+    db,
+    sql`select id, event_id, event_type, status, attempts, last_status_code, last_duration_ms, last_error, last_response, created_at, last_attempt_at, delivered_at
+        from webhook_deliveries where endpoint_id = ${endpointId} ${cursor ? sql`and id < ${cursor}::bigint` : sql``}
+        order by id desc limit ${limit}`,
+  );
+}
+
+/** Queues a delivery again now (same event id, so the receiver can de-duplicate); answers whether it existed. */
+export async function resendDelivery(db: Executor, endpointId: string, deliveryId: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`update webhook_deliveries set status = 'pending', next_attempt_at = now(), lease_until = null, created_at = now()
+        where id = ${deliveryId} and endpoint_id = ${endpointId} returning 1`,
+  );
+  return rows.length > 0;
+}
+
+/** A delivery claimed for sending, with what signing and posting need. */
+export interface ClaimedDelivery {
+  id: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  created_at: Date | string;
+  attempts: number;
+  url: string;
+  secret: string;
+  expired: boolean;
+}
+
+/** Claims due deliveries (oldest first, per endpoint in order), leased for a minute. */
+export async function claimDeliveries(db: Executor, limit: number): Promise<ClaimedDelivery[]> {
+  return queryRows<ClaimedDelivery>(
+    db,
+    sql`with picked as (
+          select d.id from webhook_deliveries d
+          where d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
+          order by d.id limit ${limit} for update skip locked)
+        update webhook_deliveries d set lease_until = now() + interval '60 seconds', attempts = d.attempts + 1
+        from picked, webhook_endpoints e
+        where d.id = picked.id and e.id = d.endpoint_id
+        returning d.id::text as id, d.event_id, d.event_type, d.data, d.created_at, d.attempts, e.url, e.secret,
+                  d.created_at < now() - interval '24 hours' as expired`,
+  );
+}
+
+/** Writes an attempt's outcome: delivered, retried at `retryAt`, or failed for good. */
+export async function recordAttempt(
+  db: Executor,
+  values: {
+    id: string;
+    outcome: 'delivered' | 'retry' | 'failed';
+    retryAt: Date | null;
+    statusCode: number | null;
+    durationMs: number;
+    error: string | null;
+    response: string | null;
+  },
+): Promise<void> {
+  await db.execute(sql`update webhook_deliveries set
+      status = ${values.outcome === 'retry' ? 'pending' : values.outcome},
+      next_attempt_at = coalesce(${values.retryAt?.toISOString() ?? null}::timestamptz, next_attempt_at),
+      lease_until = null, last_status_code = ${values.statusCode}, last_duration_ms = ${values.durationMs},
+      last_error = ${values.error}, last_response = ${values.response}, last_attempt_at = now(),
+      delivered_at = case when ${values.outcome} = 'delivered' then now() else delivered_at end
+    where id = ${values.id}::bigint`);
+}

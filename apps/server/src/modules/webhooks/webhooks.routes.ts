@@ -1,0 +1,114 @@
+import {
+  createdWebhookResponseSchema,
+  createWebhookBodySchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesResponseSchema,
+  webhookDeliveryParamsSchema,
+  webhookIdParamsSchema,
+  webhookListResponseSchema,
+} from '@sms/contracts/webhooks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { authorize, currentUser } from '../../platform/auth.ts';
+import { NotFound } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { presentDelivery, presentWebhook } from './webhooks.presenter.ts';
+import { listDeliveries, listWebhooks, resendDelivery, webhookExists } from './webhooks.queries.ts';
+import { createWebhook, removeWebhook } from './webhooks.service.ts';
+
+const ADMINS_ONLY = 'Only administrators manage webhooks.';
+const TAGS = ['webhooks'];
+
+/** Staff routes for webhook endpoints and their delivery log (Configurations -> Developers): admins only. */
+export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boolean }> = async (app, { db, allowPrivate }) => {
+  app.get(
+    '/api/webhooks',
+    {
+      config: { auth: 'required' },
+      schema: { tags: TAGS, summary: 'Webhook endpoints', response: { 200: webhookListResponseSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => {
+      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
+      return { data: (await listWebhooks(db)).map(presentWebhook) };
+    },
+  );
+
+  app.post(
+    '/api/webhooks',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: 'Register an endpoint: the answer holds its signing secret, shown this once',
+        body: createWebhookBodySchema,
+        response: { 201: createdWebhookResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
+      const { row, secret } = await createWebhook(db, { actor, ip: request.ip }, { body: request.body, allowPrivate });
+      return reply.status(201).send({ webhook: presentWebhook(row), secret });
+    },
+  );
+
+  app.delete(
+    '/api/webhooks/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: 'Remove an endpoint and its delivery log',
+        params: webhookIdParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
+      await removeWebhook(db, { actor, ip: request.ip }, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/webhooks/:id/deliveries',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: 'Delivery log of an endpoint, newest first (status code, duration, attempt, response excerpt)',
+        params: webhookIdParamsSchema,
+        querystring: webhookDeliveriesQuerySchema,
+        response: { 200: webhookDeliveriesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
+      if (!(await webhookExists(db, request.params.id))) throw new NotFound('Webhook not found');
+      const { cursor, limit } = request.query;
+      const rows = await listDeliveries(db, request.params.id, cursor, limit + 1);
+      const page = rows.slice(0, limit);
+      return { data: page.map(presentDelivery), nextCursor: rows.length > limit ? String(page.at(-1)?.id) : null };
+    },
+  );
+
+  app.post(
+    '/api/webhooks/:id/deliveries/:deliveryId/resend',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: TAGS,
+        summary: 'Send a delivery again (same event id)',
+        params: webhookDeliveryParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
+      if (!(await resendDelivery(db, request.params.id, request.params.deliveryId))) throw new NotFound('Delivery not found');
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,153 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { DEFAULT_SIMULATOR_GATEWAY_ID } from '@sms/contracts/gateways';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts';
+import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
+
+interface Received {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  event: any;
+}
+
+/** A receiver on loopback that answers 500 to the first `failFirst` requests, then 200. */
+async function startReceiver(failFirst: number): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  let failures = failFirst;
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        id: String(request.headers['webhook-id']),
+        timestamp: String(request.headers['webhook-timestamp']),
+        signature: String(request.headers['webhook-signature']),
+        body,
+        event: JSON.parse(body),
+      });
+      response.statusCode = failures-- > 0 ? 500 : 200;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}/hook`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The receiver's side of Standard Webhooks: HMAC-SHA256 over id.timestamp.body with the secret's bytes. */
+const verifies = (secret: string, message: Received) =>
+  message.signature ===
+  `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${message.id}.${message.timestamp}.${message.body}`)
+    .digest('base64')}`;
+
+describe('webhooks', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+  let apiKey = '';
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine: true, config: { allowPrivateWebhookUrls: true } });
+    admin = await server.createAdmin();
+    await configureSimulator(server, admin.token, {});
+    apiKey = (await server.post('/api/api-keys', { name: 'Hooks', scopes: ['messages:send', 'contacts:write'] }, { token: admin.token }))
+      .body.secret;
+  });
+  afterAll(() => server?.close());
+
+  it('are for administrators, with 400 naming the field', async () => {
+    const manager = await server.createUser('manager');
+    expect((await server.get('/api/webhooks')).status).toBe(401);
+    expect((await server.get('/api/webhooks', { token: manager.token })).status).toBe(403);
+    const badUrl = await server.post('/api/webhooks', { url: 'ftp://x', events: ['message.status'] }, { token: admin.token });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body.field).toBe('url');
+    const badEvent = await server.post('/api/webhooks', { url: 'https://example.org/h', events: ['nope'] }, { token: admin.token });
+    expect(badEvent.status).toBe(400);
+    expect(badEvent.body.field).toMatch(/^events/);
+    expect((await server.get('/api/webhooks/00000000-0000-4000-8000-000000000000/deliveries', { token: admin.token })).status).toBe(404);
+  });
+
+  it('refuses private addresses unless allowed', async () => {
+    const strict = await startTestServer();
+    try {
+      const strictAdmin = await strict.createAdmin();
+      const refused = await strict.post(
+        '/api/webhooks',
+        { url: 'http://127.0.0.1:9/h', events: ['message.status'] },
+        { token: strictAdmin.token },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.field).toBe('url');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('delivers signed events, retries after a 500 with the same event id, and logs each delivery', async () => {
+    const receiver = await startReceiver(1);
+    try {
+      const created = await server.post(
+        '/api/webhooks',
+        { url: receiver.url, events: ['message.status', 'message.inbound', 'contact.opted_out'] },
+        { token: admin.token },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const { webhook, secret } = created.body;
+      expect(secret).toMatch(/^whsec_/);
+      expect(JSON.stringify((await server.get('/api/webhooks', { token: admin.token })).body)).not.toContain(secret);
+
+      const sent = await server.post('/api/v1/messages', { to: '+447400555001', body: 'Hello' }, { token: apiKey });
+      expect(sent.status).toBe(202);
+      await server.engine?.inbound(DEFAULT_SIMULATOR_GATEWAY_ID, [
+        { gatewayMessageId: 'hook-in-1', from: '+447400555001', to: '+447700999999', body: 'STOP', receivedAt: new Date() },
+      ]);
+
+      const types = ['message.status', 'message.inbound', 'contact.opted_out'];
+      await waitFor(
+        async () => {
+          const delivered = new Set(
+            receiver.received.filter((m, i, all) => all.findIndex((o) => o.id === m.id) === i).map((m) => m.event.type),
+          );
+          return types.every((type) => delivered.has(type)) ? true : undefined;
+        },
+        20_000,
+        'every kind of event to arrive',
+      );
+      for (const message of receiver.received) expect(verifies(secret, message), message.body).toBe(true);
+      const status = receiver.received.find((m) => m.event.type === 'message.status');
+      expect(status?.event.data).toMatchObject({ id: sent.body.id, to: '+447400555001' });
+      const optedOut = receiver.received.find((m) => m.event.type === 'contact.opted_out');
+      expect(optedOut?.event.data.phone).toBe('+447400555001');
+
+      // The first request got a 500: the same event came again, and no id arrived more than twice.
+      const first = receiver.received[0]!;
+      await waitFor(async () => (receiver.received.filter((m) => m.id === first.id).length >= 2 ? true : undefined), 10_000, 'the retry');
+      expect(receiver.received.filter((m) => m.id === first.id).length).toBe(2);
+      const counts = new Map<string, number>();
+      for (const m of receiver.received) counts.set(m.id, (counts.get(m.id) ?? 0) + 1);
+      expect([...counts.values()].filter((n) => n > 1)).toEqual([2]);
+
+      const log = await server.get(`/api/webhooks/${webhook.id}/deliveries`, { token: admin.token });
+      expect(log.status).toBe(200);
+      const retried = log.body.data.find((d: any) => d.eventId === first.id);
+      expect(retried).toMatchObject({ status: 'delivered', attempts: 2, statusCode: 200 });
+
+      // Resend: the same event id once more.
+      const before = receiver.received.length;
+      expect(
+        (await server.post(`/api/webhooks/${webhook.id}/deliveries/${retried.id}/resend`, undefined, { token: admin.token })).status,
+      ).toBe(204);
+      await waitFor(async () => (receiver.received.length > before ? true : undefined), 10_000, 'the resent delivery');
+      expect(receiver.received.at(-1)?.id).toBe(first.id);
+      expect((await server.delete(`/api/webhooks/${webhook.id}`, { token: admin.token })).status).toBe(204);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

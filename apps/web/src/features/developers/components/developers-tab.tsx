@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ApiKey } from '@sms/contracts/api-keys';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scopeKey } from './scope-key';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DateTime } from '../../../components/date-time';
+import { FullPageLoader } from '../../../components/full-page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
+import { errorMessage } from '../../../lib/api-client';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { WebhooksSection } from './webhooks-section';
+
+/** The Developers tab of /configurations (administrators): integration API keys and webhooks. */
+export function DevelopersTab() {
+  return (
+    <>
+      <ApiKeysSection />
+      <WebhooksSection />
+    </>
+  );
+}
+
+function ApiKeysSection() {
+  const { t } = useTranslation('developers');
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  if (keys.isPending) return <FullPageLoader />;
+  if (keys.isError) return <RetryAlert error={keys.error} onRetry={() => void keys.refetch()} />;
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 2, gap: 2 }}>
+          <div>
+            <Typography variant="h5" component="h2" sx={{ mb: 0.5 }}>
+              {t('keys.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('keys.description')}
+            </Typography>
+          </div>
+          <Button variant="contained" onClick={() => setCreating(true)}>
+            {t('keys.create')}
+          </Button>
+        </Stack>
+        {secret && (
+          <Alert severity="warning" onClose={() => setSecret(null)} sx={{ mb: 2 }} data-testid="api-key-secret">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {t('keys.secretOnce', { name: secret.name })}
+            </Typography>
+            <Typography component="code" dir="ltr" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              {secret.secret}
+            </Typography>
+          </Alert>
+        )}
+        {keys.data.length === 0 ? (
+          <Typography color="text.secondary">{t('keys.empty')}</Typography>
+        ) : (
+          <Table size="small" aria-label={t('keys.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('keys.name')}</TableCell>
+                <TableCell>{t('keys.scopes')}</TableCell>
+                <TableCell>{t('keys.lastUsed')}</TableCell>
+                <TableCell>{t('keys.expires')}</TableCell>
+                <TableCell>{t('keys.status')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {keys.data.map((key) => (
+                <TableRow key={key.id} data-testid="api-key-row">
+                  <TableCell>
+                    <Typography variant="body2">{key.name}</Typography>
+                    <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+                      {key.prefix}…
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                      {key.scopes.map((scope) => (
+                        <Chip key={scope} size="small" label={t(`scopes.${scopeKey(scope)}`)} />
+                      ))}
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    <DateTime value={key.lastUsedAt} fallback={t('keys.never')} />
+                    {key.lastUsedIp && (
+                      <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ display: 'block' }}>
+                        {key.lastUsedIp}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <DateTime value={key.expiresAt} fallback={t('keys.noExpiry')} />
+                  </TableCell>
+                  <TableCell>{key.revokedAt ? t('keys.revoked') : t('keys.active')}</TableCell>
+                  <TableCell align="right">
+                    {!key.revokedAt && (
+                      <Button color="error" size="small" onClick={() => setRevoking(key)}>
+                        {t('keys.revoke')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <CreateApiKeyDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(created) => {
+          setCreating(false);
+          setSecret({ name: created.apiKey.name, secret: created.secret });
+        }}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('keys.revokeTitle', { name: revoking?.name ?? '' })}
+        message={t('keys.revokeMessage')}
+        confirmLabel={t('keys.revoke')}
+        danger
+        busy={revoke.isPending}
+        error={revoke.isError ? errorMessage(revoke.error) : null}
+        onConfirm={() =>
+          revoking &&
+          revoke.mutate(revoking.id, {
+            onSuccess: () => setRevoking(null),
+          })
+        }
+        onClose={() => {
+          revoke.reset();
+          setRevoking(null);
+        }}
+      />
+    </Card>
+  );
+}

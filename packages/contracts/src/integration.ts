@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CONTACT_STATUSES, contactSchema } from './contacts.ts';
+import { MESSAGE_STATUSES } from './messages.ts';
+
+/** The integration API (/api/v1): messages sent by other software with an API key. */
+export const API_MESSAGE_PRIORITIES = ['high', 'normal'] as const;
+export type ApiMessagePriority = (typeof API_MESSAGE_PRIORITIES)[number];
+
+export const INTEGRATION_LIMITS = {
+  bodyMax: 1600,
+  referenceMax: 200,
+  senderIdMax: 16,
+  idempotencyKeyMax: 200,
+  batchMax: 1000,
+  pageMax: 100,
+} as const;
+
+/** Error codes of the integration API besides the generic ones. */
+export const INTEGRATION_ERROR_CODES = {
+  optedOut: 'RECIPIENT_OPTED_OUT',
+  invalidPhone: 'INVALID_PHONE',
+  idempotencyConflict: 'IDEMPOTENCY_CONFLICT',
+  gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
+  optInRefused: 'OPT_IN_REFUSED',
+} as const;
+
+/** POST /api/v1/messages (and each item of a batch). */
+export const sendApiMessageBodySchema = z
+  .object({
+    to: z.string().trim().min(1, 'to is required').max(40, 'to must be at most 40 characters'),
+    body: z.string().min(1, 'body is required').max(INTEGRATION_LIMITS.bodyMax),
+    senderId: z.string().trim().min(1).max(INTEGRATION_LIMITS.senderIdMax).optional(),
+    gatewayId: z.uuid('gatewayId must be a gateway id').optional(),
+    priority: z.enum(API_MESSAGE_PRIORITIES).optional(),
+    scheduledAt: z.iso.datetime({ offset: true }).optional(),
+    reference: z.string().max(INTEGRATION_LIMITS.referenceMax).optional(),
+  })
+  .meta({ example: { to: '+447700900123', body: 'Your code is 481516', priority: 'high', reference: 'otp-2291' } });
+export type SendApiMessageBody = z.infer<typeof sendApiMessageBodySchema>;
+
+/** A message as the integration API shows it. */
+export const apiMessageSchema = z
+  .object({
+    id: z.string(),
+    /** E.164. */
+    to: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
+    encoding: z.enum(['GSM-7', 'UCS-2']),
+    segments: z.number().int(),
+    priority: z.enum(API_MESSAGE_PRIORITIES),
+    reference: z.string().nullable(),
+    contactId: z.string().nullable(),
+    createdAt: z.string(),
+    scheduledAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+    error: z.object({ code: z.string(), message: z.string().nullable() }).nullable(),
+    reply: z.object({ text: z.string(), at: z.string() }).nullable(),
+  })
+  .meta({
+    example: {
+      id: '1042',
+      to: '+447700900123',
+      status: 'queued',
+      encoding: 'GSM-7',
+      segments: 1,
+      priority: 'high',
+      reference: 'otp-2291',
+      contactId: '0194f0c2-7d1e-7c3a-9b1e-2f4a5b6c7d8e',
+      createdAt: '2026-11-27T09:00:00.000Z',
+      scheduledAt: null,
+      sentAt: null,
+      deliveredAt: null,
+      failedAt: null,
+      error: null,
+      reply: null,
+    },
+  });
+export type ApiMessage = z.infer<typeof apiMessageSchema>;
+
+export const apiMessageIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a message id') });
+
+export const sendApiMessagesBatchBodySchema = z.object({
+  messages: z.array(sendApiMessageBodySchema).min(1, 'messages must hold at least one message').max(INTEGRATION_LIMITS.batchMax),
+});
+
+/** One item of a batch's answer: the message accepted, or why not. */
+export const batchItemResultSchema = z.object({
+  index: z.number().int(),
+  status: z.enum(['accepted', 'rejected']),
+  message: apiMessageSchema.optional(),
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).optional(),
+});
+export const batchResponseSchema = z.object({ results: z.array(batchItemResultSchema) });
+
+export const listApiMessagesQuerySchema = z.object({
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  reference: z.string().max(INTEGRATION_LIMITS.referenceMax).optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'cursor must be a nextCursor from a previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
+});
+export const apiMessageListResponseSchema = z.object({ data: z.array(apiMessageSchema), nextCursor: z.string().nullable() });
+
+export const listApiContactsQuerySchema = z.object({
+  status: z.enum(CONTACT_STATUSES).optional(),
+  phone: z.string().max(40).optional(),
+  cursor: z.uuid('cursor must be a nextCursor from a previous page').optional(),
+  limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
+});
+export const apiContactListResponseSchema = z.object({ data: z.array(contactSchema), nextCursor: z.string().nullable() });
