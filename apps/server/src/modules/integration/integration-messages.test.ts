@@ -187,6 +187,10 @@ describe('/api/v1/messages', () => {
   it('sends a high-priority message before queued normal ones and while a large campaign is still sending', async () => {
     // A campaign of 3,000 at 300 a second (about ten seconds of sending).
     await configureSimulator(server, admin.token, {}, 300);
+    // The engine already sent with this gateway (unlimited) and applies the new limit when it next
+    // re-reads the row, at most 2 s later (GatewayRegistry's recheck): launched sooner, the whole
+    // campaign went out at once and finished before the urgent message was queued.
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
     await server.database.db.execute(sql`insert into contacts (phone, first_name)
       select '+4474009' || lpad(g::text, 5, '0'), 'Bulk' from generate_series(20000, 22999) g`);
     const campaign = await server.post(
