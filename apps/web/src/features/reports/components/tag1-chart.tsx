@@ -6,11 +6,8 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { buildTag1Stacks, formatWordsBreakdown, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label } from './report-format';
 import { X_AXIS_HEIGHT } from '../../../lib/chart-axis';
+import { replyWordColors } from './reply-word-colors';
 import { useReportFormat } from './use-report-format';
-
-/** Reply words that get the yes (green) and no (red) colours. */
-const YES_WORDS = new Set(['YES', 'Y', 'OK', 'OUI', 'SI', 'نعم', '是', '1']);
-const NO_WORDS = new Set(['NO', 'N', 'NON', 'لا', '否', '不', '2']);
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -37,22 +34,20 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
   const stacks = useMemo(() => buildTag1Stacks(report.groups), [report.groups]);
   const inOrder = <T,>(items: T[]) => (rtl ? [...items].reverse() : items);
   const drawnCategories = inOrder(stacks.categories);
-  // Readable on light and dark pages (the brand primary can be as dark as the dark page); yes green, no red.
-  const palette = [theme.palette.info.main, theme.palette.warning.main, '#a78bfa', '#f472b6', '#22d3ee', '#a3e635'];
-  const plainWords = stacks.series.map((entry) => entry.id).filter((id) => !YES_WORDS.has(id) && !NO_WORDS.has(id));
-  const wordColor = (word: string) =>
-    YES_WORDS.has(word)
-      ? theme.palette.success.main
-      : NO_WORDS.has(word)
-        ? theme.palette.error.main
-        : (palette[plainWords.indexOf(word) % palette.length] ?? theme.palette.info.main);
+  const wordColors = replyWordColors(
+    stacks.series.map((entry) => entry.id).filter((id) => id !== NOT_REPLIED_SERIES && id !== OTHER_SERIES),
+  );
   const series = stacks.series.map((entry) => ({
     id: entry.id,
     data: inOrder(entry.data),
     stack: 'total',
     label: entry.id === NOT_REPLIED_SERIES ? t('fields.notReplied') : entry.id === OTHER_SERIES ? t('tag1.other') : entry.id,
     color:
-      entry.id === NOT_REPLIED_SERIES ? theme.palette.grey[400] : entry.id === OTHER_SERIES ? theme.palette.grey[600] : wordColor(entry.id),
+      entry.id === NOT_REPLIED_SERIES
+        ? theme.palette.grey[400]
+        : entry.id === OTHER_SERIES
+          ? theme.palette.grey[600]
+          : (wordColors.get(entry.id) ?? theme.palette.info.main),
     valueFormatter: (value: number | null) => (value === null ? '' : format.count(value)),
   }));
   const categories = drawnCategories.map((tag1) => tag1Label(tag1, t('none')));
