@@ -220,7 +220,7 @@ describe('route declarations', () => {
           app.get('/api/test/forgotten', async () => ({ open: 'to everyone by accident' }));
         },
       }),
-    ).rejects.toThrow('Route GET /api/test/forgotten must declare config.auth (required, optional or public)');
+    ).rejects.toThrow('Route GET /api/test/forgotten must declare config.auth (required, optional, public or apiKey)');
   });
 });
 
