@@ -1,5 +1,44 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
+/** Below this size a compressed copy saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 512;
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip level 9) next to every text file
+ * of the build, once, so the server negotiates them without compressing per request (decision 036).
+ * index.html is left alone: the server fills in a fresh nonce per request and compresses it then.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'sms:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const content = readFileSync(path);
+        if (content.length < MIN_COMPRESS_BYTES) continue;
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * Vendor chunks for what every page needs (`$initial`: reachable from the entry without a lazy
@@ -17,7 +56,7 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
