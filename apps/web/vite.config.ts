@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SIGN_IN_NAMESPACES } from './src/lib/i18n/sign-in-namespaces.ts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
@@ -55,6 +56,19 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['data', /node_modules[\\/](@tanstack|axios|i18next|react-i18next|@casl|@ucast|zod|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
+/** `locale-en-sign-in` for the namespaces the sign-in pages read, `locale-en` for the rest of en. */
+function localeChunk(id: string): string {
+  const [, language = 'x', namespace = ''] = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(id) ?? [];
+  return SIGN_IN_NAMESPACES.includes(namespace) ? `locale-${language}-sign-in` : `locale-${language}`;
+}
+
+/** Heavy libraries only some lazy pages use. */
+const LAZY_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
+  ['mui-charts', /node_modules[\\/](@mui[\\/](x-charts|x-charts-vendor|x-internal-gestures)|bezier-easing)[\\/]/],
+  ['mui-data-grid', /node_modules[\\/]@mui[\\/](x-data-grid|x-virtualizer)[\\/]/],
+  ['mui-x-internals', /node_modules[\\/]@mui[\\/]x-internals[\\/]/],
+];
+
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -69,11 +83,27 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Needed with groups that leave their dependencies to other chunks (rolldown's advice):
+        // modules then run in import order whatever chunk they sit in.
+        strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             ...INITIAL_VENDOR_CHUNKS.map(([name, test], index) => ({ name, test, tags: ['$initial' as const], priority: 100 - index })),
-            { name: 'mui-charts', test: /node_modules[\\/](@mui[\\/]x-charts|@mui[\\/]x-internal-gestures|bezier-easing)/, priority: 11 },
-            { name: 'mui-data-grid', test: /node_modules[\\/]@mui[\\/]x-/, priority: 10 },
+            // Two files per interface language (the sign-in pages' namespaces, the rest), downloaded only when chosen.
+            {
+              name: localeChunk,
+              test: /src[\\/]locales[\\/]/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
+            // Charts and the data grid stay in their own files, without the MUI components they use
+            // (left in shared chunks), so a page without a chart or a grid never downloads them.
+            ...LAZY_VENDOR_CHUNKS.map(([name, test], index) => ({
+              name,
+              test,
+              priority: 12 - index,
+              includeDependenciesRecursively: false,
+            })),
           ],
         },
       },

@@ -1,15 +1,21 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
-import { FullLayout } from './layouts/full-layout';
+import { FullPageLoader } from '../components/full-page-loader';
+import { loadEveryNamespace } from '../lib/i18n/i18n';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import RouteError from './routes/route-error';
 
-// Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile.
+// Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile. The signed-in
+// frame (sidebar, header) too, with the rest of the language's texts: the sign-in pages never
+// download them.
+const FullLayout = lazy(() =>
+  Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]).then(([module]) => ({ default: module.FullLayout })),
+);
 const Login = lazy(() => import('../features/auth/routes/login'));
 const Login2 = lazy(() => import('../features/auth/routes/login2'));
 const Register = lazy(() => import('../features/auth/routes/register'));
@@ -51,7 +57,9 @@ const CampaignCalendar = lazy(() => import('../features/calendar/routes/campaign
 function Root() {
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
       <ScrollRestoration />
     </>
   );
