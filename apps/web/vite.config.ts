@@ -43,8 +43,9 @@ function precompress(): Plugin {
 
 /**
  * Vendor chunks for what every page needs (`$initial`: reachable from the entry without a lazy
- * import), so app changes do not bust library caches; the data grid stays with the lazy pages
- * that use it, in its own chunk.
+ * import), so app changes do not bust library caches. The data grid and the charts have no group:
+ * a group also captures what its modules import, which pulled MUI components the sign-in page
+ * needs into the grid's file (decision 037); rolldown's own splitting keeps them with their pages.
  */
 const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
@@ -62,13 +63,6 @@ function localeChunk(id: string): string {
   return SIGN_IN_NAMESPACES.includes(namespace) ? `locale-${language}-sign-in` : `locale-${language}`;
 }
 
-/** Heavy libraries only some lazy pages use. */
-const LAZY_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
-  ['mui-charts', /node_modules[\\/](@mui[\\/](x-charts|x-charts-vendor|x-internal-gestures)|bezier-easing)[\\/]/],
-  ['mui-data-grid', /node_modules[\\/]@mui[\\/](x-data-grid|x-virtualizer)[\\/]/],
-  ['mui-x-internals', /node_modules[\\/]@mui[\\/]x-internals[\\/]/],
-];
-
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -83,9 +77,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Needed with groups that leave their dependencies to other chunks (rolldown's advice):
-        // modules then run in import order whatever chunk they sit in.
-        strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             ...INITIAL_VENDOR_CHUNKS.map(([name, test], index) => ({ name, test, tags: ['$initial' as const], priority: 100 - index })),
@@ -96,14 +87,6 @@ export default defineConfig({
               priority: 20,
               includeDependenciesRecursively: false,
             },
-            // Charts and the data grid stay in their own files, without the MUI components they use
-            // (left in shared chunks), so a page without a chart or a grid never downloads them.
-            ...LAZY_VENDOR_CHUNKS.map(([name, test], index) => ({
-              name,
-              test,
-              priority: 12 - index,
-              includeDependenciesRecursively: false,
-            })),
           ],
         },
       },
