@@ -12,11 +12,11 @@ import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
 import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { PhoneNumber } from './phone-number';
 import { tag1Label } from './report-format';
 import type { RecipientsListState } from './report-tables';
 import { MessageStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
+import { LtrText } from '../../../components/ltr-text';
 
 export interface RecipientsGridProps {
   list: ListHandle<RecipientsListState>;
@@ -50,7 +50,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
             row.name || t('recipients.noName')
           ),
       },
-      { field: 'phone', headerName: t('fields.phone'), width: 140, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
+      { field: 'phone', headerName: t('fields.phone'), width: 140, renderCell: ({ row }) => <LtrText>{row.phone}</LtrText> },
       { field: 'tag1', headerName: t('fields.tag1'), width: 100, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
       { field: 'status', headerName: t('fields.status'), width: 120, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
       {
@@ -61,7 +61,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
           row.errorCode ? (
             <Tooltip title={reasons.messageError(row.errorCode, row.errorText)}>
               <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                <bdi>{row.errorCode}</bdi>
+                <LtrText>{row.errorCode}</LtrText>
               </Box>
             </Tooltip>
           ) : null,

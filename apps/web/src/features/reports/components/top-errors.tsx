@@ -8,6 +8,7 @@ import type { DeliverySummary } from '@sms/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { useReportFormat } from './use-report-format';
+import { LtrText } from '../../../components/ltr-text';
 
 const SHOWN = 10;
 
@@ -45,7 +46,7 @@ export function TopErrors({
                 sx={{ borderRadius: 1 }}
               >
                 <ListItemText
-                  primary={<bdi>{error.errorCode}</bdi>}
+                  primary={<LtrText>{error.errorCode}</LtrText>}
                   secondary={reasons.messageError(error.errorCode, error.errorText)}
                   slotProps={{ primary: { sx: { fontWeight: 600, fontFamily: 'monospace' } } }}
                 />
