@@ -13,6 +13,10 @@ import { CampaignStatusChip } from './status-chips';
 import type { ReportsListState } from './reports-list-state';
 import { useReportFormat } from './use-report-format';
 
+/** Shown for a figure a campaign does not have yet (scheduled: nothing sent, not launched). */
+const NOT_YET = '–';
+const notSentYet = (row: ReportCampaignRow) => row.status === 'scheduled';
+
 const sortable = (field: string) => (REPORT_CAMPAIGN_SORTS as readonly string[]).includes(field);
 
 export interface ReportsGridProps {
@@ -58,11 +62,28 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
         renderCell: ({ row }) => <CampaignStatusChip status={row.status} />,
       },
       { field: 'recipients', headerName: t('fields.recipients'), type: 'number', width: 100, valueFormatter: count },
-      { field: 'deliveredPct', headerName: t('fields.deliveredPct'), type: 'number', width: 95, valueFormatter: pct },
-      { field: 'repliedPct', headerName: t('fields.repliedPct'), type: 'number', width: 95, valueFormatter: pct },
+      {
+        field: 'deliveredPct',
+        headerName: t('fields.deliveredPct'),
+        type: 'number',
+        width: 95,
+        valueFormatter: (value: number, row) => (notSentYet(row) ? NOT_YET : pct(value)),
+      },
+      {
+        field: 'repliedPct',
+        headerName: t('fields.repliedPct'),
+        type: 'number',
+        width: 95,
+        valueFormatter: (value: number, row) => (notSentYet(row) ? NOT_YET : pct(value)),
+      },
       { field: 'failed', headerName: t('fields.failed'), type: 'number', width: 80, valueFormatter: count },
       { field: 'optedOut', headerName: t('fields.optedOut'), type: 'number', width: 95, valueFormatter: count },
-      { field: 'launchedAt', headerName: t('fields.launchedAt'), width: 145, valueFormatter: (value: string | null) => format.date(value) },
+      {
+        field: 'launchedAt',
+        headerName: t('fields.launchedAt'),
+        width: 175,
+        valueFormatter: (value: string | null, row) => (notSentYet(row) ? NOT_YET : format.date(value)),
+      },
       {
         field: 'completedAt',
         headerName: t('fields.completedAt'),
@@ -80,18 +101,21 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
             key="delivery"
             icon={<IconChartBar size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.delivery'), name: row.name })}
+            title={t('kinds.delivery')}
             onClick={() => void navigate(paths.reports.delivery(row.id))}
           />,
           <GridActionsCellItem
             key="tag1"
             icon={<IconTags size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.tag1-grouped'), name: row.name })}
+            title={t('kinds.tag1-grouped')}
             onClick={() => void navigate(paths.reports.tag1Grouped(row.id))}
           />,
           <GridActionsCellItem
             key="non-responders"
             icon={<IconUserQuestion size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.non-responders'), name: row.name })}
+            title={t('kinds.non-responders')}
             onClick={() => void navigate(paths.reports.nonResponders(row.id))}
           />,
         ],
