@@ -120,3 +120,14 @@ test('in Arabic, phone numbers and sender ids stay left-to-right islands (+447..
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('links in lists are underlined without hovering, whatever the brand colour', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/users');
+  const link = page.getByRole('grid').getByRole('link', { name: 'Ada Admin' });
+  await link.waitFor();
+  expect(await link.evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe('underline');
+  expect(problems).toEqual([]);
+  await context.close();
+});
