@@ -1,10 +1,51 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { SIGN_IN_NAMESPACES } from './src/lib/i18n/sign-in-namespaces.ts';
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
+/** Below this size a compressed copy saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 512;
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip level 9) next to every text file
+ * of the build, once, so the server negotiates them without compressing per request (decision 036).
+ * index.html is left alone: the server fills in a fresh nonce per request and compresses it then.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'sms:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const content = readFileSync(path);
+        if (content.length < MIN_COMPRESS_BYTES) continue;
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * Vendor chunks for what every page needs (`$initial`: reachable from the entry without a lazy
- * import), so app changes do not bust library caches; the data grid stays with the lazy pages
- * that use it, in its own chunk.
+ * import), so app changes do not bust library caches. The data grid and the charts have no group:
+ * a group also captures what its modules import, which pulled MUI components the sign-in page
+ * needs into the grid's file (decision 037); rolldown's own splitting keeps them with their pages.
  */
 const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
@@ -16,8 +57,14 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['data', /node_modules[\\/](@tanstack|axios|i18next|react-i18next|@casl|@ucast|zod|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
+/** `locale-en-sign-in` for the namespaces the sign-in pages read, `locale-en` for the rest of en. */
+function localeChunk(id: string): string {
+  const [, language = 'x', namespace = ''] = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(id) ?? [];
+  return SIGN_IN_NAMESPACES.includes(namespace) ? `locale-${language}-sign-in` : `locale-${language}`;
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -33,8 +80,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             ...INITIAL_VENDOR_CHUNKS.map(([name, test], index) => ({ name, test, tags: ['$initial' as const], priority: 100 - index })),
-            { name: 'mui-charts', test: /node_modules[\\/](@mui[\\/]x-charts|@mui[\\/]x-internal-gestures|bezier-easing)/, priority: 11 },
-            { name: 'mui-data-grid', test: /node_modules[\\/]@mui[\\/]x-/, priority: 10 },
+            // Two files per interface language (the sign-in pages' namespaces, the rest), downloaded only when chosen.
+            {
+              name: localeChunk,
+              test: /src[\\/]locales[\\/]/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,9 +1,36 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helper.ts';
 import { scratchDir } from './scratch-dir.ts';
+
+const APP_JS = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `text ${i}`))};`;
+
+/** A GET with raw bytes back (fetch would decode them), sending exactly the given Accept-Encoding. */
+function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+function decode(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
 
 // A stand-in for the built web app: what the web team's index.html carries, plus a hashed asset.
 function fakeWebDist(): string {
@@ -14,6 +41,10 @@ function fakeWebDist(): string {
     '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /><style nonce="__CSP_NONCE__"></style></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // What the build's precompress step writes next to each text file.
+  writeFileSync(join(dir, 'assets', 'app-def456.js'), APP_JS);
+  writeFileSync(join(dir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(dir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -95,6 +126,46 @@ describe('web app serving', () => {
     const favicon = await server.get('/favicon.svg');
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the precompressed brotli or gzip copy by Accept-Encoding, keeping the immutable cache', async () => {
+    const cases: Array<[accept: string | undefined, encoding: string | undefined]> = [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+      [undefined, undefined],
+    ];
+    for (const [accept, encoding] of cases) {
+      const response = await rawGet(`${server.baseUrl}/assets/app-def456.js`, accept);
+      expect(response.status, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type'], accept).toMatch(/javascript/);
+      expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(decode(response.body, encoding), accept).toBe(APP_JS);
+    }
+    // A file without compressed copies still goes out as it is.
+    const plain = await rawGet(`${server.baseUrl}/assets/index-abc123.js`, 'br, gzip');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe('console.log("app")');
+  });
+
+  it('compresses index.html per request (its nonce is fresh) and keeps it uncached', async () => {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const response = await rawGet(`${server.baseUrl}/dashboard`, accept);
+      expect(response.status, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], accept).toBe('no-cache');
+      const nonce = /'nonce-([^']+)'/.exec(response.headers['content-security-policy'] ?? '')?.[1];
+      expect(decode(response.body, encoding), accept).toContain(`<meta name="csp-nonce" content="${nonce}" />`);
+    }
   });
 
   it('answers a missing asset with 404 instead of the page', async () => {

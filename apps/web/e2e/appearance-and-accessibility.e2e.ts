@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
 // Languages and direction, dark mode, and an axe audit of the sign-in and users pages.
 let server: RunningServer;
@@ -92,5 +92,42 @@ test('axe finds no serious violations on the users page', async () => {
   await page.getByRole('grid').waitFor();
   await expect.poll(() => page.getByRole('row', { name: /ada@example\.org/ }).count()).toBe(1);
   expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('in Arabic, phone numbers and sender ids stay left-to-right islands (+447..., never 447...+)', async () => {
+  await api(server.baseUrl, 'PUT', `/api/users/${admin.user.id}`, { phone: '+447911123429' }, admin.token);
+  const { campaign } = await api<{ campaign: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Bidi check', senderId: '+447700900123' },
+    admin.token,
+  );
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await context.addInitScript(() => window.localStorage.setItem('lang', 'ar'));
+  await useSession(context, admin);
+  for (const [path, number] of [
+    [`/users/${admin.user.id}`, '+447911123429'],
+    [`/campaigns/${campaign.id}`, '+447700900123'],
+  ] as const) {
+    await page.goto(path);
+    const shown = page.getByText(number, { exact: true });
+    await shown.waitFor();
+    const style = await shown.evaluate((node) => [getComputedStyle(node).direction, getComputedStyle(node).unicodeBidi]);
+    expect(style, path).toEqual(['ltr', 'isolate']);
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('links in lists are underlined without hovering, whatever the brand colour', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/users');
+  const link = page.getByRole('grid').getByRole('link', { name: 'Ada Admin' });
+  await link.waitFor();
+  expect(await link.evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe('underline');
+  expect(problems).toEqual([]);
   await context.close();
 });

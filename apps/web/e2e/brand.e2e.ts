@@ -119,6 +119,11 @@ test('the admin re-themes the app, uploads brand images, sees them on the sign-i
     'contain',
   ]);
   await eventually(() => sidebarLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Not flush against the sidebar's corner: at least the default mark's margins (24 px in, 12 px down).
+  const sidebarBox = await page.getByRole('navigation', { name: 'Main menu' }).boundingBox();
+  const logoBox = await sidebarLogo.boundingBox();
+  expect(logoBox && sidebarBox && logoBox.y - sidebarBox.y).toBeGreaterThanOrEqual(12);
+  expect(logoBox && sidebarBox && logoBox.x - sidebarBox.x).toBeGreaterThanOrEqual(24);
 
   // Favicon: the page's icon link follows it.
   await page

@@ -90,7 +90,7 @@ test('the dashboard shows the figures of a simulator campaign, and a figure open
   await eventually(() => page.getByTestId('kpi-messages-today').textContent()).toBe('4');
   expect(await page.getByTestId('kpi-delivery-rate').textContent()).toBe('100%');
   expect(await page.getByTestId('kpi-response-rate').textContent()).toBe('0%');
-  expect(await page.getByTestId('messages-window-summary').textContent()).toContain('4 messages from 1 campaigns');
+  expect(await page.getByTestId('messages-window-summary').textContent()).toContain('4 messages from 1 campaign ·');
   // The chart's data table (for screen readers) holds the same figures.
   expect(await page.getByTestId('messages-chart').locator('table tr:has(th:text-is("Delivered"))').textContent()).toBe('Delivered4');
   expect(await page.getByTestId('opt-outs-chart').locator('table tr').count()).toBe(30);

@@ -3,7 +3,7 @@ import { campaignStatusReasonSchema } from './campaign-status-reason.ts';
 import { contactFilterSchema, contactSchema } from './contacts.ts';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import type { MessageStatus } from './messages.ts';
-import { isPhoneCountry } from './phone.ts';
+import { isPhoneCountry } from './phone-countries.ts';
 import { replyFiguresSchema } from './reply-figures.ts';
 import { gatewayLinkSchema } from './gateways.ts';
 import { isLocalDateTime, isTimeZone, minutesOfDay } from './zoned-time.ts';

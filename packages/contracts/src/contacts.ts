@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponseSchema, pageQuerySchema, sortOrderSchema } from './lists.ts';
-import { isPhoneCountry } from './phone.ts';
+import { isPhoneCountry } from './phone-countries.ts';
 
 export const CONTACT_STATUSES = ['active', 'opted_out'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPhoneCountry } from './phone.ts';
+import { isPhoneCountry } from './phone-countries.ts';
 import { isTimeZone } from './zoned-time.ts';
 
 /**

@@ -1,11 +1,11 @@
 import {
   getCountryCallingCode,
-  isSupportedCountry,
   Metadata,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
   type CountryCode,
 } from 'libphonenumber-js/max';
+import { isPhoneCountry } from './phone-countries.ts';
 import { fastInternational, fastNational, fastPossibleLengths, isCallingCode } from './phone-fast-path.ts';
 
 /**
@@ -30,10 +30,8 @@ export type NormalisedPhone =
   | { ok: true; e164: string; country: string | null; readAsInternational?: true }
   | { ok: false; reason: PhoneRejectReason; message: string };
 
-/** Whether `code` is an ISO 3166-1 alpha-2 country libphonenumber knows (e.g. 'GB'). */
-export function isPhoneCountry(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
-}
+/** Whether `code` is an ISO 3166-1 alpha-2 country libphonenumber knows (e.g. 'GB'): kept in its own light module. */
+export { isPhoneCountry };
 
 const reject = (reason: PhoneRejectReason, message: string): NormalisedPhone => ({ ok: false, reason, message });
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@sms/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,10 +18,35 @@ function indexHtmlReader(path: string): () => string {
   };
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts (brotli, then gzip), honouring `q=0` refusals. */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** index.html with this request's nonce, compressed for the client (small: compressed per request). */
+function encodeIndex(html: string, encoding: Encoding): string | Buffer {
+  if (encoding === 'br') return brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipSync(html);
+  return html;
+}
+
 /**
  * Serves the built web app: hashed files under /assets with a year-long immutable cache,
  * index.html (never cached, with this request's CSP nonce) for `/` and every other GET outside
- * /api (SPA fallback). Unknown /api paths and other methods answer a JSON 404.
+ * /api (SPA fallback). Unknown /api paths and other methods answer a JSON 404. Text files go out
+ * brotli- or gzip-compressed by `Accept-Encoding` (precompressed at build time, decision 036).
  */
 export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const indexPath = join(webDist, 'index.html');
@@ -34,10 +60,13 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.');
     }
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(readIndex().replace(NONCE_PLACEHOLDER, cspNonceOf(request)));
+      .header('vary', 'accept-encoding')
+      .send(encodeIndex(readIndex().replace(NONCE_PLACEHOLDER, cspNonceOf(request)), encoding));
   };
 
   if (built) {
@@ -47,6 +76,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       index: false,
       dotfiles: 'ignore',
       cacheControl: false,
+      preCompressed: true,
       // index.html must always get a fresh nonce, so it never goes out as a plain file.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (response, path) => {

@@ -1,9 +1,15 @@
 import { IconAdjustmentsHorizontal, IconDevices, IconKey, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { AccountTab } from '../features/account/components/account-tab';
-import { ProfileTab } from '../features/account/components/profile-tab';
-import { ChangePasswordSection, ProfileDetailsSection } from '../features/profile/components/profile-sections';
 
+// Every tab loads with its page, never with the app's first download (the route table imports this file).
+const ProfileTab = lazy(() => import('../features/account/components/profile-tab').then((module) => ({ default: module.ProfileTab })));
+const ProfileDetailsSection = lazy(() =>
+  import('../features/profile/components/profile-sections').then((module) => ({ default: module.ProfileDetailsSection })),
+);
+const ChangePasswordSection = lazy(() =>
+  import('../features/profile/components/profile-sections').then((module) => ({ default: module.ChangePasswordSection })),
+);
 const TwoStepPanel = lazy(() =>
   import('../features/account/components/two-step-panel').then((module) => ({ default: module.TwoStepPanel })),
 );

@@ -1,16 +1,25 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
-import { FullLayout } from './layouts/full-layout';
-import { PublicLayout } from './layouts/public-layout';
+import { FullPageLoader } from '../components/full-page-loader';
+import { loadEveryNamespace } from '../lib/i18n/i18n';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import RouteError from './routes/route-error';
 
-// Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile.
+// Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile. The signed-in
+// frame (sidebar, header) too, with the rest of the language's texts: the sign-in pages never
+// download them.
+const FullLayout = lazy(() =>
+  Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]).then(([module]) => ({ default: module.FullLayout })),
+);
+// The public site reads its own texts ('public', and the contact form's); they come with the rest of the language.
+const PublicLayout = lazy(() =>
+  Promise.all([import('./layouts/public-layout'), loadEveryNamespace()]).then(([module]) => ({ default: module.PublicLayout })),
+);
 const Login = lazy(() => import('../features/auth/routes/login'));
 const Login2 = lazy(() => import('../features/auth/routes/login2'));
 const Register = lazy(() => import('../features/auth/routes/register'));
@@ -59,7 +68,9 @@ const StaffPricingPage = lazy(() => import('../features/public-site/routes/staff
 function Root() {
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

@@ -1,30 +1,35 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sms/contracts/languages';
-import i18next, { type Resource } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_KEY, readStoredLanguage } from './language';
+import { LANGUAGE_KEY, readStoredLanguage, toLanguage } from './language';
+import { loadMuiLocale } from './mui-locale';
+import { SIGN_IN_NAMESPACES } from './sign-in-namespaces';
 
-// Every src/locales/<language>/<namespace>.json is bundled, so feature namespaces need no wiring.
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
+// Every src/locales/<language>/<namespace>.json is found here, so feature namespaces need no wiring.
+// They load on demand, one language at a time: first the sign-in pages' namespaces, then (with the
+// signed-in frame) the rest; the build puts each of these two sets of a language in one file.
+const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
-/** Turns the glob result into i18next resources: { en: { common: {...}, users: {...} }, ... }. */
-function toResources(modules: Record<string, Record<string, unknown>>): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(modules)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match?.[1] || !match[2]) continue;
-    (resources[match[1]] ??= {})[match[2]] = content;
-  }
-  return resources;
+/** { language: [[namespace, loader], ...] } from the glob's paths. */
+const loadersByLanguage = new Map<string, Array<[namespace: string, load: () => Promise<Record<string, unknown>>]>>();
+for (const [path, load] of Object.entries(files)) {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!match?.[1] || !match[2]) continue;
+  const list = loadersByLanguage.get(match[1]) ?? [];
+  list.push([match[2], load]);
+  loadersByLanguage.set(match[1], list);
 }
 
-const resources = toResources(files);
+const namespaces = (loadersByLanguage.get(DEFAULT_LANGUAGE) ?? []).map(([namespace]) => namespace);
 
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
+  // Only the active language is downloaded; the translation tests keep every language complete.
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? { common: {} }),
+  ns: namespaces.length > 0 ? namespaces : ['common'],
   defaultNS: 'common',
   fallbackNS: 'common',
   interpolation: { escapeValue: false },
@@ -32,13 +37,37 @@ void i18next.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Switches the interface language and remembers it (localStorage `lang`). */
+/** Whether the signed-in frame has asked for every namespace (a language switch then loads them all). */
+let everyNamespace = false;
+
+/** Downloads a language's texts (the sign-in set, or all once asked) and MUI labels, each once. */
+export async function loadLanguage(language: Language): Promise<void> {
+  const pending = (loadersByLanguage.get(language) ?? [])
+    .filter(([namespace]) => everyNamespace || SIGN_IN_NAMESPACES.includes(namespace))
+    .filter(([namespace]) => !i18next.hasResourceBundle(language, namespace))
+    .map(async ([namespace, load]) => i18next.addResourceBundle(language, namespace, await load(), true, true));
+  await Promise.all([...pending, loadMuiLocale(language)]);
+}
+
+/** Every namespace of the active language: the signed-in frame waits for it. */
+export function loadEveryNamespace(): Promise<void> {
+  everyNamespace = true;
+  return loadLanguage(toLanguage(i18next.language));
+}
+
+/** The stored language's texts, to load before the first render. */
+export function loadStartLanguage(): Promise<void> {
+  return loadLanguage(readStoredLanguage());
+}
+
+/** Switches the interface language (downloading it first) and remembers it (localStorage `lang`). */
 export async function setLanguage(language: Language): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
 }
 

@@ -1,14 +1,11 @@
 import type { Direction, Language } from '@sms/contracts/languages';
-import { arEG, enUS, frFR, zhCN, type Localization } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
+import { muiLocaleOf } from '../i18n/mui-locale';
 import { brandPaletteGroup, brandSchemePalette, brandSwatch, contrastTextFor, type BrandColors } from './brand-palette';
 import { DEFAULT_COLOR_THEME, type ColorThemeName, type SchemeName } from './color-themes';
 import { componentOverrides } from './components';
 import { fontStack } from './font-stack';
 import { schemePalette } from './palettes';
-
-/** MUI's own component labels (pagination, alerts, ...) per interface language. */
-const MUI_LOCALES: Record<Language, Localization> = { en: enUS, fr: frFR, ar: arEG, zh: zhCN };
 
 /** Inter first (bundled nowhere: CSP and the closed network forbid remote fonts), then system faces. */
 export const FONT_FAMILY = fontStack('Inter');
@@ -78,6 +75,7 @@ export function buildTheme({ colorTheme, direction, language, borderRadius, card
       },
       components: componentOverrides({ cardShadow }),
     },
-    MUI_LOCALES[language],
+    // MUI's own component labels (pagination, alerts, ...), loaded with the language.
+    muiLocaleOf(language),
   );
 }

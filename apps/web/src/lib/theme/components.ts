@@ -41,7 +41,22 @@ export function componentOverrides({ cardShadow }: { cardShadow: boolean }): Com
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: 'none', fontWeight: 600, variants: textVariants } },
     },
-    MuiLink: { defaultProps: { color: 'textColor.primary' } },
+    MuiLink: {
+      defaultProps: { color: 'textColor.primary' },
+      // Links and clickable figures read as links whatever the brand colour (a dark primary looks
+      // like bold text otherwise): always underlined, the line stronger on hover.
+      styleOverrides: {
+        root: {
+          '&.MuiLink-underlineHover': {
+            textDecoration: 'underline',
+            textDecorationThickness: '1px',
+            textUnderlineOffset: '0.2em',
+            textDecorationColor: 'color-mix(in srgb, currentColor 45%, transparent)',
+            '&:hover': { textDecorationColor: 'currentColor' },
+          },
+        },
+      },
+    },
     MuiFormLabel: {
       styleOverrides: {
         root: ({ theme }) => ({

@@ -26,6 +26,8 @@ export function Sidebar({ permanent, mini, mobileOpen, onMobileClose }: SidebarP
           alignItems: 'center',
           justifyContent: permanent && mini ? 'center' : 'flex-start',
           px: permanent && mini ? 0 : 3,
+          // An uploaded logo as tall as the bar keeps a margin, like the default mark's.
+          py: 1.5,
           flexShrink: 0,
         }}
       >

@@ -188,7 +188,7 @@ export default function Dashboard() {
                   icon={IconMessageCircleUp}
                   label={t('figures.responseRate')}
                   value={formatPercent(last30.responseRate, language)}
-                  detail={t('figures.repliedCount', { n: format(last30.counts.replied) })}
+                  detail={t('figures.repliedCount', { count: last30.counts.replied, n: format(last30.counts.replied) })}
                   to={paths.reports.list}
                 />
               </Grid>
@@ -230,8 +230,9 @@ export default function Dashboard() {
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
                   <Typography variant="body2" color="text.secondary" data-testid="messages-window-summary">
                     {t('charts.windowSummary', {
-                      total: format(shown.counts.total),
-                      campaigns: format(shown.campaigns),
+                      // Each count with its own plural form (CLDR rules of the language).
+                      messages: t('charts.messagesCount', { count: shown.counts.total, n: format(shown.counts.total) }),
+                      campaigns: t('charts.campaignsCount', { count: shown.campaigns, n: format(shown.campaigns) }),
                       delivery: formatPercent(shown.deliveryRate, language),
                       response: formatPercent(shown.responseRate, language),
                     })}
@@ -266,7 +267,7 @@ export default function Dashboard() {
                   showTick={(index) => optOutTicks.has(index)}
                 />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                  {t('charts.optOutsSummary', { n: format(data.optOuts.total) })}
+                  {t('charts.optOutsSummary', { count: data.optOuts.total, n: format(data.optOuts.total) })}
                 </Typography>
               </CardContent>
             </Card>

@@ -5,6 +5,7 @@ import type { ImportSummary } from '@sms/contracts/imports';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/countries';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { LtrText } from '../../../components/ltr-text';
 
 /** The numbers an import read as international although a default country was set, from the import's warnings. */
 export function InternationalWarning({ summary }: { summary: ImportSummary }) {
@@ -20,7 +21,8 @@ export function InternationalWarning({ summary }: { summary: ImportSummary }) {
       <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
         {warning.examples.map((example) => (
           <li key={example.row}>
-            {t('warnings.example', { row: number.format(example.row) })} <bdi>{example.input}</bdi> → <bdi>{example.e164}</bdi>
+            {t('warnings.example', { row: number.format(example.row) })} <LtrText>{example.input}</LtrText> →{' '}
+            <LtrText>{example.e164}</LtrText>
             {example.country ? ` (${countryName(example.country, language)})` : ''}
           </li>
         ))}

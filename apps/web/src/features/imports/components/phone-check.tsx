@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/countries';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import type { ColumnChoice } from './mapping';
+import { LtrText } from '../../../components/ltr-text';
 
 /**
  * How the preview's numbers read with the chosen default country, by the import's own rule: how
@@ -39,7 +40,7 @@ export function PhoneCheck({
           <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
             {check.examples.map((example) => (
               <li key={example.input}>
-                <bdi>{example.input}</bdi> → <bdi>{example.e164}</bdi>
+                <LtrText>{example.input}</LtrText> → <LtrText>{example.e164}</LtrText>
                 {example.country ? ` (${countryName(example.country, language)})` : ''}
               </li>
             ))}

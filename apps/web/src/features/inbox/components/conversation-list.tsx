@@ -21,6 +21,7 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { useCampaignOptions } from '../api/get-campaign-options';
 import { useConversations, type ConversationFilters } from '../api/get-conversations';
 import { displayName, shortTime } from './contact-display';
+import { LtrText } from '../../../components/ltr-text';
 
 export interface ListControls {
   search: string;
@@ -48,7 +49,7 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
           <Typography noWrap sx={{ fontWeight: conversation.unread > 0 ? 700 : 600 }}>
-            {name ?? <bdi dir="ltr">{conversation.phone}</bdi>}
+            {name ?? <LtrText>{conversation.phone}</LtrText>}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 0 }}>
             <time dateTime={conversation.lastActivityAt}>{shortTime(conversation.lastActivityAt, language)}</time>
@@ -56,7 +57,7 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
         </Stack>
         {name ? (
           <Typography variant="caption" color="text.secondary" component="div" noWrap>
-            <bdi dir="ltr">{conversation.phone}</bdi>
+            <LtrText>{conversation.phone}</LtrText>
           </Typography>
         ) : null}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.25 }}>

@@ -19,6 +19,7 @@ import { useThread } from '../api/get-thread';
 import { displayName } from './contact-display';
 import { MessageBubble } from './message-bubble';
 import { ReplyComposer } from './reply-composer';
+import { LtrText } from '../../../components/ltr-text';
 
 /** Shown in the thread pane before a conversation is picked. */
 export function NoConversation() {
@@ -100,11 +101,11 @@ export function ThreadPane({
         <UserAvatar name={name ?? '#'} size={40} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="h6" component="h2" noWrap>
-            {name ?? <bdi dir="ltr">{contact.phone}</bdi>}
+            {name ?? <LtrText>{contact.phone}</LtrText>}
           </Typography>
           {name ? (
             <Typography variant="body2" color="text.secondary" noWrap>
-              <bdi dir="ltr">{contact.phone}</bdi>
+              <LtrText>{contact.phone}</LtrText>
             </Typography>
           ) : null}
         </Box>

@@ -5,11 +5,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
-import { PhoneNumber } from './phone-number';
 import { tag1Label } from './report-format';
 import { NON_RESPONDER_SORTS, type NonRespondersListState } from './report-tables';
 import { MessageStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
+import { LtrText } from '../../../components/ltr-text';
 
 export interface NonRespondersGridProps {
   list: ListHandle<NonRespondersListState>;
@@ -31,7 +31,7 @@ export function NonRespondersGrid({ list, query }: NonRespondersGridProps) {
         minWidth: 150,
         valueFormatter: (value: string) => value || t('recipients.noName'),
       },
-      { field: 'phone', headerName: t('fields.phone'), width: 150, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
+      { field: 'phone', headerName: t('fields.phone'), width: 150, renderCell: ({ row }) => <LtrText>{row.phone}</LtrText> },
       { field: 'tag1', headerName: t('fields.tag1'), width: 130, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
       { field: 'status', headerName: t('fields.status'), width: 125, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
       { field: 'sentAt', headerName: t('fields.sentAt'), width: 165, valueFormatter: date },

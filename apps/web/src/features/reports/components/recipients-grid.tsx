@@ -12,11 +12,11 @@ import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
 import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { PhoneNumber } from './phone-number';
 import { tag1Label } from './report-format';
 import type { RecipientsListState } from './report-tables';
 import { MessageStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
+import { LtrText } from '../../../components/ltr-text';
 
 export interface RecipientsGridProps {
   list: ListHandle<RecipientsListState>;
@@ -62,7 +62,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
             row.name || t('recipients.noName')
           ),
       },
-      { field: 'phone', headerName: t('fields.phone'), width: 135, renderCell: ({ row }) => <PhoneNumber value={row.phone} /> },
+      { field: 'phone', headerName: t('fields.phone'), width: 135, renderCell: ({ row }) => <LtrText>{row.phone}</LtrText> },
       { field: 'tag1', headerName: t('fields.tag1'), width: 90, valueFormatter: (value: string | null) => tag1Label(value, t('none')) },
       { field: 'status', headerName: t('fields.status'), width: 115, renderCell: ({ row }) => <MessageStatusChip status={row.status} /> },
       {
@@ -73,7 +73,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
           row.errorCode ? (
             <Tooltip title={reasons.messageError(row.errorCode, row.errorText)}>
               <Box component="span" sx={{ fontFamily: 'monospace', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                <bdi>{row.errorCode}</bdi>
+                <LtrText>{row.errorCode}</LtrText>
               </Box>
             </Tooltip>
           ) : null,

@@ -13,6 +13,10 @@ import { CampaignStatusChip } from './status-chips';
 import type { ReportsListState } from './reports-list-state';
 import { useReportFormat } from './use-report-format';
 
+/** Shown for a figure a campaign does not have yet (scheduled: nothing sent, not launched). */
+const NOT_YET = '–';
+const notSentYet = (row: ReportCampaignRow) => row.status === 'scheduled';
+
 const sortable = (field: string) => (REPORT_CAMPAIGN_SORTS as readonly string[]).includes(field);
 
 export interface ReportsGridProps {
@@ -64,12 +68,29 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
         renderCell: ({ row }) => <CampaignStatusChip status={row.status} />,
       },
       { field: 'recipients', headerName: t('fields.recipients'), type: 'number', width: 100, valueFormatter: count },
-      { field: 'deliveredPct', headerName: t('fields.deliveredPct'), type: 'number', width: 95, valueFormatter: pct },
-      { field: 'repliedPct', headerName: t('fields.repliedPct'), type: 'number', width: 95, valueFormatter: pct },
+      {
+        field: 'deliveredPct',
+        headerName: t('fields.deliveredPct'),
+        type: 'number',
+        width: 95,
+        valueFormatter: (value: number, row) => (notSentYet(row) ? NOT_YET : pct(value)),
+      },
+      {
+        field: 'repliedPct',
+        headerName: t('fields.repliedPct'),
+        type: 'number',
+        width: 95,
+        valueFormatter: (value: number, row) => (notSentYet(row) ? NOT_YET : pct(value)),
+      },
       { field: 'failed', headerName: t('fields.failed'), type: 'number', width: 80, valueFormatter: count },
       { field: 'optedOut', headerName: t('fields.optedOut'), type: 'number', width: 95, valueFormatter: count },
       // Compact dates in the cells ("Nov 27, 2:57 PM"), the full date on hover: the full form was cut.
-      { field: 'launchedAt', headerName: t('fields.launchedAt'), width: 135, renderCell: ({ value }) => shortDate(value as string | null) },
+      {
+        field: 'launchedAt',
+        headerName: t('fields.launchedAt'),
+        width: 135,
+        renderCell: ({ value, row }) => (notSentYet(row) ? NOT_YET : shortDate(value as string | null)),
+      },
       {
         field: 'completedAt',
         headerName: t('fields.completedAt'),
@@ -87,18 +108,21 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
             key="delivery"
             icon={<IconChartBar size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.delivery'), name: row.name })}
+            title={t('kinds.delivery')}
             onClick={() => void navigate(paths.reports.delivery(row.id))}
           />,
           <GridActionsCellItem
             key="tag1"
             icon={<IconTags size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.tag1-grouped'), name: row.name })}
+            title={t('kinds.tag1-grouped')}
             onClick={() => void navigate(paths.reports.tag1Grouped(row.id))}
           />,
           <GridActionsCellItem
             key="non-responders"
             icon={<IconUserQuestion size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.non-responders'), name: row.name })}
+            title={t('kinds.non-responders')}
             onClick={() => void navigate(paths.reports.nonResponders(row.id))}
           />,
         ],

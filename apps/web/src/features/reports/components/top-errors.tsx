@@ -1,6 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -8,6 +9,7 @@ import type { DeliverySummary } from '@sms/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { useReportFormat } from './use-report-format';
+import { LtrText } from '../../../components/ltr-text';
 
 const SHOWN = 10;
 
@@ -36,21 +38,23 @@ export function TopErrors({
           </Typography>
         ) : (
           <List dense disablePadding data-testid="top-errors">
+            {/* Each button inside a list item: a list holds only items (axe "list"). */}
             {errors.slice(0, SHOWN).map((error) => (
-              <ListItemButton
-                key={error.errorCode}
-                selected={selected === error.errorCode}
-                aria-pressed={selected === error.errorCode}
-                onClick={() => onSelect(selected === error.errorCode ? '' : error.errorCode)}
-                sx={{ borderRadius: 1 }}
-              >
-                <ListItemText
-                  primary={<bdi>{error.errorCode}</bdi>}
-                  secondary={reasons.messageError(error.errorCode, error.errorText)}
-                  slotProps={{ primary: { sx: { fontWeight: 600, fontFamily: 'monospace' } } }}
-                />
-                <Typography sx={{ fontWeight: 700, marginInlineStart: 2 }}>{format.count(error.n)}</Typography>
-              </ListItemButton>
+              <ListItem key={error.errorCode} disablePadding>
+                <ListItemButton
+                  selected={selected === error.errorCode}
+                  aria-pressed={selected === error.errorCode}
+                  onClick={() => onSelect(selected === error.errorCode ? '' : error.errorCode)}
+                  sx={{ borderRadius: 1 }}
+                >
+                  <ListItemText
+                    primary={<LtrText>{error.errorCode}</LtrText>}
+                    secondary={reasons.messageError(error.errorCode, error.errorText)}
+                    slotProps={{ primary: { sx: { fontWeight: 600, fontFamily: 'monospace' } } }}
+                  />
+                  <Typography sx={{ fontWeight: 700, marginInlineStart: 2 }}>{format.count(error.n)}</Typography>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

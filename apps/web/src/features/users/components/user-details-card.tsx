@@ -11,6 +11,7 @@ import { DateTime } from '../../../components/date-time';
 import { UserAvatar } from '../../../components/user-avatar';
 import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
 import { RoleChip, StatusChip } from './user-chips';
+import { LtrText } from '../../../components/ltr-text';
 
 /** Everything the API tells about a user, as a definition list under a header with avatar and chips. */
 export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNode }) {
@@ -19,7 +20,9 @@ export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNo
   const withSecurity = user.twoStepEnabled !== undefined;
   const rows: Array<[string, ReactNode]> = [
     [t('fields.email'), user.email],
-    ...(withSecurity ? ([[t('fields.phone'), user.phone || t('notSet')]] as Array<[string, ReactNode]>) : []),
+    ...(withSecurity
+      ? ([[t('fields.phone'), user.phone ? <LtrText>{user.phone}</LtrText> : t('notSet')]] as Array<[string, ReactNode]>)
+      : []),
     [t('fields.role'), <RoleChip key="role" role={user.role} />],
     [t('fields.status'), <StatusChip key="status" status={user.status} />],
     [t('fields.locale'), <span lang={user.locale}>{LANGUAGE_NAMES[user.locale]}</span>],

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { describeAudience } from './audience-description';
+import { LtrText } from '../../../../components/ltr-text';
 
 /** What the campaign says, to whom, from whom, when and how (the settings as saved). */
 export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
@@ -21,7 +22,7 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
   );
   const rows: Array<[string, ReactNode]> = [
     [t('fields.audience'), audience.join(' · ')],
-    [t('fields.senderId'), campaign.senderId ?? t('detail.gatewayDefaultSender')],
+    [t('fields.senderId'), campaign.senderId ? <LtrText>{campaign.senderId}</LtrText> : t('detail.gatewayDefaultSender')],
     [t('fields.gateway'), campaign.gatewayName ?? t('composer.defaultGateway')],
     [
       t('fields.schedule'),
