@@ -201,7 +201,7 @@ test('the reports list shows the campaign with its figures, finds it, and leads 
   expect(await seriousViolations(page)).toEqual([]);
 
   // Row actions open each report.
-  await row.getByLabel(`By tag 1 report of ${CAMPAIGN_NAME}`).click();
+  await row.getByLabel(`Replies by group (tag1) report of ${CAMPAIGN_NAME}`).click();
   await page.waitForURL(`**/reports/tag1-grouped/${campaignId}`);
   // Back on the list, the search is still there (kept in the URL).
   await page.goBack();
