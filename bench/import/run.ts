@@ -228,7 +228,7 @@ async function rawCopyPostgres(url: string, text: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('truncate contacts');
+    await client.query('truncate contacts cascade');
     const started = performance.now();
     const stream = client.query(copyFrom(`copy contacts (${RAW_COLUMNS}) from stdin`));
     await new Promise<void>((resolve, reject) => {
@@ -245,7 +245,7 @@ async function rawCopyPglite(dataDir: string, text: string): Promise<number> {
   const db = new PGlite({ dataDir });
   await db.waitReady;
   try {
-    await db.query('truncate contacts');
+    await db.query('truncate contacts cascade');
     const started = performance.now();
     await db.query(`copy contacts (${RAW_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([text]) });
     return performance.now() - started;

@@ -227,9 +227,12 @@ export async function openXlsx(path: string, sheet: XlsxSheet, options: { chunkR
         worksheets: 'emit',
         entries: 'ignore',
       }) as unknown as WorkbookParts;
+      // Text, not bytes: exceljs decodes each chunk on its own, so a character split between two
+      // chunks became two U+FFFD (and the row was then refused). The stream's decoder keeps it whole.
+      const openText = async (entry: yauzl.Entry) => ((await zip.openReadStreamPromise(entry)) as Readable).setEncoding('utf8');
       const open = async (name: string) => {
         const entry = entries.get(name);
-        return entry ? ((await zip.openReadStreamPromise(entry)) as Readable) : undefined;
+        return entry ? openText(entry) : undefined;
       };
       const rels = await open('xl/_rels/workbook.xml.rels');
       if (rels) await workbook._parseRels(rels);
@@ -241,8 +244,8 @@ export async function openXlsx(path: string, sheet: XlsxSheet, options: { chunkR
       if (styles) await workbook._parseStyles(styles);
 
       sheetSize = Math.max(1, chosen.uncompressedSize);
-      const stream = (sheetStream = (await zip.openReadStreamPromise(chosen)) as Readable);
-      stream.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
+      const stream = (sheetStream = await openText(chosen));
+      stream.on('data', (chunk: string) => (bytesRead += Buffer.byteLength(chunk)));
       const sheetNo = /sheet(\d+)\.xml$/.exec(sheet.entry)?.[1] ?? '1';
       for (const { value: reader } of workbook._parseWorksheet(stream, sheetNo)) {
         for await (const events of reader.parse()) {
