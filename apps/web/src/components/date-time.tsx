@@ -26,3 +26,14 @@ export function DateTime({ value, fallback }: { value: string | null | undefined
   const text = formatDateTime(value, language);
   return text && value ? <time dateTime={value}>{text}</time> : <>{fallback}</>;
 }
+
+/** A grid cell's timestamp: compact (`formatShortDateTime`), the full date and time on hover; nothing when empty. */
+export function ShortDateTime({ value }: { value: string | null | undefined }) {
+  const { language } = useLanguage();
+  const text = formatShortDateTime(value, language);
+  return text && value ? (
+    <time dateTime={value} title={formatDateTime(value, language) ?? undefined}>
+      {text}
+    </time>
+  ) : null;
+}

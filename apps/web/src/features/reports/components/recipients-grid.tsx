@@ -7,6 +7,7 @@ import { RECIPIENT_SORTS, type ReportRecipient } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ShortDateTime } from '../../../components/date-time';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
@@ -32,18 +33,6 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
   const canReadContacts = useAbility().can('read', 'Contact');
   const reasons = useReasonTexts();
 
-  /** A compact date in the cell, the full one on hover. */
-  const ShortDate = useMemo(
-    () =>
-      function ShortDate({ value }: { value: string | null }) {
-        return value ? (
-          <Box component="time" dateTime={value} title={format.date(value)}>
-            {format.shortDate(value)}
-          </Box>
-        ) : null;
-      },
-    [format],
-  );
   const columns = useMemo<GridColDef<ReportRecipient>[]>(() => {
     const date = (value: string | null) => format.date(value);
     const sortable = (field: string) => (RECIPIENT_SORTS as readonly string[]).includes(field);
@@ -82,13 +71,13 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
         field: 'sentAt',
         headerName: t('fields.sentAt'),
         width: 130,
-        renderCell: ({ value }) => <ShortDate value={value as string | null} />,
+        renderCell: ({ value }) => <ShortDateTime value={value as string | null} />,
       },
       {
         field: 'deliveredAt',
         headerName: t('fields.deliveredAt'),
         width: 130,
-        renderCell: ({ value }) => <ShortDate value={value as string | null} />,
+        renderCell: ({ value }) => <ShortDateTime value={value as string | null} />,
       },
       {
         field: 'repliedAt',
@@ -124,7 +113,7 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
       },
     ];
     return list.map((column) => ({ ...column, sortable: sortable(column.field) }));
-  }, [t, format, canReadContacts, reasons, ShortDate]);
+  }, [t, format, canReadContacts, reasons]);
 
   return (
     <ServerDataGrid

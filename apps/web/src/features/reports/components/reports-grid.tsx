@@ -5,6 +5,7 @@ import { IconChartBar, IconReportAnalytics, IconTags, IconUserQuestion } from '@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ShortDateTime } from '../../../components/date-time';
 import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
@@ -33,12 +34,6 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
   const empty = useListEmptyState('reports', { filtered, icon: <IconReportAnalytics size={36} stroke={1.4} />, testId: 'reports-empty' });
 
   const columns = useMemo<GridColDef<ReportCampaignRow>[]>(() => {
-    const shortDate = (value: string | null) =>
-      value ? (
-        <time dateTime={value} title={format.date(value)}>
-          {format.shortDate(value)}
-        </time>
-      ) : null;
     const count = (value: number) => format.count(value);
     const pct = (value: number) => format.percent(value);
     const list: GridColDef<ReportCampaignRow>[] = [
@@ -89,13 +84,13 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
         field: 'launchedAt',
         headerName: t('fields.launchedAt'),
         width: 135,
-        renderCell: ({ value, row }) => (notSentYet(row) ? NOT_YET : shortDate(value as string | null)),
+        renderCell: ({ value, row }) => (notSentYet(row) ? NOT_YET : <ShortDateTime value={value as string | null} />),
       },
       {
         field: 'completedAt',
         headerName: t('fields.completedAt'),
         width: 135,
-        renderCell: ({ value }) => shortDate(value as string | null),
+        renderCell: ({ value }) => <ShortDateTime value={value as string | null} />,
       },
       {
         field: 'actions',

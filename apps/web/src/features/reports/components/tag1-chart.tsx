@@ -5,21 +5,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { buildTag1Stacks, formatWordsBreakdown, NOT_REPLIED_SERIES, OTHER_SERIES, tag1Label } from './report-format';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { X_AXIS_HEIGHT } from '../../../lib/chart-axis';
 import { replyWordColors } from './reply-word-colors';
 import { useReportFormat } from './use-report-format';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * Replies by word and the silent recipients, stacked per tag1 group; a bar opens its recipients.
@@ -65,7 +54,7 @@ export function Tag1Chart({ report, onOpen }: { report: Tag1Report; onOpen: (tag
         skipAnimation
       />
       {/* The bars in words, for screen readers. */}
-      <Box component="figcaption" sx={VISUALLY_HIDDEN}>
+      <Box component="figcaption" sx={visuallyHidden}>
         <ul>
           {report.groups.map((group) => (
             <li key={group.tag1}>

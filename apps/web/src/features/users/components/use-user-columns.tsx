@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { formatDateTime, formatShortDateTime } from '../../../components/date-time';
+import { formatDateTime, ShortDateTime } from '../../../components/date-time';
 import { RoleChip, StatusChip } from './user-chips';
 
 /** Columns of the users grid; actions the role may not use are left out (delete is disabled on yourself). */
@@ -60,14 +60,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
               headerName: t('fields.lastLoginAt'),
               width: 140,
               // Compact in the cell ("Nov 27, 2:57 PM"), the full date on hover.
-              renderCell: ({ value }: { value?: string | null }) =>
-                value ? (
-                  <time dateTime={value} title={date(value)}>
-                    {formatShortDateTime(value, language)}
-                  </time>
-                ) : (
-                  t('never')
-                ),
+              renderCell: ({ value }: { value?: string | null }) => (value ? <ShortDateTime value={value} /> : t('never')),
             },
           ]
         : []),
