@@ -28,7 +28,7 @@ export function jobsFor(database: Database, supervise: boolean): Jobs {
  * The sending engine of a worker process. On PGlite, fan-out chunks are smaller: the single
  * connection serves API requests between them.
  */
-export function engineFor(database: Database, config: Config, logger: GatewayLogger): MessagingEngine {
+export function engineFor(database: Database, config: Config, logger: GatewayLogger, jobs: Jobs): MessagingEngine {
   setOutboundPolicy({ allowLinkLocal: config.allowLinkLocalOutbound });
   return createMessagingEngine({
     database,
@@ -36,6 +36,7 @@ export function engineFor(database: Database, config: Config, logger: GatewayLog
     publicUrl: config.publicUrl,
     twilioApiBaseUrl: config.twilioApiBaseUrl,
     allowPrivateWebhooks: config.allowPrivateWebhookUrls,
+    jobs,
     options: { ...config.dispatch, fanoutChunk: database.driver === 'pglite' ? 20_000 : 100_000 },
   });
 }

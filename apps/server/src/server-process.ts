@@ -20,7 +20,7 @@ try {
   await jobs.start(app.log);
   if (config.runWorker) {
     await startJobHandlers(jobs, database, config, app.log);
-    engine = engineFor(database, config, app.log);
+    engine = engineFor(database, config, app.log, jobs);
     engine.start();
   }
 

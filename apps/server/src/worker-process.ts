@@ -21,7 +21,7 @@ try {
   const jobs = jobsFor(database, true);
   await jobs.start(logger);
   await startJobHandlers(jobs, database, config, logger);
-  const engine = engineFor(database, config, logger);
+  const engine = engineFor(database, config, logger, jobs);
   engine.start();
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) console.error('Worker shutting down after an uncaught error:', err);

@@ -10,7 +10,8 @@ const USAGE = `node apps/server/test/smpp-peer.ts [options]
   --stat-mix DELIVRD=0.9,UNDELIV=0.1   --receipt-format text+tlv|text|tlv
   --throttle-per-second N   --record (keep every submit in memory; off by default)
   --http-port 0             control endpoint (0 = any free port)
-Prints one JSON line {"host","smppPort","httpPort"} when ready. HTTP: GET /stats, GET /counts,
+  --watch-prefix +4479      note when the first submit to each destination starting so arrives (GET /arrivals)
+Prints one JSON line {"host","smppPort","httpPort"} when ready. HTTP: GET /stats, GET /counts, GET /arrivals,
 POST /behaviour (JSON, e.g. {"swallow":true} or {"throttle":{"fraction":0.2}}), POST /unbind,
 POST /drop, POST /reset. On SIGTERM/SIGINT prints {"summary":...} and exits.`;
 
@@ -53,6 +54,7 @@ export async function runPeerCli(start: (options: SmppPeerOptions) => Promise<Sm
       'throttle-per-second': { type: 'string' },
       record: { type: 'boolean', default: false },
       'http-port': { type: 'string', default: '0' },
+      'watch-prefix': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -61,7 +63,16 @@ export async function runPeerCli(start: (options: SmppPeerOptions) => Promise<Sm
     return;
   }
   const delay = values['receipt-delay-ms'];
+  // Destination -> epoch ms of its first accepted submit (same host clock as the benchmark client).
+  const arrivals = new Map<string, number>();
+  const watchPrefix = values['watch-prefix'];
   const peer = await start({
+    ...(watchPrefix
+      ? {
+          onAccepted: (destination: string) =>
+            destination.startsWith(watchPrefix) && !arrivals.has(destination) && arrivals.set(destination, Date.now()),
+        }
+      : {}),
     host: values.host,
     port: Number(values.port),
     systemId: values['system-id'],
@@ -77,6 +88,7 @@ export async function runPeerCli(start: (options: SmppPeerOptions) => Promise<Sm
     const route = `${request.method} ${request.url}`;
     if (route === 'GET /stats') return json(response, 200, peer.summary());
     if (route === 'GET /counts') return json(response, 200, Object.fromEntries(peer.counts));
+    if (route === 'GET /arrivals') return json(response, 200, Object.fromEntries(arrivals));
     if (route === 'POST /unbind') return json(response, 200, (peer.unbindAll(), { ok: true }));
     if (route === 'POST /drop') return json(response, 200, (peer.dropAll(), { ok: true }));
     if (route === 'POST /reset') return json(response, 200, (peer.reset(), { ok: true }));

@@ -48,6 +48,8 @@ export interface SmppPeerOptions extends Partial<PeerBehaviour> {
   password?: string;
   /** Keep every submit for assertions (default true). Counts per destination are always kept. */
   record?: boolean;
+  /** Called on every accepted submit_sm, as it is answered (the priority benchmark times arrivals with it). */
+  onAccepted?: (destination: string) => void;
 }
 
 interface PeerSession {
@@ -84,7 +86,7 @@ function shuffle<T>(items: T[]): T[] {
 
 /** Starts a peer listening on loopback; resolves once it listens. */
 export async function startSmppPeer(options: SmppPeerOptions = {}) {
-  const { host = '127.0.0.1', port = 0, systemId = 'test', password = 'secret', record = true, ...initial } = options;
+  const { host = '127.0.0.1', port = 0, systemId = 'test', password = 'secret', record = true, onAccepted, ...initial } = options;
   const behaviour: PeerBehaviour = { ...DEFAULT_BEHAVIOUR, ...initial };
   const sessions = new Map<number, PeerSession>();
   const submits: RecordedSubmit[] = [];
@@ -207,6 +209,7 @@ export async function startSmppPeer(options: SmppPeerOptions = {}) {
     const messageId = `${idPrefix}${(nextId++).toString(16).padStart(8, '0')}`;
     send(peerSession.session, pdu.response({ message_id: messageId }));
     stats.accepted++;
+    onAccepted?.(destination);
     const recorded = recordSubmit(pdu, messageId, peerSession.id, destination, record);
     if (!recorded.concatenation || recorded.concatenation.sequence === 1) counts.set(destination, (counts.get(destination) ?? 0) + 1);
     if (record) submits.push(recorded);

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Events an endpoint may listen to (issue 20). */
-export const WEBHOOK_EVENTS = ['message.status', 'message.inbound', 'contact.opted_out', 'contact.opted_in'] as const;
+export const WEBHOOK_EVENTS = [
+  'message.status',
+  'message.inbound',
+  'contact.opted_out',
+  'contact.opted_in',
+  'campaign.completed',
+  'import.completed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const webhookSchema = z.object({
@@ -10,6 +17,9 @@ export const webhookSchema = z.object({
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   active: z.boolean(),
   createdAt: z.string(),
+  /** Set when the endpoint was turned off because every delivery failed for 24 hours (decision 053). */
+  disabledAt: z.string().nullable(),
+  disabledReason: z.string().nullable(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 

@@ -21,6 +21,11 @@ export interface OutboundSms {
   encoding: SmsEncoding;
   /** Number of SMS parts the text needs (1 for a single SMS). */
   segments: number;
+  /**
+   * Goes before every message waiting in the gateway's own queue (high-priority API messages,
+   * replies, test sends): a campaign's backlog there never delays it (decision 051).
+   */
+  urgent?: boolean;
 }
 
 /** What the gateway did with one message of a batch. */

@@ -93,6 +93,7 @@ export function prepareBatch(
           short_message: part.shortMessage,
         },
         throttled: 0,
+        urgent: message.urgent === true,
         live: () => results[index] === undefined,
         settle: (outcome) => {
           if (outcome.kind !== 'accepted') return finish(index, toResult(message.messageId, outcome));

@@ -15,6 +15,8 @@ export interface PartJob {
   fields: Record<string, unknown>;
   /** ESME_RTHROTTLED / ESME_RMSGQFUL answers so far. */
   throttled: number;
+  /** Waits in the urgent queue, sent before anything in the ordinary one. */
+  urgent?: boolean;
   /** False once the message is decided (a sibling part failed, the batch was aborted): skipped. */
   live(): boolean;
   settle(outcome: PartOutcome): void;
@@ -32,9 +34,22 @@ const THROTTLE_PAUSE_MAX_MS = 1000;
  * back after each window's worth of accepted submits. A submit unanswered after
  * submitTimeoutSeconds is `retry`; so is every unanswered submit when the connection is lost,
  * and every queued one when no connection comes back within submitTimeoutSeconds.
+ * Urgent parts (OutboundSms.urgent) wait in a queue of their own that is always served first: a
+ * high-priority message takes the next free slot however many campaign parts are queued.
  */
 export function createSubmitWindow(config: SmppConfig, getSession: () => Session | null) {
-  const queue = createDeque<PartJob>();
+  const urgentQueue = createDeque<PartJob>();
+  const ordinaryQueue = createDeque<PartJob>();
+  const queueOf = (job: PartJob) => (job.urgent ? urgentQueue : ordinaryQueue);
+  /** Both queues as one: urgent parts first. */
+  const queue = {
+    get length(): number {
+      return urgentQueue.length + ordinaryQueue.length;
+    },
+    shift: (): PartJob | undefined => urgentQueue.shift() ?? ordinaryQueue.shift(),
+    unshift: (job: PartJob): void => queueOf(job).unshift(job),
+    push: (job: PartJob): void => queueOf(job).push(job),
+  };
   const inFlight = new Map<number, { job: PartJob; sentAt: number }>();
   const timeoutMs = seconds(config.submitTimeoutSeconds);
   let window = config.windowSize;

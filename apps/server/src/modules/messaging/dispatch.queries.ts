@@ -24,6 +24,8 @@ export interface ClaimedMessage {
   gatewayId: string | null;
   /** Stored text (test sends, replies); null for campaign messages (rendered at send time). */
   body: string | null;
+  /** 1 for high-priority API messages, else 0. */
+  priority: number;
 }
 
 type ClaimRow = {
@@ -35,6 +37,7 @@ type ClaimRow = {
   sender_id: string | null;
   gateway_id: string | null;
   body: string | null;
+  priority: number | string;
 };
 const toClaimed = (row: ClaimRow): ClaimedMessage => ({
   id: String(row.id),
@@ -45,6 +48,7 @@ const toClaimed = (row: ClaimRow): ClaimedMessage => ({
   senderId: row.sender_id,
   gatewayId: row.gateway_id,
   body: row.body,
+  priority: Number(row.priority),
 });
 
 /**
@@ -78,7 +82,7 @@ export async function claimCampaignBatch(
           for update skip locked)
         update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
         from picked where m.id = picked.id
-        returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body`,
+        returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body, m.priority`,
   );
   return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
 }
@@ -97,7 +101,7 @@ export async function claimOneOffBatch(db: Executor, limit: number, leaseSeconds
           for update skip locked)
         update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
         from picked where m.id = picked.id
-        returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body`,
+        returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body, m.priority`,
   );
   return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
 }

@@ -4,6 +4,8 @@ import type { Clock, DeliveryReceipt, GatewayLinkStatus, GatewayLogger, InboundS
 import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
 import { GatewayRegistry } from './gateway-registry.ts';
+import { enqueueNotice } from '../account/index.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { WebhookDeliverer } from '../webhooks/index.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { processInbound } from '../inbound/index.ts';
@@ -43,6 +45,8 @@ export function createMessagingEngine(deps: {
   clock?: Clock;
   /** Let webhook deliveries reach private, loopback and link-local addresses (ALLOW_PRIVATE_WEBHOOK_URLS). */
   allowPrivateWebhooks?: boolean;
+  /** The job runner: admins are told through an account notice when a webhook is turned off. */
+  jobs?: Jobs;
 }): MessagingEngine {
   const { database, logger } = deps;
   const clock = deps.clock ?? Date.now;
@@ -101,7 +105,13 @@ export function createMessagingEngine(deps: {
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;
   // Webhook deliveries run where the sending engine runs: worker processes, or the embedded one.
-  const webhooks = new WebhookDeliverer({ db: database.db, allowPrivate: deps.allowPrivateWebhooks ?? false, logger });
+  const jobs = deps.jobs;
+  const webhooks = new WebhookDeliverer({
+    db: database.db,
+    allowPrivate: deps.allowPrivateWebhooks ?? false,
+    logger,
+    ...(jobs ? { onDisabled: (endpoint) => enqueueNotice(jobs, { type: 'webhook-disabled', webhookId: endpoint.id, ...endpoint }) } : {}),
+  });
   return {
     ...engine,
     wake: () => running.wake(),

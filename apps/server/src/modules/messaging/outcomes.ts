@@ -78,6 +78,8 @@ export function prepareBatch(
         body: text,
         encoding: split.encoding,
         segments: split.parts.length,
+        // Someone waits for these; an API message only when its sender asked for priority.
+        urgent: message.kind !== 'campaign' && (message.kind !== 'api' || message.priority > 0),
       },
     });
   }

@@ -7,6 +7,7 @@ export {
   bumpTokenVersion,
   findUserByEmail,
   findUserById,
+  listActiveAdmins,
   touchLastLogin,
   updateUserRow,
   type UserRow,

@@ -41,6 +41,14 @@ export async function anyUserExists(db: Executor): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Active, live admins (who hear about the installation's own troubles, e.g. a webhook turned off). */
+export async function listActiveAdmins(db: Executor): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), notDeleted));
+}
+
 /** Active, live admins other than `exceptId`: the last-admin guard counts these. */
 export async function countOtherActiveAdmins(db: Executor, exceptId: string): Promise<number> {
   const [row] = await db

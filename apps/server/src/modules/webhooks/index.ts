@@ -1,5 +1,5 @@
 // The public face of this module: what other modules and the entry points use. Everything else
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
-export { WebhookDeliverer } from './webhook-deliverer.ts';
+export { WebhookDeliverer, type DisabledEndpoint } from './webhook-deliverer.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';

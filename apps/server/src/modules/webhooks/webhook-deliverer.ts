@@ -1,32 +1,27 @@
-import { isIP } from 'node:net';
 import type { Db } from '../../db/client.ts';
-import { claimDeliveries, recordAttempt, type ClaimedDelivery } from './webhooks.queries.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { claimDeliveries, disableIfFailingForADay, recordAttempt, recordEndpointHealth, type ClaimedDelivery } from './webhooks.queries.ts';
 import { signWebhook } from './webhook-signature.ts';
+import { postWebhook } from './webhook-post.ts';
 
 const TIMEOUT_MS = 10_000;
 const POLL_MS = 250;
 const BATCH = 20;
 const RESPONSE_EXCERPT = 500;
 
-/** Whether a host is a private, loopback or link-local address (or localhost): refused unless allowed. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const kind = isIP(host);
-  if (kind === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (kind === 6) return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:');
-  return false;
+/** An endpoint turned off for failing a day (decision 053): what the admins' notice says. */
+export interface DisabledEndpoint {
+  id: string;
+  url: string;
+  failingSince: string;
+}
+
+interface DelivererDeps {
+  db: Db;
+  allowPrivate: boolean;
+  logger: { error(details: object, message: string): void };
+  /** Tells the admins (the embedding process queues an account notice); errors are logged, not retried here. */
+  onDisabled?: (endpoint: DisabledEndpoint) => Promise<void>;
 }
 
 /** Delay before attempt `attempts + 1`: exponential from 1 s, capped at an hour, with full jitter on half of it. */
@@ -46,9 +41,9 @@ export class WebhookDeliverer {
   private timer: NodeJS.Timeout | undefined;
   private wakeUp: (() => void) | undefined;
 
-  private readonly deps: { db: Db; allowPrivate: boolean; logger: { error(details: object, message: string): void } };
+  private readonly deps: DelivererDeps;
 
-  constructor(deps: { db: Db; allowPrivate: boolean; logger: { error(details: object, message: string): void } }) {
+  constructor(deps: DelivererDeps) {
     this.deps = deps;
   }
 
@@ -91,13 +86,9 @@ export class WebhookDeliverer {
     let statusCode: number | null = null;
     let response: string | null = null;
     let error: string | null = null;
+    let refused = false;
     try {
-      const url = new URL(delivery.url);
-      if (!this.deps.allowPrivate && isPrivateHost(url.hostname)) throw new Error('private, loopback and link-local addresses are refused');
-      const answer = await fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      const answer = await postWebhook(new URL(delivery.url), {
         headers: {
           'content-type': 'application/json',
           'webhook-id': delivery.event_id,
@@ -105,14 +96,19 @@ export class WebhookDeliverer {
           'webhook-signature': signWebhook(delivery.secret, delivery.event_id, timestamp, body),
         },
         body,
+        timeoutMs: TIMEOUT_MS,
+        excerptChars: RESPONSE_EXCERPT,
+        allowPrivate: this.deps.allowPrivate,
       });
-      statusCode = answer.status;
-      response = (await answer.text()).slice(0, RESPONSE_EXCERPT);
+      statusCode = answer.statusCode;
+      response = answer.excerpt;
     } catch (caught) {
       error = (caught as Error).message.slice(0, RESPONSE_EXCERPT);
+      // A refused address is no passing trouble: retrying would knock on the same door for a day.
+      refused = (caught as Error).name === 'PrivateAddressRefused';
     }
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    const retryable = statusCode === null || statusCode >= 500 || statusCode === 429;
+    const retryable = !refused && (statusCode === null || statusCode >= 500 || statusCode === 429);
     const outcome = ok ? 'delivered' : retryable && !delivery.expired ? 'retry' : 'failed';
     await recordAttempt(this.deps.db, {
       id: delivery.id,
@@ -123,5 +119,29 @@ export class WebhookDeliverer {
       error,
       response,
     });
+    await this.trackHealth(delivery.endpoint_id, ok);
+  }
+
+  /**
+   * Every answer moves the endpoint's failing time (a success clears it); one failing for 24 hours
+   * is disabled, its pending deliveries failed, the change audited and the admins told (decision 053).
+   */
+  private async trackHealth(endpointId: string, ok: boolean): Promise<void> {
+    await recordEndpointHealth(this.deps.db, endpointId, ok);
+    if (ok) return;
+    const disabled = await this.deps.db.transaction(async (tx) => {
+      const endpoint = await disableIfFailingForADay(tx, endpointId);
+      if (endpoint)
+        await recordAudit(tx, {
+          actor: null,
+          action: 'webhook.disable',
+          subject: 'Settings',
+          subjectId: endpoint.id,
+          details: { url: endpoint.url, reason: 'FAILING_FOR_24_HOURS', failingSince: endpoint.failingSince },
+        });
+      return endpoint;
+    });
+    if (disabled)
+      await this.deps.onDisabled?.(disabled).catch((err: unknown) => this.deps.logger.error({ err }, 'could not tell the admins'));
   }
 }

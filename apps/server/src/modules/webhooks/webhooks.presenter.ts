@@ -10,6 +10,8 @@ export const presentWebhook = (row: WebhookRow): Webhook => ({
   events: row.events as WebhookEvent[],
   active: row.active,
   createdAt: iso(row.created_at) ?? '',
+  disabledAt: iso(row.disabled_at),
+  disabledReason: row.disabled_reason,
 });
 
 /** One delivery of the log. */

@@ -7,6 +7,8 @@ export interface WebhookRow {
   events: string[];
   active: boolean;
   created_at: Date | string;
+  disabled_at: Date | string | null;
+  disabled_reason: string | null;
 }
 
 export interface DeliveryRow {
@@ -26,7 +28,10 @@ export interface DeliveryRow {
 
 /** Every endpoint, newest first. */
 export async function listWebhooks(db: Executor): Promise<WebhookRow[]> {
-  return queryRows<WebhookRow>(db, sql`select id, url, events, active, created_at from webhook_endpoints order by created_at desc, id`);
+  return queryRows<WebhookRow>(
+    db,
+    sql`select id, url, events, active, created_at, disabled_at, disabled_reason from webhook_endpoints order by created_at desc, id`,
+  );
 }
 
 /** Registers an endpoint. */
@@ -38,7 +43,7 @@ export async function insertWebhook(
     db,
     sql`insert into webhook_endpoints (url, events, secret, active, created_by)
         values (${values.url}, ${sql.param(values.events)}::text[], ${values.secret}, ${values.active}, ${values.createdBy})
-        returning id, url, events, active, created_at`,
+        returning id, url, events, active, created_at, disabled_at, disabled_reason`,
   );
   if (!row) throw new Error('insert into webhook_endpoints returned no row');
   return row;
@@ -77,6 +82,7 @@ export async function resendDelivery(db: Executor, endpointId: string, deliveryI
 /** A delivery claimed for sending, with what signing and posting need. */
 export interface ClaimedDelivery {
   id: string;
+  endpoint_id: string;
   event_id: string;
   event_type: string;
   data: unknown;
@@ -98,7 +104,7 @@ export async function claimDeliveries(db: Executor, limit: number): Promise<Clai
         update webhook_deliveries d set lease_until = now() + interval '60 seconds', attempts = d.attempts + 1
         from picked, webhook_endpoints e
         where d.id = picked.id and e.id = d.endpoint_id
-        returning d.id::text as id, d.event_id, d.event_type, d.data, d.created_at, d.attempts, e.url, e.secret,
+        returning d.id::text as id, d.endpoint_id, d.event_id, d.event_type, d.data, d.created_at, d.attempts, e.url, e.secret,
                   d.created_at < now() - interval '24 hours' as expired`,
   );
 }
@@ -123,4 +129,33 @@ export async function recordAttempt(
       last_error = ${values.error}, last_response = ${values.response}, last_attempt_at = now(),
       delivered_at = case when ${values.outcome} = 'delivered' then now() else delivered_at end
     where id = ${values.id}::bigint`);
+}
+
+/** After an attempt: a success clears the endpoint's failing time, a failure starts it (kept from the first one). */
+export async function recordEndpointHealth(db: Executor, endpointId: string, ok: boolean): Promise<void> {
+  await db.execute(
+    ok
+      ? sql`update webhook_endpoints set failing_since = null where id = ${endpointId} and failing_since is not null`
+      : sql`update webhook_endpoints set failing_since = now() where id = ${endpointId} and failing_since is null`,
+  );
+}
+
+/**
+ * Disables an active endpoint that has failed without a success for 24 hours (database clock) and
+ * fails its pending deliveries; answers it when this call disabled it, so the admins hear once.
+ */
+export async function disableIfFailingForADay(
+  db: Executor,
+  endpointId: string,
+): Promise<{ id: string; url: string; failingSince: string } | undefined> {
+  const [row] = await queryRows<{ id: string; url: string; failing_since: Date | string }>(
+    db,
+    sql`update webhook_endpoints set active = false, disabled_at = now(), disabled_reason = 'FAILING_FOR_24_HOURS'
+        where id = ${endpointId} and active and failing_since <= now() - interval '24 hours'
+        returning id, url, failing_since`,
+  );
+  if (!row) return undefined;
+  await db.execute(sql`update webhook_deliveries set status = 'failed', lease_until = null, last_error = coalesce(last_error, 'endpoint disabled')
+    where endpoint_id = ${endpointId} and status = 'pending'`);
+  return { id: row.id, url: row.url, failingSince: new Date(row.failing_since).toISOString() };
 }

@@ -2,7 +2,7 @@ import type { CreateWebhookBody } from '@sms/contracts/webhooks';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
-import { isPrivateHost } from './webhook-deliverer.ts';
+import { isPrivateHost } from './webhook-address.ts';
 import { deleteWebhook, insertWebhook, type WebhookRow } from './webhooks.queries.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 

@@ -1,50 +1,11 @@
-import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { DEFAULT_SIMULATOR_GATEWAY_ID } from '@sms/contracts/gateways';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { startReceiver, verifies } from '../../../test/webhook-receiver.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
-
-interface Received {
-  id: string;
-  timestamp: string;
-  signature: string;
-  body: string;
-  event: any;
-}
-
-/** A receiver on loopback that answers 500 to the first `failFirst` requests, then 200. */
-async function startReceiver(failFirst: number): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  let failures = failFirst;
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({
-        id: String(request.headers['webhook-id']),
-        timestamp: String(request.headers['webhook-timestamp']),
-        signature: String(request.headers['webhook-signature']),
-        body,
-        event: JSON.parse(body),
-      });
-      response.statusCode = failures-- > 0 ? 500 : 200;
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${address.port}/hook`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** The receiver's side of Standard Webhooks: HMAC-SHA256 over id.timestamp.body with the secret's bytes. */
-const verifies = (secret: string, message: Received) =>
-  message.signature ===
-  `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
-    .update(`${message.id}.${message.timestamp}.${message.body}`)
-    .digest('base64')}`;
 
 describe('webhooks', () => {
   let server: TestServer;
@@ -120,6 +81,13 @@ describe('webhooks', () => {
         'every kind of event to arrive',
       );
       for (const message of receiver.received) expect(verifies(secret, message), message.body).toBe(true);
+      // And by the independent reference library (standardwebhooks on npm), as a receiver would check them.
+      const reference = new Webhook(secret);
+      for (const message of receiver.received) expect(reference.verify(message.body, message.headers)).toEqual(message.event);
+      // A changed body or another secret does not verify.
+      const sample = receiver.received[0]!;
+      expect(() => reference.verify(sample.body.replace('}', ',"x":1}'), sample.headers)).toThrow();
+      expect(() => new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(sample.body, sample.headers)).toThrow();
       const status = receiver.received.find((m) => m.event.type === 'message.status');
       expect(status?.event.data).toMatchObject({ id: sent.body.id, to: '+447400555001' });
       const optedOut = receiver.received.find((m) => m.event.type === 'contact.opted_out');

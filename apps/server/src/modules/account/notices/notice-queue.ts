@@ -1,4 +1,5 @@
 import type { Jobs } from '../../../platform/jobs.ts';
+import type { WebhookDisabledJob } from './webhook-disabled.ts';
 
 /** The background queue of account notices: reset links are created and sent from here. */
 export const NOTICE_QUEUE = 'account-notices';
@@ -27,8 +28,11 @@ export function ensureNoticeQueue(jobs: Jobs): Promise<void> {
   return ready;
 }
 
+/** Every kind of notice job. */
+export type NoticeJob = ResetNoticeJob | WebhookDisabledJob;
+
 /** Queues a notice; any worker process sends it. */
-export async function enqueueNotice(jobs: Jobs, job: ResetNoticeJob): Promise<void> {
+export async function enqueueNotice(jobs: Jobs, job: NoticeJob): Promise<void> {
   await ensureNoticeQueue(jobs);
   await jobs.boss.send(NOTICE_QUEUE, job);
 }

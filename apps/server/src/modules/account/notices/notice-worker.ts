@@ -4,7 +4,8 @@ import type { Jobs } from '../../../platform/jobs.ts';
 import { sendResetLink } from '../password-reset.service.ts';
 import type { NoticeLogger } from './deliver.ts';
 import { createMailer } from './mailer.ts';
-import { ensureNoticeQueue, NOTICE_QUEUE, type ResetNoticeJob } from './notice-queue.ts';
+import { ensureNoticeQueue, NOTICE_QUEUE, type NoticeJob } from './notice-queue.ts';
+import { notifyWebhookDisabled } from './webhook-disabled.ts';
 
 /** Runs account-notice jobs in this process (embedded server, worker processes, tests). */
 export async function startNoticeWorker(
@@ -15,11 +16,12 @@ export async function startNoticeWorker(
   await ensureNoticeQueue(jobs);
   const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom) : undefined;
   const noticeDeps = { db: deps.database.db, config: deps.config, mailer, logger: deps.logger };
-  await jobs.boss.work<ResetNoticeJob>(
+  await jobs.boss.work<NoticeJob>(
     NOTICE_QUEUE,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
     async ([job]) => {
       if (job?.data.type === 'password-reset') await sendResetLink(noticeDeps, job.data);
+      if (job?.data.type === 'webhook-disabled') await notifyWebhookDisabled(noticeDeps, job.data);
     },
   );
 }

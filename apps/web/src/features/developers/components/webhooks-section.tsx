@@ -18,6 +18,7 @@ import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@sms/contracts/
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatDateTime } from '../../../components/date-time';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
@@ -31,7 +32,7 @@ const eventKey = (event: WebhookEvent) => event.replace('.', '_');
 
 /** Webhook endpoints (administrators): register one (URL, events; secret shown once), see its deliveries, remove it. */
 export function WebhooksSection() {
-  const { t } = useTranslation('developers');
+  const { t, i18n } = useTranslation('developers');
   const webhooks = useWebhooks();
   const remove = useDeleteWebhook();
   const [registering, setRegistering] = useState(false);
@@ -84,6 +85,11 @@ export function WebhooksSection() {
                   </Button>
                 </Stack>
               </Stack>
+              {webhook.disabledAt && (
+                <Alert severity="error" sx={{ mt: 1 }} data-testid="webhook-disabled">
+                  {t('webhooks.disabled', { date: formatDateTime(webhook.disabledAt, i18n.language) })}
+                </Alert>
+              )}
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
                 {webhook.events.map((event) => (
                   <Chip key={event} size="small" label={t(`webhooks.events.${eventKey(event)}`)} />

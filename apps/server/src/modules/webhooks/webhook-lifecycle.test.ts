@@ -1,0 +1,204 @@
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { startNotices } from '../../../test/account-fixtures.ts';
+import { createCampaign, launchCampaign } from '../../../test/campaign-api.ts';
+import { configureSimulator, seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
+import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { importFile } from '../../../test/import-fixtures.ts';
+import { startImportWorker, importLimits, uploadStoreFor } from '../imports/index.ts';
+import { startReceiver } from '../../../test/webhook-receiver.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
+
+/** Registers an endpoint through the staff API; answers its id and secret. */
+async function register(server: TestServer, token: string, url: string, events: string[]): Promise<{ id: string; secret: string }> {
+  const created = await server.post('/api/webhooks', { url, events }, { token });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { id: created.body.webhook.id, secret: created.body.secret };
+}
+
+const endpointRow = async (server: TestServer, id: string) =>
+  (
+    await queryRows<{ active: boolean; failing_since: Date | null; disabled_at: Date | null }>(
+      server.database.db,
+      sql`select active, failing_since, disabled_at from webhook_endpoints where id = ${id}`,
+    )
+  )[0];
+
+describe('webhook endpoints failing for a day', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+  let apiKey = '';
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine: true, config: { allowPrivateWebhookUrls: true } });
+    admin = await server.createAdmin();
+    await configureSimulator(server, admin.token, {});
+    await startNotices(server);
+    apiKey = (await server.post('/api/api-keys', { name: 'Lifecycle', scopes: ['messages:send'] }, { token: admin.token })).body.secret;
+  });
+  afterAll(() => server?.close());
+
+  const send = async (to: string) =>
+    expect((await server.post('/api/v1/messages', { to, body: 'Hello' }, { token: apiKey })).status).toBe(202);
+
+  it('a success clears the failing time', async () => {
+    const receiver = await startReceiver(0);
+    try {
+      const { id } = await register(server, admin.token, receiver.url, ['message.status']);
+      await server.database.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '25 hours' where id = ${id}`);
+      await send('+447400556001');
+      await waitFor(async () => ((await endpointRow(server, id))?.failing_since === null ? true : undefined), 20_000, 'the success');
+      expect((await endpointRow(server, id))?.active).toBe(true);
+      expect((await server.delete(`/api/webhooks/${id}`, { token: admin.token })).status).toBe(204);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('stays on when failing for less than 24 hours, is turned off after 24, audited, admins told, shown in the list', async () => {
+    const receiver = await startReceiver(Number.POSITIVE_INFINITY);
+    try {
+      const { id } = await register(server, admin.token, receiver.url, ['message.status']);
+      // The database clock decides: 23 hours of failures so far.
+      await server.database.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '23 hours' where id = ${id}`);
+      await send('+447400556002');
+      await waitFor(async () => (receiver.received.length >= 1 ? true : undefined), 20_000, 'a first (failed) attempt');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stillOn = await endpointRow(server, id);
+      expect(stillOn).toMatchObject({ active: true, disabled_at: null });
+      expect(stillOn?.failing_since).not.toBeNull();
+
+      // Past 24 hours: the next failed attempt turns it off.
+      await server.database.db.execute(sql`update webhook_endpoints set failing_since = now() - interval '25 hours' where id = ${id}`);
+      const listed = await waitFor(
+        async () => {
+          const list = await server.get('/api/webhooks', { token: admin.token });
+          const hook = list.body.data.find((candidate: any) => candidate.id === id);
+          return hook?.disabledAt ? hook : undefined;
+        },
+        20_000,
+        'the endpoint to be turned off',
+      );
+      expect(listed).toMatchObject({ active: false, disabledReason: 'FAILING_FOR_24_HOURS' });
+      // No delivery is left waiting for it, and new events no longer queue for it.
+      const log = await server.get(`/api/webhooks/${id}/deliveries`, { token: admin.token });
+      expect(log.body.data.map((delivery: any) => delivery.status)).not.toContain('pending');
+      const heard = receiver.received.length;
+      await send('+447400556003');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(receiver.received.length).toBe(heard);
+
+      const [audit] = await queryRows<{ details: any }>(
+        server.database.db,
+        sql`select details from audit_log where action = 'webhook.disable' and subject_id = ${id}`,
+      );
+      expect(audit?.details).toMatchObject({ url: receiver.url, reason: 'FAILING_FOR_24_HOURS' });
+      // No SMTP in this server: the admins' notice waits in the outbox (with SMTP it is e-mailed: notices test below).
+      const notice = await waitFor(
+        async () =>
+          (
+            await queryRows<{ subject: string; body: string }>(
+              server.database.db,
+              sql`select subject, body from mail_outbox where recipient = ${admin.user.email} and subject like '%webhook%'`,
+            )
+          )[0],
+        20_000,
+        'the admins notice',
+      );
+      expect(notice.body).toContain(receiver.url);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('campaign.completed and import.completed', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine: true, config: { allowPrivateWebhookUrls: true } });
+    admin = await server.createAdmin();
+    await configureSimulator(server, admin.token, {});
+    await startImportWorker(
+      server.jobs,
+      {
+        database: server.database,
+        limits: importLimits({}),
+        logger: { error: () => {} },
+        uploads: uploadStoreFor(server.database, server.config.dataDir),
+        batchRows: 1000,
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+  });
+  afterAll(() => server?.close());
+
+  it('are delivered once each, with the campaign and the import counts', async () => {
+    const receiver = await startReceiver(0);
+    try {
+      await register(server, admin.token, receiver.url, ['campaign.completed', 'import.completed']);
+      await seedContacts(server, 3);
+      const campaign = await createCampaign(server, admin.token, { name: 'Hooked', body: 'Hi', audience: { type: 'all' } });
+      await launchCampaign(server, admin.token, campaign.id);
+      const imported = await importFile(server, admin.token, 'phone,first_name\n+447400557001,Ann\n+447400557002,Bo\nnot-a-number,Cy\n', {
+        defaultCountry: 'GB',
+      });
+      expect(imported.summary.status).toBe('completed');
+
+      const byType = (type: string) => receiver.received.filter((message) => message.event.type === type);
+      await waitFor(
+        async () => (byType('campaign.completed').length > 0 && byType('import.completed').length > 0 ? true : undefined),
+        30_000,
+        'both events',
+      );
+      expect(byType('campaign.completed')).toHaveLength(1);
+      expect(byType('campaign.completed')[0]?.event.data).toMatchObject({ campaignId: campaign.id, name: 'Hooked' });
+      expect(byType('import.completed')).toHaveLength(1);
+      expect(byType('import.completed')[0]?.event.data).toMatchObject({
+        importId: imported.id,
+        counts: { rowsRead: 3, created: 2, rejected: 1 },
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('webhook addresses resolved at delivery', () => {
+  it('refuses a name that resolves to a private or loopback address, without retrying', async () => {
+    // This machine's own name resolves to a loopback or private address on ordinary hosts and
+    // containers (/etc/hosts), and passes the registration check, which only sees literal addresses.
+    const name = hostname();
+    const addresses = await lookup(name, { all: true });
+    expect(addresses.length, `${name} resolves`).toBeGreaterThan(0);
+    const server = await startTestServer({ engine: true });
+    const receiver = await startReceiver(0, '0.0.0.0');
+    try {
+      const admin = await server.createAdmin();
+      await configureSimulator(server, admin.token, {});
+      const key = (await server.post('/api/api-keys', { name: 'Strict', scopes: ['messages:send'] }, { token: admin.token })).body.secret;
+      const { id } = await register(server, admin.token, `http://${name}:${receiver.port}/hook`, ['message.status']);
+      expect((await server.post('/api/v1/messages', { to: '+447400558001', body: 'Hi' }, { token: key })).status).toBe(202);
+      const delivery = await waitFor(
+        async () => {
+          const log = await server.get(`/api/webhooks/${id}/deliveries`, { token: admin.token });
+          return log.body.data.find((candidate: any) => candidate.status === 'failed');
+        },
+        20_000,
+        'the refused delivery',
+      );
+      expect(delivery.attempts).toBe(1);
+      expect(delivery.error).toMatch(/private, loopback or link-local/);
+      expect(delivery.error).toContain(addresses[0]?.address);
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await receiver.close();
+      await server.close();
+    }
+  });
+});
