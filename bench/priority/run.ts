@@ -15,6 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -26,11 +27,19 @@ const { values: args } = parseArgs({
     messages: { type: 'string', default: '500' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'sms_bench_priority' },
-    port: { type: 'string', default: '39327' },
+    port: { type: 'string' },
     window: { type: 'string', default: '100' },
   },
 });
-const PORT = Number(args.port);
+/** A port no one listens on now (other benchmarks may run on this host: never talk to their server). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+const PORT = args.port ? Number(args.port) : await freePort();
 const RECIPIENTS = Number(args.recipients);
 const MESSAGES = Number(args.messages);
 /** API messages go to numbers no campaign contact has, so the peer can tell their submits apart. */
@@ -63,6 +72,8 @@ interface Measured {
   sendingMs: number;
   latencies: number[];
   apiMs: number[];
+  /** GET /api/health answer times while the campaign sends: how long any request waits for the server's event loop. */
+  healthMs: number[];
   missing: number;
 }
 
@@ -115,6 +126,16 @@ async function measure(priority: { spreadMs: number } | null): Promise<Measured>
     const apiMs: number[] = [];
     let sendingFrom = 0;
     const samples: Array<{ at: number; delivered: number }> = [];
+    const healthMs: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const begin = performance.now();
+        await fetch(`http://127.0.0.1:${PORT}/api/health`);
+        healthMs.push(performance.now() - begin);
+        await sleep(100);
+      }
+    })();
     for (;;) {
       const { campaign } = await api<{ campaign: { status: string; audienceReady: boolean; counts: Record<string, number> } }>(
         PORT,
@@ -134,6 +155,8 @@ async function measure(priority: { spreadMs: number } | null): Promise<Measured>
       await sleep(250);
     }
     const totalMs = performance.now() - launched;
+    probing = false;
+    await probe;
     await Promise.all(calls);
     await sleep(2_000);
     const seen = await arrivals(peer);
@@ -150,6 +173,7 @@ async function measure(priority: { spreadMs: number } | null): Promise<Measured>
       sendingMs: totalMs - sendingFrom,
       latencies,
       apiMs,
+      healthMs,
       missing,
     };
   } finally {
@@ -199,6 +223,10 @@ console.info(`reference: ${fmt(reference.sustained)} msg/s, sending ${ms(referen
 const loaded = await measure({ spreadMs: reference.sendingMs * 0.8 });
 const sorted = [...loaded.latencies].sort((a, b) => a - b);
 const apiSorted = [...loaded.apiMs].sort((a, b) => a - b);
+const health = (run: Measured) => {
+  const sortedHealth = [...run.healthMs].sort((a, b) => a - b);
+  return `${ms(percentile(sortedHealth, 50))} / ${ms(percentile(sortedHealth, 99))}`;
+};
 const drop = ((reference.sustained - loaded.sustained) / reference.sustained) * 100;
 const p99 = percentile(sorted, 99);
 
@@ -217,6 +245,7 @@ Latency: the client's clock before POST /api/v1/messages -> the peer's clock whe
 | Campaign sending time (audience ready -> all delivered) | ${ms(reference.sendingMs)} | ${ms(loaded.sendingMs)} |
 | API call -> submit_sm at the SMSC, p50 / p95 / p99 / max | | ${ms(percentile(sorted, 50))} / ${ms(percentile(sorted, 95))} / ${ms(p99)} / ${ms(sorted.at(-1) ?? NaN)} |
 | POST /api/v1/messages answer (202), p50 / p99 | | ${ms(percentile(apiSorted, 50))} / ${ms(percentile(apiSorted, 99))} |
+| GET /api/health answer while sending (event loop), p50 / p99 | ${health(reference)} | ${health(loaded)} |
 | API messages measured / not seen at the SMSC | | ${fmt(sorted.length)} / ${fmt(loaded.missing)} |
 
 Targets: p99 <= 500 ms (${p99 <= 500 ? 'met' : 'NOT met'}); campaign rate drop <= 10% (${drop <= 10 ? 'met' : 'NOT met'}).

@@ -284,3 +284,43 @@ export const REPORT_ERROR_CODES = {
   /** 409 on a follow-up of a campaign that has sent nothing yet (draft, or scheduled and waiting). */
   notSent: 'CAMPAIGN_NOT_SENT',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Integration API (/api/v1, scope reports:read): the same figures as the staff reports
+// ---------------------------------------------------------------------------------------------
+
+export const apiCampaignsQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be a nextCursor from a previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(50),
+});
+export type ApiCampaignsQuery = z.infer<typeof apiCampaignsQuerySchema>;
+export const apiCampaignsResponseSchema = z.object({ data: z.array(reportCampaignRowSchema), nextCursor: z.string().nullable() }).meta({
+  example: {
+    data: [
+      {
+        id: '0199b8a2-54c1-7a33-9d1e-3f0b6a1c2d4e',
+        name: 'Flu clinic reminder',
+        status: 'completed',
+        recipients: 1200,
+        sent: 1200,
+        delivered: 1150,
+        failed: 50,
+        replied: 300,
+        notReplied: 850,
+        optedOut: 4,
+        deliveredPct: 95.8,
+        repliedPct: 26.1,
+        launchedAt: '2026-11-20T09:00:00.000Z',
+        completedAt: '2026-11-20T09:02:10.000Z',
+        createdAt: '2026-11-19T16:12:00.000Z',
+      },
+    ],
+    nextCursor: null,
+  },
+});
+export const apiCampaignParamsSchema = z.object({ id: z.uuid('id must be a valid campaign id') });
+/** GET /api/v1/campaigns/{id}/report: the staff delivery summary and tag1 report, as they are. */
+export const apiCampaignReportSchema = z.object({ delivery: deliverySummarySchema, repliesByTag1: tag1ReportSchema });

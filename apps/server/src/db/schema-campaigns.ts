@@ -228,6 +228,10 @@ export const messages = pgTable(
     index('messages_errors_idx')
       .on(table.campaignId, table.id)
       .where(sql`${table.errorCode} is not null`),
+    // Integration API messages by time, for the dashboard's figures (migration 0021).
+    index('messages_api_queued_idx')
+      .on(table.queuedAt)
+      .where(sql`${table.kind} = 'api'`),
     check(
       'messages_status_check',
       sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped')`,

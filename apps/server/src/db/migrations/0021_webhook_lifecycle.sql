@@ -27,3 +27,6 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "imports_webhook_completed" AFTER UPDATE OF "status" ON "imports" FOR EACH ROW
 	WHEN (NEW.status = 'completed' AND OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION webhook_import_completed();
+--> statement-breakpoint
+-- Integration API messages by time: the dashboard's message figures count them beside campaigns.
+CREATE INDEX "messages_api_queued_idx" ON "messages" ("queued_at") WHERE "kind" = 'api';

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 
 /**
- * Named queries of the dashboard. None of them reads the messages table row by row: message
- * figures come from the per-campaign counters (campaign-counts.queries.ts); the rest uses small
+ * Named queries of the dashboard. None of them reads campaign messages row by row: message
+ * figures come from the per-campaign counters (campaign-counts.queries.ts) plus the integration
+ * API's messages (apiMessageCountsSince, a partial index of kind 'api'); the rest uses small
  * tables or indexes (campaigns, opted-out contacts, the newest inbound messages).
  */
 

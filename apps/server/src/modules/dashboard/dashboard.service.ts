@@ -13,6 +13,7 @@ import { MESSAGE_STATUSES } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import type { Executor } from '../../db/client.ts';
 import { emptyCounts, readCampaignCounts } from '../campaigns/index.ts';
+import { apiMessageCountsSince } from '../integration/index.ts';
 import {
   activeCampaigns,
   campaignsLaunchedSince,
@@ -66,7 +67,7 @@ export async function buildDashboard(db: Executor, options: { timeZone: string; 
   };
 
   // Independent reads: in parallel on PostgreSQL's pool (PGlite queues them on its one connection).
-  const [contacts, launched, active, scheduled, optOuts, setup, replies] = await Promise.all([
+  const [contacts, launched, active, scheduled, optOuts, setup, replies, apiMessages] = await Promise.all([
     countContacts(db),
     campaignsLaunchedSince(db, starts.last30Days),
     activeCampaigns(db, DASHBOARD_LIST_SIZE),
@@ -74,6 +75,7 @@ export async function buildDashboard(db: Executor, options: { timeZone: string; 
     optOutsPerDay(db, starts.last30Days, timeZone),
     setupProgress(db),
     options.repliesVisible ? recentReplies(db, DASHBOARD_LIST_SIZE) : Promise.resolve([]),
+    apiMessageCountsSince(db, [starts.last30Days, starts.last7Days, starts.today]),
   ]);
   const ids = [...new Set([...launched.map((c) => c.id), ...active.rows.map((c) => c.id), ...scheduled.rows.map((c) => c.id)])];
   const counts = await readCampaignCounts(db, ids);
@@ -89,6 +91,17 @@ export async function buildDashboard(db: Executor, options: { timeZone: string; 
       }
     }
   }
+
+  // Integration API messages count where they were queued (they have no campaign to be launched).
+  (['last30Days', 'last7Days', 'today'] as const).forEach((key, index) => {
+    const api = apiMessages[index];
+    if (!api) return;
+    const counts = emptyCounts();
+    for (const status of MESSAGE_STATUSES) counts[status] = api.byStatus.get(status) ?? 0;
+    counts.total = MESSAGE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+    counts.replied = api.replied;
+    addCounts(windows[key], counts);
+  });
 
   const daily = Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
     const date = addDays(firstDay, i);

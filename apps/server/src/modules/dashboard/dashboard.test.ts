@@ -145,6 +145,33 @@ describe('GET /api/dashboard', () => {
     expect(later.messages.last30Days.counts.total).toBe(a.total + b.total);
   });
 
+  it('counts integration API messages in the message figures, agreeing with the reports and the API', async () => {
+    const key = (await server.post('/api/api-keys', { name: 'Dash', scopes: ['messages:send', 'messages:read'] }, { token: admin.token }))
+      .body.secret;
+    const before = (await dashboard('Europe/Lisbon')).body.messages.last30Days.counts;
+    const ids: string[] = [];
+    for (const to of ['+447400559001', '+447400559002'])
+      ids.push((await server.post('/api/v1/messages', { to, body: 'Code 1234' }, { token: key })).body.id);
+    for (const id of ids)
+      await waitFor(
+        async () => ((await server.get(`/api/v1/messages/${id}`, { token: key })).body.status === 'delivered' ? true : undefined),
+        10_000,
+        'the API message to be delivered',
+      );
+    const after = (await dashboard('Europe/Madrid')).body.messages.last30Days.counts;
+    expect(after.total).toBe(before.total + 2);
+    expect(after.delivered).toBe(before.delivered + 2);
+
+    // The same figure from its two other homes: the campaigns report plus the API's own list.
+    const report = (await server.get('/api/reports/campaigns?limit=50', { token: admin.token })).body.data;
+    const api = (await server.get('/api/v1/messages?limit=100', { token: key })).body.data;
+    const sum = (rows: Array<Record<string, number>>, field: string) => rows.reduce((total, row) => total + (row[field] ?? 0), 0);
+    expect(after.total).toBe(sum(report, 'recipients') + api.length);
+    expect(after.delivered).toBe(
+      sum(report, 'delivered') + api.filter((message: { status: string }) => message.status === 'delivered').length,
+    );
+  });
+
   it('counts a new contact at once (the total of contacts is reused only while none is added)', async () => {
     const before = (await dashboard('America/Chicago')).body.contacts.total;
     expect((await server.post('/api/contacts', { phone: '+447700123987' }, { token: admin.token })).status).toBe(201);

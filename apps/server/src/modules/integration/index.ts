@@ -3,3 +3,4 @@
 
 export { integrationMessagesRoutes } from './integration.routes.ts';
 export { integrationContactsRoutes } from './integration-contacts.routes.ts';
+export { apiMessageCountsSince } from './integration.queries.ts';

@@ -86,6 +86,29 @@ describe('/api/v1/messages', () => {
     expect(replied.text).toBe('YES');
   });
 
+  it('opens an inbox conversation when the contact replies, its thread holding the API message and the reply', async () => {
+    const conversation = async (contactId: string) =>
+      (await server.get('/api/inbox/conversations?limit=100', { token: admin.token })).body.data.find(
+        (candidate: any) => candidate.contactId === contactId,
+      );
+    const sent = await send({ to: '+447400900112', body: 'Your code is 481516' });
+    await waitFor(async () => (['sent', 'delivered'].includes((await read(sent.body.id)).body.status) ? true : undefined), 10_000, 'sent');
+    // A one-time code alone opens no conversation (decision 051)...
+    expect(await conversation(sent.body.contactId)).toBeUndefined();
+    await server.engine?.inbound(DEFAULT_SIMULATOR_GATEWAY_ID, [
+      { gatewayMessageId: 'api-reply-2', from: '+447400900112', to: '+447400999999', body: 'Thanks, got it', receivedAt: new Date() },
+    ]);
+    // ...the reply does, unread, like a reply to a campaign message.
+    const opened = await waitFor(async () => conversation(sent.body.contactId), 10_000, 'the conversation');
+    expect(opened).toMatchObject({ unread: 1, lastMessage: { direction: 'in', body: 'Thanks, got it' } });
+    const thread = await server.get(`/api/inbox/conversations/${sent.body.contactId}/messages`, { token: admin.token });
+    // Newest first.
+    expect(thread.body.data.map((message: any) => [message.direction, message.kind, message.body])).toEqual([
+      ['in', null, 'Thanks, got it'],
+      ['out', 'api', 'Your code is 481516'],
+    ]);
+  });
+
   it('answers 400 naming the field, INVALID_PHONE with the reason, and 409 RECIPIENT_OPTED_OUT without sending', async () => {
     const missing = await send({ to: '+447400900103' });
     expect(missing.status).toBe(400);

@@ -180,3 +180,32 @@ export async function listContactsPage(
     .orderBy(asc(contacts.id))
     .limit(filter.limit);
 }
+
+/**
+ * Integration API messages queued since each of `starts` (ascending), by status, and how many
+ * were replied to: the one count of API messages (the dashboard adds them to its campaign
+ * figures). Reads the partial index on queued_at of kind 'api' only.
+ */
+export async function apiMessageCountsSince(
+  db: Executor,
+  starts: Date[],
+): Promise<Array<{ byStatus: Map<string, number>; replied: number }>> {
+  const oldest = starts[0];
+  if (!oldest) return [];
+  const rows = await queryRows<{ status: string; queued_at: Date | string; n: number; replied: number }>(
+    db,
+    sql`select status, date_trunc('minute', queued_at) as queued_at, count(*)::int as n, count(replied_at)::int as replied
+        from messages where kind = 'api' and queued_at >= ${oldest.toISOString()}::timestamptz
+        group by 1, 2`,
+  );
+  return starts.map((start) => {
+    const byStatus = new Map<string, number>();
+    let replied = 0;
+    for (const row of rows) {
+      if (new Date(row.queued_at) < start) continue;
+      byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + row.n);
+      replied += row.replied;
+    }
+    return { byStatus, replied };
+  });
+}

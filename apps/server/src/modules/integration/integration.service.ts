@@ -62,7 +62,10 @@ export async function sendApiMessages(
   db: Db,
   input: { key: ApiKeyPrincipal; ip: string; items: SendApiMessageBody[]; wake: () => void },
 ): Promise<Array<{ message: ApiMessage } | { error: ItemError }>> {
-  const { defaultCountry } = await getMessagingSettings(db);
+  // The default country only reads national numbers: a request of E.164 numbers (one-time codes)
+  // spares the round trip, which counts under load (bench/priority).
+  const national = input.items.some((body) => !body.to.trim().startsWith('+'));
+  const defaultCountry = national ? (await getMessagingSettings(db)).defaultCountry : undefined;
   const gateways = new Map<string, string | ItemError>();
   const checked: Checked[] = [];
   for (const body of input.items) {

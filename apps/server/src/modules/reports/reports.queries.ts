@@ -81,6 +81,21 @@ export async function launchedCampaigns(
   return { rows: rows.map(campaignBase), total };
 }
 
+/** Launched campaigns newest created first, after a keyset position (integration API pages). */
+export async function launchedCampaignsAfter(
+  db: Executor,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+): Promise<ReportCampaignBase[]> {
+  const rows = await queryRows<CampaignRowRaw>(
+    db,
+    sql`select id, name, status, launched_at, completed_at, created_at from campaigns
+        where ${launchedCampaignsWhere({})} ${after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by created_at desc, id desc limit ${limit}`,
+  );
+  return rows.map(campaignBase);
+}
+
 /**
  * Recipients of these campaigns who opted out BY KEYWORD after their message was sent (the
  * contact is opted out now, source 'keyword', opted_out_at >= the message's sent_at). Driven from

@@ -34,6 +34,7 @@ import {
   campaignTimelineMinutes,
   countRecipients,
   launchedCampaigns,
+  launchedCampaignsAfter,
   nonRespondersWhere,
   optedOutCounts,
   recipientsPage,
@@ -221,6 +222,17 @@ export function createReportsService(db: Db) {
 
   return {
     allCampaignRows,
+
+    /** A page of launched campaigns for the integration API: rows and figures as the overview presents them. */
+    async campaignsAfter(after: { createdAt: string; id: string } | undefined, limit: number) {
+      const rows = await launchedCampaignsAfter(db, after, limit);
+      const ids = rows.map((row) => row.id);
+      const [counts, optedOut] = [await readCampaignCounts(db, ids), await optedOutOf(ids)];
+      return rows.map((row) => ({
+        row: presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0),
+        createdAt: row.createdAt,
+      }));
+    },
 
     async campaigns(query: ReportCampaignsQuery): Promise<{ data: ReportCampaignRow[]; total: number }> {
       if (query.sort === 'name' || query.sort === 'launchedAt') {

@@ -4,11 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { startNotices } from '../../../test/account-fixtures.ts';
-import { createCampaign, launchCampaign } from '../../../test/campaign-api.ts';
-import { configureSimulator, seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
+import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
-import { importFile } from '../../../test/import-fixtures.ts';
-import { startImportWorker, importLimits, uploadStoreFor } from '../imports/index.ts';
 import { startReceiver } from '../../../test/webhook-receiver.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
@@ -110,59 +107,6 @@ describe('webhook endpoints failing for a day', () => {
         'the admins notice',
       );
       expect(notice.body).toContain(receiver.url);
-    } finally {
-      await receiver.close();
-    }
-  });
-});
-
-describe('campaign.completed and import.completed', () => {
-  let server: TestServer;
-  let admin: TestAccount;
-
-  beforeAll(async () => {
-    server = await startTestServer({ engine: true, config: { allowPrivateWebhookUrls: true } });
-    admin = await server.createAdmin();
-    await configureSimulator(server, admin.token, {});
-    await startImportWorker(
-      server.jobs,
-      {
-        database: server.database,
-        limits: importLimits({}),
-        logger: { error: () => {} },
-        uploads: uploadStoreFor(server.database, server.config.dataDir),
-        batchRows: 1000,
-      },
-      { pollingIntervalSeconds: 0.5 },
-    );
-  });
-  afterAll(() => server?.close());
-
-  it('are delivered once each, with the campaign and the import counts', async () => {
-    const receiver = await startReceiver(0);
-    try {
-      await register(server, admin.token, receiver.url, ['campaign.completed', 'import.completed']);
-      await seedContacts(server, 3);
-      const campaign = await createCampaign(server, admin.token, { name: 'Hooked', body: 'Hi', audience: { type: 'all' } });
-      await launchCampaign(server, admin.token, campaign.id);
-      const imported = await importFile(server, admin.token, 'phone,first_name\n+447400557001,Ann\n+447400557002,Bo\nnot-a-number,Cy\n', {
-        defaultCountry: 'GB',
-      });
-      expect(imported.summary.status).toBe('completed');
-
-      const byType = (type: string) => receiver.received.filter((message) => message.event.type === type);
-      await waitFor(
-        async () => (byType('campaign.completed').length > 0 && byType('import.completed').length > 0 ? true : undefined),
-        30_000,
-        'both events',
-      );
-      expect(byType('campaign.completed')).toHaveLength(1);
-      expect(byType('campaign.completed')[0]?.event.data).toMatchObject({ campaignId: campaign.id, name: 'Hooked' });
-      expect(byType('import.completed')).toHaveLength(1);
-      expect(byType('import.completed')[0]?.event.data).toMatchObject({
-        importId: imported.id,
-        counts: { rowsRead: 3, created: 2, rejected: 1 },
-      });
     } finally {
       await receiver.close();
     }
