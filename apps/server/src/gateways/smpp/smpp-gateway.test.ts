@@ -48,6 +48,21 @@ describe('SMPP gateway: sending', () => {
     expect(receipts.find((r) => r.status === 'undelivered')).toMatchObject({ errorCode: '001', errorText: 'UNDELIV' });
   });
 
+  it('sends an urgent message before the campaign parts already waiting for the window', async () => {
+    rig = await startSmppRig({ peer: { receiptDelayMs: null }, config: { windowSize: 10 } });
+    // 2,000 campaign messages queue behind a window of 10; the urgent one comes after them.
+    const campaign = rig.gateway.sendBatch(outbound(2000));
+    await waitUntil(() => (rig?.peer.submits.length ?? 0) > 0, 5_000, 'the first campaign submits');
+    const [urgent] = await rig.gateway.sendBatch(outbound(1, () => ({ urgent: true, body: 'Your code is 481516' }), 5000));
+    expect(urgent?.outcome).toBe('accepted');
+    const position = rig.peer.submits.findIndex((submit) => submit.text === 'Your code is 481516');
+    // Taken at the next free slot: at most a window (plus the burst in flight) after it was queued.
+    expect(position).toBeGreaterThan(0);
+    expect(position).toBeLessThan(100);
+    expect((await campaign).every((result) => result.outcome === 'accepted')).toBe(true);
+    expect(rig.peer.submits).toHaveLength(2001);
+  });
+
   it('splits a long GSM-7 text with concatenation headers, never between an escape and its character', async () => {
     rig = await startSmppRig({ peer: { receiptDelayMs: 0 } });
     // 152 septets, then '€' (two septets: 0x1B 0x65) that must not straddle the 153-septet boundary.

@@ -6,6 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import { startNotices } from '../../../test/account-fixtures.ts';
 import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { startReceiver } from '../../../test/webhook-receiver.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
@@ -29,15 +30,23 @@ describe('webhook endpoints failing for a day', () => {
   let server: TestServer;
   let admin: TestAccount;
   let apiKey = '';
+  let smtp: SmtpPeer;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine: true, config: { allowPrivateWebhookUrls: true } });
+    smtp = await startSmtpPeer();
+    server = await startTestServer({
+      engine: true,
+      config: { allowPrivateWebhookUrls: true, smtpUrl: smtp.url, mailFrom: 'SMS Platform <no-reply@example.test>' },
+    });
     admin = await server.createAdmin();
     await configureSimulator(server, admin.token, {});
     await startNotices(server);
     apiKey = (await server.post('/api/api-keys', { name: 'Lifecycle', scopes: ['messages:send'] }, { token: admin.token })).body.secret;
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
 
   const send = async (to: string) =>
     expect((await server.post('/api/v1/messages', { to, body: 'Hello' }, { token: apiKey })).status).toBe(202);
@@ -94,19 +103,10 @@ describe('webhook endpoints failing for a day', () => {
         sql`select details from audit_log where action = 'webhook.disable' and subject_id = ${id}`,
       );
       expect(audit?.details).toMatchObject({ url: receiver.url, reason: 'FAILING_FOR_24_HOURS' });
-      // No SMTP in this server: the admins' notice waits in the outbox (with SMTP it is e-mailed: notices test below).
-      const notice = await waitFor(
-        async () =>
-          (
-            await queryRows<{ subject: string; body: string }>(
-              server.database.db,
-              sql`select subject, body from mail_outbox where recipient = ${admin.user.email} and subject like '%webhook%'`,
-            )
-          )[0],
-        20_000,
-        'the admins notice',
-      );
-      expect(notice.body).toContain(receiver.url);
+      // SMTP is configured: every active admin gets an e-mail naming the endpoint (without SMTP, the admins' outbox).
+      const mail = await waitFor(async () => smtp.received.find((item) => item.to.includes(admin.user.email)), 20_000, 'the e-mail');
+      expect(mail.data).toContain('webhook was turned off');
+      expect(mail.data.replace(/=\r\n/g, '')).toContain(`127.0.0.1:${new URL(receiver.url).port}`);
     } finally {
       await receiver.close();
     }
