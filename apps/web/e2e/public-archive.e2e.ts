@@ -54,6 +54,22 @@ test('a campaign published to the archive shows on the blog with its fallbacks a
     admin.token,
   );
   expect(state.archive.published).toBe(true);
+  await eventually(() => staff.page.getByTestId('campaign-archive-card').getByRole('switch').isChecked()).toBe(true);
+
+  // A sent campaign is published from its page; without a fallback the server names the field.
+  const { campaign: other } = await api<{ campaign: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Personal reminder', body: 'Hi {{first_name}}, your code is ready.' },
+    admin.token,
+  );
+  await api(server.baseUrl, 'POST', `/api/campaigns/${other.id}/launch`, undefined, admin.token);
+  await staff.page.goto(`/campaigns/${other.id}`);
+  const card = staff.page.getByTestId('campaign-archive-card');
+  await card.getByRole('switch', { name: 'Publish to archive' }).click();
+  await eventually(() => card.getByRole('alert').textContent()).toContain('{{first_name}}');
+  expect(await card.getByRole('switch').isChecked()).toBe(false);
   expect(staff.problems).toEqual([]);
   await staff.context.close();
 
@@ -67,6 +83,7 @@ test('a campaign published to the archive shows on the blog with its fallbacks a
   expect(await page.title()).toBe('News and messages | SMS Management System');
   const entry = page.getByTestId('archive-entry').filter({ hasText: 'School closed & buses <cancelled>' });
   await entry.getByText('Hello neighbour, the school is closed today.').waitFor();
+  expect(await page.getByTestId('archive-entry').filter({ hasText: 'Personal reminder' }).count()).toBe(0);
   expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/api/public/archive/rss');
   await entry.getByRole('link').click();
   await page.waitForURL((url) => url.pathname === `/frontend-pages/blog/detail/${id}`);
@@ -151,6 +168,7 @@ test('switched off, the blog, its entries and the feed show nothing of the organ
     expect(feed.status).toBe(404);
     expect(feed.text).toContain('PUBLIC_SITE_OFF');
     expect(feed.text).not.toContain('School closed');
+    expect(feed.text).not.toContain('Personal reminder');
     await context.close();
   } finally {
     await api(server.baseUrl, 'PUT', '/api/settings/public-site', { enabled: true }, admin.token);
