@@ -65,7 +65,7 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
     id: 'news-posts',
     labelKey: 'archive:posts.tabLabel',
     icon: IconNews,
-    requires: [['update', 'Campaign']],
+    requires: [['read', 'ArchivePost']],
     content: <ArchivePostsTab />,
   },
   { id: 'security', labelKey: 'tabs.security', icon: IconShieldLock, requires: [['read', 'Settings']], content: <SecuritySettingsTab /> },

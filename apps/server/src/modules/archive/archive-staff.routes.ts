@@ -22,8 +22,10 @@ import { presentArchivePost, presentCampaignArchive } from './archive.presenter.
 import { createArchivePost, editArchivePost, removeArchivePost, setCampaignPublished } from './archive.service.ts';
 
 const tags = ['public-site'];
-const CANNOT_READ = 'You do not have permission to view the archive.';
-const CANNOT_EDIT = 'Only administrators and managers can change the archive.';
+const CANNOT_READ = 'You do not have permission to view the news posts.';
+const CANNOT_EDIT = 'Only administrators and managers can change the news posts.';
+const CANNOT_READ_CAMPAIGN = 'You do not have permission to view campaigns.';
+const CANNOT_PUBLISH = 'Only administrators and managers can publish a campaign to the archive.';
 
 /** Staff side of the public archive: posts (Configurations -> Public site) and publishing a campaign to it. */
 export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -45,7 +47,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      ensure(archivePolicy.read(currentUser(request).role), CANNOT_READ);
+      ensure(archivePolicy.readPosts(currentUser(request).role), CANNOT_READ);
       const { rows, total } = await listArchivePosts(db, request.query);
       return { data: rows.map(presentArchivePost), total };
     },
@@ -64,7 +66,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.write(actor.role), CANNOT_EDIT);
+      ensure(archivePolicy.createPost(actor.role), CANNOT_EDIT);
       const id = await createArchivePost(db, { actor, ip: request.ip, post: request.body });
       return reply.status(201).send(await presentPost(id));
     },
@@ -82,7 +84,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      ensure(archivePolicy.read(currentUser(request).role), CANNOT_READ);
+      ensure(archivePolicy.readPosts(currentUser(request).role), CANNOT_READ);
       return presentPost(request.params.id);
     },
   );
@@ -101,7 +103,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.write(actor.role), CANNOT_EDIT);
+      ensure(archivePolicy.updatePost(actor.role), CANNOT_EDIT);
       await editArchivePost(db, { actor, ip: request.ip, id: request.params.id, changes: request.body });
       return presentPost(request.params.id);
     },
@@ -120,7 +122,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.write(actor.role), CANNOT_EDIT);
+      ensure(archivePolicy.deletePost(actor.role), CANNOT_EDIT);
       await removeArchivePost(db, { actor, ip: request.ip, id: request.params.id });
       return reply.status(204).send();
     },
@@ -138,7 +140,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      ensure(archivePolicy.read(currentUser(request).role), CANNOT_READ);
+      ensure(archivePolicy.readCampaign(currentUser(request).role), CANNOT_READ_CAMPAIGN);
       const row = await findCampaignArchive(db, request.params.id);
       if (!row) throw new NotFound('Campaign not found');
       return { archive: presentCampaignArchive(row) };
@@ -161,7 +163,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.write(actor.role), CANNOT_EDIT);
+      ensure(archivePolicy.publishCampaign(actor.role), CANNOT_PUBLISH);
       const row = await setCampaignPublished(db, {
         actor,
         ip: request.ip,

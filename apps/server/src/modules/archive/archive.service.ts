@@ -54,7 +54,7 @@ export async function createArchivePost(db: Db, command: Command & { post: Creat
     await recordAudit(tx, {
       actor: command.actor,
       action: 'archive_post.create',
-      subject: 'Campaign',
+      subject: 'ArchivePost',
       subjectId: id,
       ip: command.ip,
       details: { title: command.post.title, publishAt: command.post.publishAt },
@@ -70,7 +70,7 @@ export async function editArchivePost(db: Db, command: Command & { id: string; c
     await recordAudit(tx, {
       actor: command.actor,
       action: 'archive_post.update',
-      subject: 'Campaign',
+      subject: 'ArchivePost',
       subjectId: command.id,
       ip: command.ip,
       details: { changes: Object.keys(command.changes) },
@@ -85,7 +85,7 @@ export async function removeArchivePost(db: Db, command: Command & { id: string 
     await recordAudit(tx, {
       actor: command.actor,
       action: 'archive_post.delete',
-      subject: 'Campaign',
+      subject: 'ArchivePost',
       subjectId: command.id,
       ip: command.ip,
     });

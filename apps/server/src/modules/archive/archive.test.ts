@@ -181,7 +181,7 @@ describe('archive posts (staff)', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.post).toMatchObject({ title: 'Open days', body: '# Welcome\nCome along' });
     expect((await server.get(`/api/public/archive/${id}`)).body.entry).toMatchObject({ kind: 'post', title: 'Open days' });
-    const listed = await server.get('/api/public-site/posts?limit=100', { token: agent.token });
+    const listed = await server.get('/api/public-site/posts?limit=100', { token: manager.token });
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((post: { id: string }) => post.id)).toContain(id);
     expect((await server.delete(`/api/public-site/posts/${id}`, { token: manager.token })).status).toBe(204);
@@ -200,6 +200,7 @@ describe('archive posts (staff)', () => {
     expect((await writePost(post, agent.token)).status).toBe(403);
     expect((await writePost(post, viewer.token)).status).toBe(403);
     expect((await server.get('/api/public-site/posts', { token: viewer.token })).status).toBe(403);
+    expect((await server.get('/api/public-site/posts', { token: agent.token })).status).toBe(403);
     const id = (await writePost(post)).body.post.id as string;
     expect((await server.request('PATCH', `/api/public-site/posts/${id}`, { token: agent.token, body: { title: 'x' } })).status).toBe(403);
     expect((await server.delete(`/api/public-site/posts/${id}`, { token: agent.token })).status).toBe(403);

@@ -26,7 +26,10 @@ import { ArchivePostForm } from './archive-post-form';
 export function ArchivePostsTab() {
   const { t } = useTranslation('archive');
   const { language } = useLanguage();
-  const canWrite = useAbility().can('update', 'Campaign');
+  const ability = useAbility();
+  const canCreate = ability.can('create', 'ArchivePost');
+  const canEdit = ability.can('update', 'ArchivePost');
+  const canDelete = ability.can('delete', 'ArchivePost');
   const posts = useArchivePosts();
   const deletion = useDeleteArchivePost();
   const [editing, setEditing] = useState<ArchivePost | 'new' | null>(null);
@@ -43,7 +46,7 @@ export function ArchivePostsTab() {
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('posts.intro')}</Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        {canWrite && editing === null ? (
+        {canCreate && editing === null ? (
           <Button variant="contained" startIcon={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
             {t('posts.new')}
           </Button>
@@ -70,16 +73,18 @@ export function ArchivePostsTab() {
                 key={post.id}
                 divider
                 secondaryAction={
-                  canWrite ? (
-                    <Stack direction="row" spacing={1}>
+                  <Stack direction="row" spacing={1}>
+                    {canEdit ? (
                       <Button size="small" onClick={() => setEditing(post)}>
                         {t('posts.edit')}
                       </Button>
+                    ) : null}
+                    {canDelete ? (
                       <Button size="small" color="error" onClick={() => setDeleting(post)}>
                         {t('posts.delete')}
                       </Button>
-                    </Stack>
-                  ) : null
+                    ) : null}
+                  </Stack>
                 }
               >
                 <ListItemText primary={post.title} secondary={status(post)} slotProps={{ primary: { dir: 'auto' } }} />
