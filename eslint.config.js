@@ -116,7 +116,7 @@ function serverModuleZones() {
   const layers = [
     ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
-    ['account', 'inbound', 'reports', 'dashboard'],
+    ['account', 'inbound', 'reports', 'dashboard', 'archive'],
     ['messaging'],
   ];
   const root = './apps/server/src';

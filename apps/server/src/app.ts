@@ -20,6 +20,7 @@ import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { pricingRoutes, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
+import { archiveRoutes, archiveStaffRoutes } from './modules/archive/index.ts';
 import { integrationReportsRoutes, reportsRoutes } from './modules/reports/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(publicSiteRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(webMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(pricingRoutes, { db });
+  await app.register(archiveRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(archiveStaffRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
   await app.register(apiKeysRoutes, { db });

@@ -56,6 +56,9 @@ const newContact = ({ server, adminToken }: ProbeContext) =>
   );
 const newCampaign = ({ server, adminToken }: ProbeContext) =>
   created(server.post('/api/campaigns', { name: `Probe ${next()}`, body: 'Hello' }, { token: adminToken }), (b) => b.campaign.id);
+const ARCHIVE_POST = { title: 'Probe post', body: 'Hello', publishAt: '2026-01-01T00:00:00Z' };
+const newArchivePost = ({ server, adminToken }: ProbeContext) =>
+  created(server.post('/api/public-site/posts', ARCHIVE_POST, { token: adminToken }), (b) => b.post.id);
 const newGateway = ({ server, adminToken }: ProbeContext) =>
   created(
     server.post('/api/gateways', { name: `Probe gateway ${next()}`, kind: 'simulator', config: {} }, { token: adminToken }),
@@ -287,6 +290,31 @@ export const PROBES: Probe[] = [
     action: 'delete',
     route: 'DELETE /api/campaigns/:id',
     call: async (context, token) => context.server.delete(`/api/campaigns/${await newCampaign(context)}`, { token }),
+  },
+  {
+    subject: 'ArchivePost',
+    action: 'read',
+    route: 'GET /api/public-site/posts',
+    call: ({ server }, token) => server.get('/api/public-site/posts', { token }),
+  },
+  {
+    subject: 'ArchivePost',
+    action: 'create',
+    route: 'POST /api/public-site/posts',
+    call: ({ server }, token) => server.post('/api/public-site/posts', { ...ARCHIVE_POST, title: `Probe ${next()}` }, { token }),
+  },
+  {
+    subject: 'ArchivePost',
+    action: 'update',
+    route: 'PATCH /api/public-site/posts/:id',
+    call: async (context, token) =>
+      context.server.request('PATCH', `/api/public-site/posts/${await newArchivePost(context)}`, { token, body: { title: 'Renamed' } }),
+  },
+  {
+    subject: 'ArchivePost',
+    action: 'delete',
+    route: 'DELETE /api/public-site/posts/:id',
+    call: async (context, token) => context.server.delete(`/api/public-site/posts/${await newArchivePost(context)}`, { token }),
   },
   {
     subject: 'Campaign',

@@ -18,6 +18,7 @@ export const SUBJECT_ACTIONS: Readonly<Record<MatrixSubject, readonly MatrixActi
   Contact: ['read', 'create', 'update', 'changePhone', 'optOut', 'optIn', 'bulkTag', 'bulkEdit', 'delete', 'export'],
   Import: ['read', 'create', 'update'],
   Campaign: ['read', 'create', 'update', 'delete', 'launch'],
+  ArchivePost: ['read', 'create', 'update', 'delete'],
   Report: ['read', 'readPhone', 'export'],
   Dashboard: ['read'],
   Inbox: ['read', 'create', 'update'],

@@ -35,6 +35,8 @@ export const SUBJECTS = [
   'Contact',
   'Import',
   'Campaign',
+  /** Posts staff write for the public archive (publishing a campaign there is Campaign update). */
+  'ArchivePost',
   'Report',
   'Dashboard',
   'Inbox',
@@ -63,7 +65,7 @@ export const POLICY: Record<Role, Rule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   manager: [
     ...readOnlyBasics,
-    { action: 'manage', subject: ['Contact', 'Import', 'Campaign', 'Inbox'] },
+    { action: 'manage', subject: ['Contact', 'Import', 'Campaign', 'ArchivePost', 'Inbox'] },
     { action: ['export', 'readPhone'], subject: 'Report' },
     { action: 'read', subject: ['User', 'Gateway', 'Settings'] },
   ],

@@ -112,9 +112,15 @@ export const campaigns = pgTable(
     launchedAt: timestamp('launched_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Published to the public archive (shown once launched, merge fields as their fallbacks): when and by whom. */
+    archivePublishedAt: timestamp('archive_published_at', { withTimezone: true }),
+    archivePublishedBy: uuid('archive_published_by'),
   },
   (table) => [
     index('campaigns_created_at_idx').on(table.createdAt, table.id),
+    index('campaigns_archive_idx')
+      .on(table.launchedAt)
+      .where(sql`${table.archivePublishedAt} is not null`),
     index('campaigns_status_idx').on(table.status),
     check(
       'campaigns_status_check',
@@ -365,4 +371,19 @@ export const inboxConversations = pgTable(
     lastInboundId: bigint('last_inbound_id', { mode: 'number' }),
   },
   (table) => [index('inbox_conversations_activity_idx').on(table.lastActivityAt, table.contactId)],
+);
+
+/** Posts staff write for the public archive (Markdown); hidden until publish_at. */
+export const archivePosts = pgTable(
+  'archive_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+    authorId: uuid('author_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('archive_posts_publish_at_idx').on(table.publishAt)],
 );

@@ -1,4 +1,14 @@
-import { IconAntenna, IconCode, IconHistory, IconMessageCog, IconPalette, IconShieldLock, IconTool, IconWorld } from '@tabler/icons-react';
+import {
+  IconAntenna,
+  IconCode,
+  IconHistory,
+  IconMessageCog,
+  IconNews,
+  IconPalette,
+  IconShieldLock,
+  IconTool,
+  IconWorld,
+} from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { SettingsTab } from '../features/settings/components/settings-tab';
 
@@ -17,6 +27,9 @@ const MaintenanceSettingsTab = lazy(() =>
 );
 const PublicSiteSettingsTab = lazy(() =>
   import('../features/public-site/components/public-site-settings-tab').then((module) => ({ default: module.PublicSiteSettingsTab })),
+);
+const ArchivePostsTab = lazy(() =>
+  import('../features/public-site/components/archive-posts-tab').then((module) => ({ default: module.ArchivePostsTab })),
 );
 const DevelopersTab = lazy(() =>
   import('../features/developers/components/developers-tab').then((module) => ({ default: module.DevelopersTab })),
@@ -47,6 +60,13 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
     icon: IconWorld,
     requires: [['read', 'Settings']],
     content: <PublicSiteSettingsTab />,
+  },
+  {
+    id: 'news-posts',
+    labelKey: 'archive:posts.tabLabel',
+    icon: IconNews,
+    requires: [['read', 'ArchivePost']],
+    content: <ArchivePostsTab />,
   },
   { id: 'security', labelKey: 'tabs.security', icon: IconShieldLock, requires: [['read', 'Settings']], content: <SecuritySettingsTab /> },
   {

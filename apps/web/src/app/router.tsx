@@ -64,6 +64,8 @@ const ContactPage = lazy(() => import('../features/public-site/routes/contact-pa
 const UnsubscribePage = lazy(() => import('../features/public-site/routes/unsubscribe-page'));
 const PricingPage = lazy(() => import('../features/public-site/routes/pricing-page'));
 const StaffPricingPage = lazy(() => import('../features/public-site/routes/staff-pricing-page'));
+const BlogPage = lazy(() => import('../features/public-site/routes/blog-page'));
+const BlogEntryPage = lazy(() => import('../features/public-site/routes/blog-entry-page'));
 
 function Root() {
   return (
@@ -114,6 +116,8 @@ export const routes: RouteObject[] = [
               { path: 'contact', element: <ContactPage /> },
               { path: 'unsubscribe', element: <UnsubscribePage /> },
               { path: 'pricing', element: <PricingPage /> },
+              { path: 'blog', element: <BlogPage /> },
+              { path: 'blog/detail/:id', element: <BlogEntryPage /> },
             ],
           },
         ],

@@ -63,6 +63,9 @@ export const paths = {
     contact: '/frontend-pages/contact',
     unsubscribe: '/frontend-pages/unsubscribe',
     pricing: '/frontend-pages/pricing',
+    /** The public archive: published campaigns and staff posts. */
+    blog: '/frontend-pages/blog',
+    blogEntry: (id: string) => `/frontend-pages/blog/detail/${encodeURIComponent(id)}`,
   },
   configurationsTab: (tab: string) => `/configurations?tab=${encodeURIComponent(tab)}`,
 } as const;

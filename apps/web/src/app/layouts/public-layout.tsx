@@ -21,6 +21,7 @@ import { SkipLink } from './skip-link';
 const NAV = [
   { to: paths.publicSite.home, key: 'nav.home', end: true },
   { to: paths.publicSite.portfolio, key: 'nav.topics', end: false },
+  { to: paths.publicSite.blog, key: 'archive:nav.blog', end: false },
   { to: paths.publicSite.about, key: 'nav.about', end: false },
   { to: paths.publicSite.contact, key: 'nav.contact', end: false },
 ] as const;

@@ -9,6 +9,8 @@ export const campaignsKeys = {
   detail: (id: string) => [...campaignsKeys.all, 'detail', id] as const,
   progress: (id: string) => [...campaignsKeys.all, 'progress', id] as const,
   audiencePreview: (audience: Audience) => [...campaignsKeys.all, 'audience-preview', audience] as const,
+  /** Whether it is published to the public archive. */
+  archive: (id: string) => [...campaignsKeys.all, 'archive', id] as const,
   /** A test message, polled until it reaches a final status. */
   message: (id: string) => [...campaignsKeys.all, 'message', id] as const,
   /** Reads of other areas the composer needs (kept under this feature's keys). */

@@ -18,6 +18,7 @@ import { useCampaign } from '../api/get-campaign';
 import { useCampaignProgress } from '../api/get-campaign-progress';
 import { CampaignLoadState } from '../components/campaign-load-state';
 import { DeleteCampaignDialog } from '../components/delete-campaign-dialog';
+import { ArchiveCard } from '../components/detail/archive-card';
 import { CampaignDetailActions } from '../components/detail/campaign-detail-actions';
 import { CampaignSummaryCard } from '../components/detail/campaign-summary-card';
 import { FollowUpCard } from '../components/detail/follow-up-card';
@@ -106,7 +107,12 @@ export default function CampaignDetail() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <CampaignSummaryCard campaign={campaign} />
+          <Stack spacing={3}>
+            <CampaignSummaryCard campaign={campaign} />
+            <Can I="update" a="Campaign">
+              <ArchiveCard campaignId={campaign.id} />
+            </Can>
+          </Stack>
         </Grid>
       </Grid>
       <ConfirmDialog

@@ -17,6 +17,7 @@ import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { useCampaignAction } from '../../api/campaign-action';
+import { ArchiveSection } from './archive-section';
 import { AudienceSection } from './audience-section';
 import { ComposerActions, type ComposerIntent } from './composer-actions';
 import { composerResolver, formFieldFor, type ComposerOutput } from './composer-resolver';
@@ -33,6 +34,7 @@ import { ScheduleSection } from './schedule-section';
 import { SenderSection } from './sender-section';
 import { TestSendDialog } from './test-send-dialog';
 import { useComposerAudience } from './use-composer-audience';
+import { useArchiveChoice } from './use-archive-choice';
 import { useComposerSave } from './use-composer-save';
 
 export interface ComposerFormProps {
@@ -46,7 +48,7 @@ export interface ComposerFormProps {
 
 /** The campaign composer: message, sender, audience, schedule and delivery, with live preview, estimates and the send flow. */
 export function ComposerForm({ campaign, settings, gateways, startWithTestSend = false }: ComposerFormProps) {
-  const { t } = useTranslation(['campaigns', 'common']);
+  const { t } = useTranslation(['campaigns', 'common', 'archive']);
   const { language } = useLanguage();
   const navigate = useNavigate();
   const { saved, save } = useComposerSave(campaign);
@@ -64,6 +66,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
     name: ['body', 'audience', 'scheduleMode', 'scheduledLocal', 'timeZone', 'rateLimit', 'gatewayId', 'senderId'],
   });
   const audience = useComposerAudience(audienceValues);
+  const archive = useArchiveChoice(saved?.id ?? null, body);
   const stats = useMemo(() => messageStats(body), [body]);
   const scheduledAt = mode === 'later' && isLocalDateTime(local) && isTimeZone(timeZone) ? zonedToInstant(local, timeZone) : null;
   const gateway = gateways.find((entry) => (gatewayId ? entry.id === gatewayId : entry.isDefault));
@@ -84,7 +87,9 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         ? t('composer.blockers.emptyBody')
         : audience.recipients === 0
           ? t('composer.blockers.emptyAudience')
-          : null;
+          : archive.missing.length > 0
+            ? t('archive:composer.blocker')
+            : null;
 
   const showError = (error: unknown) => {
     const field = error instanceof ApiError && error.status === 400 && error.field ? formFieldFor(error.field) : null;
@@ -98,6 +103,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         setFailure(null);
         try {
           const result = await save(output);
+          await archive.apply(result.id);
           if (intent === 'draft') void navigate(paths.campaigns.detail(result.id), { state: { notice: campaign ? 'updated' : 'created' } });
           else if (intent === 'launch') setConfirming(true);
           else if (campaign) setTesting(true);
@@ -169,6 +175,14 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
             </ComposerSection>
             <ComposerSection title={t('composer.sections.delivery')}>
               <DeliverySection control={control} organisationTimeZone={settings.timeZone} />
+            </ComposerSection>
+            <ComposerSection title={t('archive:composer.title')} testId="archive-section">
+              <ArchiveSection
+                published={archive.published}
+                onChange={archive.setPublished}
+                missing={archive.missing}
+                publishedBy={archive.publishedBy}
+              />
             </ComposerSection>
           </Stack>
         </Grid>

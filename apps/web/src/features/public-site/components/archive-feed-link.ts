@@ -1,0 +1,15 @@
+import { ARCHIVE_RSS_PATH } from '@sms/contracts/public-archive';
+import { useEffect } from 'react';
+
+/** Adds the archive's RSS feed to the page head while a public page shows, so browsers and readers find it. */
+export function useArchiveFeedLink(title: string) {
+  useEffect(() => {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.type = 'application/rss+xml';
+    link.title = title;
+    link.href = ARCHIVE_RSS_PATH;
+    document.head.appendChild(link);
+    return () => link.remove();
+  }, [title]);
+}
