@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { campaignStatusReasonSchema } from './campaign-status-reason.ts';
-import { contactFilterSchema, contactSchema } from './contacts.ts';
+import { contactFilterSchema, contactFilterViewSchema, contactSchema } from './contacts.ts';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import type { MessageStatus } from './messages.ts';
 import { isPhoneCountry } from './phone-countries.ts';
 import { replyFiguresSchema } from './reply-figures.ts';
-import { segmentDefinitionSchema } from './segments.ts';
+import { segmentDefinitionViewSchema } from './segments.ts';
 import { gatewayLinkSchema } from './gateways.ts';
 import { isLocalDateTime, isTimeZone, minutesOfDay } from './zoned-time.ts';
 
@@ -84,7 +84,7 @@ export const audienceSchema = z.discriminatedUnion(
 export type Audience = z.infer<typeof audienceSchema>;
 
 /** What a segment audience records when it is resolved (the campaign starts sending). */
-export const segmentSnapshotSchema = z.object({ segmentName: z.string(), definition: segmentDefinitionSchema, resolvedAt: z.string() });
+export const segmentSnapshotSchema = z.object({ segmentName: z.string(), definition: segmentDefinitionViewSchema, resolvedAt: z.string() });
 export type SegmentSnapshot = z.infer<typeof segmentSnapshotSchema>;
 /** An audience as a campaign stores it: a segment audience may carry its snapshot. */
 export type StoredAudience = Exclude<Audience, { type: 'segment' }> | (Extract<Audience, { type: 'segment' }> & Partial<SegmentSnapshot>);
@@ -92,7 +92,7 @@ export type StoredAudience = Exclude<Audience, { type: 'segment' }> | (Extract<A
 /** How an audience is presented: explicit lists answer their size, not the ids. */
 export const audienceViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('all') }),
-  z.object({ type: z.literal('filter'), filter: contactFilterSchema.omit({ search: true, country: true }) }),
+  z.object({ type: z.literal('filter'), filter: contactFilterViewSchema.omit({ search: true, country: true }) }),
   z.object({ type: z.literal('contacts'), count: z.number().int() }),
   z.object({
     type: z.literal('non_responders'),

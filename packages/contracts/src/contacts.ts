@@ -241,6 +241,8 @@ export const contactFilterSchema = z.object({
   conditions: conditionsField,
 });
 export type ContactFilter = z.infer<typeof contactFilterSchema>;
+/** A filter in an answer (a campaign's audience, a segment): the conditions as an object, never JSON text. */
+export const contactFilterViewSchema = contactFilterSchema.extend({ conditions: contactConditionsSchema.optional() });
 
 export const CONTACT_SORT_FIELDS = ['createdAt', 'updatedAt', 'phone', 'firstName', 'lastName', 'tag1'] as const;
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];

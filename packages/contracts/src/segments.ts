@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactFilterSchema } from './contacts.ts';
+import { contactFilterSchema, contactFilterViewSchema } from './contacts.ts';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 
 export const SEGMENT_LIMITS = { nameMax: 120 } as const;
@@ -15,11 +15,13 @@ export const SEGMENT_ERROR_CODES = { inUse: 'SEGMENT_IN_USE', nameTaken: 'SEGMEN
  */
 export const segmentDefinitionSchema = contactFilterSchema.omit({ search: true, country: true });
 export type SegmentDefinition = z.infer<typeof segmentDefinitionSchema>;
+/** A definition in an answer. */
+export const segmentDefinitionViewSchema = contactFilterViewSchema.omit({ search: true, country: true });
 
 export const segmentSchema = z.object({
   id: z.string(),
   name: z.string(),
-  definition: segmentDefinitionSchema,
+  definition: segmentDefinitionViewSchema,
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
