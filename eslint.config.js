@@ -115,6 +115,7 @@ export default tseslint.config(
 function serverModuleZones() {
   const layers = [
     ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
+    ['templates', 'segments'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     ['account', 'inbound', 'reports', 'dashboard', 'archive'],
     ['messaging'],

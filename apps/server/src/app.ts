@@ -22,6 +22,8 @@ import { messagesRoutes } from './modules/messages/index.ts';
 import { pricingRoutes, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
 import { archiveRoutes, archiveStaffRoutes } from './modules/archive/index.ts';
 import { integrationReportsRoutes, reportsRoutes } from './modules/reports/index.ts';
+import { segmentsRoutes } from './modules/segments/index.ts';
+import { templatesRoutes } from './modules/templates/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
@@ -100,6 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl, twilioApiBaseUrl: config.twilioApiBaseUrl });
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(templatesRoutes, { db });
+  await app.register(segmentsRoutes, { db });
   await app.register(messagesRoutes, { db });
   await app.register(inboxRoutes, {
     db,

@@ -59,6 +59,10 @@ const newCampaign = ({ server, adminToken }: ProbeContext) =>
 const ARCHIVE_POST = { title: 'Probe post', body: 'Hello', publishAt: '2026-01-01T00:00:00Z' };
 const newArchivePost = ({ server, adminToken }: ProbeContext) =>
   created(server.post('/api/public-site/posts', ARCHIVE_POST, { token: adminToken }), (b) => b.post.id);
+const newTemplate = ({ server, adminToken }: ProbeContext) =>
+  created(server.post('/api/templates', { name: `Probe template ${next()}`, body: 'Hello' }, { token: adminToken }), (b) => b.template.id);
+const newSegment = ({ server, adminToken }: ProbeContext) =>
+  created(server.post('/api/segments', { name: `Probe segment ${next()}`, definition: {} }, { token: adminToken }), (b) => b.segment.id);
 const newGateway = ({ server, adminToken }: ProbeContext) =>
   created(
     server.post('/api/gateways', { name: `Probe gateway ${next()}`, kind: 'simulator', config: {} }, { token: adminToken }),
@@ -387,6 +391,50 @@ export const PROBES: Probe[] = [
     call: async (context, token) => context.server.delete(`/api/gateways/${await newGateway(context)}`, { token }),
   },
 
+  {
+    subject: 'Template',
+    action: 'read',
+    route: 'GET /api/templates',
+    call: ({ server }, token) => server.get('/api/templates', { token }),
+  },
+  {
+    subject: 'Template',
+    action: 'create',
+    route: 'POST /api/templates',
+    call: ({ server }, token) => server.post('/api/templates', { name: `Probe ${next()}`, body: 'Hello' }, { token }),
+  },
+  {
+    subject: 'Template',
+    action: 'update',
+    route: 'PUT /api/templates/:id',
+    call: async (context, token) => context.server.put(`/api/templates/${await newTemplate(context)}`, { body: 'Changed' }, { token }),
+  },
+  {
+    subject: 'Template',
+    action: 'delete',
+    route: 'DELETE /api/templates/:id',
+    call: async (context, token) => context.server.delete(`/api/templates/${await newTemplate(context)}`, { token }),
+  },
+  { subject: 'Segment', action: 'read', route: 'GET /api/segments', call: ({ server }, token) => server.get('/api/segments', { token }) },
+  {
+    subject: 'Segment',
+    action: 'create',
+    route: 'POST /api/segments',
+    call: ({ server }, token) => server.post('/api/segments', { name: `Probe ${next()}`, definition: {} }, { token }),
+  },
+  {
+    subject: 'Segment',
+    action: 'update',
+    route: 'PUT /api/segments/:id',
+    call: async (context, token) =>
+      context.server.put(`/api/segments/${await newSegment(context)}`, { definition: { status: 'active' } }, { token }),
+  },
+  {
+    subject: 'Segment',
+    action: 'delete',
+    route: 'DELETE /api/segments/:id',
+    call: async (context, token) => context.server.delete(`/api/segments/${await newSegment(context)}`, { token }),
+  },
   {
     subject: 'Settings',
     action: 'read',

@@ -52,6 +52,12 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   'webhook.create',
   'webhook.delete',
+  'template.create',
+  'template.update',
+  'template.delete',
+  'segment.create',
+  'segment.update',
+  'segment.delete',
   /** A message sent through the integration API (actor: the key, by name). */
   'message.api_send',
   /** A contact created or changed through the integration API (actor: the key, by name). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { campaignStatusReasonSchema } from './campaign-status-reason.ts';
-import { contactFilterSchema, contactSchema } from './contacts.ts';
+import { contactFilterSchema, contactFilterViewSchema, contactSchema } from './contacts.ts';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import type { MessageStatus } from './messages.ts';
 import { isPhoneCountry } from './phone-countries.ts';
 import { replyFiguresSchema } from './reply-figures.ts';
+import { segmentDefinitionViewSchema } from './segments.ts';
 import { gatewayLinkSchema } from './gateways.ts';
 import { isLocalDateTime, isTimeZone, minutesOfDay } from './zoned-time.ts';
 
@@ -55,7 +56,9 @@ export const CAMPAIGN_ERROR_CODES = {
  * - filter: contacts matching tags/status/created range (the contacts list's filter);
  * - contacts: an explicit list (ids);
  * - non_responders: recipients of another campaign whose message was sent or delivered and who
- *   have not replied, optionally only some tag1 values ('' = contacts without tag1).
+ *   have not replied, optionally only some tag1 values ('' = contacts without tag1);
+ * - segment: a saved segment, read when the campaign starts sending; its definition then is
+ *   recorded in the campaign (SegmentSnapshot) for the reports.
  */
 export const audienceSchema = z.discriminatedUnion(
   'type',
@@ -74,21 +77,36 @@ export const audienceSchema = z.discriminatedUnion(
       campaignId: z.uuid('audience.campaignId must be a campaign id'),
       tag1: z.array(z.string().max(100)).max(500, 'audience.tag1 may list at most 500 values').optional(),
     }),
+    z.object({ type: z.literal('segment'), segmentId: z.uuid('audience.segmentId must be a segment id') }),
   ],
-  { error: 'audience.type must be one of all, filter, contacts, non_responders' },
+  { error: 'audience.type must be one of all, filter, contacts, non_responders, segment' },
 );
 export type Audience = z.infer<typeof audienceSchema>;
+
+/** What a segment audience records when it is resolved (the campaign starts sending). */
+export const segmentSnapshotSchema = z.object({ segmentName: z.string(), definition: segmentDefinitionViewSchema, resolvedAt: z.string() });
+export type SegmentSnapshot = z.infer<typeof segmentSnapshotSchema>;
+/** An audience as a campaign stores it: a segment audience may carry its snapshot. */
+export type StoredAudience = Exclude<Audience, { type: 'segment' }> | (Extract<Audience, { type: 'segment' }> & Partial<SegmentSnapshot>);
 
 /** How an audience is presented: explicit lists answer their size, not the ids. */
 export const audienceViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('all') }),
-  z.object({ type: z.literal('filter'), filter: contactFilterSchema.omit({ search: true, country: true }) }),
+  z.object({ type: z.literal('filter'), filter: contactFilterViewSchema.omit({ search: true, country: true }) }),
   z.object({ type: z.literal('contacts'), count: z.number().int() }),
   z.object({
     type: z.literal('non_responders'),
     campaignId: z.string(),
     campaignName: z.string().nullable(),
     tag1: z.array(z.string()).optional(),
+  }),
+  z.object({
+    type: z.literal('segment'),
+    segmentId: z.string(),
+    /** The segment's current name (null once deleted), else the recorded one. */
+    segmentName: z.string().nullable(),
+    /** The definition recorded when the campaign started sending (null until then). */
+    snapshot: segmentSnapshotSchema.nullable(),
   }),
 ]);
 export type AudienceView = z.infer<typeof audienceViewSchema>;
@@ -101,7 +119,7 @@ export const quietHoursSchema = z
   .refine((w) => w.start !== w.end, { error: 'quietHours.end must differ from quietHours.start', path: ['end'] });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
-const senderIdSchema = z
+export const senderIdSchema = z
   .string()
   .trim()
   .max(CAMPAIGN_LIMITS.senderIdMax, `senderId must be at most ${CAMPAIGN_LIMITS.senderIdMax} characters`)
@@ -155,6 +173,8 @@ const campaignFields = {
 /** POST /api/campaigns: a new draft. Only the name is required; the rest has defaults. */
 export const createCampaignBodySchema = z.object({
   name: campaignFields.name,
+  /** The template the text was started from (counted as one use of it). */
+  templateId: z.uuid('templateId must be a template id').optional(),
   body: campaignFields.body.default(''),
   senderId: campaignFields.senderId.default(null),
   gatewayId: campaignFields.gatewayId.default(null),

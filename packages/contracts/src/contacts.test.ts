@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bulkActionBodySchema,
+  contactFilterSchema,
   createContactBodySchema,
   exportContactsQuerySchema,
   listContactsQuerySchema,
@@ -107,5 +108,17 @@ describe('bulk actions', () => {
       field: 'tag3',
       value: null,
     });
+  });
+});
+
+describe('advanced filter conditions', () => {
+  it('reads conditions as JSON text (query strings) or as an object (bodies), naming the field of a mistake', () => {
+    const conditions = { tags: { match: 'all', values: ['a', 'b'] }, messagedWithinDays: 3 };
+    expect(contactFilterSchema.parse({ conditions: JSON.stringify(conditions) }).conditions).toEqual(conditions);
+    expect(contactFilterSchema.parse({ conditions }).conditions).toEqual(conditions);
+    const bad = contactFilterSchema.safeParse({ conditions: '{"customFields":[{"name":"city","operator":"contains"}]}' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path.join('.')).toBe('conditions.customFields.0.value');
+    expect(contactFilterSchema.safeParse({ conditions: 'not json' }).success).toBe(false);
   });
 });

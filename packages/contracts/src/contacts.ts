@@ -155,6 +155,73 @@ export const contactIdParamsSchema = z.object({ id: z.uuid('id must be a valid c
 const dateOrDateTime = (field: string) =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${field} must be a date (YYYY-MM-DD) or an ISO date-time` });
 
+export const TAG_MATCHES = ['any', 'all', 'none'] as const;
+export type TagMatch = (typeof TAG_MATCHES)[number];
+export const CUSTOM_FIELD_OPERATORS = ['equals', 'contains', 'empty', 'not_empty'] as const;
+export type CustomFieldOperator = (typeof CUSTOM_FIELD_OPERATORS)[number];
+
+/** Limits of the advanced conditions (saved segments, the composer's audience builder). */
+export const CONDITION_LIMITS = { tagValuesMax: 100, customFieldsMax: 20, daysMax: 3650 } as const;
+
+/**
+ * The advanced conditions of a contact filter, all of which must hold:
+ * - tags: values looked for in tag1, tag2 and tag3 together (or in one `field`): `any` = holds at
+ *   least one of them, `all` = holds every one, `none` = holds none of them;
+ * - customFields: `equals` and `contains` (case-insensitive) a value, `empty` (missing or ''), `not_empty`;
+ * - repliedTo: replied to that campaign; notRepliedTo: was sent that campaign and did not reply
+ *   (its non-responders, as the reports count them);
+ * - messagedWithinDays: was sent any message in the last N days.
+ * In a query string the whole object is one JSON text (`conditions={"tags":...}`).
+ */
+export const contactConditionsSchema = z.object({
+  tags: z
+    .object({
+      match: z.enum(TAG_MATCHES, { error: `conditions.tags.match must be one of ${TAG_MATCHES.join(', ')}` }),
+      values: z
+        .array(z.string().trim().min(1, 'conditions.tags.values must not be empty').max(CONTACT_LIMITS.tagMax))
+        .min(1, 'conditions.tags.values must name at least one tag')
+        .max(CONDITION_LIMITS.tagValuesMax, `conditions.tags.values may name at most ${CONDITION_LIMITS.tagValuesMax} tags`),
+      field: z.enum(CONTACT_TAG_FIELDS, { error: `conditions.tags.field must be one of ${CONTACT_TAG_FIELDS.join(', ')}` }).optional(),
+    })
+    .optional(),
+  customFields: z
+    .array(
+      z
+        .object({
+          name: z.string().trim().min(1, 'conditions.customFields.name is required').max(CONTACT_LIMITS.customFieldNameMax),
+          operator: z.enum(CUSTOM_FIELD_OPERATORS, {
+            error: `conditions.customFields.operator must be one of ${CUSTOM_FIELD_OPERATORS.join(', ')}`,
+          }),
+          value: z.string().max(CONTACT_LIMITS.customFieldValueMax).optional(),
+        })
+        .refine((c) => !(c.operator === 'equals' || c.operator === 'contains') || (c.value ?? '') !== '', {
+          error: 'conditions.customFields.value is required for equals and contains',
+          path: ['value'],
+        }),
+    )
+    .max(CONDITION_LIMITS.customFieldsMax, `conditions.customFields may hold at most ${CONDITION_LIMITS.customFieldsMax} conditions`)
+    .optional(),
+  repliedTo: z.uuid('conditions.repliedTo must be a campaign id').optional(),
+  notRepliedTo: z.uuid('conditions.notRepliedTo must be a campaign id').optional(),
+  messagedWithinDays: z.coerce
+    .number()
+    .int('conditions.messagedWithinDays must be a whole number')
+    .min(1, 'conditions.messagedWithinDays must be at least 1')
+    .max(CONDITION_LIMITS.daysMax, `conditions.messagedWithinDays must be at most ${CONDITION_LIMITS.daysMax}`)
+    .optional(),
+});
+export type ContactConditions = z.infer<typeof contactConditionsSchema>;
+
+/** A query string carries the conditions as one JSON text; a JSON body as an object. */
+const conditionsField = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, contactConditionsSchema.optional());
+
 /**
  * Which contacts a list, a bulk action or an export covers. `search`: phone-like terms match
  * numbers by prefix ('+4479', '07911' read in `country`), others match the start of the first
@@ -170,8 +237,12 @@ export const contactFilterSchema = z.object({
   createdTo: dateOrDateTime('createdTo').optional(),
   /** Country for reading local numbers in `search` ('07911' -> '+447911'). */
   country: z.string().trim().toUpperCase().refine(isPhoneCountry, 'country must be a two-letter country code (such as GB)').optional(),
+  /** Advanced conditions (contactConditionsSchema): the same ones saved segments hold. */
+  conditions: conditionsField,
 });
 export type ContactFilter = z.infer<typeof contactFilterSchema>;
+/** A filter in an answer (a campaign's audience, a segment): the conditions as an object, never JSON text. */
+export const contactFilterViewSchema = contactFilterSchema.extend({ conditions: contactConditionsSchema.optional() });
 
 export const CONTACT_SORT_FIELDS = ['createdAt', 'updatedAt', 'phone', 'firstName', 'lastName', 'tag1'] as const;
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];

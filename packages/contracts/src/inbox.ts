@@ -127,6 +127,8 @@ export const replyBodySchema = z.object({
     const problem = replyBodyProblem(body);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   }),
+  /** The template the reply was written from (a quick reply): counted as one use of it. */
+  templateId: z.uuid('templateId must be a template id').optional(),
 });
 export type ReplyBody = z.infer<typeof replyBodySchema>;
 export const replyResponseSchema = z.object({ message: outboundMessageSchema });

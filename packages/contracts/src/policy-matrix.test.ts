@@ -44,7 +44,11 @@ describe('roles and permissions matrix', () => {
       'create Inbox',
       'update Inbox',
       'read Brand',
+      // Agents use templates (quick replies) and saved segments (list views); managers manage them.
+      'read Template',
+      'read Segment',
     ]);
+    expect(allowed('manager')).toEqual(expect.arrayContaining(['create Template', 'delete Template', 'create Segment', 'delete Segment']));
     // PRODUCT.md section 4: managers read the team without its sign-in details, and the settings.
     expect(allowed('manager')).toEqual(
       expect.arrayContaining(['read User', 'read Settings', 'optIn Contact', 'changePhone Contact', 'bulkEdit Contact']),

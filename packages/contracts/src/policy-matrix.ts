@@ -26,6 +26,8 @@ export const SUBJECT_ACTIONS: Readonly<Record<MatrixSubject, readonly MatrixActi
   Gateway: ['read', 'create', 'update', 'delete'],
   Settings: ['read', 'update'],
   AuditLog: ['read', 'export'],
+  Template: ['read', 'create', 'update', 'delete'],
+  Segment: ['read', 'create', 'update', 'delete'],
 };
 
 /** One cell row of the matrix: a subject, an action, and which roles may do it. */

@@ -44,6 +44,10 @@ export const SUBJECTS = [
   'Gateway',
   'Settings',
   'AuditLog',
+  /** Message templates (campaign composer, inbox quick replies). */
+  'Template',
+  /** Saved segments (contacts list views, campaign audiences). */
+  'Segment',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -60,18 +64,19 @@ const readOnlyBasics: Rule[] = [{ action: 'read', subject: ['Dashboard', 'Report
  * Consent is not an agent's call: agents edit names, tags, notes and custom fields and may opt a
  * contact out, but opting back in, changing a number and bulk actions other than tagging are for
  * admins and managers. Managers read the team and the settings; viewers see phone numbers masked.
+ * Templates and saved segments are managed by admins and managers; agents use them (read).
  */
 export const POLICY: Record<Role, Rule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   manager: [
     ...readOnlyBasics,
-    { action: 'manage', subject: ['Contact', 'Import', 'Campaign', 'ArchivePost', 'Inbox'] },
+    { action: 'manage', subject: ['Contact', 'Import', 'Campaign', 'ArchivePost', 'Inbox', 'Template', 'Segment'] },
     { action: ['export', 'readPhone'], subject: 'Report' },
     { action: 'read', subject: ['User', 'Gateway', 'Settings'] },
   ],
   agent: [
     ...readOnlyBasics,
-    { action: 'read', subject: ['Contact', 'Campaign', 'Inbox'] },
+    { action: 'read', subject: ['Contact', 'Campaign', 'Inbox', 'Template', 'Segment'] },
     { action: ['update', 'optOut', 'bulkTag'], subject: 'Contact' },
     { action: 'manage', subject: 'Inbox' },
     { action: 'readPhone', subject: 'Report' },

@@ -48,6 +48,7 @@ const CampaignsList = lazy(() => import('../features/campaigns/routes/campaigns-
 const CampaignNew = lazy(() => import('../features/campaigns/routes/campaign-new'));
 const CampaignDetail = lazy(() => import('../features/campaigns/routes/campaign-detail'));
 const CampaignEdit = lazy(() => import('../features/campaigns/routes/campaign-edit'));
+const TemplatesList = lazy(() => import('../features/campaigns/routes/templates-list'));
 const InboxPage = lazy(() => import('../features/inbox/routes/inbox-page'));
 const Configurations = lazy(() => import('../features/settings/routes/configurations'));
 const RolesPage = lazy(() => import('../features/roles/routes/roles-page'));
@@ -235,6 +236,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAbility action="create" subject="Campaign">
                         <CampaignNew />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'templates',
+                    element: (
+                      <RequireAbility action="read" subject="Template">
+                        <TemplatesList />
                       </RequireAbility>
                     ),
                   },

@@ -35,6 +35,8 @@ export const paths = {
   campaigns: {
     list: '/campaigns',
     new: '/campaigns/new',
+    /** Message templates (a screen under Campaigns). */
+    templates: '/campaigns/templates',
     detail: (id: string) => `/campaigns/${encodeURIComponent(id)}`,
     edit: (id: string) => `/campaigns/${encodeURIComponent(id)}/edit`,
   },

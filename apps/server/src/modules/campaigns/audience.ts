@@ -1,4 +1,4 @@
-import type { Audience } from '@sms/contracts/campaigns';
+import type { StoredAudience } from '@sms/contracts/campaigns';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../db/schema.ts';
 import { contactFilterWhere } from '../contacts/index.ts';
@@ -9,9 +9,11 @@ import { contactFilterWhere } from '../contacts/index.ts';
  *
  * `contacts` audiences read campaign_audience_contacts when the campaign is saved, or the ids
  * themselves for a preview of an unsaved draft. Non-responders: recipients of the source campaign
- * whose message was sent or delivered and who have not replied.
+ * whose message was sent or delivered and who have not replied. Segments: the definition recorded
+ * when the campaign started sending, or the live one a caller filled in (withSegmentDefinition);
+ * without either (the segment was deleted before it was resolved) they reach nobody.
  */
-export function audienceWhere(audience: Audience, savedCampaignId?: string): SQL | undefined {
+export function audienceWhere(audience: StoredAudience, savedCampaignId?: string): SQL | undefined {
   switch (audience.type) {
     case 'all':
       return undefined;
@@ -28,10 +30,13 @@ export function audienceWhere(audience: Audience, savedCampaignId?: string): SQL
       // '' stands for contacts without a tag1 ("(none)" in the reports).
       return and(replied, sql`coalesce(${contacts.tag1}, '') = any(${sql.param(audience.tag1)}::text[])`);
     }
+    case 'segment':
+      // The very compiler of the contacts list: a segment names the contacts the list shows for it.
+      return audience.definition ? contactFilterWhere(audience.definition) : sql`false`;
   }
 }
 
 /** The recipients of an audience: its contacts that are not opted out. */
-export function recipientsWhere(audience: Audience, savedCampaignId?: string): SQL {
+export function recipientsWhere(audience: StoredAudience, savedCampaignId?: string): SQL {
   return and(audienceWhere(audience, savedCampaignId), eq(contacts.status, 'active')) as SQL;
 }

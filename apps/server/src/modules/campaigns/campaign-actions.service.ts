@@ -1,4 +1,4 @@
-import { CAMPAIGN_ERROR_CODES, type Audience, type CampaignStatus, type TestSendBody } from '@sms/contracts/campaigns';
+import { CAMPAIGN_ERROR_CODES, type CampaignStatus, type StoredAudience, type TestSendBody } from '@sms/contracts/campaigns';
 import { renderTemplate } from '@sms/contracts/message-template';
 import { normalisePhone } from '@sms/contracts/phone';
 import { sql } from 'drizzle-orm';
@@ -41,7 +41,7 @@ export async function launchCampaign(db: Db, input: Command & { id: string; wake
   if (campaign.status !== 'draft') throw illegalTransition(campaign.status, campaign.scheduledAt ? 'scheduled' : 'sending');
   checkBodyForSending(campaign.body);
   const gateway = await resolveGateway(db, campaign.gatewayId);
-  const { count } = await countAudience(db, campaign.audience as Audience, campaign.id);
+  const { count } = await countAudience(db, campaign.audience as StoredAudience, campaign.id);
   if (count === 0) throw new Unprocessable('The audience has no active contacts', CAMPAIGN_ERROR_CODES.emptyAudience, 'audience');
   const scheduled = campaign.scheduledAt !== null;
   if (scheduled && (campaign.scheduledAt?.getTime() ?? 0) <= Date.now()) {

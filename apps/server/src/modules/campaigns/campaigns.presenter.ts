@@ -1,10 +1,10 @@
 import { statusReasonView } from '@sms/contracts/campaign-status-reason';
-import type { Audience, AudienceView, Campaign, CampaignCounts } from '@sms/contracts/campaigns';
+import type { AudienceView, Campaign, CampaignCounts, StoredAudience } from '@sms/contracts/campaigns';
 import type { CampaignWithNames } from './campaigns.queries.ts';
 
 /** The audience as the API shows it: an explicit list answers its size, not its ids. */
 function presentAudience(row: CampaignWithNames): AudienceView {
-  const audience = row.campaign.audience as Audience;
+  const audience = row.campaign.audience as StoredAudience;
   switch (audience.type) {
     case 'contacts':
       return { type: 'contacts', count: row.listSize ?? 0 };
@@ -15,6 +15,15 @@ function presentAudience(row: CampaignWithNames): AudienceView {
         campaignName: row.sourceName,
         ...(audience.tag1 ? { tag1: audience.tag1 } : {}),
       };
+    case 'segment': {
+      const { segmentName, definition, resolvedAt } = audience;
+      return {
+        type: 'segment',
+        segmentId: audience.segmentId,
+        segmentName: row.segmentName ?? segmentName ?? null,
+        snapshot: definition && segmentName && resolvedAt ? { segmentName, definition, resolvedAt } : null,
+      };
+    }
     default:
       return audience;
   }

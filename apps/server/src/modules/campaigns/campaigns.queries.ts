@@ -1,8 +1,10 @@
-import type { Audience, CalendarCampaign, ListCampaignsQuery } from '@sms/contracts/campaigns';
+import type { CalendarCampaign, ListCampaignsQuery, StoredAudience } from '@sms/contracts/campaigns';
+import type { SegmentDefinition } from '@sms/contracts/segments';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { campaignAudienceContacts, campaigns, contacts, gateways, messages, users } from '../../db/schema.ts';
 import type { ContactRow } from '../contacts/index.ts';
+import { findSegment } from '../segments/index.ts';
 import { audienceWhere, recipientsWhere } from './audience.ts';
 import { escapeLike } from '../../db/escape-like.ts';
 
@@ -20,6 +22,8 @@ export interface CampaignWithNames {
   sourceName: string | null;
   /** For explicit audiences: how many contacts the list names. */
   listSize: number | null;
+  /** For segment audiences: the segment's current name (null once deleted). */
+  segmentName: string | null;
 }
 
 /** Campaign rows with their gateway and creator names (one query for a page of them). */
@@ -35,6 +39,9 @@ function selectWithNames(db: Executor) {
       listSize: sql<
         number | null
       >`case when ${campaigns.audience}->>'type' = 'contacts' then (select count(*)::int from campaign_audience_contacts a where a.campaign_id = ${campaigns.id}) end`,
+      segmentName: sql<
+        string | null
+      >`(select g.name from segments g where g.id = (${campaigns.audience}->>'segmentId')::uuid and ${campaigns.audience}->>'type' = 'segment')`,
     })
     .from(campaigns)
     .leftJoin(gateways, eq(gateways.id, campaigns.gatewayId))
@@ -118,12 +125,24 @@ export async function copyAudienceContacts(db: Executor, fromId: string, toId: s
     select ${toId}, contact_id from campaign_audience_contacts where campaign_id = ${fromId}`);
 }
 
+/**
+ * A segment audience not yet resolved, with its segment's current definition filled in (not
+ * recorded): what it would reach if it started sending now. Other audiences are answered as they are.
+ */
+export async function withSegmentDefinition(db: Executor, audience: StoredAudience): Promise<StoredAudience> {
+  if (audience.type !== 'segment' || audience.definition) return audience;
+  const found = await findSegment(db, audience.segmentId);
+  if (!found) return audience;
+  return { ...audience, segmentName: found.segment.name, definition: found.segment.definition as SegmentDefinition };
+}
+
 /** How many contacts an audience reaches (active) and how many it names but are opted out. */
 export async function countAudience(
   db: Executor,
-  audience: Audience,
+  stored: StoredAudience,
   savedCampaignId?: string,
 ): Promise<{ count: number; optedOut: number }> {
+  const audience = await withSegmentDefinition(db, stored);
   const named = audienceWhere(audience, savedCampaignId) ?? sql`true`;
   const rows = await queryRows<{ active: number; opted_out: number }>(
     db,
@@ -135,7 +154,8 @@ export async function countAudience(
 }
 
 /** A few recipients of an audience (for the composer's preview and sample rendering). */
-export async function sampleAudience(db: Executor, audience: Audience, limit: number, savedCampaignId?: string): Promise<ContactRow[]> {
+export async function sampleAudience(db: Executor, stored: StoredAudience, limit: number, savedCampaignId?: string): Promise<ContactRow[]> {
+  const audience = await withSegmentDefinition(db, stored);
   return db.select().from(contacts).where(recipientsWhere(audience, savedCampaignId)).orderBy(contacts.id).limit(limit);
 }
 

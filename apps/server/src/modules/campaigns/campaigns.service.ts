@@ -3,6 +3,7 @@ import {
   EDITABLE_CAMPAIGN_STATUSES,
   type Audience,
   type CreateCampaignBody,
+  type StoredAudience,
   type UpdateCampaignBody,
 } from '@sms/contracts/campaigns';
 import { parseTemplate } from '@sms/contracts/message-template';
@@ -11,6 +12,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict, Unprocessable, ValidationError } from '../../platform/errors.ts';
 import { findGateway } from '../gateways/index.ts';
+import { findSegment } from '../segments/index.ts';
+import { countTemplateUse } from '../templates/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import {
   copyAudienceContacts,
@@ -31,6 +34,8 @@ export function scheduledInstant(local: string | null, timeZone: string): Date |
 
 /** Checks what an audience refers to; explicit lists are stored apart (their ids are not kept in the JSON). */
 async function checkAudience(db: Executor, audience: Audience): Promise<void> {
+  if (audience.type === 'segment' && !(await findSegment(db, audience.segmentId)))
+    throw new ValidationError('audience.segmentId', 'audience.segmentId names a segment that does not exist');
   if (audience.type !== 'non_responders') return;
   const source = await findCampaignRow(db, audience.campaignId);
   if (!source) throw new ValidationError('audience.campaignId', 'audience.campaignId names a campaign that does not exist');
@@ -68,6 +73,8 @@ export async function createCampaign(db: Db, input: Command & { body: CreateCamp
       createdBy: input.actor.id,
     });
     if (body.audience.type === 'contacts') await replaceAudienceContacts(tx, row.id, body.audience.contactIds);
+    if (body.templateId && !(await countTemplateUse(tx, body.templateId)))
+      throw new ValidationError('templateId', 'templateId names a template that does not exist');
     await recordAudit(tx, {
       actor: input.actor,
       action: 'campaign.create',
@@ -152,6 +159,11 @@ export async function deleteCampaign(db: Db, input: Command & { target: Campaign
   });
 }
 
+/** A copy sends to the segment as it will be then, not as it was recorded for the original. */
+function unresolved(audience: StoredAudience): Record<string, unknown> {
+  return audience.type === 'segment' ? { type: 'segment', segmentId: audience.segmentId } : audience;
+}
+
 /** A new draft with the same content and settings ("Copy of ..."), schedule cleared. */
 export async function duplicateCampaign(db: Db, input: Command & { source: CampaignRow }): Promise<CampaignRow> {
   const { source } = input;
@@ -161,7 +173,7 @@ export async function duplicateCampaign(db: Db, input: Command & { source: Campa
       body: source.body,
       senderId: source.senderId,
       gatewayId: source.gatewayId,
-      audience: source.audience,
+      audience: unresolved(source.audience as StoredAudience),
       timeZone: source.timeZone,
       rateLimit: source.rateLimit,
       replyWindowHours: source.replyWindowHours,

@@ -1,5 +1,7 @@
 import {
   CONTACT_COUNT_CAP,
+  CONTACT_TAG_FIELDS,
+  type ContactConditions,
   type ContactFilter,
   type ContactSortField,
   type ContactTagField,
@@ -49,9 +51,9 @@ const createdToBound = (value: string): SQL =>
     ? sql`${contacts.createdAt} < (${value}::date + 1)`
     : sql`${contacts.createdAt} <= ${value}::timestamptz`;
 
-/** The WHERE clause of a filter, shared by the list, bulk actions and exports (undefined = every contact). */
+/** The WHERE clause of a filter, shared by the list, bulk actions, exports, saved segments and campaign audiences (undefined = every contact). */
 export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+  const conditions: (SQL | undefined)[] = filter.conditions ? advancedConditions(filter.conditions) : [];
   if (filter.search) conditions.push(searchCondition(filter.search, filter.country));
   if (filter.tag1 !== undefined) conditions.push(eq(contacts.tag1, filter.tag1));
   if (filter.tag2 !== undefined) conditions.push(eq(contacts.tag2, filter.tag2));
@@ -60,6 +62,58 @@ export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
   if (filter.createdFrom) conditions.push(sql`${contacts.createdAt} >= ${filter.createdFrom}::timestamptz`);
   if (filter.createdTo) conditions.push(createdToBound(filter.createdTo));
   return and(...conditions);
+}
+
+/**
+ * The advanced conditions (segments). Tag sets read each tag field's own index (`tag1 = any(...)`,
+ * one probe per value); custom fields read the jsonb; message conditions probe `messages` per
+ * contact through its (campaign_id, contact_id) index, or gather recent recipients once.
+ */
+function advancedConditions(conditions: ContactConditions): (SQL | undefined)[] {
+  const out: (SQL | undefined)[] = [];
+  if (conditions.tags) out.push(tagCondition(conditions.tags));
+  for (const field of conditions.customFields ?? []) out.push(customFieldCondition(field));
+  if (conditions.repliedTo)
+    out.push(sql`exists (select 1 from messages m where m.campaign_id = ${conditions.repliedTo} and m.contact_id = ${contacts.id}
+      and m.replied_at is not null)`);
+  if (conditions.notRepliedTo)
+    // The non-responders of the reports (reply-figures.ts): reached (sent or delivered) and no reply.
+    out.push(sql`exists (select 1 from messages m where m.campaign_id = ${conditions.notRepliedTo} and m.contact_id = ${contacts.id}
+      and m.status in ('sent', 'delivered') and m.replied_at is null)`);
+  if (conditions.messagedWithinDays)
+    out.push(sql`${contacts.id} in (select m.contact_id from messages m where m.sent_at >= now() - make_interval(days => ${conditions.messagedWithinDays})
+      and m.contact_id is not null)`);
+  return out;
+}
+
+function tagCondition(tags: NonNullable<ContactConditions['tags']>): SQL | undefined {
+  const fields = tags.field ? [tags.field] : CONTACT_TAG_FIELDS;
+  const values = [...new Set(tags.values)];
+  const holds = (value: string) => or(...fields.map((field) => eq(contacts[field], value)));
+  const holdsAny = or(...fields.map((field) => sql`${contacts[field]} = any(${sql.param(values)}::text[])`));
+  switch (tags.match) {
+    case 'any':
+      return holdsAny;
+    case 'all':
+      return and(...values.map(holds));
+    case 'none':
+      // A null tag holds no value: "= any" is null there, so coalesce to false before negating.
+      return sql`not coalesce(${holdsAny}, false)`;
+  }
+}
+
+function customFieldCondition(field: NonNullable<ContactConditions['customFields']>[number]): SQL {
+  const value = sql`(${contacts.customFields} ->> ${field.name})`;
+  switch (field.operator) {
+    case 'equals':
+      return sql`${contacts.customFields} @> ${JSON.stringify({ [field.name]: field.value ?? '' })}::jsonb`;
+    case 'contains':
+      return sql`lower(${value}) like ${`%${escapeLike((field.value ?? '').toLowerCase())}%`}`;
+    case 'empty':
+      return sql`coalesce(${value}, '') = ''`;
+    case 'not_empty':
+      return sql`coalesce(${value}, '') <> ''`;
+  }
 }
 
 /**

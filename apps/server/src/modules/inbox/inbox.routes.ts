@@ -134,7 +134,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
       const actor = currentUser(request);
       ensure(inboxPolicy.reply(actor), 'You do not have permission to send replies.');
       const contact = await loadContact(request.params.contactId);
-      const id = await sendReply(db, { contact, body: request.body.body, actorId: actor.id, wake });
+      const id = await sendReply(db, { contact, body: request.body.body, templateId: request.body.templateId, actorId: actor.id, wake });
       const message = await findOutboundMessage(db, id);
       if (!message) throw new Error('reply vanished');
       return reply.status(202).send({ message: presentOutboundMessage(message) });

@@ -2,6 +2,7 @@ import { INBOX_ERROR_CODES } from '@sms/contracts/inbox';
 import type { Db } from '../../db/client.ts';
 import { Conflict, Unprocessable } from '../../platform/errors.ts';
 import { findDefaultGateway } from '../gateways/index.ts';
+import { countTemplateUse } from '../templates/index.ts';
 import { insertReply, lastInboundAddress, recordReplyActivity, type InboxContactRow } from './inbox.queries.ts';
 
 /** A sender ID for answering on the channel the contact wrote to (our number or short code), else the gateway's default. */
@@ -15,7 +16,7 @@ const answerFrom = (address: string | null) =>
  */
 export async function sendReply(
   db: Db,
-  input: { contact: InboxContactRow; body: string; actorId: string; wake: () => void },
+  input: { contact: InboxContactRow; body: string; actorId: string; templateId?: string; wake: () => void },
 ): Promise<string> {
   const { contact } = input;
   if (contact.status === 'opted_out')
@@ -37,6 +38,8 @@ export async function sendReply(
       createdBy: input.actorId,
     });
     await recordReplyActivity(tx, contact.id);
+    // A template deleted meanwhile is simply not counted: the reply itself stands.
+    if (input.templateId) await countTemplateUse(tx, input.templateId);
     return queued;
   });
   input.wake();

@@ -1,8 +1,9 @@
-import type { Audience } from '@sms/contracts/campaigns';
+import type { StoredAudience } from '@sms/contracts/campaigns';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import { recipientsWhere } from '../campaigns/index.ts';
+import { recordSegmentSnapshot } from '../segments/index.ts';
 
 /**
  * Launch fan-out: one outbound message row per recipient, written set-based in chunks of contacts
@@ -14,7 +15,7 @@ import { recipientsWhere } from '../campaigns/index.ts';
 
 export interface FanoutCampaign {
   id: string;
-  audience: Audience;
+  audience: StoredAudience;
   gatewayId: string;
   senderId: string | null;
 }
@@ -44,7 +45,11 @@ export async function fanOutChunk(
 ): Promise<'done' | 'more' | 'busy'> {
   const lease = await leaseFanout(db, campaign.id, leaseSeconds);
   if (!lease) return 'busy';
-  const where = recipientsWhere(campaign.audience, campaign.id);
+  // A segment is resolved when the campaign starts sending: its definition then is recorded once
+  // and every chunk (and the reports) reads that record.
+  const audience =
+    campaign.audience.type === 'segment' ? ((await recordSegmentSnapshot(db, campaign.id)) ?? campaign.audience) : campaign.audience;
+  const where = recipientsWhere(audience, campaign.id);
   const after = lease.cursor ? sql`and ${contacts.id} > ${lease.cursor}` : sql``;
   return db.transaction(async (tx) => {
     // Locked like cancel locks it: a chunk never lands after a cancel has cancelled the queue.

@@ -1,5 +1,6 @@
 import type { Audience, ListCampaignsQuery } from '@sms/contracts/campaigns';
 import type { ContactTagField } from '@sms/contracts/contacts';
+import type { ListTemplatesQuery } from '@sms/contracts/templates';
 
 /** Query keys of the campaigns feature; invalidating `campaignsKeys.all` refreshes lists, details and progress. */
 export const campaignsKeys = {
@@ -17,4 +18,8 @@ export const campaignsKeys = {
   gatewayOptions: () => [...campaignsKeys.all, 'gateway-options'] as const,
   tagValues: (field: ContactTagField, search: string) => [...campaignsKeys.all, 'tag-values', field, search] as const,
   contactSearch: (search: string) => [...campaignsKeys.all, 'contact-search', search] as const,
+  templates: () => [...campaignsKeys.all, 'templates'] as const,
+  templateList: (query: ListTemplatesQuery) => [...campaignsKeys.templates(), query] as const,
+  segments: () => [...campaignsKeys.all, 'segments'] as const,
+  segmentList: (search: string) => [...campaignsKeys.segments(), search] as const,
 };

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import type { Campaign } from '@sms/contracts/campaigns';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -23,7 +23,7 @@ import { useCampaignColumns } from '../components/use-campaign-columns';
 
 /** /campaigns: every campaign with its status and progress; search, status filter, sort and paging in the URL. */
 export default function CampaignsList() {
-  const { t } = useTranslation(['campaigns', 'common']);
+  const { t } = useTranslation(['campaigns', 'common', 'templates']);
   const navigate = useNavigate();
   const list = useUrlListState(campaignsList);
   const { state, update } = list;
@@ -55,11 +55,23 @@ export default function CampaignsList() {
       description={t('list.description')}
       breadcrumbs={[{ label: t('list.title') }]}
       actions={
-        <Can I="create" a="Campaign">
-          <Button component={RouterLink} to={paths.campaigns.new} variant="contained" startIcon={<IconPlus size={18} aria-hidden />}>
-            {t('actions.new')}
-          </Button>
-        </Can>
+        <>
+          <Can I="read" a="Template">
+            <Button
+              component={RouterLink}
+              to={paths.campaigns.templates}
+              variant="outlined"
+              startIcon={<IconTemplate size={18} aria-hidden />}
+            >
+              {t('templates:actions.open')}
+            </Button>
+          </Can>
+          <Can I="create" a="Campaign">
+            <Button component={RouterLink} to={paths.campaigns.new} variant="contained" startIcon={<IconPlus size={18} aria-hidden />}>
+              {t('actions.new')}
+            </Button>
+          </Can>
+        </>
       }
     >
       <Card>

@@ -23,6 +23,10 @@ export const contactsList = defineList({
     status: choiceField(CONTACT_STATUSES),
     createdFrom: dateField(),
     createdTo: dateField(),
+    /** A saved view's advanced conditions, as the JSON text the API reads (contactConditionsSchema). */
+    conditions: textField(8000),
+    /** The saved view (segment id) the filters came from, to show its name. */
+    view: textField(64),
   },
   sort: { fields: CONTACT_SORT_FIELDS, sort: 'createdAt', order: 'desc' },
 });
@@ -45,6 +49,8 @@ export function filterToApiQuery(filter: ContactsFilter): ContactFilter {
   if (filter.status) query.status = filter.status;
   if (filter.createdFrom) query.createdFrom = dayBoundary(filter.createdFrom, false);
   if (filter.createdTo) query.createdTo = dayBoundary(filter.createdTo, true);
+  // Sent as the JSON text it is kept as: query strings and bodies both accept it (contracts contacts.ts).
+  if (filter.conditions) query.conditions = filter.conditions as unknown as ContactFilter['conditions'];
   return query;
 }
 

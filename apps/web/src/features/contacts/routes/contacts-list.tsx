@@ -2,7 +2,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import type { BulkAction, Contact } from '@sms/contracts/contacts';
-import { IconFileImport, IconHistory, IconPlus } from '@tabler/icons-react';
+import Stack from '@mui/material/Stack';
+import type { SegmentDefinition } from '@sms/contracts/segments';
+import { IconFileImport, IconFilterPlus, IconHistory, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -20,16 +22,20 @@ import { ContactsToolbar } from '../components/contacts-toolbar';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
 import { contactsApiQuery, contactsList } from '../components/list-state';
 import { useContactColumns } from '../components/use-contact-columns';
+import { SavedViews } from '../components/saved-views';
+import { SaveSegmentDialog } from '../components/save-segment-dialog';
+import { filterOfSegment } from '../components/segment-definition';
 
 /** /contacts (and /apps/contacts): the contacts grid with search, filters, bulk actions and export, all state in the URL. */
 export default function ContactsList() {
-  const { t } = useTranslation(['contacts', 'common']);
+  const { t } = useTranslation(['contacts', 'common', 'segments']);
   const { language } = useLanguage();
   const list = useUrlListState(contactsList);
   const { state, update } = list;
   const query = useContacts(contactsApiQuery(state));
   const showNotice = useShowNoticeHere();
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [savingSegment, setSavingSegment] = useState(false);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [allMatching, setAllMatching] = useState(false);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -90,6 +96,14 @@ export default function ContactsList() {
       }
     >
       <Card>
+        <Stack direction="row" spacing={1.5} sx={{ px: 3, pt: 2.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <SavedViews filter={filter} onChange={(patch) => update(patch)} />
+          <Can I="create" a="Segment">
+            <Button variant="outlined" startIcon={<IconFilterPlus size={18} aria-hidden />} onClick={() => setSavingSegment(true)}>
+              {t('segments:save.open')}
+            </Button>
+          </Can>
+        </Stack>
         <ContactsToolbar filter={filter} filtered={filtered} onChange={(patch, replace) => update(patch, { replace })} onClear={clear} />
         <Divider />
         <ContactsGrid
@@ -128,6 +142,17 @@ export default function ContactsList() {
         autoHideDuration={6000}
         onClose={() => setMessage(null)}
       />
+      {savingSegment ? (
+        <SaveSegmentDialog
+          filter={filter}
+          onClose={() => setSavingSegment(false)}
+          onSaved={(segment) => {
+            setSavingSegment(false);
+            update(filterOfSegment(segment.id, segment.definition as SegmentDefinition));
+            setMessage({ severity: 'success', text: t('segments:save.saved', { name: segment.name }) });
+          }}
+        />
+      ) : null}
       <NoticeSnackbar ns="contacts" />
     </PageContainer>
   );

@@ -6,4 +6,5 @@ export const inboxKeys = {
   threads: () => [...inboxKeys.all, 'thread'] as const,
   thread: (contactId: string) => [...inboxKeys.threads(), contactId] as const,
   campaigns: () => [...inboxKeys.all, 'campaigns'] as const,
+  templates: (search: string) => [...inboxKeys.all, 'templates', search] as const,
 };

@@ -4,8 +4,21 @@ import { apiPost } from '../../../lib/api-client';
 import { inboxKeys } from './inbox-keys';
 
 /** POST /api/inbox/conversations/{contactId}/reply: the queued message (202). */
-export const sendReply = async ({ contactId, body }: { contactId: string; body: string }): Promise<OutboundMessage> =>
-  (await apiPost<{ message: OutboundMessage }>(`/api/inbox/conversations/${encodeURIComponent(contactId)}/reply`, { body })).message;
+export const sendReply = async ({
+  contactId,
+  body,
+  templateId,
+}: {
+  contactId: string;
+  body: string;
+  templateId?: string;
+}): Promise<OutboundMessage> =>
+  (
+    await apiPost<{ message: OutboundMessage }>(`/api/inbox/conversations/${encodeURIComponent(contactId)}/reply`, {
+      body,
+      ...(templateId ? { templateId } : {}),
+    })
+  ).message;
 
 /** Sends a reply, then refreshes the thread and the conversation list. */
 export function useSendReply() {

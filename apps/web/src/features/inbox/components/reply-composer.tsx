@@ -11,6 +11,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSendReply } from '../api/send-reply';
+import { QuickReplies } from './quick-replies';
 
 /**
  * The reply box: a live counter from the shared SMS rules (characters, parts, encoding: what the
@@ -19,6 +20,8 @@ import { useSendReply } from '../api/send-reply';
 export function ReplyComposer({ contactId, optedOut }: { contactId: string; optedOut: boolean }) {
   const { t } = useTranslation('inbox');
   const [body, setBody] = useState('');
+  // The quick reply the text was started from (edited or not): counted as a use when sent.
+  const [fromTemplate, setFromTemplate] = useState<string | null>(null);
   const send = useSendReply();
   const counterId = useId();
   const analysis = analyseSms(body);
@@ -36,7 +39,15 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (empty || tooLong || send.isPending) return;
-    send.mutate({ contactId, body }, { onSuccess: () => setBody('') });
+    send.mutate(
+      { contactId, body, templateId: fromTemplate ?? undefined },
+      {
+        onSuccess: () => {
+          setBody('');
+          setFromTemplate(null);
+        },
+      },
+    );
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
@@ -79,6 +90,13 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
           {send.isPending ? t('composer.sending') : t('composer.send')}
         </Button>
       </Stack>
+      <QuickReplies
+        contactId={contactId}
+        onPick={(text, id) => {
+          setBody(text);
+          setFromTemplate(id);
+        }}
+      />
       <Typography
         id={counterId}
         variant="caption"

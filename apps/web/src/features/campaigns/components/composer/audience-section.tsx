@@ -12,11 +12,13 @@ import { AudienceContactsField } from './audience-contacts-field';
 import { AudienceCount } from './audience-count';
 import { AudienceFilterFields } from './audience-filter-fields';
 import { AudienceNonRespondersFields } from './audience-non-responders-fields';
+import { AudienceSegmentField } from './audience-segment-field';
+import { SaveSegmentButton } from './save-segment-button';
 import type { ComposerOutput } from './composer-resolver';
 import type { AudienceType, ComposerValues } from './composer-values';
 import type { ComposerAudience } from './use-composer-audience';
 
-const TYPES: AudienceType[] = ['all', 'filter', 'contacts', 'non_responders'];
+const TYPES: AudienceType[] = ['all', 'filter', 'segment', 'contacts', 'non_responders'];
 
 export interface AudienceSectionProps {
   control: Control<ComposerValues, unknown, ComposerOutput>;
@@ -25,7 +27,7 @@ export interface AudienceSectionProps {
   selfId: string | null;
 }
 
-/** Who receives the campaign: everyone, a filter, picked contacts or another campaign's non-responders; with the live count. */
+/** Who receives the campaign: everyone, a filter, a saved segment, picked contacts or another campaign's non-responders; with the live count. */
 export function AudienceSection({ control, setValue, audience, selfId }: AudienceSectionProps) {
   const { t } = useTranslation('campaigns');
   const labelId = useId();
@@ -53,7 +55,15 @@ export function AudienceSection({ control, setValue, audience, selfId }: Audienc
           </FormControl>
         )}
       />
-      {type === 'filter' ? <AudienceFilterFields control={control} /> : null}
+      {type === 'filter' ? (
+        <>
+          <AudienceFilterFields control={control} />
+          <div>
+            <SaveSegmentButton control={control} setValue={setValue} />
+          </div>
+        </>
+      ) : null}
+      {type === 'segment' ? <AudienceSegmentField control={control} setValue={setValue} /> : null}
       {type === 'contacts' ? <AudienceContactsField control={control} kept={kept} /> : null}
       {type === 'non_responders' ? <AudienceNonRespondersFields control={control} setValue={setValue} selfId={selfId} /> : null}
       <Typography variant="body2" color="text.secondary">

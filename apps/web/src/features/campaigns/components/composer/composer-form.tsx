@@ -161,7 +161,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
                   autoComplete="off"
                   slotProps={{ htmlInput: { maxLength: CAMPAIGN_LIMITS.nameMax } }}
                 />
-                <MessageSection control={control} setValue={setValue} body={body} />
+                <MessageSection control={control} setValue={setValue} body={body} senderId={senderId} />
               </Stack>
             </ComposerSection>
             <ComposerSection title={t('composer.sections.sender')}>

@@ -20,6 +20,7 @@ const DIRECT = [
 const AUDIENCE_FIELDS: Record<string, FieldPath<ComposerValues>> = {
   contactIds: 'audience.contacts',
   campaignId: 'audience.campaignId',
+  segmentId: 'audience.segmentId',
   tag1: 'audience.tag1',
   tag2: 'audience.tag2',
   tag3: 'audience.tag3',
@@ -47,9 +48,12 @@ export function validateComposer(values: ComposerValues, now: Date = new Date())
   const errors: Errors = {};
   const draft = bodyFromValues(values);
   const { audience, ...rest } = draft;
-  if (audience === null)
-    errors[values.audience.type === 'contacts' ? 'audience.contacts' : 'audience.campaignId'] =
-      values.audience.type === 'contacts' ? 'validation.chooseContacts' : 'validation.chooseCampaign';
+  if (audience === null) {
+    const type = values.audience.type;
+    if (type === 'contacts') errors['audience.contacts'] = 'validation.chooseContacts';
+    else if (type === 'segment') errors['audience.segmentId'] = 'validation.chooseSegment';
+    else errors['audience.campaignId'] = 'validation.chooseCampaign';
+  }
   for (const key of ['rateLimit', 'replyWindowHours', 'validityHours'] as const)
     if (Number.isNaN(rest[key])) errors[key] = 'validation.wholeNumber';
   if (values.scheduleMode === 'later' && !values.scheduledLocal) errors.scheduledLocal = 'validation.scheduleRequired';

@@ -31,10 +31,15 @@ export interface AudienceValues {
   campaignName: string;
   /** Non-responders: only these tag1 values ('' = contacts without tag1); empty = all. */
   nonResponderTags: string[];
+  /** A saved segment (resolved when the campaign starts sending). */
+  segmentId: string;
+  segmentName: string;
 }
 
 /** Everything the composer form holds; numbers stay text while typed. */
 export interface ComposerValues {
+  /** The template the text was started from ('' = none): counted as a use when the campaign is created. */
+  templateId: string;
   name: string;
   body: string;
   senderId: string;
@@ -65,6 +70,8 @@ const EMPTY_AUDIENCE: AudienceValues = {
   campaignId: '',
   campaignName: '',
   nonResponderTags: [],
+  segmentId: '',
+  segmentName: '',
 };
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -97,12 +104,15 @@ export function audienceValues(campaign: Campaign | null): AudienceValues {
         campaignName: audience.campaignName ?? '',
         nonResponderTags: audience.tag1 ?? [],
       };
+    case 'segment':
+      return { ...EMPTY_AUDIENCE, type: 'segment', segmentId: audience.segmentId, segmentName: audience.segmentName ?? '' };
   }
 }
 
 /** The form's starting values: a new campaign with the organisation's time zone, or the campaign's own. */
 export function composerDefaults(campaign: Campaign | null, timeZone: string): ComposerValues {
   return {
+    templateId: '',
     name: campaign?.name ?? '',
     body: campaign?.body ?? '',
     senderId: campaign?.senderId ?? '',
@@ -145,6 +155,8 @@ export function audienceFromValues(values: AudienceValues): Audience | null | un
         campaignId: values.campaignId,
         ...(values.nonResponderTags.length > 0 ? { tag1: values.nonResponderTags } : {}),
       };
+    case 'segment':
+      return values.segmentId ? { type: 'segment', segmentId: values.segmentId } : null;
   }
 }
 
@@ -161,6 +173,7 @@ export function parseWhole(value: string): number | null {
  */
 export function bodyFromValues(values: ComposerValues): Omit<CreateCampaignBody, 'audience'> & { audience: Audience | null | undefined } {
   return {
+    ...(values.templateId ? { templateId: values.templateId } : {}),
     name: values.name,
     body: values.body,
     senderId: values.senderId.trim() || null,

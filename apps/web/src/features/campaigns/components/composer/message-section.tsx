@@ -4,11 +4,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CAMPAIGN_LIMITS } from '@sms/contracts/campaigns';
 import { replaceLookalikes } from '@sms/contracts/sms-encoding';
-import { IconBraces } from '@tabler/icons-react';
+import { IconBraces, IconDeviceFloppy, IconTemplate } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../../components/forms/use-field-error-text';
+import { Can } from '../../../../lib/permissions/can';
+import { TemplateDialog } from '../templates/template-dialog';
+import { TemplatePickerDialog } from '../templates/template-picker-dialog';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues } from './composer-values';
 import { EncodingNotice } from './encoding-notice';
@@ -21,11 +24,14 @@ export interface MessageSectionProps {
   control: Control<ComposerValues, unknown, ComposerOutput>;
   setValue: UseFormSetValue<ComposerValues>;
   body: string;
+  senderId: string;
 }
 
 /** The message body with the merge-field picker, the live SMS counter and what forces UCS-2 or is malformed. */
-export function MessageSection({ control, setValue, body }: MessageSectionProps) {
-  const { t } = useTranslation('campaigns');
+export function MessageSection({ control, setValue, body, senderId }: MessageSectionProps) {
+  const { t } = useTranslation(['campaigns', 'templates']);
+  const [choosingTemplate, setChoosingTemplate] = useState(false);
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const errorText = useFieldErrorText();
   const input = useRef<HTMLTextAreaElement | null>(null);
   const [picking, setPicking] = useState(false);
@@ -68,10 +74,50 @@ export function MessageSection({ control, setValue, body }: MessageSectionProps)
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <SmsCounter analysis={stats.analysis} />
-        <Button variant="outlined" size="small" startIcon={<IconBraces size={18} aria-hidden />} onClick={() => setPicking(true)}>
-          {t('composer.mergeFields.open')}
-        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Can I="read" a="Template">
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<IconTemplate size={18} aria-hidden />}
+              onClick={() => setChoosingTemplate(true)}
+            >
+              {t('templates:actions.useTemplate')}
+            </Button>
+          </Can>
+          <Can I="create" a="Template">
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<IconDeviceFloppy size={18} aria-hidden />}
+              disabled={body.trim() === ''}
+              onClick={() => setSavingTemplate(true)}
+            >
+              {t('templates:actions.saveAsTemplate')}
+            </Button>
+          </Can>
+          <Button variant="outlined" size="small" startIcon={<IconBraces size={18} aria-hidden />} onClick={() => setPicking(true)}>
+            {t('composer.mergeFields.open')}
+          </Button>
+        </Box>
       </Box>
+      <TemplatePickerDialog
+        open={choosingTemplate}
+        onClose={() => setChoosingTemplate(false)}
+        onPick={(template) => {
+          setChoosingTemplate(false);
+          setValue('templateId', template.id);
+          if (template.senderId) setValue('senderId', template.senderId, { shouldDirty: true });
+          update(template.body, template.body.length);
+        }}
+      />
+      {savingTemplate ? (
+        <TemplateDialog
+          initial={{ body, senderId: senderId.trim() || null }}
+          onClose={() => setSavingTemplate(false)}
+          onSaved={() => setSavingTemplate(false)}
+        />
+      ) : null}
       <EncodingNotice nonGsm={stats.nonGsm} lookalikes={stats.lookalikes} onReplace={() => update(replaceLookalikes(body))} />
       <TemplateProblems body={body} problems={stats.problems} />
       <MergeFieldDialog

@@ -21,6 +21,16 @@ export function describeAudience(audience: AudienceView): Description[] {
           ? [{ key: 'audience.onlyTag1', values: { values: audience.tag1.map((value) => value || '—').join(', ') } }]
           : []),
       ];
+    case 'segment':
+      return [
+        {
+          key: audience.snapshot ? 'audience.segmentResolved' : 'audience.segment',
+          values: {
+            name: audience.segmentName ?? audience.snapshot?.segmentName ?? audience.segmentId,
+            date: audience.snapshot?.resolvedAt.slice(0, 10) ?? '',
+          },
+        },
+      ];
     case 'filter': {
       const { filter } = audience;
       const parts: Description[] = CONTACT_TAG_FIELDS.filter((field) => filter[field]).map((field) => ({

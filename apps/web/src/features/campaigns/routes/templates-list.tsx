@@ -1,0 +1,180 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Template } from '@sms/contracts/templates';
+import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessDenied } from '../../../components/access-denied';
+import { ShortDateTime } from '../../../components/date-time';
+import { DeleteDialog } from '../../../components/delete-dialog';
+import { MessageSnackbar } from '../../../components/notice-snackbar';
+import { PageContainer } from '../../../components/page-container';
+import { LoadOrRetry } from '../../../components/retry-alert';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { Can } from '../../../lib/permissions/can';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useDeleteTemplate } from '../api/delete-template';
+import { useTemplates } from '../api/get-templates';
+import { TemplateDialog } from '../components/templates/template-dialog';
+
+const PAGE_SIZE = 10;
+
+/** /campaigns/templates: message templates with search, use counts and last use; managers and admins edit them. */
+export default function TemplatesList() {
+  const { t } = useTranslation(['templates', 'campaigns']);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const debounced = useDebounced(search.trim(), 300);
+  const query = useTemplates({ search: debounced || undefined, limit: PAGE_SIZE, skip: page * PAGE_SIZE, sort: 'name', order: 'asc' });
+  const [editing, setEditing] = useState<Partial<Template> | null>(null);
+  const [deleting, setDeleting] = useState<Template | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const deletion = useDeleteTemplate();
+
+  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="templates" />;
+  const rows = query.data?.data ?? [];
+
+  return (
+    <PageContainer
+      title={t('list.title')}
+      description={t('list.description')}
+      breadcrumbs={[{ label: t('campaigns:list.title'), to: paths.campaigns.list }, { label: t('list.title') }]}
+      actions={
+        <Can I="create" a="Template">
+          <Button variant="contained" startIcon={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({})}>
+            {t('actions.new')}
+          </Button>
+        </Can>
+      }
+    >
+      <Card>
+        <Stack direction="row" sx={{ p: 2 }}>
+          <TextField
+            size="small"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+            placeholder={t('list.search')}
+            slotProps={{
+              htmlInput: { 'aria-label': t('list.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <IconSearch size={18} aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Stack>
+        <LoadOrRetry query={query}>
+          <TableContainer>
+            <Table size="small" aria-label={t('list.title')} data-testid="templates-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('fields.name')}</TableCell>
+                  <TableCell>{t('fields.category')}</TableCell>
+                  <TableCell>{t('fields.body')}</TableCell>
+                  <TableCell align="right">{t('fields.useCount')}</TableCell>
+                  <TableCell>{t('fields.lastUsedAt')}</TableCell>
+                  <TableCell align="right">{t('list.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6}>
+                      <Typography color="text.secondary">{debounced ? t('list.noMatch') : t('list.empty')}</Typography>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((template) => (
+                    <TableRow key={template.id}>
+                      <TableCell>{template.name}</TableCell>
+                      <TableCell>{template.category ?? ''}</TableCell>
+                      <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} dir="auto">
+                        {template.body}
+                      </TableCell>
+                      <TableCell align="right">{template.useCount}</TableCell>
+                      <TableCell>{template.lastUsedAt ? <ShortDateTime value={template.lastUsedAt} /> : t('list.never')}</TableCell>
+                      <TableCell align="right">
+                        <Can I="update" a="Template">
+                          <Tooltip title={t('actions.edit')}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('actions.editNamed', { name: template.name })}
+                              onClick={() => setEditing(template)}
+                            >
+                              <IconEdit size={18} aria-hidden />
+                            </IconButton>
+                          </Tooltip>
+                        </Can>
+                        <Can I="delete" a="Template">
+                          <Tooltip title={t('actions.delete')}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('actions.deleteNamed', { name: template.name })}
+                              onClick={() => setDeleting(template)}
+                            >
+                              <IconTrash size={18} aria-hidden />
+                            </IconButton>
+                          </Tooltip>
+                        </Can>
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={query.data?.total ?? 0}
+            page={page}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_event, next) => setPage(next)}
+          />
+        </LoadOrRetry>
+      </Card>
+      {editing ? (
+        <TemplateDialog
+          initial={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setNotice(editing.id ? t('notices.updated') : t('notices.created'));
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      <DeleteDialog
+        item={deleting}
+        deletion={deletion}
+        namespace="templates"
+        values={(template) => ({ name: template.name })}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          setNotice(t('notices.deleted'));
+        }}
+      />
+      <MessageSnackbar message={notice} severity="success" autoHideDuration={4000} onClose={() => setNotice(null)} />
+    </PageContainer>
+  );
+}
