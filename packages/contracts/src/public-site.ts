@@ -210,10 +210,20 @@ export const webReplyBodySchema = z.object({ body: text('body', WEB_REPLY_MAX).m
 /** The `code` of the 404 the public pricing answers while an administrator hides the pricing page. */
 export const PRICING_HIDDEN_CODE = 'PRICING_HIDDEN';
 
-/** GET /api/public/pricing and GET /api/pricing: what one SMS part costs, and how many characters a part holds per encoding. */
+/**
+ * GET /api/public/pricing and GET /api/pricing: the price table the composer's estimate uses
+ * (default price of a part per encoding, how many characters a part holds, and the countries
+ * priced otherwise, by country code).
+ */
 export const pricingSchema = z.object({
   currency: z.string(),
+  /** Default price of a GSM-7 part. */
   pricePerSegment: z.number(),
-  encodings: z.array(z.object({ encoding: z.enum(['GSM-7', 'UCS-2']), single: z.number().int(), perPart: z.number().int() })),
+  /** Default price of a UCS-2 part. */
+  pricePerSegmentUcs2: z.number(),
+  encodings: z.array(
+    z.object({ encoding: z.enum(['GSM-7', 'UCS-2']), single: z.number().int(), perPart: z.number().int(), price: z.number() }),
+  ),
+  countryPrices: z.array(z.object({ country: z.string(), gsm7: z.number(), ucs2: z.number() })),
 });
 export type Pricing = z.infer<typeof pricingSchema>;
