@@ -178,12 +178,18 @@ test('the pricing page: public once shown, and for staff at /pages/pricing', asy
   await page.goto('/frontend-pages/pricing');
   await page.waitForURL((url) => url.pathname === '/auth/404');
   await api(server.baseUrl, 'PUT', '/api/settings/public-site', { pricingVisible: true }, admin.token);
+  const countryPrices = [{ country: 'DE', gsm7: 0.065, ucs2: 0.09 }];
+  await api(server.baseUrl, 'PUT', '/api/settings/messaging', { currency: 'EUR', pricePerSegment: 0.05, countryPrices }, admin.token);
   await page.goto('/landingpage');
   await page.getByRole('link', { name: 'Pricing' }).click();
   await page.getByRole('heading', { level: 1, name: 'What a text message costs' }).waitFor();
   const table = page.getByRole('table', { name: 'Price per message part' });
   await table.getByRole('rowheader', { name: 'Plain text (GSM-7)' }).waitFor();
   await table.getByText('160 characters').waitFor();
+  expect(await table.getByRole('row', { name: /GSM-7/ }).textContent()).toContain('€0.05');
+  // Country names in the interface language (Intl.DisplayNames), prices to the currency's digits or four.
+  const countries = page.getByRole('table', { name: 'Price per part by destination country' });
+  expect(await countries.getByRole('row', { name: /Germany/ }).textContent()).toBe('Germany€0.065€0.09');
   await context.close();
 
   const staff = await openPage(browser, server.baseUrl);
