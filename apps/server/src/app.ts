@@ -107,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(settingsRoutes, { db });
   await app.register(publicSiteRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
-  await app.register(webMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(webMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}), jobs: deps.jobs, smtp: Boolean(config.smtpUrl) });
   await app.register(pricingRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
