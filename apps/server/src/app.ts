@@ -19,7 +19,7 @@ import { inboxRoutes } from './modules/inbox/index.ts';
 import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
-import { pricingRoutes, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
+import { pricingRoutes, publicPageMeta, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -125,6 +125,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 
   // The web app last: its not-found handler is the SPA fallback and the JSON 404 for /api.
-  await registerStaticWeb(app, config.webDist);
+  await registerStaticWeb(app, config.webDist, publicPageMeta(db, config.publicUrl));
   return app;
 }
