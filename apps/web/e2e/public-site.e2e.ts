@@ -173,6 +173,20 @@ test('the contact form reaches the inbox as a web message, answered by SMS', asy
   await staff.context.close();
 });
 
+test('an e-mail answer without SMTP configured says how to configure it', async () => {
+  await api(server.baseUrl, 'POST', '/api/public/contact', { name: 'Eva Mail', email: 'eva@example.org', message: 'Write to me, please.' });
+  const staff = await openPage(browser, server.baseUrl);
+  await useSession(staff.context, admin);
+  await staff.page.goto('/apps/chats');
+  await staff.page.getByRole('tab', { name: 'Web messages' }).click();
+  const message = staff.page.getByTestId('web-message').filter({ hasText: 'Eva Mail' });
+  await message.getByRole('textbox', { name: 'Answer by e-mail to eva@example.org' }).fill('Thank you, Eva.');
+  await message.getByRole('button', { name: 'Send' }).click();
+  expect(await message.getByTestId('smtp-missing').textContent()).toContain('SMTP_URL');
+  expect(await message.getByText('Answered').count()).toBe(0);
+  await staff.context.close();
+});
+
 test('the pricing page: public once shown, and for staff at /pages/pricing', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await page.goto('/frontend-pages/pricing');
