@@ -19,7 +19,7 @@ import { inboxRoutes } from './modules/inbox/index.ts';
 import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
-import { pricingRoutes, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
+import { pricingRoutes, publicPageMeta, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
 import { archiveRoutes, archiveStaffRoutes } from './modules/archive/index.ts';
 import { integrationReportsRoutes, reportsRoutes } from './modules/reports/index.ts';
 import { segmentsRoutes } from './modules/segments/index.ts';
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(settingsRoutes, { db });
   await app.register(publicSiteRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
-  await app.register(webMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(webMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}), jobs: deps.jobs, smtp: Boolean(config.smtpUrl) });
   await app.register(pricingRoutes, { db });
   await app.register(archiveRoutes, { db, publicUrl: config.publicUrl });
   await app.register(archiveStaffRoutes, { db });
@@ -133,6 +133,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 
   // The web app last: its not-found handler is the SPA fallback and the JSON 404 for /api.
-  await registerStaticWeb(app, config.webDist);
+  await registerStaticWeb(app, config.webDist, publicPageMeta(db, config.publicUrl));
   return app;
 }

@@ -1,7 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { startNoticeWorker } from './modules/account/index.ts';
+import { createMailer, startNoticeWorker } from './modules/account/index.ts';
 import { importLimits, startImportWorker, uploadStoreFor } from './modules/imports/index.ts';
+import { startWebMessageMail } from './modules/public-site/index.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
 
 /**
@@ -17,4 +18,7 @@ export async function startJobHandlers(jobs: Jobs, database: Database, config: C
   });
   // The logger is the app's pino logger in `npm start` (its info level gets development outbox lines).
   await startNoticeWorker(jobs, { database, config, logger });
+  // Contact-form answers by e-mail and the admins' digest of new messages (only with SMTP_URL).
+  const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined;
+  await startWebMessageMail(jobs, { database, mailer });
 }

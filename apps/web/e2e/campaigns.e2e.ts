@@ -328,29 +328,47 @@ test('roles: an agent reads campaigns without changing them, a manager reads gat
   await manager.context.close();
 });
 
-test('the messaging currency and price are used by the composer estimate', async () => {
+test('the price table (currency, default and country prices) is what the composer estimate uses', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto('/configurations?tab=messaging');
-  await page.getByLabel('Price per SMS part').fill('0.5');
+  await page.getByLabel('Price per SMS part (GSM-7)', { exact: true }).fill('0.5');
   await page.getByRole('combobox', { name: 'Currency' }).fill('EUR');
   await page.getByRole('option', { name: /^EUR/ }).click();
   await page.getByTestId('messaging-form').getByRole('button', { name: 'Save' }).click();
   await eventually(() => page.getByText('Messaging settings saved.').count()).toBe(1);
-  const { settings } = await api<{ settings: { currency: string; pricePerSegment: number } }>(
+  // France costs otherwise: 0.25 a plain part, 0.40 a Unicode one.
+  const prices = page.getByTestId('country-prices-form');
+  await prices.getByRole('button', { name: 'Add a country' }).click();
+  await prices.getByRole('combobox', { name: 'Destination country' }).fill('France');
+  await page.getByRole('option', { name: 'France (FR)' }).click();
+  await prices.getByLabel('GSM-7 price per part').fill('0,25');
+  await prices.getByLabel('UCS-2 price per part').fill('0.4');
+  await prices.getByRole('button', { name: 'Save' }).click();
+  await eventually(() => page.getByText('Country prices saved.').count()).toBe(1);
+  const { settings } = await api<{ settings: { currency: string; pricePerSegment: number; countryPrices: unknown[] } }>(
     server.baseUrl,
     'GET',
     '/api/settings/messaging',
     undefined,
     admin.token,
   );
-  expect(settings).toMatchObject({ currency: 'EUR', pricePerSegment: 0.5 });
+  expect(settings).toMatchObject({ currency: 'EUR', pricePerSegment: 0.5, countryPrices: [{ country: 'FR', gsm7: 0.25, ucs2: 0.4 }] });
+
+  // The staff pricing page lists the row by the country's name.
+  await page.goto('/pages/pricing');
+  const row = page.getByTestId('country-prices').getByRole('row', { name: /France/ });
+  await eventually(() => row.textContent()).toBe('France€0.25€0.40');
 
   await page.goto('/campaigns/new');
   await page.getByTestId('campaign-body').fill('Short notice');
-  // Six active contacts x one part x 0.50.
-  await eventually(() => page.getByTestId('estimate-cost').textContent()).toBe('€3.00');
-  expect(await page.getByTestId('estimate-price').textContent()).toBe('€0.50');
+  // Six active contacts, all in France, x one part x 0.25 (the table's figure for France).
+  await eventually(() => page.getByTestId('estimate-cost').textContent()).toBe('€1.50');
+  expect(await page.getByTestId('estimate-price').textContent()).toBe('€0.25');
+  // An emoji makes it Unicode: France's UCS-2 price.
+  await page.getByTestId('campaign-body').fill('Short notice 🎉');
+  await eventually(() => page.getByTestId('estimate-cost').textContent()).toBe('€2.40');
+  await page.getByTestId('campaign-body').fill('Short notice');
   // The simulated gateway's pace is known: a duration and a finish time, not "Depends on the gateway".
   expect(await page.getByTestId('estimate-duration').textContent()).toMatch(/^\d+ (sec|min)/);
   expect(await page.getByTestId('campaign-estimates').textContent()).not.toContain('Depends on the gateway');

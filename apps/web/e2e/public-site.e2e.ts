@@ -173,17 +173,37 @@ test('the contact form reaches the inbox as a web message, answered by SMS', asy
   await staff.context.close();
 });
 
+test('an e-mail answer without SMTP configured says how to configure it', async () => {
+  await api(server.baseUrl, 'POST', '/api/public/contact', { name: 'Eva Mail', email: 'eva@example.org', message: 'Write to me, please.' });
+  const staff = await openPage(browser, server.baseUrl);
+  await useSession(staff.context, admin);
+  await staff.page.goto('/apps/chats');
+  await staff.page.getByRole('tab', { name: 'Web messages' }).click();
+  const message = staff.page.getByTestId('web-message').filter({ hasText: 'Eva Mail' });
+  await message.getByRole('textbox', { name: 'Answer by e-mail to eva@example.org' }).fill('Thank you, Eva.');
+  await message.getByRole('button', { name: 'Send' }).click();
+  expect(await message.getByTestId('smtp-missing').textContent()).toContain('SMTP_URL');
+  expect(await message.getByText('Answered').count()).toBe(0);
+  await staff.context.close();
+});
+
 test('the pricing page: public once shown, and for staff at /pages/pricing', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await page.goto('/frontend-pages/pricing');
   await page.waitForURL((url) => url.pathname === '/auth/404');
   await api(server.baseUrl, 'PUT', '/api/settings/public-site', { pricingVisible: true }, admin.token);
+  const countryPrices = [{ country: 'DE', gsm7: 0.065, ucs2: 0.09 }];
+  await api(server.baseUrl, 'PUT', '/api/settings/messaging', { currency: 'EUR', pricePerSegment: 0.05, countryPrices }, admin.token);
   await page.goto('/landingpage');
   await page.getByRole('link', { name: 'Pricing' }).click();
   await page.getByRole('heading', { level: 1, name: 'What a text message costs' }).waitFor();
   const table = page.getByRole('table', { name: 'Price per message part' });
   await table.getByRole('rowheader', { name: 'Plain text (GSM-7)' }).waitFor();
   await table.getByText('160 characters').waitFor();
+  expect(await table.getByRole('row', { name: /GSM-7/ }).textContent()).toContain('€0.05');
+  // Country names in the interface language (Intl.DisplayNames), prices to the currency's digits or four.
+  const countries = page.getByRole('table', { name: 'Price per part by destination country' });
+  expect(await countries.getByRole('row', { name: /Germany/ }).textContent()).toBe('Germany€0.065€0.09');
   await context.close();
 
   const staff = await openPage(browser, server.baseUrl);

@@ -271,6 +271,8 @@ export const audiencePreviewResponseSchema = z.object({
   /** Contacts the audience names that are opted out (never sent to). */
   optedOut: z.number().int(),
   sample: z.array(contactSchema),
+  /** The active recipients per destination country (null: a number of no country), most first: the cost estimate prices them. */
+  destinations: z.array(z.object({ country: z.string().nullable(), recipients: z.number().int() })),
 });
 export type AudiencePreview = z.infer<typeof audiencePreviewResponseSchema>;
 

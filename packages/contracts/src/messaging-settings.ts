@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPhoneCountry } from './phone-countries.ts';
+import { countryPricesSchema, isKnownCurrency, partPriceSchema } from './pricing.ts';
 import { DEFAULT_SMS_KEYWORDS } from './sms-keywords.ts';
 import { isTimeZone } from './zoned-time.ts';
 
@@ -78,16 +79,18 @@ export const messagingSettingsSchema = z.object({
     .toUpperCase()
     .refine(isPhoneCountry, 'defaultCountry must be a two-letter country code (such as GB)')
     .nullable(),
-  /** Price of one SMS segment, for cost estimates. */
-  pricePerSegment: z
-    .number({ error: 'pricePerSegment must be a number' })
-    .min(0, 'pricePerSegment must be 0 or more')
-    .max(100, 'pricePerSegment must be at most 100'),
+  /** Default price of one GSM-7 SMS part, for cost estimates (the price table, decision 042). */
+  pricePerSegment: partPriceSchema('pricePerSegment'),
+  /** Default price of one UCS-2 (Unicode) SMS part. */
+  pricePerSegmentUcs2: partPriceSchema('pricePerSegmentUcs2'),
+  /** Destination countries priced otherwise than the defaults. */
+  countryPrices: countryPricesSchema,
   currency: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'currency must be a three-letter currency code (such as USD)'),
+    .regex(/^[A-Z]{3}$/, 'currency must be a three-letter currency code (such as USD)')
+    .refine(isKnownCurrency, 'currency must be an ISO 4217 currency code (such as USD)'),
   ...keywordSettingsSchema.shape,
 });
 export type MessagingSettings = z.infer<typeof messagingSettingsSchema>;
@@ -96,6 +99,8 @@ export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
   timeZone: 'UTC',
   defaultCountry: null,
   pricePerSegment: 0.0075,
+  pricePerSegmentUcs2: 0.0075,
+  countryPrices: [],
   currency: 'USD',
   ...DEFAULT_KEYWORD_SETTINGS,
 };
@@ -108,6 +113,8 @@ export const messagingSettingsViewSchema = z.object({
   timeZone: z.string(),
   defaultCountry: z.string().nullable(),
   pricePerSegment: z.number(),
+  pricePerSegmentUcs2: z.number(),
+  countryPrices: z.array(z.object({ country: z.string(), gsm7: z.number(), ucs2: z.number() })),
   currency: z.string(),
   optOutKeywords: z.array(z.string()),
   optInKeywords: z.array(z.string()),

@@ -187,6 +187,10 @@ export const webMessageSchema = z.object({
   createdAt: z.string(),
   repliedAt: z.string().nullable(),
   replyBody: z.string().nullable(),
+  /** How the answer went: by SMS to the number, or by e-mail to the address. */
+  replyChannel: z.enum(['sms', 'email']).nullable(),
+  /** E-mail answers: queued until SMTP took it (sent) or every try failed (failed); SMS answers: sent. */
+  replyStatus: z.enum(['queued', 'sent', 'failed']).nullable(),
 });
 export type WebMessage = z.infer<typeof webMessageSchema>;
 export const webMessageListSchema = z.object({ data: z.array(webMessageSchema), total: z.number().int() });
@@ -204,16 +208,41 @@ export const webMessageListQuerySchema = z.object({
     .default(0),
 });
 export const webMessageParamsSchema = z.object({ id: z.uuid('id must be a web message id') });
-/** POST /api/inbox/web-messages/:id/reply: answered by SMS to the number the visitor gave. */
-export const webReplyBodySchema = z.object({ body: text('body', WEB_REPLY_MAX).min(1, 'body is required') });
+/**
+ * POST /api/inbox/web-messages/:id/reply: answered by SMS to the number the visitor gave, or by
+ * e-mail to the address (SMTP configured). Without `channel`: SMS when a number was given.
+ */
+export const webReplyBodySchema = z.object({
+  body: text('body', WEB_REPLY_MAX).min(1, 'body is required'),
+  channel: z.enum(['sms', 'email'], { error: 'channel must be sms or email' }).optional(),
+});
+export type WebReplyBody = z.infer<typeof webReplyBodySchema>;
+
+/** Codes of the refusals of an answer to a contact-form message. */
+export const WEB_REPLY_CODES = {
+  noPhone: 'NO_PHONE',
+  noEmail: 'NO_EMAIL',
+  /** SMTP_URL is not set: e-mail answers cannot leave. */
+  smtpNotConfigured: 'SMTP_NOT_CONFIGURED',
+} as const;
 
 /** The `code` of the 404 the public pricing answers while an administrator hides the pricing page. */
 export const PRICING_HIDDEN_CODE = 'PRICING_HIDDEN';
 
-/** GET /api/public/pricing and GET /api/pricing: what one SMS part costs, and how many characters a part holds per encoding. */
+/**
+ * GET /api/public/pricing and GET /api/pricing: the price table the composer's estimate uses
+ * (default price of a part per encoding, how many characters a part holds, and the countries
+ * priced otherwise, by country code).
+ */
 export const pricingSchema = z.object({
   currency: z.string(),
+  /** Default price of a GSM-7 part. */
   pricePerSegment: z.number(),
-  encodings: z.array(z.object({ encoding: z.enum(['GSM-7', 'UCS-2']), single: z.number().int(), perPart: z.number().int() })),
+  /** Default price of a UCS-2 part. */
+  pricePerSegmentUcs2: z.number(),
+  encodings: z.array(
+    z.object({ encoding: z.enum(['GSM-7', 'UCS-2']), single: z.number().int(), perPart: z.number().int(), price: z.number() }),
+  ),
+  countryPrices: z.array(z.object({ country: z.string(), gsm7: z.number(), ucs2: z.number() })),
 });
 export type Pricing = z.infer<typeof pricingSchema>;

@@ -8,6 +8,56 @@ import { cspNonceOf, isApiRequest } from './security.ts';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 
+/** What a page's <head> says about it when crawlers and link previews read the HTML (the app sets its own once running). */
+export interface PageMeta {
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  title: string;
+  /** Replaces the built-in description when set. */
+  description?: string;
+  /** Absolute address of this page: canonical link and og:url. */
+  url?: string;
+  /** Open Graph tags, when the page may be previewed. */
+  openGraph?: { title: string; description: string; type: string; image?: string };
+}
+/** The meta of the page a request asks for; undefined keeps the built index.html as it is. */
+export type PageMetaSource = (request: FastifyRequest) => Promise<PageMeta | undefined>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+
+/** index.html with the page's language, title, description, Open Graph tags and canonical link (every value HTML-escaped). */
+export function withPageMeta(html: string, meta: PageMeta | undefined): string {
+  if (!meta) return html;
+  const attribute = (name: string, value: string) => `${name}="${escapeHtml(value)}"`;
+  const tags: string[] = [];
+  if (meta.url) tags.push(`<link rel="canonical" ${attribute('href', meta.url)} />`);
+  const og = meta.openGraph;
+  if (og) {
+    const properties: Array<[string, string | undefined]> = [
+      ['og:title', og.title],
+      ['og:description', og.description],
+      ['og:type', og.type],
+      ['og:url', meta.url],
+      ['og:image', og.image],
+    ];
+    for (const [property, value] of properties)
+      if (value) tags.push(`<meta ${attribute('property', property)} ${attribute('content', value)} />`);
+  }
+  let page = html
+    .replace(/<html\b[^>]*>/, `<html ${attribute('lang', meta.lang)} ${attribute('dir', meta.dir)}>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
+  if (meta.description !== undefined)
+    page = page.replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      () => `<meta name="description" ${attribute('content', meta.description ?? '')} />`,
+    );
+  return tags.length > 0 ? page.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : page;
+}
+
 /** index.html read once per build (re-read when the file changes, e.g. after `npm run build`). */
 function indexHtmlReader(path: string): () => string {
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -48,12 +98,21 @@ function encodeIndex(html: string, encoding: Encoding): string | Buffer {
  * /api (SPA fallback). Unknown /api paths and other methods answer a JSON 404. Text files go out
  * brotli- or gzip-compressed by `Accept-Encoding` (precompressed at build time, decision 036).
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerStaticWeb(app: FastifyInstance, webDist: string, pageMeta?: PageMetaSource): Promise<void> {
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
   const readIndex = built ? indexHtmlReader(indexPath) : undefined;
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const metaOf = async (request: FastifyRequest) => {
+    try {
+      return await pageMeta?.(request);
+    } catch (error) {
+      // The page still works without its meta tags: never fail it for them.
+      request.log.error({ err: error }, 'page meta tags failed');
+      return undefined;
+    }
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!readIndex) {
       return reply
         .status(503)
@@ -66,7 +125,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .send(encodeIndex(readIndex().replace(NONCE_PLACEHOLDER, cspNonceOf(request)), encoding));
+      .send(encodeIndex(withPageMeta(readIndex(), await metaOf(request)).replace(NONCE_PLACEHOLDER, cspNonceOf(request)), encoding));
   };
 
   if (built) {

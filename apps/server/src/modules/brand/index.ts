@@ -3,3 +3,5 @@
 
 export { brandRoutes } from './brand.routes.ts';
 export { findBrandRow } from './brand.queries.ts';
+export { loadBrand } from './brand.service.ts';
+export { presentBrand } from './brand.presenter.ts';

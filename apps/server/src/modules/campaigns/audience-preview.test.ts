@@ -43,9 +43,14 @@ describe('POST /api/campaigns/audience-preview', () => {
 
   it('counts a filter audience', async () => {
     expect(await preview({ type: 'filter', filter: { tag1: 'pa' } })).toMatchObject({ count: 5, optedOut: 1 });
-    expect(await preview({ type: 'filter', filter: { tag1: 'none-such' } })).toEqual({ count: 0, optedOut: 0, sample: [] });
+    expect(await preview({ type: 'filter', filter: { tag1: 'none-such' } })).toEqual({
+      count: 0,
+      optedOut: 0,
+      sample: [],
+      destinations: [],
+    });
     const outOnly = await preview({ type: 'filter', filter: { status: 'opted_out' } });
-    expect(outOnly).toEqual({ count: 0, optedOut: 2, sample: [] });
+    expect(outOnly).toEqual({ count: 0, optedOut: 2, sample: [], destinations: [] });
   });
 
   it('counts an explicit list (unknown ids ignored) and samples exactly its active contacts', async () => {
@@ -80,7 +85,12 @@ describe('POST /api/campaigns/audience-preview', () => {
     expect(phones(narrowed.sample)).toEqual([phone(3), phone(7)]);
     expect(narrowed.count).toBe(2);
     // A campaign that does not exist reaches no one.
-    expect(await preview({ type: 'non_responders', campaignId: MISSING_ID })).toEqual({ count: 0, optedOut: 0, sample: [] });
+    expect(await preview({ type: 'non_responders', campaignId: MISSING_ID })).toEqual({
+      count: 0,
+      optedOut: 0,
+      sample: [],
+      destinations: [],
+    });
   });
 
   it('answers 400 naming the field for a bad audience, 401/403 by role', async () => {

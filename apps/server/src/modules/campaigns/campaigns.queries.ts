@@ -7,6 +7,7 @@ import type { ContactRow } from '../contacts/index.ts';
 import { findSegment } from '../segments/index.ts';
 import { audienceWhere, recipientsWhere } from './audience.ts';
 import { escapeLike } from '../../db/escape-like.ts';
+import { DEFAULT_PREFIX_LENGTH, LONG_PREFIXES } from '@sms/contracts/phone-destination';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
@@ -151,6 +152,29 @@ export async function countAudience(
         from ${contacts} where ${named}`,
   );
   return { count: rows[0]?.active ?? 0, optedOut: rows[0]?.opted_out ?? 0 };
+}
+
+/** One group of an audience's numbers sharing a prefix long enough to name their country (decision 042). */
+export interface DestinationGroup {
+  /** The smallest number of the group: its country is the group's. */
+  sample: string;
+  active: number;
+  optedOut: number;
+}
+
+/** The audience's active and opted-out contacts grouped by number prefix (LONG_PREFIXES or DEFAULT_PREFIX_LENGTH characters). */
+export async function countAudienceByPrefix(db: Executor, audience: Audience): Promise<DestinationGroup[]> {
+  const named = audienceWhere(audience) ?? sql`true`;
+  const long = Object.entries(LONG_PREFIXES).map(([code, length]) => sql`when ${contacts.phone} like ${`+${code}%`} then ${length}::int`);
+  const rows = await queryRows<{ sample: string; active: number; opted_out: number }>(
+    db,
+    sql`select min(${contacts.phone}) as sample,
+               count(*) filter (where ${contacts.status} = 'active')::int as active,
+               count(*) filter (where ${contacts.status} = 'opted_out')::int as opted_out
+        from ${contacts} where ${named}
+        group by left(${contacts.phone}, case ${sql.join(long, sql` `)} else ${DEFAULT_PREFIX_LENGTH}::int end)`,
+  );
+  return rows.map((row) => ({ sample: row.sample, active: row.active, optedOut: row.opted_out }));
 }
 
 /** A few recipients of an audience (for the composer's preview and sample rendering). */

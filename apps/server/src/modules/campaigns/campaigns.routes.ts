@@ -23,12 +23,20 @@ import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentContact } from '../contacts/index.ts';
 import { findOutboundMessage, presentOutboundMessage } from '../messages/index.ts';
+import { destinationCounts } from './audience-destinations.ts';
 import { changeCampaignState, launchCampaign, testSend, type WakeDispatcher } from './campaign-actions.service.ts';
 import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from './campaign-counts.queries.ts';
 import { campaignProgress } from './campaign-progress.queries.ts';
 import { campaignPolicy } from './campaigns.policy.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
-import { countAudience, findCampaign, findCampaignRow, listCampaigns, listCampaignsInRange, sampleAudience } from './campaigns.queries.ts';
+import {
+  countAudienceByPrefix,
+  findCampaign,
+  findCampaignRow,
+  listCampaigns,
+  listCampaignsInRange,
+  sampleAudience,
+} from './campaigns.queries.ts';
 import { createCampaign, deleteCampaign, duplicateCampaign, updateCampaign } from './campaigns.service.ts';
 
 const tags = ['campaigns'];
@@ -127,11 +135,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     async (request) => {
       ensure(campaignPolicy.create(currentUser(request)), CANNOT_EDIT);
       const { audience } = request.body;
-      const [{ count, optedOut }, sample] = [
-        await countAudience(db, audience),
-        await sampleAudience(db, audience, CAMPAIGN_LIMITS.previewSample),
-      ];
-      return { count, optedOut, sample: sample.map(presentContact) };
+      const groups = await countAudienceByPrefix(db, audience);
+      const sample = await sampleAudience(db, audience, CAMPAIGN_LIMITS.previewSample);
+      return { ...destinationCounts(groups), sample: sample.map(presentContact) };
     },
   );
 

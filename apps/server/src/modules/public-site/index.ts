@@ -6,3 +6,5 @@ export { publicSiteRoutes } from './public-site.routes.ts';
 export { webMessagesRoutes } from './web-messages.routes.ts';
 export { pricingRoutes } from './pricing.routes.ts';
 export { confirmSubscriptionByReply } from './subscriptions.service.ts';
+export { startWebMessageMail } from './web-message-mail.ts';
+export { publicPageMeta } from './page-meta.ts';

@@ -1,4 +1,5 @@
 import { PRICING_HIDDEN_CODE, pricingSchema, type Pricing } from '@sms/contracts/public-site';
+import { partPrice } from '@sms/contracts/pricing';
 import { SMS_SEGMENT_LIMITS } from '@sms/contracts/sms-encoding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -10,17 +11,20 @@ import { requirePublicSiteOn } from './public-site-settings.ts';
 
 const tags = ['public-site'];
 
-/** The price the composer's estimate uses (Configurations -> Messaging), with the characters a part holds. */
+/** The price table the composer's estimate uses (Configurations -> Messaging), with the characters a part holds. */
 async function pricing(db: Db): Promise<Pricing> {
   const settings = await getMessagingSettings(db);
   return {
     currency: settings.currency,
     pricePerSegment: settings.pricePerSegment,
+    pricePerSegmentUcs2: settings.pricePerSegmentUcs2,
     encodings: (['GSM-7', 'UCS-2'] as const).map((encoding) => ({
       encoding,
       single: SMS_SEGMENT_LIMITS[encoding].single,
       perPart: SMS_SEGMENT_LIMITS[encoding].multipart,
+      price: partPrice(settings, null, encoding),
     })),
+    countryPrices: [...settings.countryPrices].sort((a, b) => a.country.localeCompare(b.country)),
   };
 }
 

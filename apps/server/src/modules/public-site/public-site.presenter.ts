@@ -34,5 +34,7 @@ export function presentWebMessage(row: WebMessageRow): WebMessage {
     createdAt: iso(row.created_at),
     repliedAt: row.replied_at ? iso(row.replied_at) : null,
     replyBody: row.reply_body,
+    replyChannel: row.reply_channel,
+    replyStatus: row.reply_status,
   };
 }

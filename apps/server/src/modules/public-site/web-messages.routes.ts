@@ -9,15 +9,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authorize, currentUser } from '../../platform/auth.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
+import { wakeDigest, wakeReplyMail } from './web-message-mail.ts';
 import { presentWebMessage } from './public-site.presenter.ts';
 import { listWebMessages } from './web-messages.queries.ts';
 import { receiveWebMessage, replyToWebMessage } from './web-messages.service.ts';
 
 const tags = ['public-site'];
 
-/** The public site's contact form, and its messages in the inbox (Web messages), answered by SMS. */
-export const webMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void }> = async (app, { db, wake }) => {
+export interface WebMessagesOptions {
+  db: Db;
+  /** Wakes the dispatcher (an SMS answer is queued). */
+  wake: () => void;
+  jobs: Jobs;
+  /** SMTP_URL is set: answers may go by e-mail and the admins hear of new messages. */
+  smtp: boolean;
+}
+
+/** The public site's contact form, and its messages in the inbox (Web messages), answered by SMS or e-mail. */
+export const webMessagesRoutes: FastifyPluginAsyncZod<WebMessagesOptions> = async (app, { db, wake, jobs, smtp }) => {
   app.post(
     '/api/public/contact',
     {
@@ -30,8 +41,10 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void
       },
     },
     async (request, reply) => {
-      if (!request.body.website)
+      if (!request.body.website) {
         await receiveWebMessage(db, request.body, { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null });
+        if (smtp) await wakeDigest(jobs);
+      }
       return reply.status(202).send({});
     },
   );
@@ -60,7 +73,7 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'Answer a contact-form message by SMS to the number it gave',
+        summary: 'Answer a contact-form message by SMS to the number it gave, or by e-mail to the address (SMTP configured)',
         params: webMessageParamsSchema,
         body: webReplyBodySchema,
         response: { 202: z.object({}), ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -69,8 +82,9 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void
     async (request, reply) => {
       const actor = currentUser(request);
       authorize(actor.role, 'create', 'Inbox', 'You do not have permission to reply from the inbox.');
-      await replyToWebMessage(db, { actor, ip: request.ip }, { id: request.params.id, body: request.body.body });
-      wake();
+      const channel = await replyToWebMessage(db, { actor, ip: request.ip }, { id: request.params.id, ...request.body }, { smtp });
+      if (channel === 'email') await wakeReplyMail(jobs);
+      else wake();
       return reply.status(202).send({});
     },
   );

@@ -82,13 +82,13 @@ describe('the contact form and web messages', () => {
     const queued = await queryRows<{ body: string }>(server.database.db, sql`select body from messages where phone = '+447911000002'`);
     expect(queued.map((row) => row.body)).toEqual(['Saturday at 10.']);
     const after = (await inbox()).data.find((row: { id: string }) => row.id === message.id);
-    expect(after).toMatchObject({ replyBody: 'Saturday at 10.' });
+    expect(after).toMatchObject({ replyBody: 'Saturday at 10.', replyChannel: 'sms', replyStatus: 'sent' });
     expect(after.repliedAt).toBeTruthy();
     const log = await server.get('/api/audit-log?action=web_message.reply', { token: admin.token });
     expect(log.body.total).toBeGreaterThan(0);
   });
 
-  it('refuses: 401, 403 for viewers, 404, 422 without a phone, 409 for an opted-out number, 400', async () => {
+  it('refuses: 401, 403 for viewers, 404, 422 by SMS without a phone, 409 for an opted-out number, 400', async () => {
     expect((await server.get('/api/inbox/web-messages')).status).toBe(401);
     expect((await server.get('/api/inbox/web-messages', { token: viewer.token })).status).toBe(403);
     const missing = await server.post(
@@ -98,7 +98,13 @@ describe('the contact form and web messages', () => {
     );
     expect(missing.status).toBe(404);
     const emailOnly = (await inbox()).data.find((row: { phone: string | null }) => row.phone === null);
-    expect((await server.post(`/api/inbox/web-messages/${emailOnly.id}/reply`, { body: 'Hi' }, { token: agent.token })).status).toBe(422);
+    const bySms = await server.post(
+      `/api/inbox/web-messages/${emailOnly.id}/reply`,
+      { body: 'Hi', channel: 'sms' },
+      { token: agent.token },
+    );
+    expect(bySms.status).toBe(422);
+    expect(bySms.body.code).toBe('NO_PHONE');
     await server.post('/api/contacts', { phone: '+447911000003', status: 'opted_out' }, { token: admin.token });
     await server.post('/api/public/contact', { name: 'Olga', phone: '+447911000003', message: 'Hello' }, from(freshIp()));
     const olga = (await inbox()).data.find((row: { name: string }) => row.name === 'Olga');

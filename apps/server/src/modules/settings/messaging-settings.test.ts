@@ -15,7 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const DEFAULTS = { timeZone: 'UTC', defaultCountry: null, pricePerSegment: 0.0075, currency: 'USD', ...DEFAULT_KEYWORD_SETTINGS };
+const DEFAULTS = {
+  timeZone: 'UTC',
+  defaultCountry: null,
+  pricePerSegment: 0.0075,
+  pricePerSegmentUcs2: 0.0075,
+  countryPrices: [],
+  currency: 'USD',
+  ...DEFAULT_KEYWORD_SETTINGS,
+};
 const read = async () => (await server.get('/api/settings/messaging', { token: admin.token })).body.settings;
 
 describe('GET /api/settings/messaging', () => {

@@ -21,6 +21,8 @@ export async function getMessagingSettings(db: Executor): Promise<MessagingSetti
     const field = messagingSettingsSchema.shape[key as keyof MessagingSettings];
     if (field?.safeParse(value).success) merged[key] = value;
   }
+  // Settings saved before the price table had one price for every part: it stays the Unicode price too.
+  if (stored.pricePerSegmentUcs2 === undefined) merged.pricePerSegmentUcs2 = merged.pricePerSegment;
   return merged as MessagingSettings;
 }
 

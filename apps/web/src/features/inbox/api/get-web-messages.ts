@@ -9,4 +9,10 @@ export const webMessagesKey = [...inboxKeys.all, 'web-messages'] as const;
 export const getWebMessages = (signal?: AbortSignal) =>
   apiGet<{ data: WebMessage[]; total: number }>('/api/inbox/web-messages?limit=100', { signal });
 
-export const useWebMessages = () => useQuery({ queryKey: webMessagesKey, queryFn: ({ signal }) => getWebMessages(signal) });
+/** The list; asked again every few seconds while an e-mail answer is on its way (queued until the mail job sends it). */
+export const useWebMessages = () =>
+  useQuery({
+    queryKey: webMessagesKey,
+    queryFn: ({ signal }) => getWebMessages(signal),
+    refetchInterval: (query) => (query.state.data?.data.some((message) => message.replyStatus === 'queued') ? 3000 : false),
+  });

@@ -1,61 +1,35 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { WEB_REPLY_MAX, type WebMessage } from '@sms/contracts/public-site';
-import { useState, type FormEvent } from 'react';
+import type { WebMessage } from '@sms/contracts/public-site';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
-import { errorMessage } from '../../../lib/api-client';
 import { useWebMessages } from '../api/get-web-messages';
-import { useReplyWebMessage } from '../api/reply-web-message';
+import { WebReplyForm } from './web-reply-form';
 
-function WebReply({ message }: { message: WebMessage }) {
+/** The answer as stored: by SMS (sent to the engine), or by e-mail (queued, sent or failed). */
+function WebAnswer({ message }: { message: WebMessage }) {
   const { t } = useTranslation('inbox');
-  const reply = useReplyWebMessage();
-  const [body, setBody] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) return;
-    try {
-      await reply.mutateAsync({ id: message.id, body: body.trim() });
-      setBody('');
-    } catch {
-      // shown from reply.error
-    }
-  };
+  if (!message.replyBody) return null;
+  if (message.replyChannel !== 'email')
+    return (
+      <Alert severity="success" sx={{ mt: 1.5 }}>
+        {t('web.answered', { body: message.replyBody })}
+      </Alert>
+    );
+  const status = message.replyStatus ?? 'queued';
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('web.replyTo', { name: message.name })} sx={{ mt: 1.5 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField
-          size="small"
-          fullWidth
-          label={t('web.replyLabel')}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: WEB_REPLY_MAX } }}
-        />
-        <Button type="submit" variant="contained" disabled={!body.trim() || reply.isPending}>
-          {t('web.send')}
-        </Button>
-      </Stack>
-      {reply.isError ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {errorMessage(reply.error)}
-        </Alert>
-      ) : null}
-    </Box>
+    <Alert severity={status === 'failed' ? 'error' : status === 'sent' ? 'success' : 'info'} sx={{ mt: 1.5 }} data-testid="web-answer">
+      {t(`web.answeredByEmail.${status}`, { body: message.replyBody, email: message.email })}
+    </Alert>
   );
 }
 
-/** The inbox's Web messages: what visitors wrote on the public site's contact form, answered by SMS. */
+/** The inbox's Web messages: what visitors wrote on the public site's contact form, answered by SMS or e-mail. */
 export function WebMessagesPane({ canReply }: { canReply: boolean }) {
   const { t } = useTranslation('inbox');
   const query = useWebMessages();
@@ -81,17 +55,8 @@ export function WebMessagesPane({ canReply }: { canReply: boolean }) {
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 1 }} dir="auto">
               {message.body}
             </Typography>
-            {message.replyBody ? (
-              <Alert severity="success" sx={{ mt: 1.5 }}>
-                {t('web.answered', { body: message.replyBody })}
-              </Alert>
-            ) : null}
-            {canReply && message.phone ? <WebReply message={message} /> : null}
-            {!message.phone && message.email ? (
-              <Typography variant="body2" sx={{ mt: 1.5 }}>
-                <Link href={`mailto:${message.email}`}>{t('web.answerByEmail', { email: message.email })}</Link>
-              </Typography>
-            ) : null}
+            <WebAnswer message={message} />
+            {canReply && (message.phone || message.email) ? <WebReplyForm message={message} /> : null}
           </CardContent>
         </Card>
       ))}

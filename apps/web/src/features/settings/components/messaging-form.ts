@@ -1,8 +1,24 @@
 import { messagingSettingsSchema, type MessagingSettings } from '@sms/contracts/messaging-settings';
 
 /** The settings this form edits (keywords and their answers have their own form). */
-const defaultsSchema = messagingSettingsSchema.pick({ timeZone: true, defaultCountry: true, pricePerSegment: true, currency: true });
-export type MessagingDefaults = Pick<MessagingSettings, 'timeZone' | 'defaultCountry' | 'pricePerSegment' | 'currency'>;
+const defaultsSchema = messagingSettingsSchema.pick({
+  timeZone: true,
+  defaultCountry: true,
+  pricePerSegment: true,
+  pricePerSegmentUcs2: true,
+  currency: true,
+});
+export type MessagingDefaults = Pick<
+  MessagingSettings,
+  'timeZone' | 'defaultCountry' | 'pricePerSegment' | 'pricePerSegmentUcs2' | 'currency'
+>;
+const PRICE_FIELDS = ['pricePerSegment', 'pricePerSegmentUcs2'] as const;
+
+/** A typed decimal ("0.05" or "0,05") as a number; NaN when it is not one. */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed === '' || !/^\d*\.?\d+$/.test(trimmed) ? Number.NaN : Number(trimmed);
+}
 
 /** The Messaging tab's inputs; the price stays text while typed. */
 export interface MessagingFormValues {
@@ -10,6 +26,7 @@ export interface MessagingFormValues {
   /** '' = none. */
   defaultCountry: string;
   pricePerSegment: string;
+  pricePerSegmentUcs2: string;
   currency: string;
 }
 
@@ -17,6 +34,7 @@ export const messagingFormValues = (settings: MessagingDefaults): MessagingFormV
   timeZone: settings.timeZone,
   defaultCountry: settings.defaultCountry ?? '',
   pricePerSegment: String(settings.pricePerSegment),
+  pricePerSegmentUcs2: String(settings.pricePerSegmentUcs2),
   currency: settings.currency,
 });
 
@@ -24,14 +42,14 @@ export const messagingFormValues = (settings: MessagingDefaults): MessagingFormV
 export function validateMessagingForm(
   values: MessagingFormValues,
 ): { output: MessagingDefaults } | { errors: Partial<Record<keyof MessagingFormValues, string>> } {
-  const priceText = values.pricePerSegment.trim().replace(',', '.');
-  const price = priceText === '' || !/^\d*\.?\d+$/.test(priceText) ? Number.NaN : Number(priceText);
-  const parsed = defaultsSchema.safeParse({ ...values, defaultCountry: values.defaultCountry || null, pricePerSegment: price });
+  const prices = { pricePerSegment: parseDecimal(values.pricePerSegment), pricePerSegmentUcs2: parseDecimal(values.pricePerSegmentUcs2) };
+  const parsed = defaultsSchema.safeParse({ ...values, ...prices, defaultCountry: values.defaultCountry || null });
   if (parsed.success) return { output: parsed.data };
   const errors: Partial<Record<keyof MessagingFormValues, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof MessagingFormValues;
-    errors[field] ??= field === 'pricePerSegment' && Number.isNaN(price) ? 'validation.number' : issue.message;
+    const price = (PRICE_FIELDS as readonly string[]).includes(field) ? prices[field as (typeof PRICE_FIELDS)[number]] : 0;
+    errors[field] ??= Number.isNaN(price) ? 'validation.number' : issue.message;
   }
   return { errors };
 }

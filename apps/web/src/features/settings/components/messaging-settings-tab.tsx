@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMessagingSettings } from '../../../lib/messaging/get-messaging-settings';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
+import { CountryPricesCard } from './country-prices-card';
 import { CurrencySelect } from './currency-select';
 import { KeywordsCard } from './keywords-card';
 import {
@@ -44,9 +45,14 @@ export function MessagingSettingsTab() {
   return (
     <Stack spacing={3}>
       <MessagingSettingsForm settings={query.data} />
+      <CountryPricesCardForRole settings={query.data} />
       <KeywordsCardForRole settings={query.data} />
     </Stack>
   );
+}
+
+function CountryPricesCardForRole({ settings }: { settings: MessagingSettings }) {
+  return <CountryPricesCard settings={settings} canEdit={useAbility().can('update', 'Settings')} />;
 }
 
 function KeywordsCardForRole({ settings }: { settings: MessagingSettings }) {
@@ -65,7 +71,7 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
   });
   // The shared schema words zone, country and currency problems in English: show ours instead.
   const message = (field: keyof MessagingFormValues, text: string | undefined) =>
-    text && field !== 'pricePerSegment' ? t(`messaging.invalid.${field}`) : errorText(text);
+    text && field !== 'pricePerSegment' && field !== 'pricePerSegmentUcs2' ? t(`messaging.invalid.${field}`) : errorText(text);
   const submit = handleSubmit(async (output) => {
     try {
       const saved = await update.mutateAsync(changedSettings(settings, output));
@@ -141,6 +147,16 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
                 name="pricePerSegment"
                 label={t('messaging.pricePerSegment')}
                 helperText={t('messaging.priceHint')}
+                disabled={!canEdit}
+                slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <FormTextField
+                control={control}
+                name="pricePerSegmentUcs2"
+                label={t('messaging.pricePerSegmentUcs2')}
+                helperText={t('messaging.priceUcs2Hint')}
                 disabled={!canEdit}
                 slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
               />

@@ -24,7 +24,8 @@ import { composerResolver, formFieldFor, type ComposerOutput } from './composer-
 import { ComposerSection } from './composer-section';
 import { composerDefaults, parseWhole, type ComposerValues } from './composer-values';
 import { DeliverySection } from './delivery-section';
-import { estimateCampaign, formatMoney, gatewayPace } from './estimates';
+import { formatMoney } from '../../../../lib/money';
+import { estimateCampaign, gatewayPace, partPriceRange } from './estimates';
 import { EstimatesCard } from './estimates-card';
 import { LaunchDialog } from './launch-dialog';
 import { MessagePreview } from './message-preview';
@@ -74,7 +75,9 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
   const estimate = estimateCampaign({
     recipients: audience.recipients ?? 0,
     segmentsPerMessage: stats.analysis.segments,
-    pricePerSegment: settings.pricePerSegment,
+    destinations: audience.destinations,
+    prices: settings,
+    encoding: stats.analysis.encoding,
     campaignRate: campaignRate !== null && !Number.isNaN(campaignRate) ? campaignRate : null,
     gatewayRate: gateway ? gatewayPace(gateway) : null,
     start: scheduledAt ?? new Date(),
@@ -197,7 +200,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
                   segmentsPerMessage={stats.analysis.segments}
                   estimate={estimate}
                   currency={settings.currency}
-                  pricePerSegment={settings.pricePerSegment}
+                  partPrice={partPriceRange(settings, audience.destinations, stats.analysis.encoding)}
                 />
                 <Divider />
                 <ComposerActions

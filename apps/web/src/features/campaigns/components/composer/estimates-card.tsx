@@ -3,19 +3,20 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
-import { formatDuration, formatMoney, formatUnitPrice, type Estimate } from './estimates';
+import { formatMoney, formatUnitPrice } from '../../../../lib/money';
+import { formatDuration, type Estimate } from './estimates';
 
 export interface EstimatesCardProps {
   recipients: number | null;
   segmentsPerMessage: number;
   estimate: Estimate;
   currency: string | null;
-  /** Price of one SMS part, shown beside the total; null when no price is set. */
-  pricePerSegment: number | null;
+  /** Price of one SMS part in the message's encoding (lowest and highest across the audience's countries), shown beside the total; null when no price is set. */
+  partPrice: { min: number; max: number } | null;
 }
 
 /** Recipients, parts, estimated cost and finish time as a short list of figures. */
-export function EstimatesCard({ recipients, segmentsPerMessage, estimate, currency, pricePerSegment }: EstimatesCardProps) {
+export function EstimatesCard({ recipients, segmentsPerMessage, estimate, currency, partPrice }: EstimatesCardProps) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const number = new Intl.NumberFormat(language);
@@ -31,7 +32,18 @@ export function EstimatesCard({ recipients, segmentsPerMessage, estimate, curren
       label: t('composer.estimates.totalSegments'),
       value: recipients === null ? unknown : number.format(estimate.totalSegments),
     },
-    ...(pricePerSegment === null ? [] : [{ key: 'price', label: t('composer.estimates.pricePerPart'), value: unitPrice(pricePerSegment) }]),
+    ...(partPrice === null
+      ? []
+      : [
+          {
+            key: 'price',
+            label: t('composer.estimates.pricePerPart'),
+            value:
+              partPrice.min === partPrice.max
+                ? unitPrice(partPrice.min)
+                : t('composer.estimates.priceRange', { min: unitPrice(partPrice.min), max: unitPrice(partPrice.max) }),
+          },
+        ]),
     {
       key: 'cost',
       label: t('composer.estimates.cost'),

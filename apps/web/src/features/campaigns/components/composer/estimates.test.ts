@@ -1,14 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { durationParts, estimateCampaign, formatDuration, formatMoney, formatUnitPrice, gatewayPace } from './estimates';
+import { partPrice, type PriceTable } from '@sms/contracts/pricing';
+import { formatMoney, formatUnitPrice } from '../../../../lib/money';
+import { durationParts, estimateCampaign, formatDuration, gatewayPace, partPriceRange } from './estimates';
 
 const start = new Date('2026-05-01T09:00:00Z');
-const base = { recipients: 1000, segmentsPerMessage: 2, pricePerSegment: 0.0075, campaignRate: null, gatewayRate: null, start };
+const flat: PriceTable = { pricePerSegment: 0.0075, pricePerSegmentUcs2: 0.0075, countryPrices: [] };
+const base = {
+  recipients: 1000,
+  segmentsPerMessage: 2,
+  destinations: null,
+  prices: flat,
+  encoding: 'GSM-7' as const,
+  campaignRate: null,
+  gatewayRate: null,
+  start,
+};
 
 describe('estimateCampaign', () => {
   it('prices every part of every message', () => {
     const estimate = estimateCampaign(base);
     expect(estimate.totalSegments).toBe(2000);
     expect(estimate.cost).toBeCloseTo(15, 10);
+  });
+
+  it("prices each destination country at the table's price for the message's encoding, as the pricing page lists it", () => {
+    const prices: PriceTable = {
+      pricePerSegment: 0.01,
+      pricePerSegmentUcs2: 0.02,
+      countryPrices: [
+        { country: 'FR', gsm7: 0.04, ucs2: 0.06 },
+        { country: 'CA', gsm7: 0.011, ucs2: 0.0125 },
+      ],
+    };
+    const destinations = [
+      { country: 'FR', recipients: 300 },
+      { country: 'CA', recipients: 200 },
+      { country: 'US', recipients: 500 },
+    ];
+    // The pricing page's rows, read one by one: the figure the composer shows is their sum.
+    const byTable = (encoding: 'GSM-7' | 'UCS-2', parts: number) =>
+      destinations.reduce((sum, entry) => sum + entry.recipients * parts * partPrice(prices, entry.country, encoding), 0);
+    const gsm = estimateCampaign({ ...base, destinations, prices });
+    expect(gsm.cost).toBeCloseTo(byTable('GSM-7', 2), 10);
+    expect(gsm.cost).toBeCloseTo(2 * (300 * 0.04 + 200 * 0.011 + 500 * 0.01), 10);
+    const unicode = estimateCampaign({ ...base, segmentsPerMessage: 3, destinations, prices, encoding: 'UCS-2' });
+    expect(unicode.cost).toBeCloseTo(3 * (300 * 0.06 + 200 * 0.0125 + 500 * 0.02), 10);
+    expect(partPriceRange(prices, destinations, 'GSM-7')).toEqual({ min: 0.01, max: 0.04 });
+    expect(partPriceRange(prices, null, 'UCS-2')).toEqual({ min: 0.02, max: 0.02 });
   });
 
   it('has no finish time without any rate limit (it depends on the gateway)', () => {
@@ -24,7 +62,7 @@ describe('estimateCampaign', () => {
   });
 
   it('has no cost without a price, and nothing for an empty audience', () => {
-    expect(estimateCampaign({ ...base, pricePerSegment: null }).cost).toBeNull();
+    expect(estimateCampaign({ ...base, prices: null }).cost).toBeNull();
     expect(estimateCampaign({ ...base, recipients: 0, campaignRate: 5 })).toMatchObject({ totalSegments: 0, cost: 0, durationSeconds: 0 });
   });
 });
@@ -61,7 +99,9 @@ describe('gateway pace', () => {
     const estimate = estimateCampaign({
       recipients: 1000,
       segmentsPerMessage: 2,
-      pricePerSegment: null,
+      destinations: null,
+      prices: null,
+      encoding: 'GSM-7',
       campaignRate: null,
       gatewayRate: gatewayPace({ kind: 'simulator', rateLimit: null, config: { acceptPerSecond: 500 } }),
       start: new Date('2026-01-01T09:00:00Z'),

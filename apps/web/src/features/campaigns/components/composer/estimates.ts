@@ -1,4 +1,6 @@
 import type { Gateway } from '@sms/contracts/gateways';
+import { estimateCost, partPrice, type DestinationCount, type PriceTable } from '@sms/contracts/pricing';
+import type { SmsEncoding } from '@sms/contracts/sms-encoding';
 
 /**
  * The pace a gateway is known to send at: its rate limit when one is set, else what its settings
@@ -11,24 +13,16 @@ export function gatewayPace(gateway: Pick<Gateway, 'kind' | 'rateLimit' | 'confi
   return typeof accept === 'number' && accept > 0 ? accept : null;
 }
 
-/** A total in the currency's own digits ("$0.65", "¥65", "KWD 0.650"). */
-export function formatMoney(value: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
-}
-
-/** A unit price: the currency's digits, or up to four when a part costs a fraction of a cent ("$0.0435"). */
-export function formatUnitPrice(value: number, currency: string, language: string): string {
-  const digits = new Intl.NumberFormat(language, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
-  return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: Math.max(digits, 4) }).format(value);
-}
-
 export interface EstimateInput {
   /** Contacts the audience reaches (opted-out ones excluded). */
   recipients: number;
   /** SMS parts one message takes. */
   segmentsPerMessage: number;
-  /** Price of one part; null when not known. */
-  pricePerSegment: number | null;
+  /** Recipients per destination country (the audience preview); null: not known, all priced at the default. */
+  destinations: DestinationCount[] | null;
+  /** The price table (Configurations -> Messaging); null when not known. */
+  prices: PriceTable | null;
+  encoding: SmsEncoding;
   /** The campaign's own limit (messages per second), if any. */
   campaignRate: number | null;
   /** The gateway's limit shared by every campaign, if any. */
@@ -47,7 +41,8 @@ export interface Estimate {
 }
 
 /**
- * Cost (recipients x parts x price) and finish time (recipients x parts / rate, where the rate is
+ * Cost (per destination country: recipients x parts x the country's price for the encoding, the
+ * one computation in contracts/pricing.ts) and finish time (recipients x parts / rate, where the rate is
  * the lower of the campaign's and the gateway's limits). Quiet hours and gateway slow-downs can
  * only make it later.
  */
@@ -59,11 +54,25 @@ export function estimateCampaign(input: EstimateInput): Estimate {
   const durationSeconds = rate === null ? null : Math.ceil(totalSegments / rate);
   return {
     totalSegments,
-    cost: input.pricePerSegment === null ? null : totalSegments * input.pricePerSegment,
+    cost:
+      input.prices === null
+        ? null
+        : estimateCost(input.prices, input.destinations ?? [{ country: null, recipients }], input.encoding, input.segmentsPerMessage),
     rate,
     durationSeconds,
     finishAt: durationSeconds === null ? null : new Date(input.start.getTime() + durationSeconds * 1000),
   };
+}
+
+/** The lowest and highest price of one part across the audience's countries (equal when one price applies). */
+export function partPriceRange(
+  prices: PriceTable,
+  destinations: DestinationCount[] | null,
+  encoding: SmsEncoding,
+): { min: number; max: number } {
+  const reached = destinations?.filter((entry) => entry.recipients > 0) ?? [];
+  const list = (reached.length > 0 ? reached : [{ country: null }]).map((entry) => partPrice(prices, entry.country, encoding));
+  return { min: Math.min(...list), max: Math.max(...list) };
 }
 
 /** A duration split for display: whole days, hours, minutes and (under a minute only) seconds. */

@@ -1,4 +1,5 @@
 import type { AudiencePreview } from '@sms/contracts/campaigns';
+import type { DestinationCount } from '@sms/contracts/pricing';
 import { useMemo } from 'react';
 import { useAudiencePreview } from '../../api/preview-audience';
 import { useDebounced } from '../../../../lib/use-debounced';
@@ -10,6 +11,8 @@ export interface ComposerAudience {
   /** Recipients the audience reaches now; null while unknown (incomplete audience, first load). */
   recipients: number | null;
   preview: AudiencePreview | undefined;
+  /** Recipients per destination country; null while unknown (then the estimate prices them at the default). */
+  destinations: DestinationCount[] | null;
   loading: boolean;
   error: unknown;
 }
@@ -23,9 +26,15 @@ export function useComposerAudience(values: AudienceValues): ComposerAudience {
   const query = useAudiencePreview(audience ? debounced : null);
   if (audience === undefined) {
     // A stored explicit list: the API tells its size only.
-    return { recipients: values.keptContacts, preview: undefined, loading: false, error: null };
+    return { recipients: values.keptContacts, preview: undefined, destinations: null, loading: false, error: null };
   }
-  if (audience === null) return { recipients: null, preview: undefined, loading: false, error: null };
+  if (audience === null) return { recipients: null, preview: undefined, destinations: null, loading: false, error: null };
   const current = debouncedKey === key && !query.isPlaceholderData;
-  return { recipients: query.data?.count ?? null, preview: query.data, loading: !current || query.isFetching, error: query.error };
+  return {
+    recipients: query.data?.count ?? null,
+    preview: query.data,
+    destinations: query.data?.destinations ?? null,
+    loading: !current || query.isFetching,
+    error: query.error,
+  };
 }

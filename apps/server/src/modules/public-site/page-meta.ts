@@ -1,0 +1,52 @@
+import { DEFAULT_BRAND } from '@sms/contracts/brand';
+import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from '@sms/contracts/languages';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { PageMeta, PageMetaSource } from '../../platform/static-web.ts';
+import { loadBrand, presentBrand } from '../brand/index.ts';
+import { publicAddressOf } from '../settings/index.ts';
+import { getPublicSiteSettings } from './public-site-settings.ts';
+
+/** The pages a link preview or a search engine may show: the public site and the sign-in page. */
+const isPreviewedPath = (path: string) => path === '/landingpage' || path.startsWith('/frontend-pages/') || path === '/auth/login';
+
+/** The first interface language the visitor's browser asks for (Accept-Language, by weight), else English. */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  const asked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+      return { base: tag.split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (asked.map((entry) => entry.base).find((base) => (LANGUAGES as readonly string[]).includes(base)) as Language) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The meta tags of the public pages and the sign-in page, from the brand settings (name,
+ * description, logo) and the public address: the organisation's only while the public site is
+ * on; off, the product's neutral title. Other pages keep the built index.html.
+ */
+export function publicPageMeta(db: Db, publicUrl: string | undefined): PageMetaSource {
+  return async (request: FastifyRequest): Promise<PageMeta | undefined> => {
+    const path = request.url.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
+    if (!isPreviewedPath(path)) return undefined;
+    const lang = languageOf(request.headers['accept-language']);
+    const neutral: PageMeta = { lang, dir: directionOf(lang), title: DEFAULT_BRAND.appName, description: DEFAULT_BRAND.description };
+    if (!(await getPublicSiteSettings(db)).enabled) return neutral;
+    const base = (await publicAddressOf(db, publicUrl))?.replace(/\/+$/, '');
+    const state = await loadBrand(db);
+    const brand = presentBrand(state.row, state.assets, {});
+    const url = base ? `${base}${path}` : undefined;
+    const image = base && brand.logoPath ? `${base}${brand.logoPath}` : undefined;
+    return {
+      ...neutral,
+      title: brand.appName,
+      description: brand.description,
+      ...(url ? { url } : {}),
+      openGraph: { title: brand.appName, description: brand.description, type: 'website', ...(image ? { image } : {}) },
+    };
+  };
+}
