@@ -324,3 +324,4 @@ export const importRejections = pgTable(
 
 export * from './schema-campaigns.ts';
 export * from './schema-account-security.ts';
+export * from './schema-notifications.ts';

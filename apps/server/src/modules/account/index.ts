@@ -2,5 +2,6 @@
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
 export { accountRoutes } from './account.routes.ts';
+export { createMailer, type Mailer } from './notices/mailer.ts';
 export { startNoticeWorker } from './notices/notice-worker.ts';
 export { sessionRoutes } from './sign-in/session.routes.ts';
