@@ -117,7 +117,7 @@ function serverModuleZones() {
     ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     ['account', 'inbound', 'reports', 'dashboard'],
-    ['messaging'],
+    ['messaging', 'notifications', 'search'],
   ];
   const root = './apps/server/src';
   const modules = readdirSync(new URL(`${root}/modules`, import.meta.url), { withFileTypes: true })

@@ -19,8 +19,10 @@ import { inboxRoutes } from './modules/inbox/index.ts';
 import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { pricingRoutes, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
@@ -117,6 +119,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl) });
+  await app.register(searchRoutes, { db });
   await app.register(twilioWebhookRoutes, {
     publicUrl: config.publicUrl,
     sink: webhookSink(db),
