@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -48,16 +49,19 @@ export function NotificationBell() {
 
   return (
     <>
-      <Tooltip title={label}>
+      <Tooltip title={label} describeChild>
+        {/* Named by its content (hidden text), not aria-label: the badge's digits would not match a label. */}
         <IconButton
-          aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={anchor ? 'true' : 'false'}
           onClick={(event) => setAnchor(event.currentTarget)}
           color="inherit"
           data-testid="notification-bell"
         >
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count" data-value={unread}>
+          <Box component="span" sx={visuallyHidden}>
+            {label}
+          </Box>
+          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count" data-value={unread} aria-hidden>
             <IconBell size={22} stroke={1.6} aria-hidden />
           </Badge>
         </IconButton>
@@ -85,33 +89,35 @@ export function NotificationBell() {
         ) : (
           <List dense sx={{ maxHeight: 420, overflowY: 'auto', pt: 0 }} data-testid="notification-list">
             {items.map((notification) => (
-              <ListItemButton key={notification.id} onClick={() => open(notification)} data-testid={`notification-${notification.kind}`}>
-                <Box
-                  aria-hidden
-                  sx={{
-                    width: 8,
-                    height: 8,
-                    borderRadius: '50%',
-                    mr: 1.5,
-                    flexShrink: 0,
-                    bgcolor: notification.readAt ? 'transparent' : 'primary.main',
-                  }}
-                />
-                <ListItemText
-                  primary={
-                    <>
-                      {notification.readAt ? null : (
-                        <Box component="span" sx={visuallyHidden}>
-                          {t('bell.unread')}{' '}
-                        </Box>
-                      )}
-                      {text(notification)}
-                    </>
-                  }
-                  secondary={formatShortDateTime(notification.updatedAt, i18n.language)}
-                  slotProps={{ primary: { sx: { fontWeight: notification.readAt ? 400 : 600 } } }}
-                />
-              </ListItemButton>
+              <ListItem key={notification.id} disablePadding>
+                <ListItemButton onClick={() => open(notification)} data-testid={`notification-${notification.kind}`}>
+                  <Box
+                    aria-hidden
+                    sx={{
+                      width: 8,
+                      height: 8,
+                      borderRadius: '50%',
+                      mr: 1.5,
+                      flexShrink: 0,
+                      bgcolor: notification.readAt ? 'transparent' : 'primary.main',
+                    }}
+                  />
+                  <ListItemText
+                    primary={
+                      <>
+                        {notification.readAt ? null : (
+                          <Box component="span" sx={visuallyHidden}>
+                            {t('bell.unread')}{' '}
+                          </Box>
+                        )}
+                        {text(notification)}
+                      </>
+                    }
+                    secondary={formatShortDateTime(notification.updatedAt, i18n.language)}
+                    slotProps={{ primary: { sx: { fontWeight: notification.readAt ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -7,7 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { NotificationKind } from '@sms/contracts/notifications';
+import type { NotificationChannels, NotificationKind } from '@sms/contracts/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -20,14 +21,25 @@ export function NotificationPreferencesTab() {
   const { t } = useTranslation('notifications');
   const query = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
+  // A tick shows at once (a controlled checkbox would otherwise wait for the server's answer).
+  const [shown, setShown] = useState<Partial<Record<NotificationKind, NotificationChannels>>>({});
   if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <FullPageLoader />;
-  const { kinds, emailAvailable } = query.data;
+  const { emailAvailable } = query.data;
+  const kinds = query.data.kinds.map((entry) => ({ ...entry, ...shown[entry.kind] }));
 
   const change = (kind: NotificationKind, channel: 'inApp' | 'email', value: boolean) => {
     const current = kinds.find((entry) => entry.kind === kind);
     if (!current) return;
-    save.mutate({ kinds: { [kind]: { inApp: current.inApp, email: current.email, [channel]: value } } });
+    const next = { inApp: current.inApp, email: current.email, [channel]: value };
+    setShown((before) => ({ ...before, [kind]: next }));
+    const settled = () =>
+      setShown((before) => {
+        const rest = { ...before };
+        delete rest[kind];
+        return rest;
+      });
+    save.mutate({ kinds: { [kind]: next } }, { onSettled: settled });
   };
 
   return (

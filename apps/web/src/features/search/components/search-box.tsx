@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { SearchDialog } from './search-dialog';
 import type { SearchablePage } from './search-types';
 
@@ -30,7 +31,6 @@ export function SearchBox({ pages }: { pages: readonly SearchablePage[] }) {
     <>
       <ButtonBase
         onClick={() => setOpen(true)}
-        aria-label={t('open', { shortcut })}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="search-open"
@@ -46,8 +46,12 @@ export function SearchBox({ pages }: { pages: readonly SearchablePage[] }) {
           justifyContent: 'flex-start',
         }}
       >
+        {/* Named by hidden text rather than aria-label, which would have to repeat the visible text. */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('open', { shortcut })}
+        </Box>
         <IconSearch size={18} aria-hidden />
-        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, flexGrow: 1, textAlign: 'start' }}>
+        <Box component="span" aria-hidden sx={{ display: { xs: 'none', md: 'inline' }, flexGrow: 1, textAlign: 'start' }}>
           <Typography variant="body2" component="span">
             {t('placeholder')}
           </Typography>
