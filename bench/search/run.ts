@@ -6,7 +6,7 @@
  * comes from a warm single page; the reference in the same run is GET /api/users/me (an
  * authenticated request that reads one row), i.e. what HTTP, authentication and JSON cost alone.
  *
- *   node_modules/.bin/node bench/search/run.ts [--contacts 1000000] [--requests 200] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *   node_modules/.bin/node bench/search/run.ts [--contacts 1000000] [--requests 200] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--keep]
  *
  * Writes its section of bench/RESULTS.md.
  */
@@ -21,6 +21,8 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '200' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     port: { type: 'string', default: '39327' },
+    /** Keep the generated database (sms_bench_search) afterwards, to look at query plans. */
+    keep: { type: 'boolean', default: false },
   },
 });
 const PORT = Number(args.port);
@@ -133,7 +135,7 @@ try {
   }
 } finally {
   await stopProcess(server);
-  await database.drop();
+  if (!args.keep) await database.drop();
 }
 
 const section = `
