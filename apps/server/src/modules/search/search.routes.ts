@@ -6,7 +6,7 @@ import { errorResponses } from '../../platform/openapi.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { SEARCH_SOURCES } from './search-sources.ts';
 
-/** The top-bar search: every group the user may read, asked one after the other (one connection on PGlite). */
+/** The top-bar search: every group the user may read, asked at the same time, answered in the sources' order. */
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/search',
@@ -29,12 +29,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const sources = SEARCH_SOURCES.filter((source) => source.allowed(actor));
       const country = sources.length > 0 ? (await getMessagingSettings(db)).defaultCountry : null;
       const term = { text: request.query.q, country };
-      const groups = [];
-      for (const source of sources) {
-        const hits = await source.search(db, term, SEARCH_GROUP_LIMIT);
-        if (hits.length > 0) groups.push({ group: source.group, hits });
-      }
-      return { groups };
+      // Together: on PostgreSQL each group rides its own pooled connection (PGlite queues them).
+      const answers = await Promise.all(
+        sources.map(async (source) => ({ group: source.group, hits: await source.search(db, term, SEARCH_GROUP_LIMIT) })),
+      );
+      return { groups: answers.filter((answer) => answer.hits.length > 0) };
     },
   );
 };
