@@ -118,7 +118,7 @@ function serverModuleZones() {
     ['templates', 'segments'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     ['account', 'inbound', 'reports', 'dashboard', 'archive'],
-    ['messaging'],
+    ['messaging', 'notifications', 'search'],
   ];
   const root = './apps/server/src';
   const modules = readdirSync(new URL(`${root}/modules`, import.meta.url), { withFileTypes: true })

@@ -19,9 +19,11 @@ import { inboxRoutes } from './modules/inbox/index.ts';
 import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { pricingRoutes, publicPageMeta, publicSiteRoutes, webMessagesRoutes } from './modules/public-site/index.ts';
 import { archiveRoutes, archiveStaffRoutes } from './modules/archive/index.ts';
 import { integrationReportsRoutes, reportsRoutes } from './modules/reports/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { segmentsRoutes } from './modules/segments/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
@@ -125,6 +127,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl) });
+  await app.register(searchRoutes, { db });
   await app.register(twilioWebhookRoutes, {
     publicUrl: config.publicUrl,
     sink: webhookSink(db),

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, startNoticeWorker } from './modules/account/index.ts';
 import { importLimits, startImportWorker, uploadStoreFor } from './modules/imports/index.ts';
+import { startNotificationSweeper } from './modules/notifications/index.ts';
 import { startWebMessageMail } from './modules/public-site/index.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
 
@@ -21,4 +22,6 @@ export async function startJobHandlers(jobs: Jobs, database: Database, config: C
   // Contact-form answers by e-mail and the admins' digest of new messages (only with SMTP_URL).
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined;
   await startWebMessageMail(jobs, { database, mailer });
+  // Turns finished imports, campaign ends and pauses, gateway outages and replies into notifications.
+  startNotificationSweeper(jobs, { database, config, logger });
 }

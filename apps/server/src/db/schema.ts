@@ -325,3 +325,4 @@ export const importRejections = pgTable(
 export * from './schema-campaigns.ts';
 export * from './schema-account-security.ts';
 export * from './schema-templates-segments.ts';
+export * from './schema-notifications.ts';

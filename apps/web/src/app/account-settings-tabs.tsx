@@ -1,4 +1,4 @@
-import { IconAdjustmentsHorizontal, IconDevices, IconKey, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconBell, IconDevices, IconKey, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { AccountTab } from '../features/account/components/account-tab';
 
@@ -19,6 +19,11 @@ const PreferencesTab = lazy(() =>
 const SessionsPanel = lazy(() =>
   import('../features/account/components/sessions-panel').then((module) => ({ default: module.SessionsPanel })),
 );
+const NotificationPreferencesTab = lazy(() =>
+  import('../features/notifications/components/notification-preferences-tab').then((module) => ({
+    default: module.NotificationPreferencesTab,
+  })),
+);
 
 /**
  * The tabs of /pages/account-settings, in order. The profile details and password forms are the
@@ -29,5 +34,6 @@ export const ACCOUNT_SETTINGS_TABS: AccountTab[] = [
   { id: 'password', labelKey: 'tabs.password', icon: IconKey, content: <ChangePasswordSection /> },
   { id: 'two-step', labelKey: 'tabs.twoStep', icon: IconShieldCheck, content: <TwoStepPanel /> },
   { id: 'preferences', labelKey: 'tabs.preferences', icon: IconAdjustmentsHorizontal, content: <PreferencesTab /> },
+  { id: 'notifications', labelKey: 'notifications:tab.label', icon: IconBell, content: <NotificationPreferencesTab /> },
   { id: 'sessions', labelKey: 'tabs.sessions', icon: IconDevices, content: <SessionsPanel /> },
 ];

@@ -7,10 +7,13 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { IconMenu2, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { SearchBox } from '../../../features/search/components/search-box';
 import { TOPBAR_HEIGHT } from '../../../lib/theme/customizer-settings';
 import { Logo } from '../logo';
 import { LanguageSwitcher } from './language-switcher';
 import { ModeToggle } from './mode-toggle';
+import { useSettingsPages } from './use-settings-pages';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -25,9 +28,10 @@ interface TopBarProps {
   boxed: boolean;
 }
 
-/** The 70 px header: menu toggle, then language, mode, settings and account. */
+/** The 70 px header: menu toggle, search, then notifications, language, mode, settings and account. */
 export function TopBar({ showLogo, showMenuButton, menuButtonLabel, onMenuButton, onOpenCustomizer, boxed }: TopBarProps) {
   const { t } = useTranslation('common');
+  const settingsPages = useSettingsPages();
   return (
     <AppBar
       position="sticky"
@@ -46,8 +50,10 @@ export function TopBar({ showLogo, showMenuButton, menuButtonLabel, onMenuButton
             </Tooltip>
           ) : null}
           {showLogo ? <Logo nameFrom="sm" /> : null}
+          <SearchBox pages={settingsPages} />
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <NotificationBell />
             <LanguageSwitcher />
             <ModeToggle />
             <Tooltip title={t('topbar.settings')}>

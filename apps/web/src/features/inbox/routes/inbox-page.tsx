@@ -40,7 +40,13 @@ export default function InboxPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get(CONTACT_PARAM);
   const view = params.get(VIEW_PARAM) === 'web' ? 'web' : 'sms';
-  const [controls, setControls] = useState<ListControls>({ search: '', unread: false, optedOut: false, campaignId: '' });
+  // `?campaign=` (a replies notification's link) starts the list filtered to that campaign's repliers.
+  const [controls, setControls] = useState<ListControls>(() => ({
+    search: '',
+    unread: false,
+    optedOut: false,
+    campaignId: params.get('campaign') ?? '',
+  }));
   const search = useDebounced(controls.search.trim(), 300);
   const filters = useMemo<ConversationFilters>(
     () => ({

@@ -1,0 +1,226 @@
+import {
+  DEFAULT_CHANNELS,
+  kindsForRole,
+  listNotificationsQuerySchema,
+  notificationListResponseSchema,
+  notificationParamsSchema,
+  notificationPreferencesResponseSchema,
+  notificationPreferencesSchema,
+  roleReceives,
+  unreadCountResponseSchema,
+  type NotificationKind,
+} from '@sms/contracts/notifications';
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { currentUser, refreshSessionUser, type UserActor } from '../../platform/auth.ts';
+import { NotFound, ValidationError } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { NotificationEvents } from './notification-events.ts';
+import { presentNotification } from './notifications.presenter.ts';
+import {
+  findPreferences,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  savePreferences,
+  unreadCount,
+} from './notifications.queries.ts';
+
+const tags = ['notifications'];
+const HEARTBEAT_MS = 15_000;
+
+/** A user's channel choices for the kinds their role receives, defaults filled in. */
+async function preferencesOf(db: Db, actor: UserActor, emailAvailable: boolean) {
+  const stored = await findPreferences(db, actor.id);
+  const kinds = kindsForRole(actor.role).map((kind) => ({ kind, ...DEFAULT_CHANNELS, ...stored[kind] }));
+  return { kinds, emailAvailable };
+}
+
+/**
+ * The bell: a signed-in user's own notifications (only the kinds their role may read: the policy
+ * decides, through each kind's subject), read marks, live updates, and which kinds they want.
+ */
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  emailAvailable: boolean;
+  eventIntervalMs?: number;
+  heartbeatMs?: number;
+}> = async (app, { db, emailAvailable, eventIntervalMs, heartbeatMs = HEARTBEAT_MS }) => {
+  const events = new NotificationEvents(db, {
+    ...(eventIntervalMs ? { intervalMs: eventIntervalMs } : {}),
+    onError: (error) => app.log.error({ err: error }, 'notification live updates: poll failed'),
+  });
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+    await events.close();
+  });
+
+  app.get(
+    '/api/notifications',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'My notifications, most recently changed first, and how many are unread',
+        description:
+          'Only the kinds my role may read (imports: admins and managers; campaigns and replies: also agents; gateways: admins and managers). ' +
+          'A replies notification counts the replies to one campaign since it was last read.',
+        querystring: listNotificationsQuerySchema,
+        response: { 200: notificationListResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const kinds = kindsForRole(actor.role);
+      const rows = await listNotifications(db, actor.id, kinds, request.query);
+      return { data: rows.map(presentNotification), unread: await unreadCount(db, actor.id, kinds) };
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'How many of my notifications are unread',
+        response: { 200: unreadCountResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      return { unread: await unreadCount(db, actor.id, kindsForRole(actor.role)) };
+    },
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Mark one of my notifications read',
+        params: notificationParamsSchema,
+        response: { 200: unreadCountResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      if (!(await markNotificationRead(db, actor.id, request.params.id))) throw new NotFound('Notification not found');
+      return { unread: await unreadCount(db, actor.id, kindsForRole(actor.role)) };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'Mark all my notifications read', response: { 200: unreadCountResponseSchema, ...errorResponses(401) } },
+    },
+    async (request) => {
+      await markAllNotificationsRead(db, currentUser(request).id);
+      return { unread: 0 };
+    },
+  );
+
+  app.get(
+    '/api/notifications/preferences',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Which notifications I want, in the app and by e-mail',
+        description:
+          'Lists the kinds my role receives. Unset kinds: in the app, not by e-mail. E-mail is sent only when the server has SMTP (`emailAvailable`).',
+        response: { 200: notificationPreferencesResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => preferencesOf(db, currentUser(request), emailAvailable),
+  );
+
+  app.put(
+    '/api/notifications/preferences',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Choose which notifications I want, in the app and by e-mail',
+        description:
+          'Any subset of kinds, each `{ inApp, email }`; kinds not sent keep their choice. 400 for a kind my role does not receive.',
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const kinds = request.body.kinds;
+      for (const kind of Object.keys(kinds) as NotificationKind[]) {
+        if (!roleReceives(actor.role, kind)) throw new ValidationError(`kinds.${kind}`, `Your role does not receive ${kind} notifications`);
+      }
+      await savePreferences(db, actor.id, kinds);
+      return preferencesOf(db, actor, emailAvailable);
+    },
+  );
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Live notification updates (server-sent events)',
+        description:
+          'text/event-stream: `notifications` ({ type, unread }) on connect and whenever my notifications change, and a comment every 15 s. ' +
+          'Authenticated with the bearer header, read with fetch streaming like the inbox stream.',
+        response: { 200: z.unknown().describe('text/event-stream'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const unread = await unreadCount(db, user.id, kindsForRole(user.role));
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      streams.add(raw);
+      let closed = false;
+      const write = (text: string) => {
+        if (!closed && !raw.writableEnded) raw.write(text);
+      };
+      const send = (count: number) => write(`event: notifications\ndata: ${JSON.stringify({ type: 'notifications', unread: count })}\n\n`);
+      write('retry: 3000\n: connected\n\n');
+      send(unread);
+      // Each heartbeat also checks the session: the stream ends once its token is revoked.
+      const heartbeat = setInterval(() => {
+        refreshSessionUser(db, user)
+          .then((fresh) => {
+            if (fresh) write(': ping\n\n');
+            else if (!raw.writableEnded) raw.end();
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'notification live updates: session check failed'));
+      }, heartbeatMs);
+      heartbeat.unref();
+      // The poll counts every kind in one statement for all listeners; what this user may see is counted on a change.
+      const unsubscribe = events.subscribe(user.id, () => {
+        unreadCount(db, user.id, kindsForRole(user.role))
+          .then(send)
+          .catch((error: unknown) => request.log.error({ err: error }, 'notification live updates: count failed'));
+      });
+      raw.on('close', () => {
+        closed = true;
+        clearInterval(heartbeat);
+        streams.delete(raw);
+        unsubscribe();
+      });
+    },
+  );
+};

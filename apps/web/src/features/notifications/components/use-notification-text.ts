@@ -1,0 +1,42 @@
+import type { CampaignStatusReasonView } from '@sms/contracts/campaign-status-reason';
+import type { Notification } from '@sms/contracts/notifications';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReasonTexts } from '../../../lib/messaging/reason-text';
+
+/** Puts a notification into words in the user's language (the server sends kinds and parameters). */
+export function useNotificationText(): (notification: Notification) => string {
+  const { t, i18n } = useTranslation('notifications');
+  const reasons = useReasonTexts();
+  return useCallback(
+    (notification: Notification) => {
+      const number = (value: unknown) => new Intl.NumberFormat(i18n.language).format(Number(value ?? 0));
+      const p = notification.params;
+      switch (notification.kind) {
+        case 'import_completed':
+          return t('text.import_completed', {
+            fileName: p.fileName,
+            created: number(p.created),
+            updated: number(p.updated),
+            rejected: number(p.rejected),
+          });
+        case 'import_failed':
+          return t('text.import_failed', { fileName: p.fileName });
+        case 'campaign_completed':
+          return t('text.campaign_completed', { name: p.name });
+        case 'campaign_paused':
+          return notification.reason
+            ? t('text.campaign_paused_reason', {
+                name: p.name,
+                reason: reasons.statusReason(notification.reason as CampaignStatusReasonView),
+              })
+            : t('text.campaign_paused', { name: p.name });
+        case 'gateway_disconnected':
+          return t('text.gateway_disconnected', { name: p.name });
+        case 'replies':
+          return t('text.replies', { count: notification.count, name: p.name });
+      }
+    },
+    [t, i18n.language, reasons],
+  );
+}

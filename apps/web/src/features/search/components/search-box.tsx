@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { SearchDialog } from './search-dialog';
+import type { SearchablePage } from './search-types';
+
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** The top bar's search box: opens the search dialog on click, Ctrl+K or Cmd+K (anywhere in the app). */
+export function SearchBox({ pages }: { pages: readonly SearchablePage[] }) {
+  const { t } = useTranslation('search');
+  const [open, setOpen] = useState(false);
+  const shortcut = isMac() ? '⌘K' : 'Ctrl+K';
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <ButtonBase
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
+        data-testid="search-open"
+        sx={{
+          gap: 1,
+          px: 1.5,
+          height: 38,
+          borderRadius: 2,
+          border: 1,
+          borderColor: 'divider',
+          color: 'text.secondary',
+          minWidth: { xs: 38, md: 220 },
+          justifyContent: 'flex-start',
+        }}
+      >
+        {/* Named by hidden text rather than aria-label, which would have to repeat the visible text. */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('open', { shortcut })}
+        </Box>
+        <IconSearch size={18} aria-hidden />
+        <Box component="span" aria-hidden sx={{ display: { xs: 'none', md: 'inline' }, flexGrow: 1, textAlign: 'start' }}>
+          <Typography variant="body2" component="span">
+            {t('placeholder')}
+          </Typography>
+        </Box>
+        <Typography variant="caption" component="kbd" aria-hidden sx={{ display: { xs: 'none', md: 'inline' }, fontFamily: 'inherit' }}>
+          {shortcut}
+        </Typography>
+      </ButtonBase>
+      {open ? <SearchDialog open onClose={() => setOpen(false)} pages={pages} /> : null}
+    </>
+  );
+}
