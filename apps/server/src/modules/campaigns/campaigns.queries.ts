@@ -163,7 +163,8 @@ export interface DestinationGroup {
 }
 
 /** The audience's active and opted-out contacts grouped by number prefix (LONG_PREFIXES or DEFAULT_PREFIX_LENGTH characters). */
-export async function countAudienceByPrefix(db: Executor, audience: Audience): Promise<DestinationGroup[]> {
+export async function countAudienceByPrefix(db: Executor, stored: StoredAudience): Promise<DestinationGroup[]> {
+  const audience = await withSegmentDefinition(db, stored);
   const named = audienceWhere(audience) ?? sql`true`;
   const long = Object.entries(LONG_PREFIXES).map(([code, length]) => sql`when ${contacts.phone} like ${`+${code}%`} then ${length}::int`);
   const rows = await queryRows<{ sample: string; active: number; opted_out: number }>(
