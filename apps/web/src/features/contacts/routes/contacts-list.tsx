@@ -20,6 +20,7 @@ import { ContactsToolbar } from '../components/contacts-toolbar';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
 import { contactsApiQuery, contactsList } from '../components/list-state';
 import { useContactColumns } from '../components/use-contact-columns';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** /contacts (and /apps/contacts): the contacts grid with search, filters, bulk actions and export, all state in the URL. */
 export default function ContactsList() {
@@ -56,7 +57,10 @@ export default function ContactsList() {
   };
   const onBulkDone = (action: BulkAction, affected: number) => {
     clearSelection();
-    setMessage({ severity: 'success', text: t(`bulk.done.${action}`, { amount: new Intl.NumberFormat(language).format(affected) }) });
+    setMessage({
+      severity: 'success',
+      text: t(`bulk.done.${action}`, { amount: new Intl.NumberFormat(intlLocale(language)).format(affected) }),
+    });
   };
 
   return (

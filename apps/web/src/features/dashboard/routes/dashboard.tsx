@@ -37,6 +37,7 @@ import { dailyBars, formatPercent, sparseLabelIndexes, statusBars } from '../com
 import { GettingStartedStep, type GettingStartedStepProps } from '../components/getting-started-step';
 import { KpiCard } from '../components/kpi-card';
 import { RecentRepliesCard } from '../components/recent-replies-card';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 type WindowKey = keyof DashboardData['messages'];
 const WINDOWS: WindowKey[] = ['today', 'last7Days', 'last30Days'];
@@ -51,7 +52,7 @@ export default function Dashboard() {
   const timeZone = useMemo(() => browserTimeZone() ?? 'UTC', []);
   const { data, error, isPending } = useDashboard(timeZone);
   const [windowKey, setWindowKey] = useState<WindowKey>('today');
-  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const number = useMemo(() => new Intl.NumberFormat(intlLocale(language)), [language]);
   const format = (value: number) => number.format(value);
   const formatDate = (date: string, style: 'medium' | 'short') =>
     new Intl.DateTimeFormat(

@@ -5,11 +5,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Pricing } from '@sms/contracts/public-site';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** What one text message costs per encoding: the price of a part and how many characters a part holds. */
 export function PriceTable({ pricing }: { pricing: Pricing }) {
   const { t, i18n } = useTranslation('public');
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: pricing.currency, maximumFractionDigits: 4 });
+  const money = new Intl.NumberFormat(intlLocale(i18n.language), {
+    style: 'currency',
+    currency: pricing.currency,
+    maximumFractionDigits: 4,
+  });
   return (
     <Table aria-label={t('pricing.tableLabel')} sx={{ maxWidth: 720 }}>
       <TableHead>

@@ -1,4 +1,5 @@
 import type { Gateway } from '@sms/contracts/gateways';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /**
  * The pace a gateway is known to send at: its rate limit when one is set, else what its settings
@@ -13,13 +14,15 @@ export function gatewayPace(gateway: Pick<Gateway, 'kind' | 'rateLimit' | 'confi
 
 /** A total in the currency's own digits ("$0.65", "¥65", "KWD 0.650"). */
 export function formatMoney(value: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
+  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).format(value);
 }
 
 /** A unit price: the currency's digits, or up to four when a part costs a fraction of a cent ("$0.0435"). */
 export function formatUnitPrice(value: number, currency: string, language: string): string {
-  const digits = new Intl.NumberFormat(language, { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
-  return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: Math.max(digits, 4) }).format(value);
+  const digits = new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).resolvedOptions().minimumFractionDigits ?? 2;
+  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, maximumFractionDigits: Math.max(digits, 4) }).format(
+    value,
+  );
 }
 
 export interface EstimateInput {
@@ -82,7 +85,7 @@ export function durationParts(totalSeconds: number): Array<{ unit: 'day' | 'hour
 /** "2 hr, 5 min" in the interface language. */
 export function formatDuration(totalSeconds: number, language: string): string {
   const parts = durationParts(totalSeconds).map(({ unit, value }) =>
-    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
+    new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay: 'short' }).format(value),
   );
-  return new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(parts);
+  return new Intl.ListFormat(intlLocale(language), { style: 'narrow', type: 'unit' }).format(parts);
 }
