@@ -50,12 +50,13 @@ test('on a 390 px phone every list is cards within the screen, and the contacts 
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await page.setViewportSize({ width: 390, height: 844 });
   await useSession(context, admin);
-  for (const [path, testId] of [
+  const lists: Array<[string, string]> = [
     ['/contacts', 'contacts-grid'],
     ['/campaigns', 'campaigns-grid'],
     ['/reports', 'reports-grid'],
     ['/users', 'users-grid'],
-  ]) {
+  ];
+  for (const [path, testId] of lists) {
     await page.goto(path);
     const list = page.locator(`[data-testid="${testId}"][data-layout="cards"]`);
     await eventually(() => list.getByTestId('list-card').count()).toBeGreaterThan(0);

@@ -16,6 +16,8 @@ const parse = (value: string | undefined): Dayjs | null => {
   return parsed.isValid() ? parsed : null;
 };
 
+const complete = (date: Dayjs): boolean => date.isValid() && date.year() >= 1000 && date.year() <= 9999;
+
 /** The lazily loaded half of `DateField`: the picker in the active language. */
 export default function PickerField(props: DateFieldProps) {
   const { label, value, onChange, onBlur, withTime = false, min, max, size = 'small', fullWidth, required, disabled, error } = props;
@@ -26,15 +28,16 @@ export default function PickerField(props: DateFieldProps) {
   const shared = {
     label,
     value: parse(value),
-    // An unfinished date typed in the field is invalid until complete: keep the last good value out of the form until then.
+    // While a year is typed digit by digit it passes through 2, 20 and 202, each a valid date:
+    // only a four-digit year reaches the form (the value strings have four-digit years).
     onChange: (next: Dayjs | null) => {
       if (next === null) onChange('');
-      else if (next.isValid()) onChange(next.format(format));
+      else if (complete(next)) onChange(next.format(format));
     },
     disabled,
     inputRef,
     slotProps: {
-      textField: { size, fullWidth, required, error, helperText, name, onBlur, inputProps: { 'data-testid': testId } },
+      textField: { size, fullWidth, required, error, helperText, name, onBlur, slotProps: { htmlInput: { 'data-testid': testId } } },
       field: { clearable: true },
     },
   };

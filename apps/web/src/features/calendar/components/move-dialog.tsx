@@ -78,6 +78,7 @@ export function MoveDialog({ request, formatWhen, onClose, onMoved }: MoveDialog
         <DateField
           size="medium"
           label={t('move.date')}
+          testId="move-date"
           value={date}
           onChange={setDate}
           fullWidth
