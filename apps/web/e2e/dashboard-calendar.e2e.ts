@@ -111,7 +111,7 @@ test('an active campaign shows live on the dashboard and leaves "Sending now" wh
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto('/dashboard');
-  await page.getByTestId('dashboard-active').getByText('No campaign is sending.').waitFor();
+  await page.getByTestId('dashboard-active').getByText('Sending now: no campaign is sending.').waitFor();
   // One message a second, paused at once: it stays active while the page polls.
   const { campaign } = await api<{ campaign: Campaign }>(
     server.baseUrl,

@@ -110,3 +110,28 @@ test('in Arabic the contacts date filter opens a localised calendar, and no page
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('the dashboard at 1366 px: KPI labels and sub-lines on at most two lines in every language, one line when nothing sends, no empty opt-outs chart', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  for (const language of ['en', 'fr', 'ar', 'zh']) {
+    await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+    await page.goto('/dashboard');
+    await page.getByTestId('kpi-contacts').waitFor();
+    await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+    const lines = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="kpi-label"], [data-testid="kpi-detail"]')].map((element) => {
+        const style = getComputedStyle(element);
+        return { text: element.textContent, lines: Math.round(element.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
+      }),
+    );
+    expect(lines.length, language).toBe(10);
+    for (const line of lines) expect(line.lines, `${language}: ${line.text}`).toBeLessThanOrEqual(2);
+    // Nothing sends: one line. No opt-outs: a sentence instead of the chart.
+    expect((await page.getByTestId('dashboard-active').boundingBox())!.height, language).toBeLessThan(60);
+    expect(await page.getByTestId('opt-outs-chart').count(), language).toBe(0);
+    await page.getByTestId('opt-outs-none').waitFor();
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -100,6 +100,7 @@ export default function Dashboard() {
   const messageBars = useMemo(() => (shown ? statusBars(shown.counts) : []), [shown]);
   const optOutBars = useMemo(() => dailyBars(data?.optOuts.daily ?? []), [data?.optOuts.daily]);
   const optOutTicks = useMemo(() => sparseLabelIndexes(optOutBars.length), [optOutBars.length]);
+  const sendingNothing = data ? data.campaigns.activeTotal === 0 && data.campaigns.active.length === 0 : false;
 
   return (
     <PageContainer title={t('title')}>
@@ -258,36 +259,56 @@ export default function Dashboard() {
                     </Link>
                   ) : null}
                 </Box>
-                <ColumnChart
-                  testId="opt-outs-chart"
-                  caption={t('charts.optOutsCaption')}
-                  format={format}
-                  bars={optOutBars}
-                  labelOf={(date) => formatDate(date, 'medium')}
-                  tickOf={(date) => formatDate(date, 'short')}
-                  showTick={(index) => optOutTicks.has(index)}
-                />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                  {t('charts.optOutsSummary', { count: data.optOuts.total, n: format(data.optOuts.total) })}
-                </Typography>
+                {data.optOuts.total === 0 ? (
+                  // No opt-outs: a sentence, not thirty empty columns over a lone '0'.
+                  <Typography color="text.secondary" data-testid="opt-outs-none">
+                    {t('charts.optOutsNone')}
+                  </Typography>
+                ) : (
+                  <>
+                    <ColumnChart
+                      testId="opt-outs-chart"
+                      caption={t('charts.optOutsCaption')}
+                      format={format}
+                      bars={optOutBars}
+                      labelOf={(date) => formatDate(date, 'medium')}
+                      tickOf={(date) => formatDate(date, 'short')}
+                      showTick={(index) => optOutTicks.has(index)}
+                    />
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                      {t('charts.optOutsSummary', { count: data.optOuts.total, n: format(data.optOuts.total) })}
+                    </Typography>
+                  </>
+                )}
               </CardContent>
             </Card>
           </Grid>
 
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <CampaignsCard
-              testId="dashboard-active"
-              live
-              title={t('campaigns.activeTitle')}
-              campaigns={data.campaigns.active}
-              total={data.campaigns.activeTotal}
-              empty={t('campaigns.activeEmpty')}
-              linkOf={campaignLink}
-              allTo={canCampaigns ? `${paths.campaigns.list}?status=sending&status=paused` : paths.reports.list}
-              allLabel={t('campaigns.seeAll')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          {sendingNothing ? (
+            // Nothing sending: one line, not a large empty card.
+            <Grid size={12}>
+              <Card data-testid="dashboard-active">
+                <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+                  <Typography color="text.secondary">{t('campaigns.activeNone')}</Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          ) : (
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <CampaignsCard
+                testId="dashboard-active"
+                live
+                title={t('campaigns.activeTitle')}
+                campaigns={data.campaigns.active}
+                total={data.campaigns.activeTotal}
+                empty={t('campaigns.activeEmpty')}
+                linkOf={campaignLink}
+                allTo={canCampaigns ? `${paths.campaigns.list}?status=sending&status=paused` : paths.reports.list}
+                allLabel={t('campaigns.seeAll')}
+              />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, md: 6, lg: sendingNothing ? 6 : 4 }}>
             <CampaignsCard
               testId="dashboard-scheduled"
               title={t('campaigns.scheduledTitle')}
@@ -300,7 +321,7 @@ export default function Dashboard() {
             />
           </Grid>
           {data.repliesVisible ? (
-            <Grid size={{ xs: 12, lg: 4 }}>
+            <Grid size={{ xs: 12, md: sendingNothing ? 6 : 12, lg: sendingNothing ? 6 : 4 }}>
               <RecentRepliesCard replies={data.recentReplies} />
             </Grid>
           ) : null}
