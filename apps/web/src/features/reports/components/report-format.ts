@@ -1,7 +1,7 @@
 import { NO_TAG1, TIMELINE_BUCKET_MS, type ReportCampaignRow, type Tag1Group, type TimelineBucket } from '@sms/contracts/reports';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
 
-/** A whole number in the interface language (1,234 / 1 234 / ١٬٢٣٤). */
+/** A whole number in the interface language, Latin digits in all (1,234 / 1 234; decision 044). */
 export const formatCount = (value: number, language: string): string => new Intl.NumberFormat(intlLocale(language)).format(value);
 
 /** A report percentage (0..100, one decimal) in the interface language: 42.5 -> "42.5%" / "42,5 %". */
