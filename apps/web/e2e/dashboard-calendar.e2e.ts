@@ -111,7 +111,7 @@ test('an active campaign shows live on the dashboard and leaves "Sending now" wh
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto('/dashboard');
-  await page.getByTestId('dashboard-active').getByText('No campaign is sending.').waitFor();
+  await page.getByTestId('dashboard-active').getByText('Sending now: no campaign is sending.').waitFor();
   // One message a second, paused at once: it stays active while the page polls.
   const { campaign } = await api<{ campaign: Campaign }>(
     server.baseUrl,
@@ -171,7 +171,9 @@ test('the calendar shows a scheduled campaign; dragging it to another day resche
   await entry.dragTo(page.locator(`[data-testid="calendar-day"][data-date="${target}"]`));
   const dialog = page.getByTestId('move-dialog');
   await dialog.waitFor();
-  expect(await dialog.getByLabel('New date').inputValue()).toBe(target);
+  // The date picker shows the day in the language's format (English: MM/DD/YYYY).
+  const [year, month, day] = target.split('-');
+  expect(await dialog.getByTestId('move-date').inputValue()).toBe(`${month}/${day}/${year}`);
   await dialog.getByRole('button', { name: 'Move' }).click();
   await dialog.waitFor({ state: 'detached' });
   await eventually(async () => (await getCampaign(campaign.id)).scheduledLocal).toBe(`${target}T10:30`);
@@ -182,7 +184,9 @@ test('the calendar shows a scheduled campaign; dragging it to another day resche
   await page.getByRole('button', { name: 'Actions for Quarterly survey' }).focus();
   await page.keyboard.press('Enter');
   await page.getByRole('menuitem', { name: 'Move to date…' }).click();
-  await dialog.getByLabel('New date').fill(dayIn(-1));
+  const [pastYear, pastMonth, pastDay] = dayIn(-1).split('-');
+  await dialog.getByRole('spinbutton', { name: 'Month' }).click();
+  await page.keyboard.type(`${pastMonth}${pastDay}${pastYear}`);
   await dialog.getByRole('button', { name: 'Move' }).click();
   await dialog.getByRole('alert').getByText('This time has already passed: choose a later day.').waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

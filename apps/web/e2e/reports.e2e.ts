@@ -277,6 +277,25 @@ test('the tag1 report groups recipients and reply words, and a figure opens the 
   await page.getByTestId('tag1-chart').locator('svg').first().waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Issue 18, defect 1: in the chart (its one tab stop), the arrow keys move from bar to bar and the bar reached shows its value.
+  const focusable = page.getByTestId('tag1-chart').locator('[tabindex="0"]').first();
+  await focusable.focus();
+  await page.keyboard.press('ArrowRight');
+  const tooltip = page.getByRole('tooltip');
+  await tooltip.waitFor();
+  // The first group (north) and the count of its first series (YES: 2).
+  expect(await tooltip.textContent()).toMatch(/north/);
+  expect(await tooltip.textContent()).toMatch(/YES\s*2/);
+  await page.keyboard.press('Escape');
+
+  // Issue 18, defect 4: on a 390 px phone the groups are cards with every count, within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await eventually(() => page.getByTestId('tag1-cards').getByTestId('list-card').count()).toBe(3);
+  expect(await page.getByTestId('tag1-table').count()).toBe(0);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByTestId('tag1-table').waitFor();
+
   // The CSV export downloads the same groups (through the authenticated client).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);

@@ -1,11 +1,15 @@
 import { useLanguage } from '../lib/i18n/use-language';
+import { intlLocale } from '../lib/i18n/intl-locale';
 
 /** A timestamp as date and time (or the date alone) in `language`; null when there is none or it cannot be read. */
 export function formatDateTime(value: string | null | undefined, language: string, withTime = true): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(
+    intlLocale(language),
+    withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+  ).format(date);
 }
 
 /**
@@ -17,7 +21,13 @@ export function formatShortDateTime(value: string | null | undefined, language: 
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const year = date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' as const };
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', ...year, hour: 'numeric', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    month: 'short',
+    day: 'numeric',
+    ...year,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
 }
 
 /** `<time>` with the date and time in the interface language; `fallback` (e.g. "Never") when empty. */

@@ -17,24 +17,31 @@ export interface GridEmptyOverlayProps {
 }
 
 /** What a Data Grid shows without rows: the same layout in every list (its `noRowsOverlay` slot). */
-export function GridEmptyOverlay({ icon, title, testId, clear, children }: GridEmptyOverlayProps) {
+export function GridEmptyOverlay(props: GridEmptyOverlayProps) {
   return (
     <GridOverlay>
-      <Box sx={{ textAlign: 'center', p: 3 }} data-testid={testId}>
-        {icon ? (
-          <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
-            {icon}
-          </Box>
-        ) : null}
-        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-        {clear ? (
-          <Button onClick={clear.onClick} size="small" sx={{ mt: 1 }}>
-            {clear.label}
-          </Button>
-        ) : null}
-        {children}
-      </Box>
+      <EmptyState {...props} />
     </GridOverlay>
+  );
+}
+
+/** The empty state itself, outside a grid too (the card form of a list). */
+export function EmptyState({ icon, title, testId, clear, children }: GridEmptyOverlayProps) {
+  return (
+    <Box sx={{ textAlign: 'center', p: 3 }} data-testid={testId}>
+      {icon ? (
+        <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
+          {icon}
+        </Box>
+      ) : null}
+      <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+      {clear ? (
+        <Button onClick={clear.onClick} size="small" sx={{ mt: 1 }}>
+          {clear.label}
+        </Button>
+      ) : null}
+      {children}
+    </Box>
   );
 }
 

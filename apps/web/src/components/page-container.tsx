@@ -64,7 +64,8 @@ export function PageContainer({ title, description, breadcrumbs, actions, childr
             </Breadcrumbs>
           </Box>
           {actions ? (
-            <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
+            // gap, not spacing: spacing's margins shifted every wrapped row of buttons sideways (staggered on a phone).
+            <Stack direction="row" sx={{ flexShrink: 0, flexWrap: 'wrap', gap: 1 }}>
               {actions}
             </Stack>
           ) : null}

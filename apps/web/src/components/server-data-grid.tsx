@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { DataGrid, type DataGridProps, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useDataGridLocaleText } from '../lib/i18n/use-data-grid-locale-text';
 import { correctedPage, lastPage, sortFromModel, type ServerListState } from '../lib/list-state/list-state';
 import type { ListHandle } from '../lib/list-state/use-list-state';
+import { ListCards } from './card-list/list-cards';
+import { useCardLayout } from './card-list/use-card-layout';
 import { GridEmptyOverlay, type GridEmptyOverlayProps } from './grid-empty-overlay';
 import { LoadOrRetry } from './retry-alert';
 
@@ -60,6 +62,8 @@ export interface ServerDataGridProps<R extends GridValidRowModel, T extends Serv
   /** Space around the alert a failed load shows. */
   alertSx?: SxProps<Theme>;
   minHeight?: number;
+  /** Above the cards on a phone, where the grid's toolbar is not shown (e.g. the count). */
+  cardsHeader?: ReactNode;
 }
 
 const INTERACTIVE = '[data-field="actions"], [data-field="__check__"], a, button, input';
@@ -85,8 +89,10 @@ export function ServerDataGrid<R extends GridValidRowModel, T extends ServerList
     slots,
     slotProps,
     sx,
+    cardsHeader,
     ...rest
   } = props;
+  const cards = useCardLayout();
   const localeText = useDataGridLocaleText();
   const { definition, state, update } = list;
   const rows = query.data?.data ?? [];
@@ -116,6 +122,31 @@ export function ServerDataGrid<R extends GridValidRowModel, T extends ServerList
     update(
       sortFromModel(model, definition.sorts, { sort: definition.defaults.sort, order: definition.defaults.order ?? 'asc' }) as Partial<T>,
     );
+
+  if (cards) {
+    const hidden = rest.columnVisibilityModel ?? rest.initialState?.columns?.columnVisibilityModel ?? {};
+    return (
+      <LoadOrRetry query={query} sx={alertSx}>
+        {cardsHeader}
+        <ListCards<R>
+          testId={testId}
+          label={label}
+          rows={rows}
+          columns={rest.columns}
+          hidden={new Set(Object.keys(hidden).filter((field) => hidden[field] === false))}
+          getRowId={rest.getRowId}
+          loading={(query.isFetching && !query.data) || query.isPlaceholderData || busy}
+          empty={empty}
+          onOpenRow={onOpenRow}
+          page={page}
+          pageSize={pageSize}
+          pageSizes={definition.pageSizes}
+          count={rowCount ?? total}
+          onPage={(next, size) => update({ page: next, pageSize: size } as Partial<T>)}
+        />
+      </LoadOrRetry>
+    );
+  }
 
   return (
     <LoadOrRetry query={query} sx={alertSx}>

@@ -15,6 +15,10 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Plural forms (i18next's `key_one`, `key_few`, ...) differ by language: compare their base keys. */
+const bases = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.replace(PLURAL, '')))].sort();
+
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
@@ -30,9 +34,17 @@ describe('translations', () => {
         expect(existsSync(new URL(`${language}/${file}`, root))).toBe(true);
         const english = leaves(read('en', file));
         const other = leaves(read(language, file));
-        expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
-        for (const [key, text] of english)
-          expect(placeholders(other.get(key) ?? ''), `${language}/${file} ${key}`).toEqual(placeholders(text));
+        expect(bases(other.keys())).toEqual(bases(english.keys()));
+        const categories = new Set<string>(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
+        for (const [key, text] of other) {
+          const form = PLURAL.exec(key)?.[1];
+          const base = key.replace(PLURAL, '');
+          // A plural key has the language's own forms (Arabic six, Chinese one) and always 'other'.
+          if (form) expect(categories.has(form), `${language}/${file} ${key}: not a ${language} plural form`).toBe(true);
+          if (form) expect(other.has(`${base}_other`), `${language}/${file} ${base}_other`).toBe(true);
+          const englishText = english.get(key) ?? english.get(`${base}_other`) ?? '';
+          expect(placeholders(text), `${language}/${file} ${key}`).toEqual(placeholders(englishText));
+        }
       });
     }
   }

@@ -3,6 +3,7 @@ import { isMessageErrorCode } from '@sms/contracts/messages';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../i18n/intl-locale';
 
 /** Puts the server's reason codes into words (texts in the campaigns namespace). */
 export interface ReasonTexts {
@@ -21,7 +22,7 @@ export function reasonTexts(t: TFunction, language: string): ReasonTexts {
     statusReason(reason) {
       const values: Record<string, unknown> = { ...reason.params };
       if (reason.code === 'AUTO_PAUSED_ERRORS') {
-        values.errors = new Intl.NumberFormat(language).format(reason.params.errors);
+        values.errors = new Intl.NumberFormat(intlLocale(language)).format(reason.params.errors);
         values.lastError = reason.params.lastError ?? t('campaigns:statusReasonUnknownError');
       }
       return t(`campaigns:statusReason.${reason.code}`, { ...values, defaultValue: reason.message });

@@ -1,4 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import { DateField } from '../../../components/date-field/date-field';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -110,26 +111,16 @@ export function AuditToolbar({ filter, filtered, exporting, onChange, onClear, o
         </TextField>
       </Grid>
       <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-        <TextField
+        <DateField
           fullWidth
-          type="date"
-          size="small"
           label={t('filters.from')}
           value={filter.from}
-          onChange={(event) => onChange({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to || undefined } }}
+          onChange={(from) => onChange({ from })}
+          max={filter.to || undefined}
         />
       </Grid>
       <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-        <TextField
-          fullWidth
-          type="date"
-          size="small"
-          label={t('filters.to')}
-          value={filter.to}
-          onChange={(event) => onChange({ to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from || undefined } }}
-        />
+        <DateField fullWidth label={t('filters.to')} value={filter.to} onChange={(to) => onChange({ to })} min={filter.from || undefined} />
       </Grid>
       <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'flex', gap: 1, justifyContent: { lg: 'flex-end' }, flexWrap: 'wrap' }}>
         <Button onClick={onClear} disabled={!filtered}>

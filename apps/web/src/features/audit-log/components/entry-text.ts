@@ -1,13 +1,14 @@
 import type { AuditEntry } from '@sms/contracts/audit-log';
 import type { TFunction } from 'i18next';
 import { actionLabelKey } from './audit-filter-state';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** An entry's time with seconds, in the interface language. */
 export function formatAuditTime(value: string, language: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? value
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+    : new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
 }
 
 /** The action's translated label, or its raw name for an action this version does not know. */

@@ -16,6 +16,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { loginErrorView } from './login-error';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /**
  * "Forgot password" in either layout: one email field. The answer is the same whether or not an
@@ -43,7 +44,7 @@ export function ForgotPasswordView({ variant }: { variant: AuthVariant }) {
     if ('text' in view) return view.text;
     if (view.key === 'throttled' && view.delay)
       return t('forgot.throttled', {
-        when: new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit),
+        when: new Intl.RelativeTimeFormat(intlLocale(i18n.language), { numeric: 'always' }).format(view.delay.value, view.delay.unit),
       });
     return t('forgot.throttledLater');
   })();

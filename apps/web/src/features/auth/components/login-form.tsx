@@ -14,6 +14,7 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import type { LoginOutcome } from '../../../lib/auth/auth-context';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loginErrorView, type LoginErrorView } from './login-error';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /**
  * Email + password sign-in; `onOutcome` gets the result: a stored session, or the challenge of
@@ -42,7 +43,7 @@ export function LoginForm({ onOutcome, forgotPath }: { onOutcome: (outcome: Logi
     if ('text' in view) return view.text;
     if (view.key === 'throttled' || view.key === 'locked') {
       if (!view.delay) return t(view.key === 'locked' ? 'login.errors.lockedLater' : 'login.errors.throttledLater');
-      const when = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit);
+      const when = new Intl.RelativeTimeFormat(intlLocale(i18n.language), { numeric: 'always' }).format(view.delay.value, view.delay.unit);
       return t(view.key === 'locked' ? 'login.errors.locked' : 'login.errors.throttled', { when });
     }
     return t(`login.errors.${view.key}`);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { clearPendingTwoStep } from '../../../lib/auth/pending-two-step';
 import type { TwoStepErrorView } from './two-step-error';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** A second-step failure in words; an expired sign-in offers to start again. */
 export function TwoStepFailure({ view, loginPath }: { view: TwoStepErrorView; loginPath: string }) {
@@ -13,7 +14,7 @@ export function TwoStepFailure({ view, loginPath }: { view: TwoStepErrorView; lo
   else if (view.key === 'throttled') {
     text = view.delay
       ? t('twoStep.errors.throttled', {
-          when: new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(view.delay.value, view.delay.unit),
+          when: new Intl.RelativeTimeFormat(intlLocale(i18n.language), { numeric: 'always' }).format(view.delay.value, view.delay.unit),
         })
       : t('twoStep.errors.throttledLater');
   } else text = t(`twoStep.errors.${view.key}`);

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { DateField } from '../../../components/date-field/date-field';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -6,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { isCalendarDate } from '@sms/contracts/calendar-dates';
 import { CAMPAIGN_ERROR_CODES } from '@sms/contracts/campaigns';
 import { useEffect, useId, useState } from 'react';
@@ -75,14 +75,13 @@ export function MoveDialog({ request, formatWhen, onClose, onMoved }: MoveDialog
       <DialogTitle id={titleId}>{t('move.title', { name: entry.campaign.name })}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('move.current', { when: formatWhen(entry.at) })}</DialogContentText>
-        <TextField
-          type="date"
+        <DateField
+          size="medium"
           label={t('move.date')}
+          testId="move-date"
           value={date}
-          onChange={(event) => setDate(event.target.value)}
+          onChange={setDate}
           fullWidth
-          autoFocus={request.toDate === undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
           helperText={target ? t('move.newTime', { when: formatWhen(target.at), zone: target.timeZone }) : t('move.pickDay')}
         />
         {failureText ? (

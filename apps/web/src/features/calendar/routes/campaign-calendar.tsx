@@ -39,6 +39,7 @@ import {
   type CalendarView,
 } from '../components/calendar-model';
 import { MoveDialog, type MoveRequest } from '../components/move-dialog';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 const LEGEND = CAMPAIGN_STATUSES.filter((status) => status !== 'draft');
 
@@ -69,17 +70,17 @@ export default function CampaignCalendar() {
     (date: string, style: 'weekday' | 'day' | 'full') => {
       const options: Intl.DateTimeFormatOptions =
         style === 'weekday' ? { weekday: 'short' } : style === 'day' ? { day: 'numeric' } : { dateStyle: 'full' };
-      return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+      return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
     },
     [language],
   );
   const formatTime = useCallback(
-    (instant: string) => new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(instant)),
+    (instant: string) => new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short', timeZone }).format(new Date(instant)),
     [language, timeZone],
   );
   const formatWhen = useCallback(
     (instant: Date | string) =>
-      new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(instant)),
+      new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(instant)),
     [language, timeZone],
   );
 
@@ -87,10 +88,10 @@ export default function CampaignCalendar() {
   const last = weeks.at(-1)?.at(-1) ?? state.date;
   const heading =
     state.view === 'month'
-      ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      ? new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
           new Date(`${state.date.slice(0, 7)}-15T12:00:00Z`),
         )
-      : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+      : new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
           new Date(`${first}T12:00:00Z`),
           new Date(`${last}T12:00:00Z`),
         );

@@ -5,6 +5,7 @@ import type { Campaign } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { processedCount, progressPercent } from './campaign-figures';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** A compact progress bar with "processed / recipients" under it (nothing before launch). */
 export function CampaignProgressCell({ campaign }: { campaign: Campaign }) {
@@ -20,7 +21,7 @@ export function CampaignProgressCell({ campaign }: { campaign: Campaign }) {
       </Box>
     );
   }
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const label = t('list.progressLabel', {
     done: number.format(processedCount(campaign.counts)),
     total: number.format(campaign.counts.total),

@@ -14,6 +14,7 @@ import { ConsentNoteInput } from './consent-note-input';
 import type { ContactsFilter } from './list-state';
 import { formatMatchCount } from './match-count';
 import { SetTagDialog } from './set-tag-dialog';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 export interface BulkActionsProps {
   selectedIds: readonly string[];
@@ -40,7 +41,11 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
   const [tagging, setTagging] = useState(false);
   const [consentNote, setConsentNote] = useState('');
   const [noteMissing, setNoteMissing] = useState(false);
-  const count = formatMatchCount(new Intl.NumberFormat(language), bulkCount(selectedIds, allMatching, total), allMatching && totalCapped);
+  const count = formatMatchCount(
+    new Intl.NumberFormat(intlLocale(language)),
+    bulkCount(selectedIds, allMatching, total),
+    allMatching && totalCapped,
+  );
   const target = () => bulkTarget(selectedIds, allMatching, filter);
   const close = () => {
     bulk.reset();

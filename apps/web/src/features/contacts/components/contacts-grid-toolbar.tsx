@@ -11,6 +11,7 @@ import { offerAllMatching } from './bulk-target';
 import { ExportMenu } from './export-menu';
 import { formatMatchCount } from './match-count';
 import { filterToApiQuery, type ContactsFilter } from './list-state';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 export interface ContactsGridToolbarProps {
   total: number;
@@ -57,7 +58,7 @@ export function ContactsGridToolbar(props: Partial<ContactsGridToolbarProps>) {
     onBulkDone,
     onError,
   } = props;
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const matching = formatMatchCount(number, total, totalCapped);
   const selected = selectedIds.length > 0 || allMatching;
 

@@ -10,10 +10,13 @@ import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';
+import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
+import { formatMatchCount } from './match-count';
 import { ContactsGridToolbar, type ContactsGridToolbarProps } from './contacts-grid-toolbar';
 import type { ContactsListState } from './list-state';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** Without contacts yet, the way in: import them. */
 function ImportHint() {
@@ -46,6 +49,7 @@ export interface ContactsGridProps {
 /** The contacts the server pages and sorts, with ticks kept across pages and remembered columns. */
 export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSelectedIdsChange, toolbar, onClear }: ContactsGridProps) {
   const { t } = useTranslation('contacts');
+  const { language } = useLanguage();
   const navigate = useNavigate();
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() =>
     loadColumnVisibility(columns.map((column) => column.field)),
@@ -102,6 +106,11 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
       slotProps={{ toolbar: { ...toolbar, total, totalCapped, pageRowCount: rows.length, selectedIds } }}
       rowHeight={60}
       minHeight={460}
+      cardsHeader={
+        <Typography color="text.secondary" sx={{ px: 2.5, pt: 1.5 }} data-testid="contacts-total">
+          {t('list.total', { amount: formatMatchCount(new Intl.NumberFormat(intlLocale(language)), total, totalCapped) })}
+        </Typography>
+      }
     />
   );
 }

@@ -1,18 +1,24 @@
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { CONTACT_STATUSES, CONTACT_TAG_FIELDS, type ContactStatus } from '@sms/contracts/contacts';
-import { IconSearch } from '@tabler/icons-react';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
+import { DateField } from '../../../components/date-field/date-field';
 import type { ContactsFilter } from './list-state';
 import { TagAutocomplete } from './tag-autocomplete';
 
 const SEARCH_DELAY_MS = 300;
 /** Filter selects show their "All …" choice instead of an empty box; date inputs keep their label up. */
 const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+const FILTER_KEYS = [...CONTACT_TAG_FIELDS, 'status', 'createdFrom', 'createdTo'] as const;
 
 export interface ContactsToolbarProps {
   filter: ContactsFilter;
@@ -39,29 +45,13 @@ export function ContactsToolbar({ filter, filtered, onChange, onClear }: Contact
     return () => clearTimeout(timer);
   }, [text, filter.search]);
 
-  return (
-    <Grid container spacing={2} sx={{ p: 2.5, alignItems: 'center' }}>
-      <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-        <TextField
-          fullWidth
-          label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          type="search"
-          size="small"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          slotProps={{
-            htmlInput: { maxLength: 200 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <IconSearch size={18} aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </Grid>
+  // On a phone the filters filled the first screen: they wait behind a button that counts the active ones.
+  const compact = useCardLayout();
+  const [open, setOpen] = useState(false);
+  const active = FILTER_KEYS.filter((key) => filter[key] !== '').length;
+
+  const filters = (
+    <>
       {CONTACT_TAG_FIELDS.map((field) => (
         <Grid key={field} size={{ xs: 12, sm: 4, md: 2, lg: 2 }}>
           <TagAutocomplete
@@ -93,27 +83,76 @@ export function ContactsToolbar({ filter, filtered, onChange, onClear }: Contact
         </TextField>
       </Grid>
       <Grid size={{ xs: 6, sm: 4, md: 4, lg: 3 }}>
-        <TextField
+        <DateField
           fullWidth
-          type="date"
-          size="small"
           label={t('list.createdFrom')}
           value={filter.createdFrom}
-          onChange={(event) => onChange({ createdFrom: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.createdTo || undefined } }}
+          onChange={(createdFrom) => onChange({ createdFrom })}
+          max={filter.createdTo || undefined}
         />
       </Grid>
       <Grid size={{ xs: 6, sm: 4, md: 4, lg: 3 }}>
-        <TextField
+        <DateField
           fullWidth
-          type="date"
-          size="small"
           label={t('list.createdTo')}
           value={filter.createdTo}
-          onChange={(event) => onChange({ createdTo: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.createdFrom || undefined } }}
+          onChange={(createdTo) => onChange({ createdTo })}
+          min={filter.createdFrom || undefined}
         />
       </Grid>
+    </>
+  );
+
+  return (
+    <Grid container spacing={2} sx={{ p: { xs: 2, sm: 2.5 }, alignItems: 'center' }}>
+      <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+        <TextField
+          fullWidth
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          type="search"
+          size="small"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 200 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconSearch size={18} aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Grid>
+      {compact ? (
+        <Grid size={12}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<IconFilter size={18} aria-hidden />}
+            aria-expanded={open}
+            aria-controls="contacts-filters"
+            onClick={() => setOpen(!open)}
+            data-testid="contacts-filters-button"
+            endIcon={active > 0 ? <Chip size="small" color="primary" label={active} data-testid="contacts-filters-count" /> : undefined}
+          >
+            {t('list.filters')}
+          </Button>
+        </Grid>
+      ) : null}
+      {compact ? (
+        <Grid size={12}>
+          <Collapse in={open} id="contacts-filters" data-testid="contacts-filters" unmountOnExit>
+            <Grid container spacing={2} sx={{ pt: 0.5 }}>
+              {filters}
+            </Grid>
+          </Collapse>
+        </Grid>
+      ) : (
+        filters
+      )}
       {filtered ? (
         <Grid size="auto">
           <Button onClick={onClear} color="inherit">

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useDebounced } from '../../../lib/use-debounced';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 import { useSegmentCount } from '../api/count-segment';
 import { useCreateSegment } from '../api/create-segment';
 import type { ContactsFilter } from './list-state';
@@ -77,7 +78,7 @@ export function SaveSegmentDialog({
   const count = useSegmentCount(debounced, true);
   const create = useCreateSegment();
   const failedField = create.error instanceof ApiError ? create.error.field : undefined;
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="save-segment-title">

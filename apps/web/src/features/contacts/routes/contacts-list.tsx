@@ -25,6 +25,7 @@ import { useContactColumns } from '../components/use-contact-columns';
 import { SavedViews } from '../components/saved-views';
 import { SaveSegmentDialog } from '../components/save-segment-dialog';
 import { filterOfSegment } from '../components/segment-definition';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** /contacts (and /apps/contacts): the contacts grid with search, filters, bulk actions and export, all state in the URL. */
 export default function ContactsList() {
@@ -62,7 +63,10 @@ export default function ContactsList() {
   };
   const onBulkDone = (action: BulkAction, affected: number) => {
     clearSelection();
-    setMessage({ severity: 'success', text: t(`bulk.done.${action}`, { amount: new Intl.NumberFormat(language).format(affected) }) });
+    setMessage({
+      severity: 'success',
+      text: t(`bulk.done.${action}`, { amount: new Intl.NumberFormat(intlLocale(language)).format(affected) }),
+    });
   };
 
   return (

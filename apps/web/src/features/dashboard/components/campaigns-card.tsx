@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../components/date-time';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { processed, progressOf } from './dashboard-figures';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 export interface CampaignsCardProps {
   title: string;
@@ -33,7 +34,7 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
   const { t } = useTranslation(['dashboard', 'campaigns']);
   const { language } = useLanguage();
   const reasons = useReasonTexts();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   return (
     <Card sx={{ height: '100%' }} data-testid={testId}>
       <CardContent>

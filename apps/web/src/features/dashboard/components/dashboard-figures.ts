@@ -1,5 +1,6 @@
 import type { CampaignCounts } from '@sms/contracts/campaigns';
 import type { MessageStatus } from '@sms/contracts/messages';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /**
  * The statuses the messages chart shows, in order, with their colours (theme palette paths): the
@@ -63,5 +64,7 @@ export function niceMax(value: number, minimum = 1): number {
 
 /** A percentage for display ("97.5 %" in the language's format), or the dash when unknown. */
 export function formatPercent(value: number | null, language: string): string {
-  return value === null ? '—' : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  return value === null
+    ? '—'
+    : new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }

@@ -20,12 +20,12 @@ export interface KpiCardProps {
 /** One headline figure; the card links to the screen that explains it. */
 export function KpiCard({ label, value, detail, icon: KpiIcon, to, testId }: KpiCardProps) {
   const body = (
-    <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+    <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2 }}>
       <Box
         aria-hidden
         sx={{
-          width: 48,
-          height: 48,
+          width: 40,
+          height: 40,
           borderRadius: 2,
           display: 'grid',
           placeItems: 'center',
@@ -34,17 +34,17 @@ export function KpiCard({ label, value, detail, icon: KpiIcon, to, testId }: Kpi
           flexShrink: 0,
         }}
       >
-        <KpiIcon size={26} stroke={1.6} />
+        <KpiIcon size={22} stroke={1.6} />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" component="h3">
+        <Typography variant="body2" color="text.secondary" component="h3" data-testid="kpi-label">
           {label}
         </Typography>
         <Typography variant="h4" component="p" data-testid={testId} sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {value}
         </Typography>
         {detail ? (
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="text.secondary" component="p" data-testid="kpi-detail">
             {detail}
           </Typography>
         ) : null}

@@ -37,6 +37,7 @@ import { dailyBars, formatPercent, sparseLabelIndexes, statusBars } from '../com
 import { GettingStartedStep, type GettingStartedStepProps } from '../components/getting-started-step';
 import { KpiCard } from '../components/kpi-card';
 import { RecentRepliesCard } from '../components/recent-replies-card';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 type WindowKey = keyof DashboardData['messages'];
 const WINDOWS: WindowKey[] = ['today', 'last7Days', 'last30Days'];
@@ -51,11 +52,11 @@ export default function Dashboard() {
   const timeZone = useMemo(() => browserTimeZone() ?? 'UTC', []);
   const { data, error, isPending } = useDashboard(timeZone);
   const [windowKey, setWindowKey] = useState<WindowKey>('today');
-  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const number = useMemo(() => new Intl.NumberFormat(intlLocale(language)), [language]);
   const format = (value: number) => number.format(value);
   const formatDate = (date: string, style: 'medium' | 'short') =>
     new Intl.DateTimeFormat(
-      language,
+      intlLocale(language),
       style === 'medium' ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
     ).format(new Date(`${date}T12:00:00Z`));
 
@@ -99,6 +100,7 @@ export default function Dashboard() {
   const messageBars = useMemo(() => (shown ? statusBars(shown.counts) : []), [shown]);
   const optOutBars = useMemo(() => dailyBars(data?.optOuts.daily ?? []), [data?.optOuts.daily]);
   const optOutTicks = useMemo(() => sparseLabelIndexes(optOutBars.length), [optOutBars.length]);
+  const sendingNothing = data ? data.campaigns.activeTotal === 0 && data.campaigns.active.length === 0 : false;
 
   return (
     <PageContainer title={t('title')}>
@@ -257,36 +259,56 @@ export default function Dashboard() {
                     </Link>
                   ) : null}
                 </Box>
-                <ColumnChart
-                  testId="opt-outs-chart"
-                  caption={t('charts.optOutsCaption')}
-                  format={format}
-                  bars={optOutBars}
-                  labelOf={(date) => formatDate(date, 'medium')}
-                  tickOf={(date) => formatDate(date, 'short')}
-                  showTick={(index) => optOutTicks.has(index)}
-                />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                  {t('charts.optOutsSummary', { count: data.optOuts.total, n: format(data.optOuts.total) })}
-                </Typography>
+                {data.optOuts.total === 0 ? (
+                  // No opt-outs: a sentence, not thirty empty columns over a lone '0'.
+                  <Typography color="text.secondary" data-testid="opt-outs-none">
+                    {t('charts.optOutsNone')}
+                  </Typography>
+                ) : (
+                  <>
+                    <ColumnChart
+                      testId="opt-outs-chart"
+                      caption={t('charts.optOutsCaption')}
+                      format={format}
+                      bars={optOutBars}
+                      labelOf={(date) => formatDate(date, 'medium')}
+                      tickOf={(date) => formatDate(date, 'short')}
+                      showTick={(index) => optOutTicks.has(index)}
+                    />
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                      {t('charts.optOutsSummary', { count: data.optOuts.total, n: format(data.optOuts.total) })}
+                    </Typography>
+                  </>
+                )}
               </CardContent>
             </Card>
           </Grid>
 
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <CampaignsCard
-              testId="dashboard-active"
-              live
-              title={t('campaigns.activeTitle')}
-              campaigns={data.campaigns.active}
-              total={data.campaigns.activeTotal}
-              empty={t('campaigns.activeEmpty')}
-              linkOf={campaignLink}
-              allTo={canCampaigns ? `${paths.campaigns.list}?status=sending&status=paused` : paths.reports.list}
-              allLabel={t('campaigns.seeAll')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          {sendingNothing ? (
+            // Nothing sending: one line, not a large empty card.
+            <Grid size={12}>
+              <Card data-testid="dashboard-active">
+                <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+                  <Typography color="text.secondary">{t('campaigns.activeNone')}</Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          ) : (
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <CampaignsCard
+                testId="dashboard-active"
+                live
+                title={t('campaigns.activeTitle')}
+                campaigns={data.campaigns.active}
+                total={data.campaigns.activeTotal}
+                empty={t('campaigns.activeEmpty')}
+                linkOf={campaignLink}
+                allTo={canCampaigns ? `${paths.campaigns.list}?status=sending&status=paused` : paths.reports.list}
+                allLabel={t('campaigns.seeAll')}
+              />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, md: 6, lg: sendingNothing ? 6 : 4 }}>
             <CampaignsCard
               testId="dashboard-scheduled"
               title={t('campaigns.scheduledTitle')}
@@ -299,7 +321,7 @@ export default function Dashboard() {
             />
           </Grid>
           {data.repliesVisible ? (
-            <Grid size={{ xs: 12, lg: 4 }}>
+            <Grid size={{ xs: 12, md: sendingNothing ? 6 : 12, lg: sendingNothing ? 6 : 4 }}>
               <RecentRepliesCard replies={data.recentReplies} />
             </Grid>
           ) : null}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { DateField } from '../../../components/date-field/date-field';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -112,13 +113,12 @@ export function CreateApiKeyDialog({
               </FormGroup>
               {tried && noScope && <FormHelperText>{t('create.scopeRequired')}</FormHelperText>}
             </FormControl>
-            <TextField
+            <DateField
+              size="medium"
               label={t('create.expires')}
-              type="date"
               value={expires}
-              onChange={(event) => setExpires(event.target.value)}
+              onChange={setExpires}
               helperText={t('create.expiresHint')}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
               label={t('create.addresses')}

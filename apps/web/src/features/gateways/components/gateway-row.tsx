@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { GatewayLinkCell } from './gateway-link-cell';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 export interface GatewayRowProps {
   gateway: Gateway;
@@ -51,7 +52,7 @@ export function GatewayRow({ gateway, canEdit, busy, onTest, onEdit, onToggle, o
       <TableCell>
         {gateway.rateLimit === null
           ? t('unlimited')
-          : t('ratePerSecond', { rate: new Intl.NumberFormat(language).format(gateway.rateLimit) })}
+          : t('ratePerSecond', { rate: new Intl.NumberFormat(intlLocale(language)).format(gateway.rateLimit) })}
       </TableCell>
       <TableCell>
         <GatewayLinkCell gateway={gateway} />

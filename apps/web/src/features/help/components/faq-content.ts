@@ -4,6 +4,7 @@ import { GSM7_EXTENSION_TABLE } from '@sms/contracts/gsm-7-tables';
 import { IMPORT_LIMITS } from '@sms/contracts/imports';
 import { LOOKALIKE_REPLACEMENTS, SMS_SEGMENT_LIMITS } from '@sms/contracts/sms-encoding';
 import { DEFAULT_SMS_KEYWORDS } from '@sms/contracts/sms-keywords';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** The help page's sections, in order. */
 export const FAQ_SECTIONS = ['encoding', 'optOut', 'imports', 'delivery', 'replies', 'roles'] as const;
@@ -54,7 +55,7 @@ const MB = 1024 * 1024;
  * so the help cannot drift from what the composer, the importer and the engine do.
  */
 export function faqValues(language: string): Record<string, string | number> {
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   return {
     gsmSingle: SMS_SEGMENT_LIMITS['GSM-7'].single,
     gsmMulti: SMS_SEGMENT_LIMITS['GSM-7'].multipart,

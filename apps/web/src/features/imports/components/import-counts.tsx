@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ImportCounts as Counts } from '@sms/contracts/imports';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 const TILES: Array<{ key: keyof Counts; color: string }> = [
   { key: 'rowsRead', color: 'text.primary' },
@@ -16,7 +17,7 @@ const TILES: Array<{ key: keyof Counts; color: string }> = [
 export function ImportCounts({ counts }: { counts: Counts }) {
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   return (
     <Box
       component="dl"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../lib/countries';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { LtrText } from '../../../components/ltr-text';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** The numbers an import read as international although a default country was set, from the import's warnings. */
 export function InternationalWarning({ summary }: { summary: ImportSummary }) {
@@ -13,7 +14,7 @@ export function InternationalWarning({ summary }: { summary: ImportSummary }) {
   const { language } = useLanguage();
   const warning = summary.warnings.find((item) => item.code === 'read_as_international');
   if (warning?.code !== 'read_as_international') return null;
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   return (
     <Alert severity="warning" data-testid="import-international-warning">
       <AlertTitle>{t('warnings.internationalTitle', { count: warning.count, formatted: number.format(warning.count) })}</AlertTitle>

@@ -3,12 +3,13 @@ import Stack from '@mui/material/Stack';
 import type { ImportPreviewNote } from '@sms/contracts/imports';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** What the preview found out about the file (the sheet it opened and why, the app's own export), from the preview's notes. */
 export function PreviewNotes({ notes }: { notes: readonly ImportPreviewNote[] }) {
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
-  const list = new Intl.ListFormat(language, { type: 'conjunction' });
+  const list = new Intl.ListFormat(intlLocale(language), { type: 'conjunction' });
   if (notes.length === 0) return null;
   return (
     <Stack spacing={1.5}>

@@ -14,6 +14,7 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { useCancelImport } from '../api/cancel-import';
 import { ImportCounts } from './import-counts';
 import { formatElapsed, progressPercent, rowsPerSecond } from './import-stats';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** Step 3: live figures while the job runs (polled), with a cancel that asks first. */
 export function ProgressStep({ summary }: { summary: ImportSummary }) {
@@ -49,7 +50,7 @@ export function ProgressStep({ summary }: { summary: ImportSummary }) {
           </Typography>
           {rate !== null ? (
             <Typography variant="body2" data-testid="import-rate">
-              {t('progress.rate', { rate: new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(rate) })}
+              {t('progress.rate', { rate: new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 0 }).format(rate) })}
             </Typography>
           ) : null}
         </Stack>

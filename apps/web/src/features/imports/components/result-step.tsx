@@ -15,6 +15,7 @@ import { contactsLinkForTag } from './import-options';
 import { ImportCounts } from './import-counts';
 import { accountedRows, countsAddUp, formatElapsed, importOutcome, rowsPerSecond } from './import-stats';
 import { InternationalWarning, MostlyRejectedHint } from './import-warnings';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 const SEVERITY = { completed: 'success', nothingImported: 'warning', failed: 'error', cancelled: 'warning', expired: 'warning' } as const;
 
@@ -23,7 +24,7 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
   const download = useDownloadErrorFile();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const { counts } = summary;
   const status = importOutcome(summary);
   const rate = rowsPerSecond(summary);

@@ -1,5 +1,6 @@
 import { IMPORT_LIMITS } from '@sms/contracts/imports';
 import { ApiError } from '../../../lib/api-error';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** File types the upload accepts (the `accept` attribute and the client-side check). */
 export const ACCEPTED_EXTENSIONS = ['.csv', '.tsv', '.txt', '.xlsx'] as const;
@@ -34,5 +35,5 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }

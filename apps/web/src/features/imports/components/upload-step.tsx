@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useUploadImport } from '../api/upload-import';
 import { ACCEPT_ATTRIBUTE, checkFile, formatBytes, uploadErrorKind, type FileProblem } from './upload-checks';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** Step 1: drop or choose a file, check it, send it with a percent progress bar. */
 export function UploadStep({ onUploaded }: { onUploaded: (importId: string) => void }) {
@@ -141,7 +142,7 @@ export function UploadStep({ onUploaded }: { onUploaded: (importId: string) => v
       <Typography variant="body2" color="text.secondary">
         {t('upload.formats', {
           max: maxSize,
-          rows: new Intl.NumberFormat(language).format(IMPORT_LIMITS.maxRows),
+          rows: new Intl.NumberFormat(intlLocale(language)).format(IMPORT_LIMITS.maxRows),
           columns: IMPORT_LIMITS.maxColumns,
         })}
       </Typography>

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../components/date-time';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { ImportStatusChip } from './import-status-chip';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /**
  * Columns of the import history: the file (who ran it and when on a second line, so that the
@@ -21,7 +22,7 @@ export function useImportColumns({ onDownload }: { onDownload: (row: ImportSumma
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
   return useMemo<GridColDef<ImportSummary>[]>(() => {
-    const number = new Intl.NumberFormat(language);
+    const number = new Intl.NumberFormat(intlLocale(language));
     const count = (key: keyof ImportSummary['counts']): GridColDef<ImportSummary> => ({
       field: key,
       headerName: t(`counts.${key}`),

@@ -2,6 +2,7 @@ import type { CampaignStatusReasonView } from '@sms/contracts/campaign-status-re
 import type { Notification } from '@sms/contracts/notifications';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 import { useReasonTexts } from '../../../lib/messaging/reason-text';
 
 /** Puts a notification into words in the user's language (the server sends kinds and parameters). */
@@ -10,7 +11,7 @@ export function useNotificationText(): (notification: Notification) => string {
   const reasons = useReasonTexts();
   return useCallback(
     (notification: Notification) => {
-      const number = (value: unknown) => new Intl.NumberFormat(i18n.language).format(Number(value ?? 0));
+      const number = (value: unknown) => new Intl.NumberFormat(intlLocale(i18n.language)).format(Number(value ?? 0));
       const p = notification.params;
       switch (notification.kind) {
         case 'import_completed':

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveArchivePost } from '../api/save-archive-post';
 import { MarkdownView } from './markdown-view';
+import { DateField } from '../../../components/date-field/date-field';
 
 /** An instant as the value of a datetime-local input, in the browser's time zone. */
 export function toLocalInput(iso: string): string {
@@ -51,15 +52,15 @@ export function ArchivePostForm({ post, onDone }: { post: ArchivePost | null; on
           helperText={errorFor('title')}
           slotProps={{ htmlInput: { maxLength: ARCHIVE_POST_LIMITS.title } }}
         />
-        <TextField
-          type="datetime-local"
+        <DateField
+          withTime
+          size="medium"
           label={t('posts.fields.publishAt')}
           value={publishAt}
-          onChange={(event) => setPublishAt(event.target.value)}
+          onChange={setPublishAt}
           required
           error={errorFor('publishAt') !== undefined}
           helperText={errorFor('publishAt')}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Tabs value={view} onChange={(_event, next: 'write' | 'preview') => setView(next)}>
           <Tab value="write" label={t('posts.fields.body')} />

@@ -1,11 +1,12 @@
 import { NO_TAG1, TIMELINE_BUCKET_MS, type ReportCampaignRow, type Tag1Group, type TimelineBucket } from '@sms/contracts/reports';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
-/** A whole number in the interface language (1,234 / 1 234 / ١٬٢٣٤). */
-export const formatCount = (value: number, language: string): string => new Intl.NumberFormat(language).format(value);
+/** A whole number in the interface language, Latin digits in all (1,234 / 1 234; decision 044). */
+export const formatCount = (value: number, language: string): string => new Intl.NumberFormat(intlLocale(language)).format(value);
 
 /** A report percentage (0..100, one decimal) in the interface language: 42.5 -> "42.5%" / "42,5 %". */
 export const formatPercent = (value: number, language: string): string =>
-  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 
 /** How a tag1 group is named: the value itself, or `noneLabel` ('(none)') for contacts without one. */
 export const tag1Label = (tag1: string | null | undefined, noneLabel: string): string =>
@@ -102,7 +103,7 @@ export function formatBucket(date: Date, bucket: TimelineBucket, language: strin
       : bucket === 'hour'
         ? { month: 'short', day: 'numeric', hour: 'numeric' }
         : { hour: 'numeric', minute: '2-digit' };
-  return new Intl.DateTimeFormat(language, options).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
 }
 
 /** Whether a campaign's figures may still move (the screens then refresh on their own). */

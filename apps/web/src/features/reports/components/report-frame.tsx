@@ -60,8 +60,16 @@ export function ReportFrame({ campaign, kind, exportParams, children }: ReportFr
         component="nav"
         aria-label={t('frame.otherReports')}
         direction="row"
-        spacing={1}
-        sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}
+        // One row that scrolls sideways on a phone (wrapped rows of these buttons were staggered), wrapping from 600 px.
+        sx={{
+          mb: 3,
+          gap: 1,
+          alignItems: 'center',
+          flexWrap: { xs: 'nowrap', sm: 'wrap' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          pb: { xs: 0.5, sm: 0 },
+          '& > *': { flexShrink: 0 },
+        }}
       >
         {REPORTS.map((report) => {
           const Icon = report.icon;

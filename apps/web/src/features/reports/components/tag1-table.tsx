@@ -10,6 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Tag1Group, Tag1Report } from '@sms/contracts/reports';
 import { useTranslation } from 'react-i18next';
+import { CardList } from '../../../components/card-list/card-list';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import { tag1Label, type Tag1Cell } from './report-format';
 import { useReportFormat } from './use-report-format';
 
@@ -26,6 +28,7 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
   const none = t('none');
+  const cards = useCardLayout();
   const countButton = (group: Tag1Group, cell: Exclude<Tag1Cell, 'word'>) => {
     const n = group[cell];
     if (n === 0) return format.count(0);
@@ -43,6 +46,37 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
       </Link>
     );
   };
+  const groupTitle = (group: Tag1Group) =>
+    group.tag1 === '' ? (
+      <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic', fontSize: 'inherit' }}>
+        {none}
+      </Typography>
+    ) : (
+      <bdi>{group.tag1}</bdi>
+    );
+  if (cards) {
+    // On a phone: one card per tag1 value with the same counts, links and words (the table's columns were cut).
+    return (
+      <CardList<Tag1Group>
+        testId="tag1-cards"
+        label={t('kinds.tag1-grouped')}
+        rows={report.groups}
+        rowKey={(group) => group.tag1}
+        title={groupTitle}
+        fields={[
+          ...COUNT_CELLS.map((cell) => ({ key: cell, label: t(`fields.${cell}`), render: (group: Tag1Group) => countButton(group, cell) })),
+          { key: 'responseRate', label: t('fields.responseRate'), render: (group: Tag1Group) => format.percent(group.responseRate) },
+          {
+            key: 'words',
+            label: t('fields.replyWords'),
+            render: (group: Tag1Group) => (
+              <WordsBreakdown words={group} onOpen={(word) => onOpen(group, 'word', word)} groupName={tag1Label(group.tag1, none)} />
+            ),
+          },
+        ]}
+      />
+    );
+  }
   return (
     <TableContainer>
       <Table size="small" aria-labelledby="tag1-table-title" data-testid="tag1-table">
@@ -68,13 +102,7 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
           {report.groups.map((group) => (
             <TableRow key={group.tag1} hover data-testid="tag1-row" data-tag1={group.tag1}>
               <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                {group.tag1 === '' ? (
-                  <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic', fontSize: 'inherit' }}>
-                    {none}
-                  </Typography>
-                ) : (
-                  <bdi>{group.tag1}</bdi>
-                )}
+                {groupTitle(group)}
               </TableCell>
               {COUNT_CELLS.map((cell) => (
                 <TableCell key={cell} align="right">

@@ -39,6 +39,7 @@ import {
   validateSecurityForm,
   type SecurityFormValues,
 } from './security-form';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 const resolver = validationResolver<SecurityFormValues, SecuritySettings>(validateSecurityForm);
 
@@ -76,7 +77,7 @@ function SecurityForm({ answer, canEdit }: { answer: SecuritySettingsResponse; c
   });
   const duration = (seconds: number) => {
     const { value, unit } = lifetimeParts(seconds);
-    return new Intl.NumberFormat(i18n.language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+    return new Intl.NumberFormat(intlLocale(i18n.language), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   };
   const current = answer.settings.tokenLifetimeSeconds;
   const presets: number[] =

@@ -13,6 +13,7 @@ import { useDebounced } from '../../../../lib/use-debounced';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues, PickedContact } from './composer-values';
 import { contactLabel } from './message-preview';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** An explicit list: contacts searched by phone, name or email and picked one by one. */
 export function AudienceContactsField({
@@ -39,7 +40,9 @@ export function AudienceContactsField({
         render={({ field, fieldState }) => (
           <>
             {kept !== null && field.value.length === 0 ? (
-              <Alert severity="info">{t('composer.audience.keptContacts', { amount: new Intl.NumberFormat(language).format(kept) })}</Alert>
+              <Alert severity="info">
+                {t('composer.audience.keptContacts', { amount: new Intl.NumberFormat(intlLocale(language)).format(kept) })}
+              </Alert>
             ) : null}
             <Autocomplete
               multiple

@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/api-client';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import type { ComposerAudience } from './use-composer-audience';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** "1,204 recipients · 12 opted out (never sent to)", updated live. */
 export function AudienceCount({ audience }: { audience: ComposerAudience }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   if (audience.error) return <Alert severity="error">{errorMessage(audience.error)}</Alert>;
   const optedOut = audience.preview?.optedOut ?? 0;
   return (

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
+import { DateField } from '../../../../components/date-field/date-field';
 import { CONTACT_TAG_FIELDS } from '@sms/contracts/contacts';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -37,9 +37,9 @@ export function AudienceFilterFields({ control }: { control: Control<ComposerVal
             control={control}
             name={`audience.${key}`}
             render={({ field, fieldState }) => (
-              <TextField
+              <DateField
                 fullWidth
-                type="date"
+                size="medium"
                 label={t(`composer.audience.${key}`)}
                 name={field.name}
                 value={field.value}
@@ -48,7 +48,6 @@ export function AudienceFilterFields({ control }: { control: Control<ComposerVal
                 inputRef={field.ref}
                 error={Boolean(fieldState.error)}
                 helperText={errorText(fieldState.error?.message)}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
             )}
           />

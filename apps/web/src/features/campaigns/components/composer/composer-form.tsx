@@ -37,6 +37,7 @@ import { TestSendDialog } from './test-send-dialog';
 import { useComposerAudience } from './use-composer-audience';
 import { useArchiveChoice } from './use-archive-choice';
 import { useComposerSave } from './use-composer-save';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 export interface ComposerFormProps {
   /** The campaign being edited; null for a new one. */
@@ -220,7 +221,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         open={confirming}
         scheduledFor={
           scheduledAt
-            ? `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(scheduledAt)} (${timeZone})`
+            ? `${new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(scheduledAt)} (${timeZone})`
             : null
         }
         recipients={audience.recipients ?? 0}

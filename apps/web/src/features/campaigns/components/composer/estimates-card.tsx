@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { formatMoney, formatUnitPrice } from '../../../../lib/money';
 import { formatDuration, type Estimate } from './estimates';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 export interface EstimatesCardProps {
   recipients: number | null;
@@ -19,10 +20,12 @@ export interface EstimatesCardProps {
 export function EstimatesCard({ recipients, segmentsPerMessage, estimate, currency, partPrice }: EstimatesCardProps) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const money = (value: number) => (currency ? formatMoney(value, currency, language) : number.format(value));
   const unitPrice = (value: number) =>
-    currency ? formatUnitPrice(value, currency, language) : new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value);
+    currency
+      ? formatUnitPrice(value, currency, language)
+      : new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 4 }).format(value);
   const unknown = t('composer.estimates.unknown');
   const rows: Array<{ key: string; label: string; value: string }> = [
     { key: 'recipients', label: t('composer.estimates.recipients'), value: recipients === null ? unknown : number.format(recipients) },

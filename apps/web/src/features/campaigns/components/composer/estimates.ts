@@ -1,6 +1,7 @@
 import type { Gateway } from '@sms/contracts/gateways';
 import { estimateCost, partPrice, type DestinationCount, type PriceTable } from '@sms/contracts/pricing';
 import type { SmsEncoding } from '@sms/contracts/sms-encoding';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /**
  * The pace a gateway is known to send at: its rate limit when one is set, else what its settings
@@ -91,7 +92,7 @@ export function durationParts(totalSeconds: number): Array<{ unit: 'day' | 'hour
 /** "2 hr, 5 min" in the interface language. */
 export function formatDuration(totalSeconds: number, language: string): string {
   const parts = durationParts(totalSeconds).map(({ unit, value }) =>
-    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
+    new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay: 'short' }).format(value),
   );
-  return new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(parts);
+  return new Intl.ListFormat(intlLocale(language), { style: 'narrow', type: 'unit' }).format(parts);
 }

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useLanguage } from '../../../../lib/i18n/use-language';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 export interface LaunchDialogProps {
   open: boolean;
@@ -32,7 +33,7 @@ export function LaunchDialog({
 }: LaunchDialogProps) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const figures = [
     { key: 'recipients', label: t('composer.estimates.recipients'), value: number.format(recipients) },
     { key: 'segments', label: t('composer.estimates.segmentsPerMessage'), value: number.format(segmentsPerMessage) },

@@ -1,9 +1,9 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
+import { DateField } from '../../../../components/date-field/date-field';
 import Grid from '@mui/material/Grid';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isLocalDateTime, isTimeZone, zonedToInstant } from '@sms/contracts/zoned-time';
 import { Controller, useWatch, type Control } from 'react-hook-form';
@@ -48,9 +48,10 @@ export function ScheduleSection({ control, scheduled }: { control: Control<Compo
               control={control}
               name="scheduledLocal"
               render={({ field, fieldState }) => (
-                <TextField
+                <DateField
+                  withTime
                   fullWidth
-                  type="datetime-local"
+                  size="medium"
                   label={t('composer.schedule.at')}
                   name={field.name}
                   value={field.value}
@@ -59,7 +60,7 @@ export function ScheduleSection({ control, scheduled }: { control: Control<Compo
                   inputRef={field.ref}
                   error={Boolean(fieldState.error)}
                   helperText={errorText(fieldState.error?.message)}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-at' } }}
+                  testId="schedule-at"
                 />
               )}
             />

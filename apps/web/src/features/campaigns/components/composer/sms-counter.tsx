@@ -4,12 +4,13 @@ import Typography from '@mui/material/Typography';
 import type { SmsAnalysis } from '@sms/contracts/sms-encoding';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../lib/i18n/use-language';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** Encoding, characters, parts and room left in the last part, announced politely as they change. */
 export function SmsCounter({ analysis }: { analysis: SmsAnalysis }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const ucs2 = analysis.encoding === 'UCS-2';
   return (
     <Box

@@ -9,12 +9,13 @@ import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { describeAudience } from './audience-description';
 import { LtrText } from '../../../../components/ltr-text';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** What the campaign says, to whom, from whom, when and how (the settings as saved). */
 export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const none = t('detail.none');
   const date = (value: string | null) => formatDateTime(value, language) ?? none;
   const audience = describeAudience(campaign.audience).map(({ key, values }) =>

@@ -15,6 +15,7 @@ import { CampaignStatusChip } from '../campaign-status-chip';
 import { RecentErrors } from './recent-errors';
 import { ReplyFigures } from './reply-figures';
 import { StatusBar } from './status-bar';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /**
  * Live progress: status and its reason (or that it waits for its gateway's link), share processed,
@@ -24,8 +25,8 @@ export function ProgressCard({ progress, gatewayName }: { progress: CampaignProg
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const reasons = useReasonTexts();
-  const number = new Intl.NumberFormat(language);
-  const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(intlLocale(language));
+  const rate = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 });
   const percent = progressPercent(progress.counts);
   const live = progress.status === 'sending';
   const waiting = live ? progress.gatewayDown : null;
@@ -68,7 +69,7 @@ export function ProgressCard({ progress, gatewayName }: { progress: CampaignProg
               </Typography>
               {percent !== null ? (
                 <Typography variant="body2">
-                  {new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100)}
+                  {new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100)}
                 </Typography>
               ) : null}
             </Box>

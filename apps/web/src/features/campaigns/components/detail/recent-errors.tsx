@@ -9,13 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { useReasonTexts } from '../../../../lib/messaging/reason-text';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** The latest distinct errors with how often each happened (newest first). */
 export function RecentErrors({ errors }: { errors: CampaignProgress['recentErrors'] }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const reasons = useReasonTexts();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   if (errors.length === 0) return null;
   return (
     <div>

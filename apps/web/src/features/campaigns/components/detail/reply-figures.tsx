@@ -3,18 +3,19 @@ import Typography from '@mui/material/Typography';
 import type { ReplyFigures as Figures } from '@sms/contracts/reply-figures';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../lib/i18n/use-language';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** Replies, response rate and the reached who have not replied, as the server counts them (one definition: reply-figures.ts). */
 export function ReplyFigures({ figures }: { figures: Figures }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   const tiles = [
     { key: 'replied', label: t('detail.replied'), value: number.format(figures.replied), raw: figures.replied },
     {
       key: 'response-rate',
       label: t('detail.responseRate'),
-      value: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(figures.responseRate / 100),
+      value: new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 1 }).format(figures.responseRate / 100),
       raw: figures.responseRate,
     },
     { key: 'not-replied', label: t('detail.notReplied'), value: number.format(figures.notReplied), raw: figures.notReplied },

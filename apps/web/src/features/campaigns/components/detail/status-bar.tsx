@@ -4,13 +4,14 @@ import type { CampaignCounts } from '@sms/contracts/campaigns';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { STATUS_SEGMENTS, statusSegments } from '../campaign-figures';
+import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** The recipients as one stacked bar by message status, with a legend of figures and shares. */
 export function StatusBar({ counts }: { counts: CampaignCounts }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(language);
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(intlLocale(language));
+  const percent = new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 1 });
   const segments = statusSegments(counts);
   return (
     <Box>

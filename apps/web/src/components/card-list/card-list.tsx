@@ -1,0 +1,105 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Key, MouseEvent, ReactNode } from 'react';
+
+/** One labelled value of a card (a table's column). */
+export interface CardField<R> {
+  key: string;
+  label: string;
+  render: (row: R) => ReactNode;
+}
+
+/** A button of a card (a table row's action): an icon with its name as label and tooltip. */
+export interface CardAction {
+  key: Key;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  /** Shown on hover instead of the label (e.g. why it is disabled). */
+  title?: string;
+}
+
+export interface CardListProps<R> {
+  rows: readonly R[];
+  rowKey: (row: R) => Key;
+  /** The list's accessible name. */
+  label: string;
+  /** What heads each card: usually a link that opens the row (the keyboard's way in). */
+  title: (row: R) => ReactNode;
+  fields: CardField<R>[];
+  actions?: (row: R) => CardAction[];
+  /** Opens a row when its card is clicked anywhere but on a link or button. */
+  onOpenRow?: (row: R) => void;
+  testId?: string;
+  /** Attributes of each card, e.g. a data- attribute tests find it by. */
+  cardProps?: (row: R) => Record<string, string>;
+  /** Shown instead of the cards when there are no rows. */
+  empty?: ReactNode;
+}
+
+const INTERACTIVE = 'a, button, input, [role=button]';
+
+/**
+ * The card form of a list, for phones (see `useCardLayout`): each row a card headed by its title,
+ * its values as label/value lines that wrap instead of being cut, and its actions as buttons.
+ * Same data and actions as the table; every action is a real button in the tab order.
+ */
+export function CardList<R>({ rows, rowKey, label, title, fields, actions, onOpenRow, testId, cardProps, empty }: CardListProps<R>) {
+  if (rows.length === 0 && empty) return <>{empty}</>;
+  const open = (row: R) => (event: MouseEvent<HTMLElement>) => {
+    if (onOpenRow && !(event.target as HTMLElement).closest(INTERACTIVE)) onOpenRow(row);
+  };
+  return (
+    <Stack component="ul" aria-label={label} data-testid={testId} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 1.5 }}>
+      {rows.map((row) => {
+        const buttons = actions?.(row) ?? [];
+        return (
+          <Card
+            component="li"
+            key={rowKey(row)}
+            variant="outlined"
+            data-testid="list-card"
+            onClick={open(row)}
+            sx={{ p: 1.5, cursor: onOpenRow ? 'pointer' : undefined, minWidth: 0 }}
+            {...cardProps?.(row)}
+          >
+            <Box sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>{title(row)}</Box>
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1 }}
+            >
+              {fields.map((field) => (
+                <Box key={field.key} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {field.label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {field.render(row)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+            {buttons.length > 0 ? (
+              <Stack direction="row" sx={{ mt: 1, gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                {buttons.map((action) => (
+                  <Tooltip key={action.key} title={action.title ?? action.label}>
+                    <span>
+                      <IconButton aria-label={action.label} onClick={action.onClick} disabled={action.disabled} size="small">
+                        {action.icon}
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                ))}
+              </Stack>
+            ) : null}
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Language } from '@sms/contracts/languages';
+import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
+import { frFR, zhCN } from '@mui/x-date-pickers/locales';
+import 'dayjs/locale/ar';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/zh-cn';
+
+/** MUI X ships no Arabic picker texts: the ones a date or date-time picker shows. */
+const AR: Partial<PickersLocaleText> = {
+  previousMonth: 'الشهر السابق',
+  nextMonth: 'الشهر التالي',
+  openPreviousView: 'فتح العرض السابق',
+  openNextView: 'فتح العرض التالي',
+  calendarViewSwitchingButtonAriaLabel: (view) =>
+    view === 'year' ? 'عرض السنوات مفتوح، افتح عرض التقويم' : 'عرض التقويم مفتوح، افتح عرض السنوات',
+  cancelButtonLabel: 'إلغاء',
+  clearButtonLabel: 'مسح',
+  okButtonLabel: 'موافق',
+  todayButtonLabel: 'اليوم',
+  nextStepButtonLabel: 'التالي',
+  datePickerToolbarTitle: 'اختر التاريخ',
+  dateTimePickerToolbarTitle: 'اختر التاريخ والوقت',
+  timePickerToolbarTitle: 'اختر الوقت',
+  openDatePickerDialogue: (formattedDate) => (formattedDate ? `اختر التاريخ، التاريخ المحدد هو ${formattedDate}` : 'اختر التاريخ'),
+  openTimePickerDialogue: (formattedTime) => (formattedTime ? `اختر الوقت، الوقت المحدد هو ${formattedTime}` : 'اختر الوقت'),
+  fieldClearLabel: 'مسح القيمة',
+  timeTableLabel: 'اختر الوقت',
+  dateTableLabel: 'اختر التاريخ',
+  fieldYearPlaceholder: (params) => 'س'.repeat(params.digitAmount),
+  fieldMonthPlaceholder: (params) => (params.contentType === 'letter' ? 'شهر' : 'شش'),
+  fieldDayPlaceholder: () => 'يي',
+  fieldHoursPlaceholder: () => 'سس',
+  fieldMinutesPlaceholder: () => 'دد',
+  year: 'السنة',
+  month: 'الشهر',
+  day: 'اليوم',
+  hours: 'الساعات',
+  minutes: 'الدقائق',
+  empty: 'فارغ',
+};
+
+const textOf = (locale: typeof frFR): Partial<PickersLocaleText> => locale.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/** The picker texts (English is MUI's default) and the dayjs locale (month and day names, first day of the week) of a language. */
+export const PICKER_LOCALES: Record<Language, { localeText?: Partial<PickersLocaleText>; adapterLocale: string }> = {
+  en: { adapterLocale: 'en' },
+  fr: { localeText: textOf(frFR), adapterLocale: 'fr' },
+  ar: { localeText: AR, adapterLocale: 'ar' },
+  zh: { localeText: textOf(zhCN), adapterLocale: 'zh-cn' },
+};
