@@ -138,7 +138,8 @@ try {
     console.log(rows.at(-1));
   }
 
-  await page.goto(`${BASE}/auth/login`);
+  // Settled first: the sign-in page's own late requests must not count towards the next route.
+  await page.goto(`${BASE}/auth/login`, { waitUntil: 'networkidle' });
   await page.evaluate(
     ([value, who]) => {
       window.localStorage.setItem('token', value);
