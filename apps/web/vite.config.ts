@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { SIGN_IN_NAMESPACES } from './src/lib/i18n/sign-in-namespaces.ts';
+import { PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './src/lib/i18n/sign-in-namespaces.ts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
@@ -54,13 +54,14 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
     /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/,
   ],
   ['icons', /node_modules[\\/]@tabler[\\/]/],
-  ['data', /node_modules[\\/](@tanstack|axios|i18next|react-i18next|@casl|@ucast|zod|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
+  ['data', /node_modules[\\/](@tanstack|i18next|react-i18next|@casl|@ucast|zod|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
-/** `locale-en-sign-in` for the namespaces the sign-in pages read, `locale-en` for the rest of en. */
+/** `locale-en-sign-in` for the namespaces the sign-in pages read, `locale-en-public` for the public site's, `locale-en` for the rest of en. */
 function localeChunk(id: string): string {
   const [, language = 'x', namespace = ''] = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(id) ?? [];
-  return SIGN_IN_NAMESPACES.includes(namespace) ? `locale-${language}-sign-in` : `locale-${language}`;
+  if (SIGN_IN_NAMESPACES.includes(namespace)) return `locale-${language}-sign-in`;
+  return PUBLIC_SITE_NAMESPACES.includes(namespace) ? `locale-${language}-public` : `locale-${language}`;
 }
 
 export default defineConfig({
@@ -80,7 +81,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             ...INITIAL_VENDOR_CHUNKS.map(([name, test], index) => ({ name, test, tags: ['$initial' as const], priority: 100 - index })),
-            // Two files per interface language (the sign-in pages' namespaces, the rest), downloaded only when chosen.
+            // Three files per interface language (the sign-in pages' namespaces, the public site's, the rest), downloaded only when chosen.
             {
               name: localeChunk,
               test: /src[\\/]locales[\\/]/,

@@ -2,15 +2,15 @@
  * Web delivery benchmark: builds the web app, starts the real server (PGlite in a scratch
  * folder) and, in headless Chromium, opens each route on a first visit (empty cache) and adds up
  * the JavaScript and CSS it transferred (bytes on the wire, compressed as the server sent them).
- * Then Lighthouse (mobile preset, its default simulated throttling) on /auth/login and on
- * /dashboard signed in.
+ * Then Lighthouse (mobile preset, its default simulated throttling) on /auth/login and the public
+ * /landingpage signed out, and on /dashboard signed in.
  *
- *   node_modules/.bin/node bench/web/run.ts [--port 39418] [--skip-build]
+ *   node_modules/.bin/node bench/web/run.ts [--port 39418] [--skip-build] [--only login,landing] [--runs 3]
  *
  * Writes its section of bench/RESULTS.md. Not a test: the figures are read, never asserted.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,12 @@ const { values: args } = parseArgs({
     files: { type: 'boolean', default: false },
     /** Sizes only (a quicker run while working on the bundles); the results file is left alone. */
     'skip-lighthouse': { type: 'boolean', default: false },
+    /** Only the routes whose path contains one of these comma-separated words (a quicker run; the results file is left alone). */
+    only: { type: 'string' },
+    /** Lighthouse runs per page; the run with the median performance score is reported (the host is shared and noisy). */
+    runs: { type: 'string', default: '1' },
+    /** Writes each reported Lighthouse result as JSON into this folder (to read its audits; never committed). */
+    'save-lhr': { type: 'string' },
   },
 });
 const PORT = Number(args.port);
@@ -37,6 +43,11 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** Budgets from issue 18: the sign-in page, then every product page on a first visit. */
 const LOGIN_BUDGET_KB = 150;
 const PAGE_BUDGET_KB = 350;
+
+const ONLY = args.only?.split(',').filter(Boolean);
+/** Whether a route is part of this run (`--only`). */
+const wanted = (path: string) => !ONLY || ONLY.some((word) => path.includes(word));
+const RUNS = Math.max(1, Number(args.runs));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -115,13 +126,20 @@ try {
   };
 
   const rows: string[] = [];
-  const login = await measure('/auth/login');
-  console.log(`/auth/login: ${kb(login.js)}`);
-  rows.push(
-    `| /auth/login (signed out) | ${login.jsFiles} | ${kb(login.js)} | ${kb(login.headers)} | ${kb(login.uncompressedJs)} | ${kb(login.css)} | ${LOGIN_BUDGET_KB} KB | ${login.js <= LOGIN_BUDGET_KB * 1024 ? 'yes' : '**no**'} |`,
-  );
+  const row = (label: string, totals: Awaited<ReturnType<typeof measure>>, budgetKb: number) =>
+    `| ${label} | ${totals.jsFiles} | ${kb(totals.js)} | ${kb(totals.headers)} | ${kb(totals.uncompressedJs)} | ${kb(totals.css)} | ${budgetKb} KB | ${totals.js <= budgetKb * 1024 ? 'yes' : '**no**'} |`;
+  // Signed out: the sign-in page and the public site's landing page.
+  for (const [label, path, budget] of [
+    ['/auth/login (signed out)', '/auth/login', LOGIN_BUDGET_KB],
+    ['/landingpage (signed out)', '/landingpage', PAGE_BUDGET_KB],
+  ] as const) {
+    if (!wanted(path)) continue;
+    rows.push(row(label, await measure(path), budget));
+    console.log(rows.at(-1));
+  }
 
-  await page.goto(`${BASE}/auth/login`);
+  // Settled first: the sign-in page's own late requests must not count towards the next route.
+  await page.goto(`${BASE}/auth/login`, { waitUntil: 'networkidle' });
   await page.evaluate(
     ([value, who]) => {
       window.localStorage.setItem('token', value);
@@ -145,12 +163,8 @@ try {
     '/pages/account-settings',
     '/pages/faq',
   ];
-  for (const route of routes) {
-    const totals = await measure(route);
-    const shown = route.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}');
-    rows.push(
-      `| ${shown} | ${totals.jsFiles} | ${kb(totals.js)} | ${kb(totals.headers)} | ${kb(totals.uncompressedJs)} | ${kb(totals.css)} | ${PAGE_BUDGET_KB} KB | ${totals.js <= PAGE_BUDGET_KB * 1024 ? 'yes' : '**no**'} |`,
-    );
+  for (const route of routes.filter(wanted)) {
+    rows.push(row(route.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '{id}'), await measure(route), PAGE_BUDGET_KB));
     console.log(rows.at(-1));
   }
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
@@ -158,11 +172,12 @@ try {
   // Lighthouse: its default config is the mobile preset with simulated throttling.
   const audits: string[] = [];
   const audited = [
-    ['/auth/login (signed out)', '/auth/login'],
-    ['/dashboard (signed in)', '/dashboard'],
+    ['/auth/login (signed out)', '/auth/login', false],
+    ['/landingpage (signed out)', '/landingpage', false],
+    ['/dashboard (signed in)', '/dashboard', true],
   ] as const;
-  for (const [label, path] of args['skip-lighthouse'] ? [] : audited) {
-    if (path === '/auth/login') await page.evaluate(() => window.localStorage.clear());
+  for (const [label, path, signedIn] of args['skip-lighthouse'] ? [] : audited.filter(([, path]) => wanted(path))) {
+    if (!signedIn) await page.evaluate(() => window.localStorage.clear());
     else
       await page.evaluate(
         ([value, who]) => {
@@ -182,9 +197,20 @@ try {
         })
       )?.lhr;
     // A loaded host sometimes loses the trace (NO_NAVSTART): one more try.
-    let lhr = await audit();
-    if (lhr?.runtimeError) lhr = await audit();
+    const auditOnce = async () => {
+      const first = await audit();
+      return first?.runtimeError ? await audit() : first;
+    };
+    const results = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await auditOnce();
+      if (result) results.push(result);
+      console.log(`${path} run ${run + 1}: performance ${Math.round((result?.categories.performance?.score ?? 0) * 100)}`);
+    }
+    results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = results[Math.floor((results.length - 1) / 2)];
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+    if (args['save-lhr']) writeFileSync(join(args['save-lhr'], `${path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) console.error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     for (const warning of lhr.runWarnings) console.error(`Lighthouse on ${path}: ${warning}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -207,15 +233,15 @@ First visit of each route with an empty cache: JavaScript and CSS bodies as tran
 |---|---:|---:|---:|---:|---:|---:|---|
 ${rows.join('\n')}
 
-Lighthouse ${lighthouseVersion()} (mobile preset: simulated slow 4G and 4x CPU slowdown), on this shared host:
+Lighthouse ${lighthouseVersion()} (mobile preset: simulated slow 4G and 4x CPU slowdown), on this shared host${RUNS > 1 ? `; the median of ${RUNS} runs by performance` : ''}:
 
 | Page | Performance | FCP | LCP | TBT | Accessibility | Best practices | SEO |
 |---|---:|---:|---:|---:|---:|---:|---:|
 ${audits.join('\n')}
 
-Targets (issue 18): /auth/login <= ${LOGIN_BUDGET_KB} KB of compressed JavaScript, every product page <= ${PAGE_BUDGET_KB} KB; Lighthouse performance >= 95 on /auth/login, >= 90 on /dashboard; accessibility 100.
+Targets (issue 18): /auth/login <= ${LOGIN_BUDGET_KB} KB of compressed JavaScript, every product page <= ${PAGE_BUDGET_KB} KB; Lighthouse performance >= 95 on /auth/login and /landingpage, >= 90 on /dashboard; accessibility 100.
 `;
-  if (!args['skip-lighthouse']) await writeResultsSection('web-bench', markdown);
+  if (!args['skip-lighthouse'] && !ONLY) await writeResultsSection('web-bench', markdown);
   console.log(markdown);
 } finally {
   await context?.close();

@@ -5,7 +5,7 @@ import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullPageLoader } from '../components/full-page-loader';
-import { loadEveryNamespace } from '../lib/i18n/i18n';
+import { loadEveryNamespace, loadPublicSiteNamespaces } from '../lib/i18n/i18n';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import RouteError from './routes/route-error';
@@ -16,9 +16,9 @@ import RouteError from './routes/route-error';
 const FullLayout = lazy(() =>
   Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]).then(([module]) => ({ default: module.FullLayout })),
 );
-// The public site reads its own texts ('public', and the contact form's); they come with the rest of the language.
+// The public site reads its own texts ('public', besides the sign-in set's common and forms): one small file more.
 const PublicLayout = lazy(() =>
-  Promise.all([import('./layouts/public-layout'), loadEveryNamespace()]).then(([module]) => ({ default: module.PublicLayout })),
+  Promise.all([import('./layouts/public-layout'), loadPublicSiteNamespaces()]).then(([module]) => ({ default: module.PublicLayout })),
 );
 const Login = lazy(() => import('../features/auth/routes/login'));
 const Login2 = lazy(() => import('../features/auth/routes/login2'));

@@ -1,37 +1,44 @@
 import { MAINTENANCE_CODE } from '@sms/contracts/maintenance';
-import axios, { type AxiosRequestConfig } from 'axios';
 import { loginWithRedirect, paths } from '../config/paths';
-import { toApiError } from './api-error';
+import { HttpFailure, toApiError } from './api-error';
 import { clearStoredSession, readToken } from './auth/session-storage';
 import { maintenanceWithReturn } from './maintenance/maintenance-return';
+import { queryString, type QueryParams } from './query-string';
 
 export { ApiError, errorMessage } from './api-error';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Skip the global 401 handling (sign-in and sign-out calls answer 401 as a normal outcome). */
-    skipAuthRedirect?: boolean;
-  }
-}
 
 /** Spec section 9: five minutes, for uploads too. */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
-/**
- * The single HTTP client of the app (raw axios instance; use it directly for uploads with
- * onUploadProgress). Every failure rejects with an ApiError.
- */
-export const apiClient = axios.create({
-  baseURL: import.meta.env.VITE_API_URL ?? '',
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-});
+/** Options of one call (the subset of axios's that the app used, with the same meaning). */
+export interface RequestConfig {
+  /** Query parameters: undefined and null are left out, arrays repeat the name (`name[]=`, or `name=` with `indexes: null`). */
+  params?: QueryParams;
+  paramsSerializer?: { indexes: null };
+  signal?: AbortSignal;
+  /** Skip the global 401 handling (sign-in and sign-out calls answer 401 as a normal outcome). */
+  skipAuthRedirect?: boolean;
+  /** Milliseconds before the call fails with the timeout message; REQUEST_TIMEOUT_MS by default. */
+  timeout?: number;
+  /** Extra or replaced headers; `undefined` removes a default. For FormData bodies the browser sets the multipart type. */
+  headers?: Record<string, string | undefined>;
+  /** `blob` for downloads; JSON (or text when not JSON) otherwise. */
+  responseType?: 'json' | 'blob';
+  /** Upload progress (the call then goes through XMLHttpRequest: fetch cannot report it). */
+  onUploadProgress?: (event: { loaded: number; total: number | undefined }) => void;
+}
 
-apiClient.interceptors.request.use((config) => {
-  const token = readToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+/** A successful answer: its body (parsed), status and headers. */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const BASE_URL: string = import.meta.env.VITE_API_URL ?? '';
+const DEFAULT_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
@@ -64,35 +71,140 @@ function handleMaintenance(): void {
   if (pathname !== paths.maintenance) navigate(maintenanceWithReturn(`${pathname}${search}`));
 }
 
-apiClient.interceptors.response.use(undefined, (error: unknown) => {
-  const apiError = toApiError(error);
-  const config = axios.isAxiosError(error) ? error.config : undefined;
-  if (apiError.status === 401 && !config?.skipAuthRedirect) handleUnauthorized();
-  if (apiError.status === 503 && apiError.code === MAINTENANCE_CODE) handleMaintenance();
-  return Promise.reject(apiError);
-});
+/**
+ * The request's headers: JSON defaults, the bearer token, the caller's. Without a body no
+ * Content-Type (Fastify refuses an empty JSON body); FormData gets the browser's multipart type.
+ */
+function requestHeaders(body: unknown, config: RequestConfig): Headers {
+  const headers = new Headers();
+  const token = readToken();
+  for (const [name, value] of Object.entries({
+    ...DEFAULT_HEADERS,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...config.headers,
+  }))
+    if (value !== undefined) headers.set(name, value);
+  if (body === undefined || body instanceof FormData) headers.delete('Content-Type');
+  return headers;
+}
+
+/** JSON bodies are serialised; FormData, Blob and strings go as they are. */
+function requestBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Blob || typeof body === 'string') return body;
+  return JSON.stringify(body);
+}
+
+/** A body read as JSON when it parses, else as the text it is (an empty body is undefined). */
+async function readBody(response: Response, responseType: RequestConfig['responseType']): Promise<unknown> {
+  if (responseType === 'blob' && response.ok) return response.blob();
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Statuses whose Response may not carry a body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** The same request through XMLHttpRequest, for its upload progress events; answers a fetch Response. */
+function sendWithProgress(
+  method: Method,
+  url: string,
+  init: RequestInit,
+  onProgress: NonNullable<RequestConfig['onUploadProgress']>,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.responseType = 'blob';
+    (init.headers as Headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      resolve(new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as Blob), { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network Error'));
+    xhr.onabort = () => reject(init.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    if (init.signal?.aborted) xhr.abort();
+    else xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
+}
+
+/** One HTTP call: every failure becomes an ApiError, after the 401 and maintenance handling. */
+async function request<T>(method: Method, url: string, body: unknown, config: RequestConfig = {}): Promise<ApiResponse<T>> {
+  const timeout = AbortSignal.timeout(config.timeout ?? REQUEST_TIMEOUT_MS);
+  const signal = config.signal ? AbortSignal.any([config.signal, timeout]) : timeout;
+  const init: RequestInit = { method, headers: requestHeaders(body, config), body: requestBody(body), signal };
+  const target = `${BASE_URL}${url}${queryString(config.params, config.paramsSerializer?.indexes !== null)}`;
+  try {
+    let response: Response;
+    let data: unknown;
+    try {
+      response = config.onUploadProgress
+        ? await sendWithProgress(method, target, init, config.onUploadProgress)
+        : await fetch(target, init);
+      data = await readBody(response, config.responseType);
+    } catch {
+      // No (whole) answer: the timeout, the caller's cancel, or the network.
+      if (timeout.aborted) throw new HttpFailure('timeout', `timeout of ${config.timeout ?? REQUEST_TIMEOUT_MS}ms exceeded`);
+      if (config.signal?.aborted) throw new HttpFailure('canceled', 'canceled');
+      throw new HttpFailure('network', 'Network Error');
+    }
+    if (!response.ok) throw HttpFailure.status(response.status, data);
+    return { data: data as T, status: response.status, headers: response.headers };
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.status === 401 && !config.skipAuthRedirect) handleUnauthorized();
+    if (apiError.status === 503 && apiError.code === MAINTENANCE_CODE) handleMaintenance();
+    throw apiError;
+  }
+}
+
+/**
+ * The single HTTP client of the app (on the browser's fetch; uploads with progress on
+ * XMLHttpRequest). Answers the whole response; every failure rejects with an ApiError.
+ */
+export const apiClient = {
+  get: <T>(url: string, config?: RequestConfig) => request<T>('GET', url, undefined, config),
+  post: <T>(url: string, body?: unknown, config?: RequestConfig) => request<T>('POST', url, body, config),
+  put: <T>(url: string, body?: unknown, config?: RequestConfig) => request<T>('PUT', url, body, config),
+  patch: <T>(url: string, body?: unknown, config?: RequestConfig) => request<T>('PATCH', url, body, config),
+  delete: <T>(url: string, body?: unknown, config?: RequestConfig) => request<T>('DELETE', url, body, config),
+};
 
 /** GET `url`, resolving to the response body. */
-export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+export async function apiGet<T>(url: string, config?: RequestConfig): Promise<T> {
   return (await apiClient.get<T>(url, config)).data;
 }
 
 /** POST `body` as JSON to `url`, resolving to the response body. */
-export async function apiPost<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export async function apiPost<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
   return (await apiClient.post<T>(url, body, config)).data;
 }
 
 /** PUT `body` as JSON to `url`, resolving to the response body. */
-export async function apiPut<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export async function apiPut<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
   return (await apiClient.put<T>(url, body, config)).data;
 }
 
 /** PATCH `body` as JSON to `url`, resolving to the response body. */
-export async function apiPatch<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export async function apiPatch<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
   return (await apiClient.patch<T>(url, body, config)).data;
 }
 
 /** DELETE `url`, optionally with a JSON body, resolving to the response body. */
-export async function apiDelete<T = void>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  return (await apiClient.delete<T>(url, { ...config, data: body })).data;
+export async function apiDelete<T = void>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
+  return (await apiClient.delete<T>(url, body, config)).data;
 }

@@ -1,14 +1,8 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, NETWORK_MESSAGE, TIMEOUT_MESSAGE, toApiError } from './api-error';
+import { ApiError, errorMessage, HttpFailure, NETWORK_MESSAGE, TIMEOUT_MESSAGE, toApiError } from './api-error';
 
-const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
-
-/** An axios error as the client sees it when the server answered `status` with `data`. */
-function answered(status: number, data: unknown, transport = `Request failed with status code ${status}`): AxiosError {
-  const response = { data, status, statusText: '', headers: {}, config } as AxiosResponse;
-  return new AxiosError(transport, AxiosError.ERR_BAD_REQUEST, config, {}, response);
-}
+/** The client's failure when the server answered `status` with `data`. */
+const answered = (status: number, data: unknown): HttpFailure => HttpFailure.status(status, data);
 
 describe('errorMessage (spec section 8)', () => {
   it("uses the response's message", () => {
@@ -32,17 +26,15 @@ describe('errorMessage (spec section 8)', () => {
   });
 
   it('gives the exact timeout message when no response arrived in time', () => {
-    const timeout = new AxiosError('timeout of 300000ms exceeded', AxiosError.ECONNABORTED, config, {});
+    const timeout = new HttpFailure('timeout', 'timeout of 300000ms exceeded');
     expect(errorMessage(timeout)).toBe(
       'Request timeout. The operation is taking longer than expected. Please check the results in the contact list.',
     );
-    expect(errorMessage(new AxiosError('timeout', AxiosError.ETIMEDOUT, config, {}))).toBe(TIMEOUT_MESSAGE);
+    expect(errorMessage(new HttpFailure('timeout', 'timeout'))).toBe(TIMEOUT_MESSAGE);
   });
 
   it('gives the exact network message for any other failure without a response', () => {
-    expect(errorMessage(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}))).toBe(
-      'Network error. Please check your connection.',
-    );
+    expect(errorMessage(new HttpFailure('network', 'Network Error'))).toBe('Network error. Please check your connection.');
     expect(NETWORK_MESSAGE).toBe('Network error. Please check your connection.');
   });
 
@@ -80,7 +72,7 @@ describe('toApiError', () => {
   });
 
   it('uses status 0 without a response', () => {
-    const error = toApiError(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}));
+    const error = toApiError(new HttpFailure('network', 'Network Error'));
     expect(error.status).toBe(0);
     expect(error.message).toBe(NETWORK_MESSAGE);
   });

@@ -1,12 +1,33 @@
-import { isAxiosError } from 'axios';
-
 /** Spec section 8: shown when a request times out without any response. */
 export const TIMEOUT_MESSAGE =
   'Request timeout. The operation is taking longer than expected. Please check the results in the contact list.';
 /** Spec section 8: shown when a request fails without any response for another reason. */
 export const NETWORK_MESSAGE = 'Network error. Please check your connection.';
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+/** Why a request failed at the transport: an error answer, no answer in time, no answer at all, or cancelled by the caller. */
+export type HttpFailureKind = 'status' | 'timeout' | 'network' | 'canceled';
+
+/**
+ * What the HTTP client (api-client.ts) throws before it becomes an ApiError: the transport's own
+ * message (`Request failed with status code 404`, `Network Error`, ...) and, for error answers,
+ * the status and the body (parsed JSON when it is JSON).
+ */
+export class HttpFailure extends Error {
+  readonly kind: HttpFailureKind;
+  readonly response: { status: number; data: unknown } | undefined;
+
+  constructor(kind: HttpFailureKind, message: string, response?: { status: number; data: unknown }) {
+    super(message);
+    this.name = 'HttpFailure';
+    this.kind = kind;
+    this.response = response;
+  }
+
+  /** An error answer, with axios's (and so the spec's fallback) transport text. */
+  static status(status: number, data: unknown): HttpFailure {
+    return new HttpFailure('status', `Request failed with status code ${status}`, { status, data });
+  }
+}
 
 interface ErrorBody {
   message?: unknown;
@@ -42,12 +63,10 @@ export function serverCode(data: unknown): string | undefined {
  * without a response, the exact timeout or network message.
  */
 export function errorMessage(error: unknown): string {
-  if (isAxiosError(error)) {
-    if (error.code === 'ERR_CANCELED') return error.message;
+  if (error instanceof HttpFailure) {
+    if (error.kind === 'canceled') return error.message;
     const response = error.response;
-    if (!response) {
-      return error.code && TIMEOUT_CODES.has(error.code) ? TIMEOUT_MESSAGE : NETWORK_MESSAGE;
-    }
+    if (!response) return error.kind === 'timeout' ? TIMEOUT_MESSAGE : NETWORK_MESSAGE;
     const base = serverMessage(response.data) ?? error.message;
     const code = serverCode(response.data);
     return code ? `${base} (Code: ${code})` : base;
@@ -100,7 +119,7 @@ export class ApiError extends Error {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const message = errorMessage(error);
-  if (isAxiosError(error) && error.response) {
+  if (error instanceof HttpFailure && error.response) {
     const body = errorBody(error.response.data);
     return new ApiError({
       status: error.response.status,

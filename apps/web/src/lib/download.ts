@@ -1,6 +1,4 @@
-import { isAxiosError, type AxiosRequestConfig } from 'axios';
-import { apiClient, ApiError } from './api-client';
-import { toApiError } from './api-error';
+import { apiClient, type RequestConfig } from './api-client';
 
 /** The file name a Content-Disposition header gives (RFC 6266 `filename*` first), else null. */
 export function dispositionFileName(header: string | null | undefined): string | null {
@@ -16,20 +14,6 @@ export function dispositionFileName(header: string | null | undefined): string |
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
   const name = (plain?.[1] ?? plain?.[2])?.trim();
   return name ? name : null;
-}
-
-/** A blob error body (downloads ask for blobs) read back as the JSON error it is, for the usual message. */
-async function readBlobError(error: unknown): Promise<ApiError> {
-  const cause = error instanceof ApiError ? error.cause : error;
-  if (isAxiosError(cause) && cause.response?.data instanceof Blob) {
-    try {
-      cause.response.data = JSON.parse(await cause.response.data.text()) as unknown;
-      return toApiError(cause);
-    } catch {
-      // not JSON: keep the original error
-    }
-  }
-  return toApiError(error);
 }
 
 /** Hands a blob to the browser as a download named `fileName`. */
@@ -52,14 +36,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * a plain link cannot carry it): fetched whole as a blob, then saved. Large exports are held in
  * memory once; a signed one-time download URL would let the browser stream them instead.
  */
-export async function downloadFile(url: string, fallbackName: string, config?: AxiosRequestConfig): Promise<string> {
-  try {
-    const response = await apiClient.get<Blob>(url, { ...config, responseType: 'blob', headers: { Accept: '*/*' } });
-    const header = response.headers['content-disposition'] as string | undefined;
-    const name = dispositionFileName(header) ?? fallbackName;
-    saveBlob(response.data, name);
-    return name;
-  } catch (error) {
-    throw await readBlobError(error);
-  }
+export async function downloadFile(url: string, fallbackName: string, config?: RequestConfig): Promise<string> {
+  // Error answers come back as JSON (the client reads error bodies as text), so they carry the usual message.
+  const response = await apiClient.get<Blob>(url, { ...config, responseType: 'blob', headers: { Accept: '*/*' } });
+  const name = dispositionFileName(response.headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(response.data, name);
+  return name;
 }

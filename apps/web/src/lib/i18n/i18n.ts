@@ -3,11 +3,12 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY, readStoredLanguage, toLanguage } from './language';
 import { loadMuiLocale } from './mui-locale';
-import { SIGN_IN_NAMESPACES } from './sign-in-namespaces';
+import { PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './sign-in-namespaces';
 
 // Every src/locales/<language>/<namespace>.json is found here, so feature namespaces need no wiring.
-// They load on demand, one language at a time: first the sign-in pages' namespaces, then (with the
-// signed-in frame) the rest; the build puts each of these two sets of a language in one file.
+// They load on demand, one language at a time: first the sign-in pages' namespaces, then the public
+// site's (with its frame) or (with the signed-in frame) all the rest; the build puts each of these
+// sets of a language in one file.
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
 /** { language: [[namespace, loader], ...] } from the glob's paths. */
@@ -37,21 +38,27 @@ void i18next.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Whether the signed-in frame has asked for every namespace (a language switch then loads them all). */
-let everyNamespace = false;
+/** The namespaces asked for so far: the sign-in set, plus the public site's, or all once the signed-in frame asked (a language switch loads the same). */
+let wanted: ReadonlySet<string> | 'all' = new Set(SIGN_IN_NAMESPACES);
 
-/** Downloads a language's texts (the sign-in set, or all once asked) and MUI labels, each once. */
+/** Downloads a language's texts (the namespaces asked for so far) and MUI labels, each once. */
 export async function loadLanguage(language: Language): Promise<void> {
   const pending = (loadersByLanguage.get(language) ?? [])
-    .filter(([namespace]) => everyNamespace || SIGN_IN_NAMESPACES.includes(namespace))
+    .filter(([namespace]) => wanted === 'all' || wanted.has(namespace))
     .filter(([namespace]) => !i18next.hasResourceBundle(language, namespace))
     .map(async ([namespace, load]) => i18next.addResourceBundle(language, namespace, await load(), true, true));
   await Promise.all([...pending, loadMuiLocale(language)]);
 }
 
+/** The public site's namespaces of the active language: its frame waits for them. */
+export function loadPublicSiteNamespaces(): Promise<void> {
+  if (wanted !== 'all') wanted = new Set([...wanted, ...PUBLIC_SITE_NAMESPACES]);
+  return loadLanguage(toLanguage(i18next.language));
+}
+
 /** Every namespace of the active language: the signed-in frame waits for it. */
 export function loadEveryNamespace(): Promise<void> {
-  everyNamespace = true;
+  wanted = 'all';
   return loadLanguage(toLanguage(i18next.language));
 }
 

@@ -5,3 +5,9 @@
  * files by this list too (vite.config.ts).
  */
 export const SIGN_IN_NAMESPACES: readonly string[] = ['common', 'forms', 'auth', 'account-access', 'maintenance'];
+
+/**
+ * What the public site (/landingpage, /frontend-pages/*) reads beyond the sign-in set: one more
+ * small file per language instead of the whole language (decision 038). Grouped by the build too.
+ */
+export const PUBLIC_SITE_NAMESPACES: readonly string[] = ['public'];

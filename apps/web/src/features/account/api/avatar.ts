@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 export async function uploadAvatar(file: File): Promise<UserResponse> {
   const form = new FormData();
   form.append('avatar', file);
-  // axios fills in the multipart boundary for FormData (as the brand uploads do).
+  // The API client lets the browser write the multipart type and boundary for FormData (as the brand uploads do).
   return (await apiClient.post<UserResponse>('/api/users/me/avatar', form, { headers: { 'Content-Type': 'multipart/form-data' } })).data;
 }
 
