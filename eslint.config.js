@@ -114,7 +114,7 @@ export default tseslint.config(
  */
 function serverModuleZones() {
   const layers = [
-    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
+    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks', 'backups'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     ['account', 'inbound', 'reports', 'dashboard'],
     ['messaging'],
