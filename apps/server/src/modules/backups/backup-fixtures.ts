@@ -71,10 +71,10 @@ export async function fingerprint(database: Database): Promise<Record<string, { 
 }
 
 /** Serves the app on an existing database (a restored one): answers its base URL and a closer. */
-export async function serveOn(target: Target): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function serveOn(target: Target, backupToken?: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const config = testConfig({ databaseUrl: target.url, dataDir: target.dataDir });
   const jobs = createJobs(target.database, { supervise: false });
-  const app = await buildApp(config, { database: target.database, jobs, logger: false });
+  const app = await buildApp(config, { database: target.database, jobs, logger: false, ...(backupToken ? { backupToken } : {}) });
   await jobs.start({ error: () => {} });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -5,3 +5,5 @@ export { backupDirectory, backupFileName, backupToFile, runBackupCommand, runRes
 export { BACKUP_STREAM_PATH, newBackupToken, publishBackupEndpoint } from './backup-endpoint.ts';
 export { writeBackup, type BackupSummary } from './backup-writer.ts';
 export { restoreBackup, RestoreRefused, type RestoreSummary } from './restore.ts';
+export { backupStreamRoutes } from './backup-stream.routes.ts';
+export { backupBeforeMigrating } from './pre-migration.ts';
