@@ -1,8 +1,7 @@
 import { ERASED_NUMBER_REASON } from '@sms/contracts/data-lifecycle';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFile } from '../../../test/import-fixtures.ts';
-import { startImportServer } from '../../../test/import-fixtures.ts';
+import { importFile, startImportServer } from '../../../test/import-fixtures.ts';
 import type { TestAccount, TestServer } from '../../../test/helper.ts';
 import { queryRows } from '../../db/client.ts';
 
