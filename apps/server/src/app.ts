@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { apiKeyResolver, apiKeysRoutes } from './modules/api-keys/index.ts';
 import { auditLogRoutes } from './modules/audit-log/index.ts';
-import { backupStreamRoutes } from './modules/backups/index.ts';
+import { backupDirectory, backupsRoutes, backupStreamRoutes } from './modules/backups/index.ts';
 import { accountRoutes, sessionRoutes } from './modules/account/index.ts';
 import { settingsRoutes, tokenLifetimeOverride } from './modules/settings/index.ts';
 import { brandRoutes } from './modules/brand/index.ts';
@@ -114,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(pricingRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
+  await app.register(backupsRoutes, { database: deps.database, directory: backupDirectory(config) });
   await app.register(apiKeysRoutes, { db });
   await app.register(integrationMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(integrationContactsRoutes, { db });

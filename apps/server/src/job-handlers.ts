@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startNoticeWorker } from './modules/account/index.ts';
+import { backupDirectory, startLifecycleJobs } from './modules/backups/index.ts';
 import { importLimits, startImportWorker, uploadStoreFor } from './modules/imports/index.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
 
@@ -17,4 +18,6 @@ export async function startJobHandlers(jobs: Jobs, database: Database, config: C
   });
   // The logger is the app's pino logger in `npm start` (its info level gets development outbox lines).
   await startNoticeWorker(jobs, { database, config, logger });
+  // Scheduled backups and retention housekeeping (Configurations -> Maintenance).
+  await startLifecycleJobs(jobs, { database, directory: backupDirectory(config), logger });
 }

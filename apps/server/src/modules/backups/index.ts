@@ -7,3 +7,6 @@ export { writeBackup, type BackupSummary } from './backup-writer.ts';
 export { restoreBackup, RestoreRefused, type RestoreSummary } from './restore.ts';
 export { backupStreamRoutes } from './backup-stream.routes.ts';
 export { backupBeforeMigrating } from './pre-migration.ts';
+export { backupsRoutes } from './backups.routes.ts';
+export { runLifecycleOnce, startLifecycleJobs } from './lifecycle-jobs.ts';
+export { applyRetention } from './retention.ts';
