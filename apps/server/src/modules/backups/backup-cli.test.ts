@@ -10,7 +10,7 @@ import { startTestServer } from '../../../test/helper.ts';
 import { scratchDir } from '../../../test/scratch-dir.ts';
 import { backupToFile } from './backup-commands.ts';
 import { BACKUP_STREAM_PATH, BACKUP_TOKEN_HEADER, newBackupToken, publishBackupEndpoint } from './backup-endpoint.ts';
-import { emptyPglite, fingerprint, serveOn } from './backup-fixtures.ts';
+import { emptyPglite, fingerprint, serveOn } from '../../../test/backup-fixtures.ts';
 import { restoreBackup } from './restore.ts';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { seedContacts } from '../../../test/campaign-fixtures.ts';
 import { onPostgres, startTestServer, type TestServer } from '../../../test/helper.ts';
 import { scratchDir } from '../../../test/scratch-dir.ts';
 import { upload } from '../../../test/upload.ts';
-import { emptyPglite, emptyPostgres, fingerprint, serveOn, type Target } from './backup-fixtures.ts';
+import { emptyPglite, emptyPostgres, fingerprint, serveOn, type Target } from '../../../test/backup-fixtures.ts';
 import { backupToFile } from './backup-commands.ts';
 import { restoreBackup, RestoreRefused } from './restore.ts';
 

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../../app.ts';
-import { queryRows, type Database } from '../../db/client.ts';
-import { openDatabase } from '../../db/open.ts';
-import { closeHttp } from '../../platform/close-http.ts';
-import { createJobs } from '../../platform/jobs.ts';
-import { scratchDir } from '../../../test/scratch-dir.ts';
-import { testConfig } from '../../../test/helper.ts';
+import { buildApp } from '../src/app.ts';
+import { queryRows, type Database } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { closeHttp } from '../src/platform/close-http.ts';
+import { createJobs } from '../src/platform/jobs.ts';
+import { scratchDir } from './scratch-dir.ts';
+import { testConfig } from './helper.ts';
 
 /** Test fixtures of the backup tests: empty targets of either kind, a server on a restored database, table fingerprints. */
 
