@@ -119,17 +119,21 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
 });
 
 describe('moving between the embedded database and PostgreSQL', () => {
-  it.skipIf(!TEST_DATABASE_URL)('embedded -> PostgreSQL -> embedded keeps every row (needs TEST_DATABASE_URL)', async () => {
-    const { server } = await populatedServer();
-    const original = await fingerprint(server.database);
-    const embedded = await restoreInto('pglite', await backupOf(server));
-    const fromEmbedded = join(scratchDir('sms-backup-'), 'from-embedded.sms.gz');
-    await backupToFile(embedded.database, fromEmbedded);
-    const onPostgres = await restoreInto('postgres', fromEmbedded);
-    expect(await fingerprint(onPostgres.database)).toEqual(original);
-    const fromPostgres = join(scratchDir('sms-backup-'), 'from-postgres.sms.gz');
-    await backupToFile(onPostgres.database, fromPostgres);
-    const back = await restoreInto('pglite', fromPostgres);
-    expect(await fingerprint(back.database)).toEqual(original);
-  });
+  it.skipIf(!TEST_DATABASE_URL)(
+    'embedded -> PostgreSQL -> embedded keeps every row (needs TEST_DATABASE_URL)',
+    { timeout: 300_000 },
+    async () => {
+      const { server } = await populatedServer();
+      const original = await fingerprint(server.database);
+      const embedded = await restoreInto('pglite', await backupOf(server));
+      const fromEmbedded = join(scratchDir('sms-backup-'), 'from-embedded.sms.gz');
+      await backupToFile(embedded.database, fromEmbedded);
+      const onPostgres = await restoreInto('postgres', fromEmbedded);
+      expect(await fingerprint(onPostgres.database)).toEqual(original);
+      const fromPostgres = join(scratchDir('sms-backup-'), 'from-postgres.sms.gz');
+      await backupToFile(onPostgres.database, fromPostgres);
+      const back = await restoreInto('pglite', fromPostgres);
+      expect(await fingerprint(back.database)).toEqual(original);
+    },
+  );
 });
