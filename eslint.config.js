@@ -114,8 +114,8 @@ export default tseslint.config(
  */
 function serverModuleZones() {
   const layers = [
-    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks', 'backups'],
-    ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
+    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
+    ['users', 'campaigns', 'inbox', 'public-site', 'integration', 'backups'],
     ['account', 'inbound', 'reports', 'dashboard'],
     ['messaging'],
   ];
