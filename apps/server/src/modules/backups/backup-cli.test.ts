@@ -27,39 +27,43 @@ const cli = (script: 'backup' | 'restore', args: string[], env: Record<string, s
   });
 
 describe('npm run backup while the embedded server runs', () => {
-  it('asks the running server (which owns the files) for the backup, with the token of DATA_DIR; others are refused', async () => {
-    // A running embedded server: its DATA_DIR/pglite is locked by a live process (this one).
-    const source = await startTestServer();
-    await seedContacts(source, 120);
-    await source.database.db.execute(sql`update contacts set notes = 'tab\there' where phone like '%7'`);
-    const seedFile = join(scratchDir('sms-backup-'), 'seed.sms.gz');
-    await backupToFile(source.database, seedFile);
-    await source.close();
-    const running = await emptyPglite();
-    cleanups.push(() => running.dispose());
-    await restoreBackup(running.database, createReadStream(seedFile));
-    const token = newBackupToken();
-    const served = await serveOn(running, token);
-    cleanups.push(() => served.close());
-    const unpublish = publishBackupEndpoint(running.dataDir, { url: served.baseUrl, token });
-    cleanups.push(async () => unpublish());
+  it(
+    'asks the running server (which owns the files) for the backup, with the token of DATA_DIR; others are refused',
+    { timeout: 300_000 },
+    async () => {
+      // A running embedded server: its DATA_DIR/pglite is locked by a live process (this one).
+      const source = await startTestServer();
+      await seedContacts(source, 120);
+      await source.database.db.execute(sql`update contacts set notes = 'tab\there' where phone like '%7'`);
+      const seedFile = join(scratchDir('sms-backup-'), 'seed.sms.gz');
+      await backupToFile(source.database, seedFile);
+      await source.close();
+      const running = await emptyPglite();
+      cleanups.push(() => running.dispose());
+      await restoreBackup(running.database, createReadStream(seedFile));
+      const token = newBackupToken();
+      const served = await serveOn(running, token);
+      cleanups.push(() => served.close());
+      const unpublish = publishBackupEndpoint(running.dataDir, { url: served.baseUrl, token });
+      cleanups.push(async () => unpublish());
 
-    const out = join(scratchDir('sms-backup-'), 'live.sms.gz');
-    const { stdout } = await cli('backup', ['--out', out], { DATA_DIR: running.dataDir });
-    expect(stdout).toContain('by the running server');
+      const out = join(scratchDir('sms-backup-'), 'live.sms.gz');
+      const { stdout } = await cli('backup', ['--out', out], { DATA_DIR: running.dataDir });
+      expect(stdout).toContain('by the running server');
 
-    const copy = await emptyPglite();
-    cleanups.push(() => copy.dispose());
-    await restoreBackup(copy.database, createReadStream(out));
-    expect(await fingerprint(copy.database)).toEqual(await fingerprint(running.database));
+      const copy = await emptyPglite();
+      cleanups.push(() => copy.dispose());
+      await restoreBackup(copy.database, createReadStream(out));
+      expect(await fingerprint(copy.database)).toEqual(await fingerprint(running.database));
 
-    expect((await fetch(`${served.baseUrl}${BACKUP_STREAM_PATH}`)).status).toBe(401);
-    expect((await fetch(`${served.baseUrl}${BACKUP_STREAM_PATH}`, { headers: { [BACKUP_TOKEN_HEADER]: 'x'.repeat(64) } })).status).toBe(
-      401,
-    );
-  });
+      expect((await fetch(`${served.baseUrl}${BACKUP_STREAM_PATH}`)).status).toBe(401);
+      expect((await fetch(`${served.baseUrl}${BACKUP_STREAM_PATH}`, { headers: { [BACKUP_TOKEN_HEADER]: 'x'.repeat(64) } })).status).toBe(
+        401,
+      );
+    },
+  );
 
-  it('npm run restore refuses a DATA_DIR that holds a database unless --force, then replaces it', async () => {
+  it('npm run restore refuses a DATA_DIR that holds a database unless --force, then replaces it', { timeout: 300_000 }, async () => {
     const source = await startTestServer();
     await seedContacts(source, 50);
     const file = join(scratchDir('sms-backup-'), 'small.sms.gz');
