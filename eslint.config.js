@@ -116,7 +116,7 @@ function serverModuleZones() {
   const layers = [
     ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
     ['templates', 'segments'],
-    ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
+    ['users', 'campaigns', 'inbox', 'public-site', 'integration', 'backups'],
     ['account', 'inbound', 'reports', 'dashboard', 'archive'],
     ['messaging', 'notifications', 'search'],
   ];

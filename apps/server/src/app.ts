@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { apiKeyResolver, apiKeysRoutes } from './modules/api-keys/index.ts';
 import { auditLogRoutes } from './modules/audit-log/index.ts';
+import { backupDirectory, backupsRoutes, backupStreamRoutes } from './modules/backups/index.ts';
 import { accountRoutes, sessionRoutes } from './modules/account/index.ts';
 import { settingsRoutes, tokenLifetimeOverride } from './modules/settings/index.ts';
 import { brandRoutes } from './modules/brand/index.ts';
@@ -54,6 +55,8 @@ export interface AppDeps {
   wakeDispatcher?: () => void;
   /** Test seam: how often inbox event streams ping and re-check their session (default 15 s). */
   inboxHeartbeatMs?: number;
+  /** Embedded server: the token `npm run backup` presents to ask this process for a backup. */
+  backupToken?: string;
   /** Test seam: extra routes registered after the domain modules. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(archiveStaffRoutes, { db });
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
+  await app.register(backupsRoutes, { database: deps.database, directory: backupDirectory(config) });
   await app.register(apiKeysRoutes, { db });
   await app.register(integrationMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(integrationContactsRoutes, { db });
@@ -134,6 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sink: webhookSink(db),
     resolveGateway: (id) => twilioAuthToken(db, id),
   });
+  if (deps.backupToken) await app.register(backupStreamRoutes, { database: deps.database, token: deps.backupToken });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 
   // The web app last: its not-found handler is the SPA fallback and the JSON 404 for /api.

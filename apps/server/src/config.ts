@@ -45,6 +45,7 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
       .default(3000),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : resolve(REPO_ROOT, 'data'))),
+    BACKUP_DIR: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : undefined)),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
@@ -106,6 +107,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where scheduled backups and `npm run backup` write by default (BACKUP_DIR; else DATA_DIR/backups). */
+  backupDir?: string | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -144,6 +147,7 @@ const VARIABLES = [
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
+  'BACKUP_DIR',
   'JWT_SECRET',
   'TOKEN_TTL',
   'LOG_LEVEL',
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: parsed.HOST,
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
+    backupDir: parsed.BACKUP_DIR,
     jwtSecret: parsed.JWT_SECRET,
     tokenTtlSeconds: parsed.TOKEN_TTL,
     logLevel: parsed.LOG_LEVEL,

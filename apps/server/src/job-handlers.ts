@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, startNoticeWorker } from './modules/account/index.ts';
+import { backupDirectory, startLifecycleJobs } from './modules/backups/index.ts';
 import { importLimits, startImportWorker, uploadStoreFor } from './modules/imports/index.ts';
 import { startNotificationSweeper } from './modules/notifications/index.ts';
 import { startWebMessageMail } from './modules/public-site/index.ts';
@@ -24,4 +25,6 @@ export async function startJobHandlers(jobs: Jobs, database: Database, config: C
   await startWebMessageMail(jobs, { database, mailer });
   // Turns finished imports, campaign ends and pauses, gateway outages and replies into notifications.
   startNotificationSweeper(jobs, { database, config, logger });
+  // Scheduled backups and retention housekeeping (Configurations -> Maintenance).
+  await startLifecycleJobs(jobs, { database, directory: backupDirectory(config), logger });
 }

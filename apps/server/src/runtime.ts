@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
+import { backupBeforeMigrating, backupDirectory } from './modules/backups/index.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -11,6 +12,8 @@ import { setOutboundPolicy } from './platform/outbound-address.ts';
 export async function openMigratedDatabase(config: Config): Promise<Database> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   try {
+    // Embedded: a copy of the data as it was before a new version changes its schema.
+    if (database.driver === 'pglite') await backupBeforeMigrating(database, backupDirectory(config));
     await database.migrate();
   } catch (error) {
     await database.close().catch(() => {});

@@ -5,6 +5,7 @@ import { startJobHandlers } from './job-handlers.ts';
 import { closeHttp } from './platform/close-http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import type { MessagingEngine } from './modules/messaging/index.ts';
+import { newBackupToken, publishBackupEndpoint } from './modules/backups/index.ts';
 import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
 
 // `npm start` (through main.ts): the API, the built web app and (unless RUN_WORKER=false) the job
@@ -16,7 +17,16 @@ try {
   // API-only processes still use pg-boss to send jobs; only workers run its maintenance.
   const jobs = jobsFor(database, config.runWorker);
   let engine: MessagingEngine | undefined;
-  const app = await buildApp(config, { database, jobs, logger: loggerOptions(config), wakeDispatcher: () => engine?.wake() });
+  // Embedded: this process owns the database files, so `npm run backup` asks it (backup-endpoint.ts).
+  const backupToken = database.driver === 'pglite' ? newBackupToken() : undefined;
+  let unpublish = () => {};
+  const app = await buildApp(config, {
+    database,
+    jobs,
+    logger: loggerOptions(config),
+    wakeDispatcher: () => engine?.wake(),
+    ...(backupToken ? { backupToken } : {}),
+  });
   await jobs.start(app.log);
   if (config.runWorker) {
     await startJobHandlers(jobs, database, config, app.log);
@@ -28,6 +38,7 @@ try {
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
     // Connections still open after a few seconds are cut, so the database closes within the delay.
+    unpublish();
     await closeHttp(app);
     await engine?.stop();
     await jobs.stop();
@@ -37,6 +48,13 @@ try {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (backupToken) {
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    unpublish = publishBackupEndpoint(config.dataDir, {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      token: backupToken,
+    });
+  }
   const mode = `${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${config.runWorker ? ', with job runner' : ', API only'}`;
   console.info(`Listening on ${config.publicUrl ?? `http://localhost:${port}`} (${mode})`);
 } catch (error) {

@@ -27,8 +27,11 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   db: Db;
   jobsTarget: JobsTarget;
-  /** Applies pending drizzle migrations (serialised across processes on PostgreSQL). */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending drizzle migrations (serialised across processes on PostgreSQL). A restore
+   * passes a folder holding the first migrations only (modules/backups/schema-version.ts).
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -98,7 +98,7 @@ export async function openPglite(options: { dataDir?: string | undefined; snapsh
     db: db as unknown as Db,
     jobsTarget: { kind: 'pglite', pglite },
     // One process owns a PGlite directory, so there is nobody to race with.
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migrate(db, { migrationsFolder }),
     ping: async () => {
       await pglite.query('select 1');
     },

@@ -17,14 +17,14 @@ export async function openPostgres(url: string): Promise<Database> {
     driver: 'postgres',
     db: db as unknown as Db,
     jobsTarget: { kind: 'postgres', connectionString: url },
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       // Several API and worker processes may start at once: one migrates, the others wait for it
       // and then find nothing left to do.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          await migrate(drizzle({ client, schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

@@ -326,3 +326,10 @@ export * from './schema-campaigns.ts';
 export * from './schema-account-security.ts';
 export * from './schema-templates-segments.ts';
 export * from './schema-notifications.ts';
+
+/** Salted hashes of erased contacts' numbers (platform/suppression.ts); opted_out: never import them again. */
+export const suppressedPhones = pgTable('suppressed_phones', {
+  phoneHash: text('phone_hash').primaryKey(),
+  optedOut: boolean('opted_out').notNull(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,6 +11,9 @@ export const SETTING_KEYS = {
   maintenance: 'maintenance',
   security: 'security',
   publicSite: 'public_site',
+  suppressionSalt: 'suppression_salt',
+  backups: 'backups',
+  retention: 'retention',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

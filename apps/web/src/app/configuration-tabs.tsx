@@ -22,6 +22,9 @@ const SecuritySettingsTab = lazy(() =>
 const MessagingSettingsTab = lazy(() =>
   import('../features/settings/components/messaging-settings-tab').then((module) => ({ default: module.MessagingSettingsTab })),
 );
+const BackupsCards = lazy(() =>
+  import('../features/backups/components/backups-cards').then((module) => ({ default: module.BackupsCards })),
+);
 const MaintenanceSettingsTab = lazy(() =>
   import('../features/maintenance/components/maintenance-settings-tab').then((module) => ({ default: module.MaintenanceSettingsTab })),
 );
@@ -74,7 +77,12 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
     labelKey: 'maintenance:tab.label',
     icon: IconTool,
     requires: [['update', 'Settings']],
-    content: <MaintenanceSettingsTab />,
+    content: (
+      <>
+        <MaintenanceSettingsTab />
+        <BackupsCards />
+      </>
+    ),
   },
   {
     id: 'developers',

@@ -22,6 +22,8 @@ export const contactPolicy = {
     (!change.optIn || roleCan(actor.role, 'optIn', 'Contact')),
   delete: (actor: Actor) => roleCan(actor.role, 'delete', 'Contact'),
   export: (actor: Actor) => roleCan(actor.role, 'export', 'Contact'),
+  /** Right to erasure: whoever may delete contacts (admins and managers). */
+  erase: (actor: Actor) => roleCan(actor.role, 'delete', 'Contact'),
   bulk: (actor: Actor, action: BulkAction) =>
     action === 'setTag'
       ? roleCan(actor.role, 'bulkTag', 'Contact')

@@ -19,9 +19,11 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { eraseContactResponseSchema, personalDataQuerySchema } from '@sms/contracts/data-lifecycle';
 import { sendExportFile } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { exportContacts } from './contacts-export.ts';
+import { eraseContact, exportPersonalData } from './contact-erasure.ts';
 import { contactPolicy, ensure } from './contacts.policy.ts';
 import { presentContact } from './contacts.presenter.ts';
 import { distinctTagValues, findContactById, listContacts } from './contacts.queries.ts';
@@ -219,6 +221,54 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       ensure(contactPolicy.delete(actor), 'You do not have permission to delete contacts.');
       await deleteContact(db, { actor, target, ip: request.ip });
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/contacts/:id/erase',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Erase a contact (right to erasure; admins and managers)',
+        description:
+          'Removes the contact, its consent records and the number and texts of its messages and replies; campaign figures stay. ' +
+          "The number's salted hash is kept on a suppression list: an erased contact who had opted out is refused by every later import.",
+        params: contactIdParamsSchema,
+        response: { 200: eraseContactResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const target = await loadContact(db, request.params.id);
+      ensure(contactPolicy.erase(actor), 'Only administrators and managers can erase contacts.');
+      return eraseContact(db, { actor, target, ip: request.ip });
+    },
+  );
+
+  app.get(
+    '/api/contacts/:id/personal-data',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Everything held about one contact (access request; admins and managers)',
+        description: 'JSON: the contact, its consent history and every message to and from it. CSV: the messages.',
+        params: contactIdParamsSchema,
+        querystring: personalDataQuerySchema,
+        response: { 200: z.unknown().describe('application/json or text/csv'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const target = await loadContact(db, request.params.id);
+      ensure(contactPolicy.export(actor), "Only administrators and managers can export a contact's personal data.");
+      const { format } = request.query;
+      const body = await exportPersonalData(db, { actor, target, format, ip: request.ip });
+      return reply
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="contact-${target.id}.${format}"`)
+        .send(body);
     },
   );
 };

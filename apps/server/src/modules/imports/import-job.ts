@@ -26,6 +26,7 @@ import { hasStatusOrNotes } from './write/row-normaliser.ts';
 import { readRowsHere, readRowsInWorker, type RowSource } from './write/row-source.ts';
 import type { Delimiter, TextEncodingName } from './read/sniff.ts';
 import { startUploadExpiry } from './upload/upload-expiry.ts';
+import { importSuppression } from '../../platform/suppression.ts';
 import type { LocalFile, UploadStore } from './upload/upload-store.ts';
 
 /** The pg-boss queue of import jobs. */
@@ -71,6 +72,7 @@ async function openSource(deps: ImportJobDeps, row: ImportRow, local: { file?: L
     maxColumns: deps.limits.maxColumns,
     maxCellLength: deps.limits.maxCellLength,
     batchRows: deps.batchRows ?? BATCH_ROWS[deps.database.driver],
+    suppressed: await importSuppression(deps.database.db),
   };
   const inWorker = deps.database.driver === 'pglite';
   if (row.format === 'csv') {

@@ -22,6 +22,8 @@ const OPEN_ROUTES: ReadonlyArray<{ methods: readonly string[] | 'any'; url: stri
   { methods: ['GET', 'HEAD'], url: '/api/brand-settings' },
   { methods: ['GET', 'HEAD'], url: '/api/brand-assets/:hash.:ext' },
   { methods: 'any', url: '/api/gateways/twilio/', prefix: true },
+  // `npm run backup` on the embedded server's machine (its own token; modules/backups).
+  { methods: ['GET', 'HEAD'], url: '/api/backups/stream' },
 ];
 
 /** Whether a route stays open during maintenance. */

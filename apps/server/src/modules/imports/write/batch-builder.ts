@@ -28,6 +28,8 @@ export interface BuildOptions {
   maxCellLength: number;
   /** Rows per batch (one transaction each). */
   batchRows: number;
+  /** Erased, opted-out numbers to refuse (platform/suppression.ts). */
+  suppressed?: { salt: string; hashes: string[] } | undefined;
 }
 
 /** How reading ended: rows seen, and why it stopped early (the row limit), if it did. */

@@ -1,5 +1,7 @@
 import { CONTACT_LIMITS } from '@sms/contracts/contacts';
 import { CUSTOM_FIELD_PREFIX, IMPORT_MESSAGES, type ImportMapping, type TagField } from '@sms/contracts/imports';
+import { ERASED_NUMBER_REASON } from '@sms/contracts/data-lifecycle';
+import { phoneHash } from '../../../platform/phone-hash.ts';
 import { stripFormulaGuard } from '../../../platform/csv.ts';
 
 /** The phone rule the import shares with the contacts API (packages/contracts/src/phone.ts). */
@@ -37,6 +39,8 @@ export interface NormaliserOptions {
   maxColumns: number;
   maxCellLength: number;
   normalisePhone: PhoneNormaliser;
+  /** Erased, opted-out numbers (salted hashes; platform/suppression.ts): their rows are refused. */
+  suppressed?: { salt: string; hashes: string[] } | undefined;
   /** Told of each accepted row whose number was read as international although a default country was set. */
   onReadAsInternational?: (input: string, e164: string, country: string | null) => void;
 }
@@ -83,6 +87,8 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
     .map(([index, target]) => [Number(index), target.slice(CUSTOM_FIELD_PREFIX.length).trim()] as const);
   const tagIndex = options.tag ? Number(options.tag.field.slice(3)) - 1 : -1;
   const { maxColumns, maxCellLength, normalisePhone, defaultCountry } = options;
+  const suppressedSalt = options.suppressed?.salt ?? '';
+  const suppressed = options.suppressed?.hashes.length ? new Set(options.suppressed.hashes) : undefined;
 
   return (cells) => {
     if (cells.length > maxColumns) return `The row has ${cells.length} columns; at most ${maxColumns} are allowed`;
@@ -97,6 +103,7 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
     // Scientific notation, separators, '00' and spreadsheet apostrophes are the shared rule's job.
     const phone = normalisePhone(phoneText, defaultCountry);
     if (!phone.ok) return phone.message;
+    if (suppressed?.has(phoneHash(suppressedSalt, phone.e164))) return ERASED_NUMBER_REASON;
     const readAsInternational = phone.readAsInternational === true;
 
     const firstName = clean(cells[firstColumn]);

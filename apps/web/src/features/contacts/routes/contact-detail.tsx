@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconEraser, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -14,14 +14,17 @@ import { ContactMessagesCard } from '../components/contact-messages-card';
 import { ContactLoadState } from '../components/contact-load-state';
 import { contactLabel } from '../components/contact-name';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
+import { EraseContactDialog } from '../components/erase-contact-dialog';
+import { downloadPersonalData } from '../api/download-personal-data';
 
 /** /contacts/:id: a contact's details with edit and delete (per role); and its message history. */
 export default function ContactDetail() {
-  const { t } = useTranslation(['contacts', 'common']);
+  const { t } = useTranslation(['contacts', 'common', 'erasure']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useContact(id);
   const [confirming, setConfirming] = useState(false);
+  const [erasing, setErasing] = useState(false);
   if (!query.data) return <ContactLoadState error={query.error} onRetry={() => void query.refetch()} />;
   const contact = query.data;
   const label = contactLabel(contact);
@@ -46,6 +49,18 @@ export default function ContactDetail() {
             <Button color="error" variant="outlined" startIcon={<IconTrash size={18} aria-hidden />} onClick={() => setConfirming(true)}>
               {t('common:actions.delete')}
             </Button>
+            <Button color="error" variant="outlined" startIcon={<IconEraser size={18} aria-hidden />} onClick={() => setErasing(true)}>
+              {t('erasure:erase')}
+            </Button>
+          </Can>
+          <Can I="export" a="Contact">
+            <Button
+              variant="outlined"
+              startIcon={<IconDownload size={18} aria-hidden />}
+              onClick={() => void downloadPersonalData(contact.id, 'json').catch(() => {})}
+            >
+              {t('erasure:personalData')}
+            </Button>
           </Can>
         </>
       }
@@ -57,6 +72,11 @@ export default function ContactDetail() {
         contact={confirming ? contact : null}
         onClose={() => setConfirming(false)}
         onDeleted={() => void navigate(paths.contacts.list, { replace: true, state: { notice: 'deleted' } })}
+      />
+      <EraseContactDialog
+        contact={erasing ? contact : null}
+        onClose={() => setErasing(false)}
+        onErased={() => void navigate(paths.contacts.list, { replace: true })}
       />
       <NoticeSnackbar ns="contacts" />
     </PageContainer>

@@ -1,0 +1,134 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { backupResultSchema, backupScheduleSchema, backupsStatusSchema, retentionSettingsSchema } from '@sms/contracts/data-lifecycle';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { authorize, currentUser } from '../../platform/auth.ts';
+import { NotFound } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { readBackupSettings, readRetention, saveBackupSchedule, saveRetention } from './lifecycle-settings.ts';
+import { backUpNow, listBackupFiles } from './scheduled-backups.ts';
+
+const tags = ['backups'];
+const ADMINS_ONLY = 'Only administrators can manage backups and retention.';
+
+/** Configurations -> Maintenance: scheduled backups, "Back up now", the latest file, retention (administrators). */
+export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; directory: string }> = async (app, { database, directory }) => {
+  const { db } = database;
+  const status = async () => ({ ...(await readBackupSettings(db)), directory, files: listBackupFiles(directory) });
+
+  app.get(
+    '/api/backups',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'The backup schedule, the last result and the backup files',
+        response: { 200: backupsStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      authorize(currentUser(request).role, 'update', 'Settings', ADMINS_ONLY);
+      return status();
+    },
+  );
+
+  app.put(
+    '/api/backups/schedule',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Set the daily backup (hour in UTC, backups kept)',
+        body: backupScheduleSchema,
+        response: { 200: backupsStatusSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
+      await db.transaction(async (tx) => {
+        await saveBackupSchedule(tx, request.body);
+        await recordAudit(tx, { actor, action: 'backup.schedule', subject: 'Settings', ip: request.ip, details: request.body });
+      });
+      return status();
+    },
+  );
+
+  app.post(
+    '/api/backups',
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'Back up now (audited)', response: { 200: backupResultSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
+      return backUpNow(database, directory, actor);
+    },
+  );
+
+  app.get(
+    '/api/backups/latest',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Download the latest backup file (audited)',
+        response: { 200: z.unknown().describe('The backup file (gzip)'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
+      const [latest] = listBackupFiles(directory);
+      if (!latest) throw new NotFound('There is no backup yet.');
+      await recordAudit(db, { actor, action: 'backup.download', subject: 'Settings', ip: request.ip, details: { file: latest.name } });
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', `attachment; filename="${latest.name}"`)
+        .send(createReadStream(join(directory, latest.name)));
+    },
+  );
+
+  app.get(
+    '/api/settings/retention',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'How long old data is kept (days; null = for ever)',
+        response: { 200: retentionSettingsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      authorize(currentUser(request).role, 'update', 'Settings', ADMINS_ONLY);
+      return readRetention(db);
+    },
+  );
+
+  app.put(
+    '/api/settings/retention',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Set how long old data is kept (audit log: at least 90 days)',
+        description: 'Housekeeping applies it every 15 minutes in small batches; reports keep their figures.',
+        body: retentionSettingsSchema,
+        response: { 200: retentionSettingsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
+      await db.transaction(async (tx) => {
+        await saveRetention(tx, request.body);
+        await recordAudit(tx, { actor, action: 'settings.retention', subject: 'Settings', ip: request.ip, details: request.body });
+      });
+      return request.body;
+    },
+  );
+};

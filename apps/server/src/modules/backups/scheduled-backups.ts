@@ -1,0 +1,72 @@
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { BackupResult, BackupsStatus } from '@sms/contracts/data-lifecycle';
+import type { Database, Executor } from '../../db/client.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { backupFileName, backupToFile } from './backup-commands.ts';
+import { readBackupSettings, saveBackupResult } from './lifecycle-settings.ts';
+
+/** Files of scheduled and on-demand backups (pre-migration ones have their own prefix and are never pruned). */
+const isBackupFile = (name: string) => /^backup-.*\.sms\.gz$/.test(name);
+
+/** The backup files in `directory`, newest first. */
+export function listBackupFiles(directory: string): BackupsStatus['files'] {
+  let names: string[];
+  try {
+    names = readdirSync(directory).filter(isBackupFile);
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => {
+      const stats = statSync(join(directory, name));
+      return { name, bytes: stats.size, at: stats.mtime.toISOString() };
+    })
+    .sort((a, b) => b.name.localeCompare(a.name));
+}
+
+/** Keeps the newest `keep` backup files. */
+function prune(directory: string, keep: number): void {
+  for (const file of listBackupFiles(directory).slice(keep)) rmSync(join(directory, file.name), { force: true });
+}
+
+/**
+ * Takes a backup into `directory` now (the schedule, or an administrator's "Back up now"),
+ * prunes to the newest `keep`, and records the result; a failure is also an audit entry, which
+ * administrators see in the audit log.
+ */
+export async function backUpNow(database: Database, directory: string, actor: AuditActor | null): Promise<BackupResult> {
+  const { schedule } = await readBackupSettings(database.db);
+  const file = join(directory, backupFileName());
+  let result: BackupResult;
+  try {
+    await backupToFile(database, file);
+    prune(directory, schedule.keep);
+    result = { at: new Date().toISOString(), ok: true, file: basename(file), bytes: statSync(file).size, error: null };
+  } catch (error) {
+    result = {
+      at: new Date().toISOString(),
+      ok: false,
+      file: null,
+      bytes: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+  await saveBackupResult(database.db, result);
+  await recordAudit(database.db, {
+    actor,
+    action: result.ok ? 'backup.create' : 'backup.failed',
+    subject: 'Settings',
+    ip: null,
+    details: { file: result.file, bytes: result.bytes, error: result.error, scheduled: actor === null },
+  });
+  return result;
+}
+
+/** Whether the daily backup is due at `now`: enabled, its hour (UTC) reached, none taken since. */
+export async function scheduledBackupDue(db: Executor, now = new Date()): Promise<boolean> {
+  const { schedule, lastResult } = await readBackupSettings(db);
+  if (!schedule.enabled || now.getUTCHours() < schedule.hour) return false;
+  const todayAtHour = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), schedule.hour);
+  return !lastResult || Date.parse(lastResult.at) < todayAtHour;
+}

@@ -1,0 +1,55 @@
+import type { EraseContactResponse } from '@sms/contracts/data-lifecycle';
+import type { Db } from '../../db/client.ts';
+import { recordAudit, type Command } from '../../platform/audit.ts';
+import { csvLine } from '../../platform/csv.ts';
+import { suppressPhone } from '../../platform/suppression.ts';
+import { anonymiseInbound, anonymiseMessages, personalData, removeTraces } from './contact-erasure.queries.ts';
+import type { ContactRow } from './contacts.queries.ts';
+
+/**
+ * Right to erasure (decision 060): in one transaction the contact's personal data goes (the
+ * contact, its consent records, custom fields; the number and texts of its messages and replies),
+ * the campaigns' figures stay (messages keep status and times), and the number's salted hash goes
+ * on the suppression list, so an erased person who had opted out is never imported again.
+ */
+export async function eraseContact(db: Db, input: Command & { target: ContactRow }): Promise<EraseContactResponse> {
+  const { target } = input;
+  return db.transaction(async (tx) => {
+    const optedOut = target.status === 'opted_out';
+    await suppressPhone(tx, target.phone, optedOut);
+    const messagesAnonymised = await anonymiseMessages(tx, target.id, target.phone);
+    const inboundAnonymised = await anonymiseInbound(tx, target.id, target.phone);
+    await removeTraces(tx, target.id, target.phone, target.email);
+    // The entry names the contact by id only: its personal data is what is being removed.
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'contact.erase',
+      subject: 'Contact',
+      subjectId: target.id,
+      ip: input.ip,
+      details: { messagesAnonymised, inboundAnonymised, suppressedAsOptedOut: optedOut },
+    });
+    return { erased: true as const, messagesAnonymised, inboundAnonymised, suppressed: optedOut };
+  });
+}
+
+/** Access request: everything held about one contact, as one JSON document or its messages as CSV. */
+export async function exportPersonalData(db: Db, input: Command & { target: ContactRow; format: 'json' | 'csv' }): Promise<string> {
+  const { target } = input;
+  const { consents, messages } = await personalData(db, target.id, target.phone);
+  await recordAudit(db, {
+    actor: input.actor,
+    action: 'contact.personal_data_export',
+    subject: 'Contact',
+    subjectId: target.id,
+    ip: input.ip,
+    details: { format: input.format, messages: messages.length },
+  });
+  if (input.format === 'csv') {
+    const header = ['direction', 'at', 'campaign', 'status', 'body', 'replyText', 'repliedAt'];
+    const text = (value: unknown) =>
+      value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+    return csvLine(header) + messages.map((row) => csvLine(header.map((key) => text((row as Record<string, unknown>)[key])))).join('');
+  }
+  return JSON.stringify({ exportedAt: new Date().toISOString(), contact: target, consents, messages }, null, 2);
+}
