@@ -11,17 +11,17 @@ export const searchQuerySchema = z.object({
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /**
- * The server's groups. Sources are pluggable on the server: a new one (templates) adds its group
- * name here. Settings pages are searched in the browser (their names are translations).
+ * The server's groups. Sources are pluggable on the server: a new one adds its group name here.
+ * Settings pages are searched in the browser (their names are translations).
  */
-export const SEARCH_GROUPS = ['contacts', 'campaigns', 'users'] as const;
+export const SEARCH_GROUPS = ['contacts', 'campaigns', 'templates', 'users'] as const;
 export type SearchGroupName = (typeof SEARCH_GROUPS)[number];
 
 /** One hit: what to show and what it opens (`id` of the contact, campaign or user). */
 export const searchHitSchema = z.object({
   id: z.string(),
   title: z.string(),
-  /** A second line: a contact's phone and e-mail, a user's e-mail. */
+  /** A second line: a contact's phone and e-mail, a template's category, a user's e-mail. */
   detail: z.string().nullable(),
   /** A code the web app translates: a campaign's status, a user's role. */
   tag: z.string().nullable(),

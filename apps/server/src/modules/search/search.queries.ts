@@ -82,6 +82,17 @@ export async function searchCampaigns(db: Db, term: SearchTerm, limit: number): 
   return rows.map((row) => ({ id: row.id, title: row.name, detail: null, tag: row.status }));
 }
 
+/** Message templates whose name contains the term (names starting with it first); a small table. */
+export async function searchTemplates(db: Db, term: SearchTerm, limit: number): Promise<SearchHit[]> {
+  const lowered = term.text.toLowerCase();
+  const rows = await queryRows<{ id: string; name: string; category: string | null }>(
+    db,
+    sql`select id, name, category from message_templates where lower(name) like ${`%${escapeLike(lowered)}%`}
+        order by (lower(name) like ${startsWith(lowered)}) desc, lower(name), id limit ${limit}`,
+  );
+  return rows.map((row) => ({ id: row.id, title: row.name, detail: row.category, tag: null }));
+}
+
 /** Staff accounts whose name contains the term or whose e-mail starts with it. */
 export async function searchUsers(db: Db, term: SearchTerm, limit: number): Promise<SearchHit[]> {
   const lowered = term.text.toLowerCase();

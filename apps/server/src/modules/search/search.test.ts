@@ -26,6 +26,8 @@ beforeAll(async () => {
   for (const name of ['Site safety check-in', 'Grace period reminder']) {
     expect((await server.post('/api/campaigns', { name, body: 'Hello' }, { token: admin.token })).status).toBe(201);
   }
+  const template = { name: 'Grace period text', category: 'Reminders', body: 'Hello {{first_name}}' };
+  expect((await server.post('/api/templates', template, { token: admin.token })).status).toBe(201);
 });
 afterAll(() => server?.close());
 
@@ -65,15 +67,16 @@ describe('GET /api/search', () => {
     expect((await search('a%')).body.groups).toEqual([]);
   });
 
-  it('groups campaigns and users, users for administrators only, and only what the role may read', async () => {
+  it('groups campaigns, templates and users, users for administrators only, and only what the role may read', async () => {
     const asAdmin = (await search('grace')).body;
-    expect(asAdmin.groups.map((g: any) => g.group)).toEqual(['contacts', 'campaigns', 'users']);
+    expect(asAdmin.groups.map((g: any) => g.group)).toEqual(['contacts', 'campaigns', 'templates', 'users']);
     expect(titles(asAdmin, 'campaigns')).toEqual(['Grace period reminder']);
-    expect(asAdmin.groups[2].hits[0]).toMatchObject({ title: 'Grace Admin', detail: 'grace.admin@example.test', tag: 'admin' });
+    expect(asAdmin.groups[2].hits[0]).toMatchObject({ title: 'Grace period text', detail: 'Reminders', tag: null });
+    expect(asAdmin.groups[3].hits[0]).toMatchObject({ title: 'Grace Admin', detail: 'grace.admin@example.test', tag: 'admin' });
     expect(titles((await search('safety')).body, 'campaigns')).toEqual(['Site safety check-in']);
 
-    expect((await search('grace', manager)).body.groups.map((g: any) => g.group)).toEqual(['contacts', 'campaigns']);
-    expect((await search('grace', agent)).body.groups.map((g: any) => g.group)).toEqual(['contacts', 'campaigns']);
+    expect((await search('grace', manager)).body.groups.map((g: any) => g.group)).toEqual(['contacts', 'campaigns', 'templates']);
+    expect((await search('grace', agent)).body.groups.map((g: any) => g.group)).toEqual(['contacts', 'campaigns', 'templates']);
     // Viewers read neither contacts nor campaigns.
     expect((await search('grace', viewer)).body).toEqual({ groups: [] });
   });

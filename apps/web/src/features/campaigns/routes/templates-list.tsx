@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { Template } from '@sms/contracts/templates';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '../../../components/access-denied';
 import { ShortDateTime } from '../../../components/date-time';
@@ -36,7 +37,9 @@ const PAGE_SIZE = 10;
 /** /campaigns/templates: message templates with search, use counts and last use; managers and admins edit them. */
 export default function TemplatesList() {
   const { t } = useTranslation(['templates', 'campaigns']);
-  const [search, setSearch] = useState('');
+  // The top-bar search opens a template as this list searched for its name.
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get('search') ?? '');
   const [page, setPage] = useState(0);
   const debounced = useDebounced(search.trim(), 300);
   const query = useTemplates({ search: debounced || undefined, limit: PAGE_SIZE, skip: page * PAGE_SIZE, sort: 'name', order: 'asc' });

@@ -50,7 +50,7 @@ export function SearchDialog({ open, onClose, pages }: { open: boolean; onClose:
             group,
             title: hit.title,
             detail: [hit.detail, hit.tag ? t(`tags.${hit.tag}`, { defaultValue: hit.tag }) : null].filter(Boolean).join(' · ') || null,
-            path: pathOfHit(group, hit.id),
+            path: pathOfHit(group, hit.id, hit.title),
           })),
         });
       }
