@@ -23,6 +23,11 @@ export const personalDataQuerySchema = z.object({ format: z.enum(['json', 'csv']
 /** Per-row reason of an import row whose number was erased while opted out. */
 export const ERASED_NUMBER_REASON =
   'Erased number: this person asked to be erased and had opted out, so the number cannot be imported again';
+/** The code of a 409 when a form or the integration API adds, or texts, such a number. */
+export const ERASED_NUMBER_CODE = 'PHONE_ERASED';
+/** Its message: only the person can start again, by subscribing on the public site (their own, new consent). */
+export const ERASED_NUMBER_MESSAGE =
+  'This number was erased at its owner’s request after opting out: it cannot be added or messaged again. The person can subscribe again on the public site.';
 
 /** Retention (Configurations -> Maintenance, admins): days, null = keep for ever. */
 export const RETENTION_LIMITS = { auditMinDays: 90, maxDays: 3650 } as const;

@@ -1,4 +1,4 @@
-import { ERASED_NUMBER_REASON } from '@sms/contracts/data-lifecycle';
+import { ERASED_NUMBER_CODE, ERASED_NUMBER_REASON } from '@sms/contracts/data-lifecycle';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile, startImportServer } from '../../../test/import-fixtures.ts';
@@ -72,6 +72,20 @@ describe('POST /api/contacts/:id/erase', () => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(await errors.text()).toContain(ERASED_NUMBER_REASON);
+
+    // Nor by hand, nor by an integration key, nor texted through the API (no contact is made for it).
+    const byHand = await server.post('/api/contacts', { phone, firstName: 'Amira' }, { token: admin.token });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body).toMatchObject({ code: ERASED_NUMBER_CODE, field: 'phone' });
+    const scopes = ['contacts:write', 'contacts:read', 'messages:send'];
+    const key = (await server.post('/api/api-keys', { name: 'CRM', scopes }, { token: admin.token })).body.secret as string;
+    const byKey = await server.post('/api/v1/contacts', { phone, firstName: 'Amira' }, { token: key });
+    expect(byKey.status).toBe(409);
+    expect(byKey.body).toMatchObject({ code: ERASED_NUMBER_CODE, field: 'phone' });
+    const text = await server.post('/api/v1/messages', { to: phone, body: 'Hello again' }, { token: key });
+    expect(text.status, JSON.stringify(text.body)).toBe(409);
+    expect(text.body).toMatchObject({ code: 'RECIPIENT_OPTED_OUT' });
+    expect(await rows(sql`select id from contacts where phone = ${phone}`)).toEqual([]);
   });
 
   it('an erased contact who had not opted out may be added again; agents may not erase', async () => {

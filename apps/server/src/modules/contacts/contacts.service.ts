@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
+import { refuseErasedNumber } from '../../platform/suppression.ts';
 import {
   bulkDelete,
   bulkOptIn,
@@ -67,6 +68,7 @@ export async function createContact(db: Db, input: Command & { body: CreateConta
   const phone = e164Or400(body.phone, body.defaultCountry);
   const existing = await findContactByPhone(db, phone);
   if (existing) throw contactExists(existing);
+  await refuseErasedNumber(db, phone);
   const values: NewContactRow = {
     phone,
     firstName: body.firstName ?? null,

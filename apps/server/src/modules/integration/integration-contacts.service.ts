@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
+import { refuseErasedNumber } from '../../platform/suppression.ts';
 import { findContactByPhone, insertContact, updateContactRow, type ContactRow, type NewContactRow } from '../contacts/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { keyActor } from './integration.service.ts';
@@ -53,6 +54,7 @@ export async function upsertApiContact(
   const phone = await e164Of(db, input.body.phone, input.body.defaultCountry);
   const existing = await findContactByPhone(db, phone);
   if (existing) return { row: await updateApiContact(db, { ...input, target: existing }), created: false };
+  await refuseErasedNumber(db, phone);
   const patch = patchOf(input.body, null);
   try {
     const row = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
+import { erasedOptedOut } from '../../platform/suppression.ts';
 import { findDefaultGateway, findGateway } from '../gateways/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
@@ -86,9 +87,12 @@ export async function sendApiMessages(
     else checked.push({ ok: true, body, phone: parsed.e164, gatewayId: gateway });
   }
   const results = await db.transaction(async (tx) => {
+    const phones = checked.flatMap((item) => (item.ok ? [item.phone] : []));
+    // An erased, opted-out number gets no contact again: answered like any opted-out recipient.
+    const erased = await erasedOptedOut(tx, phones);
     const recipients = await ensureRecipients(
       tx,
-      checked.flatMap((item) => (item.ok ? [item.phone] : [])),
+      phones.filter((phone) => !erased.has(phone)),
     );
     const toSend: Array<{ index: number; row: Parameters<typeof insertApiMessages>[1][number] }> = [];
     const answers: Array<{ message: ApiMessage } | { error: ItemError }> = checked.map((item, index) => {
