@@ -18,7 +18,8 @@ export const eraseContactResponseSchema = z.object({
 export type EraseContactResponse = z.infer<typeof eraseContactResponseSchema>;
 
 /** GET /api/contacts/{id}/personal-data: the bundle as JSON, or its messages as CSV. */
-export const personalDataQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
+/** zip (the default): contact.json, consents.csv and messages.csv in one bundle; json or csv alone. */
+export const personalDataQuerySchema = z.object({ format: z.enum(['zip', 'json', 'csv']).default('zip') });
 
 /** Per-row reason of an import row whose number was erased while opted out. */
 export const ERASED_NUMBER_REASON =

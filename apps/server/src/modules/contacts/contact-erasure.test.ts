@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ERASED_NUMBER_CODE, ERASED_NUMBER_REASON } from '@sms/contracts/data-lifecycle';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +105,7 @@ describe('POST /api/contacts/:id/erase', () => {
 describe('GET /api/contacts/:id/personal-data', () => {
   it('answers the contact, its consent history and every message to and from it, as JSON or CSV (audited)', async () => {
     const { id } = await contactWithHistory('+447911123434', true);
-    const json = await server.get(`/api/contacts/${id}/personal-data`, { token: admin.token });
+    const json = await server.get(`/api/contacts/${id}/personal-data?format=json`, { token: admin.token });
     expect(json.status).toBe(200);
     expect(json.body.contact).toMatchObject({ phone: '+447911123434', firstName: 'Amira' });
     expect(Array.isArray(json.body.consents)).toBe(true);
@@ -109,6 +113,18 @@ describe('GET /api/contacts/:id/personal-data', () => {
     const csv = await server.get(`/api/contacts/${id}/personal-data?format=csv`, { token: admin.token });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.body).toContain('Hello Amira');
+    // The default: one zip bundle, read back by Python's zipfile (a reader we did not write).
+    const zip = await fetch(`${server.baseUrl}/api/contacts/${id}/personal-data`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const file = join(mkdtempSync(join(tmpdir(), 'access-')), 'bundle.zip');
+    writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
+    const script =
+      'import json,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps({n: z.read(n).decode() for n in z.namelist()}))';
+    const bundle = JSON.parse(execFileSync('python3', ['-c', script, file], { encoding: 'utf8' }));
+    expect(Object.keys(bundle)).toEqual(['contact.json', 'consents.csv', 'messages.csv']);
+    expect(JSON.parse(bundle['contact.json']).contact.phone).toBe('+447911123434');
+    expect(bundle['messages.csv']).toContain('Hello Amira');
+    expect(bundle['consents.csv'].split('\n')[0]).toContain('source');
     const viewer = await server.createUser('viewer');
     expect((await server.get(`/api/contacts/${id}/personal-data`, { token: viewer.token })).status).toBe(403);
     const [audit] = await rows<{ action: string }>(sql`select action from audit_log where subject_id = ${id} order by id desc limit 1`);

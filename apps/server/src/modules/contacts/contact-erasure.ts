@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { csvLine } from '../../platform/csv.ts';
 import { suppressPhone } from '../../platform/suppression.ts';
+import { zipArchive } from '../../platform/zip.ts';
 import { anonymiseInbound, anonymiseMessages, personalData, removeTraces } from './contact-erasure.queries.ts';
 import type { ContactRow } from './contacts.queries.ts';
 
@@ -33,8 +34,24 @@ export async function eraseContact(db: Db, input: Command & { target: ContactRow
   });
 }
 
-/** Access request: everything held about one contact, as one JSON document or its messages as CSV. */
-export async function exportPersonalData(db: Db, input: Command & { target: ContactRow; format: 'json' | 'csv' }): Promise<string> {
+/** Rows as CSV with the given columns (dates in ISO 8601, nothing for null). */
+function csvOf(rows: readonly object[], header: readonly string[]): string {
+  const text = (value: unknown) =>
+    value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+  return csvLine([...header]) + rows.map((row) => csvLine(header.map((key) => text((row as Record<string, unknown>)[key])))).join('');
+}
+
+const MESSAGE_COLUMNS = ['direction', 'at', 'campaign', 'status', 'body', 'replyText', 'repliedAt'] as const;
+const CONSENT_COLUMNS = ['action', 'source', 'at', 'ip', 'userAgent', 'consentText', 'topics'] as const;
+
+/**
+ * Access request: everything held about one contact. zip: one bundle of contact.json (the whole
+ * record), consents.csv and messages.csv; json: the record alone; csv: the messages alone.
+ */
+export async function exportPersonalData(
+  db: Db,
+  input: Command & { target: ContactRow; format: 'zip' | 'json' | 'csv' },
+): Promise<string | Buffer> {
   const { target } = input;
   const { consents, messages } = await personalData(db, target.id, target.phone);
   await recordAudit(db, {
@@ -45,11 +62,12 @@ export async function exportPersonalData(db: Db, input: Command & { target: Cont
     ip: input.ip,
     details: { format: input.format, messages: messages.length },
   });
-  if (input.format === 'csv') {
-    const header = ['direction', 'at', 'campaign', 'status', 'body', 'replyText', 'repliedAt'];
-    const text = (value: unknown) =>
-      value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
-    return csvLine(header) + messages.map((row) => csvLine(header.map((key) => text((row as Record<string, unknown>)[key])))).join('');
-  }
-  return JSON.stringify({ exportedAt: new Date().toISOString(), contact: target, consents, messages }, null, 2);
+  if (input.format === 'csv') return csvOf(messages, MESSAGE_COLUMNS);
+  const json = JSON.stringify({ exportedAt: new Date().toISOString(), contact: target, consents, messages }, null, 2);
+  if (input.format === 'json') return json;
+  return zipArchive([
+    { name: 'contact.json', data: json },
+    { name: 'consents.csv', data: csvOf(consents, CONSENT_COLUMNS) },
+    { name: 'messages.csv', data: csvOf(messages, MESSAGE_COLUMNS) },
+  ]);
 }

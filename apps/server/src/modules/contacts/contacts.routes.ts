@@ -49,6 +49,12 @@ async function loadContact(db: Db, id: string) {
 }
 
 /** Contacts: list, tags, export, bulk actions, create, read, update, delete. */
+const PERSONAL_DATA_TYPES = {
+  zip: 'application/zip',
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
 export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/contacts',
@@ -253,10 +259,11 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Everything held about one contact (access request; admins and managers)',
-        description: 'JSON: the contact, its consent history and every message to and from it. CSV: the messages.',
+        description:
+          'zip (default): contact.json (the contact, its consent history and every message to and from it), consents.csv and messages.csv. json: the record alone. csv: the messages alone.',
         params: contactIdParamsSchema,
         querystring: personalDataQuerySchema,
-        response: { 200: z.unknown().describe('application/json or text/csv'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: z.unknown().describe('application/zip, application/json or text/csv'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -266,7 +273,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { format } = request.query;
       const body = await exportPersonalData(db, { actor, target, format, ip: request.ip });
       return reply
-        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-type', PERSONAL_DATA_TYPES[format])
         .header('content-disposition', `attachment; filename="contact-${target.id}.${format}"`)
         .send(body);
     },

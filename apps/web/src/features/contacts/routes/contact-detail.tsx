@@ -57,7 +57,7 @@ export default function ContactDetail() {
             <Button
               variant="outlined"
               startIcon={<IconDownload size={18} aria-hidden />}
-              onClick={() => void downloadPersonalData(contact.id, 'json').catch(() => {})}
+              onClick={() => void downloadPersonalData(contact.id, 'zip').catch(() => {})}
             >
               {t('erasure:personalData')}
             </Button>
