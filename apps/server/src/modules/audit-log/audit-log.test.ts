@@ -182,7 +182,7 @@ describe('filters and paging', () => {
       ['?actor=someone', 'actor must be a user id'],
       [
         '?subject=Everything',
-        'subject must be one of User, Contact, Import, Campaign, Report, Dashboard, Inbox, Brand, Gateway, Settings, AuditLog',
+        'subject must be one of User, Contact, Import, Campaign, ArchivePost, Report, Dashboard, Inbox, Brand, Gateway, Settings, AuditLog, Template, Segment',
       ],
       ['?action=DROP%20TABLE', 'action may contain lower-case letters, digits, _ and . only'],
       ['?from=yesterday', 'from must be a date (YYYY-MM-DD) or an ISO date-time'],
