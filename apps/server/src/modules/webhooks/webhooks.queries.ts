@@ -122,8 +122,15 @@ export async function recordAttempt(
     response: string | null;
   },
 ): Promise<void> {
+  // A retry of an endpoint turned off meanwhile (an attempt in flight when another one disabled it)
+  // fails instead of waiting again: nothing stays pending for an endpoint that is off.
+  const status =
+    values.outcome === 'retry'
+      ? sql`case when exists (select 1 from webhook_endpoints e where e.id = webhook_deliveries.endpoint_id and e.active)
+          then 'pending' else 'failed' end`
+      : sql`${values.outcome}`;
   await db.execute(sql`update webhook_deliveries set
-      status = ${values.outcome === 'retry' ? 'pending' : values.outcome},
+      status = ${status},
       next_attempt_at = coalesce(${values.retryAt?.toISOString() ?? null}::timestamptz, next_attempt_at),
       lease_until = null, last_status_code = ${values.statusCode}, last_duration_ms = ${values.durationMs},
       last_error = ${values.error}, last_response = ${values.response}, last_attempt_at = now(),
