@@ -89,7 +89,7 @@ test('administrators keep working under a banner and switch the mode from the Ma
   await page.getByTestId('maintenance-state').getByText('Maintenance mode is on: only administrators can use the platform.').waitFor();
   await expect.poll(() => page.getByLabel('Message for users').inputValue(), { timeout: 10_000 }).toBe(MESSAGE);
   await page.getByLabel('Maintenance mode on').uncheck();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('maintenance-form').getByRole('button', { name: 'Save' }).click();
   await page.getByText('Maintenance mode is off.', { exact: true }).waitFor();
   await banner.waitFor({ state: 'detached' });
   expect(await api(server.baseUrl, 'GET', '/api/maintenance')).toEqual({ enabled: false, message: MESSAGE });
@@ -97,7 +97,7 @@ test('administrators keep working under a banner and switch the mode from the Ma
   // Switching it on asks first.
   await page.getByLabel('Message for users').fill('Back in ten minutes.');
   await page.getByLabel('Maintenance mode on').check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('maintenance-form').getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('dialog', { name: 'Switch maintenance mode on?' });
   await dialog.getByRole('button', { name: 'Switch on' }).click();
   await banner.waitFor();

@@ -103,8 +103,9 @@ test('in Arabic the contacts date filter opens a localised calendar, and no page
 
   for (const path of ['/contacts', '/', '/reports']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the notification bell keeps its event stream open on every page.
     await eventually(() => page.locator('main').textContent()).toMatch(/\d/);
+    await eventually(() => page.locator('main').getByRole('progressbar').count()).toBe(0);
     expect(await page.locator('main').textContent(), path).not.toMatch(ARABIC_INDIC);
   }
   expect(problems).toEqual([]);

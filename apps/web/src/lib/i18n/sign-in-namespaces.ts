@@ -10,4 +10,4 @@ export const SIGN_IN_NAMESPACES: readonly string[] = ['common', 'forms', 'auth',
  * What the public site (/landingpage, /frontend-pages/*) reads beyond the sign-in set: one more
  * small file per language instead of the whole language (decision 038). Grouped by the build too.
  */
-export const PUBLIC_SITE_NAMESPACES: readonly string[] = ['public'];
+export const PUBLIC_SITE_NAMESPACES: readonly string[] = ['public', 'archive'];
