@@ -121,6 +121,8 @@ const loadBefore = load();
 const database = await freshPostgres(args.pg!, 'sms_bench_search');
 const server = await startServer({ DATABASE_URL: database.url }, PORT);
 const rows: string[] = [];
+/** The p95 of each search kind (the reference row excluded), for the verdict. */
+const searchP95s: number[] = [];
 const run = { generateMs: 0 };
 try {
   const token = await signIn(PORT);
@@ -129,6 +131,7 @@ try {
   for (const kind of KINDS) await time(token, 10, kind.path); // warm-up
   for (const kind of KINDS) {
     const { times, first } = await time(token, REQUESTS, kind.path);
+    if (!kind.label.startsWith('reference')) searchP95s.push(percentile(times, 95));
     rows.push(
       `| ${kind.label} | ${times.length} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(times[times.length - 1] ?? 0)} | ${first || '-'} |`,
     );
@@ -142,11 +145,11 @@ const section = `
 ## Top-bar search (bench/search/run.ts)
 
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL on the same host;
-${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average before ${loadBefore}, after ${load()}. **The host was shared with other
-work (other developers' builds and tests) during the run**, so times include waiting for a CPU.
+${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average before ${loadBefore}, after ${load()} (the host is shared: a high
+load means times include waiting for a CPU).
 Data: ${fmt(CONTACTS)} contacts (generated in SQL in ${(run.generateMs / 1000).toFixed(0)} s: GB mobiles, 40 x 40 common first and last names,
 e-mails first.last.N@example.com), 2,000 campaigns, 50 users; default country GB. Sequential requests from one client as an
-administrator (every group asked: contacts, campaigns, users), each request a different term; server = one process (API + worker).
+administrator (every group asked: contacts, campaigns, templates, users), each request a different term; server = one process (API + worker).
 Contacts are found on the existing indexes (phone btree, collation "C"; lower(first_name / last_name / email) text_pattern_ops),
 each read in index order and cut at 5 rows, so a common prefix costs 5 rows per column, not every match.
 Target: p95 <= 100 ms.
@@ -159,9 +162,7 @@ the rest of each answer is HTTP, authentication, the default-country setting, JS
 |---|---:|---:|---:|---:|---|
 ${rows.join('\n')}
 
-Against the target (p95 <= 100 ms), honestly: not shown on this host. The p95s here measure a 2-CPU machine at load ~20 (other
-developers' builds and tests): the reference request, which does almost nothing, has a p95 of its own near the target, and the
-database's part of every search kind is under 10 ms. The medians are the fairer reading; a quiet run is still owed.
+Against the target (p95 <= 100 ms): ${Math.max(...searchP95s) <= 100 ? 'met' : 'NOT met'} (the slowest kind's p95: ${ms(Math.max(...searchP95s))}).
 `;
 await writeResultsSection('search-bench', section);
 console.info(section);
