@@ -1,4 +1,5 @@
 import { statusReasonMessage, type CampaignStatusReason } from '@sms/contracts/campaign-status-reason';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sms/contracts/languages';
 import { notificationPath, type NotificationKind } from '@sms/contracts/notifications';
 
 interface MailSource {
@@ -8,41 +9,113 @@ interface MailSource {
   reason: CampaignStatusReason | null;
   count: number;
   name: string;
+  /** The recipient's interface language (users.locale). */
+  locale: string | null;
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-/** The one-line summary of a notification in English (e-mails; the web app translates its own). */
-export function notificationSummary(row: Omit<MailSource, 'name'>): string {
+/** What a mail needs of a notification, read once: names, counts, the optional detail. */
+interface Facts {
+  file: string;
+  name: string;
+  created: string;
+  updated: string;
+  rejected: string;
+  /** An import's error, a campaign's pause reason or a gateway's disconnect reason (their own words). */
+  detail: string;
+  count: number;
+}
+
+interface MailTexts {
+  summary: Record<NotificationKind, (f: Facts) => string>;
+  greeting: (name: string) => string;
+  footer: string;
+}
+
+const withDetail = (detail: string, open: string, close = '') => (detail ? `${open}${detail}${close}` : '');
+
+/** The e-mail texts per language (the web app translates the bell from its own locale files). */
+const TEXTS: Record<Language, MailTexts> = {
+  en: {
+    summary: {
+      import_completed: (f) => `Import of ${f.file} finished: ${f.created} created, ${f.updated} updated, ${f.rejected} rejected`,
+      import_failed: (f) => `Import of ${f.file} failed${withDetail(f.detail, ': ')}`,
+      campaign_completed: (f) => `Campaign ${f.name} completed`,
+      campaign_paused: (f) => `Campaign ${f.name} paused itself${withDetail(f.detail, ': ')}`,
+      gateway_disconnected: (f) => `Gateway ${f.name} has been disconnected for more than a minute${withDetail(f.detail, ' (', ')')}`,
+      replies: (f) => `${f.count} new ${f.count === 1 ? 'reply' : 'replies'} to ${f.name}`,
+    },
+    greeting: (name) => `Hello ${name},`,
+    footer: 'You receive this because of your notification settings (account settings, notifications).',
+  },
+  fr: {
+    summary: {
+      import_completed: (f) => `Import de ${f.file} terminé : ${f.created} créés, ${f.updated} mis à jour, ${f.rejected} refusés`,
+      import_failed: (f) => `Échec de l’import de ${f.file}${withDetail(f.detail, ' : ')}`,
+      campaign_completed: (f) => `Campagne ${f.name} terminée`,
+      campaign_paused: (f) => `La campagne ${f.name} s’est mise en pause${withDetail(f.detail, ' : ')}`,
+      gateway_disconnected: (f) => `La passerelle ${f.name} est déconnectée depuis plus d’une minute${withDetail(f.detail, ' (', ')')}`,
+      replies: (f) => (f.count === 1 ? `1 nouvelle réponse à ${f.name}` : `${f.count} nouvelles réponses à ${f.name}`),
+    },
+    greeting: (name) => `Bonjour ${name},`,
+    footer: 'Vous recevez ce message selon vos préférences de notification (paramètres du compte, notifications).',
+  },
+  ar: {
+    summary: {
+      import_completed: (f) => `انتهى استيراد ${f.file}: أُنشئ ${f.created}، وحُدّث ${f.updated}، ورُفض ${f.rejected}`,
+      import_failed: (f) => `فشل استيراد ${f.file}${withDetail(f.detail, ': ')}`,
+      campaign_completed: (f) => `اكتملت الحملة ${f.name}`,
+      campaign_paused: (f) => `توقفت الحملة ${f.name} مؤقتًا من تلقاء نفسها${withDetail(f.detail, ': ')}`,
+      gateway_disconnected: (f) => `البوابة ${f.name} غير متصلة منذ أكثر من دقيقة${withDetail(f.detail, ' (', ')')}`,
+      replies: (f) => `ردود جديدة على ${f.name}: ${f.count}`,
+    },
+    greeting: (name) => `مرحبًا ${name}،`,
+    footer: 'تصلك هذه الرسالة بحسب إعدادات الإشعارات في حسابك (إعدادات الحساب، الإشعارات).',
+  },
+  zh: {
+    summary: {
+      import_completed: (f) => `${f.file} 导入完成：新建 ${f.created}，更新 ${f.updated}，拒绝 ${f.rejected}`,
+      import_failed: (f) => `${f.file} 导入失败${withDetail(f.detail, '：')}`,
+      campaign_completed: (f) => `活动 ${f.name} 已完成`,
+      campaign_paused: (f) => `活动 ${f.name} 已自动暂停${withDetail(f.detail, '：')}`,
+      gateway_disconnected: (f) => `网关 ${f.name} 已断开超过一分钟${withDetail(f.detail, '（', '）')}`,
+      replies: (f) => `${f.name} 收到 ${f.count} 条新回复`,
+    },
+    greeting: (name) => `${name}，您好：`,
+    footer: '您收到此邮件是因为您的通知设置（账户设置 > 通知）。',
+  },
+};
+
+const languageOf = (locale: string | null): Language =>
+  (LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : DEFAULT_LANGUAGE;
+
+/** The one-line summary of a notification in a language (e-mails; the web app translates its own). */
+export function notificationSummary(row: Omit<MailSource, 'name' | 'locale'>, language: Language = DEFAULT_LANGUAGE): string {
   const p = row.params;
-  switch (row.kind as NotificationKind) {
-    case 'import_completed':
-      return `Import of ${text(p.fileName)} finished: ${text(p.created)} created, ${text(p.updated)} updated, ${text(p.rejected)} rejected`;
-    case 'import_failed':
-      return `Import of ${text(p.fileName)} failed${p.error ? `: ${text(p.error)}` : ''}`;
-    case 'campaign_completed':
-      return `Campaign ${text(p.name)} completed`;
-    case 'campaign_paused':
-      return `Campaign ${text(p.name)} paused itself${row.reason ? `: ${statusReasonMessage(row.reason)}` : ''}`;
-    case 'gateway_disconnected':
-      return `Gateway ${text(p.name)} has been disconnected for more than a minute${p.reason ? ` (${text(p.reason)})` : ''}`;
-    case 'replies':
-      return `${row.count} new ${row.count === 1 ? 'reply' : 'replies'} to ${text(p.name)}`;
-    default:
-      return 'Something happened';
-  }
+  const detail = row.kind === 'campaign_paused' ? (row.reason ? statusReasonMessage(row.reason) : '') : text(p.error ?? p.reason);
+  const facts: Facts = {
+    file: text(p.fileName),
+    name: text(p.name),
+    created: text(p.created),
+    updated: text(p.updated),
+    rejected: text(p.rejected),
+    detail,
+    count: row.count,
+  };
+  const summary = TEXTS[language].summary[row.kind as NotificationKind];
+  return summary ? summary(facts) : row.kind;
 }
 
 /**
- * A notification as an e-mail (English, like the server's other operational texts), with a link
- * to the page concerned when the public address is known.
+ * A notification as an e-mail in the recipient's language, with a link to the page concerned
+ * when the public address is known.
  */
 export function notificationMail(row: MailSource, publicAddress: string | null): { subject: string; text: string } {
-  const summary = notificationSummary(row);
+  const language = languageOf(row.locale);
+  const texts = TEXTS[language];
+  const summary = notificationSummary(row, language);
   const path = notificationPath(row.kind as NotificationKind, row.subjectId);
   const link = publicAddress ? `${publicAddress.replace(/\/+$/, '')}${path}` : path;
-  return {
-    subject: summary,
-    text: `Hello ${row.name},\n\n${summary}.\n\n${link}\n\nYou receive this because of your notification settings (account settings, notifications).\n`,
-  };
+  return { subject: summary, text: `${texts.greeting(row.name)}\n\n${summary}\n\n${link}\n\n${texts.footer}\n` };
 }

@@ -77,10 +77,18 @@ export async function notificationStates(
 export async function pendingEmails(
   db: Executor,
   limit: number,
-): Promise<Array<Pick<NotificationRow, 'id' | 'kind' | 'subjectId' | 'params' | 'reason' | 'count'> & { email: string; name: string }>> {
+): Promise<
+  Array<
+    Pick<NotificationRow, 'id' | 'kind' | 'subjectId' | 'params' | 'reason' | 'count'> & {
+      email: string;
+      name: string;
+      locale: string | null;
+    }
+  >
+> {
   return queryRows(
     db,
-    sql`select n.id, n.kind, n.subject_id as "subjectId", n.params, n.reason, n.count, u.email, u.name
+    sql`select n.id, n.kind, n.subject_id as "subjectId", n.params, n.reason, n.count, u.email, u.name, u.locale
         from notifications n join users u on u.id = n.user_id
         where n.email_state = 'pending' and u.status = 'active' and u.deleted_at is null
         order by n.created_at limit ${limit}`,

@@ -202,6 +202,8 @@ describe('notifications', () => {
       inApp: false,
       email: true,
     });
+    // The e-mail comes in the recipient's own language.
+    expect((await server.put('/api/users/me/preferences', { locale: 'fr' }, { token: manager.token })).status).toBe(200);
     const completed = await finishedImport('completed', 'mailed.csv');
     const failed = await finishedImport('failed');
     const mailsBefore = smtp.received.length;
@@ -213,7 +215,8 @@ describe('notifications', () => {
     expect(mails).toHaveLength(1);
     // The body is quoted-printable: soft line breaks and =3D undone.
     const body = (mails[0]?.data ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    expect(body).toContain('mailed.csv');
+    expect(body).toContain('Bonjour');
+    expect(body).toContain('Import de mailed.csv');
     expect(body).toContain(`https://sms.example.test/contacts/upload?import=${completed}`);
     await server.put(
       '/api/notifications/preferences',
