@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { FIRST_ROUTE_MODULES, FIRST_ROUTE_PRELOADS_FILE } from './src/app/first-route-modules.ts';
 import { PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './src/lib/i18n/sign-in-namespaces.ts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
@@ -42,6 +43,46 @@ function precompress(): Plugin {
 }
 
 /**
+ * Writes FIRST_ROUTE_PRELOADS_FILE: for each address of FIRST_ROUTE_MODULES, the files its modules
+ * need (their chunks and every chunk those import, transitively) that index.html does not already
+ * preload as the entry's. The server puts them into that address's HTML (decision 062).
+ */
+function firstRoutePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'sms:first-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (files: string[], into = new Set<string>()) => {
+        for (const file of files) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const inIndexHtml = closure(entry ? [entry.fileName] : []);
+      const preloads: Record<string, string[]> = {};
+      for (const [address, modules] of Object.entries(FIRST_ROUTE_MODULES)) {
+        const files = modules.map((module) => {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === resolve(root, module));
+          if (!chunk) throw new Error(`first-route-modules: no chunk for ${module}`);
+          return chunk.fileName;
+        });
+        preloads[address] = [...closure(files)].filter((file) => !inIndexHtml.has(file)).map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: FIRST_ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
+
+/**
  * Vendor chunks for what every page needs (`$initial`: reachable from the entry without a lazy
  * import), so app changes do not bust library caches. The data grid and the charts have no group:
  * a group also captures what its modules import, which pulled MUI components the sign-in page
@@ -65,7 +106,7 @@ function localeChunk(id: string): string {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), firstRoutePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@sms/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstRoutePreloadReader } from './first-route-preloads.ts';
 import { cspNonceOf, isApiRequest } from './security.ts';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
@@ -102,6 +103,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
   const readIndex = built ? indexHtmlReader(indexPath) : undefined;
+  const preloadsOf = firstRoutePreloadReader(join(webDist, 'first-route-preloads.json'));
 
   const metaOf = async (request: FastifyRequest) => {
     try {
@@ -121,11 +123,13 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
     }
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    const preloads = preloadsOf(new URL(request.url, 'http://page').pathname);
+    const html = withPageMeta(readIndex(), await metaOf(request)).replace('</head>', () => `${preloads}</head>`);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .send(encodeIndex(withPageMeta(readIndex(), await metaOf(request)).replace(NONCE_PLACEHOLDER, cspNonceOf(request)), encoding));
+      .send(encodeIndex(html.replace(NONCE_PLACEHOLDER, cspNonceOf(request)), encoding));
   };
 
   if (built) {

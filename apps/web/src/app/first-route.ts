@@ -6,6 +6,7 @@ import { loadEveryNamespace, loadPublicSiteNamespaces } from '../lib/i18n/i18n';
  * The code of the page being opened, asked for at start-up beside the language's texts instead
  * of after them: the router only asks for a lazy page when it renders it, which waits for the texts
  * (and, signed in, for the frame), one round trip after another on a slow network (decision 038).
+ * FIRST_ROUTE_MODULES (first-route-modules.ts) names the same modules for the page's HTML (decision 062).
  * The same `import()`s as the router's, so each module still downloads once. Pages not listed load
  * as before.
  */

@@ -2,7 +2,7 @@ import { POLICY, type Rule } from '@sms/contracts/policy';
 import type { LoginResult } from '@sms/contracts/two-step';
 import type { MeResponse, User } from '@sms/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiGet, apiPost, onUnauthorized } from '../api-client';
 import { AuthContext, type AuthValue, type LoginOutcome } from './auth-context';
 import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser, TOKEN_KEY } from './session-storage';
@@ -24,10 +24,26 @@ const LOGOUT_TIMEOUT_MS = 10_000;
 /** The role's rules from the shared policy: used until (or if) /me cannot be reached. */
 const fallbackRules = (user: User): Rule[] => POLICY[user.role] ?? [];
 
+/** The stored token and user when the token has not expired, else null. */
+function validStoredSession(): { token: string; user: User } | null {
+  const token = readToken();
+  const user = readStoredUser();
+  return token && user && isTokenValid(token, Date.now() / 1000) ? { token, user } : null;
+}
+
+/** The session to start with: the stored one (still to be checked with /me), else signed out. */
+function storedSession(): SessionState {
+  const stored = validStoredSession();
+  if (!stored) return SIGNED_OUT;
+  return { ...stored, abilities: fallbackRules(stored.user), loading: true, isAuthenticated: true, signedOutByUser: false };
+}
+
 /** Holds the session (spec section 4) and exposes it through useAuth(). */
 export function AuthContextProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>({ ...SIGNED_OUT, loading: true });
+  // The stored session is read while rendering the first time, not in an effect: an effect's
+  // update would render the whole app a second time, in one long task, before the first paint.
+  const [state, setState] = useState<SessionState>(storedSession);
 
   const signedOut = useCallback(
     (byUser = false) => {
@@ -41,24 +57,23 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   const loadMe = useCallback(async (): Promise<void> => {
     const me = await apiGet<MeResponse>('/api/users/me');
     storeUser(me.user);
-    setState((current) => (current.token ? { ...current, user: me.user, abilities: me.abilities, loading: false } : current));
+    // A transition: React renders the app with the answer in slices, between which the page stays responsive.
+    startTransition(() =>
+      setState((current) => (current.token ? { ...current, user: me.user, abilities: me.abilities, loading: false } : current)),
+    );
   }, []);
 
   // Start-up: restore a stored session only if its token has not expired, then check it with /me.
   useEffect(() => {
     let active = true;
-    const token = readToken();
-    const user = readStoredUser();
-    if (!token || !user || !isTokenValid(token, Date.now() / 1000)) {
+    if (!validStoredSession()) {
       clearStoredSession();
-      setState(SIGNED_OUT);
       return;
     }
-    setState({ user, token, abilities: fallbackRules(user), loading: true, isAuthenticated: true, signedOutByUser: false });
     loadMe()
       .catch(() => undefined)
       .finally(() => {
-        if (active) setState((current) => (current.loading ? { ...current, loading: false } : current));
+        if (active) startTransition(() => setState((current) => (current.loading ? { ...current, loading: false } : current)));
       });
     return () => {
       active = false;

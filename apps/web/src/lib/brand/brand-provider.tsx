@@ -1,5 +1,5 @@
 import type { BrandAssetKind, BrandSettings, BrandUpdate } from '@sms/contracts/brand';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api-client';
 import { readCachedBrand, writeCachedBrand } from './brand-cache';
 import { BrandContext, type BrandValue, type ProgressHandler } from './brand-context';
@@ -16,6 +16,9 @@ export const ASSET_PATH_FIELD = {
   loginBackground: 'loginBackgroundPath',
 } as const satisfies Record<BrandAssetKind, keyof BrandSettings>;
 
+/** Whether two brands are the same settings (the server's answer against the cached copy). */
+const sameBrand = (a: BrandSettings, b: BrandSettings) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Loads the brand once at start (public: the sign-in pages need it too) and keeps it for the
  * whole app; the favicon and description of the page follow it.
@@ -27,8 +30,10 @@ export function BrandProvider({ children }: { children: ReactNode }) {
   // Only the latest load may write (a slow earlier answer must not overwrite a newer one).
   const latestLoad = useRef(0);
 
+  // The server's brand usually equals the cached one the page started with: keep that object then,
+  // so nothing re-renders (a new theme would restyle the whole page in one long task).
   const replace = useCallback((next: BrandSettings) => {
-    setSettings(next);
+    setSettings((current) => (sameBrand(current, next) ? current : next));
     writeCachedBrand(next);
   }, []);
 
@@ -46,12 +51,15 @@ export function BrandProvider({ children }: { children: ReactNode }) {
     try {
       const loaded = await getBrandSettings();
       if (id !== latestLoad.current) return;
-      replace(loaded);
-      setError(null);
+      // A transition: any re-render this answer causes happens in slices, not as one long task.
+      startTransition(() => {
+        replace(loaded);
+        setError(null);
+      });
     } catch (failure) {
       if (id === latestLoad.current) setError(errorMessage(failure));
     } finally {
-      if (id === latestLoad.current) setLoading(false);
+      if (id === latestLoad.current) startTransition(() => setLoading(false));
     }
   }, [replace]);
 

@@ -1,0 +1,53 @@
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/helper.ts';
+import { scratchDir } from '../../test/scratch-dir.ts';
+
+let server: TestServer;
+let dist: string;
+
+const preloadsIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)" \/>/g)];
+
+beforeAll(async () => {
+  // A built web app: the real index.html and a preload list as the build writes it, with one
+  // entry that is not an asset path (it must never reach the HTML).
+  dist = scratchDir('sms-first-route-');
+  mkdirSync(dist, { recursive: true });
+  copyFileSync(join(import.meta.dirname, '../../../web/index.html'), join(dist, 'index.html'));
+  writeFileSync(
+    join(dist, 'first-route-preloads.json'),
+    JSON.stringify({ '/auth/login': ['/assets/login-A1.js', '/assets/TextField-B2.js', '"><script>alert(1)</script>'], '/dashboard': [] }),
+  );
+  server = await startTestServer({ config: { webDist: dist } });
+});
+afterAll(() => server?.close());
+
+describe("first-visit code announced in the page's HTML (decision 062)", () => {
+  it("lists the address's files as module preloads in <head>, with the request's nonce, and nothing that is not an asset path", async () => {
+    for (const path of ['/auth/login', '/auth/login/', '/auth/login?redirect=%2Fcontacts']) {
+      const response = await server.get<string>(path);
+      expect(response.status, path).toBe(200);
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      const links = preloadsIn(head);
+      expect(
+        links.map((link) => link[1]),
+        path,
+      ).toEqual(['/assets/login-A1.js', '/assets/TextField-B2.js']);
+      // The request's nonce, as in the page's csp-nonce meta (what Vite's own preloads copy): the placeholder never goes out.
+      const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(head)?.[1];
+      expect(nonce).toBeTruthy();
+      for (const link of links) expect(link[2]).toBe(nonce);
+      expect(response.body).not.toContain('alert(1)');
+      expect(response.body).not.toContain('__CSP_NONCE__');
+    }
+  });
+
+  it('adds nothing to other addresses, and serves the page when the list is missing or unreadable', async () => {
+    for (const path of ['/contacts', '/dashboard', '/']) expect(preloadsIn((await server.get<string>(path)).body), path).toEqual([]);
+    writeFileSync(join(dist, 'first-route-preloads.json'), '{ not json');
+    const response = await server.get<string>('/auth/login');
+    expect(response.status).toBe(200);
+    expect(preloadsIn(response.body)).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { paths } from '../config/paths';
+
+/**
+ * The source modules whose code a first visit of these addresses needs beyond the entry's: the page
+ * and, for the public site and the signed-in frame, their layout. `first-route.ts` imports the same
+ * modules at start-up; the build turns this list into the files the server announces in the page's
+ * HTML as `<link rel="modulepreload">`, so the browser fetches them while it reads the HTML instead
+ * of after the entry ran, and the entry no longer adds one link per file at start-up (decision 062).
+ * Paths are relative to apps/web.
+ */
+export const FIRST_ROUTE_MODULES: Record<string, string[]> = {
+  [paths.login]: ['src/features/auth/routes/login.tsx'],
+  [paths.publicSite.home]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.homepage]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.dashboard]: ['src/features/dashboard/routes/dashboard.tsx', 'src/app/layouts/full-layout.tsx'],
+};
+
+/** Where the build writes the files of each address of FIRST_ROUTE_MODULES (inside dist). */
+export const FIRST_ROUTE_PRELOADS_FILE = 'first-route-preloads.json';
