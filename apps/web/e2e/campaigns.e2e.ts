@@ -80,6 +80,23 @@ test('compose for tag1, see UCS-2 on an emoji, send now on the simulator and wat
   await body.pressSequentially(' 🙂');
   await eventually(() => page.getByTestId('sms-encoding').textContent()).toBe('UCS-2');
   await eventually(() => page.getByTestId('encoding-notice').textContent()).toContain('🙂');
+  // Drawn as users see it, with a colour emoji font (CI installs one), not as an empty box.
+  const colouredEmoji = await page.getByTestId('encoding-notice').evaluate((element) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 48;
+    const drawing = canvas.getContext('2d');
+    if (!drawing) return false;
+    drawing.font = `32px ${getComputedStyle(element).fontFamily}`;
+    drawing.textBaseline = 'top';
+    drawing.fillText('🙂', 4, 4);
+    const pixels = drawing.getImageData(0, 0, 48, 48).data;
+    for (let index = 0; index < pixels.length; index += 4) {
+      const [red = 0, green = 0, blue = 0, alpha = 0] = pixels.slice(index, index + 4);
+      if (alpha > 0 && Math.max(red, green, blue) - Math.min(red, green, blue) > 60) return true;
+    }
+    return false;
+  });
+  expect(colouredEmoji).toBe(true);
   // A malformed tag is flagged, and removing it clears the warning.
   await body.pressSequentially(' {{tag1');
   await eventually(() => page.getByTestId('template-problems').count()).toBe(1);
