@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, Link as RouterLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -56,16 +56,19 @@ function useBrandMeta(appName: string, description: string) {
 export function PublicLayout() {
   const { t } = useTranslation('public');
   const site = usePublicSite();
+  // The whole page renders when the site's answer arrives. The query's update is synchronous (an
+  // external store), so the page renders from a deferred copy: React does that work in slices (decision 062).
+  const data = useDeferredValue(site.data);
   const { appName, description, logoUrl } = useBrand().settings;
   useBrandMeta(appName, description);
-  if (site.isPending) return <FullPageLoader />;
   if (site.isError)
     return (
       <Container sx={{ py: 6 }}>
         <RetryAlert error={site.error} onRetry={() => void site.refetch()} />
       </Container>
     );
-  if (!site.data.enabled) return <Navigate replace to={paths.login} />;
+  if (data === undefined) return <FullPageLoader />;
+  if (!data.enabled) return <Navigate replace to={paths.login} />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -87,7 +90,7 @@ export function PublicLayout() {
               <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
                 {[
                   ...NAV,
-                  ...(site.data.pricingVisible ? [{ to: paths.publicSite.pricing, key: 'nav.pricing', end: false } as const] : []),
+                  ...(data.pricingVisible ? [{ to: paths.publicSite.pricing, key: 'nav.pricing', end: false } as const] : []),
                 ].map((item) => (
                   <Button
                     key={item.to}
@@ -115,7 +118,7 @@ export function PublicLayout() {
       <Box component="main" id="main-content" sx={{ flex: 1, py: { xs: 4, md: 6 } }}>
         <Container>
           <Suspense fallback={<FullPageLoader />}>
-            <Outlet context={site.data} />
+            <Outlet context={data} />
           </Suspense>
         </Container>
       </Box>
