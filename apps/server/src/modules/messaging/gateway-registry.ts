@@ -11,7 +11,14 @@ import {
   type InboundSms,
   type SmsGateway,
 } from '../../gateways/gateway.ts';
-import { findDefaultGateway, findGateway, type GatewayContext, type GatewayRow, kindDefinition, parseKindSettings } from '../gateways/index.ts';
+import {
+  findDefaultGateway,
+  findGateway,
+  type GatewayContext,
+  type GatewayRow,
+  kindDefinition,
+  parseKindSettings,
+} from '../gateways/index.ts';
 
 /** What the registry hands receipts, inbound messages and link changes to (the engine). */
 export interface GatewaySinks {

@@ -26,7 +26,10 @@ describe('messages without a gateway', () => {
   beforeAll(async () => {
     server = await startTestServer({
       engine: true,
-      engineLogger: { ...silentLogger, error: (details, message) => engineErrors.push(`${message}: ${String((details as any).err ?? '')}`) },
+      engineLogger: {
+        ...silentLogger,
+        error: (details, message) => engineErrors.push(`${message}: ${String((details as any).err ?? '')}`),
+      },
     });
     admin = await server.createAdmin();
     await configureSimulator(server, admin.token, {});
@@ -57,7 +60,8 @@ describe('messages without a gateway', () => {
       `message ${id} to reach a final state`,
     );
   const gatewayOf = async (id: string) =>
-    (await queryRows<{ gateway_id: string | null }>(server.database.db, sql`select gateway_id from messages where id = ${id}`))[0]?.gateway_id;
+    (await queryRows<{ gateway_id: string | null }>(server.database.db, sql`select gateway_id from messages where id = ${id}`))[0]
+      ?.gateway_id;
 
   it('sends a one-off without a gateway through the default one, and the rest of its batch with it', async () => {
     const [withoutGateway, withGateway] = await queueTests([
@@ -79,7 +83,11 @@ describe('messages without a gateway', () => {
     try {
       const [id] = await queueTests([{ phone: '+447700900103', gatewayId: null }]);
       const message = await finalMessage(id ?? '');
-      expect(message).toMatchObject({ status: 'failed', errorCode: MESSAGE_ERROR_CODES.gatewayUnusable, errorText: 'No default gateway is configured' });
+      expect(message).toMatchObject({
+        status: 'failed',
+        errorCode: MESSAGE_ERROR_CODES.gatewayUnusable,
+        errorText: 'No default gateway is configured',
+      });
       expect(engineErrors).toEqual([]);
     } finally {
       await server.database.db.execute(sql`update gateways set is_default = true where id = ${GATEWAY}`);
