@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
+import { launchUntilCompleted } from './support/campaigns.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
@@ -44,16 +45,7 @@ beforeAll(async () => {
     admin.token,
   );
   campaignId = campaign.id;
-  await api(server.baseUrl, 'POST', `/api/campaigns/${campaignId}/launch`, undefined, admin.token);
-  // Set-up polling outside a test (expect.poll needs one).
-  const deadline = Date.now() + 45_000;
-  const status = async () =>
-    (await api<{ campaign: { status: string } }>(server.baseUrl, 'GET', `/api/campaigns/${campaignId}`, undefined, admin.token)).campaign
-      .status;
-  while ((await status()) !== 'completed') {
-    if (Date.now() > deadline) throw new Error('the rejected campaign did not complete');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await launchUntilCompleted(server.baseUrl, admin.token, campaignId);
 });
 
 afterAll(async () => {

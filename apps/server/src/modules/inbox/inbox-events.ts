@@ -1,6 +1,7 @@
 import type { InboxEvent } from '@sms/contracts/inbox';
 import { FINAL_MESSAGE_STATUSES, type MessageStatus } from '@sms/contracts/messages';
 import type { Db } from '../../db/client.ts';
+import { Poller } from '../../platform/poller.ts';
 import { eventWatermarks, inboundSince, messageStatuses, oneOffsSince } from './inbox.queries.ts';
 
 export interface InboxEventsOptions {
@@ -25,26 +26,22 @@ type Listener = (event: InboxEvent) => void;
 export class InboxEvents {
   private readonly listeners = new Set<Listener>();
   private readonly followed = new Map<number, { contactId: string; status: MessageStatus; since: number }>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
   private watermarks: { inbound: number; oneOff: number } | undefined;
-  private readonly intervalMs: number;
   private readonly followMs: number;
   private readonly db: Db;
-  private readonly onError: (error: unknown) => void;
+  private readonly poller: Poller;
 
   constructor(db: Db, options: InboxEventsOptions = {}) {
     this.db = db;
-    this.intervalMs = options.intervalMs ?? 1_000;
     this.followMs = options.followMs ?? 60 * 60 * 1_000;
-    this.onError = options.onError ?? (() => {});
+    this.poller = new Poller(() => this.poll(), { intervalMs: options.intervalMs ?? 1_000, onError: options.onError });
   }
 
   /** Adds a listener; the returned function removes it. Polling runs while anyone listens. */
   async subscribe(listener: Listener): Promise<() => void> {
     this.listeners.add(listener);
     if (!this.watermarks) this.watermarks = await eventWatermarks(this.db);
-    this.schedule();
+    this.poller.start();
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.pause();
@@ -60,28 +57,13 @@ export class InboxEvents {
   async close(): Promise<void> {
     this.listeners.clear();
     this.pause();
-    await this.running;
+    await this.poller.close();
   }
 
   private pause() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.poller.stop();
     // Listening again starts from the ids of that moment, not from a stale watermark.
-    if (this.listeners.size === 0) this.watermarks = undefined;
-  }
-
-  private schedule() {
-    if (this.timer || this.listeners.size === 0) return;
-    this.timer = setTimeout(() => {
-      this.running = this.poll()
-        .catch(this.onError)
-        .finally(() => {
-          this.timer = undefined;
-          this.running = undefined;
-          this.schedule();
-        });
-    }, this.intervalMs);
-    this.timer.unref();
+    this.watermarks = undefined;
   }
 
   private emit(event: InboxEvent) {

@@ -11,11 +11,11 @@ import {
   type InboxEvent,
 } from '@sms/contracts/inbox';
 import { contactIdParamsSchema } from '@sms/contracts/contacts';
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser, refreshSessionUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { contactPolicy } from '../contacts/index.ts';
@@ -39,12 +39,9 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
     ...eventOptions,
     onError: (error) => app.log.error({ err: error }, 'inbox live updates: poll failed'),
   });
-  const streams = new Set<ServerResponse>();
-  // Open event streams would hold the server open: end them first, then stop polling.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-    await events.close();
-  });
+  // Open event streams would hold the server open: they end first (EventStreams' hook), then polling stops.
+  const streams = new EventStreams(app, db, heartbeatMs);
+  app.addHook('preClose', () => events.close());
 
   const loadContact = async (contactId: string) => {
     const contact = await findInboxContact(db, contactId);
@@ -158,50 +155,15 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
     async (request, reply) => {
       const user = currentUser(request);
       ensure(inboxPolicy.read(user), CANNOT_READ);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-        'x-request-id': request.id,
-      });
-      raw.write('retry: 3000\n: connected\n\n');
-      streams.add(raw);
-      let unsubscribe: (() => void) | undefined;
-      let closed = false;
-      // Events and pings may land after the stream ended (server closing, session revoked).
-      const write = (text: string) => {
-        if (!closed && !raw.writableEnded) raw.write(text);
-      };
-      const send = (event: InboxEvent) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      // Each heartbeat also checks the session: a stream ends once its token is revoked (sign-out,
-      // password or role change) or its account may no longer read the inbox.
-      const heartbeat = setInterval(() => {
-        refreshSessionUser(db, user)
-          .then((fresh) => {
-            if (fresh && inboxPolicy.read(fresh)) write(': ping\n\n');
-            else if (!raw.writableEnded) raw.end();
-          })
-          .catch((error: unknown) => request.log.error({ err: error }, 'inbox live updates: session check failed'));
-      }, heartbeatMs);
-      heartbeat.unref();
-      raw.on('close', () => {
-        closed = true;
-        clearInterval(heartbeat);
-        streams.delete(raw);
-        unsubscribe?.();
-      });
+      // The stream ends once the account may no longer read the inbox (role change), as once its session is revoked.
+      const stream = streams.open(request, reply, { user, allowed: (fresh) => inboxPolicy.read(fresh), label: 'inbox live updates' });
       try {
-        const stop = await events.subscribe(send);
-        if (closed) stop();
-        else unsubscribe = stop;
+        // The stream may have closed while subscribing: onClose then unsubscribes at once.
+        stream.onClose(await events.subscribe((event: InboxEvent) => stream.send(event.type, event)));
       } catch (error) {
         // The browser reconnects (retry: 3000) once the database answers again.
         request.log.error({ err: error }, 'inbox live updates: could not start');
-        raw.end();
+        stream.end();
       }
     },
   );

@@ -185,7 +185,7 @@ export class Dispatcher {
     try {
       const result = await fanOutChunk(
         this.database.db,
-        { id: campaign.id, audience: campaign.audience, gatewayId: campaign.gatewayId ?? '', senderId: campaign.senderId },
+        { id: campaign.id, audience: campaign.audience, gatewayId: campaign.gatewayId, senderId: campaign.senderId },
         this.options.fanoutChunk,
       );
       if (result === 'done') {
@@ -225,7 +225,7 @@ export class Dispatcher {
     if (await this.inQuietHours(campaign)) return false;
     let live;
     try {
-      live = await this.registry.get(campaign.gatewayId ?? '');
+      live = await this.registry.get(campaign.gatewayId);
     } catch (error) {
       if (!(error instanceof GatewayUnusable)) throw error;
       await this.sender.failCampaign(campaign.id, error, []);
@@ -233,7 +233,7 @@ export class Dispatcher {
       return true;
     }
     // The cached row may predate an admin enabling it again: decide on the current one.
-    if (!live.row.enabled) live = await this.registry.get(campaign.gatewayId ?? '', { fresh: true });
+    if (!live.row.enabled) live = await this.registry.get(campaign.gatewayId, { fresh: true });
     if (!live.row.enabled) {
       await this.sender.pauseCampaign(campaign.id, { code: 'GATEWAY_DISABLED', params: { gateway: live.row.name } });
       this.boardAt = 0;
@@ -296,11 +296,12 @@ export class Dispatcher {
   private async sendOneOffs(): Promise<boolean> {
     const claimed = await claimOneOffBatch(this.database.db, 100, this.options.leaseSeconds);
     if (claimed.length === 0) return false;
-    const byGateway = new Map<string, typeof claimed>();
+    // null (no gateway stored) stays its own group: the registry sends it through the default.
+    const byGateway = new Map<string | null, typeof claimed>();
     for (const message of claimed) {
-      const list = byGateway.get(message.gatewayId ?? '') ?? [];
+      const list = byGateway.get(message.gatewayId) ?? [];
       list.push(message);
-      byGateway.set(message.gatewayId ?? '', list);
+      byGateway.set(message.gatewayId, list);
     }
     for (const [gatewayId, messages] of byGateway) {
       try {

@@ -16,7 +16,8 @@ import { recordSegmentSnapshot } from '../segments/index.ts';
 export interface FanoutCampaign {
   id: string;
   audience: StoredAudience;
-  gatewayId: string;
+  /** null: the default gateway (the messages keep the null; the dispatcher resolves it). */
+  gatewayId: string | null;
   senderId: string | null;
 }
 

@@ -11,7 +11,14 @@ import {
   type InboundSms,
   type SmsGateway,
 } from '../../gateways/gateway.ts';
-import { findGateway, type GatewayContext, type GatewayRow, kindDefinition, parseKindSettings } from '../gateways/index.ts';
+import {
+  findDefaultGateway,
+  findGateway,
+  type GatewayContext,
+  type GatewayRow,
+  kindDefinition,
+  parseKindSettings,
+} from '../gateways/index.ts';
 
 /** What the registry hands receipts, inbound messages and link changes to (the engine). */
 export interface GatewaySinks {
@@ -74,10 +81,17 @@ export class GatewayRegistry {
   }
 
   /**
-   * The live instance of a gateway. Throws GatewayUnusable when it is deleted or its settings no
-   * longer parse; a disabled gateway is returned with `row.enabled` false for the caller to decide.
+   * The live instance of a gateway; null: the default one (a message or campaign stored without a
+   * gateway, which means the default, as for campaigns). Throws GatewayUnusable when it is deleted,
+   * there is no default, or its settings no longer parse; a disabled gateway is returned with
+   * `row.enabled` false for the caller to decide.
    */
-  async get(gatewayId: string, options: { fresh?: boolean } = {}): Promise<LiveGateway> {
+  async get(gatewayId: string | null, options: { fresh?: boolean } = {}): Promise<LiveGateway> {
+    if (gatewayId === null) {
+      const fallback = await findDefaultGateway(this.database.db);
+      if (!fallback) throw new GatewayUnusable('No default gateway is configured');
+      gatewayId = fallback.id;
+    }
     const entry = this.entries.get(gatewayId);
     if (entry && !options.fresh && Date.now() - entry.checkedAt < this.recheckMs) return entry;
     let pending = this.building.get(gatewayId);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { Poller } from '../../platform/poller.ts';
 import { notificationStates } from './notifications.queries.ts';
 
 type Listener = (state: { unread: number }) => void;
@@ -12,16 +13,12 @@ type Listener = (state: { unread: number }) => void;
 export class NotificationEvents {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly last = new Map<string, string>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
   private readonly db: Db;
-  private readonly intervalMs: number;
-  private readonly onError: (error: unknown) => void;
+  private readonly poller: Poller;
 
   constructor(db: Db, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}) {
     this.db = db;
-    this.intervalMs = options.intervalMs ?? 1_000;
-    this.onError = options.onError ?? (() => {});
+    this.poller = new Poller(() => this.poll(), { intervalMs: options.intervalMs ?? 1_000, onError: options.onError });
   }
 
   /** Adds a user's listener; the returned function removes it. */
@@ -29,41 +26,21 @@ export class NotificationEvents {
     let set = this.listeners.get(userId);
     if (!set) this.listeners.set(userId, (set = new Set()));
     set.add(listener);
-    this.schedule();
+    this.poller.start();
     return () => {
       set.delete(listener);
       if (set.size === 0) {
         this.listeners.delete(userId);
         this.last.delete(userId);
       }
-      if (this.listeners.size === 0) this.pause();
+      if (this.listeners.size === 0) this.poller.stop();
     };
   }
 
   /** Stops polling (process shutdown); waits for a poll in progress. */
   async close(): Promise<void> {
     this.listeners.clear();
-    this.pause();
-    await this.running;
-  }
-
-  private pause() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private schedule() {
-    if (this.timer || this.listeners.size === 0) return;
-    this.timer = setTimeout(() => {
-      this.running = this.poll()
-        .catch(this.onError)
-        .finally(() => {
-          this.timer = undefined;
-          this.running = undefined;
-          this.schedule();
-        });
-    }, this.intervalMs);
-    this.timer.unref();
+    await this.poller.close();
   }
 
   private async poll(): Promise<void> {

@@ -10,11 +10,11 @@ import {
   unreadCountResponseSchema,
   type NotificationKind,
 } from '@sms/contracts/notifications';
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser, refreshSessionUser, type UserActor } from '../../platform/auth.ts';
+import { currentUser, type UserActor } from '../../platform/auth.ts';
+import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { NotificationEvents } from './notification-events.ts';
@@ -52,11 +52,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     ...(eventIntervalMs ? { intervalMs: eventIntervalMs } : {}),
     onError: (error) => app.log.error({ err: error }, 'notification live updates: poll failed'),
   });
-  const streams = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-    await events.close();
-  });
+  // Open event streams would hold the server open: they end first (EventStreams' hook), then polling stops.
+  const streams = new EventStreams(app, db, heartbeatMs);
+  app.addHook('preClose', () => events.close());
 
   app.get(
     '/api/notifications',
@@ -181,46 +179,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = currentUser(request);
       const unread = await unreadCount(db, user.id, kindsForRole(user.role));
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-        'x-request-id': request.id,
-      });
-      streams.add(raw);
-      let closed = false;
-      const write = (text: string) => {
-        if (!closed && !raw.writableEnded) raw.write(text);
-      };
-      const send = (count: number) => write(`event: notifications\ndata: ${JSON.stringify({ type: 'notifications', unread: count })}\n\n`);
-      write('retry: 3000\n: connected\n\n');
+      const stream = streams.open(request, reply, { user, label: 'notification live updates' });
+      const send = (count: number) => stream.send('notifications', { type: 'notifications', unread: count });
       send(unread);
-      // Each heartbeat also checks the session: the stream ends once its token is revoked.
-      const heartbeat = setInterval(() => {
-        refreshSessionUser(db, user)
-          .then((fresh) => {
-            if (fresh) write(': ping\n\n');
-            else if (!raw.writableEnded) raw.end();
-          })
-          .catch((error: unknown) => request.log.error({ err: error }, 'notification live updates: session check failed'));
-      }, heartbeatMs);
-      heartbeat.unref();
       // The poll counts every kind in one statement for all listeners; what this user may see is counted on a change.
       const unsubscribe = events.subscribe(user.id, () => {
         unreadCount(db, user.id, kindsForRole(user.role))
           .then(send)
           .catch((error: unknown) => request.log.error({ err: error }, 'notification live updates: count failed'));
       });
-      raw.on('close', () => {
-        closed = true;
-        clearInterval(heartbeat);
-        streams.delete(raw);
-        unsubscribe();
-      });
+      stream.onClose(unsubscribe);
     },
   );
 };

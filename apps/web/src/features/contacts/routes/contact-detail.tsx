@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { IconDownload, IconEraser, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { NoticeSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
 import { useContact } from '../api/get-contact';
 import { ContactConsentsCard } from '../components/contact-consents-card';
@@ -25,6 +27,7 @@ export default function ContactDetail() {
   const query = useContact(id);
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
   if (!query.data) return <ContactLoadState error={query.error} onRetry={() => void query.refetch()} />;
   const contact = query.data;
   const label = contactLabel(contact);
@@ -57,7 +60,10 @@ export default function ContactDetail() {
             <Button
               variant="outlined"
               startIcon={<IconDownload size={18} aria-hidden />}
-              onClick={() => void downloadPersonalData(contact.id, 'zip').catch(() => {})}
+              onClick={() => {
+                setDownloadError(null);
+                downloadPersonalData(contact.id, 'zip').catch((error: unknown) => setDownloadError(errorMessage(error)));
+              }}
             >
               {t('erasure:personalData')}
             </Button>
@@ -65,6 +71,11 @@ export default function ContactDetail() {
         </>
       }
     >
+      {downloadError ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="personal-data-error">
+          {downloadError}
+        </Alert>
+      ) : null}
       <ContactDetailsCard contact={contact} />
       <ContactConsentsCard contactId={contact.id} />
       <ContactMessagesCard contactId={contact.id} />
