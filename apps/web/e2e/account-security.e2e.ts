@@ -157,7 +157,7 @@ test('set up two-step verification on the account page, sign out, sign in with a
   const codes = page.getByTestId('recovery-codes').getByRole('listitem');
   await expect.poll(() => codes.count()).toBe(10);
   await page.getByRole('button', { name: 'Done, I have saved them' }).click();
-  await expect.poll(() => page.getByText('Unused recovery codes: 10').count()).toBe(1);
+  await expect.poll(() => page.getByText('10 unused recovery codes').count()).toBe(1);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -97,14 +97,14 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
   await page.goto('/contacts');
   await expect.poll(() => page.getByRole('row').count()).toBe(4);
   await page.getByRole('checkbox', { name: /select all rows/i }).check();
-  await expect.poll(() => page.getByTestId('contacts-selection').textContent()).toContain('Selected: 3');
+  await expect.poll(() => page.getByTestId('contacts-selection').textContent()).toContain('3 selected');
   await page.getByRole('button', { name: 'Set tag' }).click();
   const tagDialog = page.getByRole('dialog');
   await tagDialog.getByLabel('Tag field').click();
   await page.getByRole('option', { name: 'Tag 2' }).click();
   await tagDialog.getByRole('combobox', { name: 'Value' }).fill('spring');
   await tagDialog.getByRole('button', { name: 'Set tag' }).click();
-  await expect.poll(() => page.getByText('Contacts tagged: 3.').count()).toBe(1);
+  await expect.poll(() => page.getByText('3 contacts tagged.').count()).toBe(1);
   const tagged = await api<{ total: number }>(server.baseUrl, 'GET', '/api/contacts?tag2=spring', undefined, session.token);
   expect(tagged.total).toBe(3);
 
@@ -112,8 +112,10 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
   await page.getByRole('row', { name: /Jonas/ }).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog');
-  await expect.poll(() => confirm.textContent()).toContain('Delete 1 contacts?');
-  await confirm.getByRole('button', { name: 'Delete contacts' }).click();
+  // One contact: the singular (ICU plurals, issue 18).
+  await expect.poll(() => confirm.textContent()).toContain('Delete 1 contact?');
+  await confirm.getByRole('button', { name: 'Delete contact', exact: true }).click();
+  await expect.poll(() => page.getByText('1 contact deleted.').count()).toBe(1);
   await expect.poll(() => page.getByRole('row', { name: /Jonas/ }).count()).toBe(0);
   await page
     .getByRole('row', { name: /Camille/ })
@@ -129,6 +131,49 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
   await page.goto('/apps/contacts');
   await expect.poll(() => page.getByRole('row', { name: /Grace/ }).count()).toBe(1);
 
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("on a 390 px phone the contact cards can be ticked, and the grid's bulk actions act on them from a bar that counts them", async () => {
+  for (const [phone, firstName] of [
+    ['+33612349901', 'Ana'],
+    ['+33612349902', 'Bea'],
+    ['+33612349903', 'Cleo'],
+  ])
+    await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, lastName: 'Phone', tag1: 'handheld' }, session.token);
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useSession(context, session);
+  await page.goto('/contacts?tag1=handheld');
+  const cards = page.locator('[data-testid="contacts-grid"][data-layout="cards"]').getByTestId('list-card');
+  await expect.poll(() => cards.count()).toBe(3);
+  await expect.poll(() => page.getByTestId('contacts-total').textContent()).toBe('3 contacts');
+  // Nothing ticked: no selection bar.
+  expect(await page.getByRole('region', { name: 'Selected contacts' }).count()).toBe(0);
+
+  // Each card's check box is named after its contact.
+  await page.getByRole('checkbox', { name: 'Select Ana Phone, +33612349901' }).check();
+  const bar = page.getByRole('region', { name: 'Selected contacts' });
+  await expect.poll(() => bar.getByRole('status').textContent()).toBe('1 selected');
+  await page.getByRole('checkbox', { name: 'Select Bea Phone, +33612349902' }).check();
+  await expect.poll(() => bar.getByRole('status').textContent()).toBe('2 selected');
+  // The bar stays in view at the bottom of the screen while the list scrolls.
+  const box = (await bar.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // The grid's bulk delete, on the two ticked cards.
+  await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog');
+  await expect.poll(() => confirm.textContent()).toContain('Delete 2 contacts?');
+  await confirm.getByRole('button', { name: 'Delete contacts' }).click();
+  await expect.poll(() => page.getByText('2 contacts deleted.').count()).toBe(1);
+  await expect.poll(() => cards.count()).toBe(1);
+  expect(await cards.first().textContent()).toContain('Cleo');
+  expect(await page.getByRole('region', { name: 'Selected contacts' }).count()).toBe(0);
+  const left = await api<{ total: number }>(server.baseUrl, 'GET', '/api/contacts?tag1=handheld', undefined, session.token);
+  expect(left.total).toBe(1);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -477,6 +477,63 @@ test('a timeline over several hours: one label per hour, none cut off, zero wher
   }
 });
 
+test('on a 390 px phone the reports of a campaign are tabs: the selected one follows the URL, arrow keys move, the report is its panel', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useSession(context, admin);
+  await page.goto(`/reports/delivery/${campaignId}`);
+  const tablist = page.getByRole('tablist', { name: 'Reports of this campaign' });
+  await tablist.waitFor();
+  expect(await tablist.getByRole('tab').allTextContents()).toEqual(['Delivery', 'Replies by group (tag1)', 'Non-responders']);
+  const selected = () => tablist.locator('[role="tab"][aria-selected="true"]').allTextContents();
+  expect(await selected()).toEqual(['Delivery']);
+  // The report is the panel of the selected tab (named by it); the wide screen's buttons are gone.
+  const figure = page.getByRole('tabpanel', { name: 'Delivery' }).getByTestId('figure-recipients').locator('dd');
+  await eventually(() => figure.getAttribute('data-value')).toBe('9');
+  expect(await page.getByRole('navigation', { name: 'Reports of this campaign' }).count()).toBe(0);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await tabViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The keyboard: the arrows move between tabs, Enter opens one, and the focus stays on its tab.
+  await tablist.getByRole('tab', { name: 'Delivery' }).focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Replies by group (tag1)');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`**/reports/tag1-grouped/${campaignId}`);
+  await page.getByRole('tabpanel', { name: 'Replies by group (tag1)' }).getByTestId('tag1-cards').waitFor();
+  expect(await selected()).toEqual(['Replies by group (tag1)']);
+  await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
+
+  // A tap on a tab.
+  await tablist.getByRole('tab', { name: 'Non-responders' }).click();
+  await page.waitForURL(`**/reports/non-responders/${campaignId}`);
+  const total = page.getByRole('tabpanel', { name: 'Non-responders' }).getByTestId('non-responders-total');
+  await eventually(() => total.getAttribute('data-value')).toBe('4');
+  expect(await selected()).toEqual(['Non-responders']);
+  expect(await tabViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Back: the tab follows the URL.
+  await page.goBack();
+  await page.waitForURL(`**/reports/tag1-grouped/${campaignId}`);
+  await eventually(selected).toEqual(['Replies by group (tag1)']);
+  // A wide screen has the buttons again.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('navigation', { name: 'Reports of this campaign' }).getByRole('link', { name: 'Delivery' }).waitFor();
+  expect(await page.getByRole('tablist').count()).toBe(0);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+/** Every axe violation (any impact) of the report tabs and their panel's naming. */
+async function tabViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[role="tablist"]').include('[role="tabpanel"]').analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
 /**
  * Where a chart's value axis stands, and whether its category/time tick labels, in document
  * order (the data's order), run from right to left (null with fewer than two labels).

@@ -5,6 +5,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useDataGridLocaleText } from '../lib/i18n/use-data-grid-locale-text';
 import { correctedPage, lastPage, sortFromModel, type ServerListState } from '../lib/list-state/list-state';
 import type { ListHandle } from '../lib/list-state/use-list-state';
+import type { CardSelection } from './card-list/card-list';
 import { ListCards } from './card-list/list-cards';
 import { useCardLayout } from './card-list/use-card-layout';
 import { GridEmptyOverlay, type GridEmptyOverlayProps } from './grid-empty-overlay';
@@ -64,6 +65,10 @@ export interface ServerDataGridProps<R extends GridValidRowModel, T extends Serv
   minHeight?: number;
   /** Above the cards on a phone, where the grid's toolbar is not shown (e.g. the count). */
   cardsHeader?: ReactNode;
+  /** Below the cards on a phone (e.g. the actions on the ticked cards). */
+  cardsFooter?: ReactNode;
+  /** The check boxes of the cards, when the grid has `checkboxSelection`. */
+  cardSelection?: CardSelection<R>;
 }
 
 const INTERACTIVE = '[data-field="actions"], [data-field="__check__"], a, button, input';
@@ -90,6 +95,8 @@ export function ServerDataGrid<R extends GridValidRowModel, T extends ServerList
     slotProps,
     sx,
     cardsHeader,
+    cardsFooter,
+    cardSelection,
     ...rest
   } = props;
   const cards = useCardLayout();
@@ -143,7 +150,9 @@ export function ServerDataGrid<R extends GridValidRowModel, T extends ServerList
           pageSizes={definition.pageSizes}
           count={rowCount ?? total}
           onPage={(next, size) => update({ page: next, pageSize: size } as Partial<T>)}
+          selection={cardSelection}
         />
+        {cardsFooter}
       </LoadOrRetry>
     );
   }

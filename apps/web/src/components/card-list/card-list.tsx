@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -24,6 +25,14 @@ export interface CardAction {
   title?: string;
 }
 
+/** Ticking cards (a table's check box column), for the list's bulk actions. */
+export interface CardSelection<R> {
+  isSelected: (row: R) => boolean;
+  onToggle: (row: R, selected: boolean) => void;
+  /** The check box's accessible name, naming the row (e.g. "Select Ana Lima, +33612345678"). */
+  label: (row: R) => string;
+}
+
 export interface CardListProps<R> {
   rows: readonly R[];
   rowKey: (row: R) => Key;
@@ -40,6 +49,8 @@ export interface CardListProps<R> {
   cardProps?: (row: R) => Record<string, string>;
   /** Shown instead of the cards when there are no rows. */
   empty?: ReactNode;
+  /** A check box heading each card. */
+  selection?: CardSelection<R>;
 }
 
 const INTERACTIVE = 'a, button, input, [role=button]';
@@ -49,7 +60,8 @@ const INTERACTIVE = 'a, button, input, [role=button]';
  * its values as label/value lines that wrap instead of being cut, and its actions as buttons.
  * Same data and actions as the table; every action is a real button in the tab order.
  */
-export function CardList<R>({ rows, rowKey, label, title, fields, actions, onOpenRow, testId, cardProps, empty }: CardListProps<R>) {
+export function CardList<R>(props: CardListProps<R>) {
+  const { rows, rowKey, label, title, fields, actions, onOpenRow, testId, cardProps, empty, selection } = props;
   if (rows.length === 0 && empty) return <>{empty}</>;
   const open = (row: R) => (event: MouseEvent<HTMLElement>) => {
     if (onOpenRow && !(event.target as HTMLElement).closest(INTERACTIVE)) onOpenRow(row);
@@ -68,7 +80,18 @@ export function CardList<R>({ rows, rowKey, label, title, fields, actions, onOpe
             sx={{ p: 1.5, cursor: onOpenRow ? 'pointer' : undefined, minWidth: 0 }}
             {...cardProps?.(row)}
           >
-            <Box sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>{title(row)}</Box>
+            {selection ? (
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, ml: -1, mt: -1 }}>
+                <Checkbox
+                  checked={selection.isSelected(row)}
+                  onChange={(event) => selection.onToggle(row, event.target.checked)}
+                  slotProps={{ input: { 'aria-label': selection.label(row) } }}
+                />
+                <Box sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>{title(row)}</Box>
+              </Stack>
+            ) : (
+              <Box sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>{title(row)}</Box>
+            )}
             <Box
               component="dl"
               sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1 }}

@@ -4,7 +4,7 @@ import TablePagination from '@mui/material/TablePagination';
 import type { GridColDef, GridRowIdGetter, GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { EmptyState, type GridEmptyOverlayProps } from '../grid-empty-overlay';
-import { CardList } from './card-list';
+import { CardList, type CardSelection } from './card-list';
 import { gridCards } from './grid-cards';
 
 export interface ListCardsProps<R extends GridValidRowModel> {
@@ -24,11 +24,14 @@ export interface ListCardsProps<R extends GridValidRowModel> {
   /** -1 when the server only knows there are more. */
   count: number;
   onPage: (page: number, pageSize: number) => void;
+  /** Check boxes on the cards (the grid's checkbox selection). */
+  selection?: CardSelection<R>;
 }
 
 /** A server-paged grid's card form (phones): the same rows, values and actions, with the same paging. */
 export function ListCards<R extends GridValidRowModel>(props: ListCardsProps<R>) {
-  const { testId, label, rows, columns, hidden, getRowId, loading, empty, onOpenRow, page, pageSize, pageSizes, count, onPage } = props;
+  const { testId, label, rows, columns, hidden, getRowId, loading, empty, onOpenRow, page, pageSize, pageSizes, count, onPage, selection } =
+    props;
   const rowId = useMemo(() => getRowId ?? ((row: R) => (row as unknown as { id: string | number }).id), [getRowId]);
   const cards = useMemo(() => gridCards(columns, rowId, hidden), [columns, rowId, hidden]);
   return (
@@ -42,6 +45,7 @@ export function ListCards<R extends GridValidRowModel>(props: ListCardsProps<R>)
         fields={cards.fields}
         actions={cards.actions}
         onOpenRow={onOpenRow}
+        selection={selection}
         empty={loading ? null : <EmptyState {...empty} />}
       />
       <TablePagination

@@ -48,4 +48,29 @@ describe('translations', () => {
       });
     }
   }
+
+  // A count shown with a plain key reads "1 contacts" or "Selected: 3": every text that counts is
+  // an i18next plural with each form its language uses (Arabic six, Chinese only 'other'). French's
+  // 'many' (round millions) falls back to 'other', which is the same words with digits.
+  const REQUIRED: Record<string, readonly string[]> = { en: ['one', 'other'], fr: ['one', 'other'] };
+  for (const file of namespaces) {
+    for (const language of LANGUAGES) {
+      it(`${language}/${file}: every plural has all of ${language}'s forms, and a {{count}} text is a plural`, () => {
+        const texts = leaves(read(language, file));
+        const pluralBases = new Set(
+          [...leaves(read('en', file)).keys()].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')),
+        );
+        const forms = REQUIRED[language] ?? new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+        for (const base of pluralBases) {
+          const missing = forms.filter((form) => !texts.has(`${base}_${form}`));
+          expect(missing, `${language}/${file} ${base}: missing plural forms`).toEqual([]);
+          expect(texts.has(base), `${language}/${file} ${base}: a plain key beside its plural forms`).toBe(false);
+        }
+        const plainCounts = [...texts]
+          .filter(([key, text]) => !PLURAL.test(key) && placeholders(text).includes('count'))
+          .map(([key]) => key);
+        expect(plainCounts, `${language}/${file}: {{count}} in a text without plural forms`).toEqual([]);
+      });
+    }
+  }
 });

@@ -41,11 +41,10 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
   const [tagging, setTagging] = useState(false);
   const [consentNote, setConsentNote] = useState('');
   const [noteMissing, setNoteMissing] = useState(false);
-  const count = formatMatchCount(
-    new Intl.NumberFormat(intlLocale(language)),
-    bulkCount(selectedIds, allMatching, total),
-    allMatching && totalCapped,
-  );
+  const affected = bulkCount(selectedIds, allMatching, total);
+  const amount = formatMatchCount(new Intl.NumberFormat(intlLocale(language)), affected, allMatching && totalCapped);
+  // i18next picks the plural form from `count`; `amount` is the number as shown ("10,000+" past the cap).
+  const counted = { count: affected, amount };
   const target = () => bulkTarget(selectedIds, allMatching, filter);
   const close = () => {
     bulk.reset();
@@ -115,18 +114,18 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
       </Stack>
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming ? t(`bulk.confirm.${confirming}.title`, { amount: count }) : ''}
+        title={confirming ? t(`bulk.confirm.${confirming}.title`, counted) : ''}
         message={
           confirming ? (
             <>
-              {t(`bulk.confirm.${confirming}.message`, { amount: count })}
+              {t(`bulk.confirm.${confirming}.message`, counted)}
               {confirming === 'optIn' ? <ConsentNoteInput value={consentNote} onChange={changeNote} missing={noteMissing} /> : null}
             </>
           ) : (
             ''
           )
         }
-        confirmLabel={confirming ? t(`bulk.confirm.${confirming}.action`, { amount: count }) : undefined}
+        confirmLabel={confirming ? t(`bulk.confirm.${confirming}.action`, counted) : undefined}
         danger={confirming === 'delete'}
         busy={bulk.isPending}
         error={bulk.isError ? errorMessage(bulk.error) : null}
@@ -135,7 +134,8 @@ export function BulkActions({ selectedIds, allMatching, total, totalCapped, filt
       />
       <SetTagDialog
         open={tagging}
-        count={count}
+        count={affected}
+        amount={amount}
         busy={bulk.isPending}
         error={bulk.isError ? errorMessage(bulk.error) : null}
         onClose={close}

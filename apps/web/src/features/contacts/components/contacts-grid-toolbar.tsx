@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { GridToolbarColumnsButton, Toolbar } from '@mui/x-data-grid';
 import type { BulkAction } from '@sms/contracts/contacts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { BulkActions } from './bulk-actions';
-import { offerAllMatching } from './bulk-target';
+import { ContactsSelection } from './contacts-selection';
 import { ExportMenu } from './export-menu';
 import { formatMatchCount } from './match-count';
 import { filterToApiQuery, type ContactsFilter } from './list-state';
@@ -64,31 +62,21 @@ export function ContactsGridToolbar(props: Partial<ContactsGridToolbarProps>) {
 
   return (
     <Toolbar style={{ minHeight: 56, gap: 12, flexWrap: 'wrap', justifyContent: 'space-between', paddingInline: 20 }}>
-      {selected && filter && onBulkDone ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1 }} data-testid="contacts-selection">
-          <Typography sx={{ fontWeight: 600 }} role="status">
-            {allMatching ? t('bulk.allSelected', { amount: matching }) : t('bulk.selected', { amount: number.format(selectedIds.length) })}
-          </Typography>
-          {!allMatching && offerAllMatching(selectedIds.length, pageRowCount, total) ? (
-            <Button size="small" onClick={() => onAllMatching?.(true)}>
-              {t('bulk.selectAllMatching', { amount: matching })}
-            </Button>
-          ) : null}
-          <Button size="small" color="inherit" onClick={onClearSelection}>
-            {t('bulk.clearSelection')}
-          </Button>
-          <BulkActions
-            selectedIds={selectedIds}
-            allMatching={allMatching}
-            total={total}
-            totalCapped={totalCapped}
-            filter={filter}
-            onDone={onBulkDone}
-          />
-        </Box>
+      {selected && filter && onBulkDone && onAllMatching && onClearSelection ? (
+        <ContactsSelection
+          total={total}
+          totalCapped={totalCapped}
+          pageRowCount={pageRowCount}
+          selectedIds={selectedIds}
+          allMatching={allMatching}
+          filter={filter}
+          onAllMatching={onAllMatching}
+          onClearSelection={onClearSelection}
+          onBulkDone={onBulkDone}
+        />
       ) : (
         <Typography color="text.secondary" sx={{ py: 1 }} data-testid="contacts-total">
-          {t('list.total', { amount: matching })}
+          {t('list.total', { count: total, amount: matching })}
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>

@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridColumnVisibilityModel, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { Contact, ContactList } from '@sms/contracts/contacts';
@@ -14,7 +15,9 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
 import { formatMatchCount } from './match-count';
+import { contactName } from './contact-name';
 import { ContactsGridToolbar, type ContactsGridToolbarProps } from './contacts-grid-toolbar';
+import { ContactsSelection } from './contacts-selection';
 import type { ContactsListState } from './list-state';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
 
@@ -81,6 +84,33 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
     onSelectedIdsChange([...offPage, ...onPage]);
   };
 
+  // On a phone: a check box per card, and the same selection bar as the grid's toolbar, kept in view at the bottom.
+  const selected = new Set(selectedIds);
+  const cardSelection = {
+    isSelected: (row: Contact) => selected.has(row.id),
+    onToggle: (row: Contact, on: boolean) => onSelectedIdsChange(on ? [...selectedIds, row.id] : selectedIds.filter((id) => id !== row.id)),
+    label: (row: Contact) => {
+      const name = contactName(row);
+      return t('list.selectContact', { contact: name ? `${name}, ${row.phone}` : row.phone });
+    },
+  };
+  const cardsFooter =
+    selectedIds.length > 0 || toolbar.allMatching ? (
+      <Paper elevation={6} square role="region" aria-label={t('bulk.barLabel')} sx={{ position: 'sticky', bottom: 0, zIndex: 2, px: 1.5 }}>
+        <ContactsSelection
+          total={total}
+          totalCapped={totalCapped}
+          pageRowCount={rows.length}
+          selectedIds={selectedIds}
+          allMatching={toolbar.allMatching}
+          filter={toolbar.filter}
+          onAllMatching={toolbar.onAllMatching}
+          onClearSelection={toolbar.onClearSelection}
+          onBulkDone={toolbar.onBulkDone}
+        />
+      </Paper>
+    ) : null;
+
   return (
     <ServerDataGrid
       testId="contacts-grid"
@@ -108,9 +138,11 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
       minHeight={460}
       cardsHeader={
         <Typography color="text.secondary" sx={{ px: 2.5, pt: 1.5 }} data-testid="contacts-total">
-          {t('list.total', { amount: formatMatchCount(new Intl.NumberFormat(intlLocale(language)), total, totalCapped) })}
+          {t('list.total', { count: total, amount: formatMatchCount(new Intl.NumberFormat(intlLocale(language)), total, totalCapped) })}
         </Typography>
       }
+      cardSelection={cardSelection}
+      cardsFooter={cardsFooter}
     />
   );
 }

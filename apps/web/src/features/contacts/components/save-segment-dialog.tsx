@@ -146,7 +146,11 @@ export function SaveSegmentDialog({
           />
           <Typography role="status" aria-live="polite" data-testid="segment-count">
             {count.data
-              ? t('save.count', { total: number.format(count.data.total), active: number.format(count.data.active) })
+              ? t('save.count', {
+                  count: count.data.total,
+                  total: number.format(count.data.total),
+                  active: number.format(count.data.active),
+                })
               : count.error
                 ? errorMessage(count.error)
                 : t('save.counting')}

@@ -14,8 +14,10 @@ import { TagAutocomplete } from './tag-autocomplete';
 
 export interface SetTagDialogProps {
   open: boolean;
-  /** How many contacts the tag goes on (already formatted). */
-  count: string;
+  /** How many contacts the tag goes on. */
+  count: number;
+  /** The same, as shown (formatted, "+" past the count cap). */
+  amount: string;
   busy: boolean;
   error: string | null;
   onClose: () => void;
@@ -23,7 +25,7 @@ export interface SetTagDialogProps {
 }
 
 /** Picks a tag field and a value (with suggestions) for the selected contacts; an empty value clears it. */
-export function SetTagDialog({ open, count, busy, error, onClose, onConfirm }: SetTagDialogProps) {
+export function SetTagDialog({ open, count, amount, busy, error, onClose, onConfirm }: SetTagDialogProps) {
   const { t } = useTranslation(['contacts', 'common']);
   const titleId = useId();
   const [field, setField] = useState<ContactTagField>('tag1');
@@ -33,7 +35,7 @@ export function SetTagDialog({ open, count, busy, error, onClose, onConfirm }: S
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{t('bulk.setTagTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2.5 }}>{t('bulk.setTagMessage', { amount: count })}</DialogContentText>
+        <DialogContentText sx={{ mb: 2.5 }}>{t('bulk.setTagMessage', { count, amount })}</DialogContentText>
         <Stack
           spacing={2.5}
           component="form"

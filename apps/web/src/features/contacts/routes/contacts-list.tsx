@@ -65,7 +65,7 @@ export default function ContactsList() {
     clearSelection();
     setMessage({
       severity: 'success',
-      text: t(`bulk.done.${action}`, { amount: new Intl.NumberFormat(intlLocale(language)).format(affected) }),
+      text: t(`bulk.done.${action}`, { count: affected, amount: new Intl.NumberFormat(intlLocale(language)).format(affected) }),
     });
   };
 
@@ -99,7 +99,8 @@ export default function ContactsList() {
         </>
       }
     >
-      <Card>
+      {/* Not clipped on a phone: the bar of the ticked cards sticks to the bottom of the screen, which a clipping card would stop. */}
+      <Card sx={{ overflow: { xs: 'visible', sm: 'hidden' } }}>
         <Stack direction="row" spacing={1.5} sx={{ px: 3, pt: 2.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <SavedViews filter={filter} onChange={(patch) => update(patch)} />
           <Can I="create" a="Segment">

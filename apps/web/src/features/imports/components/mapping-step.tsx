@@ -94,7 +94,7 @@ export function MappingStep({ summary, preview, onSheetChange, loadingSheet, def
           {t('mapping.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('mapping.description', { rows: preview.rows.length })}
+          {t('mapping.description', { count: preview.rows.length, rows: preview.rows.length })}
         </Typography>
         <Box sx={{ opacity: loadingSheet ? 0.5 : 1 }}>
           <ColumnMappingTable

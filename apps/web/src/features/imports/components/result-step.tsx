@@ -75,7 +75,7 @@ export function ResultStep({ summary, onStartOver }: { summary: ImportSummary; o
             </Button>
           }
         >
-          {t('result.rejectedText', { rejected: number.format(counts.rejected) })}
+          {t('result.rejectedText', { count: counts.rejected, rejected: number.format(counts.rejected) })}
           <MostlyRejectedHint summary={summary} />
         </Alert>
       ) : null}

@@ -108,6 +108,7 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
         {tooLong
           ? t('composer.tooLong', { max: INBOX_LIMITS.replyMaxSegments })
           : t('composer.counter', {
+              count: analysis.characters,
               characters: analysis.characters,
               segments: analysis.segments,
               encoding: analysis.encoding,

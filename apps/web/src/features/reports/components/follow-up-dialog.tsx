@@ -107,7 +107,7 @@ export function FollowUpDialog({ open, campaignId, campaignName, tag1Counts, ini
         </Typography>
         {optedOut > 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="follow-up-opted-out" data-value={optedOut}>
-            {t('followUp.optedOut', { formatted: format.count(optedOut) })}
+            {t('followUp.optedOut', { count: optedOut, formatted: format.count(optedOut) })}
           </Typography>
         ) : null}
         {create.isError ? (

@@ -64,7 +64,9 @@ function DrillDownTable({ campaignId, drill, label }: { campaignId: string; dril
         data-testid="drill-total"
         data-value={recipients.data?.total ?? ''}
       >
-        {recipients.data ? t('drill.total', { formatted: format.count(recipients.data.total) }) : t('drill.loading')}
+        {recipients.data
+          ? t('drill.total', { count: recipients.data.total, formatted: format.count(recipients.data.total) })
+          : t('drill.loading')}
       </Typography>
       <RecipientsGrid testId="drill-grid" label={label} list={table} query={recipients} />
     </>

@@ -2,25 +2,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReportCampaignHeader } from '@sms/contracts/reports';
-import { IconChartBar, IconExternalLink, IconTags, IconUserQuestion } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import type { ReportKind } from '../api/export-report';
 import { ExportButtons } from './export-buttons';
+import { CAMPAIGN_REPORTS, type CampaignReport } from './report-links';
+import { ReportTabs } from './report-tabs';
 import { CampaignStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
-
-type CampaignReport = Exclude<ReportKind, 'campaigns'>;
-
-const REPORTS: Array<{ kind: CampaignReport; to: (id: string) => string; icon: typeof IconChartBar }> = [
-  { kind: 'delivery', to: paths.reports.delivery, icon: IconChartBar },
-  { kind: 'tag1-grouped', to: paths.reports.tag1Grouped, icon: IconTags },
-  { kind: 'non-responders', to: paths.reports.nonResponders, icon: IconUserQuestion },
-];
 
 export interface ReportFrameProps {
   campaign: ReportCampaignHeader;
@@ -30,12 +24,30 @@ export interface ReportFrameProps {
   children: ReactNode;
 }
 
-/** The frame of a campaign report: title, campaign status and dates, links to the other reports and the campaign, export. */
+/**
+ * The frame of a campaign report: title, campaign status and dates, links to the other reports and
+ * the campaign, export. Under 600 px the reports are tabs over the report as their panel.
+ */
 export function ReportFrame({ campaign, kind, exportParams, children }: ReportFrameProps) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
   const ability = useAbility();
+  const phone = useCardLayout();
+  const baseId = useId();
+  const tabId = (report: CampaignReport) => `${baseId}-tab-${report}`;
+  const panelId = `${baseId}-panel`;
   const title = t(`kinds.${kind}`);
+  const openCampaign = ability.can('read', 'Campaign') ? (
+    <Button
+      component={RouterLink}
+      to={paths.campaigns.detail(campaign.id)}
+      color="inherit"
+      startIcon={<IconExternalLink size={18} aria-hidden />}
+      sx={phone ? { mb: 2 } : undefined}
+    >
+      {t('frame.openCampaign')}
+    </Button>
+  ) : null;
   return (
     <PageContainer
       title={`${title}: ${campaign.name}`}
@@ -56,49 +68,43 @@ export function ReportFrame({ campaign, kind, exportParams, children }: ReportFr
       }
       actions={<ExportButtons kind={kind} campaignId={campaign.id} params={exportParams} />}
     >
-      <Stack
-        component="nav"
-        aria-label={t('frame.otherReports')}
-        direction="row"
-        // One row that scrolls sideways on a phone (wrapped rows of these buttons were staggered), wrapping from 600 px.
-        sx={{
-          mb: 3,
-          gap: 1,
-          alignItems: 'center',
-          flexWrap: { xs: 'nowrap', sm: 'wrap' },
-          overflowX: { xs: 'auto', sm: 'visible' },
-          pb: { xs: 0.5, sm: 0 },
-          '& > *': { flexShrink: 0 },
-        }}
-      >
-        {REPORTS.map((report) => {
-          const Icon = report.icon;
-          const current = report.kind === kind;
-          return (
-            <Button
-              key={report.kind}
-              component={RouterLink}
-              to={report.to(campaign.id)}
-              variant={current ? 'contained' : 'outlined'}
-              aria-current={current ? 'page' : undefined}
-              startIcon={<Icon size={18} aria-hidden />}
-            >
-              {t(`kinds.${report.kind}`)}
-            </Button>
-          );
-        })}
-        {ability.can('read', 'Campaign') ? (
-          <Button
-            component={RouterLink}
-            to={paths.campaigns.detail(campaign.id)}
-            color="inherit"
-            startIcon={<IconExternalLink size={18} aria-hidden />}
+      {phone ? (
+        <>
+          {openCampaign}
+          <ReportTabs campaignId={campaign.id} kind={kind} reports={CAMPAIGN_REPORTS} panelId={panelId} tabId={tabId} />
+          <Box role="tabpanel" id={panelId} aria-labelledby={tabId(kind)} sx={{ pt: 2.5 }} data-testid="report-panel">
+            {children}
+          </Box>
+        </>
+      ) : (
+        <>
+          <Stack
+            component="nav"
+            aria-label={t('frame.otherReports')}
+            direction="row"
+            sx={{ mb: 3, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
           >
-            {t('frame.openCampaign')}
-          </Button>
-        ) : null}
-      </Stack>
-      {children}
+            {CAMPAIGN_REPORTS.map((report) => {
+              const Icon = report.icon;
+              const current = report.kind === kind;
+              return (
+                <Button
+                  key={report.kind}
+                  component={RouterLink}
+                  to={report.to(campaign.id)}
+                  variant={current ? 'contained' : 'outlined'}
+                  aria-current={current ? 'page' : undefined}
+                  startIcon={<Icon size={18} aria-hidden />}
+                >
+                  {t(`kinds.${report.kind}`)}
+                </Button>
+              );
+            })}
+            {openCampaign}
+          </Stack>
+          {children}
+        </>
+      )}
     </PageContainer>
   );
 }

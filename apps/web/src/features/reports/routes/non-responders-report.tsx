@@ -72,7 +72,9 @@ export default function NonRespondersReport() {
               data-testid="non-responders-total"
               data-value={list.data?.total ?? ''}
             >
-              {list.data ? t('nonResponders.total', { formatted: format.count(list.data.total) }) : t('drill.loading')}
+              {list.data
+                ? t('nonResponders.total', { count: list.data.total, formatted: format.count(list.data.total) })
+                : t('drill.loading')}
             </Typography>
           </Grid>
           {canCreate ? (

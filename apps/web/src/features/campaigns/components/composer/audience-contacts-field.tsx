@@ -41,7 +41,7 @@ export function AudienceContactsField({
           <>
             {kept !== null && field.value.length === 0 ? (
               <Alert severity="info">
-                {t('composer.audience.keptContacts', { amount: new Intl.NumberFormat(intlLocale(language)).format(kept) })}
+                {t('composer.audience.keptContacts', { count: kept, amount: new Intl.NumberFormat(intlLocale(language)).format(kept) })}
               </Alert>
             ) : null}
             <Autocomplete

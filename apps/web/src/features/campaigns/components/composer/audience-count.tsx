@@ -31,12 +31,12 @@ export function AudienceCount({ audience }: { audience: ComposerAudience }) {
           <Typography color="text.secondary">{t('composer.audience.countUnknown')}</Typography>
         ) : (
           <Typography sx={{ fontWeight: 600 }} data-testid="audience-count" data-value={audience.recipients}>
-            {t('composer.audience.count', { amount: number.format(audience.recipients) })}
+            {t('composer.audience.count', { count: audience.recipients, amount: number.format(audience.recipients) })}
           </Typography>
         )}
         {optedOut > 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="audience-opted-out">
-            {t('composer.audience.optedOut', { amount: number.format(optedOut) })}
+            {t('composer.audience.optedOut', { count: optedOut, amount: number.format(optedOut) })}
           </Typography>
         ) : null}
         {audience.recipients === 0 && !audience.loading ? (

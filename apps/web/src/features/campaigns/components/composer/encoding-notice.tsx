@@ -31,7 +31,7 @@ export function EncodingNotice({ nonGsm, lookalikes, onReplace, disabled }: Enco
               variant="outlined"
               label={count > 1 ? `${displayed(char)} ×${count}` : displayed(char)}
               title={codePoint(char)}
-              aria-label={t('composer.encoding.character', { char: displayed(char), code: codePoint(char), amount: count })}
+              aria-label={t('composer.encoding.character', { char: displayed(char), code: codePoint(char), amount: count, count })}
             />
           </li>
         ))}

@@ -99,7 +99,7 @@ export function EstimatesCard({ recipients, segmentsPerMessage, estimate, curren
       {/* Outside the list: a <dl> may only hold its terms and descriptions. */}
       {estimate.rate !== null ? (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
-          {t('composer.estimates.rateNote', { rate: number.format(estimate.rate) })}
+          {t('composer.estimates.rateNote', { count: estimate.rate, rate: number.format(estimate.rate) })}
         </Typography>
       ) : null}
     </Box>

@@ -48,8 +48,8 @@ export function LaunchDialog({
         <>
           <Typography sx={{ mb: 2 }}>
             {scheduledFor
-              ? t('composer.launch.scheduleMessage', { amount: number.format(recipients), time: scheduledFor })
-              : t('composer.launch.sendMessage', { amount: number.format(recipients) })}
+              ? t('composer.launch.scheduleMessage', { count: recipients, amount: number.format(recipients), time: scheduledFor })
+              : t('composer.launch.sendMessage', { count: recipients, amount: number.format(recipients) })}
           </Typography>
           <Box
             component="dl"

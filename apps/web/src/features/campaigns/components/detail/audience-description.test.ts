@@ -4,7 +4,7 @@ import { describeAudience } from './audience-description';
 describe('describeAudience', () => {
   it('describes every kind of audience', () => {
     expect(describeAudience({ type: 'all' })).toEqual([{ key: 'audience.all', values: {} }]);
-    expect(describeAudience({ type: 'contacts', count: 3 })).toEqual([{ key: 'audience.contacts', values: { amount: 3 } }]);
+    expect(describeAudience({ type: 'contacts', count: 3 })).toEqual([{ key: 'audience.contacts', values: { count: 3, amount: 3 } }]);
     expect(describeAudience({ type: 'non_responders', campaignId: 'c1', campaignName: 'Spring', tag1: ['north', ''] })).toEqual([
       { key: 'audience.nonResponders', values: { name: 'Spring' } },
       { key: 'audience.onlyTag1', values: { values: 'north, —' } },

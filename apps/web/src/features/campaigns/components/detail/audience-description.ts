@@ -13,7 +13,7 @@ export function describeAudience(audience: AudienceView): Description[] {
     case 'all':
       return [{ key: 'audience.all', values: {} }];
     case 'contacts':
-      return [{ key: 'audience.contacts', values: { amount: audience.count } }];
+      return [{ key: 'audience.contacts', values: { count: audience.count, amount: audience.count } }];
     case 'non_responders':
       return [
         { key: 'audience.nonResponders', values: { name: audience.campaignName ?? audience.campaignId } },

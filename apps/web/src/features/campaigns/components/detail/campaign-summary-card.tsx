@@ -33,7 +33,9 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
     ],
     [
       t('fields.rateLimit'),
-      campaign.rateLimit === null ? t('detail.gatewayPace') : t('detail.perSecond', { rate: number.format(campaign.rateLimit) }),
+      campaign.rateLimit === null
+        ? t('detail.gatewayPace')
+        : t('detail.perSecond', { count: campaign.rateLimit, rate: number.format(campaign.rateLimit) }),
     ],
     [t('fields.replyWindowHours'), t('detail.hours', { hours: number.format(campaign.replyWindowHours) })],
     [t('fields.quietHours'), campaign.quietHours ? `${campaign.quietHours.start}–${campaign.quietHours.end}` : none],

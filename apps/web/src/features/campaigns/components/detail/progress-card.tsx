@@ -85,11 +85,11 @@ export function ProgressCard({ progress, gatewayName }: { progress: CampaignProg
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
             {progress.averageRatePerSecond !== null && !live ? (
               <Typography variant="body2" data-testid="campaign-average-rate">
-                {t('detail.averageRate', { rate: rate.format(progress.averageRatePerSecond) })}
+                {t('detail.averageRate', { count: progress.averageRatePerSecond, rate: rate.format(progress.averageRatePerSecond) })}
               </Typography>
             ) : (
               <Typography variant="body2" data-testid="campaign-rate">
-                {t('detail.rate', { rate: rate.format(progress.ratePerSecond) })}
+                {t('detail.rate', { count: progress.ratePerSecond, rate: rate.format(progress.ratePerSecond) })}
               </Typography>
             )}
             {progress.eta && live ? (
