@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
+import type { AuditActor } from '../../platform/audit.ts';
 
 /** A message of kind 'api' as the integration API reads it. */
 export interface ApiMessageRow {
@@ -27,9 +28,14 @@ export interface ApiMessageRow {
 const COLUMNS = sql`id, phone, status, encoding, segments, priority, reference, contact_id, queued_at, next_attempt_at, sent_at,
   delivered_at, failed_at, error_code, error_text, reply_text, replied_at, attempts`;
 
-/** Queues messages of kind 'api' (one-offs: no campaign) in one statement; answers them in input order. */
+/**
+ * Queues messages of kind 'api' (one-offs: no campaign) and, when any, their audit entry (like
+ * recordAudit: the actor copied, `message.api_send`, the count and the first 100 ids), in one
+ * statement; answers the messages in input order.
+ */
 export async function insertApiMessages(
   db: Executor,
+  audit: { actor: AuditActor; ip: string; apiKeyId: string },
   rows: Array<{
     apiKeyId: string;
     contactId: string;
@@ -48,15 +54,24 @@ export async function insertApiMessages(
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
   return queryRows<ApiMessageRow>(
     db,
-    sql`insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at)
-        select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at
-        from unnest(${column((r) => r.apiKeyId)}::uuid[], ${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[],
-                    ${column((r) => r.phone)}::text[], ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[],
-                    ${column((r) => r.encoding)}::text[], ${column((r) => r.segments)}::smallint[], ${column((r) => r.priority)}::smallint[],
-                    ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[])
-             with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at, n)
-        order by r.n
-        returning ${COLUMNS}`,
+    sql`with inserted as (
+          insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at)
+          select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at
+          from unnest(${column((r) => r.apiKeyId)}::uuid[], ${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[],
+                      ${column((r) => r.phone)}::text[], ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[],
+                      ${column((r) => r.encoding)}::text[], ${column((r) => r.segments)}::smallint[], ${column((r) => r.priority)}::smallint[],
+                      ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[])
+               with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at, n)
+          order by r.n
+          returning ${COLUMNS}),
+        audited as (
+          insert into audit_log (actor_id, actor_name, actor_email, action, subject, ip, details)
+          select ${audit.actor.id}::uuid, ${audit.actor.name}, ${audit.actor.email}, 'message.api_send', 'Campaign', ${audit.ip},
+                 jsonb_build_object('apiKeyId', ${audit.apiKeyId}::text, 'count', count(*),
+                   'ids', (select jsonb_agg(id::text order by id) from (select id from inserted order by id limit 100) as first))
+          from inserted having count(*) > 0)
+        -- Ids follow the input order (assigned as the ordered select produces rows).
+        select * from inserted order by id`,
   );
 }
 
@@ -148,20 +163,53 @@ export interface RecipientRow {
 }
 
 /**
- * The contacts of these E.164 numbers, creating the missing ones (source 'api', active) in one
- * statement; a number another request creates meanwhile is read back, not duplicated.
+ * The contacts of these E.164 numbers, creating the missing ones (source 'api', active), in one
+ * statement (the rows it creates are not visible to its own read, so both halves are joined).
+ * With `unlessSuppressed`, writes nothing and answers undefined when the suppression list holds an
+ * opted-out number: the caller checks the numbers against it first (platform/suppression.ts). The
+ * usual case, an empty list, so costs one round trip instead of three (bench/priority).
  */
-export async function ensureRecipients(db: Executor, phones: string[]): Promise<Map<string, RecipientRow>> {
+async function upsertRecipients(db: Executor, phones: string[], unlessSuppressed: boolean): Promise<Map<string, RecipientRow> | undefined> {
   if (phones.length === 0) return new Map();
-  const unique = [...new Set(phones)];
-  await db.execute(sql`insert into contacts (phone, source)
-    select p, 'api' from unnest(${sql.param(unique)}::text[]) as p
-    on conflict do nothing`);
-  const rows = await queryRows<RecipientRow>(
+  const unique = sql.param([...new Set(phones)]);
+  const guard = unlessSuppressed ? sql`not exists (select 1 from suppressed_phones where opted_out)` : sql`true`;
+  const rows = await queryRows<RecipientRow & { listed: boolean }>(
     db,
-    sql`select id, phone, status from contacts where phone = any(${sql.param(unique)}::text[])`,
+    sql`with gate as (select ${guard} as open),
+      inserted as (
+        insert into contacts (phone, source)
+        select p, 'api' from unnest(${unique}::text[]) as p where (select open from gate)
+        on conflict do nothing
+        returning id, phone, status)
+      select id, phone, status, false as listed from inserted
+      union all
+      select id, phone, status, false from contacts where phone = any(${unique}::text[]) and (select open from gate)
+      union all
+      select null, null, null, true from gate where not open`,
   );
-  return new Map(rows.map((row) => [row.phone, row]));
+  if (rows.some((row) => row.listed)) return undefined;
+  const found = new Map(rows.map((row) => [row.phone, { id: row.id, phone: row.phone, status: row.status }]));
+  // A number another request created meanwhile: its insert did nothing, and this statement's
+  // snapshot predates that contact; a second read sees it (never a duplicate).
+  const missing = [...new Set(phones)].filter((phone) => !found.has(phone));
+  if (missing.length > 0) {
+    const late = await queryRows<RecipientRow>(
+      db,
+      sql`select id, phone, status from contacts where phone = any(${sql.param(missing)}::text[])`,
+    );
+    for (const row of late) found.set(row.phone, row);
+  }
+  return found;
+}
+
+/** The contacts of these E.164 numbers, creating the missing ones (source 'api', active). */
+export async function ensureRecipients(db: Executor, phones: string[]): Promise<Map<string, RecipientRow>> {
+  return (await upsertRecipients(db, phones, false)) ?? new Map();
+}
+
+/** ensureRecipients while no number is listed as opted out; undefined (nothing written) else. */
+export function ensureRecipientsUnlessSuppressed(db: Executor, phones: string[]): Promise<Map<string, RecipientRow> | undefined> {
+  return upsertRecipients(db, phones, true);
 }
 
 /** Contacts in id order (time-ordered ids) after a cursor, filtered by status or exact E.164. */

@@ -3,15 +3,16 @@ import { INTEGRATION_ERROR_CODES, type ApiMessage, type SendApiMessageBody } fro
 import { normalisePhone } from '@sms/contracts/phone';
 import { splitSms } from '@sms/contracts/sms-encoding';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import type { AuditActor } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
 import { erasedOptedOut } from '../../platform/suppression.ts';
-import { findDefaultGateway, findGateway } from '../gateways/index.ts';
+import { gatewayForSending } from '../gateways/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import {
   ensureRecipients,
+  ensureRecipientsUnlessSuppressed,
   findIdempotentAnswer,
   insertApiMessages,
   releaseIdempotencyKey,
@@ -37,7 +38,7 @@ async function gatewayFor(db: Db, id: string | undefined, cache: Map<string, str
   const cacheKey = id ?? '';
   const cached = cache.get(cacheKey);
   if (cached !== undefined) return cached;
-  const gateway = id ? await findGateway(db, id) : await findDefaultGateway(db);
+  const gateway = await gatewayForSending(db, id);
   const answer: string | ItemError = !gateway
     ? id
       ? { status: 400, code: 'VALIDATION_ERROR', message: 'No gateway has this id', field: 'gatewayId' }
@@ -89,12 +90,16 @@ export async function sendApiMessages(
   const results = await db.transaction(async (tx) => {
     const phones = checked.flatMap((item) => (item.ok ? [item.phone] : []));
     // An erased, opted-out number gets no contact again: answered like any opted-out recipient.
-    const erased = await erasedOptedOut(tx, phones);
-    const recipients = await ensureRecipients(
-      tx,
-      phones.filter((phone) => !erased.has(phone)),
-    );
-    const toSend: Array<{ index: number; row: Parameters<typeof insertApiMessages>[1][number] }> = [];
+    // While nobody is listed (the usual case) one statement checks that and upserts the contacts.
+    let recipients = await ensureRecipientsUnlessSuppressed(tx, phones);
+    if (!recipients) {
+      const erased = await erasedOptedOut(tx, phones);
+      recipients = await ensureRecipients(
+        tx,
+        phones.filter((phone) => !erased.has(phone)),
+      );
+    }
+    const toSend: Array<{ index: number; row: Parameters<typeof insertApiMessages>[2][number] }> = [];
     const answers: Array<{ message: ApiMessage } | { error: ItemError }> = checked.map((item, index) => {
       if (!item.ok) return { error: item.error };
       const contact = recipients.get(item.phone);
@@ -128,20 +133,13 @@ export async function sendApiMessages(
     });
     const inserted = await insertApiMessages(
       tx,
+      { actor: keyActor(input.key), ip: input.ip, apiKeyId: input.key.id },
       toSend.map((item) => item.row),
     );
     toSend.forEach((item, n) => {
       const row = inserted[n];
       if (row) answers[item.index] = { message: presentApiMessage(row) };
     });
-    if (inserted.length > 0)
-      await recordAudit(tx, {
-        actor: keyActor(input.key),
-        action: 'message.api_send',
-        subject: 'Campaign',
-        ip: input.ip,
-        details: { apiKeyId: input.key.id, count: inserted.length, ids: inserted.slice(0, 100).map((row) => String(row.id)) },
-      });
     return answers;
   });
   if (results.some((result) => 'message' in result)) input.wake();

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { waitFor } from '../../../test/campaign-fixtures.ts';
+import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
+
+/**
+ * The database work of one POST /api/v1/messages (issue 20: a busy integration API must not slow
+ * a campaign sending at full rate on the same host; decision 045). Statements are counted as
+ * drizzle sends them; PGlite's BEGIN/COMMIT are its own and not seen, PostgreSQL's are.
+ */
+describe('POST /api/v1/messages round trips', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+  let statements: string[] | undefined;
+
+  beforeAll(async () => {
+    server = await startTestServer({ onQuery: (query) => statements?.push(query) });
+    admin = await server.createAdmin();
+  });
+  afterAll(() => server?.close());
+
+  const createKey = async (name: string) => {
+    const created = await server.post(
+      '/api/api-keys',
+      { name, scopes: ['messages:send', 'messages:read'], rateLimit: 1000 },
+      { token: admin.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body as { apiKey: any; secret: string };
+  };
+  const send = (secret: string, to: string, body: Record<string, unknown> = {}) =>
+    server.post('/api/v1/messages', { to, body: 'Your code is 481516', priority: 'high', ...body }, { token: secret });
+  /** What `act` sends to the database, BEGIN and COMMIT left out (only PostgreSQL's are visible). */
+  const recorded = async (act: () => Promise<void>) => {
+    statements = [];
+    await act();
+    const sent = statements.filter((query) => !/^(begin|commit)\b/i.test(query.trim()));
+    statements = undefined;
+    return sent;
+  };
+
+  it('costs two statements per send once the key and the gateway are known (was eight, plus BEGIN/COMMIT)', async () => {
+    const { secret } = await createKey('One-time codes');
+    expect((await send(secret, '+447400800000')).status).toBe(202);
+    const sends = 20;
+    const started = Date.now();
+    const sent = await recorded(async () => {
+      for (let i = 1; i <= sends; i++) {
+        const answer = await send(secret, `+4474008000${String(i).padStart(2, '0')}`);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      }
+    });
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    // Per send: the contact upsert (with the suppression check) and the message with its audit entry.
+    const perSend = sent.filter((query) => !/\b(api_keys|gateways)\b/.test(query));
+    expect(perSend.length, perSend.join('\n')).toBe(sends * 2);
+    // Now and then: the key read again (1 s), the default gateway read again and the last uses written (2 s).
+    const nowAndThen = sent.filter((query) => /\b(api_keys|gateways)\b/.test(query));
+    expect(nowAndThen.length, nowAndThen.join('\n')).toBeLessThanOrEqual(2 * seconds + 3);
+    const [audits] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from audit_log where action = 'message.api_send' and actor_name = 'One-time codes (API key)'`,
+    );
+    expect(audits?.n).toBe(sends + 1);
+  });
+
+  it('refuses a revoked key at once, even when it was just used (the key cache cannot hide a revocation)', async () => {
+    const { apiKey, secret } = await createKey('Revoked soon');
+    const before = await Promise.all([send(secret, '+447400800101'), server.get('/api/v1/messages', { token: secret })]);
+    expect(before.map((answer) => answer.status)).toEqual([202, 200]);
+    expect((await server.delete(`/api/api-keys/${apiKey.id}`, { token: admin.token })).status).toBe(204);
+    const after = await send(secret, '+447400800102');
+    expect(after.status).toBe(401);
+    expect(after.body.message).toMatch(/revoked/);
+    expect((await server.get('/api/v1/messages', { token: secret })).status).toBe(401);
+  });
+
+  it('audits with a renamed key at once', async () => {
+    const { apiKey, secret } = await createKey('Old name');
+    expect((await send(secret, '+447400800201')).status).toBe(202);
+    const renamed = await server.request('PATCH', `/api/api-keys/${apiKey.id}`, { body: { name: 'New name' }, token: admin.token });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.apiKey.lastUsedAt).not.toBeNull();
+    expect((await send(secret, '+447400800202')).status).toBe(202);
+    const [audit] = await queryRows<{ actor_name: string }>(
+      server.database.db,
+      sql`select actor_name from audit_log where action = 'message.api_send' order by id desc limit 1`,
+    );
+    expect(audit?.actor_name).toBe('New name (API key)');
+  });
+
+  it('writes the last use within seconds without anyone listing the keys', async () => {
+    const { apiKey, secret } = await createKey('Quiet');
+    expect((await send(secret, '+447400800301')).status).toBe(202);
+    await waitFor(
+      async () => {
+        const [row] = await queryRows<{ last_used_at: unknown; last_used_ip: string | null }>(
+          server.database.db,
+          sql`select last_used_at, last_used_ip from api_keys where id = ${apiKey.id}`,
+        );
+        return row?.last_used_at ? row : undefined;
+      },
+      5_000,
+      'the last use to be written',
+    );
+  });
+
+  it('refuses a gateway at once after an admin disables it, though it was just used', async () => {
+    const { secret } = await createKey('Gateway check');
+    const gateway = await server.post(
+      '/api/gateways',
+      { name: 'Second', kind: 'simulator', config: {}, isDefault: false, enabled: true },
+      { token: admin.token },
+    );
+    expect(gateway.status, JSON.stringify(gateway.body)).toBe(201);
+    const id = gateway.body.gateway.id;
+    expect((await send(secret, '+447400800401', { gatewayId: id })).status).toBe(202);
+    expect((await server.put(`/api/gateways/${id}`, { enabled: false }, { token: admin.token })).status).toBe(200);
+    const refused = await send(secret, '+447400800402', { gatewayId: id });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'GATEWAY_UNAVAILABLE', field: 'gatewayId' });
+  });
+});
