@@ -57,7 +57,7 @@ export async function createGateway(db: Db, input: Command & { body: CreateGatew
     });
     return row;
   });
-  forgetSendingGateways(db);
+  forgetSendingGateways();
   return created;
 }
 
@@ -92,7 +92,7 @@ export async function updateGateway(db: Db, input: Command & { target: GatewayRo
     return row;
   });
   // After the commit, so no send reads the old row back into the cache.
-  forgetSendingGateways(db);
+  forgetSendingGateways();
   return updated;
 }
 
@@ -117,7 +117,7 @@ export async function deleteGateway(db: Db, input: Command & { target: GatewayRo
       details: { name: target.name, kind: target.kind },
     });
   });
-  forgetSendingGateways(db);
+  forgetSendingGateways();
 }
 
 /** Connects with the stored settings and checks credentials, without sending anything. */

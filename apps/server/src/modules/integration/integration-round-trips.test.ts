@@ -150,6 +150,20 @@ describe('POST /api/v1/messages round trips', () => {
     );
   });
 
+  it('reads national numbers with the default country an admin just changed, the settings read once for many sends', async () => {
+    const { secret } = await createKey('National');
+    const setCountry = async (defaultCountry: string) =>
+      expect((await server.put('/api/settings/messaging', { defaultCountry }, { token: admin.token })).status).toBe(200);
+    await setCountry('GB');
+    expect((await send(secret, '07400 800701')).body.to).toBe('+447400800701');
+    const reads = await recorded(async () => {
+      expect((await send(secret, '07400 800702')).body.to).toBe('+447400800702');
+    });
+    expect(reads.filter((query) => /\bapp_settings\b/.test(query))).toEqual([]);
+    await setCountry('FR');
+    expect((await send(secret, '06 12 34 56 78')).body.to).toBe('+33612345678');
+  });
+
   it('refuses a gateway at once after an admin disables it, though it was just used', async () => {
     const { secret } = await createKey('Gateway check');
     const gateway = await server.post(

@@ -8,7 +8,7 @@ import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
 import { erasedOptedOut } from '../../platform/suppression.ts';
 import { gatewayForSending } from '../gateways/index.ts';
-import { getMessagingSettings } from '../settings/index.ts';
+import { messagingSettingsForSending } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import {
   ensureRecipients,
@@ -85,7 +85,7 @@ export async function sendApiMessages(
   // The default country only reads national numbers: a request of E.164 numbers (one-time codes)
   // spares the round trip, which counts under load (bench/priority).
   const national = input.items.some((body) => !body.to.trim().startsWith('+'));
-  const defaultCountry = national ? (await getMessagingSettings(db)).defaultCountry : undefined;
+  const defaultCountry = national ? (await messagingSettingsForSending(db)).defaultCountry : undefined;
   const gateways = new Map<string, string | ItemError>();
   const checked: Checked[] = [];
   for (const body of input.items) {
