@@ -120,6 +120,7 @@ export class ApiKeyAccess {
   private async read(hash: string, generation: number): Promise<Verified | Error> {
     const row = await findApiKeyByHash(this.db, hash);
     // Unknown, revoked and expired keys are not kept: each such request reads again.
+    if (!row || row.revoked_at || row.expired) this.verified.delete(hash);
     if (!row) return new Unauthenticated('This API key is not valid.');
     if (row.revoked_at) return new Unauthenticated('This API key was revoked.');
     if (row.expired) return new Unauthenticated('This API key has expired.');
