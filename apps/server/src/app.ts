@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { apiKeyResolver, apiKeysRoutes } from './modules/api-keys/index.ts';
+import { ApiKeyAccess, apiKeysRoutes } from './modules/api-keys/index.ts';
 import { auditLogRoutes } from './modules/audit-log/index.ts';
 import { backupDirectory, backupsRoutes, backupStreamRoutes } from './modules/backups/index.ts';
 import { accountRoutes, sessionRoutes } from './modules/account/index.ts';
@@ -86,7 +86,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
   await registerSecurity(app, { rateLimitPerMinute: deps.rateLimitPerMinute ?? 600 });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
-  registerAuthentication(app, { db, tokens, apiKeys: apiKeyResolver(db) });
+  // Verified keys and their last uses, kept briefly in this process (decision 045); written on close.
+  const apiKeys = new ApiKeyAccess(db, { onError: (error) => app.log.error({ err: error }, 'could not record API key uses') });
+  app.addHook('onClose', () => apiKeys.close());
+  registerAuthentication(app, { db, tokens, apiKeys: apiKeys.resolve });
   registerDeniedAudit(app, db);
   // After authentication (it needs the caller's role), before every route.
   const maintenance = createMaintenanceState(db);
@@ -124,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(maintenanceRoutes, { db, state: maintenance });
   await app.register(auditLogRoutes, { db });
   await app.register(backupsRoutes, { database: deps.database, directory: backupDirectory(config) });
-  await app.register(apiKeysRoutes, { db });
+  await app.register(apiKeysRoutes, { db, access: apiKeys });
   await app.register(integrationMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(integrationContactsRoutes, { db });
   await app.register(integrationReportsRoutes, { db });

@@ -72,15 +72,17 @@ async function buildPgliteTemplate(): Promise<Blob> {
 }
 
 /** A fresh, migrated in-memory PGlite database, whatever TEST_DATABASE_URL says. */
-export async function freshPglite(): Promise<Database> {
+export async function freshPglite(onQuery?: (query: string) => void): Promise<Database> {
   pgliteTemplate ??= buildPgliteTemplate();
-  return openDatabase({ pgliteSnapshot: await pgliteTemplate });
+  return openDatabase({ pgliteSnapshot: await pgliteTemplate, onQuery });
 }
 
 /** A fresh, migrated database plus a function that disposes of it completely. */
-export async function freshDatabase(): Promise<{ database: Database; url: string | undefined; dispose: () => Promise<void> }> {
+export async function freshDatabase(
+  onQuery?: (query: string) => void,
+): Promise<{ database: Database; url: string | undefined; dispose: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
-    const database = await freshPglite();
+    const database = await freshPglite(onQuery);
     return { database, url: undefined, dispose: () => database.close() };
   }
   const name = `sms_test_${randomBytes(6).toString('hex')}`;
@@ -90,7 +92,7 @@ export async function freshDatabase(): Promise<{ database: Database; url: string
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
   await database.migrate();
   const dispose = async () => {
     await database.close().catch(() => {});
@@ -155,6 +157,8 @@ export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'log
   clock?: Clock;
   /** Where the engine and its gateways log (default: errors on the console, the rest dropped). */
   engineLogger?: GatewayLogger;
+  /** Called with every statement the server sends through drizzle (to count round trips). */
+  onQuery?: (query: string) => void;
 }
 
 /** The engine's logger in tests: errors on the console, the rest dropped. */
@@ -174,7 +178,7 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString
 
 /** Starts the real app on a fresh database and a random port. */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
-  const { database, url, dispose } = await freshDatabase();
+  const { database, url, dispose } = await freshDatabase(options.onQuery);
   const config = testConfig({ databaseUrl: url, ...options.config });
   const jobs = createJobs(database, { supervise: false });
   let engine: MessagingEngine | undefined;

@@ -45,3 +45,7 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** drizzle's logger option for an `onQuery` callback (none: no logger, nothing to pay). */
+export const queryLogger = (onQuery: ((query: string) => void) | undefined) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};

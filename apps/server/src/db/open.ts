@@ -10,14 +10,16 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** PGlite: start from this data directory dump instead of an empty cluster (tests). */
   pgliteSnapshot?: Blob | undefined;
+  /** Called with every statement sent through drizzle (tests count round trips with it). */
+  onQuery?: ((query: string) => void) | undefined;
 }
 
 /** Opens PGlite or PostgreSQL according to the options; does not migrate. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(options.databaseUrl);
+    return openPostgres(options.databaseUrl, options.onQuery);
   }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite({ dataDir: options.pgliteDir, snapshot: options.pgliteSnapshot });
+  return openPglite({ dataDir: options.pgliteDir, snapshot: options.pgliteSnapshot, onQuery: options.onQuery });
 }

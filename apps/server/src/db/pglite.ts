@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { collectGarbageNow } from '../platform/full-gc.ts';
-import { MIGRATIONS_FOLDER, type Database, type Db } from './client.ts';
+import { MIGRATIONS_FOLDER, queryLogger, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
 /** The embedded database directory is in use by another running process. */
@@ -70,7 +70,11 @@ const byteaCodec = {
 const SHARED_BUFFERS = '32MB';
 
 /** Opens embedded PostgreSQL (PGlite) in `dataDir`, or in memory when no directory is given. */
-export async function openPglite(options: { dataDir?: string | undefined; snapshot?: Blob | undefined }): Promise<Database> {
+export async function openPglite(options: {
+  dataDir?: string | undefined;
+  snapshot?: Blob | undefined;
+  onQuery?: ((query: string) => void) | undefined;
+}): Promise<Database> {
   let unlock = () => {};
   // A directory without PG_VERSION gets initdb, which runs in a WebAssembly instance of its own.
   const initialising = options.dataDir !== undefined && !existsSync(join(options.dataDir, 'PG_VERSION'));
@@ -92,7 +96,7 @@ export async function openPglite(options: { dataDir?: string | undefined; snapsh
   }
   // initdb's WebAssembly instance (hundreds of MB resident) is garbage once the directory exists.
   if (initialising) collectGarbageNow();
-  const db = drizzle({ client: pglite, schema });
+  const db = drizzle({ client: pglite, schema, ...queryLogger(options.onQuery) });
   return {
     driver: 'pglite',
     db: db as unknown as Db,

@@ -1,18 +1,18 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, type Database, type Db } from './client.ts';
+import { MIGRATIONS_FOLDER, queryLogger, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
 // Any fixed 64-bit number works; every process of this app agrees on it.
 const MIGRATION_LOCK_KEY = 7_310_001;
 
 /** Opens a node-postgres pool on `url`. */
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, onQuery?: (query: string) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'sms-platform' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema, ...queryLogger(onQuery) });
   return {
     driver: 'postgres',
     db: db as unknown as Db,

@@ -72,10 +72,16 @@ export async function revokeApiKey(db: Executor, id: string): Promise<ApiKeyRow 
   return row;
 }
 
-/** Records a use (time and address); at most one write a second per key. */
-export async function touchApiKey(db: Executor, id: string, ip: string): Promise<void> {
-  await db.execute(sql`update api_keys set last_used_at = now(), last_used_ip = ${ip}
-    where id = ${id} and (last_used_at is null or last_used_at < now() - interval '1 second' or last_used_ip is distinct from ${ip})`);
+/**
+ * Records the last uses of several keys (time and address) in one statement; a use older than
+ * the one stored (written by another process meanwhile) leaves it.
+ */
+export async function recordApiKeyUses(db: Executor, uses: Array<{ id: string; at: Date; ip: string }>): Promise<void> {
+  if (uses.length === 0) return;
+  await db.execute(sql`update api_keys as k set last_used_at = u.at, last_used_ip = u.ip
+    from unnest(${sql.param(uses.map((use) => use.id))}::uuid[], ${sql.param(uses.map((use) => use.at.toISOString()))}::timestamptz[],
+                ${sql.param(uses.map((use) => use.ip))}::text[]) as u(id, at, ip)
+    where k.id = u.id and (k.last_used_at is null or k.last_used_at < u.at)`);
 }
 
 /** Renames a key or changes its rate limit; answers the row, undefined when unknown. */

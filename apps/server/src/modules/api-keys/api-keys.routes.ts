@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authorize, currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
+import type { ApiKeyAccess } from './api-key-access.ts';
 import { presentApiKey } from './api-keys.presenter.ts';
 import { listApiKeys } from './api-keys.queries.ts';
 import { createApiKey, revokeKey, updateApiKey } from './api-keys.service.ts';
@@ -18,7 +19,7 @@ import { createApiKey, revokeKey, updateApiKey } from './api-keys.service.ts';
 const ADMINS_ONLY = 'Only administrators manage API keys.';
 
 /** Staff routes for integration API keys (Configurations -> Developers): admins only. */
-export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess }> = async (app, { db, access }) => {
   app.get(
     '/api/api-keys',
     {
@@ -31,6 +32,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
+      // Last uses wait in memory for a few seconds (decision 045): this process's are written first.
+      await access.flushLastUse();
       return { data: (await listApiKeys(db)).map(presentApiKey) };
     },
   );
@@ -69,7 +72,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => {
       const actor = currentUser(request);
       authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
-      return { apiKey: presentApiKey(await updateApiKey(db, { actor, ip: request.ip }, request.params.id, request.body)) };
+      return { apiKey: presentApiKey(await updateApiKey(db, access, { actor, ip: request.ip }, request.params.id, request.body)) };
     },
   );
 
@@ -87,7 +90,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request, reply) => {
       const actor = currentUser(request);
       authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
-      await revokeKey(db, { actor, ip: request.ip }, request.params.id);
+      await revokeKey(db, access, { actor, ip: request.ip }, request.params.id);
       return reply.status(204).send();
     },
   );

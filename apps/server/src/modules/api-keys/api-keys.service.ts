@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { API_KEY_LIMITS, API_KEY_PREFIX, type CreateApiKeyBody, type UpdateApiKeyBody } from '@sms/contracts/api-keys';
 import type { Db } from '../../db/client.ts';
+import type { ApiKeyAccess } from './api-key-access.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
-import type { ApiKeyPrincipal, ApiKeyResolver } from '../../platform/auth.ts';
-import { Forbidden, NotFound, Unauthenticated, ValidationError } from '../../platform/errors.ts';
-import { findApiKeyByHash, insertApiKey, revokeApiKey, touchApiKey, updateApiKeyRow, type ApiKeyRow } from './api-keys.queries.ts';
+import { NotFound, ValidationError } from '../../platform/errors.ts';
+import { insertApiKey, revokeApiKey, updateApiKeyRow, type ApiKeyRow } from './api-keys.queries.ts';
 
 /** SHA-256 of a secret: secrets are long random strings, so a fast hash is enough (no password stretching). */
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** An address range as [address, prefix length, family], or undefined when it is not one. */
 function parseCidr(text: string): [string, number, 'ipv4' | 'ipv6'] | undefined {
@@ -70,8 +70,10 @@ export async function createApiKey(db: Db, command: Command, body: CreateApiKeyB
 }
 
 /** Renames a key or changes its rate limit (the next request uses it). 404 when unknown. */
-export async function updateApiKey(db: Db, command: Command, id: string, body: UpdateApiKeyBody): Promise<ApiKeyRow> {
-  return db.transaction(async (tx) => {
+export async function updateApiKey(db: Db, access: ApiKeyAccess, command: Command, id: string, body: UpdateApiKeyBody): Promise<ApiKeyRow> {
+  // Pending last uses first: the answer shows the key's last use like the list does.
+  await access.flushLastUse();
+  const updated = await db.transaction(async (tx) => {
     const row = await updateApiKeyRow(tx, id, body);
     if (!row) throw new NotFound('API key not found');
     await recordAudit(tx, {
@@ -84,10 +86,13 @@ export async function updateApiKey(db: Db, command: Command, id: string, body: U
     });
     return row;
   });
+  // After the commit, so no request reads the old row back into the cache.
+  access.forget(id);
+  return updated;
 }
 
 /** Revokes a key at once: its next request is refused. 404 when unknown. */
-export async function revokeKey(db: Db, command: Command, id: string): Promise<void> {
+export async function revokeKey(db: Db, access: ApiKeyAccess, command: Command, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await revokeApiKey(tx, id);
     if (!row) throw new NotFound('API key not found');
@@ -100,17 +105,6 @@ export async function revokeKey(db: Db, command: Command, id: string): Promise<v
       details: { name: row.name },
     });
   });
-}
-
-/** The authentication layer's view of keys: secret -> usable key, recording its last use. */
-export function apiKeyResolver(db: Db): ApiKeyResolver {
-  return async (secret, ip): Promise<ApiKeyPrincipal> => {
-    const row = await findApiKeyByHash(db, hashSecret(secret));
-    if (!row) throw new Unauthenticated('This API key is not valid.');
-    if (row.revoked_at) throw new Unauthenticated('This API key was revoked.');
-    if (row.expired) throw new Unauthenticated('This API key has expired.');
-    if (!addressAllowed(row.allowed_cidrs, ip)) throw new Forbidden(`This API key is not allowed from the address ${ip}.`);
-    await touchApiKey(db, row.id, ip);
-    return { id: row.id, name: row.name, scopes: row.scopes, rateLimit: Number(row.rate_limit) };
-  };
+  // After the commit, so no request reads the old row back into the cache.
+  access.forget(id);
 }

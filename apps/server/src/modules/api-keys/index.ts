@@ -2,4 +2,4 @@
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
 export { apiKeysRoutes } from './api-keys.routes.ts';
-export { apiKeyResolver } from './api-keys.service.ts';
+export { ApiKeyAccess } from './api-key-access.ts';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict } from '../../platform/errors.ts';
 import { kindDefinition, parseKindSettings, type GatewayContext } from './gateway-kinds.ts';
+import { forgetSendingGateways } from './sending-gateways.ts';
 import {
   activeCampaignsUsing,
   clearDefaultGateway,
@@ -34,7 +35,7 @@ export async function createGateway(db: Db, input: Command & { body: CreateGatew
   // Same rule as on update: a disabled default would leave campaigns without a usable gateway.
   if (body.isDefault && !body.enabled)
     throw new Conflict(DEFAULT_CANNOT_BE_DISABLED, { code: GATEWAY_ERROR_CODES.lastDefault, field: 'enabled' });
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     if (body.isDefault) await clearDefaultGateway(tx);
     const row = await insertGateway(tx, {
       name: body.name,
@@ -56,6 +57,8 @@ export async function createGateway(db: Db, input: Command & { body: CreateGatew
     });
     return row;
   });
+  forgetSendingGateways();
+  return created;
 }
 
 /** Changes a gateway; the default cannot be disabled, and becoming default unsets the previous one. */
@@ -67,7 +70,7 @@ export async function updateGateway(db: Db, input: Command & { target: GatewayRo
   if (willBeDefault && body.enabled === false) {
     throw new Conflict(DEFAULT_CANNOT_BE_DISABLED, { code: GATEWAY_ERROR_CODES.lastDefault, field: 'enabled' });
   }
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     if (body.isDefault && !target.isDefault) await clearDefaultGateway(tx);
     const row = await updateGatewayRow(tx, target.id, {
       ...(body.name === undefined ? {} : { name: body.name }),
@@ -88,6 +91,9 @@ export async function updateGateway(db: Db, input: Command & { target: GatewayRo
     });
     return row;
   });
+  // After the commit, so no send reads the old row back into the cache.
+  forgetSendingGateways();
+  return updated;
 }
 
 /** Deletes a gateway unless it is the default or a live campaign uses it (409 naming them). */
@@ -111,6 +117,7 @@ export async function deleteGateway(db: Db, input: Command & { target: GatewayRo
       details: { name: target.name, kind: target.kind },
     });
   });
+  forgetSendingGateways();
 }
 
 /** Connects with the stored settings and checks credentials, without sending anything. */

@@ -4,4 +4,5 @@
 export { kindDefinition, parseKindSettings, type GatewayContext } from './gateway-kinds.ts';
 export { currentGatewayLinks, deleteGatewayLinks, LINK_STALE_SECONDS, upsertGatewayLink } from './gateway-links.queries.ts';
 export { findDefaultGateway, findGateway, twilioAuthToken, type GatewayRow } from './gateways.queries.ts';
+export { gatewayForSending } from './sending-gateways.ts';
 export { gatewaysRoutes } from './gateways.routes.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
+import type { AuditActor } from '../../platform/audit.ts';
 
 /** A message of kind 'api' as the integration API reads it. */
 export interface ApiMessageRow {
@@ -27,37 +28,114 @@ export interface ApiMessageRow {
 const COLUMNS = sql`id, phone, status, encoding, segments, priority, reference, contact_id, queued_at, next_attempt_at, sent_at,
   delivered_at, failed_at, error_code, error_text, reply_text, replied_at, attempts`;
 
-/** Queues messages of kind 'api' (one-offs: no campaign) in one statement; answers them in input order. */
+/** A message of kind 'api' to queue (one-offs: no campaign); its contact comes from the send. */
+export interface ApiMessageInput {
+  apiKeyId: string;
+  gatewayId: string;
+  phone: string;
+  senderId: string | null;
+  body: string;
+  encoding: string;
+  segments: number;
+  priority: number;
+  reference: string | null;
+  scheduledAt: string | null;
+}
+
+/** Who the audit entry of a send names (like recordAudit: the actor copied). */
+export interface ApiSendAudit {
+  actor: AuditActor;
+  ip: string;
+  apiKeyId: string;
+}
+
+/** The items as rows `input(key_id, contact_id, gateway_id, phone, ..., n)`, n their order. */
+function inputRows(rows: Array<ApiMessageInput & { contactId: string | null }>): SQL {
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  return sql`input as (
+    select * from unnest(${column((r) => r.apiKeyId)}::uuid[], ${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[],
+                         ${column((r) => r.phone)}::text[], ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[],
+                         ${column((r) => r.encoding)}::text[], ${column((r) => r.segments)}::smallint[], ${column((r) => r.priority)}::smallint[],
+                         ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[])
+      with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at, n))`;
+}
+
+/**
+ * CTEs queueing the rows of `ready` (input rows with their contact) as `inserted`, and, when any,
+ * their audit entry (`message.api_send`, the count and the first 100 ids) as `audited`.
+ */
+function insertReady(audit: ApiSendAudit): SQL {
+  return sql`inserted as (
+      insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at)
+      select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at
+      from ready as r order by r.n
+      returning ${COLUMNS}),
+    audited as (
+      insert into audit_log (actor_id, actor_name, actor_email, action, subject, ip, details)
+      select ${audit.actor.id}::uuid, ${audit.actor.name}, ${audit.actor.email}, 'message.api_send', 'Campaign', ${audit.ip},
+             jsonb_build_object('apiKeyId', ${audit.apiKeyId}::text, 'count', count(*),
+               'ids', (select jsonb_agg(id::text order by id) from (select id from inserted order by id limit 100) as first))
+      from inserted having count(*) > 0)`;
+}
+
+/**
+ * Queues messages of kind 'api' to known contacts and their audit entry in one statement; answers
+ * the messages in input order (ids are assigned as the ordered select produces the rows).
+ */
 export async function insertApiMessages(
   db: Executor,
-  rows: Array<{
-    apiKeyId: string;
-    contactId: string;
-    gatewayId: string;
-    phone: string;
-    senderId: string | null;
-    body: string;
-    encoding: string;
-    segments: number;
-    priority: number;
-    reference: string | null;
-    scheduledAt: string | null;
-  }>,
+  audit: ApiSendAudit,
+  rows: Array<ApiMessageInput & { contactId: string }>,
 ): Promise<ApiMessageRow[]> {
   if (rows.length === 0) return [];
-  const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
   return queryRows<ApiMessageRow>(
     db,
-    sql`insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at)
-        select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at
-        from unnest(${column((r) => r.apiKeyId)}::uuid[], ${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[],
-                    ${column((r) => r.phone)}::text[], ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[],
-                    ${column((r) => r.encoding)}::text[], ${column((r) => r.segments)}::smallint[], ${column((r) => r.priority)}::smallint[],
-                    ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[])
-             with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at, n)
-        order by r.n
-        returning ${COLUMNS}`,
+    sql`with ${inputRows(rows)}, ready as (select * from input), ${insertReady(audit)}
+        select * from inserted order by id`,
   );
+}
+
+/**
+ * A whole send in one statement, no transaction needed: the contacts of the numbers (created when
+ * missing, source 'api'), then the messages to the active ones and their audit entry. Answers
+ * undefined, having queued nothing, when it cannot decide alone: a number is on the suppression
+ * list of erased contacts (any opted-out entry: the caller checks the numbers in full), or
+ * another request created one of the contacts meanwhile (this statement's snapshot predates it).
+ * The caller then takes the longer way (bench/priority: one round trip instead of four).
+ */
+export async function sendApiMessagesAtOnce(
+  db: Executor,
+  audit: ApiSendAudit,
+  rows: ApiMessageInput[],
+): Promise<{ recipients: Map<string, RecipientRow>; inserted: ApiMessageRow[] } | undefined> {
+  if (rows.length === 0) return { recipients: new Map(), inserted: [] };
+  const [answer] = await queryRows<{ complete: boolean; recipients: RecipientRow[]; inserted: ApiMessageRow[] }>(
+    db,
+    sql`with gate as (select not exists (select 1 from suppressed_phones where opted_out) as open),
+        ${inputRows(rows.map((row) => ({ ...row, contactId: null })))},
+        created as (
+          insert into contacts (phone, source)
+          select distinct phone, 'api' from input where (select open from gate)
+          on conflict do nothing
+          returning id, phone, status),
+        recipients as (
+          select id, phone, status from created
+          union all
+          select id, phone, status from contacts where phone in (select phone from input) and (select open from gate)),
+        complete as (
+          select (select open from gate) and (select count(*) from recipients) = (select count(distinct phone) from input) as ok),
+        ready as (
+          select r.key_id, c.id as contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority,
+                 r.reference, r.scheduled_at, r.n
+          from input as r join recipients as c on c.phone = r.phone
+          where c.status = 'active' and (select ok from complete)),
+        ${insertReady(audit)}
+        select (select ok from complete) as complete,
+               (select coalesce(jsonb_agg(jsonb_build_object('id', id, 'phone', phone, 'status', status)), '[]'::jsonb) from recipients) as recipients,
+               (select coalesce(jsonb_agg(to_jsonb(inserted) order by id), '[]'::jsonb) from inserted) as inserted`,
+  );
+  if (!answer?.complete) return undefined;
+  return { recipients: new Map(answer.recipients.map((row) => [row.phone, row])), inserted: answer.inserted };
 }
 
 /** One API message of a key. */
@@ -148,20 +226,34 @@ export interface RecipientRow {
 }
 
 /**
- * The contacts of these E.164 numbers, creating the missing ones (source 'api', active) in one
- * statement; a number another request creates meanwhile is read back, not duplicated.
+ * The contacts of these E.164 numbers, creating the missing ones (source 'api', active), in one
+ * statement (the rows it creates are not visible to its own read, so both halves are joined).
  */
 export async function ensureRecipients(db: Executor, phones: string[]): Promise<Map<string, RecipientRow>> {
   if (phones.length === 0) return new Map();
   const unique = [...new Set(phones)];
-  await db.execute(sql`insert into contacts (phone, source)
-    select p, 'api' from unnest(${sql.param(unique)}::text[]) as p
-    on conflict do nothing`);
   const rows = await queryRows<RecipientRow>(
     db,
-    sql`select id, phone, status from contacts where phone = any(${sql.param(unique)}::text[])`,
+    sql`with created as (
+          insert into contacts (phone, source) select p, 'api' from unnest(${sql.param(unique)}::text[]) as p
+          on conflict do nothing
+          returning id, phone, status)
+        select id, phone, status from created
+        union all
+        select id, phone, status from contacts where phone = any(${sql.param(unique)}::text[])`,
   );
-  return new Map(rows.map((row) => [row.phone, row]));
+  const found = new Map(rows.map((row) => [row.phone, row]));
+  // A number another request created meanwhile: its insert did nothing, and this statement's
+  // snapshot predates that contact; a second read sees it (never a duplicate).
+  const missing = unique.filter((phone) => !found.has(phone));
+  if (missing.length > 0) {
+    const late = await queryRows<RecipientRow>(
+      db,
+      sql`select id, phone, status from contacts where phone = any(${sql.param(missing)}::text[])`,
+    );
+    for (const row of late) found.set(row.phone, row);
+  }
+  return found;
 }
 
 /** Contacts in id order (time-ordered ids) after a cursor, filtered by status or exact E.164. */

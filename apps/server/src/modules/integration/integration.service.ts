@@ -3,17 +3,19 @@ import { INTEGRATION_ERROR_CODES, type ApiMessage, type SendApiMessageBody } fro
 import { normalisePhone } from '@sms/contracts/phone';
 import { splitSms } from '@sms/contracts/sms-encoding';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import type { AuditActor } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
 import { erasedOptedOut } from '../../platform/suppression.ts';
-import { findDefaultGateway, findGateway } from '../gateways/index.ts';
-import { getMessagingSettings } from '../settings/index.ts';
+import { gatewayForSending } from '../gateways/index.ts';
+import { messagingSettingsForSending } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import {
   ensureRecipients,
   findIdempotentAnswer,
   insertApiMessages,
+  sendApiMessagesAtOnce,
+  type ApiMessageInput,
   releaseIdempotencyKey,
   reserveIdempotencyKey,
   storeIdempotentAnswer,
@@ -37,7 +39,7 @@ async function gatewayFor(db: Db, id: string | undefined, cache: Map<string, str
   const cacheKey = id ?? '';
   const cached = cache.get(cacheKey);
   if (cached !== undefined) return cached;
-  const gateway = id ? await findGateway(db, id) : await findDefaultGateway(db);
+  const gateway = await gatewayForSending(db, id);
   const answer: string | ItemError = !gateway
     ? id
       ? { status: 400, code: 'VALIDATION_ERROR', message: 'No gateway has this id', field: 'gatewayId' }
@@ -54,6 +56,23 @@ async function gatewayFor(db: Db, id: string | undefined, cache: Map<string, str
   return answer;
 }
 
+/** The row of a checked item (its contact is found when queueing). */
+function messageInput(key: ApiKeyPrincipal, item: Extract<Checked, { ok: true }>): ApiMessageInput {
+  const split = splitSms(item.body.body);
+  return {
+    apiKeyId: key.id,
+    gatewayId: item.gatewayId,
+    phone: item.phone,
+    senderId: item.body.senderId ?? null,
+    body: item.body.body,
+    encoding: split.encoding,
+    segments: split.parts.length,
+    priority: item.body.priority === 'high' ? 1 : 0,
+    reference: item.body.reference ?? null,
+    scheduledAt: item.body.scheduledAt ?? null,
+  };
+}
+
 /**
  * Queues messages from an API key (kind 'api', one-offs through the sending engine, so opt-out,
  * reply matching, history and reports treat them like every other message). Answers one result
@@ -66,7 +85,7 @@ export async function sendApiMessages(
   // The default country only reads national numbers: a request of E.164 numbers (one-time codes)
   // spares the round trip, which counts under load (bench/priority).
   const national = input.items.some((body) => !body.to.trim().startsWith('+'));
-  const defaultCountry = national ? (await getMessagingSettings(db)).defaultCountry : undefined;
+  const defaultCountry = national ? (await messagingSettingsForSending(db)).defaultCountry : undefined;
   const gateways = new Map<string, string | ItemError>();
   const checked: Checked[] = [];
   for (const body of input.items) {
@@ -86,63 +105,46 @@ export async function sendApiMessages(
     if (typeof gateway !== 'string') checked.push({ ok: false, error: gateway });
     else checked.push({ ok: true, body, phone: parsed.e164, gatewayId: gateway });
   }
-  const results = await db.transaction(async (tx) => {
-    const phones = checked.flatMap((item) => (item.ok ? [item.phone] : []));
-    // An erased, opted-out number gets no contact again: answered like any opted-out recipient.
-    const erased = await erasedOptedOut(tx, phones);
-    const recipients = await ensureRecipients(
-      tx,
-      phones.filter((phone) => !erased.has(phone)),
-    );
-    const toSend: Array<{ index: number; row: Parameters<typeof insertApiMessages>[1][number] }> = [];
-    const answers: Array<{ message: ApiMessage } | { error: ItemError }> = checked.map((item, index) => {
-      if (!item.ok) return { error: item.error };
-      const contact = recipients.get(item.phone);
-      if (!contact || contact.status !== 'active')
-        return {
-          error: {
-            status: 409,
-            code: INTEGRATION_ERROR_CODES.optedOut,
-            message: 'The recipient has opted out of messages: nothing was sent',
-            field: 'to',
-          },
-        };
-      const split = splitSms(item.body.body);
-      toSend.push({
-        index,
-        row: {
-          apiKeyId: input.key.id,
-          contactId: contact.id,
-          gatewayId: item.gatewayId,
-          phone: item.phone,
-          senderId: item.body.senderId ?? null,
-          body: item.body.body,
-          encoding: split.encoding,
-          segments: split.parts.length,
-          priority: item.body.priority === 'high' ? 1 : 0,
-          reference: item.body.reference ?? null,
-          scheduledAt: item.body.scheduledAt ?? null,
+  const audit = { actor: keyActor(input.key), ip: input.ip, apiKeyId: input.key.id };
+  const ready = checked.flatMap((item) => (item.ok ? [{ phone: item.phone, row: messageInput(input.key, item) }] : []));
+  // Usually one statement does it all; else (someone is on the suppression list, or another
+  // request created a contact meanwhile) a transaction checks the numbers and queues step by step.
+  const queued =
+    (await sendApiMessagesAtOnce(
+      db,
+      audit,
+      ready.map((item) => item.row),
+    )) ??
+    (await db.transaction(async (tx) => {
+      const phones = ready.map((item) => item.phone);
+      // An erased, opted-out number gets no contact again: answered like any opted-out recipient.
+      const erased = await erasedOptedOut(tx, phones);
+      const recipients = await ensureRecipients(
+        tx,
+        phones.filter((phone) => !erased.has(phone)),
+      );
+      const toSend = ready.flatMap((item) => {
+        const contact = recipients.get(item.phone);
+        return contact?.status === 'active' ? [{ ...item.row, contactId: contact.id }] : [];
+      });
+      return { recipients, inserted: await insertApiMessages(tx, audit, toSend) };
+    }));
+  // The queued messages follow the order of the items whose recipient is active.
+  let next = 0;
+  const results = checked.map((item): { message: ApiMessage } | { error: ItemError } => {
+    if (!item.ok) return { error: item.error };
+    const contact = queued.recipients.get(item.phone);
+    const row = contact?.status === 'active' ? queued.inserted[next++] : undefined;
+    if (!row)
+      return {
+        error: {
+          status: 409,
+          code: INTEGRATION_ERROR_CODES.optedOut,
+          message: 'The recipient has opted out of messages: nothing was sent',
+          field: 'to',
         },
-      });
-      return { error: { status: 500, code: 'PENDING', message: '' } };
-    });
-    const inserted = await insertApiMessages(
-      tx,
-      toSend.map((item) => item.row),
-    );
-    toSend.forEach((item, n) => {
-      const row = inserted[n];
-      if (row) answers[item.index] = { message: presentApiMessage(row) };
-    });
-    if (inserted.length > 0)
-      await recordAudit(tx, {
-        actor: keyActor(input.key),
-        action: 'message.api_send',
-        subject: 'Campaign',
-        ip: input.ip,
-        details: { apiKeyId: input.key.id, count: inserted.length, ids: inserted.slice(0, 100).map((row) => String(row.id)) },
-      });
-    return answers;
+      };
+    return { message: presentApiMessage(row) };
   });
   if (results.some((result) => 'message' in result)) input.wake();
   return results;

@@ -1,7 +1,12 @@
 // The public face of this module: what other modules and the entry points use. Everything else
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
-export { getMessagingSettings, updateMessagingSettings } from './messaging-settings.ts';
+export {
+  forgetMessagingSettings,
+  getMessagingSettings,
+  messagingSettingsForSending,
+  updateMessagingSettings,
+} from './messaging-settings.ts';
 export {
   assertPasswordAllowed,
   getSecuritySettings,

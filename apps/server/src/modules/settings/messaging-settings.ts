@@ -5,8 +5,9 @@ import {
   messagingSettingsSchema,
   type MessagingSettings,
 } from '@sms/contracts/messaging-settings';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import { Rechecked } from '../../platform/rechecked.ts';
 import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';
 
 /**
@@ -32,5 +33,18 @@ export async function updateMessagingSettings(db: Executor, patch: Partial<Messa
   const clash = keywordClash(next);
   if (clash) throw new ValidationError(clash.field, keywordClashMessage(clash));
   await putSetting(db, SETTING_KEYS.messaging, next);
+  // Again after the commit (the callers do): a read racing with this one may have kept the old value.
+  forgetMessagingSettings();
   return next;
 }
+
+/**
+ * The messaging settings for hot paths (API sends of national numbers), trusted for 2 s; a change
+ * in this process forgets them, other processes see it within 2 s (decision 045).
+ */
+const cachedSettings = new Rechecked<'messaging', MessagingSettings>(2_000, (db) => getMessagingSettings(db));
+
+export const messagingSettingsForSending = (db: Db): Promise<MessagingSettings> => cachedSettings.get(db, 'messaging');
+
+/** Forgets the cached messaging settings of this process (after a change commits). */
+export const forgetMessagingSettings = (): void => cachedSettings.forget();

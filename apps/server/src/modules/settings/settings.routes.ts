@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { authorize, currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { getMessagingSettings, updateMessagingSettings } from './messaging-settings.ts';
+import { forgetMessagingSettings, getMessagingSettings, updateMessagingSettings } from './messaging-settings.ts';
 
 const tags = ['settings'];
 
@@ -53,6 +53,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         });
         return next;
       });
+      forgetMessagingSettings();
       return { settings };
     },
   );

@@ -8,7 +8,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { getRegistrationMode } from '../../platform/settings.ts';
-import { assertPasswordAllowed, updateMessagingSettings, updateSecuritySettings } from '../settings/index.ts';
+import { assertPasswordAllowed, forgetMessagingSettings, updateMessagingSettings, updateSecuritySettings } from '../settings/index.ts';
 import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { ensure, userPolicy } from './users.policy.ts';
@@ -64,7 +64,7 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
   // Hash before the transaction: argon2 is deliberately slow and PGlite's one connection would wait.
   const passwordHash = await hashPassword(body.password);
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       // The lock makes "no user yet" and the insert atomic: two simultaneous first sign-ups cannot
       // both become admin.
       await lockMembership(tx);
@@ -106,6 +106,9 @@ export async function registerUser(db: Db, input: { actor: UserRow | null; body:
       }
       return user;
     });
+    // After the commit: API sends read the messaging settings through a short cache.
+    if (body.organisation) forgetMessagingSettings();
+    return created;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN, { field: 'email' });
     throw error;

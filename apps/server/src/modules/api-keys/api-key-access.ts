@@ -1,0 +1,148 @@
+import type { Db } from '../../db/client.ts';
+import type { ApiKeyPrincipal } from '../../platform/auth.ts';
+import { Forbidden, Unauthenticated } from '../../platform/errors.ts';
+import { findApiKeyByHash, recordApiKeyUses } from './api-keys.queries.ts';
+import { addressAllowed, hashSecret } from './api-keys.service.ts';
+
+/** A verified key as the cache keeps it: what a request needs, and until when it may be trusted. */
+interface Verified {
+  principal: ApiKeyPrincipal;
+  allowedCidrs: string[];
+  /** The key's expiry (ms since the epoch), or null. */
+  expiresAt: number | null;
+  /** After this (ms since the epoch) the key is read again from the database. */
+  staleAt: number;
+}
+
+export interface ApiKeyAccessOptions {
+  /** How long a verified key is trusted without reading it again (decision 045). */
+  cacheMs?: number;
+  /** How long uses wait before their last-use time and address are written (decision 045). */
+  lastUseFlushMs?: number;
+  /** Keys kept at most (a bound on memory; the oldest go first). */
+  maxCached?: number;
+  onError?: (error: unknown) => void;
+  clock?: () => number;
+}
+
+/**
+ * How /api/v1 requests find their key (decision 045): the lookup by the secret's hash is trusted
+ * for `cacheMs` (1 s), so a busy key costs one read a second instead of one a request; a revoke or
+ * edit in this process forgets the key at once. Last uses (time and address) are kept in memory
+ * and written in one statement every `lastUseFlushMs` (2 s), before the keys are listed, and on
+ * close, instead of an UPDATE per request.
+ */
+export class ApiKeyAccess {
+  private readonly db: Db;
+  private readonly cacheMs: number;
+  private readonly flushMs: number;
+  private readonly maxCached: number;
+  private readonly onError: (error: unknown) => void;
+  private readonly clock: () => number;
+  private readonly verified = new Map<string, Verified>();
+  private readonly looking = new Map<string, Promise<Verified | Error>>();
+  /** Bumped by every forget: a lookup that started before it must not fill the cache. */
+  private generation = 0;
+  private readonly pendingUses = new Map<string, { at: Date; ip: string }>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(db: Db, options: ApiKeyAccessOptions = {}) {
+    this.db = db;
+    this.cacheMs = options.cacheMs ?? 1_000;
+    this.flushMs = options.lastUseFlushMs ?? 2_000;
+    this.maxCached = options.maxCached ?? 1_000;
+    this.onError = options.onError ?? (() => {});
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** The authentication layer's resolver: secret -> usable key, or 401 (unknown, revoked, expired) / 403 (address). */
+  readonly resolve = async (secret: string, ip: string): Promise<ApiKeyPrincipal> => {
+    const hash = hashSecret(secret);
+    const now = this.clock();
+    let key = this.verified.get(hash);
+    if (!key || key.staleAt <= now) {
+      const found = await this.lookUp(hash);
+      if (found instanceof Error) throw found;
+      key = found;
+    }
+    if (key.expiresAt !== null && key.expiresAt <= now) throw new Unauthenticated('This API key has expired.');
+    if (!addressAllowed(key.allowedCidrs, ip)) throw new Forbidden(`This API key is not allowed from the address ${ip}.`);
+    this.noteUse(key.principal.id, ip, now);
+    return key.principal;
+  };
+
+  /** Forgets a key at once (revoked, renamed, new rate limit): its next request reads it again. */
+  forget(id: string): void {
+    this.generation++;
+    this.looking.clear();
+    for (const [hash, key] of this.verified) if (key.principal.id === id) this.verified.delete(hash);
+  }
+
+  /** Writes the pending last uses now (before the keys are listed, so the list shows them). */
+  flushLastUse(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const uses = [...this.pendingUses].map(([id, use]) => ({ id, ...use }));
+    this.pendingUses.clear();
+    // One write after another: a later flush never lands before an earlier one.
+    this.flushing = this.flushing.then(async () => {
+      if (uses.length === 0) return;
+      try {
+        await recordApiKeyUses(this.db, uses);
+      } catch (error) {
+        // Kept for the next flush unless a newer use replaced it meanwhile.
+        for (const use of uses) if (!this.pendingUses.has(use.id)) this.pendingUses.set(use.id, { at: use.at, ip: use.ip });
+        this.onError(error);
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Writes what is pending and stops the timer (the database closes after this). */
+  async close(): Promise<void> {
+    await this.flushLastUse();
+  }
+
+  /** One lookup at a time per secret: a burst on a cold cache costs one read. */
+  private lookUp(hash: string): Promise<Verified | Error> {
+    let pending = this.looking.get(hash);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.read(hash, generation).finally(() => {
+        if (this.looking.get(hash) === pending) this.looking.delete(hash);
+      });
+      this.looking.set(hash, pending);
+    }
+    return pending;
+  }
+
+  private async read(hash: string, generation: number): Promise<Verified | Error> {
+    const row = await findApiKeyByHash(this.db, hash);
+    // Unknown, revoked and expired keys are not kept: each such request reads again.
+    if (!row || row.revoked_at || row.expired) this.verified.delete(hash);
+    if (!row) return new Unauthenticated('This API key is not valid.');
+    if (row.revoked_at) return new Unauthenticated('This API key was revoked.');
+    if (row.expired) return new Unauthenticated('This API key has expired.');
+    const key: Verified = {
+      principal: { id: row.id, name: row.name, scopes: row.scopes, rateLimit: Number(row.rate_limit) },
+      allowedCidrs: row.allowed_cidrs,
+      expiresAt: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
+      staleAt: this.clock() + this.cacheMs,
+    };
+    if (generation === this.generation) {
+      if (this.verified.size >= this.maxCached) this.verified.delete(this.verified.keys().next().value ?? '');
+      this.verified.delete(hash);
+      this.verified.set(hash, key);
+    }
+    return key;
+  }
+
+  private noteUse(id: string, ip: string, now: number): void {
+    this.pendingUses.set(id, { at: new Date(now), ip });
+    if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => void this.flushLastUse(), this.flushMs);
+      this.flushTimer.unref();
+    }
+  }
+}
