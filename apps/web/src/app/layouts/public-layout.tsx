@@ -88,21 +88,20 @@ export function PublicLayout() {
             </Box>
             <Box component="nav" aria-label={t('nav.label')} sx={{ flex: 1 }}>
               <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                {[
-                  ...NAV,
-                  ...(data.pricingVisible ? [{ to: paths.publicSite.pricing, key: 'nav.pricing', end: false } as const] : []),
-                ].map((item) => (
-                  <Button
-                    key={item.to}
-                    component={NavLink}
-                    to={item.to}
-                    end={item.end}
-                    color="inherit"
-                    sx={{ '&.active': { color: 'primary.main', fontWeight: 700 } }}
-                  >
-                    {t(item.key)}
-                  </Button>
-                ))}
+                {[...NAV, ...(data.pricingVisible ? [{ to: paths.publicSite.pricing, key: 'nav.pricing', end: false } as const] : [])].map(
+                  (item) => (
+                    <Button
+                      key={item.to}
+                      component={NavLink}
+                      to={item.to}
+                      end={item.end}
+                      color="inherit"
+                      sx={{ '&.active': { color: 'primary.main', fontWeight: 700 } }}
+                    >
+                      {t(item.key)}
+                    </Button>
+                  ),
+                )}
               </Stack>
             </Box>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
