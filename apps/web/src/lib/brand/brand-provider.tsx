@@ -1,5 +1,5 @@
 import type { BrandAssetKind, BrandSettings, BrandUpdate } from '@sms/contracts/brand';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api-client';
 import { readCachedBrand, writeCachedBrand } from './brand-cache';
 import { BrandContext, type BrandValue, type ProgressHandler } from './brand-context';
@@ -51,15 +51,12 @@ export function BrandProvider({ children }: { children: ReactNode }) {
     try {
       const loaded = await getBrandSettings();
       if (id !== latestLoad.current) return;
-      // A transition: any re-render this answer causes happens in slices, not as one long task.
-      startTransition(() => {
-        replace(loaded);
-        setError(null);
-      });
+      replace(loaded);
+      setError(null);
     } catch (failure) {
       if (id === latestLoad.current) setError(errorMessage(failure));
     } finally {
-      if (id === latestLoad.current) startTransition(() => setLoading(false));
+      if (id === latestLoad.current) setLoading(false);
     }
   }, [replace]);
 
