@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
+          // One migrated PGlite template for the whole run instead of one per test file.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

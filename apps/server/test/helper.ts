@@ -18,6 +18,7 @@ import { insertUser } from '../src/modules/users/users.queries.ts';
 import { createJobs, type Jobs } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { getSetting, SETTING_KEYS } from '../src/platform/settings.ts';
+import { loadPgliteTemplate } from './pglite-template.ts';
 import { scratchDir } from './scratch-dir.ts';
 import { createTokenService, type TokenService } from '../src/platform/tokens.ts';
 
@@ -55,25 +56,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-// PGlite: initialising a cluster is slow, loading a dump of a migrated one is quick. Each test
-// process builds the template once and every server starts from a copy of it.
+// Every PGlite server starts from a copy of the run's migrated template (pglite-template.ts).
 let pgliteTemplate: Promise<Blob> | undefined;
-
-async function buildPgliteTemplate(): Promise<Blob> {
-  const database = await openDatabase({});
-  await database.migrate();
-  const jobs = createJobs(database, { supervise: false });
-  await jobs.start({ error: () => {} });
-  await jobs.stop();
-  const { pglite } = database.jobsTarget as Extract<Database['jobsTarget'], { kind: 'pglite' }>;
-  const dump = await pglite.dumpDataDir('none');
-  await database.close();
-  return dump;
-}
 
 /** A fresh, migrated in-memory PGlite database, whatever TEST_DATABASE_URL says. */
 export async function freshPglite(onQuery?: (query: string) => void): Promise<Database> {
-  pgliteTemplate ??= buildPgliteTemplate();
+  pgliteTemplate ??= loadPgliteTemplate();
   return openDatabase({ pgliteSnapshot: await pgliteTemplate, onQuery });
 }
 
