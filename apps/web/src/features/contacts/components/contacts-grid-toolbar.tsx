@@ -5,22 +5,14 @@ import type { BulkAction } from '@sms/contracts/contacts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { ContactsSelection } from './contacts-selection';
+import { ContactsSelection, type ContactsSelectionProps } from './contacts-selection';
 import { ExportMenu } from './export-menu';
 import { formatMatchCount } from './match-count';
 import { filterToApiQuery, type ContactsFilter } from './list-state';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
 
-export interface ContactsGridToolbarProps {
-  total: number;
-  totalCapped: boolean;
-  pageRowCount: number;
-  selectedIds: readonly string[];
-  allMatching: boolean;
-  filter: ContactsFilter;
-  onAllMatching: (all: boolean) => void;
-  onClearSelection: () => void;
-  onBulkDone: (action: BulkAction, affected: number) => void;
+/** The selection bar's props (the same component on phones), plus where the toolbar's own failures go. */
+export interface ContactsGridToolbarProps extends Omit<ContactsSelectionProps, 'sx'> {
   onError: (error: unknown) => void;
 }
 
