@@ -47,6 +47,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // The right-to-left style plugin (stylis-plugin-rtl) flips `direction: ltr` to `rtl` in
+          // Arabic, so an sx direction reverses the very numbers it meant to keep left to right.
+          selector: "JSXAttribute[name.name='sx'] Property[key.name='direction']",
+          message: 'Use the dir="ltr" attribute (or <LtrText>): an sx direction is flipped in right-to-left languages.',
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -117,6 +117,16 @@ test('in Arabic, phone numbers and sender ids stay left-to-right islands (+447..
     const style = await shown.evaluate((node) => [getComputedStyle(node).direction, getComputedStyle(node).unicodeBidi]);
     expect(style, path).toEqual(['ltr', 'isolate']);
   }
+  // The contacts list, as a grid and as a phone's cards: an sx `direction` would be flipped to rtl here.
+  await api(server.baseUrl, 'POST', '/api/contacts', { phone: '+447911123430', firstName: 'Bidi' }, admin.token);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/contacts');
+    const shown = page.getByTestId('contacts-grid').getByRole('link', { name: '+447911123430', exact: true });
+    await shown.waitFor();
+    const style = await shown.evaluate((node) => [getComputedStyle(node).direction, getComputedStyle(node).unicodeBidi]);
+    expect(style, `/contacts at ${width} px`).toEqual(['ltr', 'isolate']);
+  }
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -37,6 +37,7 @@ export function RecoveryCodesList({ codes }: { codes: string[] }) {
       </Alert>
       <Box
         component="ol"
+        dir="ltr"
         aria-label={t('recoveryCodes.label')}
         sx={{
           listStyle: 'none',
@@ -49,7 +50,6 @@ export function RecoveryCodesList({ codes }: { codes: string[] }) {
           borderRadius: 1,
           fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
           fontSize: 16,
-          direction: 'ltr',
         }}
       >
         {codes.map((code) => (

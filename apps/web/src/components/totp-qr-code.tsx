@@ -23,12 +23,12 @@ export function TotpQrCode({ setup }: { setup: TwoStepSetup }) {
         </Typography>
         <Typography
           data-testid="totp-secret"
+          dir="ltr"
           sx={{
             mt: 1,
             fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
             fontSize: 16,
             overflowWrap: 'anywhere',
-            direction: 'ltr',
           }}
         >
           {grouped}

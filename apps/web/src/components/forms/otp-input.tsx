@@ -68,7 +68,8 @@ export function OtpInput({ value, onChange, onComplete, length = 6, disabled, er
       role="group"
       aria-labelledby={labelledBy}
       data-testid="otp-input"
-      sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'center', direction: 'ltr' }}
+      dir="ltr"
+      sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'center' }}
     >
       {Array.from({ length }, (_, index) => (
         <Box

@@ -88,6 +88,7 @@ export function AuditEntryPanel({ entry, onClose, onFilterActor }: AuditEntryPan
           {Object.keys(entry.details).length > 0 ? (
             <Box
               component="pre"
+              dir="ltr"
               tabIndex={0}
               aria-label={t('fields.details')}
               sx={{
@@ -98,8 +99,6 @@ export function AuditEntryPanel({ entry, onClose, onFilterActor }: AuditEntryPan
                 fontSize: 13,
                 overflow: 'auto',
                 maxHeight: 420,
-                direction: 'ltr',
-                textAlign: 'left',
               }}
             >
               {JSON.stringify(entry.details, null, 2)}

@@ -51,7 +51,8 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
               to={paths.contacts.detail(row.id)}
               underline="hover"
               noWrap
-              sx={{ fontWeight: 600, direction: 'ltr', unicodeBidi: 'isolate' }}
+              dir="ltr"
+              sx={{ fontWeight: 600, unicodeBidi: 'isolate' }}
               onClick={(event) => event.stopPropagation()}
             >
               {row.phone}
