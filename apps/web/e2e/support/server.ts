@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,11 +41,33 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
 }
 
 /**
+ * Browser tests' servers start from a copy of one migrated embedded database, made by the
+ * project's global setup: a fresh cluster's first boot (initdb, every migration, the job queue's
+ * schema) costs seconds on every test file otherwise. The copy is what a restarted server finds.
+ */
+export const E2E_PGLITE_TEMPLATE_ENV = 'SMS_E2E_PGLITE_TEMPLATE';
+
+/**
  * Starts the real server (`node apps/server/src/main.ts`, the same entry as `npm start`) on a
- * fresh embedded database and a free port, serving the built web app.
+ * fresh embedded database (a copy of the run's migrated template when there is one) and a free
+ * port, serving the built web app.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sms-e2e-'));
+  const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
+  if (template && existsSync(template)) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
+  return launch(dataDir, env, true);
+}
+
+/** Boots a server on a fresh folder, stops it cleanly and returns its migrated database's folder (for the global setup). */
+export async function buildDatabaseTemplate(): Promise<{ dir: string; remove: () => void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sms-e2e-template-'));
+  const server = await launch(dataDir, {}, false);
+  await server.stop();
+  return { dir: join(dataDir, 'pglite'), remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function launch(dataDir: string, env: Record<string, string>, removeOnStop: boolean): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -69,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (removeOnStop) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
