@@ -27,6 +27,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Test files share their process's loaded modules instead of importing the whole server
+          // again per file: the server keeps no module state that one file could leak into another
+          // (caches are per database: platform/rechecked.ts; settings are per app instance).
+          isolate: false,
         },
       },
       {

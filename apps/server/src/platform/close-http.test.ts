@@ -56,13 +56,17 @@ describe('closeHttp', () => {
 
   it('lets a request in flight finish within the grace period, then stops', async () => {
     app = Fastify();
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
     app.get('/slow', async () => {
+      arrived();
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { done: true };
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const answer = fetch(`${address}/slow`).then((response) => response.json());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closes once the request is in the handler (a fixed wait lost the race on a loaded host: 503).
+    await inFlight;
     await closeHttp(app, 1000);
     expect(await answer).toEqual({ done: true });
     expect(app.server.listening).toBe(false);
