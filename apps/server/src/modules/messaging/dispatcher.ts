@@ -24,6 +24,8 @@ export interface DispatcherOptions {
   idleMs: number;
   /** Errors in a row after which a campaign pauses itself. */
   autoPauseAfter: number;
+  /** How often an idle priority lane looks for one-offs queued by another process (this one's wake it at once). */
+  oneOffPollMs: number;
 }
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
@@ -33,12 +35,11 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   fanoutChunk: 50_000,
   idleMs: 500,
   autoPauseAfter: 100,
+  oneOffPollMs: 250,
 };
 
 const BOARD_TTL_MS = 500;
 const SETTINGS_TTL_MS = 5_000;
-/** How often an idle priority lane looks for one-offs queued by another process (this one's wake it at once). */
-const ONE_OFF_POLL_MS = 250;
 
 /**
  * The sending loop of one worker process (docs/CONVENTIONS.md, after listmonk's manager): lanes
@@ -128,7 +129,7 @@ export class Dispatcher {
         this.logger.error({ err: error }, 'one-off dispatch failed');
         await this.sleep(1_000);
       }
-      if (!worked && this.running) await this.sleep(Math.min(ONE_OFF_POLL_MS, this.options.idleMs));
+      if (!worked && this.running) await this.sleep(Math.min(this.options.oneOffPollMs, this.options.idleMs));
     }
   }
 
