@@ -20,7 +20,7 @@ import {
 } from './dispatch.queries.ts';
 import type { LiveGateway } from './gateway-registry.ts';
 import { failQueuedMessages } from '../messages/index.ts';
-import { compiledTemplate, outcomesOf, prepareBatch } from './outcomes.ts';
+import { compiledTemplate, outcomesOf, prepareBatch, type RecipientContact } from './outcomes.ts';
 import { reapplyPendingReceipts } from './receipts.queries.ts';
 
 /** A reason in the audit log: its English sentence (the log is read as written) and its code. */
@@ -64,8 +64,14 @@ export class BatchSender {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  async send(claimed: ClaimedMessage[], live: LiveGateway, campaign: ActiveCampaign | null): Promise<BatchResult> {
-    const work = this.sendAndWrite(claimed, live, campaign);
+  /** `contacts`: the batch's contacts when the claim brought them (one-offs), else read here. */
+  async send(
+    claimed: ClaimedMessage[],
+    live: LiveGateway,
+    campaign: ActiveCampaign | null,
+    contacts?: Map<string, RecipientContact>,
+  ): Promise<BatchResult> {
+    const work = this.sendAndWrite(claimed, live, campaign, contacts);
     this.inFlight.add(work);
     try {
       return await work;
@@ -74,10 +80,19 @@ export class BatchSender {
     }
   }
 
-  private async sendAndWrite(claimed: ClaimedMessage[], live: LiveGateway, campaign: ActiveCampaign | null): Promise<BatchResult> {
+  private async sendAndWrite(
+    claimed: ClaimedMessage[],
+    live: LiveGateway,
+    campaign: ActiveCampaign | null,
+    claimedContacts: Map<string, RecipientContact> | undefined,
+  ): Promise<BatchResult> {
     const db = this.database.db;
-    const contactIds = claimed.flatMap((message) => (message.contactId ? [message.contactId] : []));
-    const contacts = await recipientContacts(db, contactIds);
+    const contacts =
+      claimedContacts ??
+      (await recipientContacts(
+        db,
+        claimed.flatMap((message) => (message.contactId ? [message.contactId] : [])),
+      ));
     const { send, settled } = prepareBatch(claimed, contacts, campaign ? compiledTemplate(campaign.body) : null);
     let results: SendResult[] = [];
     if (send.length > 0) {
@@ -105,29 +120,38 @@ export class BatchSender {
     const { outcomes, optOutContactIds, accepted, errorsSinceLastAccept } = outcomesOf(send, results);
     const lastError = outcomes.findLast((outcome) => outcome.errorCode)?.errorText ?? null;
     let stateChanged = false;
-    await db.transaction(async (tx) => {
-      await relaxDurability(tx);
-      const { repliesPending } = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
-      // Replies that came while these messages were being handed over waited for this outcome.
-      if (repliesPending)
-        await matchPendingReplies(
-          tx,
-          send.flatMap(({ message }) => (message.contactId ? [message.contactId] : [])),
-        );
-      await optOutByProvider(tx, optOutContactIds);
-      if (!campaign || send.length === 0) return;
-      await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);
-      const run = await updateConsecutiveErrors(tx, campaign.id, accepted, errorsSinceLastAccept);
-      if (run >= this.autoPauseAfter) {
-        stateChanged = await this.autoPause(tx, campaign.id, { code: 'AUTO_PAUSED_ERRORS', params: { errors: run, lastError } });
-      } else if (accepted > 0 && campaign.statusReason?.code === 'GATEWAY_UNAVAILABLE') {
-        await setStatusReason(tx, campaign.id, null);
-        campaign.statusReason = null;
-      }
-    });
-    // Receipts that raced ahead of this write-back were parked: apply them now.
+    const sentContactIds = send.flatMap(({ message }) => (message.contactId ? [message.contactId] : []));
+    let receiptsPending = false;
+    if (!campaign && optOutContactIds.length === 0) {
+      // One-offs (the priority lane): the write-back alone is one statement, so no transaction,
+      // saving BEGIN, SET and COMMIT per batch (mostly of one message). Pending replies are matched after its commit,
+      // as housekeeping matches those whose processing committed after a write-back (every second,
+      // which also covers a stop between the two).
+      const written = await writeOutcomes(db, live.row.id, [...settled, ...outcomes], { relaxed: true });
+      receiptsPending = written.receiptsPending;
+      if (written.repliesPending) await db.transaction((tx) => matchPendingReplies(tx, sentContactIds));
+    } else
+      await db.transaction(async (tx) => {
+        await relaxDurability(tx);
+        const written = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+        receiptsPending = written.receiptsPending;
+        // Replies that came while these messages were being handed over waited for this outcome.
+        if (written.repliesPending) await matchPendingReplies(tx, sentContactIds);
+        await optOutByProvider(tx, optOutContactIds);
+        if (!campaign || send.length === 0) return;
+        await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);
+        const run = await updateConsecutiveErrors(tx, campaign.id, accepted, errorsSinceLastAccept);
+        if (run >= this.autoPauseAfter) {
+          stateChanged = await this.autoPause(tx, campaign.id, { code: 'AUTO_PAUSED_ERRORS', params: { errors: run, lastError } });
+        } else if (accepted > 0 && campaign.statusReason?.code === 'GATEWAY_UNAVAILABLE') {
+          await setStatusReason(tx, campaign.id, null);
+          campaign.statusReason = null;
+        }
+      });
+    // Receipts that raced ahead of this write-back were parked: apply them now. One parked after
+    // the write-back looked waits for housekeeping's sweep (5 s), its arrival time kept.
     const gatewayIds = outcomes.flatMap((outcome) => (outcome.gatewayMessageId ? [outcome.gatewayMessageId] : []));
-    if (gatewayIds.length > 0) await reapplyPendingReceipts(db, live.row.id, { gatewayMessageIds: gatewayIds });
+    if (receiptsPending && gatewayIds.length > 0) await reapplyPendingReceipts(db, live.row.id, { gatewayMessageIds: gatewayIds });
     return { stateChanged };
   }
 

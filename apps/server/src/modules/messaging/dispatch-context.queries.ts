@@ -51,39 +51,42 @@ export async function activeCampaigns(db: Executor): Promise<ActiveCampaign[]> {
   }));
 }
 
+/** A contact's columns as the dispatcher reads them (status and phone named apart from a message's). */
+export type ContactColumns = {
+  contact_status: 'active' | 'opted_out';
+  contact_phone: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  tag1: string | null;
+  tag2: string | null;
+  tag3: string | null;
+  custom_fields: Record<string, string> | null;
+};
+
+export const toRecipientContact = (id: string, row: ContactColumns): RecipientContact => ({
+  id,
+  status: row.contact_status,
+  phone: row.contact_phone,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  tag1: row.tag1,
+  tag2: row.tag2,
+  tag3: row.tag3,
+  customFields: row.custom_fields ?? {},
+});
+
 /** The contacts of a batch, for rendering and the last consent check. */
 export async function recipientContacts(db: Executor, ids: string[]): Promise<Map<string, RecipientContact>> {
   const result = new Map<string, RecipientContact>();
   if (ids.length === 0) return result;
-  const rows = await queryRows<{
-    id: string;
-    status: 'active' | 'opted_out';
-    phone: string;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    tag1: string | null;
-    tag2: string | null;
-    tag3: string | null;
-    custom_fields: Record<string, string> | null;
-  }>(
+  const rows = await queryRows<ContactColumns & { id: string }>(
     db,
-    sql`select id, status, phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields from contacts where id = any(${sql.param(ids)}::uuid[])`,
+    sql`select id, status as contact_status, phone as contact_phone, first_name, last_name, email, tag1, tag2, tag3, custom_fields
+        from contacts where id = any(${sql.param(ids)}::uuid[])`,
   );
-  for (const row of rows) {
-    result.set(row.id, {
-      id: row.id,
-      status: row.status,
-      phone: row.phone,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      tag1: row.tag1,
-      tag2: row.tag2,
-      tag3: row.tag3,
-      customFields: row.custom_fields ?? {},
-    });
-  }
+  for (const row of rows) result.set(row.id, toRecipientContact(row.id, row));
   return result;
 }
 

@@ -1,6 +1,8 @@
 import type { MessageKind } from '@sms/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { toRecipientContact, type ContactColumns } from './dispatch-context.queries.ts';
+import type { RecipientContact } from './outcomes.ts';
 
 /**
  * Commits of this transaction do not wait for the WAL flush. Only for claims and write-backs:
@@ -89,21 +91,36 @@ export async function claimCampaignBatch(
 
 /**
  * Claims due one-off messages (API messages, test sends, inbox replies: no campaign), high priority
- * first, then oldest first; claimed_at as claimCampaignBatch.
+ * first, then oldest first; claimed_at as claimCampaignBatch. Their contacts come in the same
+ * statement (the priority lane's first round trip is its only one before the gateway): the consent
+ * re-check at send time reads them as of the claim, as a separate read right after it would.
  */
-export async function claimOneOffBatch(db: Executor, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
-  const rows = await queryRows<ClaimRow>(
+export async function claimOneOffBatch(
+  db: Executor,
+  limit: number,
+  leaseSeconds: number,
+): Promise<{ claimed: ClaimedMessage[]; contacts: Map<string, RecipientContact> }> {
+  // A left join: every column of the contact is null when it was deleted.
+  const rows = await queryRows<ClaimRow & { [K in keyof ContactColumns]: ContactColumns[K] | null }>(
     db,
     sql`with picked as (
           select id from messages
           where campaign_id is null and status = 'queued' and (next_attempt_at is null or next_attempt_at <= now())
           order by priority desc, id limit ${limit}
-          for update skip locked)
-        update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
-        from picked where m.id = picked.id
-        returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body, m.priority`,
+          for update skip locked),
+        claimed as (
+          update messages m set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds}), claimed_at = now()
+          from picked where m.id = picked.id
+          returning m.id, m.kind, m.attempts, m.contact_id, m.phone, m.sender_id, m.gateway_id, m.body, m.priority)
+        select claimed.*, c.status as contact_status, c.phone as contact_phone, c.first_name, c.last_name, c.email, c.tag1, c.tag2, c.tag3, c.custom_fields
+        from claimed left join contacts c on c.id = claimed.contact_id`,
   );
-  return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
+  const contacts = new Map<string, RecipientContact>();
+  for (const row of rows) {
+    const { contact_id: id, contact_status: status, contact_phone: phone } = row;
+    if (id && status && phone !== null) contacts.set(id, toRecipientContact(id, { ...row, contact_status: status, contact_phone: phone }));
+  }
+  return { claimed: rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id)), contacts };
 }
 
 /** Extends the lease of messages still being sent (long batches), so no one else recovers them. */
@@ -133,17 +150,23 @@ export interface MessageOutcome {
  * Writes a batch's outcomes in one statement. Only rows still in 'sending' under the same attempt
  * are touched (a message whose lease expired and was claimed again belongs to the new claim). An
  * accepted message is sent as of its claim (claimed_at), however long the batch took to write
- * back. Answers how many rows were written, and whether a reply from one of their contacts waits
- * for an outcome (then matchPendingReplies has work; asked here to spare a round trip per batch).
+ * back. Answers how many rows were written, whether a reply from one of their contacts waits for
+ * an outcome (then matchPendingReplies has work), and whether a receipt for one of them was parked
+ * (then reapplyPendingReceipts has work); asked here to spare those round trips when there is none.
+ * `relaxed`: this statement is its own transaction and commits without waiting for the WAL flush
+ * (as relaxDurability, for the same reason; set_config(..., true) lasts until this commit).
  */
 export async function writeOutcomes(
   db: Executor,
   gatewayId: string,
   outcomes: MessageOutcome[],
-): Promise<{ written: number; repliesPending: boolean }> {
-  if (outcomes.length === 0) return { written: 0, repliesPending: false };
+  options: { relaxed?: boolean } = {},
+): Promise<{ written: number; repliesPending: boolean; receiptsPending: boolean }> {
+  if (outcomes.length === 0) return { written: 0, repliesPending: false, receiptsPending: false };
   const column = <T>(pick: (outcome: MessageOutcome) => T) => sql.param(outcomes.map(pick));
-  const rows = await queryRows<{ n: number; replies_pending: boolean }>(
+  const gatewayMessageIds = outcomes.flatMap((outcome) => (outcome.gatewayMessageId ? [outcome.gatewayMessageId] : []));
+  const relaxed = options.relaxed ? sql`, set_config('synchronous_commit', 'off', true) as relaxed` : sql``;
+  const rows = await queryRows<{ n: number; replies_pending: boolean; receipts_pending: boolean }>(
     db,
     sql`with written as (
           update messages m set
@@ -172,10 +195,14 @@ export async function writeOutcomes(
           where m.id = r.id and m.status = 'sending' and m.attempts = r.attempts
           returning m.contact_id)
         select count(*)::int as n,
-               exists (select 1 from inbound_messages i where i.reply_pending and i.contact_id in (select contact_id from written)) as replies_pending
+               exists (select 1 from inbound_messages i where i.reply_pending and i.contact_id in (select contact_id from written)) as replies_pending,
+               exists (select 1 from pending_receipts p where p.gateway_message_id = any(${sql.param(gatewayMessageIds)}::text[])
+                         and p.gateway_id = ${gatewayId}) as receipts_pending
+               ${relaxed}
         from written`,
   );
-  return { written: rows[0]?.n ?? 0, repliesPending: rows[0]?.replies_pending === true };
+  const row = rows[0];
+  return { written: row?.n ?? 0, repliesPending: row?.replies_pending === true, receiptsPending: row?.receipts_pending === true };
 }
 
 /** Puts claimed messages back in the queue without counting the attempt (the gateway was down). */

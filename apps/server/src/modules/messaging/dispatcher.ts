@@ -24,6 +24,8 @@ export interface DispatcherOptions {
   idleMs: number;
   /** Errors in a row after which a campaign pauses itself. */
   autoPauseAfter: number;
+  /** How often an idle priority lane looks for one-offs queued by another process (this one's wake it at once). */
+  oneOffPollMs: number;
 }
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
@@ -33,12 +35,13 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   fanoutChunk: 50_000,
   idleMs: 500,
   autoPauseAfter: 100,
+  oneOffPollMs: 250,
 };
 
 const BOARD_TTL_MS = 500;
 const SETTINGS_TTL_MS = 5_000;
-/** How often an idle priority lane looks for one-offs queued by another process (this one's wake it at once). */
-const ONE_OFF_POLL_MS = 250;
+/** One-off messages claimed at once by the priority lane. */
+const ONE_OFF_BATCH = 100;
 
 /**
  * The sending loop of one worker process (docs/CONVENTIONS.md, after listmonk's manager): lanes
@@ -64,6 +67,8 @@ export class Dispatcher {
   private running = false;
   private lanes: Promise<void>[] = [];
   private sleepers: Array<() => void> = [];
+  /** Set by wake(): a one-off may have been queued since the priority lane last claimed. */
+  private oneOffWoken = false;
 
   constructor(deps: { database: Database; registry: GatewayRegistry; logger: JobsLogger; options?: Partial<DispatcherOptions> }) {
     this.database = deps.database;
@@ -95,6 +100,7 @@ export class Dispatcher {
   wake(): void {
     this.boardAt = 0;
     this.blockedUntil.clear();
+    this.oneOffWoken = true;
     for (const wakeUp of this.sleepers.splice(0)) wakeUp();
   }
 
@@ -118,17 +124,23 @@ export class Dispatcher {
     }
   }
 
-  /** The priority lane: one-off messages only, looking again at once while there are more. */
+  /**
+   * The priority lane: one-off messages only, looking again at once while there may be more (a
+   * full claim, or a wake since the last claim: a one-off queued in this process while the lane
+   * was sending), else after the poll interval or a wake. Not looking again after each send spares
+   * a claim that finds nothing per message.
+   */
   private async oneOffLane(): Promise<void> {
     while (this.running) {
       let worked = false;
       try {
-        worked = await this.sendOneOffs();
+        this.oneOffWoken = false;
+        worked = (await this.sendOneOffs()) || this.oneOffWoken;
       } catch (error) {
         this.logger.error({ err: error }, 'one-off dispatch failed');
         await this.sleep(1_000);
       }
-      if (!worked && this.running) await this.sleep(Math.min(ONE_OFF_POLL_MS, this.options.idleMs));
+      if (!worked && this.running) await this.sleep(Math.min(this.options.oneOffPollMs, this.options.idleMs));
     }
   }
 
@@ -292,9 +304,12 @@ export class Dispatcher {
     return claimed;
   }
 
-  /** Test sends and inbox replies (no campaign), grouped by gateway. */
+  /**
+   * Test sends and inbox replies (no campaign), grouped by gateway. Answers whether the claim was
+   * full (more may be due now).
+   */
   private async sendOneOffs(): Promise<boolean> {
-    const claimed = await claimOneOffBatch(this.database.db, 100, this.options.leaseSeconds);
+    const { claimed, contacts } = await claimOneOffBatch(this.database.db, ONE_OFF_BATCH, this.options.leaseSeconds);
     if (claimed.length === 0) return false;
     // null (no gateway stored) stays its own group: the registry sends it through the default.
     const byGateway = new Map<string | null, typeof claimed>();
@@ -305,12 +320,12 @@ export class Dispatcher {
     }
     for (const [gatewayId, messages] of byGateway) {
       try {
-        await this.sender.send(messages, await this.registry.get(gatewayId), null);
+        await this.sender.send(messages, await this.registry.get(gatewayId), null, contacts);
       } catch (error) {
         if (!(error instanceof GatewayUnusable)) throw error;
         await this.sender.failOneOffs(messages, error.message);
       }
     }
-    return true;
+    return claimed.length === ONE_OFF_BATCH;
   }
 }

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestServer } from '../../../test/helper.ts';
 import { readOneCampaignCounts, rollUpCounts } from '../campaigns/index.ts';
-import { claimCampaignBatch, writeOutcomes, type MessageOutcome } from './dispatch.queries.ts';
+import { claimCampaignBatch, claimOneOffBatch, writeOutcomes, type MessageOutcome } from './dispatch.queries.ts';
 import { fanOutChunk } from './fanout.ts';
 import { recoverExpiredLeases } from './housekeeping.queries.ts';
 import { takeTokens } from './rate-limiter.ts';
@@ -135,11 +135,13 @@ describe('sending engine internals (real database)', () => {
       applied: 0,
       parked: 1,
     });
-    await writeOutcomes(
+    // The write-back sees it parked (then the sender takes it out: reapplyPendingReceipts below).
+    const written = await writeOutcomes(
       db,
       GATEWAY,
       batch.map((m) => sent(m.id, m.attempts, `g-${m.id}`)),
     );
+    expect(written).toEqual({ written: 4, repliesPending: false, receiptsPending: true });
     // a: duplicated; b: undelivered then a late delivered; c: delivered then a stale undelivered.
     const result = await applyReceipts(db, GATEWAY, [
       { gatewayMessageId: `g-${a}`, status: 'delivered', at: at(2) },
@@ -174,6 +176,38 @@ describe('sending engine internals (real database)', () => {
       delivered: rowCounts.delivered,
       total: 250,
     });
+  });
+
+  it('claims one-offs with their contacts in one statement, and writes them back in one without a parked receipt', async () => {
+    // Contacts of their own (the campaigns above count every contact).
+    const contacts = await queryRows<{ id: string; phone: string }>(
+      db,
+      sql`insert into contacts (phone, first_name, status) values ('+447711000001', 'Ada', 'active'), ('+447711000002', 'Bo', 'opted_out'),
+          ('+447711000003', 'Cy', 'active') returning id, phone`,
+    );
+    const [active, optedOut, deleted] = contacts;
+    await db.execute(sql`insert into messages (kind, contact_id, gateway_id, phone, body, priority)
+      select 'api', c.id, ${GATEWAY}, c.phone, 'Code', 1 from contacts c where c.id = any(${sql.param(contacts.map((c) => c.id))}::uuid[])`);
+    await db.execute(sql`delete from contacts where id = ${deleted?.id}`);
+    const { claimed, contacts: read } = await claimOneOffBatch(db, 10, 60);
+    expect(claimed.map((m) => m.contactId).sort()).toEqual(contacts.map((c) => c.id).sort());
+    expect(read.get(active?.id ?? '')).toMatchObject({ status: 'active', phone: active?.phone, firstName: 'Ada' });
+    expect(read.get(optedOut?.id ?? '')?.status).toBe('opted_out');
+    expect(read.has(deleted?.id ?? '')).toBe(false);
+    const written = await writeOutcomes(
+      db,
+      GATEWAY,
+      claimed.map((m) => sent(m.id, m.attempts, `one-off-${m.id}`)),
+      { relaxed: true },
+    );
+    expect(written).toEqual({ written: 3, repliesPending: false, receiptsPending: false });
+    const rows = await queryRows<{ status: string }>(
+      db,
+      sql`select status from messages where id = any(${sql.param(claimed.map((m) => m.id))}::bigint[])`,
+    );
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    await db.execute(sql`delete from messages where campaign_id is null`);
+    await db.execute(sql`delete from contacts where phone like '+44771100000%'`);
   });
 
   it('hands out rate tokens no faster than the rate, shared through the database', async () => {
