@@ -57,11 +57,13 @@ describe('POST /api/v1/messages round trips', () => {
     // Per send, one statement and no transaction: the suppression check, the contact upsert, the
     // message and its audit entry.
     expect(sent.filter((query) => /^(begin|commit)\b/i.test(query.trim()))).toEqual([]);
-    const perSend = sent.filter((query) => !/\b(api_keys|gateways)\b/.test(query));
+    const cached = /\b(api_keys|gateways|app_settings)\b/;
+    const perSend = sent.filter((query) => !cached.test(query));
     expect(perSend.length, perSend.join('\n')).toBe(sends);
-    // Now and then: the key read again (1 s), the default gateway read again and the last uses written (2 s).
-    const nowAndThen = sent.filter((query) => /\b(api_keys|gateways)\b/.test(query));
-    expect(nowAndThen.length, nowAndThen.join('\n')).toBeLessThanOrEqual(2 * seconds + 3);
+    // Now and then: the key read again (1 s), the default gateway and the messaging settings read
+    // again and the last uses written (2 s each). On a loaded host the sends outlast those bounds.
+    const nowAndThen = sent.filter((query) => cached.test(query));
+    expect(nowAndThen.length, nowAndThen.join('\n')).toBeLessThanOrEqual(3 * seconds + 4);
     const [audits] = await queryRows<{ n: number }>(
       server.database.db,
       sql`select count(*)::int as n from audit_log where action = 'message.api_send' and actor_name = 'One-time codes (API key)'`,
