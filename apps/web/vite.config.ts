@@ -122,6 +122,22 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             ...INITIAL_VENDOR_CHUNKS.map(([name, test], index) => ({ name, test, tags: ['$initial' as const], priority: 100 - index })),
+            // The tooltip and its positioning (popper.js) in one file: not on the signed-out pages, whose two
+            // tooltips load on first hover or focus (decision 047); the signed-in frame loads it whole.
+            {
+              name: 'tooltip',
+              test: /node_modules[\\/](@mui[\\/]material[\\/](Tooltip|Popper)|@popperjs)[\\/]/,
+              priority: 50,
+              includeDependenciesRecursively: false,
+            },
+            // MUI's small shared parts outside the first download (transitions, portal, slot and ref helpers),
+            // which many pages' components use, in one file rather than a dozen tiny ones.
+            {
+              name: 'mui-shared',
+              test: /node_modules[\\/]@mui[\\/](utils|material[\\/](utils|internal|transitions|Grow|Fade|Portal))[\\/]/,
+              priority: 40,
+              includeDependenciesRecursively: false,
+            },
             // Three files per interface language (the sign-in pages' namespaces, the public site's, the rest), downloaded only when chosen.
             {
               name: localeChunk,

@@ -51,3 +51,58 @@ test.each([
   expect(problems).toEqual([]);
   await context.close();
 });
+
+// The first render waits for a signed-out page's code (preloaded at start-up) and commits that page
+// at once: React's own loader never appears in between (decision 047). Before, the router's lazy
+// page always suspended once, so the app committed its loader, then the page.
+test.each([
+  ['/auth/login', 'Sign in'],
+  ['/landingpage', null],
+] as const)('%s: the first render commits the page itself, not the app loader first', async (path, heading) => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await page.addInitScript(() => {
+    const seen = { loader: false };
+    Object.assign(window, { __firstVisit: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('#root .MuiCircularProgress-root')) seen.loader = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(path);
+  const title = page.getByRole('heading', { level: 1 });
+  if (heading) await title.filter({ hasText: heading }).first().waitFor();
+  else await title.first().waitFor();
+  expect(await page.evaluate(() => (window as unknown as { __firstVisit: { loader: boolean } }).__firstVisit.loader)).toBe(false);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+// The corner buttons' tooltips (language, light/dark) load on the first hover or focus, not with the
+// signed-out page (decision 047); they still show, and a keyboard user keeps the focus on the button.
+test('/auth/login: the corner tooltips load on first hover or focus, show, and keep the focus', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/auth/login');
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => path.includes('/tooltip-'))).toEqual([]);
+
+  const language = page.getByRole('button', { name: 'Change language' });
+  await language.hover();
+  await page.getByRole('tooltip', { name: 'Change language' }).waitFor();
+  expect(scripts.filter((path) => path.includes('/tooltip-'))).toHaveLength(1);
+
+  // Another fresh visit, by keyboard: the button mounts again inside the tooltip and keeps the focus.
+  const second = await context.newPage();
+  await second.goto('/auth/login');
+  await second.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  const mode = second.getByRole('button', { name: /Switch to (dark|light) mode/ });
+  await second.keyboard.press('Tab'); // keyboard modality: a focused button then shows its tooltip
+  await mode.focus();
+  await second.getByRole('tooltip', { name: /Switch to (dark|light) mode/ }).waitFor();
+  expect(await second.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/Switch to (dark|light) mode/);
+  expect(problems).toEqual([]);
+  await context.close();
+});

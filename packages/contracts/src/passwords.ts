@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.ts';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** The message for a password shorter than the minimum (the server and the forms say the same). */
 export const passwordTooShortMessage = (minLength: number) => `password must be at least ${minLength} characters`;

@@ -53,19 +53,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginBodySchema = z.object({
-  email: z
-    .string({ error: 'email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'email is required')
-    .max(254, 'email must be at most 254 characters'),
-  password: z
-    .string({ error: 'password is required' })
-    .min(1, 'password is required')
-    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-});
-export type LoginBody = z.infer<typeof loginBodySchema>;
+export { loginBodySchema, type LoginBody } from './sign-in.ts';
 
 export const loginResponseSchema = z.object({ user: userSchema, token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

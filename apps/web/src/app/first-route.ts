@@ -1,6 +1,7 @@
 import { paths } from '../config/paths';
 import { readToken } from '../lib/auth/session-storage';
-import { loadEveryNamespace, loadPublicSiteNamespaces } from '../lib/i18n/i18n';
+import { loadEveryNamespace } from '../lib/i18n/i18n';
+import { LandingPage, Login, PublicLayout } from './first-route-pages';
 
 /**
  * The code of the page being opened, asked for at start-up beside the language's texts instead
@@ -10,19 +11,31 @@ import { loadEveryNamespace, loadPublicSiteNamespaces } from '../lib/i18n/i18n';
  * The same `import()`s as the router's, so each module still downloads once. Pages not listed load
  * as before.
  */
-const PAGES: Record<string, () => Promise<unknown>> = {
-  [paths.login]: () => import('../features/auth/routes/login'),
-  [paths.publicSite.home]: () => import('../features/public-site/routes/landing-page'),
+const SIGNED_OUT_PAGES: Record<string, () => Promise<unknown>> = {
+  [paths.login]: Login.preload,
+  [paths.publicSite.home]: LandingPage.preload,
+  [paths.publicSite.homepage]: LandingPage.preload,
+};
+const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>> = {
   [paths.dashboard]: () => import('../features/dashboard/routes/dashboard'),
 };
 
-/** Starts downloading the opened page's code (and, signed in, the frame's); failures surface later, where the router loads it. */
-export function preloadFirstRoute(pathname: string): void {
-  const quiet = (load: Promise<unknown>) => void load.catch(() => undefined);
-  const page = PAGES[pathname.replace(/\/+$/, '') || '/'];
-  if (page) quiet(page());
+/**
+ * Starts downloading the opened page's code (and, signed in, the frame's). Resolves once a signed-out
+ * page and its frame (`first-route-pages.ts`) are there, never rejects: the first render waits for
+ * it so that it commits the page itself, not a loader first (decision 047). Failures surface later,
+ * where the router loads the module.
+ */
+export function preloadFirstRoute(pathname: string): Promise<void> {
+  const quiet = (load: Promise<unknown>) =>
+    load.then(
+      () => undefined,
+      () => undefined,
+    );
+  const path = pathname.replace(/\/+$/, '') || '/';
+  void quiet(SIGNED_IN_PAGES[path]?.() ?? Promise.resolve());
   const publicPage = pathname.startsWith('/auth/') || pathname.startsWith('/frontend-pages/') || pathname === paths.publicSite.home;
-  if (!publicPage && readToken()) quiet(Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]));
-  if (pathname === paths.publicSite.home || pathname.startsWith('/frontend-pages/'))
-    quiet(Promise.all([import('./layouts/public-layout'), loadPublicSiteNamespaces()]));
+  if (!publicPage && readToken()) void quiet(Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]));
+  const publicSite = pathname === paths.publicSite.home || pathname.startsWith('/frontend-pages/');
+  return quiet(Promise.all([SIGNED_OUT_PAGES[path]?.(), publicSite ? PublicLayout.preload() : undefined]));
 }

@@ -5,7 +5,8 @@ import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullPageLoader } from '../components/full-page-loader';
-import { loadEveryNamespace, loadPublicSiteNamespaces } from '../lib/i18n/i18n';
+import { loadEveryNamespace } from '../lib/i18n/i18n';
+import { LandingPage, Login, PublicLayout } from './first-route-pages';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import RouteError from './routes/route-error';
@@ -16,11 +17,6 @@ import RouteError from './routes/route-error';
 const FullLayout = lazy(() =>
   Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]).then(([module]) => ({ default: module.FullLayout })),
 );
-// The public site reads its own texts ('public', besides the sign-in set's common and forms): one small file more.
-const PublicLayout = lazy(() =>
-  Promise.all([import('./layouts/public-layout'), loadPublicSiteNamespaces()]).then(([module]) => ({ default: module.PublicLayout })),
-);
-const Login = lazy(() => import('../features/auth/routes/login'));
 const Login2 = lazy(() => import('../features/auth/routes/login2'));
 const Register = lazy(() => import('../features/auth/routes/register'));
 const Register2 = lazy(() => import('../features/auth/routes/register2'));
@@ -58,7 +54,6 @@ const DeliveryReport = lazy(() => import('../features/reports/routes/delivery-re
 const Tag1Report = lazy(() => import('../features/reports/routes/tag1-report'));
 const NonRespondersReport = lazy(() => import('../features/reports/routes/non-responders-report'));
 const CampaignCalendar = lazy(() => import('../features/calendar/routes/campaign-calendar'));
-const LandingPage = lazy(() => import('../features/public-site/routes/landing-page'));
 const PortfolioPage = lazy(() => import('../features/public-site/routes/portfolio-page'));
 const AboutPage = lazy(() => import('../features/public-site/routes/about-page'));
 const ContactPage = lazy(() => import('../features/public-site/routes/contact-page'));

@@ -1,8 +1,8 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { IconLanguage } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { useLanguage } from '../../../lib/i18n/use-language';
 
 // The menu (MUI Menu, Popover, Modal, focus trap) is needed only once opened: not on the first page.
@@ -19,7 +19,7 @@ export function LanguageSwitcher() {
   const label = t('topbar.language');
   return (
     <>
-      <Tooltip title={label}>
+      <LazyTooltip title={label}>
         <IconButton
           aria-label={label}
           aria-haspopup="menu"
@@ -33,7 +33,7 @@ export function LanguageSwitcher() {
         >
           <IconLanguage size={22} stroke={1.6} aria-hidden />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       {menuWanted ? (
         <Suspense fallback={null}>
           <LanguageMenu

@@ -1,8 +1,8 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useColorScheme } from '@mui/material/styles';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** Light/dark switch; MUI keeps the choice under mui-mode / mui-color-scheme. */
 export function ModeToggle() {
@@ -11,10 +11,10 @@ export function ModeToggle() {
   const dark = (mode === 'system' ? systemMode : mode) === 'dark';
   const label = dark ? t('topbar.lightMode') : t('topbar.darkMode');
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <IconButton aria-label={label} onClick={() => setMode(dark ? 'light' : 'dark')} color="inherit">
         {dark ? <IconSun size={22} stroke={1.6} aria-hidden /> : <IconMoon size={22} stroke={1.6} aria-hidden />}
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,0 +1,37 @@
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/** A lazily loaded component that can be asked for ahead of its first render. */
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /** Starts (once) downloading the component's module; resolves when it can render without suspending. */
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * Like React's `lazy`, but a component whose module was preloaded and has arrived renders at once,
+ * without suspending. With `lazy` alone the first render always suspends once (the module's promise
+ * settles only in a later microtask), so a first visit committed twice: the loader, then the page,
+ * each commit inserting its styles and laying out (decision 047). Whether a mounted instance renders
+ * the module directly or through `lazy` is fixed at mount, so it never remounts later.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed download is tried again on the next render (the router's error element shows it otherwise).
+        pending = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  function Page(props: P) {
+    const [direct] = useState(() => loaded);
+    return direct ? createElement(direct, props) : createElement(Lazy, props);
+  }
+  return Object.assign(Page, { preload });
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './password-limits.ts';
+
+// The sign-in body on its own (users.ts re-exports it): the sign-in page imports this module alone
+// instead of users.ts with the user, preference, list and security schemas it builds (decision 047).
+export const loginBodySchema = z.object({
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'email is required')
+    .max(254, 'email must be at most 254 characters'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
