@@ -53,6 +53,8 @@ export interface AppDeps {
   rateLimitPerMinute?: number;
   /** Tells this process's sending engine there is work (embedded mode); workers elsewhere poll. */
   wakeDispatcher?: () => void;
+  /** Tells it a one-off message was queued (API send, reply, code): only its priority lane looks. */
+  wakeOneOffs?: () => void;
   /** Test seam: how often inbox event streams ping and re-check their session (default 15 s). */
   inboxHeartbeatMs?: number;
   /** Embedded server: the token `npm run backup` presents to ask this process for a backup. */
@@ -109,18 +111,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     uploads: uploadStoreFor(deps.database, config.dataDir),
   });
   await app.register(gatewaysRoutes, { db, publicUrl: config.publicUrl, twilioApiBaseUrl: config.twilioApiBaseUrl });
+  // A queued one-off wakes only the priority lane; an engine that cannot tell them apart wakes whole.
+  const wakeOneOffs = deps.wakeOneOffs ?? deps.wakeDispatcher ?? (() => {});
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(templatesRoutes, { db });
   await app.register(segmentsRoutes, { db });
   await app.register(messagesRoutes, { db });
   await app.register(inboxRoutes, {
     db,
-    wake: deps.wakeDispatcher ?? (() => {}),
+    wake: wakeOneOffs,
     ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}),
   });
   await app.register(settingsRoutes, { db });
-  await app.register(publicSiteRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
-  await app.register(webMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}), jobs: deps.jobs, smtp: Boolean(config.smtpUrl) });
+  await app.register(publicSiteRoutes, { db, wake: wakeOneOffs });
+  await app.register(webMessagesRoutes, { db, wake: wakeOneOffs, jobs: deps.jobs, smtp: Boolean(config.smtpUrl) });
   await app.register(pricingRoutes, { db });
   await app.register(archiveRoutes, { db, publicUrl: config.publicUrl });
   await app.register(archiveStaffRoutes, { db });
@@ -128,7 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(auditLogRoutes, { db });
   await app.register(backupsRoutes, { database: deps.database, directory: backupDirectory(config) });
   await app.register(apiKeysRoutes, { db, access: apiKeys });
-  await app.register(integrationMessagesRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
+  await app.register(integrationMessagesRoutes, { db, wake: wakeOneOffs });
   await app.register(integrationContactsRoutes, { db });
   await app.register(integrationReportsRoutes, { db });
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });

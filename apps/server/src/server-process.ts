@@ -25,6 +25,7 @@ try {
     jobs,
     logger: loggerOptions(config),
     wakeDispatcher: () => engine?.wake(),
+    wakeOneOffs: () => engine?.wakeOneOffs(),
     ...(backupToken ? { backupToken } : {}),
   });
   await jobs.start(app.log);

@@ -174,6 +174,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     database,
     jobs,
     wakeDispatcher: () => engine?.wake(),
+    wakeOneOffs: () => engine?.wakeOneOffs(),
     logger: options.logger ?? false,
     ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),

@@ -67,6 +67,8 @@ export class Dispatcher {
   private running = false;
   private lanes: Promise<void>[] = [];
   private sleepers: Array<() => void> = [];
+  /** The priority lane's sleep, apart: a queued one-off wakes it alone (wakeOneOffs). */
+  private oneOffSleepers: Array<() => void> = [];
   /** Set by wake(): a one-off may have been queued since the priority lane last claimed. */
   private oneOffWoken = false;
 
@@ -100,8 +102,19 @@ export class Dispatcher {
   wake(): void {
     this.boardAt = 0;
     this.blockedUntil.clear();
-    this.oneOffWoken = true;
+    this.wakeOneOffs();
     for (const wakeUp of this.sleepers.splice(0)) wakeUp();
+  }
+
+  /**
+   * Looks for one-off messages now (an API send, a reply, a code was queued), leaving the campaign
+   * lanes alone: wake() also reloads the campaign board and lifts every campaign's wait (a throttled
+   * gateway, a rate limit), which an urgent message at each API call must not cost a campaign
+   * sending at full speed.
+   */
+  wakeOneOffs(): void {
+    this.oneOffWoken = true;
+    for (const wakeUp of this.oneOffSleepers.splice(0)) wakeUp();
   }
 
   /** Stops after the batches in flight are written back. */
@@ -140,21 +153,22 @@ export class Dispatcher {
         this.logger.error({ err: error }, 'one-off dispatch failed');
         await this.sleep(1_000);
       }
-      if (!worked && this.running) await this.sleep(Math.min(this.options.oneOffPollMs, this.options.idleMs));
+      if (!worked && this.running) await this.sleep(Math.min(this.options.oneOffPollMs, this.options.idleMs), this.oneOffSleepers);
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  private sleep(ms: number, sleepers: Array<() => void> = this.sleepers): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.sleepers = this.sleepers.filter((candidate) => candidate !== done);
+        const at = sleepers.indexOf(done);
+        if (at >= 0) sleepers.splice(at, 1);
         resolve();
       }, ms);
       const done = () => {
         clearTimeout(timer);
         resolve();
       };
-      this.sleepers.push(done);
+      sleepers.push(done);
     });
   }
 

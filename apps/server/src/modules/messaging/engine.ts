@@ -19,8 +19,10 @@ const RECEIPT_WAIT_MS = 5_000;
 const RECEIPT_FLUSHES = 4;
 
 export interface MessagingEngine {
-  /** Look for work now (called after a launch, resume or one-off message in this process). */
+  /** Look for work now (called after a launch or resume in this process). */
   wake(): void;
+  /** Look for one-off messages now (one was queued in this process); campaign lanes are left alone. */
+  wakeOneOffs(): void;
   /** Receipts and inbound messages from any gateway of this process, batched into the database. */
   receipts(gatewayId: string, receipts: DeliveryReceipt[]): Promise<void>;
   inbound(gatewayId: string, messages: InboundSms[]): Promise<void>;
@@ -87,7 +89,7 @@ export function createMessagingEngine(deps: {
       // Inbound messages one flush at a time: STOP then START from one person must apply in order.
       bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
         const stored = await storeInbound(database.db, gatewayId, items, clock);
-        if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wake();
+        if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wakeOneOffs();
       }).push(messages),
     link: (gatewayId: string, status: GatewayLinkStatus | null) => {
       links.report(gatewayId, status);
@@ -115,6 +117,7 @@ export function createMessagingEngine(deps: {
   return {
     ...engine,
     wake: () => running.wake(),
+    wakeOneOffs: () => running.wakeOneOffs(),
     start: () => {
       running.start();
       housekeeping = startHousekeeping({ database, logger, onWork: () => running.wake() });

@@ -93,3 +93,58 @@ describe('priority lane round trips', () => {
     expect(engineErrors).toEqual([]);
   });
 });
+
+/**
+ * A queued one-off wakes the priority lane alone. Waking the whole dispatcher also reloaded the
+ * campaign board and lifted every campaign's wait: at every API call, while a campaign sends at
+ * full speed.
+ */
+describe('a queued one-off and the campaign lanes', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+  const boardReads: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      onQuery: (query) => {
+        if (/from campaigns where status = 'sending'/.test(query)) boardReads.push(query);
+      },
+      // One campaign lane, which reads the board once at start and then sleeps until woken.
+      engine: { lanes: 1, idleMs: 600_000, oneOffPollMs: 600_000 },
+    });
+    admin = await server.createAdmin();
+    await configureSimulator(server, admin.token, {});
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('sends API messages without the campaign lanes reading the board again', async () => {
+    const created = await server.post(
+      '/api/api-keys',
+      { name: 'Codes', scopes: ['messages:send', 'messages:read'] },
+      { token: admin.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const secret = created.body.secret as string;
+    const before = boardReads.length;
+    for (let i = 1; i <= 5; i++) {
+      const answer = await server.post(
+        '/api/v1/messages',
+        { to: `+4474009100${String(i).padStart(2, '0')}`, body: `Your code is ${200000 + i}`, priority: 'high' },
+        { token: secret },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      // Sent without any poll (600 s): the API call woke the priority lane.
+      await waitFor(
+        async () => {
+          const read = await server.get(`/api/v1/messages/${answer.body.id}`, { token: secret });
+          return read.body.status === 'sent' || read.body.status === 'delivered' ? read.body : undefined;
+        },
+        10_000,
+        `API message ${i} to be sent`,
+      );
+    }
+    expect(boardReads.length - before).toBe(0);
+  });
+});
