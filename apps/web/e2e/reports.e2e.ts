@@ -413,11 +413,14 @@ test('the delivery report in Arabic: right to left, Arabic headings, phone numbe
   await phone.waitFor();
   expect(await phone.getAttribute('dir')).toBe('ltr');
   expect(await phone.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
-  // The timeline is mirrored: the value axis stands on the right (and time runs right to left,
-  // which this campaign's single minute cannot show).
+  // The timeline is mirrored: the value axis stands on the right, and time runs right to left when
+  // there are two ticks or more (usually one minute here; two when a loaded host sent the campaign
+  // across a minute's turn).
   const timeline = page.getByTestId('delivery-timeline');
   await timeline.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first().waitFor();
-  expect(await mirrored(timeline)).toEqual({ valueAxisOnRight: true, ticksRightToLeft: null });
+  const timelineAxes = await mirrored(timeline);
+  expect(timelineAxes.valueAxisOnRight).toBe(true);
+  expect(timelineAxes.ticksRightToLeft).not.toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
 
   // So is the tag1 chart: the first (largest) group is drawn rightmost.
