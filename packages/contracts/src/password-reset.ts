@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountEmailSchema } from './sign-in.ts';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import { PASSWORD_MAX_LENGTH } from './passwords.ts';
 
@@ -15,14 +16,7 @@ export const RESET_THROTTLE = { windowSeconds: 15 * 60, maxPerEmail: 3, maxPerIp
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a link to reset the password is on its way.';
 
 /** POST /api/users/forgot-password. */
-export const forgotPasswordBodySchema = z.object({
-  email: z
-    .string({ error: 'email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'email is required')
-    .max(254, 'email must be at most 254 characters'),
-});
+export const forgotPasswordBodySchema = z.object({ email: accountEmailSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
