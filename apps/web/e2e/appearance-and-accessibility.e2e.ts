@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Languages and direction, dark mode, and an axe audit of the sign-in and users pages.
 let server: RunningServer;
@@ -22,12 +22,6 @@ afterAll(async () => {
 });
 
 /** Serious and critical axe violations, as readable one-liners. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 test('choosing Arabic turns the page right-to-left and translates the menu; English turns it back', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);

@@ -130,6 +130,7 @@ test("an administrator downloads a contact's personal data, then erases the cont
   // Erase: asked first, then back to the list, where she is gone.
   await page.getByRole('button', { name: 'Erase', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Erase Erin Erasable for good?' });
+  await dialog.waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/contacts');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -6,6 +5,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Issue 3, browser part: the admin re-themes the app from /configurations, uploads a logo, a
 // favicon and a sign-in background, sees them everywhere (sign-in pages too), resets; a viewer
@@ -44,12 +44,6 @@ const background = (page: Page, selector: string) =>
 const faviconHref = (page: Page) => page.locator('link[rel="icon"]').getAttribute('href');
 /** Polls until the value matches: pages load lazily, so allow the same 10 s as locators. */
 /** Serious and critical axe violations, as readable one-liners. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 const avatar = '[role="banner"] .MuiAvatar-root, header .MuiAvatar-root';
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Issue 5, browser part: a manager composes a campaign (the counter switches to UCS-2 on an
 // emoji), targets tag1, sends it now on the simulator and watches it complete; pauses and
@@ -58,12 +58,6 @@ afterAll(async () => {
 const campaignStatus = (page: Page) => page.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status');
 
 /** Serious and critical axe violations, as readable one-liners. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 test('compose for tag1, see UCS-2 on an emoji, send now on the simulator and watch it complete', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Dashboard figures after a simulator campaign (and a figure's link to its detail); the campaign
 // calendar shows a scheduled campaign, a drag to another day reschedules it after confirmation
@@ -28,13 +28,6 @@ const getCampaign = async (id: string) =>
   (await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token)).campaign;
 /** YYYY-MM-DD of now + `days` (UTC: the browser and the campaigns use UTC here). */
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 beforeAll(async () => {
   server = await startServer({ TZ: 'UTC' });

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // The SMS inbox: a reply to a campaign arrives through the simulator (the normal inbound path)
 // and appears in the open inbox without a reload, with an unread badge; opening the thread marks
@@ -29,16 +29,6 @@ async function tuneSimulator(config: Record<string, unknown>): Promise<void> {
 }
 
 const FAST = { acceptPerSecond: 500, receiptDelayMinMs: 50, receiptDelayMaxMs: 200, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`).join(', ')})`,
-    );
-}
 
 let camille = '';
 let hugo = '';

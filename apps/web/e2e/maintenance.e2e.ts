@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Account, type Session } from './support/session.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Maintenance mode: a manager is sent to /auth/maintenance (with the message) and brought back
 // when it ends; signing in meanwhile leads there too; administrators keep working under a banner
@@ -32,11 +32,6 @@ afterEach(() => setMode(false, ''));
 
 /** Console problems other than the 503 answers maintenance mode gives on purpose. */
 const unexpected = (problems: string[]) => problems.filter((problem) => !/status of 503/.test(problem));
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 test('a manager sees the maintenance page with the message, then returns to the same page when it ends', async () => {
   const manager = await signInByApi(server.baseUrl, MANAGER);

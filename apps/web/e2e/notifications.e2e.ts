@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Notifications: an import that ends raises the bell's count live (no reload), and the
 // notification opens the import; the preferences live in account settings.
@@ -26,12 +26,6 @@ afterAll(async () => {
 const CSV = ['Mobile,First name,Last name', '+447400123456,Ada,Lovelace', '+447400123457,Grace,Hopper'].join('\r\n');
 
 /** Serious and critical axe violations, as readable one-liners. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 const unread = (page: Page) => page.getByTestId('notification-count').getAttribute('data-value').then(Number);
 

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
 import { gridOverflow } from './support/grid-fit.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Issue 6, browser part: a campaign to contacts with tag1 values runs on the simulator; replies
 // come in; the reports list, the delivery numbers, the tag1 groups with their reply words and
@@ -64,12 +65,6 @@ async function waitForValue<T>(read: () => Promise<T>, expected: T, timeout = 45
 }
 
 /** Serious and critical axe violations, as readable one-liners. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 /**
  * Replies arrive the way a carrier delivers them: a signed Twilio "message comes in" webhook over

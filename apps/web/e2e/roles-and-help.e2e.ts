@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { policyMatrix } from '@sms/contracts/policy-matrix';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Account, type Session } from './support/session.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // /pages/casl renders the policy matrix with the reader's role highlighted; /pages/faq searches,
 // highlights and deep-links its answers; both pass an axe audit.
@@ -25,13 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 test("the roles page renders the policy matrix and highlights the reader's role", async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);

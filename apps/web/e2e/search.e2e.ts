@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Search everywhere: Ctrl+K, a number typed the national way finds the contact stored in E.164,
 // arrow keys and Enter open it; settings pages are found by name.
@@ -35,12 +35,6 @@ afterAll(async () => {
 });
 
 /** Serious and critical axe violations, as readable one-liners. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 test('Ctrl+K, a national-format number, Enter: the contact opens', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);

@@ -1,8 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** The serious and critical WCAG 2.1 A/AA violations on the page, as "rule: help" lines. */
+/**
+ * The serious and critical WCAG 2.1 A/AA violations on the page, as "rule: help (each node: target, markup, why)" lines.
+ * It first waits for running transitions to end: axe weighs opacity in its contrast check, so a
+ * dialog caught mid-fade (MUI fades over 225 ms) reads as faint text on a loaded host.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`).join(', ')})`,
+    );
 }
