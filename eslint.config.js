@@ -36,6 +36,9 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
+      // \`import { type A } from 'm'\` keeps \`import 'm'\` under verbatimModuleSyntax: the module (and all it
+      // imports, zod for a contract) then loads for nothing. \`import type { A }\` loads nothing (decision 064).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },

@@ -95,7 +95,7 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
     /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/,
   ],
   ['icons', /node_modules[\\/]@tabler[\\/]/],
-  ['data', /node_modules[\\/](@tanstack|i18next|react-i18next|@casl|@ucast|zod|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
+  ['data', /node_modules[\\/](@tanstack|i18next|react-i18next|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
 /** `locale-en-sign-in` for the namespaces the sign-in pages read, `locale-en-public` for the public site's, `locale-en` for the rest of en. */
@@ -107,6 +107,8 @@ function localeChunk(id: string): string {
 
 export default defineConfig({
   plugins: [react(), firstRoutePreloads(), precompress()],
+  // zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

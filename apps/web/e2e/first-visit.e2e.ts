@@ -106,3 +106,27 @@ test('/auth/login: the corner tooltips load on first hover or focus, show, and k
   expect(problems).toEqual([]);
   await context.close();
 });
+
+// The first pages load no zod (decision 064): building the contracts' schemas at start-up was most
+// of the sign-in page's blocking time. The sign-in form still checks with the contracts' rule,
+// loaded on the form's first focus or validation.
+test.each([['/auth/login'], ['/landingpage']] as const)('%s: the first visit loads no zod', async (path) => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  const zodFiles: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    if ((await response.text()).includes('$ZodObject')) zodFiles.push(new URL(response.url()).pathname);
+  });
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(zodFiles).toEqual([]);
+
+  if (path === '/auth/login') {
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('This field is required.').first().waitFor();
+    expect(zodFiles.length).toBeGreaterThan(0);
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -4,11 +4,14 @@ import {
   BRAND_MESSAGES,
   BRAND_UPLOAD_LIMITS,
   brandAssetParamsSchema,
+  brandSettingsSchema,
   brandUpdateSchema,
   DEFAULT_BRAND,
   DEFAULT_BRAND_SETTINGS,
   formatBytes,
   logoUploadFieldsSchema,
+  readBrandSettings,
+  sameBrandSettings,
   tooLargeMessage,
   wrongTypeMessage,
 } from './brand.ts';
@@ -124,5 +127,52 @@ describe('brand constants', () => {
     expect(brandAssetParamsSchema.safeParse({ hash: 'a'.repeat(64), ext: 'png' }).success).toBe(true);
     expect(brandAssetParamsSchema.safeParse({ hash: 'A'.repeat(64), ext: 'png' }).success).toBe(false);
     expect(brandAssetParamsSchema.safeParse({ hash: 'a'.repeat(64), ext: 'html' }).success).toBe(false);
+  });
+});
+
+describe('the brand read without zod (readBrandSettings)', () => {
+  const whole = {
+    ...DEFAULT_BRAND_SETTINGS,
+    logoPath: 'logo-abc.png',
+    logoUrl: '/api/brand-assets/logo-abc.png',
+    faviconUrls: { png32: '/f32.png', png180: '/f180.png' },
+  };
+  const without = (name: string) => Object.fromEntries(Object.entries(whole).filter(([key]) => key !== name));
+  const samples: Array<[string, unknown]> = [
+    ['the defaults', DEFAULT_BRAND_SETTINGS],
+    ['a customised brand', whole],
+    ['an unknown field more', { ...whole, extra: 'x' }],
+    ['not an object', 'brand'],
+    ['null', null],
+    ['an array', []],
+    ...Object.keys(whole).map((name): [string, unknown] => [`without ${name}`, without(name)]),
+    ...Object.keys(whole).map((name): [string, unknown] => [`${name} a number`, { ...whole, [name]: 7 }]),
+    ...Object.keys(whole).map((name): [string, unknown] => [`${name} text`, { ...whole, [name]: '7' }]),
+    ...Object.keys(whole).map((name): [string, unknown] => [`${name} null`, { ...whole, [name]: null }]),
+    ['a fractional width', { ...whole, logoWidth: 180.5 }],
+    ['favicons without one size', { ...whole, faviconUrls: { png32: '/f32.png' } }],
+    ['favicons with a number', { ...whole, faviconUrls: { png32: '/f32.png', png180: 180 } }],
+  ];
+
+  it.each(samples)('answers as brandSettingsSchema does: %s', (_name, sample) => {
+    const parsed = brandSettingsSchema.safeParse(sample);
+    expect(readBrandSettings(sample)).toEqual(parsed.success ? parsed.data : null);
+  });
+});
+
+describe('sameBrandSettings', () => {
+  it('compares the settings, not the order of their fields', () => {
+    // The server answers in its schema's order; the defaults start with the images. A first visit
+    // compared the two as JSON text and re-rendered the whole app with an equal brand.
+    const reordered = Object.fromEntries(Object.entries(DEFAULT_BRAND_SETTINGS).reverse()) as typeof DEFAULT_BRAND_SETTINGS;
+    expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(DEFAULT_BRAND_SETTINGS));
+    expect(sameBrandSettings(reordered, DEFAULT_BRAND_SETTINGS)).toBe(true);
+    expect(sameBrandSettings({ ...DEFAULT_BRAND_SETTINGS, primaryColor: '#000000' }, DEFAULT_BRAND_SETTINGS)).toBe(false);
+    expect(
+      sameBrandSettings(
+        { ...DEFAULT_BRAND_SETTINGS, faviconUrls: { png32: '/a', png180: '/b' } },
+        { ...DEFAULT_BRAND_SETTINGS, faviconUrls: { png32: '/a', png180: '/c' } },
+      ),
+    ).toBe(false);
   });
 });

@@ -1,85 +1,14 @@
 import { z } from 'zod';
+import {
+  APP_NAME_MAX_LENGTH,
+  BRAND_FONTS,
+  BRAND_MESSAGES,
+  DESCRIPTION_MAX_LENGTH,
+  LOGO_HEIGHT_RANGE,
+  LOGO_WIDTH_RANGE,
+} from './brand-defaults.ts';
 
-/** Brand defaults of spec sections 1, 3 and 9. */
-export const DEFAULT_BRAND = {
-  appName: 'SMS Management System',
-  description: 'Professional SMS and communication management platform',
-  logoWidth: 180,
-  logoHeight: 70,
-  primaryColor: '#041E42',
-  secondaryColor: '#2BD1EE',
-  accentColor: '#46ECB0',
-  fontFamily: 'Inter',
-} as const;
-
-/** Fonts the brand may use: web-safe families plus the ones the web app bundles. */
-export const BRAND_FONTS = [
-  'Inter',
-  'Roboto',
-  'Plus Jakarta Sans',
-  'Open Sans',
-  'Arial',
-  'Helvetica',
-  'Georgia',
-  'Times New Roman',
-  'Verdana',
-  'Tahoma',
-  'Trebuchet MS',
-  'system-ui',
-] as const;
-export type BrandFont = (typeof BRAND_FONTS)[number];
-
-/** Spec section 5 messages, word for word (the web shows the same text). */
-export const BRAND_MESSAGES = {
-  logoWidth: 'Logo width must be between 50 and 500 pixels',
-  logoHeight: 'Logo height must be between 30 and 200 pixels',
-  color: 'Invalid color format. Use hex format (#RRGGBB)',
-} as const;
-
-export const LOGO_WIDTH_RANGE = { min: 50, max: 500 } as const;
-export const LOGO_HEIGHT_RANGE = { min: 30, max: 200 } as const;
-export const APP_NAME_MAX_LENGTH = 80;
-export const DESCRIPTION_MAX_LENGTH = 300;
-
-const MB = 1024 * 1024;
-
-/** The three uploadable brand assets: multipart field name, size limit and accepted types. */
-export const BRAND_UPLOAD_LIMITS = {
-  logo: {
-    field: 'logo',
-    label: 'Logo',
-    maxBytes: 2 * MB,
-    types: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
-    typeNames: 'a PNG, JPEG, WebP or SVG image',
-  },
-  favicon: {
-    field: 'favicon',
-    label: 'Favicon',
-    maxBytes: 2 * MB,
-    types: ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon', 'image/svg+xml'],
-    typeNames: 'a PNG, JPEG, WebP, ICO or SVG image',
-  },
-  loginBackground: {
-    field: 'loginBackground',
-    label: 'Login background',
-    maxBytes: 5 * MB,
-    types: ['image/png', 'image/jpeg', 'image/webp'],
-    typeNames: 'a PNG, JPEG or WebP image',
-  },
-} as const;
-export type BrandAssetKind = keyof typeof BRAND_UPLOAD_LIMITS;
-
-/** "2 MB", "512 KB": how limits are written in messages. */
-export function formatBytes(bytes: number): string {
-  return bytes >= MB ? `${Number((bytes / MB).toFixed(1))} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
-/** 'Logo must be 2 MB or smaller' */
-export const tooLargeMessage = (kind: BrandAssetKind) =>
-  `${BRAND_UPLOAD_LIMITS[kind].label} must be ${formatBytes(BRAND_UPLOAD_LIMITS[kind].maxBytes)} or smaller`;
-/** 'Logo must be a PNG, JPEG, WebP or SVG image' */
-export const wrongTypeMessage = (kind: BrandAssetKind) =>
-  `${BRAND_UPLOAD_LIMITS[kind].label} must be ${BRAND_UPLOAD_LIMITS[kind].typeNames}`;
+export * from './brand-defaults.ts';
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 
@@ -127,18 +56,6 @@ export const brandSettingsSchema = z.object({
   fontFamily: z.string(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
-
-/** What GET answers when nothing was ever changed (and what reset answers). */
-export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
-  logoPath: null,
-  faviconPath: null,
-  loginBackgroundPath: null,
-  logoUrl: null,
-  faviconUrl: null,
-  faviconUrls: null,
-  loginBackgroundUrl: null,
-  ...DEFAULT_BRAND,
-};
 
 const updateFields = {
   logoWidth: logoWidthSchema,

@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import { parseTemplate, renderTemplate } from './message-template.ts';
+import { ARCHIVE_POST_LIMITS } from './public-archive-limits.ts';
+
+export * from './public-archive-limits.ts';
 
 /**
  * The public archive (/frontend-pages/blog): campaigns an author published to it, shown with each
  * merge field's fallback (never a recipient's data), and posts staff write in Markdown.
  */
-
-/** Limits of a staff post. */
-export const ARCHIVE_POST_LIMITS = { title: 200, body: 20_000 } as const;
-
-/** Entries the landing page shows as "latest public messages". */
-export const LATEST_ARCHIVE_ENTRIES = 3;
-
-/** The stable address of the archive's RSS 2.0 feed. */
-export const ARCHIVE_RSS_PATH = '/api/public/archive/rss';
-
-/** The `code` of the 409 that refuses to publish a campaign whose merge fields lack a fallback. */
-export const MERGE_FIELD_WITHOUT_FALLBACK_CODE = 'MERGE_FIELD_WITHOUT_FALLBACK';
 
 /**
  * The merge fields of a body that have no fallback (each named once, in order): published, they

@@ -1,21 +1,12 @@
 import { z } from 'zod';
+import { SEARCH_GROUPS, SEARCH_MIN_LENGTH } from './search-limits.ts';
 
-/** The shortest term the top-bar search sends (shorter terms match too much to be useful). */
-export const SEARCH_MIN_LENGTH = 2;
-/** Results per group: the search box shows a handful per group, the lists hold the rest. */
-export const SEARCH_GROUP_LIMIT = 5;
+export * from './search-limits.ts';
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(SEARCH_MIN_LENGTH).max(100),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
-
-/**
- * The server's groups. Sources are pluggable on the server: a new one adds its group name here.
- * Settings pages are searched in the browser (their names are translations).
- */
-export const SEARCH_GROUPS = ['contacts', 'campaigns', 'templates', 'users'] as const;
-export type SearchGroupName = (typeof SEARCH_GROUPS)[number];
 
 /** One hit: what to show and what it opens (`id` of the contact, campaign or user). */
 export const searchHitSchema = z.object({

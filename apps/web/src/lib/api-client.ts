@@ -1,4 +1,4 @@
-import { MAINTENANCE_CODE } from '@sms/contracts/maintenance';
+import { MAINTENANCE_CODE } from '@sms/contracts/maintenance-constants';
 import { loginWithRedirect, paths } from '../config/paths';
 import { HttpFailure, toApiError } from './api-error';
 import { clearStoredSession, readToken } from './auth/session-storage';

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
 import { readToken } from './auth/session-storage';
 
 const MAX_RETRY_MS = 30_000;
 
+/** What reads one event's data: a zod schema, or a reader of the same shape without zod (notification-event.ts). */
+export interface EventReader<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
 /** Splits server-sent event text into the `data:` values that `schema` accepts, and the unfinished rest. */
-export function parseServerEvents<T>(text: string, schema: z.ZodType<T>): { events: T[]; rest: string } {
+export function parseServerEvents<T>(text: string, schema: EventReader<T>): { events: T[]; rest: string } {
   const blocks = text.split(/\r?\n\r?\n/);
   const rest = blocks.pop() ?? '';
   const events: T[] = [];
@@ -32,7 +36,7 @@ export function parseServerEvents<T>(text: string, schema: z.ZodType<T>): { even
  * Reconnects with back-off; stops on 401/403 (the app's own calls deal with those). Answers
  * whether it is connected (callers poll while it is not).
  */
-export function useServerEvents<T>(path: string, schema: z.ZodType<T>, onEvent: (event: T) => void, enabled = true): boolean {
+export function useServerEvents<T>(path: string, schema: EventReader<T>, onEvent: (event: T) => void, enabled = true): boolean {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;

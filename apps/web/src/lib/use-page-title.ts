@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND } from '@sms/contracts/brand';
+import { DEFAULT_BRAND } from '@sms/contracts/brand-defaults';
 import { useEffect } from 'react';
 import { useBrand } from './brand/use-brand';
 

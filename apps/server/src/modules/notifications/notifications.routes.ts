@@ -27,6 +27,7 @@ import {
   savePreferences,
   unreadCount,
 } from './notifications.queries.ts';
+import type { NotificationEvent } from '@sms/contracts/notification-event';
 
 const tags = ['notifications'];
 const HEARTBEAT_MS = 15_000;
@@ -180,7 +181,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       const user = currentUser(request);
       const unread = await unreadCount(db, user.id, kindsForRole(user.role));
       const stream = streams.open(request, reply, { user, label: 'notification live updates' });
-      const send = (count: number) => stream.send('notifications', { type: 'notifications', unread: count });
+      const send = (count: number) => stream.send('notifications', { type: 'notifications', unread: count } satisfies NotificationEvent);
       send(unread);
       // The poll counts every kind in one statement for all listeners; what this user may see is counted on a change.
       const unsubscribe = events.subscribe(user.id, () => {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { PASSWORD_MIN_LENGTH } from '@sms/contracts/password-limits';
 import { IconCheck, IconPoint } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { COMMON_PASSWORDS } from '@sms/contracts/common-passwords';
-import { passwordSchemaWithMin, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { PASSWORD_MIN_LENGTH } from '@sms/contracts/password-limits';
+import { passwordSchemaWithMin } from '@sms/contracts/passwords';
 
 /** The hints shown under a new-password field; `length` and `notCommon` are the shared rules. */
 export const PASSWORD_CHECKS = ['length', 'notCommon', 'mixedCase', 'number', 'symbol', 'long'] as const;

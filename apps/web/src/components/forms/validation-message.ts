@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sms/contracts/password-limits';
 
 /** An i18n key in the `forms` namespace plus its values. */
 export interface MessageKey {

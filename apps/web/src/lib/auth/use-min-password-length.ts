@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { PASSWORD_MIN_LENGTH } from '@sms/contracts/password-limits';
 import type { SetupStatus } from '@sms/contracts/users';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api-client';

@@ -1,4 +1,5 @@
-import { brandSettingsSchema, DEFAULT_BRAND_SETTINGS, type BrandSettings } from '@sms/contracts/brand';
+import type { BrandSettings } from '@sms/contracts/brand';
+import { DEFAULT_BRAND_SETTINGS, readBrandSettings } from '@sms/contracts/brand-defaults';
 
 /** localStorage key of the last brand the server answered. */
 export const BRAND_CACHE_KEY = 'brand';
@@ -10,8 +11,7 @@ export const BRAND_CACHE_KEY = 'brand';
 export function parseCachedBrand(raw: string | null | undefined): BrandSettings {
   if (!raw) return DEFAULT_BRAND_SETTINGS;
   try {
-    const parsed = brandSettingsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_BRAND_SETTINGS;
+    return readBrandSettings(JSON.parse(raw)) ?? DEFAULT_BRAND_SETTINGS;
   } catch {
     return DEFAULT_BRAND_SETTINGS;
   }

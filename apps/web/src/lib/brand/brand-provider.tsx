@@ -1,4 +1,5 @@
 import type { BrandAssetKind, BrandSettings, BrandUpdate } from '@sms/contracts/brand';
+import { sameBrandSettings } from '@sms/contracts/brand-defaults';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api-client';
 import { readCachedBrand, writeCachedBrand } from './brand-cache';
@@ -16,9 +17,6 @@ export const ASSET_PATH_FIELD = {
   loginBackground: 'loginBackgroundPath',
 } as const satisfies Record<BrandAssetKind, keyof BrandSettings>;
 
-/** Whether two brands are the same settings (the server's answer against the cached copy). */
-const sameBrand = (a: BrandSettings, b: BrandSettings) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * Loads the brand once at start (public: the sign-in pages need it too) and keeps it for the
  * whole app; the favicon and description of the page follow it.
@@ -33,7 +31,7 @@ export function BrandProvider({ children }: { children: ReactNode }) {
   // The server's brand usually equals the cached one the page started with: keep that object then,
   // so nothing re-renders (a new theme would restyle the whole page in one long task).
   const replace = useCallback((next: BrandSettings) => {
-    setSettings((current) => (sameBrand(current, next) ? current : next));
+    setSettings((current) => (sameBrandSettings(current, next) ? current : next));
     writeCachedBrand(next);
   }, []);
 

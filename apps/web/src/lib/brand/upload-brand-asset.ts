@@ -1,4 +1,5 @@
-import { BRAND_UPLOAD_LIMITS, type BrandAssetKind, type BrandSettings } from '@sms/contracts/brand';
+import { BRAND_UPLOAD_LIMITS, type BrandAssetKind } from '@sms/contracts/brand-defaults';
+import type { BrandSettings } from '@sms/contracts/brand';
 import { apiClient } from '../api-client';
 
 /** The upload endpoint of each brand image. */

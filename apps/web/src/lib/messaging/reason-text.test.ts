@@ -7,7 +7,7 @@ import {
   type CampaignStatusReasonCode,
 } from '@sms/contracts/campaign-status-reason';
 import { LANGUAGES } from '@sms/contracts/languages';
-import { MESSAGE_ERROR_CODES, MESSAGE_ERRORS_WITH_GATEWAY_DETAIL } from '@sms/contracts/messages';
+import { MESSAGE_ERROR_CODES, MESSAGE_ERRORS_WITH_GATEWAY_DETAIL } from '@sms/contracts/message-statuses';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { reasonTexts } from './reason-text';

@@ -1,5 +1,5 @@
 import type { CampaignStatusReasonView } from '@sms/contracts/campaign-status-reason';
-import { isMessageErrorCode } from '@sms/contracts/messages';
+import { isMessageErrorCode } from '@sms/contracts/message-statuses';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { DEFAULT_BRAND } from '@sms/contracts/brand';
+import { DEFAULT_BRAND } from '@sms/contracts/brand-defaults';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useBrand } from '../brand/use-brand';
 import { useLanguage } from '../i18n/use-language';

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND } from '@sms/contracts/brand';
+import { DEFAULT_BRAND } from '@sms/contracts/brand-defaults';
 import { describe, expect, it } from 'vitest';
 import { brandPaletteGroup, brandSchemePalette, brandSwatch } from './brand-palette';
 import { buildTheme } from './build-theme';

@@ -1,4 +1,4 @@
-import { BRAND_FONTS } from '@sms/contracts/brand';
+import { BRAND_FONTS } from '@sms/contracts/brand-defaults';
 import { describe, expect, it } from 'vitest';
 import { fontStack } from './font-stack';
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@sms/contracts/errors';
+import { ERROR_CODES } from '@sms/contracts/error-codes';
 import { ApiError } from '../../../lib/api-error';
 
 /** A wait expressed in the largest sensible unit, rounded up (never "0 minutes"). */

@@ -1,20 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { loginBodySchema } from '@sms/contracts/sign-in';
+import type { LoginBody } from '@sms/contracts/sign-in';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
+import { lazyZodResolver } from '../../../components/forms/lazy-zod-resolver';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import type { LoginOutcome } from '../../../lib/auth/auth-context';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loginErrorView, type LoginErrorView } from './login-error';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
+
+// Outside the component: one resolver for the page's life, loaded once (decision 064).
+const loginResolver = lazyZodResolver<LoginBody>(() => import('@sms/contracts/sign-in').then((module) => module.loginBodySchema));
 
 /**
  * Email + password sign-in; `onOutcome` gets the result: a stored session, or the challenge of
@@ -28,7 +31,7 @@ export function LoginForm({ onOutcome, forgotPath }: { onOutcome: (outcome: Logi
     control,
     handleSubmit,
     formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginBody>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const submit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -50,7 +53,7 @@ export function LoginForm({ onOutcome, forgotPath }: { onOutcome: (outcome: Logi
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="login-form">
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} onFocus={loginResolver.preload} data-testid="login-form">
       {failure ? (
         <Alert severity="error" sx={{ mb: 2.5 }} data-testid="login-error">
           {failureText(failure)}

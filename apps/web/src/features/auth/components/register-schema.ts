@@ -1,4 +1,5 @@
-import { passwordSchemaWithMin, PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { PASSWORD_MIN_LENGTH } from '@sms/contracts/password-limits';
+import { passwordSchemaWithMin } from '@sms/contracts/passwords';
 import { registerBodySchema } from '@sms/contracts/users';
 import { z } from 'zod';
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PASSWORD_MIN_LENGTH } from '@sms/contracts/passwords';
+import { PASSWORD_MIN_LENGTH } from '@sms/contracts/password-limits';
 import { RESET_ERROR_CODES } from '@sms/contracts/password-reset';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BRAND_UPLOAD_LIMITS, formatBytes, type BrandAssetKind } from '@sms/contracts/brand';
+import { BRAND_UPLOAD_LIMITS, formatBytes, type BrandAssetKind } from '@sms/contracts/brand-defaults';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';

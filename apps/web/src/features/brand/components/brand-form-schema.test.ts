@@ -1,4 +1,5 @@
-import { BRAND_MESSAGES, DEFAULT_BRAND_SETTINGS } from '@sms/contracts/brand';
+import { BRAND_MESSAGES } from '@sms/contracts/brand-defaults';
+import { DEFAULT_BRAND_SETTINGS } from '@sms/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { brandFormSchema, changedFields, formValuesFrom } from './brand-form-schema';
 

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { APP_NAME_MAX_LENGTH, BRAND_FONTS, DESCRIPTION_MAX_LENGTH } from '@sms/contracts/brand';
+import { APP_NAME_MAX_LENGTH, BRAND_FONTS, DESCRIPTION_MAX_LENGTH } from '@sms/contracts/brand-defaults';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/forms/form-select-field';

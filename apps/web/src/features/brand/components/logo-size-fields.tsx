@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import { LOGO_HEIGHT_RANGE, LOGO_WIDTH_RANGE } from '@sms/contracts/brand';
+import { LOGO_HEIGHT_RANGE, LOGO_WIDTH_RANGE } from '@sms/contracts/brand-defaults';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-text-field';

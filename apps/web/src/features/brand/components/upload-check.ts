@@ -1,4 +1,4 @@
-import { BRAND_UPLOAD_LIMITS, tooLargeMessage, wrongTypeMessage, type BrandAssetKind } from '@sms/contracts/brand';
+import { BRAND_UPLOAD_LIMITS, tooLargeMessage, wrongTypeMessage, type BrandAssetKind } from '@sms/contracts/brand-defaults';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 
 /** Browsers name some types differently from the server's list; extensions help when no type is given. */

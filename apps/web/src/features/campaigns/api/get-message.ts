@@ -1,4 +1,5 @@
-import { FINAL_MESSAGE_STATUSES, type OutboundMessage } from '@sms/contracts/messages';
+import { FINAL_MESSAGE_STATUSES } from '@sms/contracts/message-statuses';
+import type { OutboundMessage } from '@sms/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { campaignsKeys } from './campaigns-keys';

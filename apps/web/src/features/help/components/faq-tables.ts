@@ -1,5 +1,5 @@
 import { SMPP_ERROR_REFERENCE, TWILIO_ERROR_REFERENCE } from '@sms/contracts/delivery-errors';
-import { MESSAGE_ERROR_CODES, MESSAGE_STATUSES } from '@sms/contracts/messages';
+import { MESSAGE_ERROR_CODES, MESSAGE_STATUSES } from '@sms/contracts/message-statuses';
 import { DEFAULT_SMS_KEYWORDS } from '@sms/contracts/sms-keywords';
 import type { TFunction } from 'i18next';
 import type { FaqTable } from './faq-content';

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MAINTENANCE_POLL_MS } from '@sms/contracts/maintenance';
+import { MAINTENANCE_POLL_MS } from '@sms/contracts/maintenance-constants';
 import { IconTool } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { notificationEventSchema } from '@sms/contracts/notifications';
+import { notificationEventReader } from '@sms/contracts/notification-event';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useServerEvents } from '../../../lib/event-stream';
@@ -8,5 +8,5 @@ import { notificationKeys } from './notification-keys';
 export function useNotificationStream(): boolean {
   const queryClient = useQueryClient();
   const onEvent = useCallback(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.list() }), [queryClient]);
-  return useServerEvents('/api/notifications/stream', notificationEventSchema, onEvent);
+  return useServerEvents('/api/notifications/stream', notificationEventReader, onEvent);
 }

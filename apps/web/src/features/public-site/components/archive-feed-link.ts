@@ -1,4 +1,4 @@
-import { ARCHIVE_RSS_PATH } from '@sms/contracts/public-archive';
+import { ARCHIVE_RSS_PATH } from '@sms/contracts/public-archive-limits';
 import { useEffect } from 'react';
 
 /** Adds the archive's RSS feed to the page head while a public page shows, so browsers and readers find it. */

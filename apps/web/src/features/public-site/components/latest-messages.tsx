@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LATEST_ARCHIVE_ENTRIES } from '@sms/contracts/public-archive';
+import { LATEST_ARCHIVE_ENTRIES } from '@sms/contracts/public-archive-limits';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ARCHIVE_RSS_PATH } from '@sms/contracts/public-archive';
+import { ARCHIVE_RSS_PATH } from '@sms/contracts/public-archive-limits';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';

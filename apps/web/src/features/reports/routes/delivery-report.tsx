@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGE_STATUSES, type MessageStatus } from '@sms/contracts/messages';
+import { MESSAGE_STATUSES, type MessageStatus } from '@sms/contracts/message-statuses';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

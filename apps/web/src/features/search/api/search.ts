@@ -1,4 +1,5 @@
-import { SEARCH_MIN_LENGTH, type SearchResponse } from '@sms/contracts/search';
+import type { SearchResponse } from '@sms/contracts/search';
+import { SEARCH_MIN_LENGTH } from '@sms/contracts/search-limits';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 

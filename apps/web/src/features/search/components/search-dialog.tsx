@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SEARCH_MIN_LENGTH } from '@sms/contracts/search';
+import { SEARCH_MIN_LENGTH } from '@sms/contracts/search-limits';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';

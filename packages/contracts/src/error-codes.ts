@@ -1,0 +1,18 @@
+// Without zod, so the first pages need not load it (decision 064); errors.ts re-exports it.
+
+/** Stable machine-readable codes the web app may branch on. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  throttled: 'TOO_MANY_REQUESTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 429 of an account past its hourly sign-in failures (for everyone; a reset link still works). */
+  accountLocked: 'ACCOUNT_LOCKED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  lastAdmin: 'LAST_ADMIN',
+  internal: 'INTERNAL_ERROR',
+} as const;
