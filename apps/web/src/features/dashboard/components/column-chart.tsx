@@ -2,11 +2,9 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { paletteColor } from '../../../components/palette-color';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import { X_AXIS_HEIGHT } from '../../../lib/chart-axis';
+import { ChartDataTable, COLUMN_CHART_HEIGHT } from './column-chart-frame';
 import { niceMax, valueTicks, type ChartBar } from './dashboard-figures';
-
-const HEIGHT = 200;
 
 export interface ColumnChartProps {
   bars: ChartBar[];
@@ -43,7 +41,7 @@ export function ColumnChart({ bars, labelOf, tickOf, showTick, caption, format, 
   return (
     <Box component="figure" sx={{ m: 0, position: 'relative' }} data-testid={testId}>
       <BarChart
-        height={HEIGHT}
+        height={COLUMN_CHART_HEIGHT}
         localeText={{ barDescription: ({ formattedCategoryValue, formattedValue }) => `${formattedCategoryValue}: ${formattedValue}` }}
         // Sparse labels: room past the last column for its label (centred under it); the value axis side has its own.
         margin={{ top: 8, bottom: 0, left: rtl ? end : 4, right: rtl ? 4 : end }}
@@ -81,17 +79,7 @@ export function ColumnChart({ bars, labelOf, tickOf, showTick, caption, format, 
           },
         ]}
       />
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{caption}</caption>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.key}>
-              <th scope="row">{labelOf(bar.key)}</th>
-              <td>{format(bar.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Box>
+      <ChartDataTable bars={bars} labelOf={labelOf} caption={caption} format={format} />
     </Box>
   );
 }

@@ -32,7 +32,7 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { useDashboard } from '../api/get-dashboard';
 import { CampaignsCard } from '../components/campaigns-card';
-import { ColumnChart } from '../components/column-chart';
+import { ColumnChartWhenVisible } from '../components/column-chart-when-visible';
 import { dailyBars, formatPercent, sparseLabelIndexes, statusBars } from '../components/dashboard-figures';
 import { GettingStartedStep, type GettingStartedStepProps } from '../components/getting-started-step';
 import { KpiCard } from '../components/kpi-card';
@@ -226,7 +226,7 @@ export default function Dashboard() {
                     ))}
                   </ToggleButtonGroup>
                 </Box>
-                <ColumnChart
+                <ColumnChartWhenVisible
                   testId="messages-chart"
                   caption={t('charts.messagesCaption', { window: t(`charts.windows.${windowKey}`) })}
                   format={format}
@@ -270,7 +270,7 @@ export default function Dashboard() {
                   </Typography>
                 ) : (
                   <>
-                    <ColumnChart
+                    <ColumnChartWhenVisible
                       testId="opt-outs-chart"
                       caption={t('charts.optOutsCaption')}
                       format={format}
