@@ -89,7 +89,8 @@ function firstRoutePreloads(): Plugin {
  * needs into the grid's file (decision 037); rolldown's own splitting keeps them with their pages.
  */
 const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
-  ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
+  // Vite's module preload helper rides along: every page's lazy imports use it, and alone it was one more request.
+  ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|vite[\\/]preload-helper/],
   [
     'mui',
     /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/,
@@ -138,6 +139,13 @@ export default defineConfig({
               name: 'mui-shared',
               test: /node_modules[\\/]@mui[\\/](utils|material[\\/](utils|internal|transitions|Grow|Fade|Portal))[\\/]/,
               priority: 40,
+              includeDependenciesRecursively: false,
+            },
+            // zod whole in one file, loaded by the first form or check (the first pages load none: decision 064).
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/,
+              priority: 30,
               includeDependenciesRecursively: false,
             },
             // Three files per interface language (the sign-in pages' namespaces, the public site's, the rest), downloaded only when chosen.
