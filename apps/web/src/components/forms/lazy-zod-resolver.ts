@@ -4,8 +4,8 @@ import type { z } from 'zod';
 /**
  * A react-hook-form resolver for a contracts schema that loads the schema (and so zod) on the
  * form's first validation, or earlier through `preload`: the first pages then show their form
- * without zod's code, whose download and set-up were most of the sign-in page's blocking time
- * (decision 064). The rule is still the contracts' schema, the one the API applies.
+ * without downloading zod or building its schemas (decision 064). The rule is still the contracts'
+ * schema, the one the API applies.
  */
 export function lazyZodResolver<Values extends FieldValues>(
   loadSchema: () => Promise<z.ZodType<Values, FieldValues>>,
