@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { serverFieldError } from './server-field-error';
+import { serverFieldError, showSubmitError } from './server-field-error';
 
 const fields = ['name', 'email', 'password'] as const;
 const apiError = (status: number, field?: string) =>
@@ -18,5 +18,27 @@ describe('serverFieldError', () => {
     expect(serverFieldError(apiError(400), fields)).toBeNull();
     expect(serverFieldError(apiError(403, 'email'), fields)).toBeNull();
     expect(serverFieldError(new Error('boom'), fields)).toBeNull();
+  });
+});
+
+describe('showSubmitError', () => {
+  const shown = (error: unknown) => {
+    const calls: string[] = [];
+    showSubmitError(
+      error,
+      fields,
+      (field, { message }, { shouldFocus }) => calls.push(`field ${field}: ${message}${shouldFocus ? ' (focused)' : ''}`),
+      (message) => calls.push(`alert: ${message}`),
+    );
+    return calls;
+  };
+
+  it("puts a named field's error on that field, focused, and nothing in the alert", () => {
+    expect(shown(apiError(400, 'email'))).toEqual(['field email: Bad (focused)']);
+  });
+
+  it("puts every other failure in the form's alert", () => {
+    expect(shown(apiError(400, 'role'))).toEqual(['alert: Bad (Code: X)']);
+    expect(shown(apiError(500))).toEqual(['alert: Bad (Code: X)']);
   });
 });

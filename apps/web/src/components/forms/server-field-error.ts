@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-error';
+import { ApiError, errorMessage } from '../../lib/api-error';
 
 /**
  * The form field a failed request names, when the form has it: 400 answers carry `field`
@@ -9,4 +9,22 @@ export function serverFieldError<F extends string>(error: unknown, fields: reado
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409) || !error.field) return null;
   const name = error.field.split('.')[0] as F;
   return fields.includes(name) ? { field: name, message: error.detail } : null;
+}
+
+/** The part of react-hook-form's `setError` that a failed request uses. */
+type SetFieldError<F extends string> = (field: F, error: { type: 'server'; message: string }, options: { shouldFocus: true }) => void;
+
+/**
+ * Shows a failed submit where the user will look for it: on the field it names (focused, so a
+ * keyboard or screen-reader user lands on it), else as the form's alert.
+ */
+export function showSubmitError<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  setError: SetFieldError<F>,
+  setFailure: (message: string) => void,
+): void {
+  const fieldError = serverFieldError(error, fields);
+  if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
+  else setFailure(errorMessage(error));
 }

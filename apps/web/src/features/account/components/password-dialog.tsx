@@ -11,8 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
-import { serverFieldError } from '../../../components/forms/server-field-error';
-import { errorMessage } from '../../../lib/api-client';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 
 /** Asks for the account password before a sensitive change; `onConfirm` rejects to show the error. */
 export function PasswordDialog({
@@ -52,9 +51,7 @@ export function PasswordDialog({
       await onConfirm(password);
       reset();
     } catch (error) {
-      const field = serverFieldError(error, ['password'] as const);
-      if (field) setError('password', { type: 'server', message: field.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, ['password'] as const, setError, setFailure);
     }
   });
 

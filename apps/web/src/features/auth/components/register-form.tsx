@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter';
-import { serverFieldError } from '../../../components/forms/server-field-error';
-import { errorMessage } from '../../../lib/api-client';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 import type { LoginOutcome } from '../../../lib/auth/auth-context';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -63,9 +62,7 @@ export function RegisterForm({
     try {
       await registration.mutateAsync({ ...extraBody, name, email, password: chosen, locale: language });
     } catch (error) {
-      const fieldError = serverFieldError(error, SERVER_FIELDS);
-      if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, SERVER_FIELDS, setError, setFailure);
       return;
     }
     try {

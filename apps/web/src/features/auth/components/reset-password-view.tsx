@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter';
-import { serverFieldError } from '../../../components/forms/server-field-error';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useSetupStatus } from '../api/get-setup-status';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeading } from './auth-heading';
@@ -47,9 +47,7 @@ export function ResetPasswordView() {
       setState('done');
     } catch (error) {
       if (error instanceof ApiError && error.code === RESET_ERROR_CODES.invalidLink) return setState('invalidLink');
-      const fieldError = serverFieldError(error, ['password'] as const);
-      if (fieldError) setError('password', { type: 'server', message: fieldError.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, ['password'] as const, setError, setFailure);
     }
   });
 

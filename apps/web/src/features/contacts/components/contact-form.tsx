@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
-import { serverFieldError } from '../../../components/forms/server-field-error';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
@@ -91,9 +91,7 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
       } else onSaved(await creation.mutateAsync(createBody(values)));
     } catch (error) {
       if (error instanceof ApiError && error.code === CONTACT_ERROR_CODES.exists && error.existingId) setExistingId(error.existingId);
-      const fieldError = serverFieldError(error, FIELDS);
-      if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, FIELDS, setError, setFailure);
     }
   });
 

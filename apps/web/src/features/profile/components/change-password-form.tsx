@@ -8,8 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter';
-import { serverFieldError } from '../../../components/forms/server-field-error';
-import { errorMessage } from '../../../lib/api-client';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 import { useMinPasswordLength } from '../../../lib/auth/use-min-password-length';
 import { useUpdateProfile } from '../api/update-profile';
 import { changePasswordSchemaWithMin } from './profile-schemas';
@@ -40,9 +39,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       reset(EMPTY);
       onChanged();
     } catch (error) {
-      const fieldError = serverFieldError(error, FIELDS);
-      if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, FIELDS, setError, setFailure);
     }
   });
 

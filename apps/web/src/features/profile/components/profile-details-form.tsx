@@ -11,8 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
-import { serverFieldError } from '../../../components/forms/server-field-error';
-import { errorMessage } from '../../../lib/api-client';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useUpdateProfile } from '../api/update-profile';
@@ -46,9 +45,7 @@ export function ProfileDetailsForm({ user, onSaved }: { user: User; onSaved: () 
       if (body.locale) await setLanguage(body.locale);
       onSaved();
     } catch (error) {
-      const fieldError = serverFieldError(error, FIELDS);
-      if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, FIELDS, setError, setFailure);
     }
   });
 

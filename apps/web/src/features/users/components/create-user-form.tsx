@@ -11,9 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
-import { serverFieldError } from '../../../components/forms/server-field-error';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useCreateUser } from '../api/create-user';
 import { PasswordWithGenerator } from './password-with-generator';
@@ -44,9 +43,7 @@ export function CreateUserForm({ onCreated }: { onCreated: (user: User) => void 
     try {
       onCreated(await creation.mutateAsync(values));
     } catch (error) {
-      const fieldError = serverFieldError(error, FIELDS);
-      if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, FIELDS, setError, setFailure);
     }
   });
 

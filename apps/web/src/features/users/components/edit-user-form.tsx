@@ -14,9 +14,8 @@ import { Link as RouterLink } from 'react-router';
 import { FormPasswordField } from '../../../components/forms/form-password-field';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
-import { serverFieldError } from '../../../components/forms/server-field-error';
+import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useUpdateUser } from '../api/update-user';
@@ -57,9 +56,7 @@ export function EditUserForm({ user, onSaved }: { user: User; onSaved: () => voi
       await update.mutateAsync({ id: user.id, body });
       onSaved();
     } catch (error) {
-      const fieldError = serverFieldError(error, FIELDS);
-      if (fieldError) setError(fieldError.field, { type: 'server', message: fieldError.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      showSubmitError(error, FIELDS, setError, setFailure);
     }
   });
 
