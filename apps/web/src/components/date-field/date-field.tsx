@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import { lazy, Suspense } from 'react';
 import type { DateFieldProps } from './date-field-props';
+import { InputField } from '../forms/input-field';
 
 export type { DateFieldProps } from './date-field-props';
 
@@ -10,7 +10,7 @@ const PickerField = lazy(() => import('./picker-field'));
 /** Same size and label while the picker loads, so the form does not jump. */
 function Placeholder({ label, size = 'small', fullWidth, helperText }: DateFieldProps) {
   return (
-    <TextField
+    <InputField
       label={label}
       size={size}
       fullWidth={fullWidth}

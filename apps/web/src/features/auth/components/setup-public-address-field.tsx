@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import { publicAddressSchema } from '@sms/contracts/security-settings';
 import { useTranslation } from 'react-i18next';
+import { InputField } from '../../../components/forms/input-field';
 
 /** The address this browser is on: the first admin's setup offers it as the app's public address. */
 export const browserAddress = (): string => window.location.origin;
@@ -17,7 +17,7 @@ export function SetupPublicAddressField({ value, onChange }: { value: string; on
   const { t } = useTranslation(['auth', 'forms']);
   const accepted = publicAddressAccepted(value);
   return (
-    <TextField
+    <InputField
       fullWidth
       id="setup-public-address"
       label={t('setup.publicAddress')}

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TwoStepMethod } from '@sms/contracts/two-step';
 import type { LoginResponse } from '@sms/contracts/users';
@@ -14,6 +13,7 @@ import { useSendSignInCode, useVerifyTwoStep } from '../api/two-step-login';
 import { AuthHeading } from './auth-heading';
 import { twoStepErrorView, type TwoStepErrorView } from './two-step-error';
 import { TwoStepFailure } from './two-step-failure';
+import { InputField } from '../../../components/forms/input-field';
 
 /**
  * The code step: six boxes for the authenticator app's code (auto-submitted when full, pasting
@@ -90,7 +90,7 @@ export function TwoStepVerify({
       {failure ? <TwoStepFailure view={failure} loginPath={loginPath} /> : null}
       <Box component="form" noValidate onSubmit={onSubmit} data-testid="two-step-form">
         {method === 'recovery' ? (
-          <TextField
+          <InputField
             label={t('twoStep.recoveryCode')}
             value={recovery}
             onChange={(event) => setRecovery(event.target.value)}

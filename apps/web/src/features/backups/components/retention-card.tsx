@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { RETENTION_LIMITS, type RetentionSettings } from '@sms/contracts/data-lifecycle';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +13,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useRetention } from '../api/retention';
 import { useUpdateRetention } from '../api/update-retention';
+import { InputField } from '../../../components/forms/input-field';
 
 type Field = keyof RetentionSettings;
 const FIELDS: Field[] = ['messageBodyDays', 'importFileDays', 'auditLogDays'];
@@ -65,7 +65,7 @@ function RetentionForm({ saved }: { saved: RetentionSettings }) {
           </Typography>
           <Stack spacing={3} sx={{ maxWidth: 640 }}>
             {FIELDS.map((field) => (
-              <TextField
+              <InputField
                 key={field}
                 label={t(`retention.${field}`)}
                 value={values[field]}

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../components/forms/use-field-error-text';
 import type { BrandFormInput, BrandFormValues } from './brand-form-schema';
+import { InputField } from '../../../components/forms/input-field';
 
 type ColorName = 'primaryColor' | 'secondaryColor' | 'accentColor';
 
@@ -35,7 +35,7 @@ export function ColorField({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
+        <InputField
           fullWidth
           label={label}
           name={field.name}

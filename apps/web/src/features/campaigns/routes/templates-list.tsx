@@ -10,7 +10,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Template } from '@sms/contracts/templates';
@@ -31,6 +30,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
 import { TemplateDialog } from '../components/templates/template-dialog';
+import { InputField } from '../../../components/forms/input-field';
 
 const PAGE_SIZE = 10;
 
@@ -66,7 +66,7 @@ export default function TemplatesList() {
     >
       <Card>
         <Stack direction="row" sx={{ p: 2 }}>
-          <TextField
+          <InputField
             size="small"
             value={search}
             onChange={(event) => {

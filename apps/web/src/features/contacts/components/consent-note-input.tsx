@@ -1,12 +1,12 @@
-import TextField from '@mui/material/TextField';
 import { CONTACT_LIMITS } from '@sms/contracts/contacts';
 import { useTranslation } from 'react-i18next';
+import { InputField } from '../../../components/forms/input-field';
 
 /** The consent note of a bulk opt-in (the confirmation dialog's field). */
 export function ConsentNoteInput({ value, onChange, missing }: { value: string; onChange: (value: string) => void; missing: boolean }) {
   const { t } = useTranslation(['contacts', 'forms']);
   return (
-    <TextField
+    <InputField
       fullWidth
       required
       multiline

@@ -12,7 +12,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { API_KEY_LIMITS, type ApiKey } from '@sms/contracts/api-keys';
 import { API_SCOPES, type ApiScope } from '@sms/contracts/policy';
 import { useId, useState, type FormEvent } from 'react';
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { scopeKey } from './scope-key';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
+import { InputField } from '../../../components/forms/input-field';
 
 /** Addresses typed one per line or separated by commas or spaces. */
 const addressesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
@@ -83,7 +83,7 @@ export function CreateApiKeyDialog({
         <DialogContent>
           <Stack spacing={2.5} sx={{ mt: 1 }}>
             {create.isError && <Alert severity="error">{errorMessage(create.error)}</Alert>}
-            <TextField
+            <InputField
               label={t('create.name')}
               value={name}
               onChange={(event) => setName(event.target.value)}
@@ -120,7 +120,7 @@ export function CreateApiKeyDialog({
               onChange={setExpires}
               helperText={t('create.expiresHint')}
             />
-            <TextField
+            <InputField
               label={t('create.addresses')}
               value={addresses}
               onChange={(event) => setAddresses(event.target.value)}
@@ -129,7 +129,7 @@ export function CreateApiKeyDialog({
               minRows={2}
               slotProps={{ htmlInput: { dir: 'ltr' } }}
             />
-            <TextField
+            <InputField
               label={t('create.rate')}
               type="number"
               value={rate}

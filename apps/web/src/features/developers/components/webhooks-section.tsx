@@ -12,7 +12,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@sms/contracts/webhooks';
 import { useId, useState, type FormEvent } from 'react';
@@ -26,6 +25,7 @@ import { useCreateWebhook } from '../api/create-webhook';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { InputField } from '../../../components/forms/input-field';
 
 /** The event's translation key ('message.status' -> 'message_status': a dot would nest the key). */
 const eventKey = (event: WebhookEvent) => event.replace('.', '_');
@@ -160,7 +160,7 @@ function RegisterWebhookDialog({ open, onClose, onCreated }: { open: boolean; on
         <DialogContent>
           <Stack spacing={2.5} sx={{ mt: 1 }}>
             {create.isError && <Alert severity="error">{errorMessage(create.error)}</Alert>}
-            <TextField
+            <InputField
               label={t('webhooks.url')}
               value={url}
               onChange={(event) => setUrl(event.target.value)}

@@ -1,12 +1,12 @@
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../components/forms/use-field-error-text';
 import type { GatewayFormOutput, GatewayFormValues } from './gateway-form';
+import { InputField } from '../../../components/forms/input-field';
 
 export interface SecretFieldProps {
   control: Control<GatewayFormValues, unknown, GatewayFormOutput>;
@@ -26,7 +26,7 @@ export function SecretField({ control, name, label, isSet }: SecretFieldProps) {
       control={control}
       name={`secrets.${name}`}
       render={({ field, fieldState }) => (
-        <TextField
+        <InputField
           fullWidth
           type={shown ? 'text' : 'password'}
           label={label}

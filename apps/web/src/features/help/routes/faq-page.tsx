@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Snackbar from '@mui/material/Snackbar';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +18,7 @@ import { FaqEntry, type FaqEntryText } from '../components/faq-entry';
 import { queryTerms, searchFaq } from '../components/faq-search';
 import { faqTableText } from '../components/faq-tables';
 import { useDebounced } from '../../../lib/use-debounced';
+import { InputField } from '../../../components/forms/input-field';
 
 const SEARCH_MAX = 100;
 
@@ -100,7 +100,7 @@ export default function FaqPage() {
     <PageContainer title={t('title')} description={t('description')}>
       <Card sx={{ mb: 3 }}>
         <CardContent>
-          <TextField
+          <InputField
             fullWidth
             type="search"
             label={t('search.label')}

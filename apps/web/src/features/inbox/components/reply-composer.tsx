@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { INBOX_ERROR_CODES, INBOX_LIMITS } from '@sms/contracts/inbox';
 import { analyseSms } from '@sms/contracts/sms-encoding';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSendReply } from '../api/send-reply';
 import { QuickReplies } from './quick-replies';
+import { InputField } from '../../../components/forms/input-field';
 
 /**
  * The reply box: a live counter from the shared SMS rules (characters, parts, encoding: what the
@@ -67,7 +67,7 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-end' }}>
-        <TextField
+        <InputField
           fullWidth
           multiline
           minRows={1}

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { WEB_REPLY_CODES, WEB_REPLY_MAX, type WebMessage } from '@sms/contracts/public-site';
@@ -10,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useReplyWebMessage } from '../api/reply-web-message';
+import { InputField } from '../../../components/forms/input-field';
 
 /** Answers a contact-form message by SMS (a number was given) or e-mail (an address was given); both given: the user picks. */
 export function WebReplyForm({ message }: { message: WebMessage }) {
@@ -44,7 +44,7 @@ export function WebReplyForm({ message }: { message: WebMessage }) {
         </ToggleButtonGroup>
       ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField
+        <InputField
           size="small"
           fullWidth
           label={channel === 'sms' ? t('web.replyLabel') : t('web.replyEmailLabel', { email: message.email })}

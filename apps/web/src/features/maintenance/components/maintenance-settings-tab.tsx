@@ -7,7 +7,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MAINTENANCE_MESSAGE_MAX } from '@sms/contracts/maintenance-constants';
 import type { MaintenanceStatus } from '@sms/contracts/maintenance';
@@ -19,6 +18,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useMaintenanceStatus } from '../../../lib/maintenance/get-maintenance-status';
 import { useUpdateMaintenance } from '../api/update-maintenance';
+import { InputField } from '../../../components/forms/input-field';
 
 /** The Maintenance tab of /configurations (administrators): switch the mode and write its message. */
 export function MaintenanceSettingsTab() {
@@ -81,7 +81,7 @@ function MaintenanceForm({ saved, onSaved }: { saved: MaintenanceStatus; onSaved
               control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />}
               label={t('tab.switch')}
             />
-            <TextField
+            <InputField
               label={t('tab.message')}
               value={message}
               onChange={(event) => setMessage(event.target.value)}

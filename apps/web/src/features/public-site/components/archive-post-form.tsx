@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import { ARCHIVE_POST_LIMITS } from '@sms/contracts/public-archive-limits';
 import type { ArchivePost } from '@sms/contracts/public-archive';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +13,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveArchivePost } from '../api/save-archive-post';
 import { MarkdownView } from './markdown-view';
 import { DateField } from '../../../components/date-field/date-field';
+import { InputField } from '../../../components/forms/input-field';
 
 /** An instant as the value of a datetime-local input, in the browser's time zone. */
 export function toLocalInput(iso: string): string {
@@ -44,7 +44,7 @@ export function ArchivePostForm({ post, onDone }: { post: ArchivePost | null; on
   return (
     <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2 }} data-testid="archive-post-form">
       <Stack spacing={2}>
-        <TextField
+        <InputField
           label={t('posts.fields.title')}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
@@ -68,7 +68,7 @@ export function ArchivePostForm({ post, onDone }: { post: ArchivePost | null; on
           <Tab value="preview" label={t('posts.preview')} />
         </Tabs>
         {view === 'write' ? (
-          <TextField
+          <InputField
             label={t('posts.fields.body')}
             value={body}
             onChange={(event) => setBody(event.target.value)}

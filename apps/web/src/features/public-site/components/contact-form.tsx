@@ -2,13 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { WEB_MESSAGE_MAX } from '@sms/contracts/public-site';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-error';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { InputField } from '../../../components/forms/input-field';
 
 /** The contact form: name, a phone number or an e-mail address, and the message. */
 export function ContactForm() {
@@ -57,14 +57,14 @@ export function ContactForm() {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('contact.formTitle')}>
       <Stack spacing={2}>
-        <TextField
+        <InputField
           label={t('contact.name')}
           value={fields.name}
           onChange={set('name')}
           required
           slotProps={{ htmlInput: { autoComplete: 'name', maxLength: 100 } }}
         />
-        <TextField
+        <InputField
           label={t('form.phone')}
           value={fields.phone}
           onChange={set('phone')}
@@ -72,14 +72,14 @@ export function ContactForm() {
           helperText={t('contact.phoneOrEmail')}
           slotProps={{ htmlInput: { autoComplete: 'tel', dir: 'ltr' } }}
         />
-        <TextField
+        <InputField
           label={t('contact.email')}
           value={fields.email}
           onChange={set('email')}
           type="email"
           slotProps={{ htmlInput: { autoComplete: 'email', dir: 'ltr' } }}
         />
-        <TextField
+        <InputField
           label={t('contact.message')}
           value={fields.message}
           onChange={set('message')}

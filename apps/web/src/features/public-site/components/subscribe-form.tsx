@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PublicTopic } from '@sms/contracts/public-site';
 import { useId, useState, type FormEvent } from 'react';
@@ -13,6 +12,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { useConfirmSubscription } from '../api/confirm-subscription';
 import { useSubscribe } from '../api/subscribe';
 import { publicErrorText } from './public-error';
+import { InputField } from '../../../components/forms/input-field';
 
 /** Picks a topic; topics of one group (one tag field) exclude each other. */
 export function toggleTopic(topics: PublicTopic[], selected: string[], id: string): string[] {
@@ -91,7 +91,7 @@ export function SubscribeForm({
       <Box component="form" noValidate onSubmit={check} aria-label={t('form.confirm')}>
         <Stack spacing={2}>
           <Alert severity="info">{t('form.codeSent', { phone: phone.trim() })}</Alert>
-          <TextField
+          <InputField
             label={t('form.code')}
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -145,7 +145,7 @@ export function SubscribeForm({
             </Box>
           ))}
         </Box>
-        <TextField
+        <InputField
           label={t('form.phone')}
           helperText={t('form.phoneHint')}
           value={phone}
@@ -154,7 +154,7 @@ export function SubscribeForm({
           required
           slotProps={{ htmlInput: { autoComplete: 'tel', dir: 'ltr' } }}
         />
-        <TextField
+        <InputField
           label={t('form.name')}
           value={name}
           onChange={(event) => setName(event.target.value)}

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirmUnsubscribe } from '../api/confirm-unsubscribe';
 import { useUnsubscribe } from '../api/unsubscribe';
 import { publicErrorText } from '../components/public-error';
+import { InputField } from '../../../components/forms/input-field';
 
 /** /frontend-pages/unsubscribe: number, then the texted code, then no more messages. */
 export default function UnsubscribePage() {
@@ -54,7 +54,7 @@ export default function UnsubscribePage() {
         <Box component="form" noValidate onSubmit={submit} aria-label={t('unsubscribe.title')}>
           <Stack spacing={2}>
             {step === 'ask' ? (
-              <TextField
+              <InputField
                 label={t('form.phone')}
                 helperText={t('form.phoneHint')}
                 value={phone}
@@ -66,7 +66,7 @@ export default function UnsubscribePage() {
             ) : (
               <>
                 <Alert severity="info">{t('unsubscribe.codeSent', { phone: phone.trim() })}</Alert>
-                <TextField
+                <InputField
                   label={t('form.code')}
                   value={code}
                   onChange={(event) => setCode(event.target.value)}

@@ -11,7 +11,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import { useFollowUpReach } from '../api/preview-follow-up';
 import { defaultFollowUpName, FOLLOW_UP_NAME_MAX } from './follow-up-name';
 import { tag1Label } from './report-format';
 import { useReportFormat } from './use-report-format';
+import { InputField } from '../../../components/forms/input-field';
 
 export interface FollowUpDialogProps {
   open: boolean;
@@ -66,7 +66,7 @@ export function FollowUpDialog({ open, campaignId, campaignName, tag1Counts, ini
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('followUp.hint')}
         </Typography>
-        <TextField
+        <InputField
           fullWidth
           label={t('followUp.name')}
           value={name}

@@ -1,8 +1,8 @@
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useDebounced } from '../../../lib/use-debounced';
+import { InputField } from '../../../components/forms/input-field';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -31,7 +31,7 @@ export function SearchField({
   });
   useEffect(() => commit(debounced), [debounced]);
   return (
-    <TextField
+    <InputField
       fullWidth
       size="small"
       type="search"

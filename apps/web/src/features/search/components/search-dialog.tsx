@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SEARCH_MIN_LENGTH } from '@sms/contracts/search-limits';
 import { IconSearch } from '@tabler/icons-react';
@@ -13,6 +12,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useSearch } from '../api/search';
 import { pathOfHit } from './search-paths';
 import type { SearchablePage, SearchOption } from './search-types';
+import { InputField } from '../../../components/forms/input-field';
 
 interface Group {
   group: string;
@@ -122,7 +122,7 @@ export function SearchDialog({ open, onClose, pages }: { open: boolean; onClose:
         {t('title')}
       </Typography>
       <Box sx={{ p: 2, pb: 1 }}>
-        <TextField
+        <InputField
           autoFocus
           fullWidth
           value={term}

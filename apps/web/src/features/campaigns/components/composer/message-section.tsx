@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { CAMPAIGN_LIMITS } from '@sms/contracts/campaigns';
 import { replaceLookalikes } from '@sms/contracts/sms-encoding';
 import { IconBraces, IconDeviceFloppy, IconTemplate } from '@tabler/icons-react';
@@ -19,6 +18,7 @@ import { MergeFieldDialog } from './merge-field-dialog';
 import { insertAt, messageStats } from './message-stats';
 import { SmsCounter } from './sms-counter';
 import { TemplateProblems } from './template-problems';
+import { InputField } from '../../../../components/forms/input-field';
 
 export interface MessageSectionProps {
   control: Control<ComposerValues, unknown, ComposerOutput>;
@@ -53,7 +53,7 @@ export function MessageSection({ control, setValue, body, senderId }: MessageSec
         control={control}
         name="body"
         render={({ field, fieldState }) => (
-          <TextField
+          <InputField
             label={t('fields.body')}
             multiline
             minRows={5}

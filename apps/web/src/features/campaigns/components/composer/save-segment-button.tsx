@@ -4,7 +4,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { CONTACT_TAG_FIELDS } from '@sms/contracts/contacts';
 import { SEGMENT_LIMITS, type SegmentDefinition } from '@sms/contracts/segments';
 import { IconFilterPlus } from '@tabler/icons-react';
@@ -16,6 +15,7 @@ import { Can } from '../../../../lib/permissions/can';
 import { useCreateSegment } from '../../api/create-segment';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues } from './composer-values';
+import { InputField } from '../../../../components/forms/input-field';
 
 /** "Save as segment" in the audience builder: the filter becomes a saved segment, and the campaign's audience. */
 export function SaveSegmentButton({
@@ -63,7 +63,7 @@ export function SaveSegmentButton({
               {errorMessage(create.error)}
             </Alert>
           ) : null}
-          <TextField
+          <InputField
             autoFocus
             fullWidth
             label={t('fields.name')}

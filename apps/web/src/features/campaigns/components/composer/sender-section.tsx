@@ -5,6 +5,7 @@ import { CAMPAIGN_LIMITS } from '@sms/contracts/campaigns';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../../components/forms/form-text-field';
+import { FormSelectField } from '../../../../components/forms/form-select-field';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues } from './composer-values';
 
@@ -25,11 +26,10 @@ export function SenderSection({ control, gateways }: { control: Control<Composer
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField
+        <FormSelectField
           control={control}
           name="gatewayId"
           label={t('fields.gateway')}
-          select
           helperText={t('composer.gatewayHint')}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
@@ -43,7 +43,7 @@ export function SenderSection({ control, gateways }: { control: Control<Composer
               {gateway.enabled ? '' : ` — ${t('composer.gatewayDisabled')}`}
             </MenuItem>
           ))}
-        </FormTextField>
+        </FormSelectField>
       </Grid>
     </Grid>
   );

@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { CAMPAIGN_LIMITS } from '@sms/contracts/campaigns';
 import { TEMPLATE_LIMITS, type Template } from '@sms/contracts/templates';
 import { useMemo, useState } from 'react';
@@ -15,6 +14,7 @@ import { useSaveTemplate } from '../../api/save-template';
 import { messageStats } from '../composer/message-stats';
 import { SmsCounter } from '../composer/sms-counter';
 import { TemplateProblems } from '../composer/template-problems';
+import { InputField } from '../../../../components/forms/input-field';
 
 export interface TemplateDialogProps {
   /** The template to edit, or the starting values of a new one (e.g. the composer's text). */
@@ -48,7 +48,7 @@ export function TemplateDialog({ initial, onClose, onSaved }: TemplateDialogProp
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {save.error && !failedField ? <Alert severity="error">{errorMessage(save.error)}</Alert> : null}
-          <TextField
+          <InputField
             label={t('fields.name')}
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -57,7 +57,7 @@ export function TemplateDialog({ initial, onClose, onSaved }: TemplateDialogProp
             helperText={fieldError('name')}
             slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.nameMax, 'data-testid': 'template-name' } }}
           />
-          <TextField
+          <InputField
             label={t('fields.category')}
             value={category}
             onChange={(event) => setCategory(event.target.value)}
@@ -65,7 +65,7 @@ export function TemplateDialog({ initial, onClose, onSaved }: TemplateDialogProp
             helperText={fieldError('category') ?? t('fields.categoryHint')}
             slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.categoryMax } }}
           />
-          <TextField
+          <InputField
             label={t('fields.body')}
             value={body}
             onChange={(event) => setBody(event.target.value)}
@@ -78,7 +78,7 @@ export function TemplateDialog({ initial, onClose, onSaved }: TemplateDialogProp
           />
           <SmsCounter analysis={stats.analysis} />
           <TemplateProblems body={body} problems={stats.problems} />
-          <TextField
+          <InputField
             label={t('fields.senderId')}
             value={senderId}
             onChange={(event) => setSenderId(event.target.value)}

@@ -4,7 +4,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Template } from '@sms/contracts/templates';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadOrRetry } from '../../../../components/retry-alert';
 import { useDebounced } from '../../../../lib/use-debounced';
 import { useTemplates } from '../../api/get-templates';
+import { InputField } from '../../../../components/forms/input-field';
 
 /** Picks a template to start the message from (most used first), with a search. */
 export function TemplatePickerDialog({
@@ -32,7 +32,7 @@ export function TemplatePickerDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="template-picker-title">
       <DialogTitle id="template-picker-title">{t('dialog.pickTitle')}</DialogTitle>
       <DialogContent>
-        <TextField
+        <InputField
           fullWidth
           size="small"
           value={search}
