@@ -143,11 +143,14 @@ test('pause and resume a campaign that is sending slowly', async () => {
     { name: 'Slow broadcast', body: 'Outage notice: power is back at 18:00.' },
     admin.token,
   );
-  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
-
+  // Sending lasts about six seconds (six messages at one a second): the page is loaded before the
+  // launch, so that a slow first load (a busy host) cannot take the whole window.
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto(`/campaigns/${campaign.id}`);
+  await page.getByRole('heading', { name: 'Slow broadcast' }).waitFor();
+  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+  await page.reload();
   await eventually(() => campaignStatus(page)).toBe('sending');
   await page.getByRole('button', { name: 'Pause' }).click();
   await eventually(() => campaignStatus(page)).toBe('paused');
