@@ -141,6 +141,14 @@ export default defineConfig({
               priority: 40,
               includeDependenciesRecursively: false,
             },
+            // The outlined text box's parts in one file: InputField and TextField's select both use them, and
+            // split between the two they were a handful of small files on every page with a form.
+            {
+              name: 'mui-input',
+              test: /node_modules[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|FormHelperText)[\\/]|src[\\/]components[\\/]forms[\\/]input-field\.tsx$/,
+              priority: 45,
+              includeDependenciesRecursively: false,
+            },
             // zod whole in one file, loaded by the first form or check (the first pages load none: decision 064).
             {
               name: 'zod',
