@@ -1,5 +1,6 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -11,17 +12,26 @@ export interface MessageSnackbarProps {
   autoHideDuration?: number;
 }
 
-/** A message at the bottom of the screen that closes itself (a click elsewhere does not close it). */
+/**
+ * A message at the bottom of the screen that closes itself (a click elsewhere does not close it).
+ * A new message gets its own full time: MUI's timer runs from the opening, so a text that replaced
+ * another while open used to close with the first one's time (after an upload's "removed", the
+ * brand's "back to its defaults" could vanish at once). The shown text stays through the closing
+ * transition.
+ */
 export function MessageSnackbar({ message, severity = 'success', onClose, autoHideDuration = 5000 }: MessageSnackbarProps) {
+  const [shown, setShown] = useState(message);
+  if (message !== null && message !== shown) setShown(message);
   return (
     <Snackbar
+      key={shown ?? ''}
       open={message !== null}
       autoHideDuration={autoHideDuration}
       onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       <Alert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
-        {message ?? ''}
+        {shown ?? ''}
       </Alert>
     </Snackbar>
   );
