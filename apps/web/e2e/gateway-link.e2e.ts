@@ -77,8 +77,11 @@ test('a lost SMPP link shows on the gateway row and the campaign page, and clear
   await peer.stop();
   await eventually(() => link.getAttribute('data-state')).toBe('retrying');
   expect(await link.textContent()).toMatch(new RegExp(`^Disconnected, retrying.*127\\.0\\.0\\.1:${port}.* · since `));
+  // The campaign's tab to the front: a hidden tab's screen does not poll, and a busy host may not
+  // have pushed the change yet.
+  await campaignPage.bringToFront();
   const waiting = campaignPage.getByTestId('campaign-gateway-waiting');
-  await eventually(() => waiting.count()).toBe(1);
+  await eventually(() => waiting.count(), 20_000).toBe(1);
   expect(await waiting.textContent()).toMatch(
     /^Waiting for the gateway Harbour SMSC: .+ \(since .+\)\. Sending resumes by itself once it is connected again\.$/,
   );
@@ -87,7 +90,9 @@ test('a lost SMPP link shows on the gateway row and the campaign page, and clear
 
   // Back: both clear, and the campaign finishes.
   peer = await startSmppPeerProcess(port);
+  await gatewaysPage.bringToFront();
   await eventually(() => link.getAttribute('data-state'), 20_000).toBe('connected');
+  await campaignPage.bringToFront();
   await eventually(() => waiting.count()).toBe(0);
   await eventually(
     () => campaignPage.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status'),
