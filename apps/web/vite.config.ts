@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { FIRST_ROUTE_MODULES, FIRST_ROUTE_PRELOADS_FILE } from './src/app/first-route-modules.ts';
-import { PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './src/lib/i18n/sign-in-namespaces.ts';
+import { FRAME_NAMESPACES, PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './src/lib/i18n/text-sets.ts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
@@ -99,11 +99,15 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['data', /node_modules[\\/](@tanstack|i18next|react-i18next|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
-/** `locale-en-sign-in` for the namespaces the sign-in pages read, `locale-en-public` for the public site's, `locale-en` for the rest of en. */
+/**
+ * `locale-en-sign-in`, `locale-en-public` and `locale-en-frame` for the namespaces of those sets
+ * (text-sets.ts), `locale-en-<namespace>` for every other namespace (decision 066).
+ */
 function localeChunk(id: string): string {
   const [, language = 'x', namespace = ''] = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(id) ?? [];
   if (SIGN_IN_NAMESPACES.includes(namespace)) return `locale-${language}-sign-in`;
-  return PUBLIC_SITE_NAMESPACES.includes(namespace) ? `locale-${language}-public` : `locale-${language}`;
+  if (PUBLIC_SITE_NAMESPACES.includes(namespace)) return `locale-${language}-public`;
+  return FRAME_NAMESPACES.includes(namespace) ? `locale-${language}-frame` : `locale-${language}-${namespace}`;
 }
 
 export default defineConfig({
@@ -156,7 +160,7 @@ export default defineConfig({
               priority: 30,
               includeDependenciesRecursively: false,
             },
-            // Three files per interface language (the sign-in pages' namespaces, the public site's, the rest), downloaded only when chosen.
+            // Per interface language: the sign-in pages' namespaces, the public site's, the signed-in frame's, then one file per namespace.
             {
               name: localeChunk,
               test: /src[\\/]locales[\\/]/,

@@ -59,14 +59,14 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
   },
   {
     id: 'public-site',
-    labelKey: 'public:settings.tabLabel',
+    labelKey: 'tabs.publicSite',
     icon: IconWorld,
     requires: [['read', 'Settings']],
     content: <PublicSiteSettingsTab />,
   },
   {
     id: 'news-posts',
-    labelKey: 'archive:posts.tabLabel',
+    labelKey: 'tabs.archivePosts',
     icon: IconNews,
     requires: [['read', 'ArchivePost']],
     content: <ArchivePostsTab />,
@@ -86,10 +86,10 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
   },
   {
     id: 'developers',
-    labelKey: 'developers:tab.label',
+    labelKey: 'tabs.developers',
     icon: IconCode,
     requires: [['update', 'Settings']],
     content: <DevelopersTab />,
   },
-  { id: 'audit-log', labelKey: 'audit:tab.label', icon: IconHistory, requires: [['read', 'AuditLog']], content: <AuditLogTab /> },
+  { id: 'audit-log', labelKey: 'tabs.auditLog', icon: IconHistory, requires: [['read', 'AuditLog']], content: <AuditLogTab /> },
 ];

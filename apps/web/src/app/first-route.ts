@@ -1,6 +1,6 @@
 import { paths } from '../config/paths';
 import { readToken } from '../lib/auth/session-storage';
-import { loadEveryNamespace } from '../lib/i18n/i18n';
+import { loadFrameNamespaces, withTexts } from '../lib/i18n/i18n';
 import { LandingPage, Login, PublicLayout } from './first-route-pages';
 
 /**
@@ -17,7 +17,7 @@ const SIGNED_OUT_PAGES: Record<string, () => Promise<unknown>> = {
   [paths.publicSite.homepage]: LandingPage.preload,
 };
 const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>> = {
-  [paths.dashboard]: () => import('../features/dashboard/routes/dashboard'),
+  [paths.dashboard]: () => withTexts(import('../features/dashboard/routes/dashboard'), ['dashboard', 'statuses']),
 };
 
 /**
@@ -35,7 +35,7 @@ export function preloadFirstRoute(pathname: string): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';
   void quiet(SIGNED_IN_PAGES[path]?.() ?? Promise.resolve());
   const publicPage = pathname.startsWith('/auth/') || pathname.startsWith('/frontend-pages/') || pathname === paths.publicSite.home;
-  if (!publicPage && readToken()) void quiet(Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]));
+  if (!publicPage && readToken()) void quiet(Promise.all([import('./layouts/full-layout'), loadFrameNamespaces()]));
   const publicSite = pathname === paths.publicSite.home || pathname.startsWith('/frontend-pages/');
   return quiet(Promise.all([SIGNED_OUT_PAGES[path]?.(), publicSite ? PublicLayout.preload() : undefined]));
 }

@@ -5,17 +5,18 @@ import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullPageLoader } from '../components/full-page-loader';
-import { loadEveryNamespace } from '../lib/i18n/i18n';
+import { loadFrameNamespaces, withTexts } from '../lib/i18n/i18n';
 import { LandingPage, Login, PublicLayout } from './first-route-pages';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import RouteError from './routes/route-error';
 
 // Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile. The signed-in
-// frame (sidebar, header) too, with the rest of the language's texts: the sign-in pages never
-// download them.
+// frame (sidebar, header) too, with its texts: the sign-in pages never download them. Each page
+// downloads the translation namespaces it reads beside its code (`withTexts`; beyond the sign-in
+// set, which is always there); page-texts.test.ts checks each list against the page's modules.
 const FullLayout = lazy(() =>
-  Promise.all([import('./layouts/full-layout'), loadEveryNamespace()]).then(([module]) => ({ default: module.FullLayout })),
+  Promise.all([import('./layouts/full-layout'), loadFrameNamespaces()]).then(([module]) => ({ default: module.FullLayout })),
 );
 const Login2 = lazy(() => import('../features/auth/routes/login2'));
 const Register = lazy(() => import('../features/auth/routes/register'));
@@ -25,43 +26,62 @@ const ForgotPassword2 = lazy(() => import('../features/auth/routes/forgot-passwo
 const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'));
 const TwoSteps = lazy(() => import('../features/auth/routes/two-steps'));
 const TwoSteps2 = lazy(() => import('../features/auth/routes/two-steps2'));
-const AccountSettings = lazy(() => import('../features/account/routes/account-settings'));
+const AccountSettings = lazy(() =>
+  withTexts(import('../features/account/routes/account-settings'), ['account', 'notifications', 'profile']),
+);
 const NotFound = lazy(() => import('./routes/not-found'));
 const Maintenance = lazy(() => import('../features/maintenance/routes/maintenance-page'));
-const Dashboard = lazy(() => import('../features/dashboard/routes/dashboard'));
-const UsersList = lazy(() => import('../features/users/routes/users-list'));
-const UserNew = lazy(() => import('../features/users/routes/user-new'));
-const UserDetail = lazy(() => import('../features/users/routes/user-detail'));
-const UserEdit = lazy(() => import('../features/users/routes/user-edit'));
-const UserProfile = lazy(() => import('../features/profile/routes/user-profile'));
-const ContactsList = lazy(() => import('../features/contacts/routes/contacts-list'));
-const ContactNew = lazy(() => import('../features/contacts/routes/contact-new'));
-const ContactDetail = lazy(() => import('../features/contacts/routes/contact-detail'));
-const ContactEdit = lazy(() => import('../features/contacts/routes/contact-edit'));
-const ContactsUpload = lazy(() => import('../features/imports/routes/contacts-upload'));
-const ImportHistory = lazy(() => import('../features/imports/routes/import-history'));
-const CampaignsList = lazy(() => import('../features/campaigns/routes/campaigns-list'));
-const CampaignNew = lazy(() => import('../features/campaigns/routes/campaign-new'));
-const CampaignDetail = lazy(() => import('../features/campaigns/routes/campaign-detail'));
-const CampaignEdit = lazy(() => import('../features/campaigns/routes/campaign-edit'));
-const TemplatesList = lazy(() => import('../features/campaigns/routes/templates-list'));
-const InboxPage = lazy(() => import('../features/inbox/routes/inbox-page'));
-const Configurations = lazy(() => import('../features/settings/routes/configurations'));
-const RolesPage = lazy(() => import('../features/roles/routes/roles-page'));
-const FaqPage = lazy(() => import('../features/help/routes/faq-page'));
-const ReportsList = lazy(() => import('../features/reports/routes/reports-list'));
-const DeliveryReport = lazy(() => import('../features/reports/routes/delivery-report'));
-const Tag1Report = lazy(() => import('../features/reports/routes/tag1-report'));
-const NonRespondersReport = lazy(() => import('../features/reports/routes/non-responders-report'));
-const CampaignCalendar = lazy(() => import('../features/calendar/routes/campaign-calendar'));
-const PortfolioPage = lazy(() => import('../features/public-site/routes/portfolio-page'));
-const AboutPage = lazy(() => import('../features/public-site/routes/about-page'));
-const ContactPage = lazy(() => import('../features/public-site/routes/contact-page'));
-const UnsubscribePage = lazy(() => import('../features/public-site/routes/unsubscribe-page'));
-const PricingPage = lazy(() => import('../features/public-site/routes/pricing-page'));
-const StaffPricingPage = lazy(() => import('../features/public-site/routes/staff-pricing-page'));
-const BlogPage = lazy(() => import('../features/public-site/routes/blog-page'));
-const BlogEntryPage = lazy(() => import('../features/public-site/routes/blog-entry-page'));
+const Dashboard = lazy(() => withTexts(import('../features/dashboard/routes/dashboard'), ['dashboard', 'statuses']));
+const UsersList = lazy(() => withTexts(import('../features/users/routes/users-list'), ['users']));
+const UserNew = lazy(() => withTexts(import('../features/users/routes/user-new'), ['users']));
+const UserDetail = lazy(() => withTexts(import('../features/users/routes/user-detail'), ['users']));
+const UserEdit = lazy(() => withTexts(import('../features/users/routes/user-edit'), ['users']));
+const UserProfile = lazy(() => withTexts(import('../features/profile/routes/user-profile'), ['profile']));
+const ContactsList = lazy(() => withTexts(import('../features/contacts/routes/contacts-list'), ['contacts', 'segments']));
+const ContactNew = lazy(() => withTexts(import('../features/contacts/routes/contact-new'), ['contacts']));
+const ContactDetail = lazy(() => withTexts(import('../features/contacts/routes/contact-detail'), ['contacts', 'erasure', 'inbox']));
+const ContactEdit = lazy(() => withTexts(import('../features/contacts/routes/contact-edit'), ['contacts']));
+const ContactsUpload = lazy(() => withTexts(import('../features/imports/routes/contacts-upload'), ['imports']));
+const ImportHistory = lazy(() => withTexts(import('../features/imports/routes/import-history'), ['imports']));
+const CampaignsList = lazy(() => withTexts(import('../features/campaigns/routes/campaigns-list'), ['campaigns', 'statuses', 'templates']));
+const CampaignNew = lazy(() =>
+  withTexts(import('../features/campaigns/routes/campaign-new'), ['archive', 'campaigns', 'segments', 'templates']),
+);
+const CampaignDetail = lazy(() => withTexts(import('../features/campaigns/routes/campaign-detail'), ['archive', 'campaigns', 'statuses']));
+const CampaignEdit = lazy(() =>
+  withTexts(import('../features/campaigns/routes/campaign-edit'), ['archive', 'campaigns', 'segments', 'statuses', 'templates']),
+);
+const TemplatesList = lazy(() => withTexts(import('../features/campaigns/routes/templates-list'), ['campaigns', 'templates']));
+const InboxPage = lazy(() => withTexts(import('../features/inbox/routes/inbox-page'), ['inbox', 'templates']));
+const Configurations = lazy(() =>
+  withTexts(import('../features/settings/routes/configurations'), [
+    'archive',
+    'audit',
+    'backups',
+    'brand',
+    'developers',
+    'gateways',
+    'policy',
+    'public',
+    'security',
+    'settings',
+  ]),
+);
+const RolesPage = lazy(() => withTexts(import('../features/roles/routes/roles-page'), ['policy', 'roles']));
+const FaqPage = lazy(() => withTexts(import('../features/help/routes/faq-page'), ['help']));
+const ReportsList = lazy(() => withTexts(import('../features/reports/routes/reports-list'), ['reports']));
+const DeliveryReport = lazy(() => withTexts(import('../features/reports/routes/delivery-report'), ['reports', 'statuses']));
+const Tag1Report = lazy(() => withTexts(import('../features/reports/routes/tag1-report'), ['reports', 'statuses']));
+const NonRespondersReport = lazy(() => withTexts(import('../features/reports/routes/non-responders-report'), ['reports']));
+const CampaignCalendar = lazy(() => withTexts(import('../features/calendar/routes/campaign-calendar'), ['calendar', 'statuses']));
+const PortfolioPage = lazy(() => withTexts(import('../features/public-site/routes/portfolio-page'), ['public']));
+const AboutPage = lazy(() => withTexts(import('../features/public-site/routes/about-page'), ['public']));
+const ContactPage = lazy(() => withTexts(import('../features/public-site/routes/contact-page'), ['public']));
+const UnsubscribePage = lazy(() => withTexts(import('../features/public-site/routes/unsubscribe-page'), ['public']));
+const PricingPage = lazy(() => withTexts(import('../features/public-site/routes/pricing-page'), ['public']));
+const StaffPricingPage = lazy(() => withTexts(import('../features/public-site/routes/staff-pricing-page'), ['public']));
+const BlogPage = lazy(() => withTexts(import('../features/public-site/routes/blog-page'), ['archive']));
+const BlogEntryPage = lazy(() => withTexts(import('../features/public-site/routes/blog-entry-page'), ['archive']));
 
 function Root() {
   return (

@@ -19,14 +19,14 @@ describe('menu per role', () => {
       'nav.calendar',
       'nav.users',
       'nav.configurations',
-      'help:nav.faq',
-      'roles:nav',
+      'nav.faq',
+      'nav.roles',
     ]);
   });
 
   it('hides users from roles that cannot read them', () => {
     expect(labels('agent')).not.toContain('nav.users');
-    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'help:nav.faq', 'roles:nav']);
+    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'nav.faq', 'nav.roles']);
     expect(labels('manager')).toContain('nav.users');
   });
 });

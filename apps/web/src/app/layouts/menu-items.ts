@@ -65,10 +65,10 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
-    labelKey: 'help:nav.group',
+    labelKey: 'nav.groups.help',
     items: [
-      { labelKey: 'help:nav.faq', to: paths.pages.faq, icon: IconHelp, requires: [['read', 'Dashboard']] },
-      { labelKey: 'roles:nav', to: paths.pages.roles, icon: IconShieldCheck, requires: [['read', 'Dashboard']] },
+      { labelKey: 'nav.faq', to: paths.pages.faq, icon: IconHelp, requires: [['read', 'Dashboard']] },
+      { labelKey: 'nav.roles', to: paths.pages.roles, icon: IconShieldCheck, requires: [['read', 'Dashboard']] },
     ],
   },
 ];

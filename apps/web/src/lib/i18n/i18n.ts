@@ -1,65 +1,91 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sms/contracts/languages';
-import i18next from 'i18next';
+import { LANGUAGES, type Language } from '@sms/contracts/languages';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY, readStoredLanguage, toLanguage } from './language';
 import { loadMuiLocale } from './mui-locale';
-import { PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './sign-in-namespaces';
+import { FRAME_NAMESPACES, PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './text-sets';
 
 // Every src/locales/<language>/<namespace>.json is found here, so feature namespaces need no wiring.
 // They load on demand, one language at a time: first the sign-in pages' namespaces, then the public
-// site's (with its frame) or (with the signed-in frame) all the rest; the build puts each of these
-// sets of a language in one file.
+// site's or the signed-in frame's, then each page's own (decision 066; text-sets.ts).
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
+const loaders = new Map(
+  Object.entries(files).flatMap(([path, load]) => {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    return match ? [[`${match[1]}/${match[2]}`, load] as const] : [];
+  }),
+);
 
-/** { language: [[namespace, loader], ...] } from the glob's paths. */
-const loadersByLanguage = new Map<string, Array<[namespace: string, load: () => Promise<Record<string, unknown>>]>>();
-for (const [path, load] of Object.entries(files)) {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match?.[1] || !match[2]) continue;
-  const list = loadersByLanguage.get(match[1]) ?? [];
-  list.push([match[2], load]);
-  loadersByLanguage.set(match[1], list);
+/**
+ * Reads a namespace that no page declared (`withTexts`): react-i18next then suspends the component
+ * until it is here instead of showing keys. `page-texts.test.ts` keeps the declarations complete, so
+ * this is a safety net, not the way texts normally arrive.
+ */
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = loaders.get(`${language}/${namespace}`);
+    if (!load) return callback(null, {});
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+void i18next
+  .use(backend)
+  .use(initReactI18next)
+  .init({
+    resources: {},
+    partialBundledLanguages: true,
+    lng: readStoredLanguage(),
+    // Only the active language is downloaded; the translation tests keep every language complete.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: [...SIGN_IN_NAMESPACES],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+
+/** Every namespace asked for so far: a language switch downloads the same ones in the new language. */
+const asked = new Set<string>(SIGN_IN_NAMESPACES);
+
+/** Downloads the given namespaces of a language (those it does not have yet) and its MUI labels. */
+async function loadLanguage(language: Language, namespaces: Iterable<string> = asked): Promise<void> {
+  const pending = [...namespaces]
+    .filter((namespace) => !i18next.hasResourceBundle(language, namespace))
+    .map(async (namespace) => {
+      const load = loaders.get(`${language}/${namespace}`);
+      if (load) i18next.addResourceBundle(language, namespace, await load(), true, true);
+    });
+  await Promise.all([...pending, loadMuiLocale(language)]);
 }
 
-const namespaces = (loadersByLanguage.get(DEFAULT_LANGUAGE) ?? []).map(([namespace]) => namespace);
-
-void i18next.use(initReactI18next).init({
-  resources: {},
-  partialBundledLanguages: true,
-  lng: readStoredLanguage(),
-  // Only the active language is downloaded; the translation tests keep every language complete.
-  fallbackLng: false,
-  supportedLngs: [...LANGUAGES],
-  ns: namespaces.length > 0 ? namespaces : ['common'],
-  defaultNS: 'common',
-  fallbackNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
-
-/** The namespaces asked for so far: the sign-in set, plus the public site's, or all once the signed-in frame asked (a language switch loads the same). */
-let wanted: ReadonlySet<string> | 'all' = new Set(SIGN_IN_NAMESPACES);
-
-/** Downloads a language's texts (the namespaces asked for so far) and MUI labels, each once. */
-export async function loadLanguage(language: Language): Promise<void> {
-  const pending = (loadersByLanguage.get(language) ?? [])
-    .filter(([namespace]) => wanted === 'all' || wanted.has(namespace))
-    .filter(([namespace]) => !i18next.hasResourceBundle(language, namespace))
-    .map(async ([namespace, load]) => i18next.addResourceBundle(language, namespace, await load(), true, true));
-  await Promise.all([...pending, loadMuiLocale(language)]);
+/** Namespaces of the active language that a page or frame is about to read (each downloads once). */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  for (const namespace of namespaces) asked.add(namespace);
+  return loadLanguage(toLanguage(i18next.language), namespaces);
 }
 
 /** The public site's namespaces of the active language: its frame waits for them. */
 export function loadPublicSiteNamespaces(): Promise<void> {
-  if (wanted !== 'all') wanted = new Set([...wanted, ...PUBLIC_SITE_NAMESPACES]);
-  return loadLanguage(toLanguage(i18next.language));
+  return loadNamespaces(PUBLIC_SITE_NAMESPACES);
 }
 
-/** Every namespace of the active language: the signed-in frame waits for it. */
-export function loadEveryNamespace(): Promise<void> {
-  wanted = 'all';
-  return loadLanguage(toLanguage(i18next.language));
+/** The signed-in frame's namespaces of the active language: the frame waits for them. */
+export function loadFrameNamespaces(): Promise<void> {
+  return loadNamespaces(FRAME_NAMESPACES);
+}
+
+/** A lazily loaded page's module, resolved once the namespaces it reads are here too (downloaded side by side). */
+export async function withTexts<T>(module: Promise<T>, namespaces: readonly string[]): Promise<T> {
+  const [loaded] = await Promise.all([module, loadNamespaces(namespaces)]);
+  return loaded;
 }
 
 /** The stored language's texts, to load before the first render. */

@@ -12,17 +12,17 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { reasonTexts } from './reason-text';
 
-type Campaigns = { statusReason: Record<string, string>; messageErrors: Record<string, string> };
-const campaignsText = (language: string): Campaigns =>
-  JSON.parse(readFileSync(new URL(`../../locales/${language}/campaigns.json`, import.meta.url), 'utf8'));
+type Reasons = { statusReason: Record<string, string>; messageErrors: Record<string, string> };
+const reasonsText = (language: string): Reasons =>
+  JSON.parse(readFileSync(new URL(`../../locales/${language}/statuses.json`, import.meta.url), 'utf8'));
 
 /** The real texts of one language, through an i18next set up as the app sets it up. */
 function textsIn(language: string) {
   const instance = i18next.createInstance();
   void instance.init({
-    resources: { [language]: { campaigns: campaignsText(language) } },
+    resources: { [language]: { statuses: reasonsText(language) } },
     lng: language,
-    ns: ['campaigns'],
+    ns: ['statuses'],
     interpolation: { escapeValue: false },
     initAsync: false,
   });
@@ -45,7 +45,7 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].ma
 describe('campaign status reasons in words', () => {
   for (const language of LANGUAGES) {
     it(`every code has a text in ${language} that uses each of its parameters`, () => {
-      const texts = campaignsText(language).statusReason;
+      const texts = reasonsText(language).statusReason;
       expect(Object.keys(texts).sort()).toEqual([...CAMPAIGN_STATUS_REASON_CODES].sort());
       for (const code of CAMPAIGN_STATUS_REASON_CODES) {
         expect(placeholders(texts[code] ?? ''), `${language} ${code}`).toEqual(
@@ -91,7 +91,7 @@ describe('message errors in words', () => {
   for (const language of LANGUAGES) {
     it(`translates each of the engine's own codes in ${language}, keeping a gateway's words as they came`, () => {
       const texts = textsIn(language);
-      expect(Object.keys(campaignsText(language).messageErrors).sort()).toEqual(Object.values(MESSAGE_ERROR_CODES).sort());
+      expect(Object.keys(reasonsText(language).messageErrors).sort()).toEqual(Object.values(MESSAGE_ERROR_CODES).sort());
       for (const code of Object.values(MESSAGE_ERROR_CODES)) {
         const text = texts.messageError(code, 'Bind refused by the SMSC');
         expect(text, `${language} ${code}`).not.toMatch(/{{|}}|messageErrors/);

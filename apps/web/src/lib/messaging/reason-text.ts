@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../i18n/intl-locale';
 
-/** Puts the server's reason codes into words (texts in the campaigns namespace). */
+/** Puts the server's reason codes into words (texts in the statuses namespace, which the signed-in frame loads: notifications use it too). */
 export interface ReasonTexts {
   /** Why a campaign waits, paused by itself or failed. */
   statusReason(reason: CampaignStatusReasonView): string;
@@ -23,20 +23,20 @@ export function reasonTexts(t: TFunction, language: string): ReasonTexts {
       const values: Record<string, unknown> = { ...reason.params };
       if (reason.code === 'AUTO_PAUSED_ERRORS') {
         values.errors = new Intl.NumberFormat(intlLocale(language)).format(reason.params.errors);
-        values.lastError = reason.params.lastError ?? t('campaigns:statusReasonUnknownError');
+        values.lastError = reason.params.lastError ?? t('statuses:statusReasonUnknownError');
       }
-      return t(`campaigns:statusReason.${reason.code}`, { ...values, defaultValue: reason.message });
+      return t(`statuses:statusReason.${reason.code}`, { ...values, defaultValue: reason.message });
     },
     messageError(code, text) {
       if (!code || !isMessageErrorCode(code)) return text ?? '';
-      return t(`campaigns:messageErrors.${code}`, { detail: text ?? '', defaultValue: text ?? code });
+      return t(`statuses:messageErrors.${code}`, { detail: text ?? '', defaultValue: text ?? code });
     },
   };
 }
 
 /** `reasonTexts` in the interface language. */
 export function useReasonTexts(): ReasonTexts {
-  const { t, i18n } = useTranslation('campaigns');
+  const { t, i18n } = useTranslation('statuses');
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(() => reasonTexts(t, language), [t, language]);
 }

@@ -35,12 +35,12 @@ export interface CalendarEntryProps {
  * another day, or moved from its menu ("Move to date…") with the keyboard.
  */
 export function CalendarEntry({ entry, time, movable, onMove, roomy }: CalendarEntryProps) {
-  const { t } = useTranslation(['calendar', 'campaigns']);
+  const { t } = useTranslation(['calendar', 'statuses']);
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { campaign } = entry;
   const colors = statusColors(campaign.status);
-  const status = t(`campaigns:status.${campaign.status}`);
+  const status = t(`statuses:campaign.${campaign.status}`);
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(DRAG_TYPE, campaign.id);
     event.dataTransfer.setData('text/plain', campaign.name);

@@ -45,7 +45,7 @@ const LEGEND = CAMPAIGN_STATUSES.filter((status) => status !== 'draft');
 
 /** /apps/calendar: scheduled and sent campaigns by day (month or week) in the viewer's time zone; drag or "Move to date…" to reschedule. */
 export default function CampaignCalendar() {
-  const { t } = useTranslation(['calendar', 'campaigns']);
+  const { t } = useTranslation(['calendar', 'statuses']);
   const { language } = useLanguage();
   const theme = useTheme();
   const ability = useAbility();
@@ -146,7 +146,7 @@ export default function CampaignCalendar() {
                 <li key={status}>
                   <Chip
                     size="small"
-                    label={t(`campaigns:status.${status}`)}
+                    label={t(`statuses:campaign.${status}`)}
                     sx={{
                       bgcolor: colors.bgcolor,
                       color: colors.color,

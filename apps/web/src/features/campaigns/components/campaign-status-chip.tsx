@@ -21,5 +21,5 @@ export function CampaignStatusChip({ status, size = 'small' }: { status: Campaig
     tone === 'neutral'
       ? { bgcolor: 'grey.100', color: 'text.secondary', fontWeight: 600 }
       : { bgcolor: `${tone}.light`, color: `textColor.${tone}`, fontWeight: 600 };
-  return <Chip size={size} label={t(`status.${status}`)} sx={sx} data-testid="campaign-status" data-status={status} />;
+  return <Chip size={size} label={t(`statuses:campaign.${status}`)} sx={sx} data-testid="campaign-status" data-status={status} />;
 }

@@ -79,7 +79,7 @@ export function CampaignsToolbar({ search, statuses, filtered, onChange, onClear
               displayEmpty: true,
               renderValue: (selected) => {
                 const list = selected as CampaignStatus[];
-                return list.length === 0 ? t('list.allStatuses') : list.map((status) => t(`status.${status}`)).join(', ');
+                return list.length === 0 ? t('list.allStatuses') : list.map((status) => t(`statuses:campaign.${status}`)).join(', ');
               },
             },
           }}
@@ -92,7 +92,7 @@ export function CampaignsToolbar({ search, statuses, filtered, onChange, onClear
                 sx={{ p: 0.5, mr: 1 }}
                 slotProps={{ input: { 'aria-hidden': true, tabIndex: -1 } }}
               />
-              <ListItemText primary={t(`status.${status}`)} />
+              <ListItemText primary={t(`statuses:campaign.${status}`)} />
             </MenuItem>
           ))}
         </TextField>

@@ -43,7 +43,7 @@ export default function CampaignEdit() {
             </Button>
           }
         >
-          {t('edit.notEditable', { status: t(`status.${campaign.status}`) })}
+          {t('edit.notEditable', { status: t(`statuses:campaign.${campaign.status}`) })}
         </Alert>
       )}
       <NoticeSnackbar ns="campaigns" />

@@ -31,7 +31,7 @@ export interface CampaignsCardProps {
 
 /** Active or scheduled campaigns: name, status, progress (live) or the time it will start, and why one waits or paused. */
 export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, allLabel, testId, live }: CampaignsCardProps) {
-  const { t } = useTranslation(['dashboard', 'campaigns']);
+  const { t } = useTranslation(['dashboard', 'statuses']);
   const { language } = useLanguage();
   const reasons = useReasonTexts();
   const number = new Intl.NumberFormat(intlLocale(language));
@@ -68,7 +68,7 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
                     </Link>
                     <Chip
                       size="small"
-                      label={t(`campaigns:status.${campaign.status}`)}
+                      label={t(`statuses:campaign.${campaign.status}`)}
                       sx={{ bgcolor: colors.bgcolor, color: colors.color, fontWeight: 600 }}
                     />
                   </Box>

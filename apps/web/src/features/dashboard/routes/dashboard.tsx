@@ -45,7 +45,7 @@ const OPTED_OUT_CONTACTS = `${paths.contacts.list}?status=opted_out`;
 
 /** /dashboard: headline figures, charts, live campaigns and replies; the getting-started checklist until it is done. */
 export default function Dashboard() {
-  const { t } = useTranslation(['dashboard', 'common', 'campaigns']);
+  const { t } = useTranslation(['dashboard', 'common']);
   const { user } = useAuth();
   const ability = useAbility();
   const { language } = useLanguage();
