@@ -4,6 +4,7 @@ import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { tuneSimulator } from './support/simulator.ts';
 
 // Message templates and saved segments (issue 21): a campaign composed from a template, an inbox
 // reply written with a template as a quick reply (merge fields filled from the contact), and a
@@ -29,6 +30,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
+  // No simulated replies: a random STOP to an earlier message would opt a choir member out and
+  // change the segment campaign's audience (seen once: 1 recipient instead of 2).
+  await tuneSimulator(server.baseUrl, admin.token, { replyRate: 0 });
   camille = await contact('+33612345611', 'Camille', 'choir');
   await contact('+33612345612', 'Louis', 'choir');
   await contact('+33612345613', 'Inès', 'other');
