@@ -1,5 +1,5 @@
 import { prefetchPublicSite } from '../features/public-site/api/get-public-site';
-import { loadPublicSiteNamespaces } from '../lib/i18n/i18n';
+import { loadPublicSiteNamespaces, withTexts } from '../lib/i18n/i18n';
 import { lazyPage } from '../lib/lazy-page';
 
 // The signed-out pages a first visit most often opens, and the public site's frame: the router
@@ -14,3 +14,6 @@ export const PublicLayout = lazyPage(async () => {
   const [module] = await Promise.all([import('./layouts/public-layout'), loadPublicSiteNamespaces(), prefetchPublicSite()]);
   return { default: module.PublicLayout };
 });
+
+/** The dashboard's code and texts: the router's page, and what `first-route.ts` asks for at start-up when it is opened. */
+export const loadDashboard = () => withTexts(import('../features/dashboard/routes/dashboard'), ['dashboard', 'statuses']);

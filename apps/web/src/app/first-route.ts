@@ -1,7 +1,7 @@
 import { paths } from '../config/paths';
 import { readToken } from '../lib/auth/session-storage';
-import { loadFrameNamespaces, withTexts } from '../lib/i18n/i18n';
-import { LandingPage, Login, PublicLayout } from './first-route-pages';
+import { loadFrameNamespaces } from '../lib/i18n/i18n';
+import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
 
 /**
  * The code of the page being opened, asked for at start-up beside the language's texts instead
@@ -17,7 +17,7 @@ const SIGNED_OUT_PAGES: Record<string, () => Promise<unknown>> = {
   [paths.publicSite.homepage]: LandingPage.preload,
 };
 const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>> = {
-  [paths.dashboard]: () => withTexts(import('../features/dashboard/routes/dashboard'), ['dashboard', 'statuses']),
+  [paths.dashboard]: loadDashboard,
 };
 
 /**

@@ -34,7 +34,7 @@ function declarations(source: string): Array<[module: string, declared: string[]
 
 describe('translation namespaces per page', () => {
   const router = appFile('router.tsx');
-  const firstRoute = appFile('first-route.ts');
+  const firstRoutePages = appFile('first-route-pages.ts');
 
   it('finds what a module reads, through what it imports', () => {
     // reason-text reads `statuses`; the dashboard reaches it through its campaigns card.
@@ -45,7 +45,7 @@ describe('translation namespaces per page', () => {
   });
 
   it('every page with texts of its own declares exactly the namespaces it reads beyond the sign-in set', () => {
-    const declared = [...declarations(router), ...declarations(firstRoute)];
+    const declared = [...declarations(router), ...declarations(firstRoutePages)];
     expect(declared.length).toBeGreaterThan(30);
     for (const [module, namespaces] of declared) {
       expect({ module, namespaces: sorted(namespaces) }).toEqual({ module, namespaces: beyond(pageReads(module), SIGN_IN_NAMESPACES) });

@@ -6,7 +6,7 @@ import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullPageLoader } from '../components/full-page-loader';
 import { loadFrameNamespaces, withTexts } from '../lib/i18n/i18n';
-import { LandingPage, Login, PublicLayout } from './first-route-pages';
+import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import RouteError from './routes/route-error';
@@ -31,7 +31,7 @@ const AccountSettings = lazy(() =>
 );
 const NotFound = lazy(() => import('./routes/not-found'));
 const Maintenance = lazy(() => import('../features/maintenance/routes/maintenance-page'));
-const Dashboard = lazy(() => withTexts(import('../features/dashboard/routes/dashboard'), ['dashboard', 'statuses']));
+const Dashboard = lazy(loadDashboard);
 const UsersList = lazy(() => withTexts(import('../features/users/routes/users-list'), ['users']));
 const UserNew = lazy(() => withTexts(import('../features/users/routes/user-new'), ['users']));
 const UserDetail = lazy(() => withTexts(import('../features/users/routes/user-detail'), ['users']));

@@ -7,7 +7,7 @@ import { FRAME_NAMESPACES, PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './
 
 // Every src/locales/<language>/<namespace>.json is found here, so feature namespaces need no wiring.
 // They load on demand, one language at a time: first the sign-in pages' namespaces, then the public
-// site's or the signed-in frame's, then each page's own (decision 066; text-sets.ts).
+// site's or the signed-in frame's, then each page's own (decision 067; text-sets.ts).
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 const loaders = new Map(
   Object.entries(files).flatMap(([path, load]) => {
