@@ -84,17 +84,30 @@ export function waitForCampaign(
 const sameCounts = (a: CampaignCounts, b: CampaignCounts) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Waits until the campaign's counters stop moving (nothing in flight, receipts in), then checks
+ * Whether the engine has nothing left to do on its own: no message in flight or waiting for its
+ * receipt, the audience fanned out (it is, in the background, after the launch answers), and a
+ * sending campaign held by a reason (quiet hours). A sending campaign without one is about to send
+ * its queue or to be completed, so its counts, status and completion time are still moving.
+ */
+function engineIdle(campaign: Campaign): boolean {
+  const { counts } = campaign;
+  if (counts.sending > 0 || counts.sent > 0) return false;
+  if ((campaign.status === 'sending' || campaign.status === 'paused') && !campaign.audienceReady) return false;
+  return campaign.status !== 'sending' || campaign.statusReason !== null;
+}
+
+/**
+ * Waits until the engine is idle on the campaign and its counts hold still for 150 ms, then checks
  * they equal the message rows and that `total` is their sum. Answers the counts.
  */
 export async function settledCounts(server: TestServer, token: string, id: string, timeoutMs = 30_000): Promise<CampaignCounts> {
   const counts = await poll(
     async () => {
-      const first = (await getCampaign(server, token, id)).counts;
-      if (first.sending > 0 || first.sent > 0) return undefined;
+      const first = await getCampaign(server, token, id);
+      if (!engineIdle(first)) return undefined;
       await new Promise((resolve) => setTimeout(resolve, 150));
-      const second = (await getCampaign(server, token, id)).counts;
-      return sameCounts(first, second) ? second : undefined;
+      const second = await getCampaign(server, token, id);
+      return engineIdle(second) && second.status === first.status && sameCounts(first.counts, second.counts) ? second.counts : undefined;
     },
     timeoutMs,
     'the counters to settle',
