@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { FIRST_ROUTE_MODULES, FIRST_ROUTE_PRELOADS_FILE } from './src/app/first-route-modules.ts';
+import { leanChartDefaults } from './src/lib/charts/chart-kinds.ts';
 import { FRAME_NAMESPACES, PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './src/lib/i18n/text-sets.ts';
 
 /** Text files worth compressing; images and fonts are compressed already. */
@@ -111,7 +112,7 @@ function localeChunk(id: string): string {
 }
 
 export default defineConfig({
-  plugins: [react(), firstRoutePreloads(), precompress()],
+  plugins: [react(), leanChartDefaults(), firstRoutePreloads(), precompress()],
   // zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] },
   server: {

@@ -22,8 +22,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Serious and critical axe violations, as readable one-liners. */
-
 /**
  * Opens the top bar's language menu. On a loaded host the first click can land while the frame is
  * still settling and be lost, so it clicks again until the button reports the menu open.
@@ -151,6 +149,52 @@ test('links in lists are underlined without hovering, whatever the brand colour'
   const link = page.getByRole('grid').getByRole('link', { name: 'Ada Admin' });
   await link.waitFor();
   expect(await link.evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe('underline');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the settings panel downloads when first wanted, applies its choices at once and keeps them', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  const downloaded: string[] = [];
+  page.on('request', (request) => downloaded.push(new URL(request.url()).pathname));
+  const panelCode = () => downloaded.filter((path) => /\/assets\/customizer-drawer-[\w-]+\.js$/.test(path));
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  // Not part of the frame's download: the panel (and its slider) are fetched for the first opening.
+  expect(panelCode()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const title = page.getByRole('heading', { name: 'Settings', level: 2 });
+  await title.waitFor();
+  expect(panelCode()).toHaveLength(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A CSS locator: the open panel hides the rest of the page from the accessibility tree.
+  const navigationWidth = () =>
+    page
+      .locator('nav')
+      .first()
+      .evaluate((node) => node.getBoundingClientRect().width);
+  const fullWidth = await navigationWidth();
+  await page.getByRole('button', { name: 'Collapsed' }).click();
+  await expect.poll(navigationWidth).toBeLessThan(fullWidth / 2);
+  const slider = page.getByRole('slider', { name: 'Theme border radius' });
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => slider.getAttribute('aria-valuetext')).toBe('8 px');
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('customizer') ?? '{}') as Record<string, unknown>);
+  await expect.poll(stored).toMatchObject({ sidebar: 'mini', borderRadius: 8 });
+
+  await page.getByRole('button', { name: 'Close settings' }).click();
+  await title.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect.poll(navigationWidth).toBeLessThan(fullWidth / 2);
+  // Back to the defaults, for the other tests of this file.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect.poll(navigationWidth).toBe(fullWidth);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -7,12 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { MaintenanceNotice } from '../../features/maintenance/components/maintenance-notice';
+import { lazyPage } from '../../lib/lazy-page';
 import { useCustomizer } from '../../lib/theme/use-customizer';
-import { CustomizerDrawer } from './customizer/customizer-drawer';
 import { TopBar } from './header/top-bar';
 import { HorizontalNav } from './horizontal-nav';
 import { Sidebar } from './sidebar/sidebar';
 import { SkipLink } from './skip-link';
+
+/**
+ * The settings panel downloads when first opened (its slider alone is a fifth of the frame's code),
+ * or as soon as the pointer or focus reaches its button; it stays mounted afterwards so it can
+ * slide closed.
+ */
+const CustomizerDrawer = lazyPage(async () => ({ default: (await import('./customizer/customizer-drawer')).CustomizerDrawer }));
 
 /** The signed-in frame: vertical (sidebar) or horizontal (top nav) layout, boxed or full width. */
 export function FullLayout() {
@@ -21,6 +28,7 @@ export function FullLayout() {
   const largeScreen = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const [customizerOpen, setCustomizerOpen] = useState(false);
+  const [customizerWanted, setCustomizerWanted] = useState(false);
   const horizontal = settings.layout === 'horizontal';
   const boxed = settings.container === 'boxed';
   const permanentSidebar = largeScreen && !horizontal;
@@ -47,7 +55,11 @@ export function FullLayout() {
           showMenuButton={!(horizontal && largeScreen)}
           menuButtonLabel={permanentSidebar ? t('topbar.toggleSidebar') : t('topbar.openNavigation')}
           onMenuButton={toggleMenu}
-          onOpenCustomizer={() => setCustomizerOpen(true)}
+          onOpenCustomizer={() => {
+            setCustomizerWanted(true);
+            setCustomizerOpen(true);
+          }}
+          onCustomizerIntent={() => void CustomizerDrawer.preload()}
           boxed={boxed}
         />
         {horizontal && largeScreen ? <HorizontalNav boxed={boxed} /> : null}
@@ -64,7 +76,11 @@ export function FullLayout() {
           </Suspense>
         </Container>
       </Box>
-      <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+      {customizerWanted ? (
+        <Suspense fallback={null}>
+          <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

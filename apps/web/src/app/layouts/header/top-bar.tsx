@@ -24,12 +24,22 @@ interface TopBarProps {
   menuButtonLabel: string;
   onMenuButton: () => void;
   onOpenCustomizer: () => void;
+  /** The pointer or focus reached the settings button: its panel may download ahead of the click. */
+  onCustomizerIntent: () => void;
   /** Limit the content to the boxed container width. */
   boxed: boolean;
 }
 
 /** The 70 px header: menu toggle, search, then notifications, language, mode, settings and account. */
-export function TopBar({ showLogo, showMenuButton, menuButtonLabel, onMenuButton, onOpenCustomizer, boxed }: TopBarProps) {
+export function TopBar({
+  showLogo,
+  showMenuButton,
+  menuButtonLabel,
+  onMenuButton,
+  onOpenCustomizer,
+  onCustomizerIntent,
+  boxed,
+}: TopBarProps) {
   const { t } = useTranslation('common');
   const settingsPages = useSettingsPages();
   return (
@@ -57,7 +67,13 @@ export function TopBar({ showLogo, showMenuButton, menuButtonLabel, onMenuButton
             <LanguageSwitcher />
             <ModeToggle />
             <Tooltip title={t('topbar.settings')}>
-              <IconButton aria-label={t('topbar.settings')} onClick={onOpenCustomizer} color="inherit">
+              <IconButton
+                aria-label={t('topbar.settings')}
+                onClick={onOpenCustomizer}
+                onPointerEnter={onCustomizerIntent}
+                onFocus={onCustomizerIntent}
+                color="inherit"
+              >
                 <IconSettings size={22} stroke={1.6} aria-hidden />
               </IconButton>
             </Tooltip>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { X_AXIS_HEIGHT } from '../../../lib/chart-axis';
 import { buildTimeline, formatBucket } from './report-format';
 import { useReportFormat } from './use-report-format';
+import { lineSeriesConfig } from 'virtual:line-series-config';
 
 const FAR_EDGE = 44;
 const SERIES_COLOR = { sent: 'info', delivered: 'success', failed: 'error' } as const;
@@ -40,6 +41,8 @@ export function DeliveryTimelineChart({ summary }: { summary: DeliverySummary })
         ) : (
           <Box component="figure" aria-labelledby="delivery-timeline-title" sx={{ m: 0 }} data-testid="delivery-timeline">
             <LineChart
+              // Its own kind's config: the charts' defaults are the bar chart's (decision 068).
+              seriesConfig={lineSeriesConfig}
               height={300}
               margin={margin}
               xAxis={[
