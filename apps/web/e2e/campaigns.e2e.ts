@@ -57,8 +57,6 @@ afterAll(async () => {
 /** Polls until the value matches; sending takes a few seconds on the simulator. */
 const campaignStatus = (page: Page) => page.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status');
 
-/** Serious and critical axe violations, as readable one-liners. */
-
 test('compose for tag1, see UCS-2 on an emoji, send now on the simulator and watch it complete', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
@@ -130,6 +128,33 @@ test('compose for tag1, see UCS-2 on an emoji, send now on the simulator and wat
       .getByTestId('campaign-status')
       .getAttribute('data-status'),
   ).toBe('completed');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a test message goes to one number, merge fields filled from a chosen contact, and is not counted in the campaign', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/campaigns/new');
+  await page.getByLabel('Campaign name').fill('Tried first');
+  await page.getByTestId('campaign-body').fill('Hello {{first_name|there}}, drill at 3pm');
+  // A new campaign is saved as a draft first; the dialog (downloaded on demand) then opens on it.
+  await page.getByRole('button', { name: 'Send a test' }).click();
+  await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}\/edit$/);
+  const dialog = page.getByRole('dialog', { name: 'Send a test' });
+  await dialog.getByTestId('test-phone').fill('+33612345699');
+  await dialog.getByRole('combobox', { name: 'Fill merge fields from (optional)' }).fill('Hugo');
+  await page.getByRole('option').filter({ hasText: 'Hugo' }).first().click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Send test' }).click();
+  await eventually(() => dialog.getByTestId('test-message-body').textContent()).toBe('Hello Hugo, drill at 3pm');
+  await eventually(() => dialog.getByTestId('test-message-status').getAttribute('data-status'), 20_000).toBe('delivered');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  const id = new URL(page.url()).pathname.split('/').at(-2) ?? '';
+  const { campaign } = await api<{ campaign: Campaign }>(server.baseUrl, 'GET', `/api/campaigns/${id}`, undefined, admin.token);
+  expect(campaign).toMatchObject({ status: 'draft', counts: { total: 0 } });
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -5,18 +5,24 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AudienceContactsField } from './audience-contacts-field';
+import { lazyPage } from '../../../../lib/lazy-page';
 import { AudienceCount } from './audience-count';
-import { AudienceFilterFields } from './audience-filter-fields';
-import { AudienceNonRespondersFields } from './audience-non-responders-fields';
-import { AudienceSegmentField } from './audience-segment-field';
 import { SaveSegmentButton } from './save-segment-button';
 import type { ComposerOutput } from './composer-resolver';
 import type { AudienceType, ComposerValues } from './composer-values';
 import type { ComposerAudience } from './use-composer-audience';
+
+// Each audience's own fields download when that audience is chosen: the default (everyone) needs
+// none, and the pickers bring MUI's autocomplete, which a first visit of the composer then skips.
+const AudienceFilterFields = lazyPage(async () => ({ default: (await import('./audience-filter-fields')).AudienceFilterFields }));
+const AudienceSegmentField = lazyPage(async () => ({ default: (await import('./audience-segment-field')).AudienceSegmentField }));
+const AudienceContactsField = lazyPage(async () => ({ default: (await import('./audience-contacts-field')).AudienceContactsField }));
+const AudienceNonRespondersFields = lazyPage(async () => ({
+  default: (await import('./audience-non-responders-fields')).AudienceNonRespondersFields,
+}));
 
 const TYPES: AudienceType[] = ['all', 'filter', 'segment', 'contacts', 'non_responders'];
 
@@ -55,17 +61,19 @@ export function AudienceSection({ control, setValue, audience, selfId }: Audienc
           </FormControl>
         )}
       />
-      {type === 'filter' ? (
-        <>
-          <AudienceFilterFields control={control} />
-          <div>
-            <SaveSegmentButton control={control} setValue={setValue} />
-          </div>
-        </>
-      ) : null}
-      {type === 'segment' ? <AudienceSegmentField control={control} setValue={setValue} /> : null}
-      {type === 'contacts' ? <AudienceContactsField control={control} kept={kept} /> : null}
-      {type === 'non_responders' ? <AudienceNonRespondersFields control={control} setValue={setValue} selfId={selfId} /> : null}
+      <Suspense fallback={null}>
+        {type === 'filter' ? (
+          <>
+            <AudienceFilterFields control={control} />
+            <div>
+              <SaveSegmentButton control={control} setValue={setValue} />
+            </div>
+          </>
+        ) : null}
+        {type === 'segment' ? <AudienceSegmentField control={control} setValue={setValue} /> : null}
+        {type === 'contacts' ? <AudienceContactsField control={control} kept={kept} /> : null}
+        {type === 'non_responders' ? <AudienceNonRespondersFields control={control} setValue={setValue} selfId={selfId} /> : null}
+      </Suspense>
       <Typography variant="body2" color="text.secondary">
         {t('composer.audience.activeOnly')}
       </Typography>

@@ -8,7 +8,7 @@ import { CAMPAIGN_ERROR_CODES, CAMPAIGN_LIMITS, type Campaign } from '@sms/contr
 import type { Gateway } from '@sms/contracts/gateways';
 import type { MessagingSettings } from '@sms/contracts/messaging-settings';
 import { isLocalDateTime, isTimeZone, zonedToInstant } from '@sms/contracts/zoned-time';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -33,11 +33,14 @@ import { MessageSection } from './message-section';
 import { messageStats } from './message-stats';
 import { ScheduleSection } from './schedule-section';
 import { SenderSection } from './sender-section';
-import { TestSendDialog } from './test-send-dialog';
 import { useComposerAudience } from './use-composer-audience';
 import { useArchiveChoice } from './use-archive-choice';
 import { useComposerSave } from './use-composer-save';
 import { intlLocale } from '../../../../lib/i18n/intl-locale';
+import { lazyPage } from '../../../../lib/lazy-page';
+
+/** The test-send dialog (with its contact picker) downloads when a test is first asked for. */
+const TestSendDialog = lazyPage(async () => ({ default: (await import('./test-send-dialog')).TestSendDialog }));
 
 export interface ComposerFormProps {
   /** The campaign being edited; null for a new one. */
@@ -59,6 +62,9 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [testing, setTesting] = useState(startWithTestSend);
+  // Mounted from its first opening on, so it can fade out when closed.
+  const [testSendMounted, setTestSendMounted] = useState(testing);
+  if (testing && !testSendMounted) setTestSendMounted(true);
   const { control, handleSubmit, setValue, setError } = useForm<ComposerValues, unknown, ComposerOutput>({
     resolver: composerResolver,
     defaultValues: composerDefaults(campaign, settings.timeZone),
@@ -232,12 +238,16 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         onConfirm={confirmLaunch}
         onClose={closeConfirm}
       />
-      <TestSendDialog
-        open={testing}
-        campaignId={saved?.id ?? null}
-        defaultCountry={settings.defaultCountry ?? ''}
-        onClose={() => setTesting(false)}
-      />
+      {testSendMounted ? (
+        <Suspense fallback={null}>
+          <TestSendDialog
+            open={testing}
+            campaignId={saved?.id ?? null}
+            defaultCountry={settings.defaultCountry ?? ''}
+            onClose={() => setTesting(false)}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

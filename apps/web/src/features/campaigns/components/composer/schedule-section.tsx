@@ -6,14 +6,18 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isLocalDateTime, isTimeZone, zonedToInstant } from '@sms/contracts/zoned-time';
+import { Suspense } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useFieldErrorText } from '../../../../components/forms/use-field-error-text';
-import { TimeZoneSelect } from '../../../../components/time-zone-select';
 import { useLanguage } from '../../../../lib/i18n/use-language';
+import { lazyPage } from '../../../../lib/lazy-page';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues } from './composer-values';
+
+/** Only a campaign sent later needs a time zone: its picker (an autocomplete) downloads when "later" is chosen. */
+const TimeZoneSelect = lazyPage(async () => ({ default: (await import('../../../../components/time-zone-select')).TimeZoneSelect }));
 
 /** Send when launched, or at a date and time read in a chosen time zone (shown back in the viewer's own time). */
 export function ScheduleSection({ control, scheduled }: { control: Control<ComposerValues, unknown, ComposerOutput>; scheduled: boolean }) {
@@ -70,14 +74,16 @@ export function ScheduleSection({ control, scheduled }: { control: Control<Compo
               control={control}
               name="timeZone"
               render={({ field, fieldState }) => (
-                <TimeZoneSelect
-                  label={t('composer.schedule.timeZone')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={Boolean(fieldState.error)}
-                  helperText={errorText(fieldState.error?.message)}
-                />
+                <Suspense fallback={null}>
+                  <TimeZoneSelect
+                    label={t('composer.schedule.timeZone')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={Boolean(fieldState.error)}
+                    helperText={errorText(fieldState.error?.message)}
+                  />
+                </Suspense>
               )}
             />
           </Grid>
