@@ -153,21 +153,27 @@ test('links in lists are underlined without hovering, whatever the brand colour'
   await context.close();
 });
 
-test('the settings panel downloads when first wanted, applies its choices at once and keeps them', async () => {
+test("the frame's tooltips and settings panel download when first wanted; the panel applies its choices at once and keeps them", async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   const downloaded: string[] = [];
   page.on('request', (request) => downloaded.push(new URL(request.url()).pathname));
-  const panelCode = () => downloaded.filter((path) => /\/assets\/customizer-drawer-[\w-]+\.js$/.test(path));
-  await page.goto('/dashboard');
+  const fetched = (name: string) => downloaded.filter((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path));
+  // A page without charts or pickers (those bring the tooltip's positioning code themselves).
+  await page.goto('/pages/faq');
   await page.getByRole('heading', { level: 1 }).waitFor();
-  // Not part of the frame's download: the panel (and its slider) are fetched for the first opening.
-  expect(panelCode()).toEqual([]);
+  // Not part of the frame's download: the tooltip code comes with the first hover, the panel (and
+  // its slider) with the first opening.
+  expect([...fetched('tooltip'), ...fetched('customizer-drawer')]).toEqual([]);
+  const settings = page.getByRole('button', { name: 'Settings', exact: true });
+  await settings.hover();
+  await eventually(() => page.getByRole('tooltip').textContent()).toBe('Settings');
+  expect(fetched('tooltip')).toHaveLength(1);
 
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await settings.click();
   const title = page.getByRole('heading', { name: 'Settings', level: 2 });
   await title.waitFor();
-  expect(panelCode()).toHaveLength(1);
+  expect(fetched('customizer-drawer')).toHaveLength(1);
   expect(await seriousViolations(page)).toEqual([]);
 
   // A CSS locator: the open panel hides the rest of the page from the accessibility tree.
@@ -191,6 +197,9 @@ test('the settings panel downloads when first wanted, applies its choices at onc
   await page.reload();
   await page.getByRole('heading', { level: 1 }).waitFor();
   await expect.poll(navigationWidth).toBeLessThan(fullWidth / 2);
+  // The collapsed sidebar shows icons only: each entry's name shows on hover.
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Contacts' }).hover();
+  await eventually(() => page.getByRole('tooltip').textContent()).toBe('Contacts');
   // Back to the defaults, for the other tests of this file.
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByRole('button', { name: 'Reset to defaults' }).click();

@@ -4,7 +4,6 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import { IconMenu2, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
@@ -15,6 +14,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { ModeToggle } from './mode-toggle';
 import { useSettingsPages } from './use-settings-pages';
 import { UserMenu } from './user-menu';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 interface TopBarProps {
   /** Shows the logo (horizontal layout, or when no permanent sidebar carries it). */
@@ -53,11 +53,11 @@ export function TopBar({
       <Container maxWidth={boxed ? 'lg' : false} disableGutters={!boxed} sx={{ px: { xs: 1, sm: 2 } }}>
         <Toolbar disableGutters sx={{ minHeight: { xs: TOPBAR_HEIGHT }, height: TOPBAR_HEIGHT, gap: 1 }}>
           {showMenuButton ? (
-            <Tooltip title={menuButtonLabel}>
+            <LazyTooltip title={menuButtonLabel}>
               <IconButton aria-label={menuButtonLabel} onClick={onMenuButton} color="inherit">
                 <IconMenu2 size={22} stroke={1.6} aria-hidden />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           ) : null}
           {showLogo ? <Logo nameFrom="sm" /> : null}
           <SearchBox pages={settingsPages} />
@@ -66,7 +66,7 @@ export function TopBar({
             <NotificationBell />
             <LanguageSwitcher />
             <ModeToggle />
-            <Tooltip title={t('topbar.settings')}>
+            <LazyTooltip title={t('topbar.settings')}>
               <IconButton
                 aria-label={t('topbar.settings')}
                 onClick={onOpenCustomizer}
@@ -76,7 +76,7 @@ export function TopBar({
               >
                 <IconSettings size={22} stroke={1.6} aria-hidden />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
             <UserMenu />
           </Stack>
         </Toolbar>

@@ -2,10 +2,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch } from 'react-router';
 import type { MenuItem } from '../menu-items';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** One menu link; `mini` shows the icon only (the label moves to a tooltip and the accessible name). */
 export function NavItem({ item, mini = false, onNavigate }: { item: MenuItem; mini?: boolean; onNavigate?: () => void }) {
@@ -39,9 +39,9 @@ export function NavItem({ item, mini = false, onNavigate }: { item: MenuItem; mi
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       {mini ? (
-        <Tooltip title={label} placement="right">
+        <LazyTooltip title={label} placement="right">
           {button}
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         button
       )}

@@ -8,7 +8,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { notificationPath } from '@sms/contracts/notification-kinds';
 import type { Notification } from '@sms/contracts/notifications';
@@ -23,6 +22,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-read';
 import { useNotificationStream } from '../api/notification-stream';
 import { useNotificationText } from './use-notification-text';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /**
  * The top bar's bell: the unread count, live (GET /api/notifications/stream), and a list of the
@@ -50,7 +50,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Tooltip title={label} describeChild>
+      <LazyTooltip title={label} describeChild>
         {/* Named by its content (hidden text), not aria-label: the badge's digits would not match a label. */}
         <IconButton
           aria-haspopup="dialog"
@@ -66,7 +66,7 @@ export function NotificationBell() {
             <IconBell size={22} stroke={1.6} aria-hidden />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}
