@@ -40,9 +40,9 @@ const loadTooltip = () =>
  * pages' corner buttons (language, light/dark) and the signed-in frame's (menu, notifications,
  * settings, the collapsed sidebar's entries) are their only tooltips, and Tooltip brings Popper,
  * popper.js and Grow: about 10 KB of compressed JavaScript a first visit would download and run for
- * a hover that may never come (decisions 047 and 068). The button carries its aria-label meanwhile. Once the
- * Tooltip is there the child mounts again inside it: the focus is put back on it, and the tooltip
- * opens if the pointer or the focus is still there. Not while the child's menu is open (it is the
+ * a hover that may never come (decisions 047 and 068). The button carries its aria-label meanwhile.
+ * Once the Tooltip is there the child mounts again inside it: the focus is put back on it, and the
+ * tooltip opens if the pointer or the focus is still there. Not while the child's menu is open (it is the
  * menu's anchor and gets the focus back when the menu closes): the next hover or focus does it. Nor
  * while a button of the pointer is down on it: the click would be lost (its press and release on two
  * different elements), so the swap waits until the click has happened.
