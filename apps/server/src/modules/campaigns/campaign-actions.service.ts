@@ -7,7 +7,7 @@ import { recordAudit, type Command } from '../../platform/audit.ts';
 import { NotFound, Unprocessable, ValidationError } from '../../platform/errors.ts';
 import { findContactById, findContactByPhone } from '../contacts/index.ts';
 import { findDefaultGateway, findGateway } from '../gateways/index.ts';
-import { cancelQueuedMessages } from '../messages/index.ts';
+import { cancelQueuedMessages, findOutboundMessage } from '../messages/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { illegalTransition, transitionCampaign } from './campaign-state.ts';
 import { countAudience, findCampaignRow, type CampaignRow } from './campaigns.queries.ts';
@@ -95,12 +95,11 @@ export async function changeCampaignState(
 /**
  * Queues the campaign's text, with merge fields filled from a contact (the chosen one, else the
  * contact holding that number, else the fallbacks), to one number through the campaign's gateway.
- * Answers the queued message id; the dispatcher sends it within a moment.
+ * Answers the message as queued, read before the dispatcher is woken: it may send it within
+ * milliseconds, and the answer would then depend on which came first (a loaded PostgreSQL run
+ * answered 'sent').
  */
-export async function testSend(
-  db: Db,
-  input: Command & { target: CampaignRow; body: TestSendBody; wake: WakeDispatcher },
-): Promise<string> {
+export async function testSend(db: Db, input: Command & { target: CampaignRow; body: TestSendBody; wake: WakeDispatcher }) {
   const { target, body } = input;
   const country = body.defaultCountry ?? (await getMessagingSettings(db)).defaultCountry ?? undefined;
   const phone = normalisePhone(body.phone, country);
@@ -127,6 +126,8 @@ export async function testSend(
     ip: input.ip,
     details: { phone: phone.e164, messageId: id },
   });
+  const queued = await findOutboundMessage(db, id);
+  if (!queued) throw new Error('test message vanished');
   input.wake();
-  return id;
+  return queued;
 }

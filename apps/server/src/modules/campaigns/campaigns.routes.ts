@@ -22,7 +22,7 @@ import { currentUser, ensure } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentContact } from '../contacts/index.ts';
-import { findOutboundMessage, presentOutboundMessage } from '../messages/index.ts';
+import { presentOutboundMessage } from '../messages/index.ts';
 import { destinationCounts } from './audience-destinations.ts';
 import { changeCampaignState, launchCampaign, testSend, type WakeDispatcher } from './campaign-actions.service.ts';
 import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from './campaign-counts.queries.ts';
@@ -263,9 +263,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       const actor = currentUser(request);
       const target = await loadRow(request.params.id);
       ensure(campaignPolicy.launch(actor), CANNOT_LAUNCH);
-      const id = await testSend(db, { actor, target, body: request.body, ip: request.ip, wake });
-      const message = await findOutboundMessage(db, id);
-      if (!message) throw new Error('test message vanished');
+      const message = await testSend(db, { actor, target, body: request.body, ip: request.ip, wake });
       return reply.status(202).send({ message: presentOutboundMessage(message) });
     },
   );

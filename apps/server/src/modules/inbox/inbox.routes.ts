@@ -19,7 +19,7 @@ import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { contactPolicy } from '../contacts/index.ts';
-import { findOutboundMessage, presentOutboundMessage } from '../messages/index.ts';
+import { presentOutboundMessage } from '../messages/index.ts';
 import { InboxEvents, type InboxEventsOptions } from './inbox-events.ts';
 import { ensure, inboxPolicy } from './inbox.policy.ts';
 import { presentInboxContact, presentThreadMessage } from './inbox.presenter.ts';
@@ -131,9 +131,13 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; even
       const actor = currentUser(request);
       ensure(inboxPolicy.reply(actor), 'You do not have permission to send replies.');
       const contact = await loadContact(request.params.contactId);
-      const id = await sendReply(db, { contact, body: request.body.body, templateId: request.body.templateId, actorId: actor.id, wake });
-      const message = await findOutboundMessage(db, id);
-      if (!message) throw new Error('reply vanished');
+      const message = await sendReply(db, {
+        contact,
+        body: request.body.body,
+        templateId: request.body.templateId,
+        actorId: actor.id,
+        wake,
+      });
       return reply.status(202).send({ message: presentOutboundMessage(message) });
     },
   );

@@ -2,6 +2,7 @@ import { INBOX_ERROR_CODES } from '@sms/contracts/inbox';
 import type { Db } from '../../db/client.ts';
 import { Conflict, Unprocessable } from '../../platform/errors.ts';
 import { findDefaultGateway } from '../gateways/index.ts';
+import { findOutboundMessage } from '../messages/index.ts';
 import { countTemplateUse } from '../templates/index.ts';
 import { insertReply, lastInboundAddress, recordReplyActivity, type InboxContactRow } from './inbox.queries.ts';
 
@@ -12,12 +13,13 @@ const answerFrom = (address: string | null) =>
 /**
  * Queues a reply typed in the inbox: kind 'reply', no campaign, through the default gateway, the
  * same one-off path as test sends (the dispatcher sends it within a moment). 409 for a contact who
- * opted out, 422 when no usable default gateway exists.
+ * opted out, 422 when no usable default gateway exists. Answers the message as queued, read before
+ * the dispatcher is woken (as testSend does), so the answer does not depend on how fast it sends.
  */
 export async function sendReply(
   db: Db,
   input: { contact: InboxContactRow; body: string; actorId: string; templateId?: string; wake: () => void },
-): Promise<string> {
+) {
   const { contact } = input;
   if (contact.status === 'opted_out')
     throw new Conflict('This contact has opted out of messages: replies cannot be sent until they opt back in', {
@@ -42,6 +44,8 @@ export async function sendReply(
     if (input.templateId) await countTemplateUse(tx, input.templateId);
     return queued;
   });
+  const message = await findOutboundMessage(db, id);
+  if (!message) throw new Error('reply vanished');
   input.wake();
-  return id;
+  return message;
 }
