@@ -4,6 +4,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { tuneSimulator } from './support/simulator.ts';
 import { seriousViolations } from './support/axe.ts';
 
 // Issue 5, browser part: a manager composes a campaign (the counter switches to UCS-2 on an
@@ -24,12 +25,6 @@ interface Campaign {
   counts: { total: number; queued: number; sending: number; sent: number; delivered: number; undelivered: number; failed: number };
 }
 
-/** Changes the simulator's settings through the API (set-up, not the journey under test). */
-async function tuneSimulator(config: Record<string, unknown>): Promise<void> {
-  const { gateway } = await api<{ gateway: Gateway }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
-  await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...config } }, admin.token);
-}
-
 const FAST = { acceptPerSecond: 500, receiptDelayMinMs: 50, receiptDelayMaxMs: 200, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
 
 beforeAll(async () => {
@@ -46,7 +41,7 @@ beforeAll(async () => {
   ];
   for (const [phone, firstName, tag1] of contacts)
     await api(server.baseUrl, 'POST', '/api/contacts', { phone, firstName, tag1 }, admin.token);
-  await tuneSimulator(FAST);
+  await tuneSimulator(server.baseUrl, admin.token, FAST);
 });
 
 afterAll(async () => {
@@ -160,7 +155,7 @@ test('a test message goes to one number, merge fields filled from a chosen conta
 });
 
 test('pause and resume a campaign that is sending slowly', async () => {
-  await tuneSimulator({ acceptPerSecond: 1 });
+  await tuneSimulator(server.baseUrl, admin.token, { acceptPerSecond: 1 });
   const { campaign } = await api<{ campaign: Campaign }>(
     server.baseUrl,
     'POST',
@@ -184,7 +179,7 @@ test('pause and resume a campaign that is sending slowly', async () => {
   const { counts } = paused.campaign;
   expect(counts.sent + counts.delivered + counts.undelivered + counts.failed).toBeLessThan(counts.total);
 
-  await tuneSimulator(FAST);
+  await tuneSimulator(server.baseUrl, admin.token, FAST);
   await page.getByRole('button', { name: 'Resume' }).click();
   await eventually(() => campaignStatus(page), 45_000).toBe('completed');
   await eventually(() => page.getByTestId('count-delivered').locator('dd').getAttribute('data-value')).toBe('6');

@@ -4,6 +4,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { tuneSimulator } from './support/simulator.ts';
 import { seriousViolations } from './support/axe.ts';
 
 // Dashboard figures after a simulator campaign (and a figure's link to its detail); the campaign
@@ -13,7 +14,6 @@ let server: RunningServer;
 let browser: Browser;
 let admin: Session;
 
-const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
 const FAST = { acceptPerSecond: 500, receiptDelayMinMs: 20, receiptDelayMaxMs: 100, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
 
 interface Campaign {
@@ -36,14 +36,7 @@ beforeAll(async () => {
   for (const [i, name] of ['Amina', 'Bruno', 'Chen', 'Dora', 'Emil'].entries()) {
     await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+3361234570${i}`, firstName: name, tag1: 'north' }, admin.token);
   }
-  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(
-    server.baseUrl,
-    'GET',
-    `/api/gateways/${SIMULATOR_ID}`,
-    undefined,
-    admin.token,
-  );
-  await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...FAST } }, admin.token);
+  await tuneSimulator(server.baseUrl, admin.token, FAST);
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { tuneSimulator } from './support/simulator.ts';
 import { seriousViolations } from './support/axe.ts';
 
 // The SMS inbox: a reply to a campaign arrives through the simulator (the normal inbound path)
@@ -14,19 +15,7 @@ let server: RunningServer;
 let browser: Browser;
 let admin: Session;
 
-const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
 const VIEWER = { name: 'Vera Viewer', email: 'vera@example.org', password: 'Correct-Horse-42' };
-
-async function tuneSimulator(config: Record<string, unknown>): Promise<void> {
-  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(
-    server.baseUrl,
-    'GET',
-    `/api/gateways/${SIMULATOR_ID}`,
-    undefined,
-    admin.token,
-  );
-  await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...config } }, admin.token);
-}
 
 const FAST = { acceptPerSecond: 500, receiptDelayMinMs: 50, receiptDelayMaxMs: 200, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
 
@@ -74,7 +63,13 @@ test('a reply arrives live with an unread badge; opening marks it read; a reply 
   await eventually(() => page.getByTestId('live-state').getAttribute('data-live')).toBe('true');
 
   // Every delivered message gets the reply "Count me in" about a second later.
-  await tuneSimulator({ ...FAST, replyRate: 1, replyDelayMinMs: 1_000, replyDelayMaxMs: 1_500, replyTexts: ['Count me in'] });
+  await tuneSimulator(server.baseUrl, admin.token, {
+    ...FAST,
+    replyRate: 1,
+    replyDelayMinMs: 1_000,
+    replyDelayMaxMs: 1_500,
+    replyTexts: ['Count me in'],
+  });
   const { campaign } = await api<{ campaign: { id: string } }>(
     server.baseUrl,
     'POST',
@@ -89,7 +84,7 @@ test('a reply arrives live with an unread badge; opening marks it read; a reply 
   await row.waitFor({ timeout: 20_000 });
   await expect.poll(() => row.textContent()).toContain('Count me in');
   await expect.poll(() => row.getByTestId('unread-badge').textContent()).toBe('1');
-  await tuneSimulator({ ...FAST, replyRate: 0 });
+  await tuneSimulator(server.baseUrl, admin.token, { ...FAST, replyRate: 0 });
 
   expect(await seriousViolations(page)).toEqual([]);
 

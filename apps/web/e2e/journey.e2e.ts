@@ -8,6 +8,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { tuneSimulator } from './support/simulator.ts';
 
 // Issue 6, the whole journey as a user lives it, in one browser session: import contacts from a
 // CSV through the wizard; compose a campaign to everyone and send it now on the simulator; watch
@@ -19,7 +20,6 @@ let server: RunningServer;
 let browser: Browser;
 let admin: Session;
 
-const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
 const CAMPAIGN_NAME = 'Storm check';
 const BODY = 'Are you safe after the storm? Reply YES or NO';
 const OPT_OUT_REPLY = 'You have been unsubscribed and will receive no more messages. Reply START to subscribe again.';
@@ -135,9 +135,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
   // The simulated carrier, quick and reliable; the replies are the test's own (below).
-  const { gateway } = await api<{ gateway: Gateway }>(server.baseUrl, 'GET', `/api/gateways/${SIMULATOR_ID}`, undefined, admin.token);
   const fast = { acceptPerSecond: 500, receiptDelayMinMs: 20, receiptDelayMaxMs: 100, failureRate: 0, undeliveredRate: 0, replyRate: 0 };
-  await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...fast } }, admin.token);
+  await tuneSimulator(server.baseUrl, admin.token, fast);
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
+import { tuneSimulator } from './support/simulator.ts';
 
 // Issue 6, keywords: the admin edits the keyword lists and their answers on the Messaging tab;
 // a word already in another list is refused with the list named; a contact who texts the new
@@ -12,8 +13,6 @@ import { eventually } from './support/eventually.ts';
 let server: RunningServer;
 let browser: Browser;
 let admin: Session;
-
-const SIMULATOR_ID = '00000000-0000-4000-8000-000000000001';
 
 interface KeywordSettings {
   optOutKeywords: string[];
@@ -79,13 +78,6 @@ test('edit the keywords on the Messaging tab; the new opt-out word, typed in any
   ).toEqual([]);
 
   // A contact answers a campaign with the new word (the simulator replies with it).
-  const { gateway } = await api<{ gateway: { config: Record<string, unknown> } }>(
-    server.baseUrl,
-    'GET',
-    `/api/gateways/${SIMULATOR_ID}`,
-    undefined,
-    admin.token,
-  );
   const fast = {
     acceptPerSecond: 500,
     receiptDelayMinMs: 20,
@@ -97,7 +89,7 @@ test('edit the keywords on the Messaging tab; the new opt-out word, typed in any
     replyDelayMaxMs: 50,
     replyTexts: [' Arret '],
   };
-  await api(server.baseUrl, 'PUT', `/api/gateways/${SIMULATOR_ID}`, { config: { ...gateway.config, ...fast } }, admin.token);
+  await tuneSimulator(server.baseUrl, admin.token, fast);
   const { contact } = await api<{ contact: { id: string } }>(
     server.baseUrl,
     'POST',
