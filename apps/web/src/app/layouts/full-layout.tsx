@@ -6,6 +6,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { OnceOpened } from '../../components/once-opened';
 import { MaintenanceNotice } from '../../features/maintenance/components/maintenance-notice';
 import { lazyPage } from '../../lib/lazy-page';
 import { useCustomizer } from '../../lib/theme/use-customizer';
@@ -16,8 +17,7 @@ import { SkipLink } from './skip-link';
 
 /**
  * The settings panel downloads when first opened (its slider alone is a fifth of the frame's code),
- * or as soon as the pointer or focus reaches its button; it stays mounted afterwards so it can
- * slide closed.
+ * or as soon as the pointer or focus reaches its button.
  */
 const CustomizerDrawer = lazyPage(async () => ({ default: (await import('./customizer/customizer-drawer')).CustomizerDrawer }));
 
@@ -28,7 +28,6 @@ export function FullLayout() {
   const largeScreen = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const [customizerOpen, setCustomizerOpen] = useState(false);
-  const [customizerWanted, setCustomizerWanted] = useState(false);
   const horizontal = settings.layout === 'horizontal';
   const boxed = settings.container === 'boxed';
   const permanentSidebar = largeScreen && !horizontal;
@@ -55,10 +54,7 @@ export function FullLayout() {
           showMenuButton={!(horizontal && largeScreen)}
           menuButtonLabel={permanentSidebar ? t('topbar.toggleSidebar') : t('topbar.openNavigation')}
           onMenuButton={toggleMenu}
-          onOpenCustomizer={() => {
-            setCustomizerWanted(true);
-            setCustomizerOpen(true);
-          }}
+          onOpenCustomizer={() => setCustomizerOpen(true)}
           onCustomizerIntent={() => void CustomizerDrawer.preload()}
           boxed={boxed}
         />
@@ -76,11 +72,9 @@ export function FullLayout() {
           </Suspense>
         </Container>
       </Box>
-      {customizerWanted ? (
-        <Suspense fallback={null}>
-          <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
-        </Suspense>
-      ) : null}
+      <OnceOpened open={customizerOpen}>
+        <CustomizerDrawer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+      </OnceOpened>
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import IconButton from '@mui/material/IconButton';
 import { IconLanguage } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
+import { OnceOpened } from '../../../components/once-opened';
 import { useLanguage } from '../../../lib/i18n/use-language';
 
 // The menu (MUI Menu, Popover, Modal, focus trap) is needed only once opened: not on the first page.
@@ -13,8 +14,6 @@ export function LanguageSwitcher() {
   const { t } = useTranslation('common');
   const { language, setLanguage } = useLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Mounted from the first opening on, so the menu's closing transition still plays.
-  const [menuWanted, setMenuWanted] = useState(false);
   const menuId = useId();
   const label = t('topbar.language');
   return (
@@ -25,29 +24,24 @@ export function LanguageSwitcher() {
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => {
-            setMenuWanted(true);
-            setAnchor(event.currentTarget);
-          }}
+          onClick={(event) => setAnchor(event.currentTarget)}
           color="inherit"
         >
           <IconLanguage size={22} stroke={1.6} aria-hidden />
         </IconButton>
       </LazyTooltip>
-      {menuWanted ? (
-        <Suspense fallback={null}>
-          <LanguageMenu
-            id={menuId}
-            anchor={anchor}
-            language={language}
-            onClose={() => setAnchor(null)}
-            onChoose={(code) => {
-              setAnchor(null);
-              void setLanguage(code);
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <OnceOpened open={anchor !== null}>
+        <LanguageMenu
+          id={menuId}
+          anchor={anchor}
+          language={language}
+          onClose={() => setAnchor(null)}
+          onChoose={(code) => {
+            setAnchor(null);
+            void setLanguage(code);
+          }}
+        />
+      </OnceOpened>
     </>
   );
 }

@@ -8,11 +8,12 @@ import { CAMPAIGN_ERROR_CODES, CAMPAIGN_LIMITS, type Campaign } from '@sms/contr
 import type { Gateway } from '@sms/contracts/gateways';
 import type { MessagingSettings } from '@sms/contracts/messaging-settings';
 import { isLocalDateTime, isTimeZone, zonedToInstant } from '@sms/contracts/zoned-time';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormTextField } from '../../../../components/forms/form-text-field';
+import { OnceOpened } from '../../../../components/once-opened';
 import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useLanguage } from '../../../../lib/i18n/use-language';
@@ -62,9 +63,6 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [testing, setTesting] = useState(startWithTestSend);
-  // Mounted from its first opening on, so it can fade out when closed.
-  const [testSendMounted, setTestSendMounted] = useState(testing);
-  if (testing && !testSendMounted) setTestSendMounted(true);
   const { control, handleSubmit, setValue, setError } = useForm<ComposerValues, unknown, ComposerOutput>({
     resolver: composerResolver,
     defaultValues: composerDefaults(campaign, settings.timeZone),
@@ -238,16 +236,14 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         onConfirm={confirmLaunch}
         onClose={closeConfirm}
       />
-      {testSendMounted ? (
-        <Suspense fallback={null}>
-          <TestSendDialog
-            open={testing}
-            campaignId={saved?.id ?? null}
-            defaultCountry={settings.defaultCountry ?? ''}
-            onClose={() => setTesting(false)}
-          />
-        </Suspense>
-      ) : null}
+      <OnceOpened open={testing}>
+        <TestSendDialog
+          open={testing}
+          campaignId={saved?.id ?? null}
+          defaultCountry={settings.defaultCountry ?? ''}
+          onClose={() => setTesting(false)}
+        />
+      </OnceOpened>
     </Box>
   );
 }
