@@ -100,7 +100,7 @@ test('axe finds no serious violations on the users page', async () => {
   const { context, page } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto('/users');
-  await page.getByRole('grid').waitFor();
+  await page.getByRole('table').waitFor();
   await expect.poll(() => page.getByRole('row', { name: /ada@example\.org/ }).count()).toBe(1);
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
@@ -146,7 +146,7 @@ test('links in lists are underlined without hovering, whatever the brand colour'
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto('/users');
-  const link = page.getByRole('grid').getByRole('link', { name: 'Ada Admin' });
+  const link = page.getByRole('table').getByRole('link', { name: 'Ada Admin' });
   await link.waitFor();
   expect(await link.evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe('underline');
   expect(problems).toEqual([]);

@@ -92,7 +92,7 @@ test('upload a CSV with good and bad rows, map it, follow it, download the error
       .textContent(),
   ).toMatch(new RegExp(`^${FIRST_ADMIN.name} · `));
   // Every column fits a laptop screen (1366 px): the counts and the error file need no sideways scrolling.
-  expect((await gridOverflow(page.getByRole('grid', { name: 'Import history' }))).pastEdge).toEqual([]);
+  expect((await gridOverflow(page.getByRole('table', { name: 'Import history' }))).pastEdge).toEqual([]);
 
   expect(problems).toEqual([]);
   await context.close();

@@ -73,7 +73,7 @@ test('first-admin setup, sign in, create, edit and delete a user, sign out', asy
   // Edit the name.
   await page
     .getByRole('row', { name: /grace@example\.org/ })
-    .getByRole('gridcell')
+    .getByRole('cell')
     .first()
     .click();
   await page.waitForURL(/\/users\/[0-9a-f-]{36}$/);

@@ -66,7 +66,7 @@ interface Gateway {
 const campaignStatus = (page: Page) => page.getByTestId('campaign-progress').getByTestId('campaign-status').getAttribute('data-status');
 const countOf = (page: Page, status: string) => page.getByTestId(`count-${status}`).locator('dd').getAttribute('data-value');
 const gridNames = async (page: Page, testId: string) =>
-  (await page.getByTestId(testId).locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort();
+  (await page.getByTestId(testId).locator('[data-row] [data-field="name"]').allTextContents()).sort();
 
 /**
  * A stand-in for Twilio's REST API on loopback: the replies come in through a Twilio number, so
@@ -285,7 +285,7 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await eventually(() => gridNames(page, 'non-responders-grid')).toEqual(NON_RESPONDERS);
   const optedOutRows = page
     .getByTestId('non-responders-grid')
-    .locator('.MuiDataGrid-row')
+    .locator('[data-row]')
     .filter({ has: page.locator('[data-field="optedOut"] .MuiChip-root') });
   expect(await optedOutRows.locator('[data-field="name"]').allTextContents()).toEqual(['Zia']);
   await page.getByRole('button', { name: 'Follow up' }).click();

@@ -38,7 +38,7 @@ test('a manager sees the maintenance page with the message, then returns to the 
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, manager);
   await page.goto('/contacts?search=ann');
-  await page.getByRole('grid').waitFor();
+  await page.getByRole('table').waitFor();
 
   await setMode(true);
   await page.reload();
@@ -51,7 +51,7 @@ test('a manager sees the maintenance page with the message, then returns to the 
   await setMode(false, '');
   // The page polls every 5 s; each API process trusts its reading for 2 s.
   await page.waitForURL((url) => url.pathname === '/contacts' && url.search === '?search=ann', { timeout: 20_000 });
-  await page.getByRole('grid').waitFor();
+  await page.getByRole('table').waitFor();
   expect(unexpected(problems)).toEqual([]);
   await context.close();
 });
@@ -75,7 +75,7 @@ test('administrators keep working under a banner and switch the mode from the Ma
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto('/contacts');
-  await page.getByRole('grid').waitFor();
+  await page.getByRole('table').waitFor();
   const banner = page.getByTestId('maintenance-banner');
   await banner.getByText('Maintenance mode is on').waitFor();
 
@@ -105,7 +105,7 @@ test('the audit log tab lists the switches, filters them and shows one in the si
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   await page.goto('/configurations?tab=audit-log');
-  const grid = page.getByRole('grid', { name: 'Audit entries' });
+  const grid = page.getByRole('table', { name: 'Audit entries' });
   await grid.waitFor();
   await page.getByLabel('Search').fill('maintenance');
   // Sign-ins are listed until the (debounced) search applies, and the grid is empty while the

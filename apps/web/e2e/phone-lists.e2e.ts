@@ -60,7 +60,7 @@ test('on a 390 px phone every list is cards within the screen, and the contacts 
     await page.goto(path);
     const list = page.locator(`[data-testid="${testId}"][data-layout="cards"]`);
     await eventually(() => list.getByTestId('list-card').count()).toBeGreaterThan(0);
-    expect(await page.locator('.MuiDataGrid-root').count(), `${path}: no grid`).toBe(0);
+    expect(await page.locator('[data-layout="table"]').count(), `${path}: no table`).toBe(0);
     expect(await pageOverflow(page), `${path}: sideways overflow`).toBeLessThanOrEqual(0);
     // The card's actions are buttons with their names, in the tab order.
     expect(await list.getByTestId('list-card').first().getByRole('button').count(), `${path}: card actions`).toBeGreaterThan(0);

@@ -225,11 +225,11 @@ test('the delivery report counts every status, charts the timeline and lists eac
 
   // Every recipient is listed; the search finds one by name with the reply received.
   const grid = page.getByTestId('recipients-grid');
-  await eventually(() => grid.locator('.MuiDataGrid-row').count()).toBe(9);
+  await eventually(() => grid.locator('[data-row]').count()).toBe(9);
   // Every column and every date fits the card on a laptop screen: no sideways scrolling, nothing cut.
   expect(await gridOverflow(grid)).toEqual({ pastEdge: [], cutCells: [] });
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill('Noah');
-  await eventually(() => grid.locator('.MuiDataGrid-row').count()).toBe(1);
+  await eventually(() => grid.locator('[data-row]').count()).toBe(1);
   expect(await grid.getByTestId('reply-text').textContent()).toBe('No thanks');
   expect(await grid.locator('[data-field="phone"] bdi').getAttribute('dir')).toBe('ltr');
   // The status filter: nobody is undelivered.
@@ -302,13 +302,13 @@ test('the tag1 report groups recipients and reply words, and a figure opens the 
   await north.locator('[data-word="YES"]').click();
   const drawer = page.getByTestId('recipients-drawer');
   await eventually(() => drawer.getByTestId('drill-total').getAttribute('data-value')).toBe('2');
-  await eventually(() => drawer.locator('.MuiDataGrid-row').count()).toBe(2);
-  expect((await drawer.locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort()).toEqual(['Nils', 'Nora']);
+  await eventually(() => drawer.locator('[data-row]').count()).toBe(2);
+  expect((await drawer.locator('[data-row] [data-field="name"]').allTextContents()).sort()).toEqual(['Nils', 'Nora']);
   await drawer.getByRole('button', { name: 'Close' }).click();
   // The not-replied count of south: Sara and Sven.
   await page.locator('[data-testid="tag1-row"][data-tag1="south"]').getByTestId('cell-notReplied').click();
   await eventually(() => drawer.getByTestId('drill-total').getAttribute('data-value')).toBe('2');
-  await eventually(async () => (await drawer.locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort()).toEqual([
+  await eventually(async () => (await drawer.locator('[data-row] [data-field="name"]').allTextContents()).sort()).toEqual([
     'Sara',
     'Sven',
   ]);
@@ -329,7 +329,7 @@ test('non-responders: filter by tag1, then follow up south in a draft that opens
   await page.keyboard.press('Escape');
   await eventually(() => page.getByTestId('non-responders-total').getAttribute('data-value')).toBe('2');
   await eventually(async () =>
-    (await page.getByTestId('non-responders-grid').locator('.MuiDataGrid-row [data-field="name"]').allTextContents()).sort(),
+    (await page.getByTestId('non-responders-grid').locator('[data-row] [data-field="name"]').allTextContents()).sort(),
   ).toEqual(['Sara', 'Sven']);
 
   await page.getByRole('button', { name: 'Follow up' }).click();
@@ -360,10 +360,10 @@ test('top errors: a rejected run lists its error code, and choosing it filters t
   expect(await error.getAttribute('aria-pressed')).toBe('true');
   await eventually(() => page.getByTestId('error-filter').getByRole('combobox').textContent()).toBe('SIM_REJECTED');
   const grid = page.getByTestId('recipients-grid');
-  await eventually(async () => new Set(await grid.locator('.MuiDataGrid-row [data-field="errorCode"]').allTextContents())).toEqual(
+  await eventually(async () => new Set(await grid.locator('[data-row] [data-field="errorCode"]').allTextContents())).toEqual(
     new Set(['SIM_REJECTED']),
   );
-  expect(await grid.locator('.MuiDataGrid-row').count()).toBe(9);
+  expect(await grid.locator('[data-row]').count()).toBe(9);
   // Nobody replied to it; the reports list shows 0% delivered.
   await page.goto('/reports');
   const row = page.getByRole('row', { name: new RegExp(REJECTED_NAME) });
@@ -386,8 +386,8 @@ test('a viewer reads and exports the reports with phone numbers masked, but cann
   expect(await page.getByRole('button', { name: 'Follow up' }).count()).toBe(0);
   expect(await page.getByRole('link', { name: 'Open the campaign' }).count()).toBe(0);
   await page.goto(`/reports/delivery/${campaignId}`);
-  await eventually(() => page.getByTestId('recipients-grid').locator('.MuiDataGrid-row').count()).toBe(9);
-  expect(await page.getByTestId('recipients-grid').locator('.MuiDataGrid-row a').count()).toBe(0);
+  await eventually(() => page.getByTestId('recipients-grid').locator('[data-row]').count()).toBe(9);
+  expect(await page.getByTestId('recipients-grid').locator('[data-row] a').count()).toBe(0);
   // Phone numbers masked (PRODUCT.md section 4); names stay.
   const grid = (await page.getByTestId('recipients-grid').textContent()) ?? '';
   expect(grid).toContain('+33 61** **001');

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { GridOverlay } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,16 +15,7 @@ export interface GridEmptyOverlayProps {
   children?: ReactNode;
 }
 
-/** What a Data Grid shows without rows: the same layout in every list (its `noRowsOverlay` slot). */
-export function GridEmptyOverlay(props: GridEmptyOverlayProps) {
-  return (
-    <GridOverlay>
-      <EmptyState {...props} />
-    </GridOverlay>
-  );
-}
-
-/** The empty state itself, outside a grid too (the card form of a list). */
+/** What a list shows without rows: the same layout in every list, as a table or as cards. */
 export function EmptyState({ icon, title, testId, clear, children }: GridEmptyOverlayProps) {
   return (
     <Box sx={{ textAlign: 'center', p: 3 }} data-testid={testId}>

@@ -1,25 +1,17 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { DataGrid, type DataGridProps, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { useDataGridLocaleText } from '../lib/i18n/use-data-grid-locale-text';
-import { correctedPage, lastPage, sortFromModel, type ServerListState } from '../lib/list-state/list-state';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { correctedPage, nextSortOrder, sortFromModel, type ServerListState, type SortOrder } from '../lib/list-state/list-state';
 import type { ListHandle } from '../lib/list-state/use-list-state';
 import type { CardSelection } from './card-list/card-list';
 import { ListCards } from './card-list/list-cards';
 import { useCardLayout } from './card-list/use-card-layout';
-import { GridEmptyOverlay, type GridEmptyOverlayProps } from './grid-empty-overlay';
+import type { ColumnDef } from './data-table/columns';
+import { ColumnsButton, type ColumnVisibility } from './data-table/columns-button';
+import { DataTable, type TableSelection } from './data-table/data-table';
+import { ListPagination } from './data-table/list-pagination';
+import { EmptyState, type GridEmptyOverlayProps } from './grid-empty-overlay';
 import { LoadOrRetry } from './retry-alert';
-
-declare module '@mui/x-data-grid' {
-  interface NoRowsOverlayPropsOverrides {
-    empty?: GridEmptyOverlayProps;
-  }
-}
-
-function EmptyOverlay({ empty }: { empty?: GridEmptyOverlayProps }) {
-  return empty ? <GridEmptyOverlay {...empty} /> : null;
-}
 
 /** The parts of a TanStack list query (`{ data, total }` answers) the grid reads. */
 export interface GridListQuery<R> {
@@ -32,83 +24,105 @@ export interface GridListQuery<R> {
   refetch: () => unknown;
 }
 
-/** What the grid decides itself; the rest of the Data Grid's props pass through. */
-type Wired =
-  | 'rows'
-  | 'loading'
-  | 'label'
-  | 'paginationMode'
-  | 'sortingMode'
-  | 'paginationModel'
-  | 'onPaginationModelChange'
-  | 'sortModel'
-  | 'onSortModelChange'
-  | 'pageSizeOptions'
-  | 'localeText'
-  | 'onRowClick';
+/** Rows ticked for bulk actions, by id, kept across pages. */
+export interface ListSelection<R> {
+  selectedIds: readonly string[];
+  onChange: (ids: string[]) => void;
+  /** A row's check box's accessible name, naming the row (e.g. "Select Ana Lima, +33612345678"). */
+  label: (row: R) => string;
+}
 
-export interface ServerDataGridProps<R extends GridValidRowModel, T extends ServerListState> extends Omit<DataGridProps<R>, Wired> {
-  /** On the wrapper: `getByTestId(testId)` finds the grid and its rows. */
+export interface ServerDataGridProps<R, T extends ServerListState> {
+  /** On the wrapper: `getByTestId(testId)` finds the list and its rows. */
   testId: string;
-  /** The grid's accessible name. */
+  /** The list's accessible name. */
   label: string;
   query: GridListQuery<R>;
   list: ListHandle<T>;
-  /** What the grid shows when the server has no rows for it. */
+  columns: readonly ColumnDef<R>[];
+  /** The row's id (default: its `id`). */
+  getRowId?: (row: R) => string | number;
+  /** The rows in all pages (default: the answer's total); -1 when the server only knows there are more. */
+  rowCount?: number;
+  /** With a row count of -1: whether to offer a next page. */
+  hasNextPage?: boolean;
+  /** What the list shows when the server has no rows for it. */
   empty: GridEmptyOverlayProps;
-  /** Something else is working on the rows (e.g. copying one): the grid shows it is loading. */
+  /** Something else is working on the rows (e.g. copying one): the list shows it is loading. */
   busy?: boolean;
   /** Opens a row when it is clicked anywhere but on its actions, links, buttons or check box. */
   onOpenRow?: (row: R) => void;
+  /** Rows take the focus and open on Enter (for lists whose rows have no link to tab to). */
+  focusableRows?: boolean;
+  /** The orders a header click steps through (null: back to the list's default). */
+  sortingOrder?: readonly (SortOrder | null)[];
+  rowHeight?: number;
+  /** Columns hidden until the user shows them with the column chooser (which then shows above the table). */
+  defaultHidden?: readonly string[];
+  /** Which columns show, when the feature keeps it (e.g. remembered per browser). */
+  columnVisibility?: ColumnVisibility;
+  onColumnVisibilityChange?: (visibility: ColumnVisibility) => void;
+  /** Above the table on a wide screen, given the column chooser to place. */
+  toolbar?: (columnsButton: ReactNode) => ReactNode;
+  selection?: ListSelection<R>;
   /** Space around the alert a failed load shows. */
   alertSx?: SxProps<Theme>;
   minHeight?: number;
-  /** Above the cards on a phone, where the grid's toolbar is not shown (e.g. the count). */
+  sx?: SxProps<Theme>;
+  /** Above the cards on a phone, where the toolbar is not shown (e.g. the count). */
   cardsHeader?: ReactNode;
   /** Below the cards on a phone (e.g. the actions on the ticked cards). */
   cardsFooter?: ReactNode;
-  /** The check boxes of the cards, when the grid has `checkboxSelection`. */
-  cardSelection?: CardSelection<R>;
 }
 
-const INTERACTIVE = '[data-field="actions"], [data-field="__check__"], a, button, input';
+const defaultRowId = <R,>(row: R) => (row as { id: string | number }).id;
 
 /**
  * A list the server pages (and sorts, when the list definition names sort fields), with its state
- * in a `ListHandle`: stable models, a guard that only asks for sorts the server knows, the
- * language's grid texts, an empty state, a failed load with Try again, and a page past the end
- * corrected to the last page that has rows. Features give it columns, texts and what a row opens.
+ * in a `ListHandle`: a guard that only asks for sorts the server knows, an empty state, a failed
+ * load with Try again, and a page past the end corrected to the last page that has rows. A table
+ * on a wide screen, cards on a phone, from the same columns. Features give it columns, texts and
+ * what a row opens (decision 069: our table rather than MUI X Data Grid).
  */
-export function ServerDataGrid<R extends GridValidRowModel, T extends ServerListState>(props: ServerDataGridProps<R, T>) {
+export function ServerDataGrid<R, T extends ServerListState>(props: ServerDataGridProps<R, T>) {
   const {
     testId,
     label,
     query,
     list,
+    columns,
+    getRowId: rowIdOf = defaultRowId,
+    rowCount,
+    hasNextPage,
     empty,
     busy = false,
     onOpenRow,
+    focusableRows = false,
+    sortingOrder = ['asc', 'desc'],
+    rowHeight = 52,
+    defaultHidden,
+    toolbar,
+    selection,
     alertSx = { m: 2.5 },
     minHeight = 420,
-    rowCount,
-    slots,
-    slotProps,
     sx,
     cardsHeader,
     cardsFooter,
-    cardSelection,
-    ...rest
   } = props;
   const cards = useCardLayout();
-  const localeText = useDataGridLocaleText();
+  const getRowId = (row: R) => String(rowIdOf(row));
   const { definition, state, update } = list;
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
+  const loading = (query.isFetching && !query.data) || query.isPlaceholderData || busy;
 
-  // Stable models: a new object each render reads as a change, and the grid then jumps to page 1.
-  const { page, pageSize, sort, order = 'asc' } = state;
-  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
-  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort, sort: order }] : []), [sort, order]);
+  const [ownVisibility, setOwnVisibility] = useState<ColumnVisibility>(() =>
+    Object.fromEntries((defaultHidden ?? []).map((field) => [field, false])),
+  );
+  const visibility = props.columnVisibility ?? ownVisibility;
+  const onVisibility = props.onColumnVisibilityChange ?? setOwnVisibility;
+  const hidden = useMemo(() => new Set(Object.keys(visibility).filter((field) => visibility[field] === false)), [visibility]);
+  const shown = useMemo(() => columns.filter((column) => !hidden.has(column.field)), [columns, hidden]);
 
   // A page past the end (rows deleted, or an old link): show the last page that has rows instead,
   // in place of the wrong page in history, so Back does not return to it.
@@ -118,20 +132,51 @@ export function ServerDataGrid<R extends GridValidRowModel, T extends ServerList
     if (corrected !== null) update({ page: corrected } as Partial<T>, { replace: true });
   });
 
-  const onPaginationModelChange = (model: GridPaginationModel) => {
-    // The grid also steps back by itself once the count no longer reaches the page shown: that is
-    // the same correction, not a step the user took.
-    const correcting = model.page < page && page > lastPage(total, pageSize);
-    update({ page: model.page, pageSize: model.pageSize } as Partial<T>, { replace: correcting });
+  const selected = useMemo(() => new Set(selection?.selectedIds ?? []), [selection?.selectedIds]);
+  const tableSelection: TableSelection<R> | undefined = selection && {
+    isSelected: (row) => selected.has(getRowId(row)),
+    onToggle: (row, on) => {
+      const id = getRowId(row);
+      selection.onChange(on ? [...selection.selectedIds, id] : selection.selectedIds.filter((other) => other !== id));
+    },
+    onTogglePage: (pageRows, on) => {
+      const ids = new Set(pageRows.map(getRowId));
+      const others = selection.selectedIds.filter((id) => !ids.has(id));
+      selection.onChange(on ? [...others, ...ids] : others);
+    },
+    label: selection.label,
+  };
+  const cardSelection: CardSelection<R> | undefined = tableSelection && {
+    isSelected: tableSelection.isSelected,
+    onToggle: tableSelection.onToggle,
+    label: tableSelection.label,
+  };
+
+  const { sort, order = 'asc' } = state;
+  const onSort = (field: string) => {
+    const next = nextSortOrder(sort === field ? order : null, sortingOrder);
+    update(
+      sortFromModel([{ field, sort: next }], definition.sorts, {
+        sort: definition.defaults.sort,
+        order: definition.defaults.order ?? 'asc',
+      }) as Partial<T>,
+    );
   };
   const sortable = definition.sorts.length > 0;
-  const onSortModelChange = (model: GridSortModel) =>
-    update(
-      sortFromModel(model, definition.sorts, { sort: definition.defaults.sort, order: definition.defaults.order ?? 'asc' }) as Partial<T>,
-    );
+  const count = rowCount ?? total;
+  const onPage = (page: number, pageSize: number) => update({ page, pageSize } as Partial<T>);
+  const pagination = (
+    <ListPagination
+      page={state.page}
+      pageSize={state.pageSize}
+      pageSizes={definition.pageSizes}
+      count={count}
+      hasNextPage={hasNextPage}
+      onPage={onPage}
+    />
+  );
 
   if (cards) {
-    const hidden = rest.columnVisibilityModel ?? rest.initialState?.columns?.columnVisibilityModel ?? {};
     return (
       <LoadOrRetry query={query} sx={alertSx}>
         {cardsHeader}
@@ -139,57 +184,46 @@ export function ServerDataGrid<R extends GridValidRowModel, T extends ServerList
           testId={testId}
           label={label}
           rows={rows}
-          columns={rest.columns}
-          hidden={new Set(Object.keys(hidden).filter((field) => hidden[field] === false))}
-          getRowId={rest.getRowId}
-          loading={(query.isFetching && !query.data) || query.isPlaceholderData || busy}
+          columns={columns}
+          hidden={hidden}
+          rowId={getRowId}
+          loading={loading}
           empty={empty}
           onOpenRow={onOpenRow}
-          page={page}
-          pageSize={pageSize}
-          pageSizes={definition.pageSizes}
-          count={rowCount ?? total}
-          onPage={(next, size) => update({ page: next, pageSize: size } as Partial<T>)}
           selection={cardSelection}
+          pagination={pagination}
         />
         {cardsFooter}
       </LoadOrRetry>
     );
   }
 
+  const columnsButton = <ColumnsButton columns={columns} visibility={visibility} onChange={onVisibility} />;
   return (
     <LoadOrRetry query={query} sx={alertSx}>
-      <Box data-testid={testId}>
-        <DataGrid<R>
-          sortingOrder={['asc', 'desc']}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          {...rest}
+      <Box data-testid={testId} data-layout="table">
+        {toolbar ? (
+          toolbar(columnsButton)
+        ) : defaultHidden ? (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, py: 1 }}>{columnsButton}</Box>
+        ) : null}
+        <DataTable<R>
           label={label}
           rows={rows}
-          rowCount={rowCount ?? total}
-          loading={(query.isFetching && !query.data) || query.isPlaceholderData || busy}
-          paginationMode="server"
-          paginationModel={paginationModel}
-          onPaginationModelChange={onPaginationModelChange}
-          pageSizeOptions={[...definition.pageSizes]}
-          {...(sortable ? { sortingMode: 'server' as const, sortModel, onSortModelChange } : { disableColumnSorting: true })}
-          localeText={localeText}
-          onRowClick={
-            onOpenRow
-              ? ({ row }, event) => {
-                  if (!(event.target as HTMLElement).closest(INTERACTIVE)) onOpenRow(row);
-                }
-              : undefined
-          }
-          slots={{ noRowsOverlay: EmptyOverlay, ...slots }}
-          slotProps={{ ...slotProps, noRowsOverlay: { empty } }}
-          sx={[
-            { border: 0, minHeight, '& .MuiDataGrid-cell:focus-within': { outlineOffset: -2 } },
-            Boolean(onOpenRow) && { '& .MuiDataGrid-row': { cursor: 'pointer' } },
-            ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx]),
-          ]}
+          columns={shown}
+          rowId={getRowId}
+          rowHeight={rowHeight}
+          loading={loading}
+          empty={<EmptyState {...empty} />}
+          minHeight={minHeight - 52}
+          sorted={sortable && sort ? { field: sort, direction: order } : undefined}
+          onSort={sortable ? onSort : undefined}
+          onOpenRow={onOpenRow}
+          focusableRows={focusableRows}
+          selection={tableSelection}
+          sx={sx}
         />
+        {pagination}
       </Box>
     </LoadOrRetry>
   );

@@ -1,39 +1,32 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import TablePagination from '@mui/material/TablePagination';
-import type { GridColDef, GridRowIdGetter, GridValidRowModel } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { ColumnDef } from '../data-table/columns';
 import { EmptyState, type GridEmptyOverlayProps } from '../grid-empty-overlay';
 import { CardList, type CardSelection } from './card-list';
 import { gridCards } from './grid-cards';
 
-export interface ListCardsProps<R extends GridValidRowModel> {
+export interface ListCardsProps<R> {
   testId: string;
   label: string;
   rows: readonly R[];
-  columns: readonly GridColDef<R>[];
+  columns: readonly ColumnDef<R>[];
   /** Columns the user (or the list) hid. */
   hidden: ReadonlySet<string>;
-  getRowId?: GridRowIdGetter<R>;
+  rowId: (row: R) => string;
   loading: boolean;
   empty: GridEmptyOverlayProps;
-  onOpenRow?: (row: R) => void;
-  page: number;
-  pageSize: number;
-  pageSizes: readonly number[];
-  /** -1 when the server only knows there are more. */
-  count: number;
-  onPage: (page: number, pageSize: number) => void;
-  /** Check boxes on the cards (the grid's checkbox selection). */
-  selection?: CardSelection<R>;
+  onOpenRow?: ((row: R) => void) | undefined;
+  /** Check boxes on the cards (the table's check box column). */
+  selection?: CardSelection<R> | undefined;
+  /** The list's paging, the same as under the table. */
+  pagination: ReactNode;
 }
 
-/** A server-paged grid's card form (phones): the same rows, values and actions, with the same paging. */
-export function ListCards<R extends GridValidRowModel>(props: ListCardsProps<R>) {
-  const { testId, label, rows, columns, hidden, getRowId, loading, empty, onOpenRow, page, pageSize, pageSizes, count, onPage, selection } =
-    props;
-  const rowId = useMemo(() => getRowId ?? ((row: R) => (row as unknown as { id: string | number }).id), [getRowId]);
-  const cards = useMemo(() => gridCards(columns, rowId, hidden), [columns, rowId, hidden]);
+/** A server-paged list's card form (phones): the same rows, values and actions, with the same paging. */
+export function ListCards<R>(props: ListCardsProps<R>) {
+  const { testId, label, rows, columns, hidden, rowId, loading, empty, onOpenRow, selection, pagination } = props;
+  const cards = useMemo(() => gridCards(columns, hidden), [columns, hidden]);
   return (
     <Box data-testid={testId} data-layout="cards">
       <Box sx={{ height: 4 }}>{loading ? <LinearProgress /> : null}</Box>
@@ -48,16 +41,7 @@ export function ListCards<R extends GridValidRowModel>(props: ListCardsProps<R>)
         selection={selection}
         empty={loading ? null : <EmptyState {...empty} />}
       />
-      <TablePagination
-        component="div"
-        count={count}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizes]}
-        onPageChange={(_, next) => onPage(next, pageSize)}
-        onRowsPerPageChange={(event) => onPage(0, Number(event.target.value))}
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 1.5 } }}
-      />
+      {pagination}
     </Box>
   );
 }

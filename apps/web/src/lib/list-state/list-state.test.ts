@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineList } from './define-list';
-import { changeListState, correctedPage, lastPage, pageQuery, sortedPageQuery, sortFromModel, withoutEmpty } from './list-state';
+import { changeListState, correctedPage, lastPage, nextSortOrder, pageQuery, sortedPageQuery, sortFromModel, withoutEmpty } from './list-state';
 import { choiceField, choicesField, dateField, textField, validDate } from './url-fields';
 
 // Lists shaped like the app's: a people list (choices, sort), a contacts-like list (tags and dates),
@@ -197,5 +197,23 @@ describe('sortFromModel', () => {
     expect(sortFromModel([], sorts, fallback)).toEqual(fallback);
     expect(sortFromModel([{ field: 'name', sort: null }], sorts, fallback)).toEqual(fallback);
     expect(sortFromModel([], ['name'], { sort: undefined, order: 'asc' })).toEqual({ sort: undefined, order: 'asc' });
+  });
+});
+
+describe('nextSortOrder', () => {
+  it('starts a column not sorted yet with the first order of the cycle', () => {
+    expect(nextSortOrder(null, ['asc', 'desc'])).toBe('asc');
+    expect(nextSortOrder(null, ['desc', 'asc'])).toBe('desc');
+  });
+
+  it('steps to the next order, and round to the first', () => {
+    expect(nextSortOrder('asc', ['asc', 'desc'])).toBe('desc');
+    expect(nextSortOrder('desc', ['asc', 'desc'])).toBe('asc');
+    expect(nextSortOrder('asc', ['desc', 'asc'])).toBe('desc');
+  });
+
+  it('clears the sort after the last order when the cycle ends in null', () => {
+    expect(nextSortOrder('asc', ['asc', 'desc', null])).toBe('desc');
+    expect(nextSortOrder('desc', ['asc', 'desc', null])).toBeNull();
   });
 });

@@ -64,7 +64,7 @@ export function withoutEmpty<T extends Record<string, string | readonly string[]
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value.length > 0)) as { [K in keyof T]?: Filled<T[K]> };
 }
 
-/** A column the user sorted by, as the Data Grid reports it. */
+/** A column the user sorted by (a null sort: cleared). */
 export interface SortChoice {
   field: string;
   sort?: SortOrder | null | undefined;
@@ -82,4 +82,14 @@ export function sortFromModel<S extends string>(
   const first = model[0];
   if (!first || !first.sort || !(sorts as readonly string[]).includes(first.field)) return { sort: fallback.sort, order: fallback.order };
   return { sort: first.field as S, order: first.sort };
+}
+
+/**
+ * The order a click on a column's header asks for: the first of `cycle` for a column not sorted
+ * yet, else the one after its current order (null: back to the list's default sort).
+ */
+export function nextSortOrder(current: SortOrder | null, cycle: readonly (SortOrder | null)[]): SortOrder | null {
+  if (current === null) return cycle[0] ?? 'asc';
+  const at = cycle.indexOf(current);
+  return cycle[(at + 1) % cycle.length] ?? null;
 }

@@ -1,6 +1,4 @@
 import type { Components, Theme } from '@mui/material/styles';
-import type {} from '@mui/x-data-grid/themeAugmentation';
-import { readCspNonce } from '../csp-nonce';
 
 /** Modernize-like card shadow (spec: cards get a shadow unless the customizer picks a border). */
 export const CARD_SHADOW = 'rgb(145 158 171 / 30%) 0px 0px 2px 0px, rgb(145 158 171 / 12%) 0px 12px 24px -4px';
@@ -75,7 +73,6 @@ export function componentOverrides({ cardShadow }: { cardShadow: boolean }): Com
     },
     MuiTooltip: { defaultProps: { arrow: true } },
     // The grid renders a <style> tag with its CSS variables: it needs the CSP nonce.
-    MuiDataGrid: { defaultProps: { nonce: readCspNonce() } },
     // Standard alerts on the theme's tinted surfaces, with readable text in both modes.
     MuiAlert: {
       styleOverrides: {

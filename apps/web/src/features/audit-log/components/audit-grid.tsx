@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
 import type { AuditEntry } from '@sms/contracts/audit-log';
 import { IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -24,7 +24,7 @@ export function AuditGrid({ list, query, filtered, onOpen }: AuditGridProps) {
   const { t } = useTranslation(['audit', 'policy']);
   const { language } = useLanguage();
   const empty = useListEmptyState('audit', { filtered, icon: <IconHistory size={36} stroke={1.4} /> });
-  const columns = useMemo<GridColDef<AuditEntry>[]>(
+  const columns = useMemo<ColumnDef<AuditEntry>[]>(
     () => [
       {
         field: 'at',
@@ -99,9 +99,8 @@ export function AuditGrid({ list, query, filtered, onOpen }: AuditGridProps) {
       columns={columns}
       empty={empty}
       onOpenRow={onOpen}
-      onCellKeyDown={({ row }, event) => {
-        if (event.key === 'Enter') onOpen(row);
-      }}
+      // Its rows have no link to tab to: each row takes the focus itself and opens on Enter.
+      focusableRows
       rowHeight={60}
       alertSx={{ m: 2 }}
     />

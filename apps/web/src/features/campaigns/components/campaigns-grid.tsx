@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
 import type { Campaign } from '@sms/contracts/campaigns';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export interface CampaignsGridProps {
   query: GridListQuery<Campaign>;
   /** Something else works on the rows (a copy being made). */
   busy: boolean;
-  columns: GridColDef<Campaign>[];
+  columns: ColumnDef<Campaign>[];
   filtered: boolean;
   onClear: () => void;
 }
@@ -53,8 +53,9 @@ export function CampaignsGrid({ list, query, busy, columns, filtered, onClear }:
       busy={busy}
       columns={columns}
       empty={empty}
-      // Created is sortable (the default order) but hidden at first, so the actions fit without scrolling.
-      initialState={{ columns: { columnVisibilityModel: { createdAt: false } } }}
+      // Created is sortable (the default order) but hidden at first, so the actions fit without scrolling;
+      // the column chooser shows it.
+      defaultHidden={['createdAt']}
       onOpenRow={(row) => void navigate(paths.campaigns.detail(row.id))}
       rowHeight={64}
     />

@@ -1,5 +1,6 @@
 import Link from '@mui/material/Link';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
+import { RowAction } from '../../../components/data-table/row-action';
 import { CAMPAIGN_SORT_FIELDS, EDITABLE_CAMPAIGN_STATUSES, type Campaign } from '@sms/contracts/campaigns';
 import { IconCopy, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -20,7 +21,7 @@ export interface CampaignRowActions {
 }
 
 /** Columns of the campaigns grid (the server sorts the sortable ones); row actions follow the role and state. */
-export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions): GridColDef<Campaign>[] {
+export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions): ColumnDef<Campaign>[] {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
   const ability = useAbility();
@@ -29,7 +30,7 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
   const canUpdate = ability.can('update', 'Campaign');
   const canDelete = ability.can('delete', 'Campaign');
 
-  return useMemo<GridColDef<Campaign>[]>(() => {
+  return useMemo<ColumnDef<Campaign>[]>(() => {
     const date = (value: string | null) => formatDateTime(value, language) ?? '';
     return [
       {
@@ -77,7 +78,7 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
         width: 165,
         hideable: false,
         getActions: ({ row }) => [
-          <GridActionsCellItem
+          <RowAction
             key="view"
             icon={<IconEye size={20} aria-hidden />}
             label={t('actions.view', { name: row.name })}
@@ -85,7 +86,7 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
           />,
           ...(canUpdate && EDITABLE_CAMPAIGN_STATUSES.includes(row.status)
             ? [
-                <GridActionsCellItem
+                <RowAction
                   key="edit"
                   icon={<IconPencil size={20} aria-hidden />}
                   label={t('actions.editOne', { name: row.name })}
@@ -95,7 +96,7 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
             : []),
           ...(canCreate
             ? [
-                <GridActionsCellItem
+                <RowAction
                   key="duplicate"
                   icon={<IconCopy size={20} aria-hidden />}
                   label={t('actions.duplicateOne', { name: row.name })}
@@ -105,7 +106,7 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
             : []),
           ...(canDelete && row.status === 'draft'
             ? [
-                <GridActionsCellItem
+                <RowAction
                   key="delete"
                   icon={<IconTrash size={20} aria-hidden />}
                   label={t('actions.deleteOne', { name: row.name })}

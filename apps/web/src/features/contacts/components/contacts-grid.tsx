@@ -1,12 +1,13 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridColumnVisibilityModel, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { Contact, ContactList } from '@sms/contracts/contacts';
 import { IconAddressBook } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import type { ColumnDef } from '../../../components/data-table/columns';
+import type { ColumnVisibility } from '../../../components/data-table/columns-button';
 import { useListEmptyState } from '../../../components/grid-empty-overlay';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
@@ -41,11 +42,11 @@ function ImportHint() {
 export interface ContactsGridProps {
   list: ListHandle<ContactsListState>;
   query: GridListQuery<Contact> & { data: ContactList | undefined };
-  columns: GridColDef<Contact>[];
+  columns: ColumnDef<Contact>[];
   filtered: boolean;
   selectedIds: string[];
   onSelectedIdsChange: (ids: string[]) => void;
-  toolbar: Omit<ContactsGridToolbarProps, 'total' | 'totalCapped' | 'pageRowCount' | 'selectedIds'>;
+  toolbar: Omit<ContactsGridToolbarProps, 'total' | 'totalCapped' | 'pageRowCount' | 'selectedIds' | 'columnsButton'>;
   onClear: () => void;
 }
 
@@ -54,10 +55,8 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
   const navigate = useNavigate();
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() =>
-    loadColumnVisibility(columns.map((column) => column.field)),
-  );
-  const rows = useMemo(() => query.data?.data ?? [], [query.data]);
+  const [visibility, setVisibility] = useState<ColumnVisibility>(() => loadColumnVisibility(columns.map((column) => column.field)));
+  const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
   const totalCapped = query.data?.totalCapped ?? false;
   const empty = useListEmptyState('contacts', {
@@ -68,32 +67,12 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
     whenEmpty: <ImportHint />,
   });
 
-  // Past the count cap the number of pages is unknown: the footer says "1–25 of more than 25" and
-  // offers a next page while pages come back full.
-  const paginationMeta = useMemo(() => ({ hasNextPage: rows.length === list.state.pageSize }), [rows.length, list.state.pageSize]);
-  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selectedIds) }), [selectedIds]);
-
-  const onSelection = (model: GridRowSelectionModel) => {
-    // "Select all" on the header answers an exclude-model: every row of this page except the listed ones.
-    const pageIds = new Set(rows.map((row) => row.id));
-    const offPage = selectedIds.filter((id) => !pageIds.has(id));
-    const onPage =
-      model.type === 'include'
-        ? [...model.ids].map(String).filter((id) => pageIds.has(id))
-        : rows.map((row) => row.id).filter((id) => !model.ids.has(id));
-    onSelectedIdsChange([...offPage, ...onPage]);
+  const label = (row: Contact) => {
+    const name = contactName(row);
+    return t('list.selectContact', { contact: name ? `${name}, ${row.phone}` : row.phone });
   };
 
-  // On a phone: a check box per card, and the same selection bar as the grid's toolbar, kept in view at the bottom.
-  const selected = new Set(selectedIds);
-  const cardSelection = {
-    isSelected: (row: Contact) => selected.has(row.id),
-    onToggle: (row: Contact, on: boolean) => onSelectedIdsChange(on ? [...selectedIds, row.id] : selectedIds.filter((id) => id !== row.id)),
-    label: (row: Contact) => {
-      const name = contactName(row);
-      return t('list.selectContact', { contact: name ? `${name}, ${row.phone}` : row.phone });
-    },
-  };
+  // On a phone: the same selection bar as the table's toolbar, kept in view at the bottom.
   const cardsFooter =
     selectedIds.length > 0 || toolbar.allMatching ? (
       <Paper elevation={6} square role="region" aria-label={t('bulk.barLabel')} sx={{ position: 'sticky', bottom: 0, zIndex: 2, px: 1.5 }}>
@@ -118,22 +97,28 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
       list={list}
       query={query}
       columns={columns}
+      // Past the count cap the number of pages is unknown: the footer says "1–25 of more than 25" and
+      // offers a next page while pages come back full.
       rowCount={totalCapped ? -1 : total}
-      {...(totalCapped ? { paginationMeta } : {})}
+      hasNextPage={rows.length === list.state.pageSize}
       empty={empty}
-      checkboxSelection
-      keepNonExistentRowsSelected
-      rowSelectionModel={selectionModel}
-      onRowSelectionModelChange={onSelection}
-      columnVisibilityModel={visibility}
-      onColumnVisibilityModelChange={(model) => {
+      selection={{ selectedIds, onChange: onSelectedIdsChange, label }}
+      columnVisibility={visibility}
+      onColumnVisibilityChange={(model) => {
         setVisibility(model);
         saveColumnVisibility(model);
       }}
       onOpenRow={(row) => void navigate(paths.contacts.detail(row.id))}
-      showToolbar
-      slots={{ toolbar: ContactsGridToolbar }}
-      slotProps={{ toolbar: { ...toolbar, total, totalCapped, pageRowCount: rows.length, selectedIds } }}
+      toolbar={(columnsButton) => (
+        <ContactsGridToolbar
+          {...toolbar}
+          total={total}
+          totalCapped={totalCapped}
+          pageRowCount={rows.length}
+          selectedIds={selectedIds}
+          columnsButton={columnsButton}
+        />
+      )}
       rowHeight={60}
       minHeight={460}
       cardsHeader={
@@ -141,7 +126,6 @@ export function ContactsGrid({ list, query, columns, filtered, selectedIds, onSe
           {t('list.total', { count: total, amount: formatMatchCount(new Intl.NumberFormat(intlLocale(language)), total, totalCapped) })}
         </Typography>
       }
-      cardSelection={cardSelection}
       cardsFooter={cardsFooter}
     />
   );

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
+import { RowAction } from '../../../components/data-table/row-action';
 import { CONTACT_SORT_FIELDS, type Contact } from '@sms/contracts/contacts';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -18,7 +19,7 @@ import { contactLabel } from './contact-name';
 const sortable = (field: string) => (CONTACT_SORT_FIELDS as readonly string[]).includes(field);
 
 /** Columns of the contacts grid (the server sorts the sortable ones); actions follow the role. */
-export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) => void }): GridColDef<Contact>[] {
+export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) => void }): ColumnDef<Contact>[] {
   const { t } = useTranslation('contacts');
   const { language } = useLanguage();
   const ability = useAbility();
@@ -26,20 +27,20 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
   const canUpdate = ability.can('update', 'Contact');
   const canDelete = ability.can('delete', 'Contact');
 
-  return useMemo<GridColDef<Contact>[]>(() => {
+  return useMemo<ColumnDef<Contact>[]>(() => {
     const date = (value: string | null) => formatDateTime(value, language, false) ?? '';
     const text = (
       field: 'firstName' | 'lastName' | 'email' | 'tag1' | 'tag2' | 'tag3',
       width: number,
       flex?: number,
-    ): GridColDef<Contact> => ({
+    ): ColumnDef<Contact> => ({
       field,
       headerName: t(`fields.${field}`),
       ...(flex ? { flex, minWidth: width } : { width }),
       sortable: sortable(field),
       valueFormatter: (value: string | null) => value ?? '',
     });
-    const columns: GridColDef<Contact>[] = [
+    const columns: ColumnDef<Contact>[] = [
       {
         field: 'phone',
         headerName: t('fields.phone'),
@@ -95,7 +96,7 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
         width: 125,
         hideable: false,
         getActions: ({ row }) => [
-          <GridActionsCellItem
+          <RowAction
             key="view"
             icon={<IconEye size={20} aria-hidden />}
             label={t('actions.view', { name: contactLabel(row) })}
@@ -103,7 +104,7 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
           />,
           ...(canUpdate
             ? [
-                <GridActionsCellItem
+                <RowAction
                   key="edit"
                   icon={<IconPencil size={20} aria-hidden />}
                   label={t('actions.editOne', { name: contactLabel(row) })}
@@ -113,7 +114,7 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
             : []),
           ...(canDelete
             ? [
-                <GridActionsCellItem
+                <RowAction
                   key="delete"
                   icon={<IconTrash size={20} aria-hidden />}
                   label={t('actions.deleteOne', { name: contactLabel(row) })}

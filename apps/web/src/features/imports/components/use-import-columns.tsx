@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
 import type { ImportSummary } from '@sms/contracts/imports';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -18,19 +18,18 @@ import { intlLocale } from '../../../lib/i18n/intl-locale';
  * Columns of the import history: the file (who ran it and when on a second line, so that the
  * counts and the error file fit beside it on a laptop screen), status, counts and the error file.
  */
-export function useImportColumns({ onDownload }: { onDownload: (row: ImportSummary) => void }): GridColDef<ImportSummary>[] {
+export function useImportColumns({ onDownload }: { onDownload: (row: ImportSummary) => void }): ColumnDef<ImportSummary>[] {
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
-  return useMemo<GridColDef<ImportSummary>[]>(() => {
+  return useMemo<ColumnDef<ImportSummary>[]>(() => {
     const number = new Intl.NumberFormat(intlLocale(language));
-    const count = (key: keyof ImportSummary['counts']): GridColDef<ImportSummary> => ({
+    const count = (key: keyof ImportSummary['counts']): ColumnDef<ImportSummary> => ({
       field: key,
       headerName: t(`counts.${key}`),
       type: 'number',
       width: 96,
       sortable: false,
-      valueGetter: (_value, row) => row.counts[key],
-      valueFormatter: (value: number) => number.format(value),
+      valueFormatter: (_value: unknown, row) => number.format(row.counts[key]),
     });
     return [
       {

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
 import type { NonResponder } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,10 @@ export interface NonRespondersGridProps {
 export function NonRespondersGrid({ list, query }: NonRespondersGridProps) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
-  const columns = useMemo<GridColDef<NonResponder>[]>(() => {
+  const columns = useMemo<ColumnDef<NonResponder>[]>(() => {
     const date = (value: string | null) => format.date(value);
     const sortable = (field: string) => (NON_RESPONDER_SORTS as readonly string[]).includes(field);
-    const list: GridColDef<NonResponder>[] = [
+    const list: ColumnDef<NonResponder>[] = [
       {
         field: 'name',
         headerName: t('fields.contact'),

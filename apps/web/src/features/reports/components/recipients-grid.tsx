@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
 import { RECIPIENT_SORTS, type ReportRecipient } from '@sms/contracts/reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,10 +33,10 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
   const canReadContacts = useAbility().can('read', 'Contact');
   const reasons = useReasonTexts();
 
-  const columns = useMemo<GridColDef<ReportRecipient>[]>(() => {
+  const columns = useMemo<ColumnDef<ReportRecipient>[]>(() => {
     const date = (value: string | null) => format.date(value);
     const sortable = (field: string) => (RECIPIENT_SORTS as readonly string[]).includes(field);
-    const list: GridColDef<ReportRecipient>[] = [
+    const list: ColumnDef<ReportRecipient>[] = [
       {
         field: 'name',
         headerName: t('fields.contact'),

@@ -1,5 +1,6 @@
 import Link from '@mui/material/Link';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
+import { RowAction } from '../../../components/data-table/row-action';
 import { REPORT_CAMPAIGN_SORTS, type ReportCampaignRow } from '@sms/contracts/reports';
 import { IconChartBar, IconReportAnalytics, IconTags, IconUserQuestion } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -33,10 +34,10 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
   const format = useReportFormat();
   const empty = useListEmptyState('reports', { filtered, icon: <IconReportAnalytics size={36} stroke={1.4} />, testId: 'reports-empty' });
 
-  const columns = useMemo<GridColDef<ReportCampaignRow>[]>(() => {
+  const columns = useMemo<ColumnDef<ReportCampaignRow>[]>(() => {
     const count = (value: number) => format.count(value);
     const pct = (value: number) => format.percent(value);
-    const list: GridColDef<ReportCampaignRow>[] = [
+    const list: ColumnDef<ReportCampaignRow>[] = [
       {
         field: 'name',
         headerName: t('fields.campaign'),
@@ -99,21 +100,21 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
         width: 125,
         hideable: false,
         getActions: ({ row }) => [
-          <GridActionsCellItem
+          <RowAction
             key="delivery"
             icon={<IconChartBar size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.delivery'), name: row.name })}
             title={t('kinds.delivery')}
             onClick={() => void navigate(paths.reports.delivery(row.id))}
           />,
-          <GridActionsCellItem
+          <RowAction
             key="tag1"
             icon={<IconTags size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.tag1-grouped'), name: row.name })}
             title={t('kinds.tag1-grouped')}
             onClick={() => void navigate(paths.reports.tag1Grouped(row.id))}
           />,
-          <GridActionsCellItem
+          <RowAction
             key="non-responders"
             icon={<IconUserQuestion size={20} aria-hidden />}
             label={t('list.openReport', { report: t('kinds.non-responders'), name: row.name })}
@@ -135,7 +136,7 @@ export function ReportsGrid({ list, query, filtered }: ReportsGridProps) {
       columns={columns}
       empty={empty}
       sortingOrder={['desc', 'asc']}
-      initialState={{ columns: { columnVisibilityModel: { completedAt: false } } }}
+      defaultHidden={['completedAt']}
       onOpenRow={(row) => void navigate(paths.reports.delivery(row.id))}
     />
   );

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
+import { RowAction } from '../../../components/data-table/row-action';
 import type { User } from '@sms/contracts/users';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -15,7 +16,7 @@ import { formatDateTime, ShortDateTime } from '../../../components/date-time';
 import { RoleChip, StatusChip } from './user-chips';
 
 /** Columns of the users grid; actions the role may not use are left out (delete is disabled on yourself). */
-export function useUserColumns({ onDelete }: { onDelete: (user: User) => void }): GridColDef<User>[] {
+export function useUserColumns({ onDelete }: { onDelete: (user: User) => void }): ColumnDef<User>[] {
   const { t } = useTranslation('users');
   const { language } = useLanguage();
   const ability = useAbility();
@@ -26,7 +27,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
   // Managers read the team without its sign-in details (the API leaves them out).
   const canSeeSignIns = ability.can('readSecurity', 'User');
 
-  return useMemo<GridColDef<User>[]>(() => {
+  return useMemo<ColumnDef<User>[]>(() => {
     const date = (value: string | null, withTime = true) => formatDateTime(value, language, withTime) ?? t('never');
     return [
       {
@@ -60,8 +61,8 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
               headerName: t('fields.lastLoginAt'),
               width: 140,
               // Compact in the cell ("Nov 27, 2:57 PM"), the full date on hover.
-              renderCell: ({ value }: { value?: string | null }) => (value ? <ShortDateTime value={value} /> : t('never')),
-            },
+              renderCell: ({ row }) => (row.lastLoginAt ? <ShortDateTime value={row.lastLoginAt} /> : t('never')),
+            } satisfies ColumnDef<User>,
           ]
         : []),
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 130, valueFormatter: (value: string | null) => date(value, false) },
@@ -73,7 +74,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
         getActions: ({ row }) => {
           const self = row.id === me?.id;
           return [
-            <GridActionsCellItem
+            <RowAction
               key="view"
               icon={<IconEye size={20} aria-hidden />}
               label={t('actions.viewUser', { name: row.name })}
@@ -81,7 +82,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
             />,
             ...(canUpdate
               ? [
-                  <GridActionsCellItem
+                  <RowAction
                     key="edit"
                     icon={<IconPencil size={20} aria-hidden />}
                     label={t('actions.editUser', { name: row.name })}
@@ -91,7 +92,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
               : []),
             ...(canDelete
               ? [
-                  <GridActionsCellItem
+                  <RowAction
                     key="delete"
                     icon={<IconTrash size={20} aria-hidden />}
                     label={self ? t('delete.selfHint') : t('actions.deleteUser', { name: row.name })}

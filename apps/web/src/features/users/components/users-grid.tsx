@@ -1,4 +1,4 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import type { ColumnDef } from '../../../components/data-table/columns';
 import type { User } from '@sms/contracts/users';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import type { UsersListState } from './list-state';
 export interface UsersGridProps {
   list: ListHandle<UsersListState>;
   query: GridListQuery<User>;
-  columns: GridColDef<User>[];
+  columns: ColumnDef<User>[];
   filtered: boolean;
   onClear: () => void;
 }
