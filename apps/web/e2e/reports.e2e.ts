@@ -308,10 +308,7 @@ test('the tag1 report groups recipients and reply words, and a figure opens the 
   // The not-replied count of south: Sara and Sven.
   await page.locator('[data-testid="tag1-row"][data-tag1="south"]').getByTestId('cell-notReplied').click();
   await eventually(() => drawer.getByTestId('drill-total').getAttribute('data-value')).toBe('2');
-  await eventually(async () => (await drawer.locator('[data-row] [data-field="name"]').allTextContents()).sort()).toEqual([
-    'Sara',
-    'Sven',
-  ]);
+  await eventually(async () => (await drawer.locator('[data-row] [data-field="name"]').allTextContents()).sort()).toEqual(['Sara', 'Sven']);
   expect(problems).toEqual([]);
   await context.close();
 });
