@@ -195,8 +195,11 @@ test('schedule a campaign for later in a time zone, then cancel it', async () =>
   await page.getByTestId('campaign-body').fill('Happy new year!');
   await eventually(() => page.getByTestId('audience-count').getAttribute('data-value')).toBe('6');
   await page.getByRole('radio', { name: 'Schedule for later' }).check();
-  // The date picker's field: its sections (month, day, year, hours, minutes in English) take typed digits.
-  await page.getByRole('spinbutton', { name: 'Month' }).first().click();
+  // The date picker comes when its field is first wanted; a click leaves the focus in its first
+  // section. Its sections (month, day, year, hours, minutes in English) take typed digits.
+  await page.getByLabel('Date and time').click();
+  const month = page.getByRole('spinbutton', { name: 'Month' }).first();
+  await eventually(() => month.evaluate((node) => node === document.activeElement)).toBe(true);
   await page.keyboard.type(`0101${new Date().getUTCFullYear() + 1}0900`);
   await page.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Par');
   await page.getByRole('option', { name: /Europe\/Paris/ }).click();

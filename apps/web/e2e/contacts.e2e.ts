@@ -224,3 +224,31 @@ test('opting a contact back in asks for a consent note, kept with the contact; a
   expect(agentPage.problems).toEqual([]);
   await agentPage.context.close();
 });
+
+test('the date filters download the picker when first wanted; a click on the calendar before it came opens the calendar, keyboard focus moves into the field', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, session);
+  const downloaded: string[] = [];
+  page.on('request', (request) => downloaded.push(new URL(request.url()).pathname));
+  const pickers = () => downloaded.filter((path) => /^\/assets\/picker-field-[\w-]+\.js$/.test(path));
+  await page.goto('/contacts');
+  await page.getByTestId('contacts-grid').locator('[data-row]').first().waitFor();
+  // Two empty date filters on the first screen: the picker's code is not part of the page's download.
+  expect(pickers()).toEqual([]);
+
+  // A click on the calendar button before the code came still opens the calendar.
+  await page.getByRole('button', { name: 'Choose date' }).first().click();
+  const calendar = page.getByRole('dialog');
+  await calendar.waitFor();
+  expect(pickers()).toHaveLength(1);
+  await calendar.getByRole('gridcell', { name: '15' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('createdFrom')).toMatch(/^\d{4}-\d{2}-15$/);
+
+  // The other field, reached from the keyboard, takes the focus in its own sections once it has come.
+  await page.getByLabel('Created to').focus();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('spinbutton');
+  await page.keyboard.type('01');
+  await expect.poll(() => page.getByRole('group', { name: 'Created to' }).textContent()).toContain('01');
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -3,6 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useLanguage } from '../../lib/i18n/use-language';
 import type { DateFieldProps } from './date-field-props';
 import { PICKER_LOCALES } from './picker-locale';
@@ -18,9 +19,17 @@ const parse = (value: string | undefined): Dayjs | null => {
 
 const complete = (date: Dayjs): boolean => date.isValid() && date.year() >= 1000 && date.year() <= 9999;
 
+export interface PickerFieldProps extends DateFieldProps {
+  /** The field takes the focus when it appears (the box it replaces had it). */
+  autoFocus?: boolean;
+  /** The calendar opens when it appears (the box it replaces had its calendar button clicked). */
+  initiallyOpen?: boolean;
+}
+
 /** The lazily loaded half of `DateField`: the picker in the active language. */
-export default function PickerField(props: DateFieldProps) {
+export default function PickerField(props: PickerFieldProps) {
   const { label, value, onChange, onBlur, withTime = false, min, max, size = 'small', fullWidth, required, disabled, error } = props;
+  const [open, setOpen] = useState(props.initiallyOpen ?? false);
   const { helperText, name, inputRef, testId } = props;
   const { language } = useLanguage();
   const locale = PICKER_LOCALES[language];
@@ -36,6 +45,10 @@ export default function PickerField(props: DateFieldProps) {
     },
     disabled,
     inputRef,
+    autoFocus: props.autoFocus,
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
     slotProps: {
       textField: { size, fullWidth, required, error, helperText, name, onBlur, slotProps: { htmlInput: { 'data-testid': testId } } },
       field: { clearable: true },
