@@ -8,17 +8,10 @@ import { replyFiguresSchema } from './reply-figures.ts';
 import { segmentDefinitionViewSchema } from './segments.ts';
 import { gatewayLinkSchema } from './gateways.ts';
 import { isLocalDateTime, isTimeZone, minutesOfDay } from './zoned-time.ts';
+import { CAMPAIGN_STATUSES } from './campaign-statuses.ts';
 
-/**
- * Campaign states (PRODUCT.md section 4): draft -> scheduled -> sending <-> paused -> completed;
- * cancelled from any state before completed; failed only when the gateway is unusable.
- */
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-/** States in which nothing changes any more. */
-export const FINISHED_CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['completed', 'cancelled', 'failed'];
-/** States in which the campaign's settings may still be edited. */
-export const EDITABLE_CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['draft', 'scheduled'];
+// The states live in campaign-statuses.ts, without zod, for pages that need only them (decision 064).
+export { CAMPAIGN_STATUSES, EDITABLE_CAMPAIGN_STATUSES, FINISHED_CAMPAIGN_STATUSES, type CampaignStatus } from './campaign-statuses.ts';
 
 /** The actions that move a campaign between states (POST /api/campaigns/{id}/{action}). */
 export const CAMPAIGN_ACTIONS = ['launch', 'pause', 'resume', 'cancel'] as const;

@@ -2,6 +2,28 @@ import { z } from 'zod';
 import { CAMPAIGN_STATUSES, campaignSchema } from './campaigns.ts';
 import { listResponseSchema, pageQuerySchema, sortOrderSchema } from './lists.ts';
 import { MESSAGE_STATUSES } from './messages.ts';
+import {
+  NO_TAG1,
+  RECIPIENT_SORTS,
+  REPLY_WORDS_PER_GROUP,
+  REPORT_CAMPAIGN_SORTS,
+  REPORT_EXPORT_FORMATS,
+  TIMELINE_BUCKET_MS,
+  TIMELINE_BUCKETS,
+  type TimelineBucket,
+} from './report-fields.ts';
+
+// The constants the web app's report pages need live in report-fields.ts, without zod (decision 064).
+export {
+  NO_TAG1,
+  RECIPIENT_SORTS,
+  REPLY_WORDS_PER_GROUP,
+  REPORT_CAMPAIGN_SORTS,
+  REPORT_EXPORT_FORMATS,
+  TIMELINE_BUCKET_MS,
+  TIMELINE_BUCKETS,
+  type TimelineBucket,
+};
 
 /**
  * Per-campaign reports (issue 6, PRODUCT.md section 4 "Reports"). API under /api/reports/...;
@@ -11,14 +33,6 @@ import { MESSAGE_STATUSES } from './messages.ts';
  * agree with each other, the campaign page and the dashboard.
  */
 
-/** The tag1 value of contacts without one, in filters and group keys; shown as '(none)'. */
-export const NO_TAG1 = '';
-
-/** Reply words shown per tag1 group before the rest are summed into `other`. */
-export const REPLY_WORDS_PER_GROUP = 5;
-
-/** Export formats of every report. */
-export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const reportExportQuerySchema = z.object({ format: z.enum(REPORT_EXPORT_FORMATS).default('csv') });
 
 /** Percentage 0..100 with one decimal; 0 when the base is 0. */
@@ -27,8 +41,6 @@ export const percent = (part: number, whole: number): number => (whole > 0 ? Mat
 // ---------------------------------------------------------------------------------------------
 // GET /api/reports/campaigns: every campaign that has been launched (and drafts are left out)
 // ---------------------------------------------------------------------------------------------
-
-export const REPORT_CAMPAIGN_SORTS = ['name', 'launchedAt', 'recipients', 'deliveredPct', 'repliedPct', 'failed', 'optedOut'] as const;
 
 export const reportCampaignsQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
@@ -83,11 +95,6 @@ export type ReportCampaignHeader = z.infer<typeof reportCampaignHeaderSchema>;
 // GET /api/reports/delivery/{campaignId}/recipients: the per-recipient table
 // ---------------------------------------------------------------------------------------------
 
-export const TIMELINE_BUCKETS = ['minute', 'hour', 'day'] as const;
-export type TimelineBucket = (typeof TIMELINE_BUCKETS)[number];
-/** Length of a timeline bucket: UTC minutes, hours and days (the server's roll-up, the chart's gaps and ticks). */
-export const TIMELINE_BUCKET_MS: Record<TimelineBucket, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
-
 export const deliverySummarySchema = z.object({
   campaign: reportCampaignHeaderSchema,
   recipients: z.number().int(),
@@ -104,8 +111,6 @@ export const deliverySummarySchema = z.object({
   errors: z.array(z.object({ errorCode: z.string(), errorText: z.string().nullable(), n: z.number().int() })),
 });
 export type DeliverySummary = z.infer<typeof deliverySummarySchema>;
-
-export const RECIPIENT_SORTS = ['name', 'phone', 'tag1', 'status', 'sentAt', 'deliveredAt', 'repliedAt'] as const;
 
 /** Filters of the per-recipient table; tag1 + replied serve the tag1 report's cell drill-down. */
 export const recipientsQuerySchema = pageQuerySchema.extend({

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
-import { REPORT_EXPORT_FORMATS } from '@sms/contracts/reports';
+import { REPORT_EXPORT_FORMATS } from '@sms/contracts/report-fields';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

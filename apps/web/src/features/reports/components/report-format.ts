@@ -1,4 +1,5 @@
-import { NO_TAG1, TIMELINE_BUCKET_MS, type ReportCampaignRow, type Tag1Group, type TimelineBucket } from '@sms/contracts/reports';
+import { NO_TAG1, TIMELINE_BUCKET_MS } from '@sms/contracts/report-fields';
+import type { ReportCampaignRow, Tag1Group, TimelineBucket } from '@sms/contracts/reports';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 /** A whole number in the interface language, Latin digits in all (1,234 / 1 234; decision 044). */

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReportCampaignHeader } from '@sms/contracts/reports';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCardLayout } from '../../../components/card-list/use-card-layout';
@@ -12,9 +12,11 @@ import { paths } from '../../../config/paths';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { ExportButtons } from './export-buttons';
 import { CAMPAIGN_REPORTS, type CampaignReport } from './report-links';
-import { ReportTabs } from './report-tabs';
 import { CampaignStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
+
+// The tabs (MUI's Tabs, 4.6 KB compressed) are the phone's form of the report links: wide screens never load them.
+const ReportTabs = lazy(() => import('./report-tabs').then((module) => ({ default: module.ReportTabs })));
 
 export interface ReportFrameProps {
   campaign: ReportCampaignHeader;
@@ -71,7 +73,9 @@ export function ReportFrame({ campaign, kind, exportParams, children }: ReportFr
       {phone ? (
         <>
           {openCampaign}
-          <ReportTabs campaignId={campaign.id} kind={kind} reports={CAMPAIGN_REPORTS} panelId={panelId} tabId={tabId} />
+          <Suspense fallback={<Box sx={{ minHeight: 48 }} />}>
+            <ReportTabs campaignId={campaign.id} kind={kind} reports={CAMPAIGN_REPORTS} panelId={panelId} tabId={tabId} />
+          </Suspense>
           <Box role="tabpanel" id={panelId} aria-labelledby={tabId(kind)} sx={{ pt: 2.5 }} data-testid="report-panel">
             {children}
           </Box>

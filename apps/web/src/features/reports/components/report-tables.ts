@@ -1,4 +1,4 @@
-import { RECIPIENT_SORTS } from '@sms/contracts/reports';
+import { RECIPIENT_SORTS } from '@sms/contracts/report-fields';
 import { defineList } from '../../../lib/list-state/define-list';
 import { pageQuery, type PageState, type SortOrder } from '../../../lib/list-state/list-state';
 

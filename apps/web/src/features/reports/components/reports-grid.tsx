@@ -1,7 +1,8 @@
 import Link from '@mui/material/Link';
 import type { ColumnDef } from '../../../components/data-table/columns';
 import { RowAction } from '../../../components/data-table/row-action';
-import { REPORT_CAMPAIGN_SORTS, type ReportCampaignRow } from '@sms/contracts/reports';
+import { REPORT_CAMPAIGN_SORTS } from '@sms/contracts/report-fields';
+import type { ReportCampaignRow } from '@sms/contracts/reports';
 import { IconChartBar, IconReportAnalytics, IconTags, IconUserQuestion } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

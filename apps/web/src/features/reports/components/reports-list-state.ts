@@ -1,5 +1,6 @@
-import { CAMPAIGN_STATUSES, type CampaignStatus } from '@sms/contracts/campaigns';
-import { REPORT_CAMPAIGN_SORTS, type ReportCampaignsQuery } from '@sms/contracts/reports';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '@sms/contracts/campaign-statuses';
+import { REPORT_CAMPAIGN_SORTS } from '@sms/contracts/report-fields';
+import type { ReportCampaignsQuery } from '@sms/contracts/reports';
 import { defineList } from '../../../lib/list-state/define-list';
 import { sortedPageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
 import { choiceField, textField } from '../../../lib/list-state/url-fields';
