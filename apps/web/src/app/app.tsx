@@ -1,16 +1,25 @@
-import { RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { setApiNavigator } from '../lib/api-client';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { AppRoutes } from './router';
 
-// A 401 anywhere sends the user to the login page through the router (no full reload).
-setApiNavigator((to) => void router.navigate(to, { replace: true }));
+/** A 401 anywhere sends the user to the login page through the router (no full reload). */
+function ApiNavigator() {
+  const navigate = useNavigate();
+  // A layout effect: set before the pages' queries start, which they do in passive effects.
+  useLayoutEffect(() => setApiNavigator((to) => void navigate(to, { replace: true })), [navigate]);
+  return null;
+}
 
 /** The whole web app. */
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ApiNavigator />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
@@ -9,7 +9,8 @@ import { loadFrameNamespaces, withTexts } from '../lib/i18n/i18n';
 import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
-import RouteError from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
+import { ScrollRestoration } from './scroll-restoration';
 
 // Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile. The signed-in
 // frame (sidebar, header) too, with its texts: the sign-in pages never download them. Each page
@@ -84,11 +85,15 @@ const BlogPage = lazy(() => withTexts(import('../features/public-site/routes/blo
 const BlogEntryPage = lazy(() => withTexts(import('../features/public-site/routes/blog-entry-page'), ['archive']));
 
 function Root() {
+  // A new address starts without the error of the last one.
+  const { pathname } = useLocation();
   return (
     <>
-      <Suspense fallback={<FullPageLoader />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary key={pathname}>
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
       <ScrollRestoration />
     </>
   );
@@ -98,7 +103,6 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate replace to={paths.dashboard} /> },
       {
@@ -356,4 +360,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes, matched by React Router's declarative mode (inside a BrowserRouter): no route has a
+ * loader or an action, so the data router's code (its largest part) stays out of every page
+ * (decision 070).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -23,7 +23,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
         return module;
       },
       (error: unknown) => {
-        // A failed download is tried again on the next render (the router's error element shows it otherwise).
+        // A failed download is tried again on the next render (the routes' error boundary shows it otherwise).
         pending = undefined;
         throw error;
       },

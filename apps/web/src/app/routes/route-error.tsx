@@ -1,17 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '../../config/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** Last-resort error screen for a route that threw while rendering or failed to load its code. */
-export default function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
-  const error = useRouteError();
   usePageTitle(t('errors.title'));
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <Box component="main" role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 3, textAlign: 'center' }}>
       <Box sx={{ maxWidth: 560 }}>
@@ -37,4 +36,21 @@ export default function RouteError() {
       </Box>
     </Box>
   );
+}
+
+/** Shows RouteError in place of the routes below it when one of them throws. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
 }
