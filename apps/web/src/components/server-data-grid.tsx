@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { correctedPage, nextSortOrder, sortFromModel, type ServerListState, type SortOrder } from '../lib/list-state/list-state';
 import type { ListHandle } from '../lib/list-state/use-list-state';
 import type { CardSelection } from './card-list/card-list';
-import { ListCards } from './card-list/list-cards';
+import type { ListCardsProps } from './card-list/list-cards';
 import { useCardLayout } from './card-list/use-card-layout';
 import type { ColumnDef } from './data-table/columns';
 import { ColumnsButton, type ColumnVisibility } from './data-table/columns-button';
@@ -74,6 +74,11 @@ export interface ServerDataGridProps<R, T extends ServerListState> {
   /** Below the cards on a phone (e.g. the actions on the ticked cards). */
   cardsFooter?: ReactNode;
 }
+
+// The card form is the phone's: wide screens never download it.
+const ListCards = lazy(() => import('./card-list/list-cards').then((module) => ({ default: module.ListCards }))) as unknown as <R>(
+  props: ListCardsProps<R>,
+) => ReactElement;
 
 const defaultRowId = <R,>(row: R) => (row as { id: string | number }).id;
 
@@ -180,19 +185,21 @@ export function ServerDataGrid<R, T extends ServerListState>(props: ServerDataGr
     return (
       <LoadOrRetry query={query} sx={alertSx}>
         {cardsHeader}
-        <ListCards<R>
-          testId={testId}
-          label={label}
-          rows={rows}
-          columns={columns}
-          hidden={hidden}
-          rowId={getRowId}
-          loading={loading}
-          empty={empty}
-          onOpenRow={onOpenRow}
-          selection={cardSelection}
-          pagination={pagination}
-        />
+        <Suspense fallback={null}>
+          <ListCards<R>
+            testId={testId}
+            label={label}
+            rows={rows}
+            columns={columns}
+            hidden={hidden}
+            rowId={getRowId}
+            loading={loading}
+            empty={empty}
+            onOpenRow={onOpenRow}
+            selection={cardSelection}
+            pagination={pagination}
+          />
+        </Suspense>
         {cardsFooter}
       </LoadOrRetry>
     );

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import ButtonGroup from '@mui/material/ButtonGroup';
+import Box from '@mui/material/Box';
 import { REPORT_EXPORT_FORMATS } from '@sms/contracts/report-fields';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,10 +26,20 @@ export function ExportButtons({ kind, campaignId, params }: { kind: ReportKind; 
   };
   return (
     <>
-      <ButtonGroup variant="outlined" aria-label={t('export.label')} size="medium">
+      {/* Joined like MUI's ButtonGroup, by CSS: the component itself is 1.6 KB on pages at their budget. */}
+      <Box
+        role="group"
+        aria-label={t('export.label')}
+        sx={{
+          display: 'inline-flex',
+          '& > :not(:last-of-type)': { borderStartEndRadius: 0, borderEndEndRadius: 0 },
+          '& > :not(:first-of-type)': { borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: '-1px' },
+        }}
+      >
         {REPORT_EXPORT_FORMATS.map((format) => (
           <Button
             key={format}
+            variant="outlined"
             onClick={() => run(format)}
             loading={pending === format}
             loadingPosition="start"
@@ -41,7 +51,7 @@ export function ExportButtons({ kind, campaignId, params }: { kind: ReportKind; 
             {format.toUpperCase()}
           </Button>
         ))}
-      </ButtonGroup>
+      </Box>
       <MessageSnackbar message={failure} severity="error" autoHideDuration={6000} onClose={() => setFailure(null)} />
     </>
   );

@@ -2,11 +2,15 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { SearchDialog } from './search-dialog';
 import type { SearchablePage } from './search-types';
+
+// The dialog (with MUI's Dialog and the search query) downloads when first wanted: pointing at or
+// focusing the box starts it, so it is usually there by the click.
+const loadDialog = () => import('./search-dialog');
+const SearchDialog = lazy(() => loadDialog().then((module) => ({ default: module.SearchDialog })));
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -31,6 +35,8 @@ export function SearchBox({ pages }: { pages: readonly SearchablePage[] }) {
     <>
       <ButtonBase
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="search-open"
@@ -60,7 +66,11 @@ export function SearchBox({ pages }: { pages: readonly SearchablePage[] }) {
           {shortcut}
         </Typography>
       </ButtonBase>
-      {open ? <SearchDialog open onClose={() => setOpen(false)} pages={pages} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchDialog open onClose={() => setOpen(false)} pages={pages} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
