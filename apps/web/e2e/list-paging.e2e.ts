@@ -121,6 +121,21 @@ test("the lists' table sorts by its headers, shows hidden columns, ticks a page 
   expect(await all.getAttribute('data-indeterminate')).toBe('true');
   expect(await rows(page).getByRole('checkbox', { checked: true }).count()).toBe(9);
 
+  // The footer pages with the previous and next buttons, and sets the page size with the browser's select.
+  await page.goto('/users?pageSize=10');
+  await eventually(() => rows(page).count()).toBe(10);
+  const footer = page.getByTestId('list-pagination');
+  expect(await footer.textContent()).toContain('1–10 of 11');
+  expect(await footer.getByRole('button', { name: 'Go to previous page' }).isDisabled()).toBe(true);
+  await footer.getByRole('button', { name: 'Go to next page' }).click();
+  await eventually(() => pageInUrl(page)).toBe('2');
+  await eventually(() => rows(page).count()).toBe(1);
+  expect(await footer.getByRole('button', { name: 'Go to next page' }).isDisabled()).toBe(true);
+  await footer.getByLabel('Rows per page:').selectOption('25');
+  await eventually(() => new URL(page.url()).searchParams.get('pageSize')).toBe('25');
+  await eventually(() => rows(page).count()).toBe(11);
+  expect(pageInUrl(page)).toBeNull();
+
   // The audit log's rows have no link: each takes the focus and opens its entry on Enter.
   await page.goto('/configurations?tab=audit-log');
   const firstEntry = page.getByRole('table', { name: 'Audit entries' }).locator('[data-row]').first();
@@ -128,5 +143,28 @@ test("the lists' table sorts by its headers, shows hidden columns, ticks a page 
   await page.keyboard.press('Enter');
   await page.getByTestId('audit-entry-panel').waitFor();
   expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a new page starts at the top and Back returns to where the last one was scrolled; a page whose code fails to download shows the error screen', async () => {
+  const { context, page } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.setViewportSize({ width: 1366, height: 500 });
+  await page.goto('/contacts?pageSize=25');
+  await eventually(() => rows(page).count()).toBe(11);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(200);
+  // The next page through the app's own navigation (no reload) opens at its top.
+  await page.getByRole('navigation').getByRole('link', { name: 'Campaigns' }).click();
+  await eventually(() => rows(page).first().textContent()).toContain('Reported');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await eventually(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(scrolled));
+
+  // The FAQ page's code cannot be downloaded: the routes' error boundary shows the error screen.
+  await context.route(/\/assets\/faq-page-[\w-]+\.js$/, (route) => route.abort());
+  await page.getByRole('navigation').getByRole('link', { name: 'Help & FAQ' }).click();
+  await page.getByRole('heading', { name: 'Something went wrong', level: 1 }).waitFor();
   await context.close();
 });
