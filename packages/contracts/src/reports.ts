@@ -2,28 +2,10 @@ import { z } from 'zod';
 import { CAMPAIGN_STATUSES, campaignSchema } from './campaigns.ts';
 import { listResponseSchema, pageQuerySchema, sortOrderSchema } from './lists.ts';
 import { MESSAGE_STATUSES } from './messages.ts';
-import {
-  NO_TAG1,
-  RECIPIENT_SORTS,
-  REPLY_WORDS_PER_GROUP,
-  REPORT_CAMPAIGN_SORTS,
-  REPORT_EXPORT_FORMATS,
-  TIMELINE_BUCKET_MS,
-  TIMELINE_BUCKETS,
-  type TimelineBucket,
-} from './report-fields.ts';
+import { RECIPIENT_SORTS, REPORT_CAMPAIGN_SORTS, REPORT_EXPORT_FORMATS, TIMELINE_BUCKETS } from './report-fields.ts';
 
 // The constants the web app's report pages need live in report-fields.ts, without zod (decision 064).
-export {
-  NO_TAG1,
-  RECIPIENT_SORTS,
-  REPLY_WORDS_PER_GROUP,
-  REPORT_CAMPAIGN_SORTS,
-  REPORT_EXPORT_FORMATS,
-  TIMELINE_BUCKET_MS,
-  TIMELINE_BUCKETS,
-  type TimelineBucket,
-};
+export * from './report-fields.ts';
 
 /**
  * Per-campaign reports (issue 6, PRODUCT.md section 4 "Reports"). API under /api/reports/...;
