@@ -3,13 +3,12 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { correctedPage, nextSortOrder, sortFromModel, type ServerListState, type SortOrder } from '../lib/list-state/list-state';
 import type { ListHandle } from '../lib/list-state/use-list-state';
-import type { CardSelection } from './card-list/card-list';
 import type { ListCardsProps } from './card-list/list-cards';
 import { useCardLayout } from './card-list/use-card-layout';
 import type { ColumnDef } from './data-table/columns';
 import { ColumnsButton, type ColumnVisibility } from './data-table/columns-button';
 import { DataTable, type TableSelection } from './data-table/data-table';
-import { ListPagination } from './data-table/list-pagination';
+import { ListPagination, PAGINATION_HEIGHT } from './data-table/list-pagination';
 import { EmptyState, type GridEmptyOverlayProps } from './grid-empty-overlay';
 import { LoadOrRetry } from './retry-alert';
 
@@ -151,11 +150,6 @@ export function ServerDataGrid<R, T extends ServerListState>(props: ServerDataGr
     },
     label: selection.label,
   };
-  const cardSelection: CardSelection<R> | undefined = tableSelection && {
-    isSelected: tableSelection.isSelected,
-    onToggle: tableSelection.onToggle,
-    label: tableSelection.label,
-  };
 
   const { sort, order = 'asc' } = state;
   const onSort = (field: string) => {
@@ -196,7 +190,7 @@ export function ServerDataGrid<R, T extends ServerListState>(props: ServerDataGr
             loading={loading}
             empty={empty}
             onOpenRow={onOpenRow}
-            selection={cardSelection}
+            selection={tableSelection}
             pagination={pagination}
           />
         </Suspense>
@@ -222,7 +216,8 @@ export function ServerDataGrid<R, T extends ServerListState>(props: ServerDataGr
           rowHeight={rowHeight}
           loading={loading}
           empty={<EmptyState {...empty} />}
-          minHeight={minHeight - 52}
+          // The whole list keeps `minHeight`: the footer under the table takes its share.
+          minHeight={minHeight - PAGINATION_HEIGHT}
           sorted={sortable && sort ? { field: sort, direction: order } : undefined}
           onSort={sortable ? onSort : undefined}
           onOpenRow={onOpenRow}

@@ -21,6 +21,9 @@ interface PaginationTexts {
   getItemAriaLabel?: (type: 'first' | 'last' | 'next' | 'previous') => string;
 }
 
+/** The footer's height (one line on a wide screen). */
+export const PAGINATION_HEIGHT = 52;
+
 const ENGLISH: Required<PaginationTexts> = {
   labelRowsPerPage: 'Rows per page:',
   labelDisplayedRows: ({ from, to, count }) => `${from}–${to} of ${count !== -1 ? count : `more than ${to}`}`,
@@ -54,7 +57,7 @@ export function ListPagination({ page, pageSize, pageSizes, count, hasNextPage =
         justifyContent: 'flex-end',
         columnGap: 3,
         rowGap: 0.5,
-        minHeight: 52,
+        minHeight: PAGINATION_HEIGHT,
         px: 1.5,
         typography: 'body2',
         color: 'text.primary',
