@@ -84,3 +84,23 @@ test('arrow keys move through grouped results; a settings page is found by name'
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test("what is typed while the dialog's code is still downloading becomes the search", async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, session);
+  // The dialog's code arrives half a second late, as on a slow network.
+  await context.route(/\/assets\/search-dialog-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('07911 123');
+  const input = page.getByRole('combobox');
+  await input.waitFor();
+  expect(await input.inputValue()).toBe('07911 123');
+  await eventually(() => page.getByTestId('search-group-contacts').getByRole('option').count()).toBe(2);
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defineList } from './define-list';
-import { changeListState, correctedPage, lastPage, nextSortOrder, pageQuery, sortedPageQuery, sortFromModel, withoutEmpty } from './list-state';
+import {
+  changeListState,
+  correctedPage,
+  lastPage,
+  nextSortOrder,
+  pageQuery,
+  sortedPageQuery,
+  sortFromModel,
+  withoutEmpty,
+} from './list-state';
 import { choiceField, choicesField, dateField, textField, validDate } from './url-fields';
 
 // Lists shaped like the app's: a people list (choices, sort), a contacts-like list (tags and dates),

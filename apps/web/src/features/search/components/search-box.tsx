@@ -18,7 +18,24 @@ const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
 export function SearchBox({ pages }: { pages: readonly SearchablePage[] }) {
   const { t } = useTranslation('search');
   const [open, setOpen] = useState(false);
+  const [typedEarly, setTypedEarly] = useState('');
   const shortcut = isMac() ? '⌘K' : 'Ctrl+K';
+
+  // Opened before its code came, the dialog is not there to type into yet: what is typed meanwhile
+  // (anywhere but in a text field) is kept and becomes the dialog's first search. Once it is there,
+  // its input has the focus and this lets every key through.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable="true"]')) return;
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      setTypedEarly((typed) => typed + event.key);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -68,7 +85,15 @@ export function SearchBox({ pages }: { pages: readonly SearchablePage[] }) {
       </ButtonBase>
       {open ? (
         <Suspense fallback={null}>
-          <SearchDialog open onClose={() => setOpen(false)} pages={pages} />
+          <SearchDialog
+            open
+            onClose={() => {
+              setOpen(false);
+              setTypedEarly('');
+            }}
+            pages={pages}
+            initialTerm={typedEarly}
+          />
         </Suspense>
       ) : null}
     </>

@@ -25,10 +25,21 @@ interface Group {
  * campaigns, users from the server; settings pages by name here). Arrow keys move through every
  * result, Home/End jump, Enter opens, Escape closes; the pointer works too.
  */
-export function SearchDialog({ open, onClose, pages }: { open: boolean; onClose: () => void; pages: readonly SearchablePage[] }) {
+export function SearchDialog({
+  open,
+  onClose,
+  pages,
+  initialTerm = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  pages: readonly SearchablePage[];
+  /** What was typed while the dialog's code was downloading. */
+  initialTerm?: string;
+}) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(initialTerm);
   const [active, setActive] = useState(0);
   const debounced = useDebounced(term, 120);
   const query = useSearch(debounced);
