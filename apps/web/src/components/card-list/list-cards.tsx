@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useMemo, type ReactNode } from 'react';
 import type { ColumnDef } from '../data-table/columns';
+import { LoadingBar } from '../data-table/loading-bar';
 import { EmptyState, type GridEmptyOverlayProps } from '../grid-empty-overlay';
 import { CardList, type CardSelection } from './card-list';
 import { gridCards } from './grid-cards';
@@ -29,7 +29,7 @@ export function ListCards<R>(props: ListCardsProps<R>) {
   const cards = useMemo(() => gridCards(columns, hidden), [columns, hidden]);
   return (
     <Box data-testid={testId} data-layout="cards">
-      <Box sx={{ height: 4 }}>{loading ? <LinearProgress /> : null}</Box>
+      <Box sx={{ height: 4 }}>{loading ? <LoadingBar height={4} /> : null}</Box>
       <CardList<R>
         rows={rows}
         rowKey={rowId}

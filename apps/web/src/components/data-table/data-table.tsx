@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import LinearProgress from '@mui/material/LinearProgress';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '../../lib/list-state/list-state';
 import { isActionsColumn, renderCellContent, type ColumnDef } from './columns';
+import { LoadingBar } from './loading-bar';
 
 /** Ticking rows for the list's bulk actions; the header's box ticks or clears the whole page. */
 export interface TableSelection<R> {
@@ -72,7 +72,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
   return (
     <Box sx={[{ position: 'relative', minHeight, overflowX: 'auto' }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]} data-table-viewport="">
       <Box sx={{ position: 'absolute', insetInline: 0, top: HEADER_HEIGHT - 2, height: 2, zIndex: 1 }}>
-        {loading ? <LinearProgress sx={{ height: 2 }} /> : null}
+        {loading ? <LoadingBar /> : null}
       </Box>
       <Box
         component="table"
