@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { FIRST_ROUTE_MODULES, FIRST_ROUTE_PRELOADS_FILE } from './src/app/first-route-modules.ts';
+import { FIRST_ROUTE_MODULES, FIRST_ROUTE_PRELOADS_FILE, PAGE_ENTRIES, PAGE_ENTRIES_FILE } from './src/app/first-route-modules.ts';
 import { leanChartDefaults } from './src/lib/charts/chart-kinds.ts';
 import { FRAME_NAMESPACES, PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './src/lib/i18n/text-sets.ts';
 
@@ -84,6 +84,59 @@ function firstRoutePreloads(): Plugin {
 }
 
 /**
+ * Writes each page of PAGE_ENTRIES from the built index.html (one source for the page's head and
+ * first paint), with its own entry's script, the files that entry imports as modulepreloads and its
+ * styles, in place of the app's; and PAGE_ENTRIES_FILE, which the server reads (decision 071).
+ */
+function pageEntries(): Plugin {
+  let root = '';
+  return {
+    name: 'sms:page-entries',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('page-entries: index.html is not in the bundle');
+      const html = String(index.source);
+      const appFiles =
+        /\n *<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>(\n *<link rel="(modulepreload|stylesheet)" crossorigin href="\/assets\/[^"]+">)*/;
+      const indent = /\n( *)<script type="module"/.exec(html)?.[1] ?? '';
+      if (!appFiles.test(html)) throw new Error("page-entries: index.html's script was not found");
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (file: string, into = new Set<string>()) => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const addresses: Record<string, string> = {};
+      for (const [address, { html: page, entry }] of Object.entries(PAGE_ENTRIES)) {
+        const chunk = chunks.find((candidate) => candidate.isEntry && candidate.facadeModuleId === resolve(root, entry));
+        if (!chunk) throw new Error(`page-entries: no entry chunk for ${entry}`);
+        const files = [...closure(chunk.fileName)];
+        const styles = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const tags = [
+          `<script type="module" crossorigin src="/${chunk.fileName}"></script>`,
+          ...files.filter((file) => file !== chunk.fileName).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ];
+        this.emitFile({
+          type: 'asset',
+          fileName: page,
+          source: html.replace(appFiles, () => tags.map((tag) => `\n${indent}${tag}`).join('')),
+        });
+        addresses[address] = page;
+      }
+      this.emitFile({ type: 'asset', fileName: PAGE_ENTRIES_FILE, source: JSON.stringify(addresses) });
+    },
+  };
+}
+
+/**
  * Vendor chunks for what every page needs (`$initial`: reachable from the entry without a lazy
  * import), so app changes do not bust library caches. The data grid and the charts have no group:
  * a group also captures what its modules import, which pulled MUI components the sign-in page
@@ -91,13 +144,16 @@ function firstRoutePreloads(): Plugin {
  */
 const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   // Vite's module preload helper rides along: every page's lazy imports use it, and alone it was one more request.
-  ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|vite[\\/]preload-helper/],
+  ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/],
+  // Apart from React and from the app's other libraries: the sign-in entry loads React and i18next alone (decision 071).
+  ['router', /node_modules[\\/]react-router[\\/]/],
+  ['i18next', /node_modules[\\/](i18next|react-i18next)[\\/]/],
   [
     'mui',
     /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/,
   ],
   ['icons', /node_modules[\\/]@tabler[\\/]/],
-  ['data', /node_modules[\\/](@tanstack|i18next|react-i18next|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
+  ['data', /node_modules[\\/](@tanstack|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
 /**
@@ -112,7 +168,7 @@ function localeChunk(id: string): string {
 }
 
 export default defineConfig({
-  plugins: [react(), leanChartDefaults(), firstRoutePreloads(), precompress()],
+  plugins: [react(), leanChartDefaults(), firstRoutePreloads(), pageEntries(), precompress()],
   // zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] },
   server: {
@@ -126,6 +182,13 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The app (index.html) and the pages with an entry of their own (decision 071).
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        ...Object.fromEntries(
+          Object.values(PAGE_ENTRIES).map(({ html, entry }) => [html.replace(/\.html$/, ''), resolve(import.meta.dirname, entry)]),
+        ),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -51,3 +51,36 @@ describe("first-visit code announced in the page's HTML (decision 062)", () => {
     expect(preloadsIn(response.body)).toEqual([]);
   });
 });
+
+describe('an address with a page of its own (decision 071)', () => {
+  it("answers /auth/login with the sign-in entry's page, with a fresh nonce, and every other address with index.html", async () => {
+    writeFileSync(
+      join(dist, 'sign-in.html'),
+      '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body>sign-in entry</body></html>',
+    );
+    writeFileSync(join(dist, 'page-entries.json'), JSON.stringify({ '/auth/login': 'sign-in.html' }));
+    for (const path of ['/auth/login', '/auth/login/', '/auth/login?redirect=%2Fcontacts']) {
+      const response = await server.get<string>(path);
+      expect(response.status, path).toBe(200);
+      expect(response.body, path).toContain('sign-in entry');
+      expect(response.body, path).not.toContain('__CSP_NONCE__');
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    for (const path of ['/auth/login2', '/dashboard', '/'])
+      expect((await server.get<string>(path)).body, path).not.toContain('sign-in entry');
+    // The page's file itself never goes out as it is (its nonce placeholder unfilled).
+    expect((await server.get<string>('/sign-in.html')).body).not.toContain('__CSP_NONCE__');
+  });
+
+  it('falls back to index.html when the list names no page file, a missing one, or is unreadable', async () => {
+    const answered = async () => (await server.get<string>('/auth/login')).body;
+    for (const list of [{ '/auth/login': '../index.html' }, { '/auth/login': 'missing.html' }, { '/auth/login': 'sign-in.js' }]) {
+      writeFileSync(join(dist, 'page-entries.json'), JSON.stringify(list));
+      const body = await answered();
+      expect(body, JSON.stringify(list)).toContain('<div id="root">');
+      expect(body).not.toContain('sign-in entry');
+    }
+    writeFileSync(join(dist, 'page-entries.json'), '[not json');
+    expect(await answered()).not.toContain('sign-in entry');
+  });
+});

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@sms/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firstRoutePreloadReader } from './first-route-preloads.ts';
+import { firstRoutePreloadReader, pageEntryReader } from './first-route-preloads.ts';
 import { cspNonceOf, isApiRequest } from './security.ts';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
@@ -104,6 +104,17 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
   const built = existsSync(indexPath);
   const readIndex = built ? indexHtmlReader(indexPath) : undefined;
   const preloadsOf = firstRoutePreloadReader(join(webDist, 'first-route-preloads.json'));
+  const pageOf = pageEntryReader(join(webDist, 'page-entries.json'));
+  const pageReaders = new Map<string, () => string>();
+  /** The address's own page when the build made one (the sign-in entry, decision 071), else index.html. */
+  const readPage = (pathname: string): string => {
+    const page = pageOf(pathname);
+    const path = page ? join(webDist, page) : indexPath;
+    if (!page || !existsSync(path) || !readIndex) return readIndex?.() ?? '';
+    let reader = pageReaders.get(path);
+    if (!reader) pageReaders.set(path, (reader = indexHtmlReader(path)));
+    return reader();
+  };
 
   const metaOf = async (request: FastifyRequest) => {
     try {
@@ -123,8 +134,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
     }
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    const preloads = preloadsOf(new URL(request.url, 'http://page').pathname);
-    const html = withPageMeta(readIndex(), await metaOf(request)).replace('</head>', () => `${preloads}</head>`);
+    const { pathname } = new URL(request.url, 'http://page');
+    const html = withPageMeta(readPage(pathname), await metaOf(request)).replace('</head>', () => `${preloadsOf(pathname)}</head>`);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -140,8 +151,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
       dotfiles: 'ignore',
       cacheControl: false,
       preCompressed: true,
-      // index.html must always get a fresh nonce, so it never goes out as a plain file.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The pages (index.html, the sign-in entry's) must always get a fresh nonce, so they never go out as plain files.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders: (response, path) => {
         const hashed = path.includes(`${join(webDist, 'assets')}/`);
         response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

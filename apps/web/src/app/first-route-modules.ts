@@ -9,7 +9,6 @@ import { paths } from '../config/paths';
  * Paths are relative to apps/web.
  */
 export const FIRST_ROUTE_MODULES: Record<string, string[]> = {
-  [paths.login]: ['src/features/auth/routes/login.tsx'],
   [paths.publicSite.home]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
   [paths.publicSite.homepage]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
   [paths.dashboard]: ['src/features/dashboard/routes/dashboard.tsx', 'src/app/layouts/full-layout.tsx'],
@@ -17,3 +16,15 @@ export const FIRST_ROUTE_MODULES: Record<string, string[]> = {
 
 /** Where the build writes the files of each address of FIRST_ROUTE_MODULES (inside dist). */
 export const FIRST_ROUTE_PRELOADS_FILE = 'first-route-preloads.json';
+
+/**
+ * Addresses the server answers with a page of their own instead of index.html (decision 071): the
+ * sign-in page starts from its own entry, without MUI. The build writes `html` from index.html with
+ * that entry's script and files; PAGE_ENTRIES_FILE tells the server which address gets which page.
+ */
+export const PAGE_ENTRIES: Record<string, { html: string; entry: string }> = {
+  [paths.login]: { html: 'sign-in.html', entry: 'src/sign-in-main.tsx' },
+};
+
+/** Where the build writes each address of PAGE_ENTRIES and its page (inside dist). */
+export const PAGE_ENTRIES_FILE = 'page-entries.json';

@@ -107,19 +107,24 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate replace to={paths.dashboard} /> },
       {
         path: 'auth',
-        element: <BlankLayout />,
         children: [
+          // Its own frame, without MUI: the sign-in entry shows the same page (decision 071).
           { path: 'login', element: <Login /> },
-          { path: 'login2', element: <Login2 /> },
-          { path: 'register', element: <Register /> },
-          { path: 'register2', element: <Register2 /> },
-          { path: 'forgot-password', element: <ForgotPassword /> },
-          { path: 'forgot-password2', element: <ForgotPassword2 /> },
-          { path: 'reset-password', element: <ResetPassword /> },
-          { path: 'two-steps', element: <TwoSteps /> },
-          { path: 'two-steps2', element: <TwoSteps2 /> },
-          { path: '404', element: <NotFound /> },
-          { path: 'maintenance', element: <Maintenance /> },
+          {
+            element: <BlankLayout />,
+            children: [
+              { path: 'login2', element: <Login2 /> },
+              { path: 'register', element: <Register /> },
+              { path: 'register2', element: <Register2 /> },
+              { path: 'forgot-password', element: <ForgotPassword /> },
+              { path: 'forgot-password2', element: <ForgotPassword2 /> },
+              { path: 'reset-password', element: <ResetPassword /> },
+              { path: 'two-steps', element: <TwoSteps /> },
+              { path: 'two-steps2', element: <TwoSteps2 /> },
+              { path: '404', element: <NotFound /> },
+              { path: 'maintenance', element: <Maintenance /> },
+            ],
+          },
         ],
       },
       {

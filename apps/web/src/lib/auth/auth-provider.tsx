@@ -1,13 +1,12 @@
 import { POLICY, type Rule } from '@sms/contracts/policy';
-import type { LoginResult } from '@sms/contracts/two-step';
 import type { MeResponse, User } from '@sms/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, apiGet, apiPost, onUnauthorized } from '../api-client';
+import { apiGet, apiPost, onUnauthorized } from '../api-client';
 import { AuthContext, type AuthValue, type LoginOutcome } from './auth-context';
-import { clearStoredSession, readStoredUser, readToken, storeSession, storeUser, TOKEN_KEY } from './session-storage';
+import { clearStoredSession, readToken, storeSession, storeUser, TOKEN_KEY, validStoredSession } from './session-storage';
+import { requestPasswordSignIn } from './password-sign-in';
 import { emitSignedIn } from './sign-in-events';
-import { isTokenValid } from './token';
 
 interface SessionState {
   user: User | null;
@@ -23,13 +22,6 @@ const LOGOUT_TIMEOUT_MS = 10_000;
 
 /** The role's rules from the shared policy: used until (or if) /me cannot be reached. */
 const fallbackRules = (user: User): Rule[] => POLICY[user.role] ?? [];
-
-/** The stored token and user when the token has not expired, else null. */
-function validStoredSession(): { token: string; user: User } | null {
-  const token = readToken();
-  const user = readStoredUser();
-  return token && user && isTokenValid(token, Date.now() / 1000) ? { token, user } : null;
-}
 
 /** The session to start with: the stored one (still to be checked with /me), else signed out. */
 function storedSession(): SessionState {
@@ -111,15 +103,9 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string): Promise<LoginOutcome> => {
-      try {
-        const result = await apiPost<LoginResult>('/api/users/login', { email, password }, { skipAuthRedirect: true });
-        if ('twoStepRequired' in result) return { kind: 'two-step', challenge: result };
-        return { kind: 'signed-in', user: await completeSignIn(result) };
-      } catch (error) {
-        const status = error instanceof ApiError && error.status ? ` the server responded with a status of ${error.status}` : '';
-        console.error(`Login failed:${status}`, error instanceof Error ? error.message : error);
-        throw error;
-      }
+      const result = await requestPasswordSignIn(email, password);
+      if ('twoStepRequired' in result) return { kind: 'two-step', challenge: result };
+      return { kind: 'signed-in', user: await completeSignIn(result) };
     },
     [completeSignIn],
   );

@@ -1,4 +1,5 @@
 import type { User } from '@sms/contracts/users';
+import { isTokenValid } from './token';
 
 /** localStorage keys of the session (spec section 3). */
 export const TOKEN_KEY = 'token';
@@ -44,4 +45,11 @@ export function clearStoredSession(): void {
   } catch {
     // storage unavailable: nothing to clear
   }
+}
+
+/** The stored token and user when the token has not expired, else null (the server still checks it). */
+export function validStoredSession(): { token: string; user: User } | null {
+  const token = readToken();
+  const user = readStoredUser();
+  return token && user && isTokenValid(token, Date.now() / 1000) ? { token, user } : null;
 }

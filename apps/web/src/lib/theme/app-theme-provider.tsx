@@ -7,11 +7,8 @@ import { useBrand } from '../brand/use-brand';
 import { useLanguage } from '../i18n/use-language';
 import { buildTheme } from './build-theme';
 import { emotionCache } from './emotion-cache';
+import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY } from './mode-storage';
 import { useCustomizer } from './use-customizer';
-
-/** localStorage keys of the colour mode (spec section 9), managed by MUI. */
-export const MODE_STORAGE_KEY = 'mui-mode';
-export const COLOR_SCHEME_STORAGE_KEY = 'mui-color-scheme';
 
 /** Applies the brand (colours, font), the customizer's theme, direction (html dir + RTL styles) and language to the page. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {

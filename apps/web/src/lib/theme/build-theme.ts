@@ -1,11 +1,11 @@
 import type { Direction, Language } from '@sms/contracts/languages';
 import { createTheme, type Theme } from '@mui/material/styles';
 import { muiLocaleOf } from '../i18n/mui-locale';
-import { brandPaletteGroup, brandSchemePalette, brandSwatch, contrastTextFor, type BrandColors } from './brand-palette';
-import { DEFAULT_COLOR_THEME, type ColorThemeName, type SchemeName } from './color-themes';
+import { brandPaletteGroup, brandSwatch, contrastTextFor, type BrandColors } from './brand-palette';
+import type { ColorThemeName, SchemeName } from './color-themes';
 import { componentOverrides } from './components';
 import { fontStack } from './font-stack';
-import { schemePalette } from './palettes';
+import { schemeColors } from './scheme-colors';
 
 /** Inter first (bundled nowhere: CSP and the closed network forbid remote fonts), then system faces. */
 export const FONT_FAMILY = fontStack('Inter');
@@ -26,21 +26,11 @@ export interface ThemeInput {
   brandDefaults: BrandColors;
 }
 
-/**
- * Brand colours versus the six colour themes: the brand palette IS the default colour theme
- * (BLUE_THEME, the spec's default), so everyone sees the brand unless they pick one of the other
- * themes in the customizer, which then applies to them alone as a personal override. The accent
- * and palette.brand always carry the brand's own colours.
- */
-function mainColors(colorTheme: ColorThemeName, brand: BrandColors, scheme: SchemeName) {
-  return colorTheme === DEFAULT_COLOR_THEME ? brandSchemePalette(brand, scheme) : schemePalette(colorTheme, scheme);
-}
-
 /** The scheme's palette plus the brand accent (with a readable contrast text) and palette.brand. */
 function schemeWithBrand(colorTheme: ColorThemeName, brand: BrandColors, defaults: BrandColors, scheme: SchemeName) {
   const accent = brandSwatch(brand.accentColor, scheme);
   return {
-    ...mainColors(colorTheme, brand, scheme),
+    ...schemeColors(colorTheme, brand, scheme),
     accent: { ...accent, contrastText: contrastTextFor(accent.main) },
     brand: brandPaletteGroup(brand, defaults),
     contrastThreshold: 4.5,

@@ -14,7 +14,7 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import type { LoginOutcome } from '../../../lib/auth/auth-context';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { loginErrorView, type LoginErrorView } from './login-error';
-import { intlLocale } from '../../../lib/i18n/intl-locale';
+import { useLoginFailureText } from './use-login-failure-text';
 
 // Outside the component: one resolver for the page's life, loaded once (decision 064).
 const loginResolver = lazyZodResolver<LoginBody>(() => import('@sms/contracts/sign-in').then((module) => module.loginBodySchema));
@@ -24,7 +24,8 @@ const loginResolver = lazyZodResolver<LoginBody>(() => import('@sms/contracts/si
  * a second step still due. `forgotPath` is the forgotten-password page of the same layout.
  */
 export function LoginForm({ onOutcome, forgotPath }: { onOutcome: (outcome: LoginOutcome) => void; forgotPath: string }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
+  const failureText = useLoginFailureText();
   const { login } = useAuth();
   const [failure, setFailure] = useState<LoginErrorView | null>(null);
   const {
@@ -41,16 +42,6 @@ export function LoginForm({ onOutcome, forgotPath }: { onOutcome: (outcome: Logi
       setFailure(loginErrorView(error));
     }
   });
-
-  const failureText = (view: LoginErrorView): string => {
-    if ('text' in view) return view.text;
-    if (view.key === 'throttled' || view.key === 'locked') {
-      if (!view.delay) return t(view.key === 'locked' ? 'login.errors.lockedLater' : 'login.errors.throttledLater');
-      const when = new Intl.RelativeTimeFormat(intlLocale(i18n.language), { numeric: 'always' }).format(view.delay.value, view.delay.unit);
-      return t(view.key === 'locked' ? 'login.errors.locked' : 'login.errors.throttled', { when });
-    }
-    return t(`login.errors.${view.key}`);
-  };
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)} onFocus={loginResolver.preload} data-testid="login-form">

@@ -1,24 +1,16 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
 import type { LoginOutcome } from '../../../lib/auth/auth-context';
-import { storePendingTwoStep } from '../../../lib/auth/pending-two-step';
 import type { AuthVariant } from './auth-layout';
+import { nextAfterPassword } from './next-after-password';
 
-/**
- * After the password: to `target` when signed in, else to the two-steps page (same layout)
- * with the challenge kept for it.
- */
+/** After the password: nextAfterPassword, followed through the router. */
 export function useContinueSignIn(variant: AuthVariant, target: string): (outcome: LoginOutcome) => void {
   const navigate = useNavigate();
   return useCallback(
     (outcome: LoginOutcome) => {
-      if (outcome.kind === 'signed-in') {
-        void navigate(target, { replace: true });
-        return;
-      }
-      storePendingTwoStep({ ...outcome.challenge, redirect: target });
-      void navigate(variant === 'split' ? paths.twoSteps2 : paths.twoSteps);
+      const { to, replace } = nextAfterPassword(outcome, variant, target);
+      void navigate(to, { replace });
     },
     [navigate, target, variant],
   );
