@@ -144,16 +144,14 @@ function pageEntries(): Plugin {
  */
 const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   // Vite's module preload helper rides along: every page's lazy imports use it, and alone it was one more request.
-  ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/],
-  // Apart from React and from the app's other libraries: the sign-in entry loads React and i18next alone (decision 071).
-  ['router', /node_modules[\\/]react-router[\\/]/],
-  ['i18next', /node_modules[\\/](i18next|react-i18next)[\\/]/],
+  // React and i18next: what both entries need (the sign-in entry needs nothing else, decision 071).
+  ['react', /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next)[\\/]|vite[\\/]preload-helper/],
   [
     'mui',
     /node_modules[\\/](@mui|@emotion|@popperjs|stylis|stylis-plugin-rtl|cssjanus|react-transition-group|@babel[\\/]runtime|clsx|prop-types|react-is)[\\/]/,
   ],
   ['icons', /node_modules[\\/]@tabler[\\/]/],
-  ['data', /node_modules[\\/](@tanstack|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
+  ['data', /node_modules[\\/](@tanstack|react-router|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
 /**

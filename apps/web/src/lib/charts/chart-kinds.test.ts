@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHART_MODULES, leanChartDefaults, X_CHARTS_DIR } from './chart-kinds';
@@ -38,6 +39,8 @@ describe('the chart kinds the build keeps (decision 068)', () => {
       files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from '(@mui\/x-charts[^']*)'/g)].map((m) => m[1])),
     );
     expect([...imported].sort()).toEqual(['@mui/x-charts/BarChart', '@mui/x-charts/LineChart']);
+    // No chart shows the charts' toolbar, whose toggle buttons the base slots leave out.
+    for (const file of files) expect(readFileSync(file, 'utf8'), relative(SRC, file)).not.toMatch(/showToolbar|baseToggleButton/);
     const lineCharts = files.filter((file) => readFileSync(file, 'utf8').includes('<LineChart'));
     expect(lineCharts.length).toBeGreaterThan(0);
     for (const file of lineCharts)
@@ -48,9 +51,14 @@ describe('the chart kinds the build keeps (decision 068)', () => {
 
   it('replaces modules the library still has, exporting the same names, and imports files it still has', () => {
     for (const [name, replacement] of Object.entries(CHART_MODULES)) {
-      const imports = [...replacement.matchAll(/(?:import|export) \{ (\w+)[^}]*\} from '([^']+)'/g)];
+      const imports = [...replacement.matchAll(/(?:import|export) (?:\{ (\w+)[^}]*\}|\w+) from '([^']+)'/g)];
       expect(imports.length).toBeGreaterThan(0);
       for (const [, binding, path = ''] of imports) {
+        // A package's component (a default import): it must still resolve.
+        if (!binding) {
+          expect(() => createRequire(import.meta.url).resolve(path), path).not.toThrow();
+          continue;
+        }
         expect(existsSync(path), path).toBe(true);
         expect(exportedNames(readFileSync(path, 'utf8')), `${path} exports ${binding}`).toContain(binding);
       }
@@ -70,6 +78,9 @@ describe('the chart kinds the build keeps (decision 068)', () => {
       expect(source).toContain(`from "${specifier}"`);
       expect(resolveId(specifier, importer)).toMatch(/^\0chart-module:internals\//);
     }
+    const provider = join(X_CHARTS_DIR, 'ChartsDataProvider/ChartsDataProvider.mjs');
+    expect(readFileSync(provider, 'utf8')).toContain('from "../internals/material/index.mjs"');
+    expect(resolveId('../internals/material/index.mjs', provider)).toBe('\0chart-module:internals/material/index.mjs');
     // Its own imports of other files, and other packages' relative imports, are left alone.
     expect(resolveId('../ChartsWrapper/index.mjs', importer)).toBeNull();
     expect(resolveId('./plugins/allPlugins.mjs', join(SRC, 'lib/x.ts'))).toBeNull();
