@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { correctedPage, nextSortOrder, sortFromModel, type ServerListState, type SortOrder } from '../lib/list-state/list-state';
+import { correctedPage, nextSortOrder, sortFromChoice, type ServerListState, type SortOrder } from '../lib/list-state/list-state';
 import type { ListHandle } from '../lib/list-state/use-list-state';
 import type { ListCardsProps } from './card-list/list-cards';
 import { useCardLayout } from './card-list/use-card-layout';
@@ -9,7 +9,7 @@ import type { ColumnDef } from './data-table/columns';
 import { ColumnsButton, type ColumnVisibility } from './data-table/columns-button';
 import { DataTable, type TableSelection } from './data-table/data-table';
 import { ListPagination, PAGINATION_HEIGHT } from './data-table/list-pagination';
-import { EmptyState, type GridEmptyOverlayProps } from './grid-empty-overlay';
+import { EmptyState, type EmptyStateProps } from './empty-state';
 import { LoadOrRetry } from './retry-alert';
 
 /** The parts of a TanStack list query (`{ data, total }` answers) the grid reads. */
@@ -46,7 +46,7 @@ export interface ServerDataGridProps<R, T extends ServerListState> {
   /** With a row count of -1: whether to offer a next page. */
   hasNextPage?: boolean;
   /** What the list shows when the server has no rows for it. */
-  empty: GridEmptyOverlayProps;
+  empty: EmptyStateProps;
   /** Something else is working on the rows (e.g. copying one): the list shows it is loading. */
   busy?: boolean;
   /** Opens a row when it is clicked anywhere but on its actions, links, buttons or check box. */
@@ -155,7 +155,7 @@ export function ServerDataGrid<R, T extends ServerListState>(props: ServerDataGr
   const onSort = (field: string) => {
     const next = nextSortOrder(sort === field ? order : null, sortingOrder);
     update(
-      sortFromModel([{ field, sort: next }], definition.sorts, {
+      sortFromChoice({ field, sort: next }, definition.sorts, {
         sort: definition.defaults.sort,
         order: definition.defaults.order ?? 'asc',
       }) as Partial<T>,

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useMemo, type ReactNode } from 'react';
 import type { ColumnDef } from '../data-table/columns';
 import { LoadingBar } from '../data-table/loading-bar';
-import { EmptyState, type GridEmptyOverlayProps } from '../grid-empty-overlay';
+import { EmptyState, type EmptyStateProps } from '../empty-state';
 import { CardList, type CardSelection } from './card-list';
 import { gridCards } from './grid-cards';
 
@@ -15,7 +15,7 @@ export interface ListCardsProps<R> {
   hidden: ReadonlySet<string>;
   rowId: (row: R) => string;
   loading: boolean;
-  empty: GridEmptyOverlayProps;
+  empty: EmptyStateProps;
   onOpenRow?: ((row: R) => void) | undefined;
   /** Check boxes on the cards (the table's check box column). */
   selection?: CardSelection<R> | undefined;

@@ -7,7 +7,7 @@ import {
   nextSortOrder,
   pageQuery,
   sortedPageQuery,
-  sortFromModel,
+  sortFromChoice,
   withoutEmpty,
 } from './list-state';
 import { choiceField, choicesField, dateField, textField, validDate } from './url-fields';
@@ -192,20 +192,19 @@ describe('a page past the end', () => {
   });
 });
 
-describe('sortFromModel', () => {
+describe('sortFromChoice', () => {
   const fallback = { sort: 'createdAt' as const, order: 'desc' as const };
   const sorts = ['name', 'createdAt'] as const;
 
   it('sorts by a column the server can sort by, in the direction chosen', () => {
-    expect(sortFromModel([{ field: 'name', sort: 'asc' }], sorts, fallback)).toEqual({ sort: 'name', order: 'asc' });
-    expect(sortFromModel([{ field: 'name', sort: 'desc' }], sorts, fallback)).toEqual({ sort: 'name', order: 'desc' });
+    expect(sortFromChoice({ field: 'name', sort: 'asc' }, sorts, fallback)).toEqual({ sort: 'name', order: 'asc' });
+    expect(sortFromChoice({ field: 'name', sort: 'desc' }, sorts, fallback)).toEqual({ sort: 'name', order: 'desc' });
   });
 
   it('falls back to the default for another column or a cleared sort', () => {
-    expect(sortFromModel([{ field: 'password', sort: 'asc' }], sorts, fallback)).toEqual(fallback);
-    expect(sortFromModel([], sorts, fallback)).toEqual(fallback);
-    expect(sortFromModel([{ field: 'name', sort: null }], sorts, fallback)).toEqual(fallback);
-    expect(sortFromModel([], ['name'], { sort: undefined, order: 'asc' })).toEqual({ sort: undefined, order: 'asc' });
+    expect(sortFromChoice({ field: 'password', sort: 'asc' }, sorts, fallback)).toEqual(fallback);
+    expect(sortFromChoice({ field: 'name', sort: null }, sorts, fallback)).toEqual(fallback);
+    expect(sortFromChoice({ field: 'name' }, ['name'], { sort: undefined, order: 'asc' })).toEqual({ sort: undefined, order: 'asc' });
   });
 });
 

@@ -74,14 +74,13 @@ export interface SortChoice {
  * The sort to ask the server for after the user sorted a column: the column when the server can
  * sort by it, otherwise (a column it cannot sort by, or the sort cleared) the list's default.
  */
-export function sortFromModel<S extends string>(
-  model: readonly SortChoice[],
+export function sortFromChoice<S extends string>(
+  choice: SortChoice,
   sorts: readonly S[],
   fallback: { sort: S | undefined; order: SortOrder },
 ): { sort: S | undefined; order: SortOrder } {
-  const first = model[0];
-  if (!first || !first.sort || !(sorts as readonly string[]).includes(first.field)) return { sort: fallback.sort, order: fallback.order };
-  return { sort: first.field as S, order: first.sort };
+  if (!choice.sort || !(sorts as readonly string[]).includes(choice.field)) return { sort: fallback.sort, order: fallback.order };
+  return { sort: choice.field as S, order: choice.sort };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AuditEntry } from '@sms/contracts/audit-log';
 import { IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListEmptyState } from '../../../components/grid-empty-overlay';
+import { useListEmptyState } from '../../../components/empty-state';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import type { PageState } from '../../../lib/list-state/list-state';

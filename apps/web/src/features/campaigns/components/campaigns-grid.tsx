@@ -4,7 +4,7 @@ import type { Campaign } from '@sms/contracts/campaigns';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useListEmptyState } from '../../../components/grid-empty-overlay';
+import { useListEmptyState } from '../../../components/empty-state';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';

@@ -1,14 +1,14 @@
+import type { ColumnVisibility } from '../../../components/data-table/columns-button';
+
 /** Where the contacts grid remembers which columns are shown (per browser). */
 export const COLUMN_VISIBILITY_KEY = 'contacts.columns';
 
 /** Columns hidden until the user shows them. */
 export const DEFAULT_HIDDEN_COLUMNS = ['tag2', 'tag3', 'updatedAt', 'source'] as const;
 
-export type ColumnVisibility = Record<string, boolean>;
-
 /** The stored column choices restricted to known columns (booleans only), over the defaults. */
 export function parseColumnVisibility(raw: string | null, known: readonly string[]): ColumnVisibility {
-  const model: ColumnVisibility = Object.fromEntries(
+  const model: Record<string, boolean> = Object.fromEntries(
     DEFAULT_HIDDEN_COLUMNS.filter((field) => known.includes(field)).map((field) => [field, false]),
   );
   if (!raw) return model;

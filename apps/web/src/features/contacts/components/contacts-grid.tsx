@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ColumnDef } from '../../../components/data-table/columns';
 import type { ColumnVisibility } from '../../../components/data-table/columns-button';
-import { useListEmptyState } from '../../../components/grid-empty-overlay';
+import { useListEmptyState } from '../../../components/empty-state';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';

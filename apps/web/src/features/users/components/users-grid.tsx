@@ -3,7 +3,7 @@ import type { User } from '@sms/contracts/users';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useListEmptyState } from '../../../components/grid-empty-overlay';
+import { useListEmptyState } from '../../../components/empty-state';
 import { ServerDataGrid, type GridListQuery } from '../../../components/server-data-grid';
 import { paths } from '../../../config/paths';
 import type { ListHandle } from '../../../lib/list-state/use-list-state';

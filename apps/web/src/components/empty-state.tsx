@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface GridEmptyOverlayProps {
+export interface EmptyStateProps {
   /** A decorative icon above the title (hidden from screen readers). */
   icon?: ReactNode;
   title: string;
@@ -16,7 +16,7 @@ export interface GridEmptyOverlayProps {
 }
 
 /** What a list shows without rows: the same layout in every list, as a table or as cards. */
-export function EmptyState({ icon, title, testId, clear, children }: GridEmptyOverlayProps) {
+export function EmptyState({ icon, title, testId, clear, children }: EmptyStateProps) {
   return (
     <Box sx={{ textAlign: 'center', p: 3 }} data-testid={testId}>
       {icon ? (
@@ -50,10 +50,7 @@ export interface ListEmptyStateOptions {
  * The empty state of a list with filters, from the namespace's `list.noMatches` (with
  * `list.clearFilters` as the way out) when filtered, else `list.empty` and the next step.
  */
-export function useListEmptyState(
-  ns: string,
-  { filtered, onClear, icon, testId, whenEmpty }: ListEmptyStateOptions,
-): GridEmptyOverlayProps {
+export function useListEmptyState(ns: string, { filtered, onClear, icon, testId, whenEmpty }: ListEmptyStateOptions): EmptyStateProps {
   const { t } = useTranslation(ns);
   return {
     icon,
