@@ -59,6 +59,12 @@ test('/auth/login comes without MUI, router or query cache; signing in opens the
   expect([...loaded]).toEqual([]);
   await markDocument(page);
 
+  // Typing brings nothing of the app either: its code running then could hold up the keys.
+  await page.getByLabel('Email address').pressSequentially('ada@');
+  await page.waitForTimeout(500);
+  expect([...loaded]).toEqual([]);
+  await page.getByLabel('Email address').fill('');
+
   // Nothing is checked before the first submit; after it each change checks again.
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect.poll(() => page.getByText('This field is required.').count()).toBe(2);

@@ -72,6 +72,9 @@ export function SignInForm({ host, forgotPath }: { host: SignInHost; forgotPath:
     }
     setErrors({});
     setBusy(true);
+    // The app's code comes while the server checks the password: not earlier, where running it
+    // could hold up the keys being typed.
+    host.prepareToLeave();
     try {
       // Busy until the next page shows: the app's code may still be on its way.
       host.continueSignIn(await host.signIn(outcome.body.email, outcome.body.password));
@@ -81,13 +84,8 @@ export function SignInForm({ host, forgotPath }: { host: SignInHost; forgotPath:
     }
   };
 
-  const onFocus = () => {
-    void loadLoginSchema();
-    host.prepareToLeave();
-  };
-
   return (
-    <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={onFocus} data-testid="login-form">
+    <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadLoginSchema()} data-testid="login-form">
       {failure ? (
         <div role="alert" className="si-alert si-alert--error" data-testid="login-error">
           <IconAlertCircle size={22} stroke={1.8} aria-hidden />
@@ -136,7 +134,7 @@ export function SignInForm({ host, forgotPath }: { host: SignInHost; forgotPath:
             </PlainLink>
           </div>
         </div>
-        <button type="submit" className="si-button" aria-busy={busy}>
+        <button type="submit" className="si-button" aria-busy={busy} onPointerEnter={host.prepareToLeave}>
           {busy ? <span className="si-spinner" aria-hidden="true" /> : null}
           {t('login.submit')}
         </button>

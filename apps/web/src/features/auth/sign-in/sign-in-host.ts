@@ -13,7 +13,7 @@ export interface SignInHost {
   continueSignIn: (outcome: LoginOutcome) => void;
   /** Opens another page of the app (registration, forgotten password). */
   navigate: (to: string) => void;
-  /** A sign that the user may leave soon (focus in the form, a pointer on a link): fetch what that needs. */
+  /** A sign that the user may leave soon (a pointer on the button or a link, a submit): fetch what that needs. */
   prepareToLeave: () => void;
   /** Whether the page shows in dark mode, and the switch. */
   dark: boolean;
