@@ -7,20 +7,21 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useSetupStatus } from '../api/get-setup-status';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
-import { LoginForm } from './login-form';
+import { SignInForm } from '../sign-in/sign-in-form';
 import { SetupCallout } from './setup-callout';
-import { useContinueSignIn } from './use-continue-sign-in';
+import { useAppSignInHost } from './use-app-sign-in-host';
 
 /**
- * The sign-in page in either layout. After signing in it goes to the `redirect` query parameter
- * when that is a same-site path, else to the dashboard; signed-in visitors go there at once.
+ * The sign-in page beside the brand panel (/auth/login2), with the sign-in page's own form
+ * (decision 071). After signing in it goes to the `redirect` query parameter when that is a
+ * same-site path, else to the dashboard; signed-in visitors go there at once.
  */
 export function LoginView({ variant }: { variant: AuthVariant }) {
   const { t } = useTranslation('auth');
   const { isAuthenticated } = useAuth();
   const [searchParams] = useSearchParams();
   const target = safeRedirect(searchParams.get('redirect'));
-  const continueSignIn = useContinueSignIn(variant, target);
+  const host = useAppSignInHost(variant, target);
   const setup = useSetupStatus();
   const registerPath = variant === 'split' ? paths.register2 : paths.register;
 
@@ -33,7 +34,7 @@ export function LoginView({ variant }: { variant: AuthVariant }) {
     <AuthLayout variant={variant}>
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       {needsFirstAdmin ? <SetupCallout to={registerPath} /> : null}
-      <LoginForm onOutcome={continueSignIn} forgotPath={variant === 'split' ? paths.forgotPassword2 : paths.forgotPassword} />
+      <SignInForm host={host} forgotPath={variant === 'split' ? paths.forgotPassword2 : paths.forgotPassword} />
       {canRegister && !needsFirstAdmin ? (
         <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
           {t('login.noAccount')}{' '}

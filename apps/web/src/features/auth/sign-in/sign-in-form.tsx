@@ -8,6 +8,7 @@ import { useLoginFailureText } from '../components/use-login-failure-text';
 import { PlainLink } from './plain-link';
 import type { SignInHost } from './sign-in-host';
 import { OutlinedField } from './outlined-field';
+import './sign-in.css';
 
 type FieldErrors = Partial<Record<keyof LoginBody, string>>;
 
@@ -85,7 +86,14 @@ export function SignInForm({ host, forgotPath }: { host: SignInHost; forgotPath:
   };
 
   return (
-    <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadLoginSchema()} data-testid="login-form">
+    <form
+      ref={form}
+      className="si-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadLoginSchema()}
+      data-testid="login-form"
+    >
       {failure ? (
         <div role="alert" className="si-alert si-alert--error" data-testid="login-error">
           <IconAlertCircle size={22} stroke={1.8} aria-hidden />
