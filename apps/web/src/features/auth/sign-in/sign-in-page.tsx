@@ -10,7 +10,7 @@ import { CornerControls } from './corner-controls';
 import { PlainLink } from './plain-link';
 import { SignInForm } from './sign-in-form';
 import type { SignInHost } from './sign-in-host';
-import { useSetupStatus } from './use-setup-status';
+import { useSetupStatusAtOpen } from './use-setup-status-at-open';
 import './sign-in.css';
 
 /** The brand's logo (else the app mark), name and description at the top of the card. */
@@ -57,7 +57,7 @@ function SetupCallout({ host }: { host: SignInHost }) {
 export function SignInPage({ host }: { host: SignInHost }) {
   const { t } = useTranslation('auth');
   const { fontFamily } = useBrand().settings;
-  const setup = useSetupStatus();
+  const setup = useSetupStatusAtOpen();
   usePageTitle(t('login.title'));
   const needsFirstAdmin = setup?.needsFirstAdmin ?? false;
   const canRegister = !needsFirstAdmin && (setup?.openRegistration ?? false);

@@ -7,7 +7,7 @@ import { getSetupStatus } from '../api/fetch-setup-status';
  * Plain state rather than the app's query cache: the sign-in entry has none (decision 071). While
  * it loads or when it fails, the page shows the form alone, as before.
  */
-export function useSetupStatus(): SetupStatus | undefined {
+export function useSetupStatusAtOpen(): SetupStatus | undefined {
   const [status, setStatus] = useState<SetupStatus>();
   useEffect(() => {
     let current = true;
