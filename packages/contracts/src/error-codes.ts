@@ -15,4 +15,6 @@ export const ERROR_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   lastAdmin: 'LAST_ADMIN',
   internal: 'INTERNAL_ERROR',
+  /** 503 while the database cannot be reached (a restart, a failover): retry after Retry-After seconds. */
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
 } as const;
