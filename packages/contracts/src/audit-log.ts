@@ -66,6 +66,13 @@ export const AUDIT_ACTIONS = [
   'settings.maintenance.on',
   'settings.maintenance.off',
   'settings.public_site.update',
+  /** Sending held by an administrator (decision 072). */
+  'sending.hold',
+  /** Sending resumed after a restore or a hold: campaigns paused by it go on. */
+  'sending.resume',
+  'backup.create',
+  /** A backup that failed (the disk full, no permission, the database lost): `details.error` says why. */
+  'backup.failed',
   'subscription.confirm',
   'subscription.unsubscribe',
   'web_message.reply',

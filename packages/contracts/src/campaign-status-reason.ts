@@ -24,6 +24,10 @@ export const CAMPAIGN_STATUS_REASON_PARAMS = {
   GATEWAY_UNUSABLE: z.object({ detail: z.string() }),
   /** A reason stored as English text before reasons were codes, in no form migration 0018 knew. */
   LEGACY_TEXT: z.object({ text: z.string() }),
+  /** Paused by a restore (decision 072): back to `previous` when an administrator resumes sending. */
+  RESTORED: z.object({ previous: z.enum(['sending', 'scheduled']) }),
+  /** Paused while an administrator holds sending (decision 072): back to `previous` when it is resumed. */
+  SENDING_HELD: z.object({ previous: z.enum(['sending', 'scheduled']) }),
 } as const;
 
 type ParamSchemas = typeof CAMPAIGN_STATUS_REASON_PARAMS;
@@ -47,6 +51,8 @@ const ENGLISH: { [C in CampaignStatusReasonCode]: (params: z.infer<ParamSchemas[
   GATEWAY_DELETED: () => 'The gateway cannot send: it was deleted',
   GATEWAY_UNUSABLE: ({ detail }) => `The gateway cannot send: ${detail}`,
   LEGACY_TEXT: ({ text }) => text,
+  RESTORED: () => 'Paused by the restore of a backup: it goes on when an administrator resumes sending',
+  SENDING_HELD: () => 'Paused while sending is on hold: it goes on when an administrator resumes sending',
 };
 
 /** The reason in English (the API's `message`, audit entries, logs). */

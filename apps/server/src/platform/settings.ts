@@ -14,6 +14,8 @@ export const SETTING_KEYS = {
   suppressionSalt: 'suppression_salt',
   backups: 'backups',
   retention: 'retention',
+  /** { since, reason } while nothing may be sent (after a restore; decision 072); absent otherwise. */
+  sendingHold: 'sending_hold',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */
@@ -28,6 +30,11 @@ export async function putSetting(db: Executor, key: string, value: unknown): Pro
     .insert(appSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Removes one setting (reads answer undefined again). */
+export async function deleteSetting(db: Executor, key: string): Promise<void> {
+  await db.delete(appSettings).where(eq(appSettings.key, key));
 }
 
 export type RegistrationMode = 'open' | 'closed';

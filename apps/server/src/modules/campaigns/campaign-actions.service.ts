@@ -12,6 +12,7 @@ import { getMessagingSettings } from '../settings/index.ts';
 import { illegalTransition, transitionCampaign } from './campaign-state.ts';
 import { countAudience, findCampaignRow, type CampaignRow } from './campaigns.queries.ts';
 import { checkBodyForSending } from './campaigns.service.ts';
+import { refuseWhileHeld } from './sending-hold.ts';
 
 /** Tells the in-process dispatcher (if any) that there is work; workers elsewhere poll. */
 export type WakeDispatcher = () => void;
@@ -39,6 +40,7 @@ export async function launchCampaign(db: Db, input: Command & { id: string; wake
   const campaign = await findCampaignRow(db, input.id);
   if (!campaign) throw new NotFound('Campaign not found');
   if (campaign.status !== 'draft') throw illegalTransition(campaign.status, campaign.scheduledAt ? 'scheduled' : 'sending');
+  await refuseWhileHeld(db);
   checkBodyForSending(campaign.body);
   const gateway = await resolveGateway(db, campaign.gatewayId);
   const { count } = await countAudience(db, campaign.audience as StoredAudience, campaign.id);
@@ -76,6 +78,7 @@ export async function changeCampaignState(
   const to: CampaignStatus = input.action === 'pause' ? 'paused' : input.action === 'resume' ? 'sending' : 'cancelled';
   const from: CampaignStatus[] =
     input.action === 'pause' ? ['sending'] : input.action === 'resume' ? ['paused'] : ['draft', 'scheduled', 'sending', 'paused'];
+  if (to === 'sending') await refuseWhileHeld(db);
   await db.transaction(async (tx) => {
     const moved = await transitionCampaign(tx, input.target.id, to, { from });
     if (!moved) throw illegalTransition((await findCampaignRow(tx, input.target.id))?.status ?? input.target.status, to);

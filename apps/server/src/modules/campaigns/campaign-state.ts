@@ -7,16 +7,18 @@ import { Conflict } from '../../platform/errors.ts';
 /**
  * The campaign state machine, in one place (listmonk's UpdateCampaignStatus):
  * draft -> scheduled -> sending <-> paused -> completed; cancelled from any state before
- * completed; failed only when the gateway is unusable. Every status change goes through
+ * completed; failed only when the gateway is unusable; scheduled <-> paused only by the sending
+ * hold (decision 072). Every status change goes through
  * `transitionCampaign` (one campaign) or `transitionCampaigns` (every campaign meeting a
  * condition), each a single conditional UPDATE, so two processes can never both win a race.
  */
 export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
   draft: ['scheduled', 'sending', 'cancelled'],
-  // Back to draft when the schedule is removed while editing.
-  scheduled: ['draft', 'sending', 'cancelled', 'failed'],
+  // Back to draft when the schedule is removed while editing; paused while sending is held.
+  scheduled: ['draft', 'sending', 'paused', 'cancelled', 'failed'],
   sending: ['paused', 'completed', 'cancelled', 'failed'],
-  paused: ['sending', 'cancelled', 'failed'],
+  // Back to scheduled when sending is resumed after a hold that paused a scheduled campaign.
+  paused: ['sending', 'scheduled', 'cancelled', 'failed'],
   completed: [],
   cancelled: [],
   failed: [],

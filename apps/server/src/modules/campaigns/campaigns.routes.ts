@@ -38,6 +38,7 @@ import {
   sampleAudience,
 } from './campaigns.queries.ts';
 import { createCampaign, deleteCampaign, duplicateCampaign, updateCampaign } from './campaigns.service.ts';
+import { sendingHoldRoutes } from './sending-hold.routes.ts';
 
 const tags = ['campaigns'];
 const CANNOT_READ = 'You do not have permission to view campaigns.';
@@ -46,6 +47,8 @@ const CANNOT_LAUNCH = 'You do not have permission to send campaigns.';
 
 /** Campaigns: compose, list, read with live counts, launch, pause, resume, cancel, test send. */
 export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatcher }> = async (app, { db, wake }) => {
+  // Holding and resuming sending pause and resume campaigns: the same state machine, the same wake.
+  await app.register(sendingHoldRoutes, { db, wake });
   const loadRow = async (id: string) => {
     const row = await findCampaignRow(db, id);
     if (!row) throw new NotFound('Campaign not found');

@@ -8,3 +8,4 @@ export { presentCampaign } from './campaigns.presenter.ts';
 export { findCampaign, findCampaignRow, type CampaignRow } from './campaigns.queries.ts';
 export { campaignsRoutes } from './campaigns.routes.ts';
 export { createCampaign } from './campaigns.service.ts';
+export { holdSending, readSendingHold, resumeSending, sendingHeld } from './sending-hold.ts';

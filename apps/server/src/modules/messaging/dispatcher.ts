@@ -2,6 +2,7 @@ import { isInDailyWindow, dailyWindowEnd, toLocalDateTime } from '@sms/contracts
 import type { Database } from '../../db/client.ts';
 import { GatewayUnusable } from '../../gateways/gateway.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
+import { sendingHeld } from '../campaigns/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { activeCampaigns, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
 import { claimCampaignBatch, claimOneOffBatch, relaxDurability } from './dispatch.queries.ts';
@@ -323,6 +324,8 @@ export class Dispatcher {
    * full (more may be due now).
    */
   private async sendOneOffs(): Promise<boolean> {
+    // After a restore, or while an administrator holds sending, one-offs stay queued (decision 072).
+    if (await sendingHeld(this.database.db)) return false;
     const { claimed, contacts } = await claimOneOffBatch(this.database.db, ONE_OFF_BATCH, this.options.leaseSeconds);
     if (claimed.length === 0) return false;
     // null (no gateway stored) stays its own group: the registry sends it through the default.

@@ -25,6 +25,8 @@ export function reasonTexts(t: TFunction, language: string): ReasonTexts {
         values.errors = new Intl.NumberFormat(intlLocale(language)).format(reason.params.errors);
         values.lastError = reason.params.lastError ?? t('statuses:statusReasonUnknownError');
       }
+      // The status a hold paused the campaign from, in the reader's words (decision 072).
+      if (reason.code === 'RESTORED' || reason.code === 'SENDING_HELD') values.previous = t(`statuses:campaign.${reason.params.previous}`);
       return t(`statuses:statusReason.${reason.code}`, { ...values, defaultValue: reason.message });
     },
     messageError(code, text) {
