@@ -31,6 +31,7 @@ import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
+import { registerDatabaseGuard } from './platform/database-guard.ts';
 import { registerDeniedAudit } from './platform/denied-audit.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerJsonParser, validatorCompiler } from './platform/input-rules.ts';
@@ -85,7 +86,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerErrorHandler(app);
+  registerErrorHandler(app, deps.database.availability);
+  // Before the rate limit and authentication: while the database is away they could not answer.
+  registerDatabaseGuard(app, deps.database.availability);
   await registerSecurity(app, { rateLimitPerMinute: deps.rateLimitPerMinute ?? 600 });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   // Verified keys and their last uses, kept briefly in this process (decision 045); written on close.
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(inboxRoutes, {
     db,
     wake: wakeOneOffs,
+    availability: deps.database.availability,
     ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}),
   });
   await app.register(settingsRoutes, { db });
@@ -138,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
-  await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl) });
+  await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl), availability: deps.database.availability });
   await app.register(searchRoutes, { db });
   await app.register(twilioWebhookRoutes, {
     publicUrl: config.publicUrl,

@@ -106,7 +106,7 @@ describe('configuration', () => {
   });
 
   it('has sending engine defaults and refuses out-of-range tuning', () => {
-    expect(loadConfig({}).dispatch).toEqual({ batchSize: 500, lanes: 4, leaseSeconds: 120 });
+    expect(loadConfig({}).dispatch).toEqual({ batchSize: 500, lanes: 4, leaseSeconds: undefined });
     expect(problemsOf({ DISPATCH_BATCH_SIZE: '0', DISPATCH_LANES: 'many', DISPATCH_LEASE_SECONDS: '2' })).toEqual([
       'DISPATCH_BATCH_SIZE: DISPATCH_BATCH_SIZE must be 1-10000',
       'DISPATCH_LANES: DISPATCH_LANES must be a number',

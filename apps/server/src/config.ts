@@ -98,7 +98,7 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
       .int('DISPATCH_LEASE_SECONDS must be a whole number')
       .min(5, 'DISPATCH_LEASE_SECONDS must be 5-3600')
       .max(3600, 'DISPATCH_LEASE_SECONDS must be 5-3600')
-      .default(120),
+      .optional(),
   });
 
 /** The validated configuration every part of the server reads (never process.env directly). */
@@ -126,8 +126,11 @@ export interface Config {
   allowLinkLocalOutbound: boolean;
   /** Let webhook endpoints be private, loopback or link-local addresses (tests, a receiver on the same network). */
   allowPrivateWebhookUrls: boolean;
-  /** Sending engine tuning (messages per batch, concurrent batches per worker, claim lease). */
-  dispatch: { batchSize: number; lanes: number; leaseSeconds: number };
+  /**
+   * Sending engine tuning (messages per batch, concurrent batches per worker, claim lease; the
+   * lease when unset: 15 s on PostgreSQL, 120 s embedded, see runtime.ts engineFor).
+   */
+  dispatch: { batchSize: number; lanes: number; leaseSeconds?: number | undefined };
   /** Contacts import limits lowered from their defaults (tests; not read from the environment; modules/imports applies them). */
   importLimits?: Partial<Record<Exclude<keyof typeof IMPORT_LIMITS, 'previewRows'>, number>>;
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from './config.ts';
+import { backoffDelay, describeDatabaseError, isDatabaseUnavailable } from './db/availability.ts';
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { backupBeforeMigrating, backupDirectory } from './modules/backups/index.ts';
@@ -8,19 +9,41 @@ import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { setOutboundPolicy } from './platform/outbound-address.ts';
 
-/** Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it. */
-export async function openMigratedDatabase(config: Config): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
-  try {
-    // Embedded: a copy of the data as it was before a new version changes its schema.
-    if (database.driver === 'pglite') await backupBeforeMigrating(database, backupDirectory(config));
-    await database.migrate();
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw error;
+/**
+ * Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it.
+ * A PostgreSQL that cannot be reached yet (the host booting, a failover under way) is waited for,
+ * said once, with capped backoff: only a bad address, bad credentials or a missing database end
+ * the start (describeStartupError).
+ */
+export async function openMigratedDatabase(
+  config: Config,
+  logger: Pick<GatewayLogger, 'warn' | 'info'> = consoleStartupLogger,
+): Promise<Database> {
+  let waitingSince: number | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+    try {
+      // Embedded: a copy of the data as it was before a new version changes its schema.
+      if (database.driver === 'pglite') await backupBeforeMigrating(database, backupDirectory(config));
+      await database.migrate();
+      if (waitingSince !== undefined) logger.info({}, `Database reachable after ${Math.round((Date.now() - waitingSince) / 1000)} s`);
+      return database;
+    } catch (error) {
+      await database.close().catch(() => {});
+      if (database.driver !== 'postgres' || !isDatabaseUnavailable(error)) throw error;
+      if (waitingSince === undefined) {
+        waitingSince = Date.now();
+        logger.warn({}, `Waiting for the database (${describeDatabaseError(error)}); retrying until it answers`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, 500, 5_000)));
+    }
   }
-  return database;
 }
+
+const consoleStartupLogger: Pick<GatewayLogger, 'warn' | 'info'> = {
+  warn: (_details, message) => console.warn(message),
+  info: (_details, message) => console.info(message),
+};
 
 /** Creates the job runner for a database; `supervise` runs pg-boss maintenance in this process. */
 export function jobsFor(database: Database, supervise: boolean): Jobs {
@@ -40,7 +63,14 @@ export function engineFor(database: Database, config: Config, logger: GatewayLog
     twilioApiBaseUrl: config.twilioApiBaseUrl,
     allowPrivateWebhooks: config.allowPrivateWebhookUrls,
     jobs,
-    options: { ...config.dispatch, fanoutChunk: database.driver === 'pglite' ? 20_000 : 100_000 },
+    options: {
+      ...config.dispatch,
+      // Scaled out, a dead worker's batch comes back within a short lease; embedded, the process
+      // is the only one (what a dead one claimed is taken back at start), so the lease can be long.
+      leaseSeconds: config.dispatch.leaseSeconds ?? (database.driver === 'pglite' ? 120 : 15),
+      fanoutChunk: database.driver === 'pglite' ? 20_000 : 100_000,
+    },
+    recoverClaimsAtStart: database.driver === 'pglite',
   });
 }
 

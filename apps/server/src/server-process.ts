@@ -28,6 +28,7 @@ try {
     wakeOneOffs: () => engine?.wakeOneOffs(),
     ...(backupToken ? { backupToken } : {}),
   });
+  database.availability.setLogger(app.log);
   await jobs.start(app.log);
   if (config.runWorker) {
     await startJobHandlers(jobs, database, config, app.log);

@@ -17,7 +17,8 @@ if (!config.databaseUrl) {
 const logger = consoleLogger(config.logLevel);
 
 try {
-  const database = await openMigratedDatabase(config);
+  const database = await openMigratedDatabase(config, logger);
+  database.availability.setLogger(logger);
   const jobs = jobsFor(database, true);
   await jobs.start(logger);
   await startJobHandlers(jobs, database, config, logger);

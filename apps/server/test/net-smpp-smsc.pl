@@ -11,7 +11,8 @@
 #                         [--reply-text YES] [--reply-first 0.3] [--receipt-first 0.05] [--seed 1]
 #
 # Prints {"port":N} when listening. On SIGTERM or SIGINT prints
-# {"submits":..,"replies":..,"receipts":..,"binds":..} and exits.
+# {"submits":..,"replies":..,"receipts":..,"binds":..,"recipients":..,"repliers":..} and exits
+# (recipients: distinct numbers submitted to; repliers: distinct numbers that answered).
 use strict;
 use warnings;
 use Getopt::Long;
@@ -34,10 +35,13 @@ my $select = IO::Select->new($listener);
 my %bound;          # connection -> 1 once bound
 my %pool;           # connection -> receipts waiting to be sent (each a deliver_sm argument list)
 my %stats = (submits => 0, replies => 0, receipts => 0, binds => 0);
+my %submitted;      # destination -> submits to it (a number submitted twice is a duplicate)
+my %answered;       # destination -> 1 once it answered
 my $next_id = 7_000_000;
 
 sub summary_and_exit {
-  printf "{\"submits\":%d,\"replies\":%d,\"receipts\":%d,\"binds\":%d}\n", @stats{qw(submits replies receipts binds)};
+  printf "{\"submits\":%d,\"replies\":%d,\"receipts\":%d,\"binds\":%d,\"recipients\":%d,\"repliers\":%d}\n",
+    @stats{qw(submits replies receipts binds)}, scalar(keys %submitted), scalar(keys %answered);
   exit 0;
 }
 $SIG{TERM} = \&summary_and_exit;
@@ -91,9 +95,11 @@ sub send_receipts {
 sub on_submit {
   my ($c, $pdu) = @_;
   $stats{submits}++;
+  $submitted{ $pdu->{destination_addr} }++;
   my $id = sprintf('%X', $next_id++);
   my ($digits) = ($pdu->{destination_addr} =~ /(\d{1,9})$/);
   my $replies = $opt{'reply-every'} > 0 && defined $digits && $digits % $opt{'reply-every'} == 0;
+  $answered{ $pdu->{destination_addr} } = 1 if $replies;
   my @receipt = receipt_args($pdu, $id);
   if (rand() < $opt{'receipt-first'}) {
     $c->deliver_sm(@receipt, async => 1);

@@ -8,6 +8,10 @@ export interface NetSmppSmscSummary {
   replies: number;
   receipts: number;
   binds: number;
+  /** Distinct numbers submitted to (submits - recipients = duplicates). */
+  recipients: number;
+  /** Distinct numbers that answered. */
+  repliers: number;
 }
 
 export interface NetSmppSmscOptions {

@@ -11,5 +11,7 @@ export const readinessResponseSchema = z.object({
   database: checkSchema,
   migrations: checkSchema,
   jobs: checkSchema,
+  /** When not ready: why, in a sentence for operators ("Database unavailable since ...: 57P01 ..."). */
+  reason: z.string().optional(),
 });
 export type Readiness = z.infer<typeof readinessResponseSchema>;

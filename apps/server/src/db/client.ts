@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { DatabaseAvailability } from './availability.ts';
 import type * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,6 +35,8 @@ export interface Database {
   migrate(migrationsFolder?: string): Promise<void>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
+  /** Whether the database answers, as this process sees it; loops report their failures to it. */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 

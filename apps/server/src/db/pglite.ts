@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { collectGarbageNow } from '../platform/full-gc.ts';
+import { DatabaseAvailability } from './availability.ts';
 import { MIGRATIONS_FOLDER, queryLogger, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
@@ -97,15 +98,18 @@ export async function openPglite(options: {
   // initdb's WebAssembly instance (hundreds of MB resident) is garbage once the directory exists.
   if (initialising) collectGarbageNow();
   const db = drizzle({ client: pglite, schema, ...queryLogger(options.onQuery) });
+  const ping = async () => {
+    await pglite.query('select 1');
+  };
   return {
     driver: 'pglite',
     db: db as unknown as Db,
     jobsTarget: { kind: 'pglite', pglite },
     // One process owns a PGlite directory, so there is nobody to race with.
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migrate(db, { migrationsFolder }),
-    ping: async () => {
-      await pglite.query('select 1');
-    },
+    ping,
+    // In the process itself: it is never away while the process runs.
+    availability: new DatabaseAvailability(ping),
     close: async () => {
       if (!pglite.closed) await pglite.close();
       unlock();

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DatabaseAvailability } from './availability.ts';
 import { MIGRATIONS_FOLDER, queryLogger, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
@@ -9,9 +10,30 @@ const MIGRATION_LOCK_KEY = 7_310_001;
 
 /** Opens a node-postgres pool on `url`. */
 export async function openPostgres(url: string, onQuery?: (query: string) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'sms-platform' });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    application_name: 'sms-platform',
+    // A server that stopped answering (a failover behind a virtual address, a cut network) fails
+    // a new connection after 5 s instead of holding the request; TCP keep-alive notices a dead
+    // peer under a connection in use.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  const ping = async () => {
+    await pool.query('select 1');
+  };
+  const availability = new DatabaseAvailability(ping);
+  // A client losing its connection must not end the process: node-postgres emits 'error' on the
+  // client, and with nobody listening (a checked-out client between two statements: the pool only
+  // listens while it is idle) that event is an uncaught exception. The statement in progress, if
+  // any, fails on its own; the pool drops the client when it is released.
+  const onClientError = (error: Error) => {
+    if (!availability.failed(error)) console.error('PostgreSQL connection error:', error.message);
+  };
+  pool.on('connect', (client) => client.on('error', onClientError));
+  pool.on('error', onClientError);
   const db = drizzle({ client: pool, schema, ...queryLogger(onQuery) });
   return {
     driver: 'postgres',
@@ -32,10 +54,10 @@ export async function openPostgres(url: string, onQuery?: (query: string) => voi
         client.release();
       }
     },
-    ping: async () => {
-      await pool.query('select 1');
-    },
+    ping,
+    availability,
     close: async () => {
+      availability.close();
       if (!pool.ended) await pool.end();
     },
   };

@@ -184,6 +184,11 @@ export const messages = pgTable(
     /** When its latest claim began (database's clock): the handover to the gateway comes after it. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /**
+     * The earliest claim that may have handed it to the gateway (migration 0027): kept through a
+     * requeue or a lease recovery, so a resend keeps the first hand-over as its sent time.
+     */
+    handedAt: timestamp('handed_at', { withTimezone: true }),
+    /**
      * When the gateway accepted it, as of its claim (claimed_at): the database's clock, never after
      * the handover, however long the batch's write-back took.
      */
@@ -287,6 +292,21 @@ export const pendingReceipts = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('pending_receipts_gateway_message_idx').on(table.gatewayMessageId)],
+);
+
+/**
+ * Gateway ids of submissions whose write-back lost to a newer claim of the same message (its
+ * worker stalled past the lease): a receipt for them still finds the message (migration 0027).
+ */
+export const earlierSubmissions = pgTable(
+  'earlier_submissions',
+  {
+    gatewayId: uuid('gateway_id').notNull(),
+    gatewayMessageId: text('gateway_message_id').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'earlier_submissions_pk', columns: [table.gatewayId, table.gatewayMessageId] })],
 );
 
 /** Token buckets for rate limits shared by every worker process ('gateway:<id>', 'campaign:<id>'). */

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { GatewayLogger } from '../gateways/gateway.ts';
+import { errorDetails } from './error-details.ts';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 
@@ -10,7 +11,9 @@ const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 export function consoleLogger(level: Config['logLevel']): GatewayLogger {
   const lowest = level === 'silent' ? LEVELS.length : LEVELS.indexOf(level);
   const at = (entry: (typeof LEVELS)[number], print: (...values: unknown[]) => void) => (details: object, message: string) => {
-    if (LEVELS.indexOf(entry) >= lowest) print(message, details);
+    if (LEVELS.indexOf(entry) < lowest) return;
+    const { err, ...rest } = details as { err?: unknown };
+    print(message, err === undefined ? details : { ...rest, err: errorDetails(err) });
   };
   return {
     debug: at('debug', console.info),

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES, type ErrorResponse } from '@sms/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import type { DatabaseAvailability } from '../db/availability.ts';
+import { AppError, DatabaseUnavailable } from './errors.ts';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ERROR_CODES.validation,
@@ -51,9 +52,14 @@ function validationResponse(error: FastifyError): ErrorResponse {
   return { message: messageNamingField(field, message), error: STATUS_CODES[400], code: ERROR_CODES.validation, field };
 }
 
-/** Installs the one error handler: typed domain errors, validation, client errors, hidden 5xx. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/**
+ * Installs the one error handler: typed domain errors, validation, client errors, hidden 5xx. A
+ * lost database (a restart, a failover) is no bug: 503 DATABASE_UNAVAILABLE with Retry-After,
+ * and the process's availability starts probing for its return (db/availability.ts).
+ */
+export function registerErrorHandler(app: FastifyInstance, availability?: DatabaseAvailability): void {
+  app.setErrorHandler((caught: FastifyError, request, reply) => {
+    const error = availability?.failed(caught) ? (new DatabaseUnavailable() as unknown as FastifyError) : caught;
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       const body: ErrorResponse = { message: error.message, error: STATUS_CODES[error.statusCode], code: error.code };

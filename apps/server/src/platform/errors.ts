@@ -84,3 +84,10 @@ export class TooManyRequests extends AppError {
     super(429, message, code, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
   }
 }
+
+/** 503: the database cannot be reached now (a restart, a failover); nothing was done, retry after a few seconds. */
+export class DatabaseUnavailable extends AppError {
+  constructor() {
+    super(503, 'The database is unavailable; try again in a few seconds.', ERROR_CODES.databaseUnavailable, { retryAfter: 5 });
+  }
+}

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/client.ts';
 import { refreshSessionUser, type AuthUser } from './auth.ts';
 
@@ -33,10 +34,13 @@ export class EventStreams {
   private readonly streams = new Set<ServerResponse>();
   private readonly db: Db;
   private readonly heartbeatMs: number;
+  private readonly availability: DatabaseAvailability | undefined;
 
-  constructor(app: FastifyInstance, db: Db, heartbeatMs: number) {
+  /** `availability`: a session check failing for a database outage is logged once there, not per stream. */
+  constructor(app: FastifyInstance, db: Db, heartbeatMs: number, availability?: DatabaseAvailability) {
     this.db = db;
     this.heartbeatMs = heartbeatMs;
+    this.availability = availability;
     app.addHook('preClose', async () => {
       for (const stream of this.streams) stream.end();
     });
@@ -70,7 +74,9 @@ export class EventStreams {
           if (fresh && (options.allowed?.(fresh) ?? true)) write(': ping\n\n');
           else end();
         })
-        .catch((error: unknown) => request.log.error({ err: error }, `${options.label}: session check failed`));
+        .catch((error: unknown) => {
+          if (!this.availability?.failed(error)) request.log.error({ err: error }, `${options.label}: session check failed`);
+        });
     }, this.heartbeatMs);
     heartbeat.unref();
     raw.on('close', () => {

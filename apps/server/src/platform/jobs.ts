@@ -60,7 +60,11 @@ export function createJobs(database: Database, options: JobsOptions): Jobs {
   return {
     boss,
     start: async (logger) => {
-      boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
+      // pg-boss reports its own connection losses here: an outage is logged once by the
+      // database's availability (pg-boss retries on its own), anything else as an error.
+      boss.on('error', (error) => {
+        if (!database.availability.failed(error)) logger.error({ err: error }, 'job runner error');
+      });
       await boss.start();
       started = true;
     },

@@ -38,7 +38,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; jobs: Job
       },
     },
     async (_request, reply) => {
-      const databaseCheck = await check(async () => (await database.ping(), 'ok'));
+      // An outage already known answers at once (the availability probe watches for its end);
+      // otherwise a failed ping starts one.
+      const databaseCheck: Check = database.availability.available
+        ? await check(async () => {
+            try {
+              await database.ping();
+              return 'ok';
+            } catch (error) {
+              database.availability.failed(error);
+              throw error;
+            }
+          })
+        : 'error';
       const [migrations, jobsCheck] = await Promise.all([
         databaseCheck === 'ok'
           ? check(async () => ((await pendingMigrationCount(database.db)) === 0 ? 'ok' : 'pending'))
@@ -46,9 +58,25 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; jobs: Job
         check(async () => ((await jobs.healthy()) ? 'ok' : 'error')),
       ]);
       const ready = databaseCheck === 'ok' && migrations === 'ok' && jobsCheck === 'ok';
+      const outage = database.availability.current;
+      const reason = ready
+        ? undefined
+        : outage
+          ? `Database unavailable since ${outage.since.toISOString()}: ${outage.cause}`
+          : databaseCheck !== 'ok'
+            ? 'Database did not answer'
+            : migrations !== 'ok'
+              ? 'Database migrations are not applied'
+              : 'Job runner not started';
       return reply
         .status(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'not_ready', database: databaseCheck, migrations, jobs: jobsCheck });
+        .send({
+          status: ready ? 'ready' : 'not_ready',
+          database: databaseCheck,
+          migrations,
+          jobs: jobsCheck,
+          ...(reason ? { reason } : {}),
+        });
     },
   );
 };

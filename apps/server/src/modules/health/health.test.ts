@@ -30,7 +30,13 @@ describe('health endpoints', () => {
       );
       const pending = await probe.get('/api/health/ready');
       expect(pending.status).toBe(503);
-      expect(pending.body).toEqual({ status: 'not_ready', database: 'ok', migrations: 'pending', jobs: 'ok' });
+      expect(pending.body).toEqual({
+        status: 'not_ready',
+        database: 'ok',
+        migrations: 'pending',
+        jobs: 'ok',
+        reason: 'Database migrations are not applied',
+      });
       await probe.jobs.stop();
       expect((await probe.get('/api/health/ready')).body.jobs).toBe('error');
     } finally {

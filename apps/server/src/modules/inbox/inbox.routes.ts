@@ -13,6 +13,7 @@ import {
 import { contactIdParamsSchema } from '@sms/contracts/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { EventStreams } from '../../platform/event-stream.ts';
@@ -31,16 +32,21 @@ const CANNOT_READ = 'You do not have permission to use the inbox.';
 const HEARTBEAT_MS = 15_000;
 
 /** Inbox: conversations, threads, read marks, replies, live events; and a contact's message history. */
-export const inboxRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; events?: InboxEventsOptions; heartbeatMs?: number }> = async (
-  app,
-  { db, wake, events: eventOptions, heartbeatMs = HEARTBEAT_MS },
-) => {
+export const inboxRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  wake: () => void;
+  events?: InboxEventsOptions;
+  heartbeatMs?: number;
+  availability?: DatabaseAvailability;
+}> = async (app, { db, wake, events: eventOptions, heartbeatMs = HEARTBEAT_MS, availability }) => {
   const events = new InboxEvents(db, {
     ...eventOptions,
-    onError: (error) => app.log.error({ err: error }, 'inbox live updates: poll failed'),
+    onError: (error) => {
+      if (!availability?.failed(error)) app.log.error({ err: error }, 'inbox live updates: poll failed');
+    },
   });
   // Open event streams would hold the server open: they end first (EventStreams' hook), then polling stops.
-  const streams = new EventStreams(app, db, heartbeatMs);
+  const streams = new EventStreams(app, db, heartbeatMs, availability);
   app.addHook('preClose', () => events.close());
 
   const loadContact = async (contactId: string) => {

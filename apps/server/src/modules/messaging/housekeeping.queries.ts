@@ -8,15 +8,21 @@ import { transitionCampaigns } from '../campaigns/index.ts';
  * several workers run it at once).
  */
 
-/** Messages whose lease ran out (their worker died or hung) go back to the queue. Answers how many. */
-export async function recoverExpiredLeases(db: Executor): Promise<number> {
+/**
+ * Messages whose lease ran out (their worker died or hung) go back to the queue. Answers how many.
+ * Whether the dead claim handed them over is unknown: it counts as a hand-over (handed_at), so a
+ * reply to it still matches once the message is sent again, as of that first claim.
+ */
+export async function recoverExpiredLeases(db: Executor, options: { all?: boolean } = {}): Promise<number> {
+  // `all`: every claim, expired or not (the embedded process starting: the claims are its dead self's).
+  const expired = options.all ? sql`` : sql`and lease_until < now()`;
   const rows = await queryRows<{ n: number }>(
     db,
     sql`with recovered as (
-          update messages m set lease_until = null,
+          update messages m set lease_until = null, handed_at = least(m.handed_at, m.claimed_at),
             -- Back to the queue, unless the campaign was cancelled (or failed) meanwhile.
             status = coalesce((select case c.status when 'cancelled' then 'cancelled' when 'failed' then 'failed' end from campaigns c where c.id = m.campaign_id), 'queued')
-          where m.id in (select id from messages where status = 'sending' and lease_until < now() limit 10000 for update skip locked)
+          where m.id in (select id from messages where status = 'sending' ${expired} limit 10000 for update skip locked)
           returning 1)
         select count(*)::int as n from recovered`,
   );

@@ -46,9 +46,11 @@ export function startNotificationSweeper(
       if (running === work) running = undefined;
     }
   };
+  const availability = deps.database.availability;
   const timer = setInterval(() => {
-    if (stopped || running) return;
-    sweep().catch((error: unknown) => deps.logger.error({ err: error }, 'notification sweep failed'));
+    // While the database is away the sweep would fail: its availability probe watches for its return.
+    if (stopped || running || !availability.available) return;
+    sweep().catch((error: unknown) => availability.logUnlessOutage(deps.logger, error, 'notification sweep failed'));
   }, options.intervalMs ?? SWEEP_INTERVAL_MS);
   timer.unref();
   const stop = async () => {

@@ -12,6 +12,7 @@ import {
 } from '@sms/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser, type UserActor } from '../../platform/auth.ts';
 import { EventStreams } from '../../platform/event-stream.ts';
@@ -48,13 +49,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   emailAvailable: boolean;
   eventIntervalMs?: number;
   heartbeatMs?: number;
-}> = async (app, { db, emailAvailable, eventIntervalMs, heartbeatMs = HEARTBEAT_MS }) => {
+  availability?: DatabaseAvailability;
+}> = async (app, { db, emailAvailable, eventIntervalMs, heartbeatMs = HEARTBEAT_MS, availability }) => {
   const events = new NotificationEvents(db, {
     ...(eventIntervalMs ? { intervalMs: eventIntervalMs } : {}),
-    onError: (error) => app.log.error({ err: error }, 'notification live updates: poll failed'),
+    onError: (error) => {
+      if (!availability?.failed(error)) app.log.error({ err: error }, 'notification live updates: poll failed');
+    },
   });
   // Open event streams would hold the server open: they end first (EventStreams' hook), then polling stops.
-  const streams = new EventStreams(app, db, heartbeatMs);
+  const streams = new EventStreams(app, db, heartbeatMs, availability);
   app.addHook('preClose', () => events.close());
 
   app.get(

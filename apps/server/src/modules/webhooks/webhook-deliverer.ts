@@ -1,3 +1,4 @@
+import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { claimDeliveries, disableIfFailingForADay, recordAttempt, recordEndpointHealth, type ClaimedDelivery } from './webhooks.queries.ts';
@@ -20,6 +21,8 @@ interface DelivererDeps {
   db: Db;
   allowPrivate: boolean;
   logger: { error(details: object, message: string): void };
+  /** The database's availability: an outage is logged once there, and waited for instead of polled. */
+  availability?: DatabaseAvailability;
   /** Tells the admins (the embedding process queues an account notice); errors are logged, not retried here. */
   onDisabled?: (endpoint: DisabledEndpoint) => Promise<void>;
 }
@@ -68,7 +71,10 @@ export class WebhookDeliverer {
         worked = claimed.length > 0;
         await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
       } catch (error) {
-        this.deps.logger.error({ err: error }, 'webhook delivery failed');
+        const availability = this.deps.availability;
+        if (!availability) this.deps.logger.error({ err: error }, 'webhook delivery failed');
+        else if (!availability.failed(error)) this.deps.logger.error({ err: error }, 'webhook delivery failed');
+        else await availability.whenAvailable(5_000);
       }
       if (!worked && this.running)
         await new Promise<void>((resolve) => {
