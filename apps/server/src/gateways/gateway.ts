@@ -37,7 +37,21 @@ export type SendResult =
    * An errorCode ending in `_DEFERRED` means the gateway did not try this message at all (it
    * stopped the batch early): the retry costs no attempt and does not count as an error.
    */
-  | { messageId: string; outcome: 'retry'; errorCode: string; errorText: string; retryAfterMs?: number }
+  | {
+      messageId: string;
+      outcome: 'retry';
+      errorCode: string;
+      errorText: string;
+      retryAfterMs?: number;
+      /**
+       * The link to the carrier failed, not the message: 'down' = it was never handed over (no
+       * connection); 'lost' = it was handed over but the answer was lost with the connection. Either
+       * way the retry costs no attempt and is no error of the carrier's (an outage is waiting, not failing).
+       */
+      link?: 'down' | 'lost';
+      /** It may have been accepted (its answer never came): a resend may duplicate it, and a reply may answer it. */
+      maybeAccepted?: boolean;
+    }
   /**
    * Refused for good (invalid number, blocked, ...): marked failed. `optOut` when the provider
    * says the recipient unsubscribed (e.g. Twilio 21610): the contact is opted out too.

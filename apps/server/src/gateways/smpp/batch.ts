@@ -29,6 +29,8 @@ function toResult(messageId: string, outcome: Exclude<PartOutcome, { kind: 'acce
     errorCode: outcome.code,
     errorText: outcome.text,
     ...(outcome.retryAfterMs === undefined ? {} : { retryAfterMs: outcome.retryAfterMs }),
+    ...(outcome.link ? { link: outcome.link } : {}),
+    ...(outcome.maybeAccepted ? { maybeAccepted: true } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import { statusCode, statusText, submitVerdict } from './status-codes.ts';
 /** What became of one submit_sm. */
 export type PartOutcome =
   | { kind: 'accepted'; id: string }
-  | { kind: 'retry'; code: string; text: string; retryAfterMs?: number }
+  | { kind: 'retry'; code: string; text: string; retryAfterMs?: number; link?: 'down' | 'lost'; maybeAccepted?: boolean }
   | { kind: 'failed'; code: string; text: string };
 
 /** One submit_sm waiting for a slot in the window. */
@@ -103,7 +103,8 @@ export function createSubmitWindow(config: SmppConfig, getSession: () => Session
       waitTimer = undefined;
       if (getSession()) return schedulePump();
       for (let job = queue.shift(); job; job = queue.shift()) {
-        if (job.live()) job.settle({ kind: 'retry', code: 'NOT_CONNECTED', text: 'Not connected to the SMSC', retryAfterMs: timeoutMs });
+        if (job.live())
+          job.settle({ kind: 'retry', code: 'NOT_CONNECTED', text: 'Not connected to the SMSC', retryAfterMs: timeoutMs, link: 'down' });
       }
     }, timeoutMs);
   }
@@ -117,7 +118,12 @@ export function createSubmitWindow(config: SmppConfig, getSession: () => Session
         for (const [sequence, entry] of inFlight) {
           if (entry.sentAt > expired) break;
           inFlight.delete(sequence);
-          entry.job.settle({ kind: 'retry', code: 'TIMEOUT', text: `No answer from the SMSC within ${config.submitTimeoutSeconds} s` });
+          entry.job.settle({
+            kind: 'retry',
+            code: 'TIMEOUT',
+            text: `No answer from the SMSC within ${config.submitTimeoutSeconds} s`,
+            maybeAccepted: true,
+          });
         }
         if (inFlight.size === 0 && queue.length === 0) {
           clearInterval(sweepTimer);
@@ -177,7 +183,14 @@ export function createSubmitWindow(config: SmppConfig, getSession: () => Session
     connectionLost(reason: string): void {
       const lost = [...inFlight.values()];
       inFlight.clear();
-      for (const { job } of lost) job.settle({ kind: 'retry', code: 'CONNECTION_LOST', text: `Connection to the SMSC lost (${reason})` });
+      for (const { job } of lost)
+        job.settle({
+          kind: 'retry',
+          code: 'CONNECTION_LOST',
+          text: `Connection to the SMSC lost (${reason})`,
+          link: 'lost',
+          maybeAccepted: true,
+        });
       schedulePump();
     },
     /** A (new) session is bound: send what waits. */
@@ -198,8 +211,8 @@ export function createSubmitWindow(config: SmppConfig, getSession: () => Session
       clearInterval(sweepTimer);
       sweepTimer = undefined;
       const closed = { kind: 'retry', code: 'GATEWAY_CLOSED', text: 'The SMPP gateway was closed' } as const;
-      for (let job = queue.shift(); job; job = queue.shift()) if (job.live()) job.settle(closed);
-      for (const { job } of inFlight.values()) job.settle(closed);
+      for (let job = queue.shift(); job; job = queue.shift()) if (job.live()) job.settle({ ...closed, link: 'down' });
+      for (const { job } of inFlight.values()) job.settle({ ...closed, link: 'lost', maybeAccepted: true });
       inFlight.clear();
     },
   };

@@ -8,8 +8,11 @@ import { queryRows, type Executor } from '../../db/client.ts';
  * without saying so (killed) and is ignored.
  */
 
-/** Workers refresh their rows more often than this (modules/messaging/link-reporter.ts). */
-export const LINK_STALE_SECONDS = 45;
+/**
+ * Workers refresh their rows every third of this (modules/messaging/link-reporter.ts): a row
+ * older than this belongs to a worker that died (or lost the database) and is not shown.
+ */
+export const LINK_STALE_SECONDS = 15;
 
 /** Records a worker's link to a gateway; `since` moves only when the state changes (a retrying link keeps the time it was lost). */
 export async function upsertGatewayLink(
@@ -26,6 +29,11 @@ export async function upsertGatewayLink(
 /** Marks a worker's rows as still current. */
 export async function touchGatewayLinks(db: Executor, worker: string): Promise<void> {
   await db.execute(sql`update gateway_links set seen_at = now() where worker = ${worker}`);
+}
+
+/** Forgets the rows of workers gone for a minute (killed: they could not remove their own). */
+export async function deleteStaleGatewayLinks(db: Executor): Promise<void> {
+  await db.execute(sql`delete from gateway_links where seen_at < now() - interval '1 minute'`);
 }
 
 /** Forgets a worker's link to one gateway (it was closed), or all its links (the worker stops). */

@@ -2,7 +2,13 @@
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
 export { kindDefinition, parseKindSettings, type GatewayContext } from './gateway-kinds.ts';
-export { currentGatewayLinks, deleteGatewayLinks, LINK_STALE_SECONDS, upsertGatewayLink } from './gateway-links.queries.ts';
+export {
+  currentGatewayLinks,
+  deleteGatewayLinks,
+  deleteStaleGatewayLinks,
+  LINK_STALE_SECONDS,
+  upsertGatewayLink,
+} from './gateway-links.queries.ts';
 export { findDefaultGateway, findGateway, twilioAuthToken, type GatewayRow } from './gateways.queries.ts';
 export { gatewayForSending } from './sending-gateways.ts';
 export { gatewaysRoutes } from './gateways.routes.ts';

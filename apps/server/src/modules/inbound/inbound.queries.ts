@@ -71,8 +71,8 @@ export const API_REPLY_WINDOW_HOURS = 72;
 
 /**
  * For each inbound message, the message it answers: the most recent campaign or integration API
- * message handed to the gateway before it arrived (sent_at, or claimed_at while in flight, and
- * received_at are all the database's clock) whose reply window (the campaign's; API_REPLY_WINDOW_HOURS
+ * message handed to the gateway before it arrived (sent_at, or its earliest hand-over while in
+ * flight, and received_at are all the database's clock) whose reply window (the campaign's; API_REPLY_WINDOW_HOURS
  * for API messages) still covered its arrival. When that message is still in flight (claimed,
  * outcome not written yet), the answer is `inFlight`: it becomes the reply's message if the
  * gateway accepts it, else an older one does. Inbound messages without a candidate are absent.
@@ -81,10 +81,13 @@ export const API_REPLY_WINDOW_HOURS = 72;
  */
 export async function matchReplies(db: Executor, ids: string[]): Promise<ReplyMatch[]> {
   if (ids.length === 0) return [];
-  const handedAt = sql`case when m.status = 'sending' then m.claimed_at else m.sent_at end`;
+  // In flight: being sent now (its earliest hand-over, or this claim), or queued again after a
+  // claim that may have handed it over (a crashed worker, a lost link): a reply to that first
+  // submission waits for the resend's outcome. Never handed over: no candidate.
+  const handedAt = sql`case m.status when 'sending' then least(m.handed_at, m.claimed_at) when 'queued' then m.handed_at else m.sent_at end`;
   const rows = await queryRows<{ inbound_id: string | number; message_id: string | number; in_flight: boolean }>(
     db,
-    sql`select distinct on (i.id) i.id as inbound_id, x.id as message_id, x.status = 'sending' as in_flight
+    sql`select distinct on (i.id) i.id as inbound_id, x.id as message_id, x.status in ('sending', 'queued') as in_flight
         from inbound_messages i
         cross join lateral (
           select m.id, m.status, h.handed_at

@@ -22,6 +22,7 @@ import type { LiveGateway } from './gateway-registry.ts';
 import { failQueuedMessages } from '../messages/index.ts';
 import { compiledTemplate, outcomesOf, prepareBatch, type RecipientContact } from './outcomes.ts';
 import { reapplyPendingReceipts } from './receipts.queries.ts';
+import { untilStored } from './until-stored.ts';
 
 /** A reason in the audit log: its English sentence (the log is read as written) and its code. */
 const auditDetails = (reason: CampaignStatusReason) => ({ reason: statusReasonMessage(reason), reasonCode: reason.code });
@@ -47,12 +48,37 @@ export class BatchSender {
   private readonly autoPauseAfter: number;
   /** Batches between claim and write-back in this process. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Aborted when the process stops: a write-back waiting for the database gives up then. */
+  private readonly stopping: AbortSignal | undefined;
 
-  constructor(deps: { database: Database; logger: JobsLogger; leaseSeconds: number; autoPauseAfter: number }) {
+  constructor(deps: { database: Database; logger: JobsLogger; leaseSeconds: number; autoPauseAfter: number; stopping?: AbortSignal }) {
     this.database = deps.database;
     this.logger = deps.logger;
     this.leaseSeconds = deps.leaseSeconds;
     this.autoPauseAfter = deps.autoPauseAfter;
+    this.stopping = deps.stopping;
+  }
+
+  /** Runs a write until it lands, waiting out a database outage (until-stored.ts). */
+  private stored<T>(write: () => Promise<T>): Promise<T> {
+    return untilStored(this.database.availability, write, this.stopping);
+  }
+
+  /**
+   * Keeps the claim of a batch alive while this process works on it: the lease is renewed every
+   * third of its length, so a dead worker's batch is taken back within one lease (plus a sweep),
+   * while a live one never loses its batch to another worker.
+   */
+  private keepLeased(ids: string[]): () => void {
+    const renewal = setInterval(
+      () => {
+        renewLeases(this.database.db, ids, this.leaseSeconds).catch((error: unknown) => {
+          if (!this.database.availability.failed(error)) this.logger.error({ err: error }, 'could not renew a lease');
+        });
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
+    return () => clearInterval(renewal);
   }
 
   /**
@@ -71,11 +97,13 @@ export class BatchSender {
     campaign: ActiveCampaign | null,
     contacts?: Map<string, RecipientContact>,
   ): Promise<BatchResult> {
+    const release = this.keepLeased(claimed.map((message) => message.id));
     const work = this.sendAndWrite(claimed, live, campaign, contacts);
     this.inFlight.add(work);
     try {
       return await work;
     } finally {
+      release();
       this.inFlight.delete(work);
     }
   }
@@ -96,25 +124,15 @@ export class BatchSender {
     const { send, settled } = prepareBatch(claimed, contacts, campaign ? compiledTemplate(campaign.body) : null);
     let results: SendResult[] = [];
     if (send.length > 0) {
-      const ids = send.map((item) => item.message.id);
-      const renewal = setInterval(
-        () => {
-          renewLeases(db, ids, this.leaseSeconds).catch((error: unknown) => this.logger.error({ err: error }, 'could not renew a lease'));
-        },
-        (this.leaseSeconds * 1000) / 3,
-      );
       try {
         results = await live.gateway.sendBatch(send.map((item) => item.sms));
       } catch (error) {
-        clearInterval(renewal);
-        await writeOutcomes(db, live.row.id, settled);
+        await this.stored(() => writeOutcomes(db, live.row.id, settled));
         return this.whenGatewayThrew(
           error,
           send.map((item) => item.message),
           campaign,
         );
-      } finally {
-        clearInterval(renewal);
       }
     }
     const { outcomes, optOutContactIds, accepted, errorsSinceLastAccept } = outcomesOf(send, results);
@@ -127,31 +145,43 @@ export class BatchSender {
       // saving BEGIN, SET and COMMIT per batch (mostly of one message). Pending replies are matched after its commit,
       // as housekeeping matches those whose processing committed after a write-back (every second,
       // which also covers a stop between the two).
-      const written = await writeOutcomes(db, live.row.id, [...settled, ...outcomes], { relaxed: true });
+      const written = await this.stored(() => writeOutcomes(db, live.row.id, [...settled, ...outcomes], { relaxed: true }));
       receiptsPending = written.receiptsPending;
-      if (written.repliesPending) await db.transaction((tx) => matchPendingReplies(tx, sentContactIds));
+      if (written.repliesPending) await this.stored(() => db.transaction((tx) => matchPendingReplies(tx, sentContactIds)));
     } else
-      await db.transaction(async (tx) => {
-        await relaxDurability(tx);
-        const written = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
-        receiptsPending = written.receiptsPending;
-        // Replies that came while these messages were being handed over waited for this outcome.
-        if (written.repliesPending) await matchPendingReplies(tx, sentContactIds);
-        await optOutByProvider(tx, optOutContactIds);
-        if (!campaign || send.length === 0) return;
-        await recordDispatchBatch(tx, campaign.id, accepted, send.length - accepted);
-        const run = await updateConsecutiveErrors(tx, campaign.id, accepted, errorsSinceLastAccept);
-        if (run >= this.autoPauseAfter) {
-          stateChanged = await this.autoPause(tx, campaign.id, { code: 'AUTO_PAUSED_ERRORS', params: { errors: run, lastError } });
-        } else if (accepted > 0 && campaign.statusReason?.code === 'GATEWAY_UNAVAILABLE') {
-          await setStatusReason(tx, campaign.id, null);
-          campaign.statusReason = null;
-        }
-      });
+      // Held until it lands: these outcomes (the carrier's ids above all) exist nowhere else.
+      await this.stored(() =>
+        db.transaction(async (tx) => {
+          stateChanged = false;
+          await relaxDurability(tx);
+          const written = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+          receiptsPending = written.receiptsPending;
+          // Replies that came while these messages were being handed over waited for this outcome.
+          if (written.repliesPending) await matchPendingReplies(tx, sentContactIds);
+          await optOutByProvider(tx, optOutContactIds);
+          if (!campaign || send.length === 0) return;
+          // Errors are what the carrier refused or failed to answer; a lost link is none.
+          const errors = outcomes.filter(
+            (outcome) => outcome.status === 'failed' || (outcome.status === 'queued' && !outcome.uncountAttempt),
+          ).length;
+          await recordDispatchBatch(tx, campaign.id, accepted, errors);
+          const run = await updateConsecutiveErrors(tx, campaign.id, accepted, errorsSinceLastAccept);
+          if (run >= this.autoPauseAfter) {
+            stateChanged = await this.autoPause(tx, campaign.id, { code: 'AUTO_PAUSED_ERRORS', params: { errors: run, lastError } });
+          } else if (accepted > 0 && campaign.statusReason?.code === 'GATEWAY_UNAVAILABLE') {
+            await setStatusReason(tx, campaign.id, null);
+            campaign.statusReason = null;
+          }
+        }),
+      );
     // Receipts that raced ahead of this write-back were parked: apply them now. One parked after
-    // the write-back looked waits for housekeeping's sweep (5 s), its arrival time kept.
+    // the write-back looked waits for housekeeping's sweep (5 s), its arrival time kept; so does
+    // this one if the database is away now.
     const gatewayIds = outcomes.flatMap((outcome) => (outcome.gatewayMessageId ? [outcome.gatewayMessageId] : []));
-    if (receiptsPending && gatewayIds.length > 0) await reapplyPendingReceipts(db, live.row.id, { gatewayMessageIds: gatewayIds });
+    if (receiptsPending && gatewayIds.length > 0)
+      await reapplyPendingReceipts(db, live.row.id, { gatewayMessageIds: gatewayIds }).catch((error: unknown) => {
+        if (!this.database.availability.failed(error)) throw error;
+      });
     return { stateChanged };
   }
 
@@ -166,20 +196,33 @@ export class BatchSender {
       await this.failOneOffs(messages, error.message);
       return {};
     }
-    const retryAfterMs = error instanceof GatewayUnavailable ? (error.retryAfterMs ?? 5_000) : 5_000;
+    // Retried soon, but not sooner than a second: a gateway down for good must not spin the lanes.
+    const retryAfterMs = Math.max(1_000, error instanceof GatewayUnavailable ? (error.retryAfterMs ?? 5_000) : 5_000);
     const text = error instanceof Error ? error.message : String(error);
     if (!(error instanceof GatewayUnavailable)) this.logger.error({ err: error }, 'gateway threw while sending a batch');
-    await requeueClaimed(db, messages, new Date(Date.now() + retryAfterMs), { code: MESSAGE_ERROR_CODES.gatewayUnavailable, text });
+    await this.stored(() =>
+      requeueClaimed(db, messages, new Date(Date.now() + retryAfterMs), { code: MESSAGE_ERROR_CODES.gatewayUnavailable, text }),
+    );
     if (!campaign) return { blockMs: retryAfterMs };
-    const run = await updateConsecutiveErrors(db, campaign.id, 0, 1);
-    if (run >= this.autoPauseAfter)
-      return { stateChanged: await this.autoPause(db, campaign.id, { code: 'AUTO_PAUSED_GATEWAY_UNAVAILABLE', params: { detail: text } }) };
+    // An outage the gateway recognised (GatewayUnavailable) is waiting, not failing: it never
+    // counts toward the automatic pause, however long it lasts (only errors the carrier returns for
+    // messages do), and sending continues by itself. Anything else thrown is the gateway's own
+    // fault: counted, so a gateway that keeps throwing pauses its campaign.
+    if (!(error instanceof GatewayUnavailable)) {
+      const run = await this.stored(() => updateConsecutiveErrors(db, campaign.id, 0, 1));
+      if (run >= this.autoPauseAfter)
+        return {
+          stateChanged: await this.autoPause(db, campaign.id, { code: 'AUTO_PAUSED_GATEWAY_UNAVAILABLE', params: { detail: text } }),
+        };
+    }
     // A link that is down reports itself (gateway_links): the campaign page shows the campaign
-    // waiting for it, and stops when it is back. Other outages are told by the status reason.
+    // waiting for it since it was lost, and stops when it is back. Other outages are told by the status reason.
     if (error instanceof GatewayLinkDown) return { blockMs: retryAfterMs };
-    const reason: CampaignStatusReason = { code: 'GATEWAY_UNAVAILABLE', params: { detail: text } };
-    await setStatusReason(db, campaign.id, reason);
-    campaign.statusReason = reason;
+    if (campaign.statusReason?.code !== 'GATEWAY_UNAVAILABLE' || campaign.statusReason.params.detail !== text) {
+      const reason: CampaignStatusReason = { code: 'GATEWAY_UNAVAILABLE', params: { detail: text } };
+      await this.stored(() => setStatusReason(db, campaign.id, reason));
+      campaign.statusReason = reason;
+    }
     return { blockMs: retryAfterMs };
   }
 
@@ -202,7 +245,7 @@ export class BatchSender {
 
   /** Pauses a campaign for a reason the admin can fix (a disabled gateway). */
   async pauseCampaign(campaignId: string, reason: CampaignStatusReason): Promise<void> {
-    await this.autoPause(this.database.db, campaignId, reason);
+    await this.stored(() => this.autoPause(this.database.db, campaignId, reason));
   }
 
   /** The gateway will never work as configured: the campaign fails, its claimed and queued messages with it. */
@@ -211,31 +254,35 @@ export class BatchSender {
       error instanceof GatewayDeleted
         ? { code: 'GATEWAY_DELETED', params: {} }
         : { code: 'GATEWAY_UNUSABLE', params: { detail: error.message } };
-    await this.database.db.transaction(async (tx) => {
-      await writeOutcomes(
-        tx,
-        '00000000-0000-0000-0000-000000000000',
-        claimed.map((message) => this.unusableOutcome(message, error.message)),
-      );
-      const moved = await transitionCampaign(tx, campaignId, 'failed', { statusReason: reason });
-      if (!moved) return;
-      await failQueuedMessages(tx, campaignId, error.message);
-      await recordAudit(tx, {
-        actor: null,
-        action: 'campaign.fail',
-        subject: 'Campaign',
-        subjectId: campaignId,
-        details: auditDetails(reason),
-      });
-    });
+    await this.stored(() =>
+      this.database.db.transaction(async (tx) => {
+        await writeOutcomes(
+          tx,
+          '00000000-0000-0000-0000-000000000000',
+          claimed.map((message) => this.unusableOutcome(message, error.message)),
+        );
+        const moved = await transitionCampaign(tx, campaignId, 'failed', { statusReason: reason });
+        if (!moved) return;
+        await failQueuedMessages(tx, campaignId, error.message);
+        await recordAudit(tx, {
+          actor: null,
+          action: 'campaign.fail',
+          subject: 'Campaign',
+          subjectId: campaignId,
+          details: auditDetails(reason),
+        });
+      }),
+    );
   }
 
   /** One-off messages whose gateway is unusable fail at once. */
   async failOneOffs(messages: ClaimedMessage[], reason: string): Promise<void> {
-    await writeOutcomes(
-      this.database.db,
-      '00000000-0000-0000-0000-000000000000',
-      messages.map((message) => this.unusableOutcome(message, reason)),
+    await this.stored(() =>
+      writeOutcomes(
+        this.database.db,
+        '00000000-0000-0000-0000-000000000000',
+        messages.map((message) => this.unusableOutcome(message, reason)),
+      ),
     );
   }
 

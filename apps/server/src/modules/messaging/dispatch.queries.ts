@@ -142,17 +142,23 @@ export interface MessageOutcome {
   errorText: string | null;
   /** For 'queued' (a retry): when to try again. */
   nextAttemptAt: Date | null;
-  /** The gateway never tried this message (deferred): the attempt does not count. */
+  /** The gateway never tried this message (deferred), or its link failed under it: the attempt does not count. */
   uncountAttempt?: boolean;
+  /** Not accepted as far as we know, but it may have been (its answer was lost): it counts as handed over. */
+  maybeHanded?: boolean;
 }
 
 /**
- * Writes a batch's outcomes in one statement. Only rows still in 'sending' under the same attempt
- * are touched (a message whose lease expired and was claimed again belongs to the new claim). An
- * accepted message is sent as of its claim (claimed_at), however long the batch took to write
- * back. Answers how many rows were written, whether a reply from one of their contacts waits for
- * an outcome (then matchPendingReplies has work), and whether a receipt for one of them was parked
- * (then reapplyPendingReceipts has work); asked here to spare those round trips when there is none.
+ * Writes a batch's outcomes in one statement. Only rows of the same attempt are touched, still
+ * 'sending', or 'queued' again by lease recovery (a write-back held up by a database outage) but
+ * not claimed since: every claim counts an attempt, so a row claimed again belongs to the new
+ * claim. An accepted outcome that lost that race keeps its gateway id in earlier_submissions, so
+ * its receipt still finds the message. A message handed over (accepted, or maybe: its answer was
+ * lost) keeps the earliest such claim in handed_at, and an accepted one is sent as of it, however
+ * long the batch took to write back and however often it was sent again. Answers how many rows
+ * were written, whether a reply from one of their contacts waits for an outcome (then
+ * matchPendingReplies has work), and whether a receipt for one of them was parked (then
+ * reapplyPendingReceipts has work); asked here to spare those round trips when there is none.
  * `relaxed`: this statement is its own transaction and commits without waiting for the WAL flush
  * (as relaxDurability, for the same reason; set_config(..., true) lasts until this commit).
  */
@@ -166,9 +172,18 @@ export async function writeOutcomes(
   const column = <T>(pick: (outcome: MessageOutcome) => T) => sql.param(outcomes.map(pick));
   const gatewayMessageIds = outcomes.flatMap((outcome) => (outcome.gatewayMessageId ? [outcome.gatewayMessageId] : []));
   const relaxed = options.relaxed ? sql`, set_config('synchronous_commit', 'off', true) as relaxed` : sql``;
+  // least() skips nulls: the earliest of an earlier hand-over and this claim; now() for a claim made before claims kept their time.
+  const handed = sql`coalesce(least(m.handed_at, m.claimed_at), now())`;
   const rows = await queryRows<{ n: number; replies_pending: boolean; receipts_pending: boolean }>(
     db,
-    sql`with written as (
+    sql`with r as (
+          select * from unnest(${column((o) => o.id)}::bigint[], ${column((o) => o.attempts)}::int[], ${column((o) => o.status)}::text[],
+                      ${column((o) => o.gatewayMessageId)}::text[], ${column((o) => o.body)}::text[], ${column((o) => o.segments)}::int[],
+                      ${column((o) => o.encoding)}::text[], ${column((o) => o.errorCode)}::text[], ${column((o) => o.errorText)}::text[],
+                      ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.uncountAttempt ?? false)}::boolean[],
+                      ${column((o) => o.maybeHanded ?? false)}::boolean[])
+               as r(id, attempts, status, gid, body, segments, encoding, code, text, next_at, uncount, maybe)),
+        written as (
           update messages m set
             -- A retry of a campaign cancelled (or failed) meanwhile is not queued again: nothing would send it.
             status = case when r.status = 'queued' then coalesce(
@@ -184,16 +199,16 @@ export async function writeOutcomes(
             error_text = r.text,
             next_attempt_at = r.next_at,
             lease_until = null,
-            -- coalesce: a claim made before claims kept their time (an upgrade mid-batch).
-            sent_at = case when r.status = 'sent' then coalesce(m.claimed_at, now()) else m.sent_at end,
+            handed_at = case when r.status = 'sent' or r.maybe then ${handed} else m.handed_at end,
+            sent_at = case when r.status = 'sent' then ${handed} else m.sent_at end,
             failed_at = case when r.status in ('failed', 'skipped') then now() else m.failed_at end
-          from unnest(${column((o) => o.id)}::bigint[], ${column((o) => o.attempts)}::int[], ${column((o) => o.status)}::text[],
-                      ${column((o) => o.gatewayMessageId)}::text[], ${column((o) => o.body)}::text[], ${column((o) => o.segments)}::int[],
-                      ${column((o) => o.encoding)}::text[], ${column((o) => o.errorCode)}::text[], ${column((o) => o.errorText)}::text[],
-                      ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.uncountAttempt ?? false)}::boolean[])
-               as r(id, attempts, status, gid, body, segments, encoding, code, text, next_at, uncount)
-          where m.id = r.id and m.status = 'sending' and m.attempts = r.attempts
-          returning m.contact_id)
+          from r
+          where m.id = r.id and m.attempts = r.attempts and (m.status = 'sending' or (m.status = 'queued' and m.lease_until is null and m.claimed_at is not null))
+          returning m.id, m.contact_id),
+        earlier as (
+          insert into earlier_submissions (gateway_id, gateway_message_id, message_id)
+          select ${gatewayId}, r.gid, r.id from r where r.status = 'sent' and r.gid is not null and r.id not in (select id from written)
+          on conflict do nothing)
         select count(*)::int as n,
                exists (select 1 from inbound_messages i where i.reply_pending and i.contact_id in (select contact_id from written)) as replies_pending,
                exists (select 1 from pending_receipts p where p.gateway_message_id = any(${sql.param(gatewayMessageIds)}::text[])

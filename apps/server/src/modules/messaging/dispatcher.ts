@@ -17,7 +17,10 @@ export interface DispatcherOptions {
   batchSize: number;
   /** Concurrent batches in this process (overlaps gateway round trips with database work). */
   lanes: number;
-  /** Seconds a claim lasts before another worker may take the messages back (renewed while sending). */
+  /**
+   * Seconds a claim lasts before another worker may take the messages back: renewed every third of
+   * it while this process works on the batch, so only a dead (or frozen) worker's batch expires.
+   */
   leaseSeconds: number;
   /** Contacts materialised per fan-out transaction at launch. */
   fanoutChunk: number;
@@ -32,7 +35,7 @@ export interface DispatcherOptions {
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   batchSize: 500,
   lanes: 4,
-  leaseSeconds: 120,
+  leaseSeconds: 15,
   fanoutChunk: 50_000,
   idleMs: 500,
   autoPauseAfter: 100,
@@ -72,6 +75,8 @@ export class Dispatcher {
   private oneOffSleepers: Array<() => void> = [];
   /** Set by wake(): a one-off may have been queued since the priority lane last claimed. */
   private oneOffWoken = false;
+  /** Aborted by stop(): waits for the database give up, and so does a write-back held by an outage. */
+  private readonly stopping = new AbortController();
 
   constructor(deps: { database: Database; registry: GatewayRegistry; logger: JobsLogger; options?: Partial<DispatcherOptions> }) {
     this.database = deps.database;
@@ -83,6 +88,7 @@ export class Dispatcher {
       logger: deps.logger,
       leaseSeconds: this.options.leaseSeconds,
       autoPauseAfter: this.options.autoPauseAfter,
+      stopping: this.stopping.signal,
     });
   }
 
@@ -121,8 +127,25 @@ export class Dispatcher {
   /** Stops after the batches in flight are written back. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping.abort();
     this.wake();
     await Promise.all(this.lanes);
+  }
+
+  /**
+   * After a failed step: a database outage (logged once by the database's availability) waits for
+   * its return, so the lanes claim again within a second or two of it; anything else is a bug,
+   * logged, and the lane looks again after a second.
+   */
+  private async afterFailure(error: unknown, what: string): Promise<void> {
+    const availability = this.database.availability;
+    if (availability.failed(error)) {
+      const stopped = new Promise<void>((resolve) => this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }));
+      await Promise.race([availability.whenAvailable(5_000), stopped]);
+      return;
+    }
+    this.logger.error({ err: error }, what);
+    await this.sleep(1_000);
   }
 
   private async lane(): Promise<void> {
@@ -131,8 +154,7 @@ export class Dispatcher {
       try {
         worked = await this.step();
       } catch (error) {
-        this.logger.error({ err: error }, 'dispatcher step failed');
-        await this.sleep(1_000);
+        await this.afterFailure(error, 'dispatcher step failed');
       }
       if (!worked && this.running) await this.sleep(this.options.idleMs);
     }
@@ -151,8 +173,7 @@ export class Dispatcher {
         this.oneOffWoken = false;
         worked = (await this.sendOneOffs()) || this.oneOffWoken;
       } catch (error) {
-        this.logger.error({ err: error }, 'one-off dispatch failed');
-        await this.sleep(1_000);
+        await this.afterFailure(error, 'one-off dispatch failed');
       }
       if (!worked && this.running) await this.sleep(Math.min(this.options.oneOffPollMs, this.options.idleMs), this.oneOffSleepers);
     }

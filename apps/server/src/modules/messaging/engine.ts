@@ -1,4 +1,5 @@
 import { TWILIO_DEFAULT_API_BASE_URL } from '@sms/contracts/gateway-twilio';
+import { describeDatabaseError, isRetryableConflict } from '../../db/availability.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock, DeliveryReceipt, GatewayLinkStatus, GatewayLogger, InboundSms } from '../../gateways/gateway.ts';
 import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
@@ -11,12 +12,20 @@ import { startHousekeeping } from './housekeeping.ts';
 import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
 import { createLinkReporter } from './link-reporter.ts';
+import { recoverExpiredLeases } from './housekeeping.queries.ts';
 import { applyReceipts } from './receipts.queries.ts';
+import { untilStored } from './until-stored.ts';
 
 /** Longest a receipt waits for the write-back of batches in flight before it is applied (or parked). */
 const RECEIPT_WAIT_MS = 5_000;
 /** Receipt flushes that may run at once per gateway. */
 const RECEIPT_FLUSHES = 4;
+/**
+ * How long receipts and inbound messages wait for storage while the database is away before the
+ * gateway answers its carrier "not stored, deliver again" (SMSCs commonly wait 30-60 s for a
+ * deliver_sm_resp before they retry on their own).
+ */
+const STORE_GIVE_UP_MS = 30_000;
 
 export interface MessagingEngine {
   /** Look for work now (called after a launch or resume in this process). */
@@ -49,6 +58,11 @@ export function createMessagingEngine(deps: {
   allowPrivateWebhooks?: boolean;
   /** The job runner: admins are told through an account notice when a webhook is turned off. */
   jobs?: Jobs;
+  /**
+   * Take back every claim before the first one of this process: the embedded process is the only
+   * sender, so anything still 'sending' at its start was claimed by its previous run, which died.
+   */
+  recoverClaimsAtStart?: boolean;
 }): MessagingEngine {
   const { database, logger } = deps;
   const clock = deps.clock ?? Date.now;
@@ -66,7 +80,16 @@ export function createMessagingEngine(deps: {
         maxItems: 2_000,
         maxDelayMs: 200,
         concurrency,
-        onError: (error) => logger.error({ err: error, gatewayId }, 'could not store gateway events; retrying'),
+        giveUpAfterMs: STORE_GIVE_UP_MS,
+        // An outage is logged once, by the database's availability; anything else is a bug.
+        onError: (error) => {
+          if (database.availability.failed(error)) return;
+          // Receipts, replies and write-backs update the same messages: a deadlock between them is
+          // resolved by the database failing one, and storing again succeeds.
+          if (isRetryableConflict(error))
+            logger.warn({ gatewayId, cause: describeDatabaseError(error) }, 'gateway events met a concurrent update; retrying');
+          else logger.error({ err: error, gatewayId }, 'could not store gateway events; retrying');
+        },
       });
       buffers.set(gatewayId, buffer);
     }
@@ -74,7 +97,7 @@ export function createMessagingEngine(deps: {
   };
   // Set below: the registry (which the dispatcher needs) needs these sinks first.
   const late: { dispatcher?: Dispatcher } = {};
-  const links = createLinkReporter(database.db, logger);
+  const links = createLinkReporter(database, logger);
   const engine = {
     receipts: (gatewayId: string, receipts: DeliveryReceipt[]) =>
       // Receipts flush several at once: their order does not matter (a message's status only moves
@@ -106,10 +129,13 @@ export function createMessagingEngine(deps: {
   const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
   late.dispatcher = running;
   let housekeeping: { stop: () => Promise<void> } | undefined;
+  let started: Promise<void> = Promise.resolve();
+  let stopped = false;
   // Webhook deliveries run where the sending engine runs: worker processes, or the embedded one.
   const jobs = deps.jobs;
   const webhooks = new WebhookDeliverer({
     db: database.db,
+    availability: database.availability,
     allowPrivate: deps.allowPrivateWebhooks ?? false,
     logger,
     ...(jobs ? { onDisabled: (endpoint) => enqueueNotice(jobs, { type: 'webhook-disabled', webhookId: endpoint.id, ...endpoint }) } : {}),
@@ -119,11 +145,23 @@ export function createMessagingEngine(deps: {
     wake: () => running.wake(),
     wakeOneOffs: () => running.wakeOneOffs(),
     start: () => {
-      running.start();
+      const recovered = deps.recoverClaimsAtStart
+        ? untilStored(database.availability, () => recoverExpiredLeases(database.db, { all: true })).then(
+            (count) => {
+              if (count > 0) logger.info({ count }, 'messages claimed before the last stop are queued again');
+            },
+            (error: unknown) => logger.error({ err: error }, 'could not take back the claims of the last run'),
+          )
+        : Promise.resolve();
+      started = recovered.then(() => {
+        if (!stopped) running.start();
+      });
       housekeeping = startHousekeeping({ database, logger, onWork: () => running.wake() });
       webhooks.start();
     },
     stop: async () => {
+      stopped = true;
+      await started;
       await running.stop();
       await housekeeping?.stop();
       await webhooks.stop();

@@ -1,7 +1,10 @@
-/** One push: resolved once every item of it is stored. */
+/** One push: resolved once every item of it is stored, rejected once the buffer gives it up. */
 interface Ticket {
   remaining: number;
   resolve: () => void;
+  reject: (error: unknown) => void;
+  /** After this time (ms since the epoch) a failed flush drops it instead of keeping it. */
+  giveUpAt: number;
 }
 
 interface Entry<T> {
@@ -20,6 +23,12 @@ export interface EventBufferOptions {
    */
   concurrency?: number;
   onError: (error: unknown) => void;
+  /**
+   * How long a push may wait for storage across failed flushes (default: forever). Past it, the
+   * next failure drops the push's items and rejects it: the gateway then answers its carrier "not
+   * stored, deliver again" (SMPP ESME_RX_T_APPN) before the carrier gives up waiting itself.
+   */
+  giveUpAfterMs?: number;
 }
 
 /**
@@ -39,7 +48,7 @@ export class EventBuffer<T> {
 
   constructor(flushItems: (items: T[]) => Promise<void>, options: EventBufferOptions) {
     this.flushItems = flushItems;
-    this.options = { retryMs: 1_000, concurrency: 1, ...options };
+    this.options = { retryMs: 1_000, concurrency: 1, giveUpAfterMs: Number.POSITIVE_INFINITY, ...options };
   }
 
   /**
@@ -49,8 +58,8 @@ export class EventBuffer<T> {
    */
   push(items: T[]): Promise<void> {
     if (items.length === 0) return Promise.resolve();
-    const stored = new Promise<void>((resolve) => {
-      const ticket: Ticket = { remaining: items.length, resolve };
+    const stored = new Promise<void>((resolve, reject) => {
+      const ticket: Ticket = { remaining: items.length, resolve, reject, giveUpAt: Date.now() + this.options.giveUpAfterMs };
       for (const item of items) this.entries.push({ item, ticket });
     });
     this.schedule(this.entries.length >= this.options.maxItems ? 0 : this.options.maxDelayMs);
@@ -82,7 +91,11 @@ export class EventBuffer<T> {
       })
       .catch((error: unknown) => {
         this.failures++;
-        this.entries = batch.concat(this.entries);
+        // Pushes waiting too long are given up (all their items, here and still queued); the rest is kept for the retry.
+        const now = Date.now();
+        const given = new Set(batch.filter((entry) => entry.ticket.giveUpAt <= now).map((entry) => entry.ticket));
+        for (const ticket of given) ticket.reject(error);
+        this.entries = batch.concat(this.entries).filter((entry) => !given.has(entry.ticket));
         this.options.onError(error);
         this.schedule(this.options.retryMs);
       })
@@ -102,5 +115,9 @@ export class EventBuffer<T> {
     while (this.entries.length > 0 && this.failures === failuresBefore) await this.flush();
     await Promise.allSettled([...this.flights]);
     clearTimeout(this.timer);
+    // What could not be stored is not acknowledged: the carrier delivers it again.
+    const left = new Set(this.entries.map((entry) => entry.ticket));
+    this.entries = [];
+    for (const ticket of left) ticket.reject(new Error('The process stopped before these were stored'));
   }
 }

@@ -96,8 +96,15 @@ export class GatewayRegistry {
     if (entry && !options.fresh && Date.now() - entry.checkedAt < this.recheckMs) return entry;
     let pending = this.building.get(gatewayId);
     if (!pending) {
-      pending = this.refresh(gatewayId, entry).finally(() => this.building.delete(gatewayId));
-      this.building.set(gatewayId, pending);
+      const id = gatewayId;
+      pending = this.refresh(id, entry)
+        .catch((error: unknown) => {
+          // The database is away: the instance it last described still sends (and keeps its link).
+          if (entry && this.database.availability.failed(error)) return entry;
+          throw error;
+        })
+        .finally(() => this.building.delete(id));
+      this.building.set(id, pending);
     }
     return pending;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { GatewayLinkStatus } from '../../gateways/gateway.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { deleteGatewayLinks, LINK_STALE_SECONDS, upsertGatewayLink } from '../gateways/index.ts';
@@ -8,15 +8,20 @@ import { deleteGatewayLinks, LINK_STALE_SECONDS, upsertGatewayLink } from '../ga
 /**
  * This worker's view of its gateways' links, kept in gateway_links where every API process reads
  * it (workers run in other processes than the API on PostgreSQL). Each change is written at
- * once, in order; every few seconds the current states are written again, which keeps them from
- * going stale and repairs a write that failed. Closing removes this worker's rows.
+ * once, in order; every few seconds the current states are written again: a heartbeat that keeps
+ * a live worker's rows current (rows of a dead worker go stale within LINK_STALE_SECONDS and are
+ * no longer shown) and repairs a write that failed (a database outage). Closing removes this
+ * worker's rows.
  */
-export function createLinkReporter(db: Executor, logger: JobsLogger, options: { refreshMs?: number } = {}) {
+export function createLinkReporter(database: Database, logger: JobsLogger, options: { refreshMs?: number } = {}) {
+  const db = database.db;
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const current = new Map<string, GatewayLinkStatus>();
   let writes: Promise<void> = Promise.resolve();
   const write = (what: () => Promise<void>) => {
-    writes = writes.then(what).catch((error: unknown) => logger.error({ err: error }, 'could not record the state of a gateway link'));
+    writes = writes.then(what).catch((error: unknown) => {
+      if (!database.availability.failed(error)) logger.error({ err: error }, 'could not record the state of a gateway link');
+    });
   };
   const refresh = setInterval(
     () => {

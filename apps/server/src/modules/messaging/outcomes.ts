@@ -111,8 +111,9 @@ export function outcomesOf(
       outcomes.push({ ...common, status: 'sent', gatewayMessageId: result.gatewayMessageId });
       continue;
     }
-    if (result.outcome === 'retry' && isDeferred(result.errorCode)) {
-      // Not tried at all (the gateway stopped early, e.g. after a 429): no error, no attempt spent.
+    if (result.outcome === 'retry' && (isDeferred(result.errorCode) || result.link)) {
+      // Not tried at all (the gateway stopped early, e.g. after a 429), or the link to the carrier
+      // failed under it (an SMSC outage is waiting, not failing): no error, no attempt spent.
       outcomes.push({
         ...common,
         status: 'queued',
@@ -120,6 +121,7 @@ export function outcomesOf(
         errorText: result.errorText,
         nextAttemptAt: new Date(now + (result.retryAfterMs ?? 1_000)),
         uncountAttempt: true,
+        ...(result.maybeAccepted ? { maybeHanded: true } : {}),
       });
       continue;
     }
@@ -141,6 +143,7 @@ export function outcomesOf(
         errorCode: result.errorCode,
         errorText: result.errorText,
         nextAttemptAt: new Date(now + backoffMs(message.attempts, result.retryAfterMs)),
+        ...(result.maybeAccepted ? { maybeHanded: true } : {}),
       });
     }
   }

@@ -7,13 +7,15 @@ type ArrivedReceipt = DeliveryReceipt & { arrivedAt?: string | null };
 
 /**
  * Applies delivery receipts in one statement. Receipts may come in any order and more than once:
- * a message moves sent -> delivered | undelivered | failed, and undelivered -> delivered (a late
- * success); anything else (a duplicate, delivered -> undelivered, anything after a reply, which
- * made it delivered) changes nothing. delivered_at and failed_at are the database's time the
- * receipt arrived (never before sent_at); the carrier's own date goes to carrier_done_at.
- * Receipts whose message has no gateway id yet (the write-back has not committed) are kept in
- * pending_receipts and applied again later. Answers how many messages changed and how many
- * receipts were parked.
+ * a message moves sent (or unknown: its receipt came after the wait) -> delivered | undelivered |
+ * failed, and undelivered -> delivered (a late success); anything else (a duplicate, delivered ->
+ * undelivered, anything after a reply, which made it delivered) changes nothing. A receipt finds
+ * its message by the gateway id of its latest submission, or of an earlier one (a message sent
+ * again after its worker stalled: earlier_submissions). delivered_at and failed_at are the
+ * database's time the receipt arrived (never before sent_at); the carrier's own date goes to
+ * carrier_done_at. Receipts whose message is unknown or not written back yet (the write-back has
+ * not committed) are kept in pending_receipts and applied again later. Answers how many messages
+ * changed and how many receipts were parked.
  */
 export async function applyReceipts(
   db: Executor,
@@ -37,6 +39,11 @@ export async function applyReceipts(
                                ${column((r) => r.at.toISOString())}::timestamptz[], ${column((r) => r.errorCode ?? null)}::text[],
                                ${column((r) => r.errorText ?? null)}::text[], ${column((r) => r.arrivedAt ?? null)}::timestamptz[])
                           as r(gid, status, at, code, text, arrived)),
+        matched as (
+          select r.*, coalesce(m.id, e.message_id) as message_id, m.id is null as by_earlier
+          from r
+          left join messages m on m.gateway_message_id = r.gid and m.gateway_id = ${gatewayId}
+          left join earlier_submissions e on m.id is null and e.gateway_id = ${gatewayId} and e.gateway_message_id = r.gid),
         applied as (
           update messages m set
             status = r.status,
@@ -45,14 +52,16 @@ export async function applyReceipts(
             carrier_done_at = r.at,
             error_code = case when r.status = 'delivered' then null else coalesce(r.code, m.error_code) end,
             error_text = case when r.status = 'delivered' then null else coalesce(r.text, m.error_text) end
-          from r
-          where m.gateway_message_id = r.gid and m.gateway_id = ${gatewayId}
-            and (m.status = 'sent' or (m.status = 'undelivered' and r.status = 'delivered'))
+          from matched r
+          where m.id = r.message_id
+            and (m.status in ('sent', 'unknown') or (m.status = 'undelivered' and r.status = 'delivered'))
           returning 1),
         parked as (
+          -- No message has this id yet, or only one being sent again (written back later).
           insert into pending_receipts (gateway_id, gateway_message_id, status, error_code, error_text, at, received_at)
-          select ${gatewayId}, r.gid, r.status, r.code, r.text, r.at, coalesce(r.arrived, now()) from r
-          where not exists (select 1 from messages m where m.gateway_message_id = r.gid and m.gateway_id = ${gatewayId})
+          select ${gatewayId}, r.gid, r.status, r.code, r.text, r.at, coalesce(r.arrived, now()) from matched r
+          where r.message_id is null
+             or (r.by_earlier and exists (select 1 from messages m where m.id = r.message_id and m.status in ('sending', 'queued')))
           returning 1)
         select (select count(*) from applied)::int as applied, (select count(*) from parked)::int as parked`,
   );
