@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, apiClient, apiGet, apiPost } from './api-client';
-import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './api-error';
+import { NETWORK_MESSAGE, NOT_SAVED_MESSAGE, TIMEOUT_MESSAGE } from './api-error';
+import { connection } from './connection/connection-state';
 
 /** What the test server last received. */
 let last: { method?: string; url?: string; headers: IncomingMessage['headers']; body: string } = { headers: {}, body: '' };
@@ -24,6 +25,15 @@ beforeAll(async () => {
       if (req.url?.startsWith('/unauthorized')) {
         res.writeHead(401, { 'Content-Type': 'application/json' });
         return void res.end(JSON.stringify({ message: 'Invalid email or password' }));
+      }
+      if (req.url?.startsWith('/database-down')) {
+        res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
+        const message = 'The database is unavailable; try again in a few seconds.';
+        return void res.end(JSON.stringify({ message, code: 'DATABASE_UNAVAILABLE', retryAfter: 5 }));
+      }
+      if (req.url?.startsWith('/proxy-down')) {
+        res.writeHead(502, { 'Content-Type': 'text/html', 'Retry-After': '7' });
+        return void res.end('<html><body>502 Bad Gateway</body></html>');
       }
       if (req.url?.startsWith('/empty')) {
         res.writeHead(204);
@@ -84,5 +94,35 @@ describe('apiClient (fetch)', () => {
   it("gives the spec's network text when nothing answers", async () => {
     const error = await apiGet('http://127.0.0.1:9/nothing').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 0, message: NETWORK_MESSAGE });
+  });
+
+  it('tells the connection state what each call met: reconnecting on 503 DATABASE_UNAVAILABLE, unreachable without an answer, online at the next answer', async () => {
+    await apiGet(`${base}/items`);
+    expect(connection.get().status).toBe('online');
+    const database = await apiPost(`${base}/database-down`, { name: 'x' }).catch((caught: unknown) => caught);
+    expect(database).toMatchObject({
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      retryAfter: 5,
+      trouble: 'reconnecting',
+      message: NOT_SAVED_MESSAGE,
+    });
+    expect(connection.get().status).toBe('reconnecting');
+    // The next check is the answer's Retry-After away.
+    expect((connection.get().nextTryAt ?? 0) - Date.now()).toBeGreaterThan(4000);
+
+    // A proxy's own page: its Retry-After header is read.
+    const proxy = await apiGet(`${base}/proxy-down`).catch((caught: unknown) => caught);
+    expect(proxy).toMatchObject({ status: 502, retryAfter: 7, trouble: 'reconnecting', message: NOT_SAVED_MESSAGE });
+
+    const network = await apiGet('http://127.0.0.1:9/nothing').catch((caught: unknown) => caught);
+    expect(network).toMatchObject({ status: 0, trouble: 'unreachable', message: NETWORK_MESSAGE });
+    expect(connection.get().status).toBe('unreachable');
+
+    // Neither a timeout nor an error answer of the app's own is the connection's business; any answer is online.
+    await apiPost(`${base}/conflict`, {}).catch(() => undefined);
+    expect(connection.get()).toEqual({ status: 'online', nextTryAt: undefined });
+    await apiGet(`${base}/slow`, { timeout: 50 }).catch(() => undefined);
+    expect(connection.get().status).toBe('online');
   });
 });

@@ -2,6 +2,7 @@ import { MAINTENANCE_CODE } from '@sms/contracts/maintenance-constants';
 import { loginWithRedirect, paths } from '../config/paths';
 import { HttpFailure, toApiError } from './api-error';
 import { clearStoredSession, readToken } from './auth/session-storage';
+import { connection } from './connection/connection-state';
 import { maintenanceWithReturn } from './maintenance/maintenance-return';
 import { queryString, type QueryParams } from './query-string';
 
@@ -142,7 +143,18 @@ function sendWithProgress(
   });
 }
 
-/** One HTTP call: every failure becomes an ApiError, after the 401 and maintenance handling. */
+/** A Retry-After header in seconds (its date form too), when there is one. */
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const value = headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : undefined;
+}
+
+/**
+ * One HTTP call: every failure becomes an ApiError, after the 401 and maintenance handling. Each
+ * outcome tells the connection state whether the server could serve (connection/).
+ */
 async function request<T>(method: Method, url: string, body: unknown, config: RequestConfig = {}): Promise<ApiResponse<T>> {
   const timeout = AbortSignal.timeout(config.timeout ?? REQUEST_TIMEOUT_MS);
   const signal = config.signal ? AbortSignal.any([config.signal, timeout]) : timeout;
@@ -162,10 +174,13 @@ async function request<T>(method: Method, url: string, body: unknown, config: Re
       if (config.signal?.aborted) throw new HttpFailure('canceled', 'canceled');
       throw new HttpFailure('network', 'Network Error');
     }
-    if (!response.ok) throw HttpFailure.status(response.status, data);
+    if (!response.ok) throw HttpFailure.status(response.status, data, retryAfterSeconds(response.headers));
+    connection.report(undefined);
     return { data: data as T, status: response.status, headers: response.headers };
   } catch (error) {
     const apiError = toApiError(error);
+    // A cancelled call or one past its time says nothing about the server.
+    if (apiError.status !== 0 || apiError.trouble) connection.report(apiError.trouble, apiError.retryAfter);
     if (apiError.status === 401 && !config.skipAuthRedirect) handleUnauthorized();
     if (apiError.status === 503 && apiError.code === MAINTENANCE_CODE) handleMaintenance();
     throw apiError;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, HttpFailure, NETWORK_MESSAGE, TIMEOUT_MESSAGE, toApiError } from './api-error';
+import { ApiError, errorMessage, HttpFailure, NETWORK_MESSAGE, NOT_SAVED_MESSAGE, TIMEOUT_MESSAGE, toApiError } from './api-error';
 
 /** The client's failure when the server answered `status` with `data`. */
 const answered = (status: number, data: unknown): HttpFailure => HttpFailure.status(status, data);
@@ -14,8 +14,18 @@ describe('errorMessage (spec section 8)', () => {
   });
 
   it('falls back to the transport message when the body has neither', () => {
-    expect(errorMessage(answered(502, '<html>Bad gateway</html>'))).toBe('Request failed with status code 502');
+    expect(errorMessage(answered(500, '<html>Internal error</html>'))).toBe('Request failed with status code 500');
     expect(errorMessage(answered(500, { message: '' }))).toBe('Request failed with status code 500');
+  });
+
+  it('says that nothing was saved when the database is away or a proxy finds the server away (issue 33)', () => {
+    const database = { message: 'The database is unavailable; try again in a few seconds.', code: 'DATABASE_UNAVAILABLE', retryAfter: 5 };
+    expect(errorMessage(answered(503, database))).toBe(NOT_SAVED_MESSAGE);
+    expect(errorMessage(answered(503, '<html>Service unavailable</html>'))).toBe(NOT_SAVED_MESSAGE);
+    expect(errorMessage(answered(502, '<html>Bad gateway</html>'))).toBe(NOT_SAVED_MESSAGE);
+    // A gateway timeout may have let the work through; maintenance has its own page.
+    expect(errorMessage(answered(504, '<html>Gateway timeout</html>'))).toBe('Request failed with status code 504');
+    expect(errorMessage(answered(503, { message: 'Back at noon', code: 'MAINTENANCE' }))).toBe('Back at noon (Code: MAINTENANCE)');
   });
 
   it('appends the code when the response has one', () => {
@@ -75,5 +85,18 @@ describe('toApiError', () => {
     const error = toApiError(new HttpFailure('network', 'Network Error'));
     expect(error.status).toBe(0);
     expect(error.message).toBe(NETWORK_MESSAGE);
+  });
+
+  it('names the connection trouble: unreachable without an answer, reconnecting when the server or a proxy says so', () => {
+    expect(toApiError(new HttpFailure('network', 'Network Error')).trouble).toBe('unreachable');
+    expect(toApiError(new HttpFailure('timeout', 'timeout')).trouble).toBeUndefined();
+    expect(toApiError(new HttpFailure('canceled', 'canceled')).trouble).toBeUndefined();
+    expect(toApiError(answered(503, { message: 'x', code: 'DATABASE_UNAVAILABLE', retryAfter: 5 }))).toMatchObject({
+      trouble: 'reconnecting',
+      retryAfter: 5,
+    });
+    // A proxy's answer: no body of ours, Retry-After from its header.
+    expect(toApiError(HttpFailure.status(502, '<html></html>', 3))).toMatchObject({ trouble: 'reconnecting', retryAfter: 3 });
+    expect(toApiError(answered(500, { message: 'x' })).trouble).toBeUndefined();
   });
 });

@@ -1,8 +1,13 @@
+import i18next from 'i18next';
+import { troubleOfAnswer, type ConnectionTrouble } from './connection/connection-trouble';
+
 /** Spec section 8: shown when a request times out without any response. */
 export const TIMEOUT_MESSAGE =
   'Request timeout. The operation is taking longer than expected. Please check the results in the contact list.';
 /** Spec section 8: shown when a request fails without any response for another reason. */
 export const NETWORK_MESSAGE = 'Network error. Please check your connection.';
+/** Shown (translated) when the server answered that it cannot serve now (issue 33): nothing was done. */
+export const NOT_SAVED_MESSAGE = 'The server is reconnecting; nothing was saved. Try again in a moment.';
 
 /** Why a request failed at the transport: an error answer, no answer in time, no answer at all, or cancelled by the caller. */
 export type HttpFailureKind = 'status' | 'timeout' | 'network' | 'canceled';
@@ -14,18 +19,18 @@ export type HttpFailureKind = 'status' | 'timeout' | 'network' | 'canceled';
  */
 export class HttpFailure extends Error {
   readonly kind: HttpFailureKind;
-  readonly response: { status: number; data: unknown } | undefined;
+  readonly response: { status: number; data: unknown; retryAfter?: number } | undefined;
 
-  constructor(kind: HttpFailureKind, message: string, response?: { status: number; data: unknown }) {
+  constructor(kind: HttpFailureKind, message: string, response?: { status: number; data: unknown; retryAfter?: number }) {
     super(message);
     this.name = 'HttpFailure';
     this.kind = kind;
     this.response = response;
   }
 
-  /** An error answer, with axios's (and so the spec's fallback) transport text. */
-  static status(status: number, data: unknown): HttpFailure {
-    return new HttpFailure('status', `Request failed with status code ${status}`, { status, data });
+  /** An error answer, with axios's (and so the spec's fallback) transport text; `retryAfter`: its Retry-After header, in seconds. */
+  static status(status: number, data: unknown, retryAfter?: number): HttpFailure {
+    return new HttpFailure('status', `Request failed with status code ${status}`, { status, data, retryAfter });
   }
 }
 
@@ -67,8 +72,11 @@ export function errorMessage(error: unknown): string {
     if (error.kind === 'canceled') return error.message;
     const response = error.response;
     if (!response) return error.kind === 'timeout' ? TIMEOUT_MESSAGE : NETWORK_MESSAGE;
-    const base = serverMessage(response.data) ?? error.message;
     const code = serverCode(response.data);
+    // The database or the server behind a proxy is away (a gateway timeout may have done the work).
+    if (response.status !== 504 && troubleOfAnswer(response.status, code))
+      return i18next.t('common:connection.notSaved', { defaultValue: NOT_SAVED_MESSAGE }) || NOT_SAVED_MESSAGE;
+    const base = serverMessage(response.data) ?? error.message;
     return code ? `${base} (Code: ${code})` : base;
   }
   if (error instanceof Error) return error.message;
@@ -87,8 +95,10 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** For 400 answers: the dotted path of the field that failed. */
   readonly field: string | undefined;
-  /** For 429 answers: seconds until a retry may succeed. */
+  /** For 429 and 503 answers: seconds until a retry may succeed (the body's, else the Retry-After header). */
   readonly retryAfter: number | undefined;
+  /** Set when the server could not serve the call now (connection/connection-trouble.ts); a retry later may succeed. */
+  readonly trouble: ConnectionTrouble | undefined;
   /** For 409 answers on a duplicate: the id of the record that already exists. */
   readonly existingId: string | undefined;
   /** The server's message without the code suffix (falls back to `message`). */
@@ -100,6 +110,7 @@ export class ApiError extends Error {
     code?: string;
     field?: string;
     retryAfter?: number;
+    trouble?: ConnectionTrouble;
     existingId?: string;
     detail?: string;
     cause?: unknown;
@@ -110,6 +121,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.field = init.field;
     this.retryAfter = init.retryAfter;
+    this.trouble = init.trouble;
     this.existingId = init.existingId;
     this.detail = init.detail ?? init.message;
   }
@@ -121,16 +133,23 @@ export function toApiError(error: unknown): ApiError {
   const message = errorMessage(error);
   if (error instanceof HttpFailure && error.response) {
     const body = errorBody(error.response.data);
+    const code = serverCode(error.response.data);
     return new ApiError({
       status: error.response.status,
       message,
-      code: serverCode(error.response.data),
+      code,
       field: text(body.field),
-      retryAfter: typeof body.retryAfter === 'number' ? body.retryAfter : undefined,
+      retryAfter: typeof body.retryAfter === 'number' ? body.retryAfter : error.response.retryAfter,
+      trouble: troubleOfAnswer(error.response.status, code),
       existingId: text(body.existingId),
       detail: serverMessage(error.response.data) ?? error.message,
       cause: error,
     });
   }
-  return new ApiError({ status: 0, message, cause: error });
+  return new ApiError({
+    status: 0,
+    message,
+    trouble: error instanceof HttpFailure && error.kind === 'network' ? 'unreachable' : undefined,
+    cause: error,
+  });
 }

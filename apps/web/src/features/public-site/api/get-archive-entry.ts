@@ -7,6 +7,6 @@ import { archiveKey } from './get-archive';
 export const getArchiveEntry = async (id: string, signal?: AbortSignal): Promise<ArchiveEntry> =>
   (await apiGet<{ entry: ArchiveEntry }>(`/api/public/archive/${encodeURIComponent(id)}`, { signal })).entry;
 
-/** One entry of the public archive (a 404 is not retried). */
+/** One entry of the public archive (a 404 is not retried; the server being away is, as for every query). */
 export const useArchiveEntry = (id: string) =>
-  useQuery({ queryKey: [...archiveKey, 'entry', id], queryFn: ({ signal }) => getArchiveEntry(id, signal), retry: false });
+  useQuery({ queryKey: [...archiveKey, 'entry', id], queryFn: ({ signal }) => getArchiveEntry(id, signal) });

@@ -6,5 +6,6 @@ import { apiGet } from '../../../lib/api-client';
 export const getPricing = (audience: 'public' | 'staff', signal?: AbortSignal) =>
   apiGet<Pricing>(audience === 'public' ? '/api/public/pricing' : '/api/pricing', { signal });
 
+/** The price table (a 404 is not retried; the server being away is, as for every query). */
 export const usePricing = (audience: 'public' | 'staff') =>
-  useQuery({ queryKey: ['pricing', audience], queryFn: ({ signal }) => getPricing(audience, signal), retry: false });
+  useQuery({ queryKey: ['pricing', audience], queryFn: ({ signal }) => getPricing(audience, signal) });
