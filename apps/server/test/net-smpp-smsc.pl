@@ -5,17 +5,24 @@
 # recipient (by the number's last digits) answer with a text at once: right after the
 # submit_sm_resp, or for a share of them just before it. Receipts wait in a pool and leave in
 # random order; a share of them even before their submit_sm_resp. Every connection is served by
-# one select loop, so several binds (one per worker process) share the counters.
+# one select loop, so several binds (one per worker process) share the counters. As a real SMSC
+# does, a deliver_sm not acknowledged with ESME_ROK (answered with an error, or left unanswered
+# on a connection that dropped) is delivered again a second later on a bound connection; receipts
+# still waiting in a dropped connection's pool are delivered elsewhere too, unless
+# --lose-receipts-on-drop (an SMSC that ties receipts to the bind that submitted).
 #
 #   perl net-smpp-smsc.pl [--port 0] [--system-id test] [--password secret] [--reply-every 10]
 #                         [--reply-text YES] [--reply-first 0.3] [--receipt-first 0.05] [--seed 1]
+#                         [--lose-receipts-on-drop]
 #
 # Prints {"port":N} when listening. On SIGTERM or SIGINT prints
-# {"submits":..,"replies":..,"receipts":..,"binds":..,"recipients":..,"repliers":..} and exits
-# (recipients: distinct numbers submitted to; repliers: distinct numbers that answered).
+# {"submits":..,"replies":..,"receipts":..,"binds":..,"recipients":..,"repliers":..,"redelivered":..,"lostReceipts":..}
+# and exits (recipients: distinct numbers submitted to; repliers: distinct numbers that answered;
+# redelivered: deliver_sm sent again; lostReceipts: receipts dropped with their connection).
 use strict;
 use warnings;
 use Getopt::Long;
+use Time::HiRes qw(time);
 use IO::Select;
 use List::Util qw(shuffle);
 use POSIX qw(strftime);
@@ -23,9 +30,9 @@ use Socket qw(IPPROTO_TCP TCP_NODELAY);
 use Net::SMPP;
 
 my %opt = (port => 0, 'system-id' => 'test', password => 'secret', 'reply-every' => 10, 'reply-text' => 'YES',
-           'reply-first' => 0.3, 'receipt-first' => 0.05, seed => 1);
+           'reply-first' => 0.3, 'receipt-first' => 0.05, seed => 1, 'lose-receipts-on-drop' => 0);
 GetOptions(\%opt, 'port=i', 'system-id=s', 'password=s', 'reply-every=i', 'reply-text=s', 'reply-first=f',
-           'receipt-first=f', 'seed=i') or die "bad options\n";
+           'receipt-first=f', 'seed=i', 'lose-receipts-on-drop') or die "bad options\n";
 srand($opt{seed});
 $| = 1;
 
@@ -34,14 +41,16 @@ my $listener = Net::SMPP->new_listen('127.0.0.1', port => $opt{port}, smpp_versi
 my $select = IO::Select->new($listener);
 my %bound;          # connection -> 1 once bound
 my %pool;           # connection -> receipts waiting to be sent (each a deliver_sm argument list)
-my %stats = (submits => 0, replies => 0, receipts => 0, binds => 0);
+my %stats = (submits => 0, replies => 0, receipts => 0, binds => 0, redelivered => 0, lost_receipts => 0);
+my %out;            # connection -> { seq -> [kind, deliver_sm arguments] } not acknowledged yet
+my @again;          # [kind, arguments, not before] to deliver again on a bound connection
 my %submitted;      # destination -> submits to it (a number submitted twice is a duplicate)
 my %answered;       # destination -> 1 once it answered
 my $next_id = 7_000_000;
 
 sub summary_and_exit {
-  printf "{\"submits\":%d,\"replies\":%d,\"receipts\":%d,\"binds\":%d,\"recipients\":%d,\"repliers\":%d}\n",
-    @stats{qw(submits replies receipts binds)}, scalar(keys %submitted), scalar(keys %answered);
+  printf "{\"submits\":%d,\"replies\":%d,\"receipts\":%d,\"binds\":%d,\"recipients\":%d,\"repliers\":%d,\"redelivered\":%d,\"lostReceipts\":%d}\n",
+    @stats{qw(submits replies receipts binds)}, scalar(keys %submitted), scalar(keys %answered), @stats{qw(redelivered lost_receipts)};
   exit 0;
 }
 $SIG{TERM} = \&summary_and_exit;
@@ -50,12 +59,44 @@ $SIG{PIPE} = 'IGNORE';
 
 print "{\"port\":" . $listener->sockport . "}\n";
 
+# Sends one deliver_sm and remembers it until its deliver_sm_resp says ESME_ROK.
+sub deliver {
+  my ($c, $kind, $args) = @_;
+  my $seq = $c->deliver_sm(@$args, async => 1);
+  $out{$c}{$seq} = [$kind, $args];
+}
+
+# What was in flight on a connection, or refused, goes again a second later (receipts still in the
+# pool too, unless they are lost with the connection).
+sub again {
+  my ($kind, $args) = @_;
+  if ($kind eq 'receipt' && $opt{'lose-receipts-on-drop'}) { $stats{lost_receipts}++; return; }
+  push @again, [$kind, $args, time + 1];
+}
+
 sub drop {
   my ($c) = @_;
   $select->remove($c);
   delete $bound{$c};
+  again(@$_) for values %{ $out{$c} || {} };
+  again('receipt', $_) for @{ $pool{$c} || [] };
+  delete $out{$c};
   delete $pool{$c};
   close $c;
+}
+
+sub deliver_again {
+  return unless @again;
+  my ($c) = grep { $bound{$_} } $select->handles;
+  return unless $c;
+  my $now = time;
+  my @later;
+  for my $entry (@again) {
+    if ($entry->[2] > $now) { push @later, $entry; next; }
+    deliver($c, $entry->[0], $entry->[1]);
+    $stats{redelivered}++;
+  }
+  @again = @later;
 }
 
 # The SMSC's clock, as real receipts carry it: minutes only (SMPP 3.4 appendix B).
@@ -86,10 +127,7 @@ sub send_receipts {
   # Leave a few behind now and then, so receipts of one burst also mix with the next one's.
   my $keep = $all ? 0 : int(@waiting / 4);
   $pool{$c} = [splice(@waiting, 0, $keep)];
-  for my $args (@waiting) {
-    $c->deliver_sm(@$args, async => 1);
-    $stats{receipts}++;
-  }
+  deliver($c, 'receipt', $_) for @waiting;
 }
 
 sub on_submit {
@@ -101,22 +139,19 @@ sub on_submit {
   my $replies = $opt{'reply-every'} > 0 && defined $digits && $digits % $opt{'reply-every'} == 0;
   $answered{ $pdu->{destination_addr} } = 1 if $replies;
   my @receipt = receipt_args($pdu, $id);
+  $stats{receipts}++;
   if (rand() < $opt{'receipt-first'}) {
-    $c->deliver_sm(@receipt, async => 1);
-    $stats{receipts}++;
+    deliver($c, 'receipt', \@receipt);
   } else {
     push @{ $pool{$c} }, \@receipt;
   }
+  $stats{replies}++ if $replies;
   if ($replies && rand() < $opt{'reply-first'}) {
-    $c->deliver_sm(reply_args($pdu), async => 1);
-    $stats{replies}++;
+    deliver($c, 'reply', [reply_args($pdu)]);
     $replies = 0;
   }
   $c->submit_sm_resp(message_id => $id, seq => $pdu->{seq});
-  if ($replies) {
-    $c->deliver_sm(reply_args($pdu), async => 1);
-    $stats{replies}++;
-  }
+  deliver($c, 'reply', [reply_args($pdu)]) if $replies;
 }
 
 sub on_pdu {
@@ -135,8 +170,12 @@ sub on_pdu {
     send_receipts($c, 1);
     $c->unbind_resp(seq => $pdu->{seq});
     drop($c);
+  } elsif ($cmd == 0x80000005 || $cmd == 0x80000000) {
+    # deliver_sm_resp (or generic_nack): acknowledged, or to deliver again.
+    my $sent = delete $out{$c}{ $pdu->{seq} };
+    again(@$sent) if $sent && $pdu->{status} != 0;
   } elsif ($cmd & 0x80000000) {
-    # deliver_sm_resp, enquire_link_resp, generic_nack: nothing to do.
+    # enquire_link_resp: nothing to do.
   } else {
     $c->generic_nack(seq => $pdu->{seq}, status => 0x03);    # ESME_RINVCMDID
   }
@@ -166,4 +205,5 @@ while (1) {
     next if $c == $listener || !$pool{$c} || !@{ $pool{$c} };
     send_receipts($c, !@ready);
   }
+  deliver_again();
 }

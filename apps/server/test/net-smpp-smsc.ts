@@ -12,6 +12,10 @@ export interface NetSmppSmscSummary {
   recipients: number;
   /** Distinct numbers that answered. */
   repliers: number;
+  /** deliver_sm sent again (answered with an error, or in flight on a connection that dropped). */
+  redelivered: number;
+  /** Receipts lost with their connection (--lose-receipts-on-drop). */
+  lostReceipts: number;
 }
 
 export interface NetSmppSmscOptions {
@@ -24,6 +28,8 @@ export interface NetSmppSmscOptions {
   receiptFirst?: number;
   seed?: number;
   port?: number;
+  /** Receipts waiting for a connection that drops are lost (an SMSC tying receipts to the submitting bind); default: delivered elsewhere. */
+  loseReceiptsOnDrop?: boolean;
 }
 
 export interface NetSmppSmsc {
@@ -60,6 +66,7 @@ export async function startNetSmppSmsc(options: NetSmppSmscOptions = {}): Promis
     String(options.receiptFirst ?? 0.05),
     '--seed',
     String(options.seed ?? 1),
+    ...(options.loseReceiptsOnDrop ? ['--lose-receipts-on-drop'] : []),
   ];
   const child = spawn('perl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
@@ -71,13 +78,18 @@ export async function startNetSmppSmsc(options: NetSmppSmscOptions = {}): Promis
     lines.once('line', (line) => resolve(JSON.parse(line) as NetSmppSmscSummary));
     lines.once('close', () => reject(new Error('the Net::SMPP SMSC stopped without its summary')));
   });
+  let closing: Promise<NetSmppSmscSummary> | undefined;
   return {
     port: ready.port,
     credentials: { systemId: 'test', password: 'secret' },
-    async close() {
-      child.kill('SIGTERM');
-      const [result] = await Promise.all([summary, once(child, 'exit')]);
-      return result;
+    close() {
+      // Once: a second call answers the same summary.
+      closing ??= (async () => {
+        child.kill('SIGTERM');
+        const [result] = await Promise.all([summary, once(child, 'exit')]);
+        return result;
+      })();
+      return closing;
     },
   };
 }
