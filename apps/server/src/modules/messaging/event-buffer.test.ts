@@ -107,4 +107,46 @@ describe('EventBuffer', () => {
     expect(seen.flat()).toEqual([1, 2, 3]);
     expect(buffer.size).toBe(0);
   });
+
+  it('gives a push up after giveUpAfterMs of failed flushes: rejected, its items dropped, the others kept and stored', async () => {
+    let failing = true;
+    const stored: string[] = [];
+    const buffer = new EventBuffer<string>(
+      async (items) => {
+        if (failing) throw new Error('database away');
+        stored.push(...items);
+      },
+      { maxItems: 10, maxDelayMs: 1, retryMs: 20, giveUpAfterMs: 100, onError: () => {} },
+    );
+    const early = buffer.push(['early']);
+    const earlyOutcome = early.then(
+      () => 'stored',
+      (error: Error) => `rejected: ${error.message}`,
+    );
+    await sleep(90);
+    const late = buffer.push(['late']);
+    await sleep(60);
+    // The early push waited past its limit: answered "not stored" (the carrier delivers it again).
+    expect(await earlyOutcome).toBe('rejected: database away');
+    failing = false;
+    await late;
+    expect(stored).toEqual(['late']);
+    expect(buffer.size).toBe(0);
+  });
+
+  it('rejects on close what could not be stored, so it is never acknowledged', async () => {
+    const buffer = new EventBuffer<string>(
+      async () => {
+        throw new Error('database away');
+      },
+      { maxItems: 10, maxDelayMs: 1, retryMs: 1_000, onError: () => {} },
+    );
+    const pushed = buffer.push(['a', 'b']).then(
+      () => 'stored',
+      () => 'rejected',
+    );
+    await sleep(20);
+    await buffer.close();
+    expect(await pushed).toBe('rejected');
+  });
 });
