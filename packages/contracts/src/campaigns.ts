@@ -48,8 +48,9 @@ export const CAMPAIGN_ERROR_CODES = {
  * - all: every active contact;
  * - filter: contacts matching tags/status/created range (the contacts list's filter);
  * - contacts: an explicit list (ids);
- * - non_responders: recipients of another campaign whose message was sent or delivered and who
- *   have not replied, optionally only some tag1 values ('' = contacts without tag1);
+ * - non_responders: recipients of another campaign whose message reached them (sent, delivered or
+ *   unknown: reply-figures.ts) and who have not replied, optionally only some tag1 values ('' =
+ *   contacts without tag1);
  * - segment: a saved segment, read when the campaign starts sending; its definition then is
  *   recorded in the campaign (SegmentSnapshot) for the reports.
  */
@@ -196,6 +197,8 @@ export const campaignCountsSchema = z.object({
   sent: count,
   delivered: count,
   undelivered: count,
+  /** Handed to the carrier, no receipt within the validity period (counted as reached: reply-figures.ts). */
+  unknown: count,
   failed: count,
   cancelled: count,
   skipped: count,

@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import { REACHED_STATUSES, type ReachedStatus } from './message-statuses.ts';
 
 /**
  * The one definition of a campaign's reach and reply figures, used by every screen that shows
  * them (tag1 report and its groups, non-responders, campaign page, reports list, dashboard):
  *
  *   recipients  = every message of the campaign (each a contact) = reached + not reached
- *   reached     = sent + delivered (handed to the carrier, not reported lost)
+ *   reached     = sent + delivered + unknown (REACHED_STATUSES: handed to the carrier, not reported
+ *                 lost; unknown = no receipt within the validity period, counted like sent, so a
+ *                 campaign's reach never changes when its receipts time out: decision 073)
  *   replied     = recipients who answered (a reply proves delivery: a replied message is delivered)
  *   not replied = reached - replied = the non-responders
  *   response rate = replied / recipients, percent with one decimal (0 with no recipients)
  *
  * Not reached: still queued or being sent, failed, undelivered, skipped, cancelled.
+ * In SQL (non-responders, follow-up audiences, segments): `status = any(REACHED_STATUSES)`.
  */
 export const replyFiguresSchema = z.object({
   recipients: z.number().int(),
@@ -23,16 +27,11 @@ export const replyFiguresSchema = z.object({
 export type ReplyFigures = z.infer<typeof replyFiguresSchema>;
 
 /** The counts the figures are made of (of CampaignCounts): a campaign's counters, or one tag1 group's. */
-export interface FigureCounts {
-  total: number;
-  sent: number;
-  delivered: number;
-  replied: number;
-}
+export type FigureCounts = Record<ReachedStatus | 'total' | 'replied', number>;
 
 /** The figures of some counts (see the definition above). */
 export function replyFigures(counts: FigureCounts): ReplyFigures {
-  const reached = counts.sent + counts.delivered;
+  const reached = REACHED_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return {
     recipients: counts.total,
     reached,

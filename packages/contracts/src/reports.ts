@@ -37,7 +37,7 @@ export const reportCampaignRowSchema = z.object({
   name: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
   recipients: z.number().int(),
-  /** Handed to the gateway (sent + delivered + undelivered). */
+  /** Handed to the gateway (sent + delivered + undelivered + unknown). */
   sent: z.number().int(),
   delivered: z.number().int(),
   /** failed + undelivered. */
@@ -168,7 +168,7 @@ export type Tag1Report = z.infer<typeof tag1ReportSchema>;
 // POST /api/reports/non-responders/{campaignId}/follow-up
 // ---------------------------------------------------------------------------------------------
 
-/** Non-responders: the message was sent or delivered, and no reply came (within or after the window). */
+/** Non-responders: the message reached them (sent, delivered or unknown: reply-figures.ts), and no reply came (within or after the window). */
 export const nonRespondersQuerySchema = pageQuerySchema.extend({
   /** Only these tag1 values (NO_TAG1 for contacts without one). Repeat the parameter for several. */
   tag1: z

@@ -1,4 +1,5 @@
 import type { StoredAudience } from '@sms/contracts/campaigns';
+import { REACHED_STATUSES } from '@sms/contracts/messages';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../db/schema.ts';
 import { contactFilterWhere } from '../contacts/index.ts';
@@ -9,9 +10,10 @@ import { contactFilterWhere } from '../contacts/index.ts';
  *
  * `contacts` audiences read campaign_audience_contacts when the campaign is saved, or the ids
  * themselves for a preview of an unsaved draft. Non-responders: recipients of the source campaign
- * whose message was sent or delivered and who have not replied. Segments: the definition recorded
- * when the campaign started sending, or the live one a caller filled in (withSegmentDefinition);
- * without either (the segment was deleted before it was resolved) they reach nobody.
+ * whose message reached them (sent, delivered or unknown: reply-figures.ts) and who have not
+ * replied. Segments: the definition recorded when the campaign started sending, or the live one a
+ * caller filled in (withSegmentDefinition); without either (the segment was deleted before it was
+ * resolved) they reach nobody.
  */
 export function audienceWhere(audience: StoredAudience, savedCampaignId?: string): SQL | undefined {
   switch (audience.type) {
@@ -25,7 +27,7 @@ export function audienceWhere(audience: StoredAudience, savedCampaignId?: string
         : sql`${contacts.id} = any(${sql.param(audience.contactIds)}::uuid[])`;
     case 'non_responders': {
       const replied = sql`exists (select 1 from messages m where m.campaign_id = ${audience.campaignId} and m.contact_id = ${contacts.id}
-        and m.status in ('sent', 'delivered') and m.replied_at is null)`;
+        and m.status = any(${sql.param(REACHED_STATUSES)}::text[]) and m.replied_at is null)`;
       if (!audience.tag1) return replied;
       // '' stands for contacts without a tag1 ("(none)" in the reports).
       return and(replied, sql`coalesce(${contacts.tag1}, '') = any(${sql.param(audience.tag1)}::text[])`);

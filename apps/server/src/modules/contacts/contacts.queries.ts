@@ -7,6 +7,7 @@ import {
   type ContactTagField,
   type ListContactsQuery,
 } from '@sms/contracts/contacts';
+import { REACHED_STATUSES } from '@sms/contracts/messages';
 import { normalisePhone, phoneSearchPrefix } from '@sms/contracts/phone';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -77,9 +78,9 @@ function advancedConditions(conditions: ContactConditions): (SQL | undefined)[] 
     out.push(sql`exists (select 1 from messages m where m.campaign_id = ${conditions.repliedTo} and m.contact_id = ${contacts.id}
       and m.replied_at is not null)`);
   if (conditions.notRepliedTo)
-    // The non-responders of the reports (reply-figures.ts): reached (sent or delivered) and no reply.
+    // The non-responders of the reports (reply-figures.ts): reached (sent, delivered or unknown) and no reply.
     out.push(sql`exists (select 1 from messages m where m.campaign_id = ${conditions.notRepliedTo} and m.contact_id = ${contacts.id}
-      and m.status in ('sent', 'delivered') and m.replied_at is null)`);
+      and m.status = any(${sql.param(REACHED_STATUSES)}::text[]) and m.replied_at is null)`);
   if (conditions.messagedWithinDays)
     out.push(sql`${contacts.id} in (select m.contact_id from messages m where m.sent_at >= now() - make_interval(days => ${conditions.messagedWithinDays})
       and m.contact_id is not null)`);

@@ -1,5 +1,5 @@
 import type { CampaignStatus } from '@sms/contracts/campaigns';
-import type { MessageStatus } from '@sms/contracts/messages';
+import { REACHED_STATUSES, type MessageStatus } from '@sms/contracts/messages';
 import type { NonRespondersQuery, RecipientsQuery, ReportCampaignsQuery } from '@sms/contracts/reports';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/client.ts';
@@ -332,11 +332,11 @@ export function recipientsWhere(campaignId: string, filter: RecipientFilter): SQ
 
 export type NonResponderFilter = Pick<NonRespondersQuery, 'tag1' | 'search'> & { phoneSearch?: boolean };
 
-/** Non-responders (message sent or delivered, no reply), optionally of some tag1 values, matching a search. */
+/** Non-responders (message reached: sent, delivered or unknown; no reply), optionally of some tag1 values, matching a search. */
 export function nonRespondersWhere(campaignId: string, filter: NonResponderFilter): SQL {
   const parts: Array<SQL | undefined> = [
     sql`m.campaign_id = ${campaignId}`,
-    sql`m.status in ('sent', 'delivered')`,
+    sql`m.status = any(${sql.param(REACHED_STATUSES)}::text[])`,
     sql`m.replied_at is null`,
   ];
   if (filter.tag1?.length) parts.push(tag1Is(filter.tag1));

@@ -1,5 +1,5 @@
 import { CAMPAIGN_LIMITS, type CampaignCounts } from '@sms/contracts/campaigns';
-import { MESSAGE_STATUSES } from '@sms/contracts/messages';
+import { MESSAGE_STATUSES, REACHED_STATUSES, type MessageStatus } from '@sms/contracts/messages';
 import { replyFigures } from '@sms/contracts/reply-figures';
 import {
   percent,
@@ -134,7 +134,7 @@ function presentTally({ counts, words }: GroupTally): Omit<Tag1Group, 'tag1'> {
 }
 
 /** Cells of non-responders (what nonRespondersWhere selects): reached, no reply. */
-const isNonResponderCell = (cell: Tag1Cell) => (cell.status === 'sent' || cell.status === 'delivered') && !cell.replied;
+const isNonResponderCell = (cell: Tag1Cell) => (REACHED_STATUSES as readonly MessageStatus[]).includes(cell.status) && !cell.replied;
 
 /** Sorts by a figure, biggest first for 'desc'; ties newest launch first. */
 function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'], order: 'asc' | 'desc'): ReportCampaignRow[] {

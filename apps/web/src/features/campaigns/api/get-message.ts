@@ -11,9 +11,12 @@ export const MESSAGE_POLL_MS = 1000;
 export const getMessage = async (id: string, signal?: AbortSignal): Promise<OutboundMessage> =>
   (await apiGet<{ message: OutboundMessage }>(`/api/messages/${encodeURIComponent(id)}`, { signal })).message;
 
-/** Whether the message may still change (queued, sending, or sent and waiting for its receipt). */
+/**
+ * Whether the message is worth waiting for (queued, sending, or sent and waiting for its receipt).
+ * Not unknown: its wait for a receipt is over (a very late one may still move it, rarely).
+ */
 export const isMessagePending = (message: OutboundMessage | undefined): boolean =>
-  message !== undefined && !FINAL_MESSAGE_STATUSES.includes(message.status);
+  message !== undefined && message.status !== 'unknown' && !FINAL_MESSAGE_STATUSES.includes(message.status);
 
 export const messageQueryOptions = (id: string) =>
   queryOptions({
@@ -24,5 +27,5 @@ export const messageQueryOptions = (id: string) =>
     staleTime: 0,
   });
 
-/** One outbound message, polled until delivered, undelivered or failed. */
+/** One outbound message, polled until delivered, undelivered, failed or without a receipt (unknown). */
 export const useMessage = (id: string | null) => useQuery({ ...messageQueryOptions(id ?? ''), enabled: id !== null });

@@ -8,6 +8,7 @@ const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
   sent: 0,
   delivered: 0,
   undelivered: 0,
+  unknown: 0,
   failed: 0,
   cancelled: 0,
   skipped: 0,

@@ -14,6 +14,7 @@ export function progressPercent(counts: CampaignCounts): number | null {
 export const STATUS_SEGMENTS: ReadonlyArray<{ status: MessageStatus; color: string }> = [
   { status: 'delivered', color: 'success.main' },
   { status: 'sent', color: 'info.main' },
+  { status: 'unknown', color: 'secondary.main' },
   { status: 'undelivered', color: 'warning.main' },
   { status: 'failed', color: 'error.main' },
   { status: 'skipped', color: 'grey.500' },

@@ -16,6 +16,7 @@ const counts = (over: Record<string, number>) => ({
   sent: 0,
   delivered: 0,
   undelivered: 0,
+  unknown: 0,
   failed: 0,
   cancelled: 0,
   skipped: 0,
@@ -36,8 +37,18 @@ describe('dashboard figures', () => {
 
   it('builds the messages-by-status columns in chart order with the status colours', () => {
     const bars = statusBars(counts({ delivered: 4, sent: 2, failed: 1, queued: 3, total: 10 }));
-    expect(bars.map((bar) => bar.key)).toEqual(['delivered', 'sent', 'sending', 'queued', 'undelivered', 'failed', 'skipped', 'cancelled']);
-    expect(bars.map((bar) => bar.value)).toEqual([4, 2, 0, 3, 0, 1, 0, 0]);
+    expect(bars.map((bar) => bar.key)).toEqual([
+      'delivered',
+      'sent',
+      'unknown',
+      'sending',
+      'queued',
+      'undelivered',
+      'failed',
+      'skipped',
+      'cancelled',
+    ]);
+    expect(bars.map((bar) => bar.value)).toEqual([4, 2, 0, 0, 3, 0, 1, 0, 0]);
     expect(bars.find((bar) => bar.key === 'delivered')?.color).toBe('success.main');
     expect(bars.find((bar) => bar.key === 'failed')?.color).toBe('error.main');
     expect(bars.find((bar) => bar.key === 'undelivered')?.color).toBe('warning.main');

@@ -11,6 +11,7 @@ import { intlLocale } from '../../../lib/i18n/intl-locale';
 export const CHART_STATUSES: ReadonlyArray<{ status: MessageStatus; color: string }> = [
   { status: 'delivered', color: 'success.main' },
   { status: 'sent', color: 'info.main' },
+  { status: 'unknown', color: 'secondary.main' },
   { status: 'sending', color: 'textColor.primary' },
   { status: 'queued', color: 'grey.400' },
   { status: 'undelivered', color: 'warning.main' },

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { MessageStatus } from '@sms/contracts/messages';
-import { IconAlertCircle, IconBan, IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
+import { IconAlertCircle, IconBan, IconCheck, IconChecks, IconClock, IconHelpCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 const ICONS: Record<MessageStatus, typeof IconCheck> = {
@@ -9,12 +9,14 @@ const ICONS: Record<MessageStatus, typeof IconCheck> = {
   sent: IconCheck,
   delivered: IconChecks,
   undelivered: IconAlertCircle,
+  // Sent, but no receipt came within the validity period.
+  unknown: IconHelpCircle,
   failed: IconAlertCircle,
   cancelled: IconBan,
   skipped: IconBan,
 };
 
-/** An outbound message's status as a tick (clock, one tick, two ticks, warning) with its name beside it. */
+/** An outbound message's status as a tick (clock, one tick, two ticks, question mark, warning) with its name beside it. */
 export function StatusTick({ status }: { status: MessageStatus }) {
   const { t } = useTranslation('inbox');
   const Icon = ICONS[status];

@@ -162,12 +162,12 @@ describe('drill-down filters', () => {
     expect(drillDownFilter('north', 'delivered')).toEqual({ tag1: 'north', status: ['delivered'] });
     expect(drillDownFilter('', 'failed')).toEqual({ tag1: '', status: ['failed', 'undelivered'] });
     expect(drillDownFilter('north', 'replied')).toEqual({ tag1: 'north', replied: 'yes' });
-    expect(drillDownFilter('north', 'notReplied')).toEqual({ tag1: 'north', status: ['sent', 'delivered'], replied: 'no' });
+    expect(drillDownFilter('north', 'notReplied')).toEqual({ tag1: 'north', status: ['sent', 'delivered', 'unknown'], replied: 'no' });
     expect(drillDownFilter('north', 'word', 'YES')).toEqual({ tag1: 'north', replied: 'yes', replyWord: 'YES' });
   });
   it('maps chart bars the same way', () => {
     expect(drillDownForSeries('a', 'NO')).toEqual({ tag1: 'a', replied: 'yes', replyWord: 'NO' });
     expect(drillDownForSeries('a', OTHER_SERIES)).toEqual({ tag1: 'a', replied: 'yes' });
-    expect(drillDownForSeries('a', NOT_REPLIED_SERIES)).toEqual({ tag1: 'a', status: ['sent', 'delivered'], replied: 'no' });
+    expect(drillDownForSeries('a', NOT_REPLIED_SERIES)).toEqual({ tag1: 'a', status: ['sent', 'delivered', 'unknown'], replied: 'no' });
   });
 });

@@ -1,3 +1,4 @@
+import { REACHED_STATUSES, type MessageStatus } from '@sms/contracts/message-statuses';
 import { NO_TAG1, TIMELINE_BUCKET_MS } from '@sms/contracts/report-fields';
 import type { ReportCampaignRow, Tag1Group, TimelineBucket } from '@sms/contracts/reports';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
@@ -117,7 +118,7 @@ export type Tag1Cell = 'recipients' | 'delivered' | 'failed' | 'replied' | 'notR
 /** The recipients filter behind one tag1 cell (GET /api/reports/delivery/{id}/recipients). */
 export interface DrillDown {
   tag1: string;
-  status?: Array<'sent' | 'delivered' | 'failed' | 'undelivered'>;
+  status?: MessageStatus[];
   replied?: 'yes' | 'no';
   replyWord?: string;
 }
@@ -131,8 +132,8 @@ export function drillDownFilter(tag1: string, cell: Tag1Cell, word?: string): Dr
     case 'replied':
       return { tag1, replied: 'yes' };
     case 'notReplied':
-      // The non-responders: reached (sent or delivered) and no reply.
-      return { tag1, status: ['sent', 'delivered'], replied: 'no' };
+      // The non-responders: reached (sent, delivered or unknown: reply-figures.ts) and no reply.
+      return { tag1, status: [...REACHED_STATUSES], replied: 'no' };
     case 'word':
       return word ? { tag1, replied: 'yes', replyWord: word } : { tag1, replied: 'yes' };
     default:

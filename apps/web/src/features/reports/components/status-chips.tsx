@@ -3,7 +3,7 @@ import type { CampaignStatus } from '@sms/contracts/campaigns';
 import type { MessageStatus } from '@sms/contracts/messages';
 import { useTranslation } from 'react-i18next';
 
-type Tone = 'primary' | 'info' | 'success' | 'error' | 'warning' | 'neutral';
+type Tone = 'primary' | 'secondary' | 'info' | 'success' | 'error' | 'warning' | 'neutral';
 const CAMPAIGN_TONE: Record<CampaignStatus, Tone> = {
   draft: 'neutral',
   scheduled: 'info',
@@ -19,6 +19,8 @@ const MESSAGE_TONE: Record<MessageStatus, Tone> = {
   sent: 'info',
   delivered: 'success',
   undelivered: 'warning',
+  // No receipt within the validity: reached as far as anyone knows, neither good news nor bad.
+  unknown: 'secondary',
   failed: 'error',
   cancelled: 'neutral',
   skipped: 'neutral',

@@ -2,7 +2,19 @@ import type { Campaign } from '@sms/contracts/campaigns';
 import { describe, expect, it } from 'vitest';
 import { audienceFromValues, bodyFromValues, changedFields, composerDefaults, parseWhole } from './composer-values';
 
-const counts = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, cancelled: 0, skipped: 0, total: 0, replied: 0 };
+const counts = {
+  queued: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  undelivered: 0,
+  unknown: 0,
+  failed: 0,
+  cancelled: 0,
+  skipped: 0,
+  total: 0,
+  replied: 0,
+};
 const campaign = (patch: Partial<Campaign> = {}): Campaign => ({
   id: '7f4c7a53-0d3b-4a53-9a34-7f2f2c5f1b10',
   name: 'Spring',

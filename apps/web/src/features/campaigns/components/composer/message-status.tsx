@@ -6,12 +6,13 @@ import type { MessageStatus as Status, OutboundMessage } from '@sms/contracts/me
 import { useTranslation } from 'react-i18next';
 import { isMessagePending } from '../../api/get-message';
 
-const TONE: Record<Status, 'info' | 'primary' | 'success' | 'warning' | 'error' | 'neutral'> = {
+const TONE: Record<Status, 'info' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'neutral'> = {
   queued: 'info',
   sending: 'primary',
   sent: 'primary',
   delivered: 'success',
   undelivered: 'warning',
+  unknown: 'secondary',
   failed: 'error',
   cancelled: 'neutral',
   skipped: 'neutral',
