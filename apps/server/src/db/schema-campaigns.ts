@@ -167,7 +167,7 @@ export const messages = pgTable(
     phone: text('phone').notNull(),
     senderId: text('sender_id'),
     body: text('body'),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped'] })
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped', 'unknown'] })
       .notNull()
       .default('queued'),
     attempts: smallint('attempts').notNull().default(0),
@@ -220,6 +220,11 @@ export const messages = pgTable(
     index('messages_sending_idx')
       .on(table.leaseUntil)
       .where(sql`${table.status} = 'sending'`),
+    // Messages waiting for a receipt, of a campaign or the one-offs (campaign null), by send time:
+    // the receipt-timeout sweep turns those past their wait into 'unknown' (migration 0028).
+    index('messages_sent_idx')
+      .on(table.campaignId, table.sentAt)
+      .where(sql`${table.status} = 'sent'`),
     // Receipts find their message by the gateway's id.
     index('messages_gateway_message_idx')
       .on(table.gatewayMessageId)
@@ -245,7 +250,7 @@ export const messages = pgTable(
       .where(sql`${table.kind} = 'api'`),
     check(
       'messages_status_check',
-      sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped')`,
+      sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped', 'unknown')`,
     ),
     check('messages_kind_check', sql`${table.kind} in ('campaign', 'test', 'reply', 'auto', 'notice', 'api')`),
   ],

@@ -1,5 +1,5 @@
 import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { transitionCampaigns } from '../campaigns/index.ts';
 
@@ -67,4 +67,74 @@ export async function completeIfDone(db: Executor, campaignId: string): Promise<
 /** Forgets old rate samples (the campaign page reads the last minute). */
 export async function pruneDispatchBatches(db: Executor): Promise<void> {
   await db.execute(sql`delete from dispatch_batches where at < now() - interval '1 hour'`);
+}
+
+/** How long a message waits for its receipt when its campaign sets no validity (and one-offs): the carriers' usual validity. */
+export const DEFAULT_RECEIPT_WAIT_HOURS = 48;
+/** Added to the validity: the carrier's last attempt, and its receipt's way back, take a while. */
+export const RECEIPT_GRACE_HOURS = 1;
+
+/**
+ * A message handed to the carrier ('sent') whose receipt has not come by the end of its validity
+ * plus RECEIPT_GRACE_HOURS becomes 'unknown' (RECEIPT_TIMEOUT; decision 073): its campaign's
+ * validity (counted as expireValidity counts it) but never ending before the message was sent;
+ * DEFAULT_RECEIPT_WAIT_HOURS from sent_at without one, and for one-offs. A late receipt or a reply
+ * still moves it on. The candidates come from the counters (campaigns with messages in 'sent' whose
+ * wait has passed), their messages through messages_sent_idx by campaign (one-offs: campaign null),
+ * in statements of at most `batch` rows locked with SKIP LOCKED, so workers running it at once
+ * share the work; at most `maxRows` a call (a backlog takes several). Answers how many timed out.
+ */
+export async function expireReceiptWaits(db: Executor, options: { batch?: number; maxRows?: number } = {}): Promise<number> {
+  const batch = options.batch ?? 10_000;
+  let remaining = options.maxRows ?? 100_000;
+  const defaultWait = sql`make_interval(hours => ${DEFAULT_RECEIPT_WAIT_HOURS + RECEIPT_GRACE_HOURS})`;
+  const grace = sql`make_interval(hours => ${RECEIPT_GRACE_HOURS})`;
+  // Per campaign, the messages sent before `sent_before` are past their wait: with a validity, once
+  // its end plus the grace has passed, those sent more than the grace ago; without, those sent
+  // more than the default wait plus the grace ago (sent_at is never before the launch).
+  const candidates = await queryRows<{ id: string; sent_before: string }>(
+    db,
+    sql`with waiting as (
+          select campaign_id from (
+            select campaign_id, n from campaign_counts where status = 'sent'
+            union all
+            select campaign_id, n from message_count_deltas where status = 'sent') parts
+          group by campaign_id having sum(n) > 0),
+        waits as (
+          select c.id, case when c.validity_hours is null then now() - ${defaultWait} else now() - ${grace} end as sent_before,
+                 case when c.validity_hours is null then coalesce(c.launched_at, c.created_at) + ${defaultWait}
+                      else coalesce(greatest(c.launched_at, coalesce(c.scheduled_at, c.launched_at)), c.created_at)
+                           + make_interval(hours => c.validity_hours) + ${grace} end as ends
+          from waiting w join campaigns c on c.id = w.campaign_id)
+        select id, sent_before::text from waits where ends < now() order by ends`,
+  );
+  const timeOut = async (campaign: SQL, sentBefore: SQL, limit: number): Promise<number> => {
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`with due as (
+            select id from messages where ${campaign} and status = 'sent' and sent_at < ${sentBefore}
+            limit ${limit} for update skip locked),
+          timed_out as (
+            update messages m set status = 'unknown', error_code = ${MESSAGE_ERROR_CODES.receiptTimeout},
+              error_text = 'No delivery receipt within the validity period'
+            from due where m.id = due.id and m.status = 'sent'
+            returning 1)
+          select count(*)::int as n from timed_out`,
+    );
+    return rows[0]?.n ?? 0;
+  };
+  let total = 0;
+  const drain = async (campaign: SQL, sentBefore: SQL) => {
+    while (remaining > 0) {
+      const limit = Math.min(batch, remaining);
+      const n = await timeOut(campaign, sentBefore, limit);
+      total += n;
+      remaining -= n;
+      if (n < limit) return;
+    }
+  };
+  // One-offs first: a big campaign's backlog takes several calls, and must not hold them up.
+  await drain(sql`campaign_id is null`, sql`now() - ${defaultWait}`);
+  for (const candidate of candidates) await drain(sql`campaign_id = ${candidate.id}`, sql`${candidate.sent_before}::timestamptz`);
+  return total;
 }

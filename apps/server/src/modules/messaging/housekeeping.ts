@@ -2,7 +2,13 @@ import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { rollUpCounts } from '../campaigns/index.ts';
 import { matchPendingReplies, processInbound, unprocessedInbound } from '../inbound/index.ts';
-import { expireValidity, promoteDueCampaigns, pruneDispatchBatches, recoverExpiredLeases } from './housekeeping.queries.ts';
+import {
+  expireReceiptWaits,
+  expireValidity,
+  promoteDueCampaigns,
+  pruneDispatchBatches,
+  recoverExpiredLeases,
+} from './housekeeping.queries.ts';
 import { gatewaysWithPendingReceipts, reapplyPendingReceipts } from './receipts.queries.ts';
 
 /** Parked receipts still unmatched after this long are dropped. */
@@ -11,7 +17,8 @@ const PENDING_RECEIPT_MAX_AGE_HOURS = 48;
 /**
  * The periodic upkeep of a worker: roll up counters, start due scheduled campaigns and match
  * pending replies (1 s); recover expired leases, expire validity, re-apply parked receipts (5 s);
- * prune rate samples (60 s). `onWork` is told when something became sendable (the dispatcher wakes).
+ * prune rate samples and time out messages whose receipt never came (60 s). `onWork` is told when
+ * something became sendable (the dispatcher wakes).
  */
 export function startHousekeeping(deps: { database: Database; logger: JobsLogger; onWork: () => void }): { stop: () => Promise<void> } {
   const db = deps.database.db;
@@ -33,6 +40,8 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
       }
     }
     if (ticks % 60 === 0) await pruneDispatchBatches(db);
+    // Sent, and no receipt by the end of the validity plus a grace: unknown (decision 073).
+    if (ticks % 60 === 0) await expireReceiptWaits(db);
   };
   const timer = setInterval(() => {
     if (running) return;
