@@ -14,10 +14,11 @@ export interface SmppPeerProcess {
 
 /**
  * The test SMSC (apps/server/test/smpp-peer.ts) as a process of its own, as the benchmarks run it:
- * it answers every submit and sends a delivery receipt for each. `port` 0 takes a free one.
+ * it answers every submit and sends a delivery receipt for each. `port` 0 takes a free one;
+ * `args` are more of its options (apps/server/test/smpp-peer-cli.ts), such as `--receipt-delay-ms none`.
  */
-export async function startSmppPeerProcess(port = 0): Promise<SmppPeerProcess> {
-  const child = spawn(process.execPath, ['apps/server/test/smpp-peer.ts', '--port', String(port)], {
+export async function startSmppPeerProcess(port = 0, args: string[] = []): Promise<SmppPeerProcess> {
+  const child = spawn(process.execPath, ['apps/server/test/smpp-peer.ts', '--port', String(port), ...args], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
