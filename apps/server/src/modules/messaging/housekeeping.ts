@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { rollUpCounts } from '../campaigns/index.ts';
+import { deleteStaleGatewayLinks } from '../gateways/index.ts';
 import { matchPendingReplies, processInbound, unprocessedInbound } from '../inbound/index.ts';
 import {
   expireReceiptWaits,
@@ -10,6 +11,9 @@ import {
   recoverExpiredLeases,
 } from './housekeeping.queries.ts';
 import { gatewaysWithPendingReceipts, reapplyPendingReceipts } from './receipts.queries.ts';
+
+/** How long after the database comes back lease recovery waits (the write-backs held by the outage land first). */
+const OUTAGE_GRACE_MS = 10_000;
 
 /** Parked receipts still unmatched after this long are dropped. */
 const PENDING_RECEIPT_MAX_AGE_HOURS = 48;
@@ -31,7 +35,10 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
     // Replies whose processing committed after the write-back of their message looked for them.
     await db.transaction((tx) => matchPendingReplies(tx, null));
     if (ticks % 5 === 0) {
-      if ((await recoverExpiredLeases(db)) > 0) deps.onWork();
+      // Not in the first seconds after an outage: every lease ran out during it, and the workers
+      // holding those claims are writing their outcomes back now (their write-backs waited for
+      // the database); taking the messages back first would send them twice.
+      if (Date.now() - outageEndedAt > OUTAGE_GRACE_MS && (await recoverExpiredLeases(db)) > 0) deps.onWork();
       await expireValidity(db);
       // Stored but never processed (the process stopped in between): process now.
       if ((await processInbound(deps.database.db, await unprocessedInbound(db, 5_000))).autoReplies > 0) deps.onWork();
@@ -40,13 +47,24 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
       }
     }
     if (ticks % 60 === 0) await pruneDispatchBatches(db);
+    // Link rows of workers killed without removing them (they are hidden once stale already).
+    if (ticks % 60 === 0) await deleteStaleGatewayLinks(db);
     // Sent, and no receipt by the end of the validity plus a grace: unknown (decision 073).
     if (ticks % 60 === 0) await expireReceiptWaits(db);
   };
+  const availability = deps.database.availability;
+  let outageEndedAt = 0;
+  const stopListening = availability.onChange((available) => {
+    if (available) outageEndedAt = Date.now();
+  });
   const timer = setInterval(() => {
-    if (running) return;
+    // While the database is away every step would fail: the availability probe watches for its return.
+    if (running || !availability.available) return;
     running = tick()
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'housekeeping failed'))
+      // An outage is logged once (db/availability.ts); anything else is a bug.
+      .catch((error: unknown) => {
+        if (!availability.failed(error)) deps.logger.error({ err: error }, 'housekeeping failed');
+      })
       .finally(() => {
         running = undefined;
       });
@@ -54,6 +72,7 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
   return {
     stop: async () => {
       clearInterval(timer);
+      stopListening();
       await running;
     },
   };
