@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -81,7 +80,7 @@ describe('a backup taken while an import and a campaign run', () => {
 
       const target = onPostgres ? await emptyPostgres(process.env.TEST_DATABASE_URL as string) : await emptyPglite();
       cleanups.push(() => target.dispose());
-      await restoreBackup(target.database, createReadStream(file));
+      await restoreBackup(target.database, file);
 
       const [imported] = await queryRows<{
         created: number;

@@ -5,10 +5,11 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { queryRows, type Database } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open.ts';
+import { createMessagingEngine, type MessagingEngine } from '../src/modules/messaging/index.ts';
 import { closeHttp } from '../src/platform/close-http.ts';
 import { createJobs } from '../src/platform/jobs.ts';
 import { scratchDir } from './scratch-dir.ts';
-import { testConfig } from './helper.ts';
+import { engineTestLogger, testConfig } from './helper.ts';
 
 /** Test fixtures of the backup tests: empty targets of either kind, a server on a restored database, table fingerprints. */
 
@@ -70,12 +71,36 @@ export async function fingerprint(database: Database): Promise<Record<string, { 
   return result;
 }
 
-/** Serves the app on an existing database (a restored one): answers its base URL and a closer. */
-export async function serveOn(target: Target, backupToken?: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+/**
+ * Serves the app on an existing database (a restored one): answers its base URL and a closer.
+ * `engine` runs the sending engine in this process too, as the embedded server does.
+ */
+export async function serveOn(
+  target: Target,
+  options: { backupToken?: string; engine?: boolean } = {},
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const config = testConfig({ databaseUrl: target.url, dataDir: target.dataDir });
   const jobs = createJobs(target.database, { supervise: false });
-  const app = await buildApp(config, { database: target.database, jobs, logger: false, ...(backupToken ? { backupToken } : {}) });
+  let engine: MessagingEngine | undefined;
+  const app = await buildApp(config, {
+    database: target.database,
+    jobs,
+    logger: false,
+    wakeDispatcher: () => engine?.wake(),
+    wakeOneOffs: () => engine?.wakeOneOffs(),
+    ...(options.backupToken ? { backupToken: options.backupToken } : {}),
+  });
   await jobs.start({ error: () => {} });
+  if (options.engine) {
+    engine = createMessagingEngine({
+      database: target.database,
+      logger: engineTestLogger(),
+      publicUrl: undefined,
+      jobs,
+      options: { idleMs: 50 },
+    });
+    engine.start();
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
@@ -83,6 +108,7 @@ export async function serveOn(target: Target, backupToken?: string): Promise<{ b
     baseUrl: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await closeHttp(app, 500);
+      await engine?.stop();
       await jobs.stop();
     },
   };

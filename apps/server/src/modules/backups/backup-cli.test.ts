@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -40,9 +39,9 @@ describe('npm run backup while the embedded server runs', () => {
       await source.close();
       const running = await emptyPglite();
       cleanups.push(() => running.dispose());
-      await restoreBackup(running.database, createReadStream(seedFile));
+      await restoreBackup(running.database, seedFile, { resumeSending: true });
       const token = newBackupToken();
-      const served = await serveOn(running, token);
+      const served = await serveOn(running, { backupToken: token });
       cleanups.push(() => served.close());
       const unpublish = publishBackupEndpoint(running.dataDir, { url: served.baseUrl, token });
       cleanups.push(async () => unpublish());
@@ -53,7 +52,7 @@ describe('npm run backup while the embedded server runs', () => {
 
       const copy = await emptyPglite();
       cleanups.push(() => copy.dispose());
-      await restoreBackup(copy.database, createReadStream(out));
+      await restoreBackup(copy.database, out, { resumeSending: true });
       expect(await fingerprint(copy.database)).toEqual(await fingerprint(running.database));
 
       expect((await fetch(`${served.baseUrl}${BACKUP_STREAM_PATH}`)).status).toBe(401);

@@ -11,6 +11,8 @@ const endpointFile = (dataDir: string) => join(dataDir, 'backup-endpoint.json');
 
 export const BACKUP_TOKEN_HEADER = 'x-backup-token';
 export const BACKUP_STREAM_PATH = '/api/backups/stream';
+/** Where `npm run backup` reports that it could not write the file it was streamed (the server audits it). */
+export const BACKUP_FAILURE_PATH = '/api/backups/stream/failed';
 
 export interface BackupEndpoint {
   url: string;

@@ -34,20 +34,30 @@ export interface TableHeader {
   columns: string[];
 }
 
-/** Writes to a stream, waiting for it to drain when its buffer is full (1M rows stay on disk). */
+/**
+ * Writes to a stream, waiting for it to drain when its buffer is full (1M rows stay on disk).
+ * Rejects with the stream's error once it failed or was destroyed (a full disk, a reader gone),
+ * rather than waiting for a 'drain' that will never come.
+ */
 export async function writeChunk(out: Writable, chunk: Buffer | string): Promise<void> {
+  const broken = () =>
+    out.errored ?? Object.assign(new Error('The backup stream was closed before the backup ended'), { code: 'ERR_STREAM_DESTROYED' });
+  if (out.destroyed || out.errored) throw broken();
   if (out.write(chunk)) return;
   await new Promise<void>((resolve, reject) => {
-    const onDrain = () => {
-      out.off('error', onError);
-      resolve();
-    };
-    const onError = (error: Error) => {
+    const done = (error?: Error) => {
       out.off('drain', onDrain);
-      reject(error);
+      out.off('error', onError);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
     };
+    const onDrain = () => done();
+    const onError = (error: Error) => done(error);
+    const onClose = () => done(broken());
     out.once('drain', onDrain);
     out.once('error', onError);
+    out.once('close', onClose);
   });
 }
 
@@ -86,7 +96,7 @@ export class BackupReader {
         return line;
       }
       if (!(await this.fill())) {
-        if (this.buffered.length) throw new Error('The backup file ends in the middle of a line: it is truncated.');
+        if (this.buffered.length) throw new Error('The backup file is truncated: it ends in the middle of a line.');
         return undefined;
       }
     }
@@ -111,7 +121,7 @@ export class BackupReader {
         yield this.buffered.subarray(0, lastNewline + 1);
         this.buffered = this.buffered.subarray(lastNewline + 1);
       }
-      if (!(await this.fill())) throw new Error('The backup file ends inside a table: it is truncated.');
+      if (!(await this.fill())) throw new Error('The backup file is truncated: it ends inside a table.');
     }
   }
 }

@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { BACKUP_MAGIC, SECTION_END, writeChunk, type BackupManifest } from './backup-format.ts';
 import { inCopyTransaction } from './copy-session.ts';
+import { BackupFailed, failureReason } from './failure-reason.ts';
 import { appliedSchemaVersion } from './schema-version.ts';
 import { listTables } from './table-catalog.ts';
 
@@ -28,10 +29,23 @@ const countLines = (chunk: Buffer) => {
  * Writes a backup of the whole database to `destination` (gzip'd; see backup-format.ts). Every
  * table is read inside one repeatable-read transaction, so the file is one consistent moment even
  * while imports and campaigns write; rows stream through, never held all at once.
+ *
+ * Fails cleanly: an error of the destination (a full disk, no permission, a reader gone) or of
+ * the database (a lost connection) ends the snapshot transaction and rejects with BackupFailed,
+ * whose message names the cause. No stream of the pipeline is left with an unhandled error.
  */
 export async function writeBackup(database: Database, destination: Writable): Promise<BackupSummary> {
   const gzip = createGzip({ level: 6 });
-  const written = pipeline(gzip, destination);
+  // The pipeline's failure is kept from the moment it happens: the transaction is still reading
+  // then, and the next write stops it.
+  let streamFailure: unknown;
+  const written = pipeline(gzip, destination).catch((error: unknown) => {
+    streamFailure ??= error;
+  });
+  const write = async (chunk: Buffer | string) => {
+    if (streamFailure) throw streamFailure;
+    await writeChunk(gzip, chunk);
+  };
   try {
     const summary = await inCopyTransaction(database, 'snapshot', async (session) => {
       const manifest: BackupManifest = {
@@ -41,27 +55,31 @@ export async function writeBackup(database: Database, destination: Writable): Pr
         createdAt: new Date().toISOString(),
         source: database.driver,
       };
-      await writeChunk(gzip, `${BACKUP_MAGIC}\nM ${JSON.stringify(manifest)}\n`);
+      await write(`${BACKUP_MAGIC}\nM ${JSON.stringify(manifest)}\n`);
       const rows: Record<string, number> = {};
       for (const table of await listTables(session)) {
-        await writeChunk(gzip, `T ${JSON.stringify(table)}\n`);
+        await write(`T ${JSON.stringify(table)}\n`);
         let count = 0;
         await session.copyOut(table, async (chunk) => {
           count += countLines(chunk);
-          await writeChunk(gzip, chunk);
+          await write(chunk);
         });
-        await writeChunk(gzip, `${SECTION_END}\n`);
+        await write(`${SECTION_END}\n`);
         rows[table.name] = count;
       }
-      await writeChunk(gzip, `END ${JSON.stringify({ rows })}\n`);
+      await write(`END ${JSON.stringify({ rows })}\n`);
       return { manifest, rows };
     });
     gzip.end();
     await written;
+    if (streamFailure) throw streamFailure;
     return summary;
   } catch (error) {
-    gzip.destroy(error as Error);
-    await written.catch(() => {});
-    throw error;
+    // The destination's error is the cause; the transaction's (a write refused) only follows from
+    // it. Read before the pipeline is torn down, whose own "premature close" says nothing.
+    const cause = streamFailure ?? error;
+    gzip.destroy();
+    await written;
+    throw new BackupFailed(failureReason(cause), { cause });
   }
 }

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,7 +65,8 @@ async function backupOf(server: TestServer): Promise<string> {
 async function restoreInto(kind: 'pglite' | 'postgres', file: string): Promise<Target> {
   const target = await emptyTarget(kind);
   cleanups.push(() => target.dispose());
-  await restoreBackup(target.database, createReadStream(file));
+  // A copy equal row for row: without the sending hold a restore otherwise adds (restore-holds-sending.test.ts).
+  await restoreBackup(target.database, file, { resumeSending: true });
   return target;
 }
 
@@ -111,10 +112,10 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
   it('refuses a target that is not empty, and a file that is not a backup', async () => {
     const { server } = await populatedServer();
     const file = await backupOf(server);
-    await expect(restoreBackup(server.database, createReadStream(file))).rejects.toThrow(RestoreRefused);
+    await expect(restoreBackup(server.database, file)).rejects.toThrow(RestoreRefused);
     const target = await emptyTarget(kind);
     cleanups.push(() => target.dispose());
-    await expect(restoreBackup(target.database, createReadStream(new URL(import.meta.url)))).rejects.toThrow();
+    await expect(restoreBackup(target.database, fileURLToPath(import.meta.url))).rejects.toThrow(RestoreRefused);
   });
 });
 

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { TableHeader } from './backup-format.ts';
 
 /**
@@ -13,6 +15,10 @@ import type { TableHeader } from './backup-format.ts';
  */
 export interface CopySession {
   rows<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs SQL text that may hold several statements (a migration file's part). */
+  exec(text: string): Promise<void>;
+  /** The same transaction as a drizzle handle, for the domain's own functions (the sending hold). */
+  executor: Db;
   /** Streams a table's rows as COPY text to `sink`, a bounded piece at a time. */
   copyOut(table: TableHeader, sink: (chunk: Buffer) => Promise<void>): Promise<void>;
   /** Loads COPY text into a table; answers the number of rows. */
@@ -39,6 +45,11 @@ const countLines = (chunk: Buffer) => {
 function pgliteSession(tx: Transaction): CopySession {
   return {
     rows: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
+    exec: async (text) => {
+      await tx.exec(text);
+    },
+    // drizzle's PGlite driver only calls query(): the transaction answers it like the instance.
+    executor: drizzlePglite({ client: tx as unknown as PGlite }) as unknown as Db,
     copyOut: async (table, sink) => {
       const target = quoteIdent(table.name);
       const [size] = (
@@ -83,6 +94,10 @@ function pgliteSession(tx: Transaction): CopySession {
 function postgresSession(client: pg.Client): CopySession {
   return {
     rows: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+    exec: async (text) => {
+      await client.query(text);
+    },
+    executor: drizzlePostgres({ client }) as unknown as Db,
     copyOut: async (table, sink) => {
       const stream = client.query(copyTo(`copy (select ${columnList(table)} from ${quoteIdent(table.name)}) to stdout`));
       for await (const chunk of stream) await sink(chunk as Buffer);
@@ -101,7 +116,11 @@ function postgresSession(client: pg.Client): CopySession {
   };
 }
 
-/** Runs `work` in one transaction: a read-only snapshot, or a writing transaction. */
+/**
+ * Runs `work` in one transaction: a read-only snapshot, or a writing transaction. When `work`
+ * fails the transaction is rolled back whatever it was doing (midway through a COPY too), and a
+ * connection lost meanwhile is an error of `work`, never an unhandled event that ends the process.
+ */
 export async function inCopyTransaction<T>(
   database: Database,
   mode: 'snapshot' | 'write',
@@ -110,25 +129,37 @@ export async function inCopyTransaction<T>(
   const target = database.jobsTarget;
   if (target.kind === 'pglite') {
     const pglite: PGlite = target.pglite;
-    // PGlite has one connection: while this runs, the server's other statements wait for it.
-    return pglite.transaction(async (tx) => {
-      if (mode === 'snapshot') await tx.exec('set transaction isolation level repeatable read, read only');
-      return work(pgliteSession(tx));
-    });
+    // A failure inside a COPY (the disk full while loading) can leave PGlite unable to roll back:
+    // its ROLLBACK then fails with "cannot drop active portal", which must not hide the cause.
+    let failure: { error: unknown } | undefined;
+    try {
+      // PGlite has one connection: while this runs, the server's other statements wait for it.
+      return await pglite.transaction(async (tx) => {
+        try {
+          if (mode === 'snapshot') await tx.exec('set transaction isolation level repeatable read, read only');
+          return await work(pgliteSession(tx));
+        } catch (error) {
+          failure = { error };
+          throw error;
+        }
+      });
+    } catch (error) {
+      throw failure ? failure.error : error;
+    }
   }
   const client = new pg.Client({ connectionString: target.connectionString, application_name: 'sms-platform-backup' });
+  // A connection that drops between two statements is reported here, not thrown: without a
+  // listener the client's 'error' event would end the process. The next statement then fails.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query(mode === 'snapshot' ? 'begin isolation level repeatable read read only' : 'begin');
-    try {
-      const result = await work(postgresSession(client));
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    }
+    const result = await work(postgresSession(client));
+    await client.query('commit');
+    return result;
   } finally {
-    await client.end();
+    // After a failure the connection may be midway through a COPY (or gone): ending it rolls the
+    // transaction back, and pg cuts a connection with a statement still running rather than wait.
+    await client.end().catch(() => {});
   }
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { pendingMigrationCount } from '../../db/migrate.ts';
 import type { Database } from '../../db/client.ts';
-import { backupFileName, backupToFile } from './backup-commands.ts';
+import { auditBackupFailure, backupFileName, backupToFile } from './backup-commands.ts';
+import { BackupFailed, failureReason } from './failure-reason.ts';
 import { isEmptyDatabase } from './restore.ts';
 
 /**
@@ -13,7 +14,17 @@ export async function backupBeforeMigrating(database: Database, directory: strin
   if (await isEmptyDatabase(database)) return undefined;
   if ((await pendingMigrationCount(database.db)) === 0) return undefined;
   const file = join(directory, `pre-migration-${backupFileName()}`);
-  await backupToFile(database, file);
+  try {
+    await backupToFile(database, file);
+  } catch (error) {
+    const reason = failureReason(error);
+    await auditBackupFailure(database.db, { file, reason, via: 'before migrating' });
+    // Migrating without the copy would risk the data it protects: the start stops here, cleanly.
+    throw new BackupFailed(
+      `Could not back up the embedded database before applying new migrations, so nothing was changed: ${reason} (the folder is ${directory}; BACKUP_DIR chooses another).`,
+      { cause: error },
+    );
+  }
   console.info(`Backed up the embedded database to ${file} before applying new migrations.`);
   return file;
 }

@@ -4,6 +4,7 @@ import type { BackupResult, BackupsStatus } from '@sms/contracts/data-lifecycle'
 import type { Database, Executor } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { backupFileName, backupToFile } from './backup-commands.ts';
+import { failureReason } from './failure-reason.ts';
 import { readBackupSettings, saveBackupResult } from './lifecycle-settings.ts';
 
 /** Files of scheduled and on-demand backups (pre-migration ones have their own prefix and are never pruned). */
@@ -32,8 +33,8 @@ function prune(directory: string, keep: number): void {
 
 /**
  * Takes a backup into `directory` now (the schedule, or an administrator's "Back up now"),
- * prunes to the newest `keep`, and records the result; a failure is also an audit entry, which
- * administrators see in the audit log.
+ * prunes to the newest `keep`, and records the result; a failure (its partial file removed, its
+ * cause in words) is also an audit entry, which administrators see in the audit log.
  */
 export async function backUpNow(database: Database, directory: string, actor: AuditActor | null): Promise<BackupResult> {
   const { schedule } = await readBackupSettings(database.db);
@@ -49,7 +50,7 @@ export async function backUpNow(database: Database, directory: string, actor: Au
       ok: false,
       file: null,
       bytes: null,
-      error: error instanceof Error ? error.message : String(error),
+      error: failureReason(error),
     };
   }
   await saveBackupResult(database.db, result);

@@ -1,7 +1,7 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIGRATIONS_FOLDER, type Database } from '../../db/client.ts';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { MIGRATIONS_FOLDER } from '../../db/client.ts';
 import type { CopySession } from './copy-session.ts';
 
 /**
@@ -37,22 +37,31 @@ export async function appliedSchemaVersion(session: CopySession): Promise<string
 }
 
 /**
- * Migrates a database up to `tag` only: a temporary migrations folder holds the journal cut after
- * that entry and its SQL files. A restore loads the rows into exactly the schema they came from,
- * then applies the newer migrations so that they convert the rows as they would have in place.
+ * Applies the product's migrations inside the caller's transaction, up to `tag` (all of them when
+ * absent), recording each as drizzle's migrator does (drizzle.__drizzle_migrations: hash and
+ * journal time), so that a server started later finds nothing left to do. A restore loads the rows
+ * into exactly the schema they came from, then applies the newer migrations so that they convert
+ * the rows as they would have in place; being one transaction with the load, a failure leaves
+ * neither schema nor rows behind.
  */
-export async function migrateUpTo(database: Database, tag: string): Promise<void> {
-  const journal = readJournal();
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
+export async function applyMigrations(session: CopySession, tag?: string): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const last = tag === undefined ? migrations.length - 1 : readJournal().entries.findIndex((entry) => entry.tag === tag);
   if (last < 0) throw new Error(`Unknown schema version ${tag}.`);
-  const folder = mkdtempSync(join(tmpdir(), 'sms-migrations-'));
-  try {
-    mkdirSync(join(folder, 'meta'));
-    const entries = journal.entries.slice(0, last + 1);
-    writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-    for (const entry of entries) copyFileSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-    await database.migrate(folder);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
+  await session.exec('create schema if not exists drizzle');
+  await session.exec(
+    'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+  );
+  const [applied] = await session.rows<{ created_at: string | null }>(
+    `select max(created_at)::text as created_at from drizzle.__drizzle_migrations`,
+  );
+  const appliedUpTo = Number(applied?.created_at ?? 0);
+  for (const migration of migrations.slice(0, last + 1)) {
+    if (migration.folderMillis <= appliedUpTo) continue;
+    for (const statement of migration.sql) await session.exec(statement);
+    await session.rows('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+      migration.hash,
+      migration.folderMillis,
+    ]);
   }
 }
