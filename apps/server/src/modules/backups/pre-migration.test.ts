@@ -8,6 +8,8 @@ import { openDatabase } from '../../db/open.ts';
 import { openMigratedDatabase } from '../../runtime.ts';
 import { scratchDir } from '../../../test/scratch-dir.ts';
 import { onPostgres } from '../../../test/helper.ts';
+import { mountTinyFilesystem } from '../../../test/tiny-filesystem.ts';
+import { pendingMigrationCount } from '../../db/migrate.ts';
 
 /** The migrations folder as an older version shipped it: every migration but the newest. */
 function olderMigrations(): string {
@@ -62,4 +64,40 @@ describe.skipIf(onPostgres)('the embedded server backs up before applying new mi
       expect(backupsIn(dataDir)).toHaveLength(1);
     },
   );
+
+  it('a pre-migration backup onto a full disk stops the start cleanly: nothing migrated, no partial file, backup.failed audited', async ({
+    skip,
+  }) => {
+    const tiny = mountTinyFilesystem('4m');
+    if (!tiny) return skip('mounting a tmpfs is refused here');
+    try {
+      tiny.leaveFree(8 * 1024);
+      const dataDir = scratchDir('pre-migration-full-');
+      const old = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+      await old.migrate(olderMigrations());
+      await old.db.execute(sql`insert into contacts (phone, first_name, source)
+        select '+4479111' || lpad(i::text, 5, '0'), repeat('x', 100), 'manual' from generate_series(1, 20000) as i`);
+      await old.close();
+
+      const config = { dataDir, databaseUrl: undefined, backupDir: tiny.dir } as unknown as Config;
+      await expect(openMigratedDatabase(config)).rejects.toThrow(
+        /^Could not back up the embedded database before applying new migrations, so nothing was changed: The disk is full/,
+      );
+      expect(readdirSync(tiny.dir).filter((name) => name !== 'filler')).toEqual([]);
+      const kept = await openDatabase({ pgliteDir: join(dataDir, 'pglite') });
+      try {
+        expect(await pendingMigrationCount(kept.db)).toBe(1);
+        const audits = await queryRows<{ action: string; details: { error: string; via: string } }>(
+          kept.db,
+          sql`select action, details from audit_log where action like 'backup.%'`,
+        );
+        expect(audits).toEqual([{ action: 'backup.failed', details: expect.objectContaining({ via: 'before migrating' }) }]);
+        expect(audits[0]?.details.error).toMatch(/^The disk is full/);
+      } finally {
+        await kept.close();
+      }
+    } finally {
+      tiny.unmount();
+    }
+  });
 });

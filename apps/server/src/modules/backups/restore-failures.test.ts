@@ -130,6 +130,7 @@ describe(`a restore that cannot complete, on ${kind}`, () => {
 
     const restored = await restoreCli([whole], env);
     expect(restored.stdout).toMatch(/Restored \d+ rows/);
+    expect(restored.stdout).toContain('Sending is on hold');
   });
 
   it('npm run restore --force of a truncated file keeps the database it would have replaced, row for row', async () => {

@@ -93,6 +93,21 @@ describe(`a restored database holds sending (${onPostgres ? 'postgres' : 'pglite
       return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
 
+    // An API send is still accepted, and waits with the others.
+    const accepted = await call('POST', '/api/v1/messages', backup.apiKey, { to: '+44 7400 900199', body: 'After the restore' });
+    expect(accepted.status).toBe(202);
+
+    // Past the scheduled campaign's time and several of the engine's idle rounds: nothing moved.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // Campaign recipients may be written out meanwhile (the audience, materialised), but none is claimed or sent.
+    expect(Object.keys(await messageStatuses(target.database))).toEqual(['queued']);
+    const [oneOffs] = await queryRows<{ n: number }>(
+      target.database.db,
+      sql`select count(*)::int as n from messages where campaign_id is null and status = 'queued'`,
+    );
+    expect(oneOffs?.n).toBe(API_MESSAGES + 1);
+
+    // Held, since the restore, and said so to every member of staff; each campaign records what it was.
     const hold = await call('GET', '/api/sending-hold', backup.agent.token);
     expect(hold.status).toBe(200);
     expect(hold.body).toMatchObject({ held: true, reason: 'restored' });
@@ -105,25 +120,10 @@ describe(`a restored database holds sending (${onPostgres ? 'postgres' : 'pglite
       status: 'paused',
       status_reason: { code: 'RESTORED', params: { previous: 'scheduled' } },
     });
-    // An API send is still accepted, and waits with the others.
-    const accepted = await call('POST', '/api/v1/messages', backup.apiKey, { to: '+44 7400 900199', body: 'After the restore' });
-    expect(accepted.status).toBe(202);
     // Launching or resuming a campaign by hand would send behind the hold's back.
     const draft = await call('POST', '/api/campaigns', backup.admin.token, { name: 'During the hold', body: 'Hi' });
     expect((await call('POST', `/api/campaigns/${draft.body.campaign.id}/launch`, backup.admin.token)).body.code).toBe('SENDING_HELD');
     expect((await call('POST', `/api/campaigns/${backup.sending}/resume`, backup.admin.token)).status).toBe(409);
-
-    // Past the scheduled campaign's time and several of the engine's idle rounds: nothing moved.
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
-    // Campaign recipients may be written out meanwhile (the audience, materialised), but none is claimed or sent.
-    expect(Object.keys(await messageStatuses(target.database))).toEqual(['queued']);
-    const [oneOffs] = await queryRows<{ n: number }>(
-      target.database.db,
-      sql`select count(*)::int as n from messages where campaign_id is null and status = 'queued'`,
-    );
-    expect(oneOffs?.n).toBe(API_MESSAGES + 1);
-    expect((await campaignRow(target.database, backup.sending))?.status).toBe('paused');
-    expect((await campaignRow(target.database, backup.scheduled))?.status).toBe('paused');
 
     // The one switch: administrators only, audited.
     expect((await call('POST', '/api/sending-hold/resume', backup.agent.token)).status).toBe(403);
