@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { OnceOpened } from '../../components/once-opened';
+import { SendingHoldNotice } from '../../features/backups/components/sending-hold-notice';
 import { MaintenanceNotice } from '../../features/maintenance/components/maintenance-notice';
 import { lazyPage } from '../../lib/lazy-page';
 import { useCustomizer } from '../../lib/theme/use-customizer';
@@ -67,6 +68,7 @@ export function FullLayout() {
           sx={{ flexGrow: 1, py: 3, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
         >
           <MaintenanceNotice />
+          <SendingHoldNotice />
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
           </Suspense>
