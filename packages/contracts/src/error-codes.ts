@@ -1,4 +1,5 @@
 // Without zod, so the first pages need not load it (decision 064); errors.ts re-exports it.
+import { DATABASE_UNAVAILABLE_CODE } from './database-unavailable.ts';
 
 /** Stable machine-readable codes the web app may branch on. */
 export const ERROR_CODES = {
@@ -16,5 +17,5 @@ export const ERROR_CODES = {
   lastAdmin: 'LAST_ADMIN',
   internal: 'INTERNAL_ERROR',
   /** 503 while the database cannot be reached (a restart, a failover): retry after Retry-After seconds. */
-  databaseUnavailable: 'DATABASE_UNAVAILABLE',
+  databaseUnavailable: DATABASE_UNAVAILABLE_CODE,
 } as const;

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@sms/contracts/error-codes';
+import { DATABASE_UNAVAILABLE_CODE } from '@sms/contracts/database-unavailable';
 
 /**
  * Why the server cannot serve the app now: it answers that its database is away (or a proxy in
@@ -16,7 +16,7 @@ export const RETRY_CAP_MS = 10_000;
  * 503 or 504 that a proxy in front answered (no code of ours). Other answers are the app's own.
  */
 export function troubleOfAnswer(status: number, code: string | undefined): ConnectionTrouble | undefined {
-  if (status === 503) return code === undefined || code === ERROR_CODES.databaseUnavailable ? 'reconnecting' : undefined;
+  if (status === 503) return code === undefined || code === DATABASE_UNAVAILABLE_CODE ? 'reconnecting' : undefined;
   return status === 502 || status === 504 ? 'reconnecting' : undefined;
 }
 
