@@ -18,6 +18,8 @@ export interface GridListQuery<R> {
   isSuccess: boolean;
   isPlaceholderData: boolean;
   isFetching: boolean;
+  /** Waiting for the server to come back before asking (connection/query-connection.ts). */
+  isPaused: boolean;
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
@@ -118,7 +120,8 @@ export function ServerDataGrid<R, T extends ServerListState>(props: ServerDataGr
   const { definition, state, update } = list;
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
-  const loading = (query.isFetching && !query.data) || query.isPlaceholderData || busy;
+  // A list waiting for the server to come back is loading too: it is not known to be empty.
+  const loading = ((query.isFetching || query.isPaused) && !query.data) || query.isPlaceholderData || busy;
 
   const [ownVisibility, setOwnVisibility] = useState<ColumnVisibility>(() =>
     Object.fromEntries((defaultHidden ?? []).map((field) => [field, false])),

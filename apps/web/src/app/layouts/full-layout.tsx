@@ -9,7 +9,9 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { OnceOpened } from '../../components/once-opened';
 import { SendingHoldNotice } from '../../features/backups/components/sending-hold-notice';
 import { MaintenanceNotice } from '../../features/maintenance/components/maintenance-notice';
+import { ConnectionBanner } from '../../lib/connection/connection-banner';
 import { lazyPage } from '../../lib/lazy-page';
+import { TOPBAR_HEIGHT } from '../../lib/theme/customizer-settings';
 import { useCustomizer } from '../../lib/theme/use-customizer';
 import { TopBar } from './header/top-bar';
 import { HorizontalNav } from './horizontal-nav';
@@ -60,6 +62,8 @@ export function FullLayout() {
           boxed={boxed}
         />
         {horizontal && largeScreen ? <HorizontalNav boxed={boxed} /> : null}
+        {/* Under the top bar, and kept in view with it while the page scrolls. */}
+        <ConnectionBanner style={{ position: 'sticky', top: TOPBAR_HEIGHT, zIndex: 1099 }} />
         <Container
           component="main"
           id="main-content"

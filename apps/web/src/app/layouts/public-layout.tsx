@@ -12,6 +12,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { RetryAlert } from '../../components/retry-alert';
 import { paths } from '../../config/paths';
+import { ConnectionBanner } from '../../lib/connection/connection-banner';
 import { useBrand } from '../../lib/brand/use-brand';
 import { usePublicSite } from '../../features/public-site/api/get-public-site';
 import { LanguageSwitcher } from './header/language-switcher';
@@ -67,12 +68,19 @@ export function PublicLayout() {
         <RetryAlert error={site.error} onRetry={() => void site.refetch()} />
       </Container>
     );
-  if (data === undefined) return <FullPageLoader />;
+  if (data === undefined)
+    return (
+      <>
+        <ConnectionBanner />
+        <FullPageLoader />
+      </>
+    );
   if (!data.enabled) return <Navigate replace to={paths.login} />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <SkipLink />
+      <ConnectionBanner />
       <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Container>
           <Toolbar disableGutters sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>

@@ -85,9 +85,8 @@ export function createConnection(probe: Probe): Connection {
     report: (trouble, retryAfterSeconds) => {
       if (!trouble) return online();
       // A check already planned or under way stays: each failed call must not put it off.
-      if (checking) return set(trouble, undefined);
-      if (timer === undefined) return schedule(trouble, retryDelayMs(failures++, retryAfterSeconds));
-      set(trouble, snapshot.nextTryAt);
+      if (checking || timer !== undefined) return set(trouble, snapshot.nextTryAt);
+      schedule(trouble, retryDelayMs(failures++, retryAfterSeconds));
     },
     check,
     whenOnline: () =>
@@ -113,7 +112,8 @@ const BASE_URL: string = import.meta.env.VITE_API_URL ?? '';
 async function probeReadiness(): Promise<ConnectionTrouble | undefined> {
   let response: Response;
   try {
-    response = await fetch(`${BASE_URL}/api/health/ready`, { cache: 'no-store', signal: AbortSignal.timeout(10_000) });
+    // The API's answers are never cached (Cache-Control: no-store).
+    response = await fetch(`${BASE_URL}/api/health/ready`, { signal: AbortSignal.timeout(10_000) });
   } catch {
     return 'unreachable';
   }

@@ -111,7 +111,7 @@ describe('the query client while the server is in trouble', () => {
         return Promise.reject(troubleError(connection, 'reconnecting'));
       },
     });
-    await expect(mutation.mutate({ name: 'Ada' })).rejects.toMatchObject({ message: NOT_SAVED_MESSAGE });
+    await expect(mutation.mutate()).rejects.toMatchObject({ message: NOT_SAVED_MESSAGE });
     expect(mutation.getCurrentResult()).toMatchObject({ status: 'error', isPaused: false });
     server = undefined;
     await vi.advanceTimersByTimeAsync(20_000);

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useBrand } from '../../../lib/brand/use-brand';
+import { ConnectionBanner } from '../../../lib/connection/connection-banner';
 import { fitLogoSize } from '../../../lib/brand/logo-size';
 import { fontStack } from '../../../lib/theme/font-stack';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -61,26 +62,30 @@ export function SignInPage({ host }: { host: SignInHost }) {
   usePageTitle(t('login.title'));
   const needsFirstAdmin = setup?.needsFirstAdmin ?? false;
   const canRegister = !needsFirstAdmin && (setup?.openRegistration ?? false);
+  const font = fontStack(fontFamily);
   return (
-    <div className="si-page" style={{ '--si-font': fontStack(fontFamily) } as CSSProperties}>
-      <CornerControls dark={host.dark} setDark={host.setDark} />
-      <main id="main-content" className="si-card">
-        <SignInBrand />
-        <div className="si-heading">
-          <h1>{t('login.title')}</h1>
-          <p className="si-subtitle">{t('login.subtitle')}</p>
-        </div>
-        {needsFirstAdmin ? <SetupCallout host={host} /> : null}
-        <SignInForm host={host} forgotPath={paths.forgotPassword} />
-        {canRegister ? (
-          <p className="si-footnote si-secondary">
-            {t('login.noAccount')}{' '}
-            <PlainLink host={host} to={paths.register}>
-              {t('login.createAccount')}
-            </PlainLink>
-          </p>
-        ) : null}
-      </main>
-    </div>
+    <>
+      <ConnectionBanner style={{ fontFamily: font }} />
+      <div className="si-page" style={{ '--si-font': font } as CSSProperties}>
+        <CornerControls dark={host.dark} setDark={host.setDark} />
+        <main id="main-content" className="si-card">
+          <SignInBrand />
+          <div className="si-heading">
+            <h1>{t('login.title')}</h1>
+            <p className="si-subtitle">{t('login.subtitle')}</p>
+          </div>
+          {needsFirstAdmin ? <SetupCallout host={host} /> : null}
+          <SignInForm host={host} forgotPath={paths.forgotPassword} />
+          {canRegister ? (
+            <p className="si-footnote si-secondary">
+              {t('login.noAccount')}{' '}
+              <PlainLink host={host} to={paths.register}>
+                {t('login.createAccount')}
+              </PlainLink>
+            </p>
+          ) : null}
+        </main>
+      </div>
+    </>
   );
 }
