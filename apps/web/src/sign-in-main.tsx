@@ -4,6 +4,7 @@ import { SignInShell } from './app/sign-in-shell';
 import type { startApp } from './app/start-app';
 import { validStoredSession } from './lib/auth/session-storage';
 import { BrandProvider } from './lib/brand/brand-provider';
+import { loadWhenReachable } from './lib/connection/load-when-reachable';
 import { loadStartLanguage } from './lib/i18n/i18n';
 
 // The sign-in page's own entry (decision 071): the server sends it for /auth/login. It shows the
@@ -14,16 +15,16 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 const container: HTMLElement = root;
 
-/** The app's code, asked for once: on a sign of intent, or when the visitor goes on. */
+/** The app's code, asked for once: on a sign of intent, or when the visitor goes on (again once the server answers, if it could not be reached). */
 let appModule: Promise<{ startApp: typeof startApp }> | undefined;
-const loadApp = () => (appModule ??= import('./app/start-app'));
+const loadApp = () => (appModule ??= loadWhenReachable(() => import('./app/start-app')));
 
 /** Opens `to` in the app, which replaces this page once its code and texts are there. */
 function leave(shown: Root | undefined, to?: string, replace = false) {
   if (to) window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
   loadApp()
     .then((app) => app.startApp(container, shown))
-    // The app's code did not come (network): the server's page for the new address has it.
+    // The app's code did not come while the server answers: the server's page for the new address has it.
     .catch(() => {
       if (to) window.location.reload();
     });

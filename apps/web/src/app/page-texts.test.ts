@@ -53,7 +53,7 @@ describe('translation namespaces per page', () => {
   });
 
   it('a page the router loads without declaring texts reads only the sign-in set', () => {
-    const plain = [...router.matchAll(/lazy\(\(\) => import\('\.\.\/([^']+)'\)\)/g)].map((match) => `${match[1]}.tsx`);
+    const plain = [...router.matchAll(/lazyRoute\(\(\) => import\('\.\.\/([^']+)'\)\)/g)].map((match) => `${match[1]}.tsx`);
     expect(plain).toContain('features/auth/routes/register.tsx');
     for (const module of plain) expect({ module, beyond: beyond(pageReads(module), SIGN_IN_NAMESPACES) }).toEqual({ module, beyond: [] });
   });

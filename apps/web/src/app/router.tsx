@@ -1,60 +1,67 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullPageLoader } from '../components/full-page-loader';
+import { ConnectionBanner } from '../lib/connection/connection-banner';
 import { loadFrameNamespaces, withTexts } from '../lib/i18n/i18n';
+import { lazyRoute } from '../lib/lazy-page';
 import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './routes/route-error';
 import { ScrollRestoration } from './scroll-restoration';
 
-// Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile. The signed-in
+// Pages load on demand; the layouts' Suspense boundaries show the loader meanwhile, and a download
+// the server could not answer waits for it to come back (`lazyRoute`). The signed-in
 // frame (sidebar, header) too, with its texts: the sign-in pages never download them. Each page
 // downloads the translation namespaces it reads beside its code (`withTexts`; beyond the sign-in
 // set, which is always there); page-texts.test.ts checks each list against the page's modules.
-const FullLayout = lazy(() =>
+const FullLayout = lazyRoute(() =>
   Promise.all([import('./layouts/full-layout'), loadFrameNamespaces()]).then(([module]) => ({ default: module.FullLayout })),
 );
-const Login2 = lazy(() => import('../features/auth/routes/login2'));
-const Register = lazy(() => import('../features/auth/routes/register'));
-const Register2 = lazy(() => import('../features/auth/routes/register2'));
-const ForgotPassword = lazy(() => import('../features/auth/routes/forgot-password'));
-const ForgotPassword2 = lazy(() => import('../features/auth/routes/forgot-password2'));
-const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'));
-const TwoSteps = lazy(() => import('../features/auth/routes/two-steps'));
-const TwoSteps2 = lazy(() => import('../features/auth/routes/two-steps2'));
-const AccountSettings = lazy(() =>
+const Login2 = lazyRoute(() => import('../features/auth/routes/login2'));
+const Register = lazyRoute(() => import('../features/auth/routes/register'));
+const Register2 = lazyRoute(() => import('../features/auth/routes/register2'));
+const ForgotPassword = lazyRoute(() => import('../features/auth/routes/forgot-password'));
+const ForgotPassword2 = lazyRoute(() => import('../features/auth/routes/forgot-password2'));
+const ResetPassword = lazyRoute(() => import('../features/auth/routes/reset-password'));
+const TwoSteps = lazyRoute(() => import('../features/auth/routes/two-steps'));
+const TwoSteps2 = lazyRoute(() => import('../features/auth/routes/two-steps2'));
+const AccountSettings = lazyRoute(() =>
   withTexts(import('../features/account/routes/account-settings'), ['account', 'notifications', 'profile']),
 );
-const NotFound = lazy(() => import('./routes/not-found'));
-const Maintenance = lazy(() => import('../features/maintenance/routes/maintenance-page'));
-const Dashboard = lazy(loadDashboard);
-const UsersList = lazy(() => withTexts(import('../features/users/routes/users-list'), ['users']));
-const UserNew = lazy(() => withTexts(import('../features/users/routes/user-new'), ['users']));
-const UserDetail = lazy(() => withTexts(import('../features/users/routes/user-detail'), ['users']));
-const UserEdit = lazy(() => withTexts(import('../features/users/routes/user-edit'), ['users']));
-const UserProfile = lazy(() => withTexts(import('../features/profile/routes/user-profile'), ['profile']));
-const ContactsList = lazy(() => withTexts(import('../features/contacts/routes/contacts-list'), ['contacts', 'segments']));
-const ContactNew = lazy(() => withTexts(import('../features/contacts/routes/contact-new'), ['contacts']));
-const ContactDetail = lazy(() => withTexts(import('../features/contacts/routes/contact-detail'), ['contacts', 'erasure', 'inbox']));
-const ContactEdit = lazy(() => withTexts(import('../features/contacts/routes/contact-edit'), ['contacts']));
-const ContactsUpload = lazy(() => withTexts(import('../features/imports/routes/contacts-upload'), ['imports']));
-const ImportHistory = lazy(() => withTexts(import('../features/imports/routes/import-history'), ['imports']));
-const CampaignsList = lazy(() => withTexts(import('../features/campaigns/routes/campaigns-list'), ['campaigns', 'statuses', 'templates']));
-const CampaignNew = lazy(() =>
+const NotFound = lazyRoute(() => import('./routes/not-found'));
+const Maintenance = lazyRoute(() => import('../features/maintenance/routes/maintenance-page'));
+const Dashboard = lazyRoute(loadDashboard);
+const UsersList = lazyRoute(() => withTexts(import('../features/users/routes/users-list'), ['users']));
+const UserNew = lazyRoute(() => withTexts(import('../features/users/routes/user-new'), ['users']));
+const UserDetail = lazyRoute(() => withTexts(import('../features/users/routes/user-detail'), ['users']));
+const UserEdit = lazyRoute(() => withTexts(import('../features/users/routes/user-edit'), ['users']));
+const UserProfile = lazyRoute(() => withTexts(import('../features/profile/routes/user-profile'), ['profile']));
+const ContactsList = lazyRoute(() => withTexts(import('../features/contacts/routes/contacts-list'), ['contacts', 'segments']));
+const ContactNew = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-new'), ['contacts']));
+const ContactDetail = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-detail'), ['contacts', 'erasure', 'inbox']));
+const ContactEdit = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-edit'), ['contacts']));
+const ContactsUpload = lazyRoute(() => withTexts(import('../features/imports/routes/contacts-upload'), ['imports']));
+const ImportHistory = lazyRoute(() => withTexts(import('../features/imports/routes/import-history'), ['imports']));
+const CampaignsList = lazyRoute(() =>
+  withTexts(import('../features/campaigns/routes/campaigns-list'), ['campaigns', 'statuses', 'templates']),
+);
+const CampaignNew = lazyRoute(() =>
   withTexts(import('../features/campaigns/routes/campaign-new'), ['archive', 'campaigns', 'segments', 'templates']),
 );
-const CampaignDetail = lazy(() => withTexts(import('../features/campaigns/routes/campaign-detail'), ['archive', 'campaigns', 'statuses']));
-const CampaignEdit = lazy(() =>
+const CampaignDetail = lazyRoute(() =>
+  withTexts(import('../features/campaigns/routes/campaign-detail'), ['archive', 'campaigns', 'statuses']),
+);
+const CampaignEdit = lazyRoute(() =>
   withTexts(import('../features/campaigns/routes/campaign-edit'), ['archive', 'campaigns', 'segments', 'statuses', 'templates']),
 );
-const TemplatesList = lazy(() => withTexts(import('../features/campaigns/routes/templates-list'), ['campaigns', 'templates']));
-const InboxPage = lazy(() => withTexts(import('../features/inbox/routes/inbox-page'), ['inbox', 'templates']));
-const Configurations = lazy(() =>
+const TemplatesList = lazyRoute(() => withTexts(import('../features/campaigns/routes/templates-list'), ['campaigns', 'templates']));
+const InboxPage = lazyRoute(() => withTexts(import('../features/inbox/routes/inbox-page'), ['inbox', 'templates']));
+const Configurations = lazyRoute(() =>
   withTexts(import('../features/settings/routes/configurations'), [
     'archive',
     'audit',
@@ -68,21 +75,21 @@ const Configurations = lazy(() =>
     'settings',
   ]),
 );
-const RolesPage = lazy(() => withTexts(import('../features/roles/routes/roles-page'), ['policy', 'roles']));
-const FaqPage = lazy(() => withTexts(import('../features/help/routes/faq-page'), ['help']));
-const ReportsList = lazy(() => withTexts(import('../features/reports/routes/reports-list'), ['reports']));
-const DeliveryReport = lazy(() => withTexts(import('../features/reports/routes/delivery-report'), ['reports', 'statuses']));
-const Tag1Report = lazy(() => withTexts(import('../features/reports/routes/tag1-report'), ['reports', 'statuses']));
-const NonRespondersReport = lazy(() => withTexts(import('../features/reports/routes/non-responders-report'), ['reports']));
-const CampaignCalendar = lazy(() => withTexts(import('../features/calendar/routes/campaign-calendar'), ['calendar', 'statuses']));
-const PortfolioPage = lazy(() => withTexts(import('../features/public-site/routes/portfolio-page'), ['public']));
-const AboutPage = lazy(() => withTexts(import('../features/public-site/routes/about-page'), ['public']));
-const ContactPage = lazy(() => withTexts(import('../features/public-site/routes/contact-page'), ['public']));
-const UnsubscribePage = lazy(() => withTexts(import('../features/public-site/routes/unsubscribe-page'), ['public']));
-const PricingPage = lazy(() => withTexts(import('../features/public-site/routes/pricing-page'), ['public']));
-const StaffPricingPage = lazy(() => withTexts(import('../features/public-site/routes/staff-pricing-page'), ['public']));
-const BlogPage = lazy(() => withTexts(import('../features/public-site/routes/blog-page'), ['archive']));
-const BlogEntryPage = lazy(() => withTexts(import('../features/public-site/routes/blog-entry-page'), ['archive']));
+const RolesPage = lazyRoute(() => withTexts(import('../features/roles/routes/roles-page'), ['policy', 'roles']));
+const FaqPage = lazyRoute(() => withTexts(import('../features/help/routes/faq-page'), ['help']));
+const ReportsList = lazyRoute(() => withTexts(import('../features/reports/routes/reports-list'), ['reports']));
+const DeliveryReport = lazyRoute(() => withTexts(import('../features/reports/routes/delivery-report'), ['reports', 'statuses']));
+const Tag1Report = lazyRoute(() => withTexts(import('../features/reports/routes/tag1-report'), ['reports', 'statuses']));
+const NonRespondersReport = lazyRoute(() => withTexts(import('../features/reports/routes/non-responders-report'), ['reports']));
+const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar'), ['calendar', 'statuses']));
+const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page'), ['public']));
+const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page'), ['public']));
+const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page'), ['public']));
+const UnsubscribePage = lazyRoute(() => withTexts(import('../features/public-site/routes/unsubscribe-page'), ['public']));
+const PricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/pricing-page'), ['public']));
+const StaffPricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/staff-pricing-page'), ['public']));
+const BlogPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-page'), ['archive']));
+const BlogEntryPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-entry-page'), ['archive']));
 
 function Root() {
   // A new address starts without the error of the last one.
@@ -90,7 +97,14 @@ function Root() {
   return (
     <>
       <RouteErrorBoundary key={pathname}>
-        <Suspense fallback={<FullPageLoader />}>
+        <Suspense
+          fallback={
+            <>
+              <ConnectionBanner />
+              <FullPageLoader />
+            </>
+          }
+        >
           <Outlet />
         </Suspense>
       </RouteErrorBoundary>

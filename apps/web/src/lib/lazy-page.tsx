@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { loadWhenReachable } from './connection/load-when-reachable';
 
 /** A lazily loaded component that can be asked for ahead of its first render. */
 export type LazyPage<P extends object> = ComponentType<P> & {
@@ -17,13 +18,13 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
-    (pending ??= load().then(
+    (pending ??= loadWhenReachable(load).then(
       (module) => {
         loaded = module.default;
         return module;
       },
       (error: unknown) => {
-        // A failed download is tried again on the next render (the routes' error boundary shows it otherwise).
+        // Failed while the server answers: tried again on the next render (the routes' error boundary shows it otherwise).
         pending = undefined;
         throw error;
       },
@@ -35,3 +36,10 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   }
   return Object.assign(Page, { preload });
 }
+
+/**
+ * React's `lazy` for a route's page: a download that fails because the server cannot be reached
+ * is tried again once it answers, so the page shows by itself, in its frame, instead of the error
+ * screen (loadWhenReachable).
+ */
+export const lazyRoute: typeof lazy = (load) => lazy(() => loadWhenReachable(load));
