@@ -36,7 +36,7 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const BASE_URL: string = import.meta.env.VITE_API_URL ?? '';
 const DEFAULT_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -108,47 +108,10 @@ async function readBody(response: Response, responseType: RequestConfig['respons
   }
 }
 
-/** Statuses whose Response may not carry a body. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-
-/** The same request through XMLHttpRequest, for its upload progress events; answers a fetch Response. */
-function sendWithProgress(
-  method: Method,
-  url: string,
-  init: RequestInit,
-  onProgress: NonNullable<RequestConfig['onUploadProgress']>,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    xhr.responseType = 'blob';
-    (init.headers as Headers).forEach((value, name) => xhr.setRequestHeader(name, value));
-    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
-    xhr.onload = () => {
-      const headers = new Headers();
-      for (const line of xhr
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const colon = line.indexOf(':');
-        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-      }
-      resolve(new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as Blob), { status: xhr.status, headers }));
-    };
-    xhr.onerror = () => reject(new TypeError('Network Error'));
-    xhr.onabort = () => reject(init.signal?.reason ?? new DOMException('aborted', 'AbortError'));
-    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    if (init.signal?.aborted) xhr.abort();
-    else xhr.send(init.body as XMLHttpRequestBodyInit | null);
-  });
-}
-
-/** A Retry-After header in seconds (its date form too), when there is one. */
+/** A Retry-After header in seconds, when there is one (its date form is read as none: the wait is capped anyway). */
 function retryAfterSeconds(headers: Headers): number | undefined {
-  const value = headers.get('retry-after');
-  if (!value) return undefined;
-  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
-  return Number.isFinite(seconds) ? Math.max(0, seconds) : undefined;
+  const seconds = Number(headers.get('retry-after') ?? NaN);
+  return seconds >= 0 ? seconds : undefined;
 }
 
 /**
@@ -164,8 +127,9 @@ async function request<T>(method: Method, url: string, body: unknown, config: Re
     let response: Response;
     let data: unknown;
     try {
+      // Uploads with progress go through XMLHttpRequest, whose code loads with the first of them.
       response = config.onUploadProgress
-        ? await sendWithProgress(method, target, init, config.onUploadProgress)
+        ? await (await import('./upload-request')).sendWithProgress(method, target, init, config.onUploadProgress)
         : await fetch(target, init);
       data = await readBody(response, config.responseType);
     } catch {
