@@ -54,15 +54,19 @@ test('a user whose load fails shows the reason and Try again, which loads it', a
   const { context, page } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
   let failures = 0;
-  // The server is up; this request alone fails, twice (the app retries a 5xx once by itself).
+  // The server is up; this request alone fails, twice (the app retries a 5xx once by itself; a 503
+  // of the database or a proxy would be waited out under the connection banner instead).
   await page.route(`**/api/users/${admin.user.id}`, async (route) => {
     if (failures++ < 2)
-      await route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'The server is restarting' } });
+      await route.fulfill({
+        status: 500,
+        json: { statusCode: 500, error: 'Internal Server Error', message: 'The user could not be read' },
+      });
     else await route.fallback();
   });
   await page.goto(`/users/${admin.user.id}`);
   const failed = page.getByTestId('user-load-error');
-  await eventually(() => failed.textContent()).toContain('The server is restarting');
+  await eventually(() => failed.textContent()).toContain('The user could not be read');
   await failed.getByRole('button', { name: 'Try again' }).click();
   await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ada Admin');
   expect(await page.getByTestId('user-load-error').count()).toBe(0);

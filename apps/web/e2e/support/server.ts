@@ -11,6 +11,10 @@ export interface RunningServer {
   /** Everything the server printed, for diagnosing a failed test. */
   output: () => string;
   stop: () => Promise<void>;
+  /** Stops the server process (SIGTERM), keeping its data and its port: the browser then reaches nothing. */
+  halt: () => Promise<void>;
+  /** Starts the server again on the same port and data, after `halt`; resolves once it is ready. */
+  resume: () => Promise<void>;
 }
 
 /** A free TCP port on loopback. */
@@ -71,27 +75,37 @@ async function launch(dataDir: string, env: Record<string, string>, removeOnStop
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
-  await waitUntilReady(baseUrl, child, output);
+  const spawnServer = async (): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    await waitUntilReady(baseUrl, child, output);
+    return child;
+  };
+  const halt = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  let child = await spawnServer();
   return {
     baseUrl,
     output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await halt(child);
       if (removeOnStop) rmSync(dataDir, { recursive: true, force: true });
+    },
+    halt: () => halt(child),
+    resume: async () => {
+      child = await spawnServer();
     },
   };
 }
