@@ -3,13 +3,15 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../components/date-time';
-import { errorMessage } from '../../../lib/api-client';
+import { OnceOpened } from '../../../components/once-opened';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { lazyPage } from '../../../lib/lazy-page';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useResumeSending } from '../../../lib/sending-hold/resume-sending';
 import { useSendingHold } from '../../../lib/sending-hold/get-sending-hold';
+
+/** The confirmation (MUI's dialog) downloads when an administrator reaches for the button, not with every page. */
+const ResumeSendingDialog = lazyPage(async () => ({ default: (await import('./resume-sending-dialog')).ResumeSendingDialog }));
 
 /**
  * The signed-in layout's banner while sending is on hold (after a restore, or held before a move;
@@ -21,7 +23,6 @@ export function SendingHoldNotice() {
   const { language } = useLanguage();
   const canResume = useAbility().can('update', 'Settings');
   const hold = useSendingHold();
-  const resume = useResumeSending();
   const [confirming, setConfirming] = useState(false);
   if (!hold.data?.held) return null;
   const date = formatDateTime(hold.data.since, language) ?? '';
@@ -33,7 +34,14 @@ export function SendingHoldNotice() {
         sx={{ mb: 3 }}
         action={
           canResume ? (
-            <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setConfirming(true)}>
+            <Button
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              onPointerEnter={() => void ResumeSendingDialog.preload()}
+              onFocus={() => void ResumeSendingDialog.preload()}
+              onClick={() => setConfirming(true)}
+            >
               {t('sendingHold.resume')}
             </Button>
           ) : null
@@ -42,19 +50,9 @@ export function SendingHoldNotice() {
         <AlertTitle>{t('sendingHold.title')}</AlertTitle>
         {hold.data.reason === 'manual' ? t('sendingHold.manual', { date }) : t('sendingHold.restored', { date })}
       </Alert>
-      <ConfirmDialog
-        open={confirming}
-        title={t('sendingHold.confirmTitle')}
-        message={t('sendingHold.confirmMessage')}
-        confirmLabel={t('sendingHold.resume')}
-        busy={resume.isPending}
-        error={resume.isError ? errorMessage(resume.error) : null}
-        onClose={() => {
-          setConfirming(false);
-          resume.reset();
-        }}
-        onConfirm={() => resume.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-      />
+      <OnceOpened open={confirming}>
+        <ResumeSendingDialog open={confirming} onClose={() => setConfirming(false)} />
+      </OnceOpened>
     </>
   );
 }
