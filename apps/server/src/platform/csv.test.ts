@@ -22,12 +22,30 @@ const samples = [
   "'quoted",
   "'=already",
   ' =x',
+  // Full-width = + - @ (U+FF1D, U+FF0B, U+FF0D, U+FF20): spreadsheets read them as formulas too.
+  '\uFF1D1+2',
+  '\uFF0B44',
+  '\uFF0D1',
+  '\uFF20SUM(A1)',
+  '\uFF1DHYPERLINK("x","y")',
+  '\uFF21 full-width A',
 ];
+
+const FULL_WIDTH_RISKY = ['\uFF1D1+2', '\uFF0B44', '\uFF0D1', '\uFF20A1', '\uFF1DSUM(A1)'];
 
 describe('neutraliseCell', () => {
   it('prefixes a quote to cells a spreadsheet would evaluate', () => {
     for (const risky of ['=1+2', '+44', '-1', '@A1', '\tx', '\rx']) expect(neutraliseCell(risky)).toBe(`'${risky}`);
-    for (const safe of ['Ann', '', '1+2', "'quoted", ' =x']) expect(neutraliseCell(safe)).toBe(safe);
+    for (const safe of ['Ann', '', '1+2', "'quoted", ' =x', '\uFF21', 'a\uFF1D']) expect(neutraliseCell(safe)).toBe(safe);
+  });
+
+  it('covers the full-width forms of = + - @ in every spelling (neutraliseCell, csvCell, csvLine)', () => {
+    for (const risky of FULL_WIDTH_RISKY) {
+      expect(neutraliseCell(risky), JSON.stringify(risky)).toBe(`'${risky}`);
+      expect(csvCell(risky), JSON.stringify(risky)).toBe(`'${risky}`);
+      expect(csvLine([risky])).toBe(`'${risky}\r\n`);
+      expect(stripFormulaGuard(`'${risky}`)).toBe(risky);
+    }
   });
 
   it('is taken off again by stripFormulaGuard, so a round trip changes nothing', () => {
@@ -60,6 +78,13 @@ describe('csvCellSql', () => {
     for (const value of [...samples, null]) {
       const { rows } = await db.execute<{ cell: string }>(sql`select ${csvCellSql(sql`v`)} as cell from (select ${value}::text as v) t`);
       expect(rows[0]?.cell, JSON.stringify(value)).toBe(csvCell(value));
+    }
+  });
+
+  it('guards the full-width forms, tab and CR in SQL too', async () => {
+    for (const risky of [...FULL_WIDTH_RISKY, '\tx', '\rx']) {
+      const { rows } = await db.execute<{ cell: string }>(sql`select ${csvCellSql(sql`v`)} as cell from (select ${risky}::text as v) t`);
+      expect(rows[0]?.cell, JSON.stringify(risky)).toBe(risky === '\rx' ? `"'\rx"` : `'${risky}`);
     }
   });
 });

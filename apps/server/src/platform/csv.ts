@@ -1,11 +1,23 @@
 /**
  * CSV cells and the spreadsheet formula guard (OWASP "CSV injection"), for every file the server
  * writes (contacts, reports and audit exports, the import's error file) and the import, which
- * takes the guard off again. The rule: a cell starting with = + - @ tab or CR gets a leading
- * single quote so spreadsheets show it as text; then RFC 4180 quoting. The reports' CSV made by
- * the database has the same rule in SQL (csv-sql.ts, apart: the import's reading thread loads
- * this file and needs no query builder); csv.test.ts keeps the spellings in step.
+ * takes the guard off again. The rule: a cell starting with = + - @ (or their full-width forms
+ * U+FF1D, U+FF0B, U+FF0D, U+FF20, which spreadsheets in East Asian locales read as the same
+ * operators), tab or CR gets a leading single quote so spreadsheets show it as text; then RFC 4180
+ * quoting. The reports' CSV made by the database has the same rule in SQL (csv-sql.ts, apart: the
+ * import's reading thread loads this file and needs no query builder); csv.test.ts keeps the
+ * spellings in step.
  */
+
+/**
+ * Whether a spreadsheet could read a cell starting with this UTF-16 code unit as a formula:
+ * = + - @ tab CR, or full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20). Comparisons, not a
+ * regular expression: an export asks for every cell of every row.
+ */
+function startsFormula(code: number): boolean {
+  if (code < 0xff0b) return code === 0x3d || code === 0x2b || code === 0x2d || code === 0x40 || code === 0x09 || code === 0x0d;
+  return code === 0xff1d || code === 0xff0b || code === 0xff0d || code === 0xff20;
+}
 
 /** A cell of an exported row: text (guarded), a number (written as is) or nothing. */
 export type ExportCell = string | number | null;
@@ -16,7 +28,7 @@ export type ExportCell = string | number | null;
  * re-imports as is.
  */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return startsFormula(value.charCodeAt(0)) ? `'${value}` : value;
 }
 
 /** RFC 4180 quoting: fields with a quote, comma or line break are quoted, quotes doubled. */
@@ -39,9 +51,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvCell(cell: ExportCell): string {
   if (cell === null || cell === '') return '';
   if (typeof cell === 'number') return String(cell);
-  const first = cell.charCodeAt(0);
-  // = + - @ tab CR
-  const value = first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${cell}` : cell;
+  const value = startsFormula(cell.charCodeAt(0)) ? `'${cell}` : cell;
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
@@ -51,7 +61,5 @@ export function csvCell(cell: ExportCell): string {
  */
 export function stripFormulaGuard(cell: string): string {
   if (cell.charCodeAt(0) !== 0x27 || cell.length < 2) return cell;
-  const next = cell.charCodeAt(1);
-  // = + - @ TAB CR
-  return next === 0x3d || next === 0x2b || next === 0x2d || next === 0x40 || next === 0x09 || next === 0x0d ? cell.slice(1) : cell;
+  return startsFormula(cell.charCodeAt(1)) ? cell.slice(1) : cell;
 }
