@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { DatabaseAvailability } from '../db/availability.ts';
 import type { Db } from '../db/client.ts';
 import { refreshSessionUser, type AuthUser } from './auth.ts';
@@ -23,12 +24,32 @@ export interface OpenStreamOptions {
   label: string;
 }
 
+// setTimeout's longest delay; a token living longer is caught by the heartbeat's check.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * When the bearer token of an authenticated request expires (ms since the epoch). The
+ * authentication hook verified its signature and `exp` before the route ran, so reading the claim
+ * needs no second verification; a request without one (never an authenticated stream) gets 0.
+ */
+function tokenExpiresAt(request: FastifyRequest): number {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  try {
+    const exp = bearer ? decodeJwt(bearer).exp : undefined;
+    return typeof exp === 'number' ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The server-sent event streams of one route plugin (the inbox's, the bell's): each answers with
  * the event-stream headers and a reconnect delay, and has a comment every `heartbeatMs` that keeps
  * proxies from closing it and re-reads its session: the stream ends once its token is revoked
- * (sign-out, password or role change) or its account may no longer have it. Open streams would
- * hold the server open on shutdown: they are ended before the plugin's own close hooks run.
+ * (sign-out, password or role change) or its account may no longer have it, and at the moment its
+ * token expires (a timer; the heartbeat checks too), so a stream never outlives the token that
+ * opened it. Open streams would hold the server open on shutdown: they are ended before the
+ * plugin's own close hooks run.
  */
 export class EventStreams {
   private readonly streams = new Set<ServerResponse>();
@@ -68,10 +89,15 @@ export class EventStreams {
     const end = () => {
       if (!raw.writableEnded) raw.end();
     };
+    const expiresAt = tokenExpiresAt(request);
+    const expired = () => Date.now() >= expiresAt;
+    const expiry = setTimeout(end, Math.min(Math.max(expiresAt - Date.now(), 0), LONGEST_TIMER_MS));
+    expiry.unref();
     const heartbeat = setInterval(() => {
+      if (expired()) return end();
       refreshSessionUser(this.db, options.user)
         .then((fresh) => {
-          if (fresh && (options.allowed?.(fresh) ?? true)) write(': ping\n\n');
+          if (fresh && !expired() && (options.allowed?.(fresh) ?? true)) write(': ping\n\n');
           else end();
         })
         .catch((error: unknown) => {
@@ -82,6 +108,7 @@ export class EventStreams {
     raw.on('close', () => {
       closed = true;
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       this.streams.delete(raw);
       for (const callback of closers.splice(0)) callback();
     });
