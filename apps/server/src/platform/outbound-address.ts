@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
-import { isIP } from 'node:net';
+import { classifyAddress } from './address-ranges.ts';
 
 /**
  * Addresses the server refuses to connect to on an admin's say-so (SMPP hosts) or a setting's
@@ -16,28 +16,13 @@ export function setOutboundPolicy(policy: { allowLinkLocal: boolean }): void {
   allowLinkLocal = policy.allowLinkLocal;
 }
 
-/** IPv6 in its canonical compressed form ('fd00:0ec2::0254' -> 'fd00:ec2::254'). */
-function canonicalV6(address: string): string {
-  try {
-    return new URL(`http://[${address}]`).hostname.slice(1, -1);
-  } catch {
-    // A zone index (fe80::1%eth0) is no URL host: keep the address as written.
-    return address.toLowerCase();
-  }
-}
-
-/** Whether `host` is an IP address in a refused range (host names are checked once resolved). */
+/**
+ * Whether `host` is an IP address in a refused range (host names are checked once resolved): a
+ * link-local or cloud metadata address, also when carried in an IPv6 form (IPv4-mapped, NAT64,
+ * 6to4, ...), as the one classification (address-ranges.ts) tells.
+ */
 export function isRefusedAddress(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  const kind = isIP(bare);
-  if (kind === 4) return bare.startsWith('169.254.');
-  if (kind !== 6) return false;
-  const address = canonicalV6(bare);
-  // IPv4-mapped (::ffff:169.254.x.x is written ::ffff:a9fe:xxxx once canonical).
-  if (address.startsWith('::ffff:a9fe:')) return true;
-  if (address === 'fd00:ec2::254') return true;
-  const first = Number.parseInt(address.split(':')[0] || '0', 16);
-  return first >= 0xfe80 && first <= 0xfebf;
+  return classifyAddress(host)?.linkLocal ?? false;
 }
 
 /** Whether connections to `host` are refused under this process's rule. */

@@ -23,6 +23,10 @@ describe('outbound addresses', () => {
       'febf::1',
       '::ffff:169.254.169.254',
       'fe80::1%eth0',
+      // IPv4 link-local carried in IPv6 (compatible, NAT64, 6to4): the one classification maps them.
+      '::169.254.169.254',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::1',
     ]) {
       expect(isRefusedAddress(host), host).toBe(true);
     }

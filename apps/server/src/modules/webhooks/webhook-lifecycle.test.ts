@@ -114,35 +114,74 @@ describe('webhook endpoints failing for a day', () => {
 });
 
 describe('webhook addresses resolved at delivery', () => {
+  let server: TestServer;
+  let admin: TestAccount;
+  let key = '';
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine: true });
+    admin = await server.createAdmin();
+    await configureSimulator(server, admin.token, {});
+    key = (await server.post('/api/api-keys', { name: 'Strict', scopes: ['messages:send'] }, { token: admin.token })).body.secret;
+  });
+  afterAll(() => server?.close());
+
+  /**
+   * An endpoint written straight into the table, as one registered before its name's DNS changed
+   * (registration now refuses these URLs); answers its first delivery once attempted.
+   */
+  const firstDelivery = async (url: string, to: string) => {
+    const [row] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`insert into webhook_endpoints (url, events, secret, active, created_by)
+          values (${url}, array['message.status'], 'whsec_dGVzdA==', true, ${admin.user.id}) returning id`,
+    );
+    const id = row!.id;
+    expect((await server.post('/api/v1/messages', { to, body: 'Hi' }, { token: key })).status).toBe(202);
+    try {
+      return await waitFor(
+        async () => {
+          const log = await server.get(`/api/webhooks/${id}/deliveries`, { token: admin.token });
+          return log.body.data.find((candidate: any) => candidate.attempts > 0);
+        },
+        20_000,
+        'the first attempt',
+      );
+    } finally {
+      await server.database.db.execute(sql`update webhook_endpoints set active = false where id = ${id}`);
+    }
+  };
+
   it('refuses a name that resolves to a private or loopback address, without retrying', async () => {
     // This machine's own name resolves to a loopback or private address on ordinary hosts and
-    // containers (/etc/hosts), and passes the registration check, which only sees literal addresses.
+    // containers (/etc/hosts).
     const name = hostname();
     const addresses = await lookup(name, { all: true });
     expect(addresses.length, `${name} resolves`).toBeGreaterThan(0);
-    const server = await startTestServer({ engine: true });
     const receiver = await startReceiver(0, '0.0.0.0');
     try {
-      const admin = await server.createAdmin();
-      await configureSimulator(server, admin.token, {});
-      const key = (await server.post('/api/api-keys', { name: 'Strict', scopes: ['messages:send'] }, { token: admin.token })).body.secret;
-      const { id } = await register(server, admin.token, `http://${name}:${receiver.port}/hook`, ['message.status']);
-      expect((await server.post('/api/v1/messages', { to: '+447400558001', body: 'Hi' }, { token: key })).status).toBe(202);
-      const delivery = await waitFor(
-        async () => {
-          const log = await server.get(`/api/webhooks/${id}/deliveries`, { token: admin.token });
-          return log.body.data.find((candidate: any) => candidate.status === 'failed');
-        },
-        20_000,
-        'the refused delivery',
-      );
+      const delivery = await firstDelivery(`http://${name}:${receiver.port}/hook`, '+447400558001');
+      expect(delivery.status).toBe('failed');
       expect(delivery.attempts).toBe(1);
-      expect(delivery.error).toMatch(/private, loopback or link-local/);
+      expect(delivery.error).toMatch(/not a public address/);
       expect(delivery.error).toContain(addresses[0]?.address);
       expect(receiver.received).toHaveLength(0);
     } finally {
       await receiver.close();
-      await server.close();
+    }
+  });
+
+  it('refuses an IPv4-compatible loopback literal ([::127.0.0.1]) without connecting', async () => {
+    const receiver = await startReceiver(0, '::');
+    try {
+      const delivery = await firstDelivery(`http://[::127.0.0.1]:${receiver.port}/hook`, '+447400558002');
+      expect(delivery.status).toBe('failed');
+      expect(delivery.attempts).toBe(1);
+      expect(delivery.error).toMatch(/not a public address/);
+      expect(delivery.error).toContain('127.0.0.1');
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await receiver.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isPrivateHost, PrivateAddressRefused, publicOnlyLookup } from './webhook-address.ts';
+import { literalHostRefusal, publicOnlyLookup } from './webhook-address.ts';
 
 /** What an endpoint answered: status and the start of its body. */
 export interface PostAnswer {
@@ -10,15 +10,16 @@ export interface PostAnswer {
 
 /**
  * POSTs a JSON body to a webhook URL and answers the status and the first `excerptChars` of the
- * answer. Unless private addresses are allowed, a literal private host is refused here and a name
- * is checked on every address it resolves to, the connection going to a checked one (decision 054).
- * Redirects are not followed. Rejects on a timeout, a network error or a refused address.
+ * answer. Unless private addresses are allowed, a literal host that is not a public address (or a
+ * localhost name) is refused here and any other name is checked on every address it resolves to,
+ * the connection going to a checked one (decision 054). Redirects are not followed. Rejects on a timeout, a network error or a refused address.
  */
 export async function postWebhook(
   url: URL,
   input: { headers: Record<string, string>; body: string; timeoutMs: number; excerptChars: number; allowPrivate: boolean },
 ): Promise<PostAnswer> {
-  if (!input.allowPrivate && isPrivateHost(url.hostname)) throw new PrivateAddressRefused(url.hostname);
+  const refusal = input.allowPrivate ? undefined : literalHostRefusal(url.hostname);
+  if (refusal) throw refusal;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<PostAnswer>((resolve, reject) => {
     const outgoing = request(

@@ -2,18 +2,25 @@ import type { CreateWebhookBody } from '@sms/contracts/webhooks';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
-import { isPrivateHost } from './webhook-address.ts';
+import { webhookHostRefusal } from './webhook-address.ts';
 import { deleteWebhook, insertWebhook, type WebhookRow } from './webhooks.queries.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
-/** Registers an endpoint; answers it with its signing secret (shown this once). 400 on a private address unless allowed. */
+/**
+ * Registers an endpoint; answers it with its signing secret (shown this once). 400 when its host is
+ * or resolves to an address that is not public, unless allowed (the delivery's rule, decision 054).
+ */
 export async function createWebhook(
   db: Db,
   command: Command,
   input: { body: CreateWebhookBody; allowPrivate: boolean },
 ): Promise<{ row: WebhookRow; secret: string }> {
-  if (!input.allowPrivate && isPrivateHost(new URL(input.body.url).hostname))
-    throw new ValidationError('url', 'url must not be a private, loopback or link-local address (see ALLOW_PRIVATE_WEBHOOK_URLS)');
+  const refusal = input.allowPrivate ? undefined : await webhookHostRefusal(new URL(input.body.url).hostname);
+  if (refusal)
+    throw new ValidationError(
+      'url',
+      `url must be a public address, not private, loopback or link-local: ${refusal.detail} (see ALLOW_PRIVATE_WEBHOOK_URLS)`,
+    );
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
     const inserted = await insertWebhook(tx, {

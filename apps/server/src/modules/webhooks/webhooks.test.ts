@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { DEFAULT_SIMULATOR_GATEWAY_ID } from '@sms/contracts/gateways';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,19 +35,58 @@ describe('webhooks', () => {
     expect((await server.get('/api/webhooks/00000000-0000-4000-8000-000000000000/deliveries', { token: admin.token })).status).toBe(404);
   });
 
-  it('refuses private addresses unless allowed', async () => {
+  it('refuses every non-public address at registration, names resolved as at delivery, unless allowed', async () => {
     const strict = await startTestServer();
     try {
       const strictAdmin = await strict.createAdmin();
-      const refused = await strict.post(
-        '/api/webhooks',
-        { url: 'http://127.0.0.1:9/h', events: ['message.status'] },
-        { token: strictAdmin.token },
-      );
-      expect(refused.status).toBe(400);
-      expect(refused.body.field).toBe('url');
+      for (const url of [
+        'http://127.0.0.1:9/h',
+        'http://localhost.:1/',
+        'http://LOCALHOST/h',
+        'http://api.localhost/h',
+        // This machine's own name, in /etc/hosts: loopback or private on ordinary hosts and containers.
+        `http://${hostname()}:1/`,
+        'http://[::127.0.0.1]/',
+        'http://[::ffff:127.0.0.1]/',
+        'http://[64:ff9b::7f00:1]/',
+        'http://[64:ff9b:1::a00:1]/',
+        'http://[2002:7f00:1::1]/',
+        'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+        'http://[fec0::1]/',
+        'http://[fe80::1]/',
+        'http://[fd00:ec2::254]/',
+        'http://[ff02::1]/',
+        'http://198.18.0.1/',
+        'http://224.0.0.1/',
+        'http://255.255.255.255/',
+        'http://100.64.0.1/',
+        'http://169.254.169.254/latest/meta-data',
+        'http://2130706433/',
+        'http://0x7f.1/',
+      ]) {
+        const refused = await strict.post('/api/webhooks', { url, events: ['message.status'] }, { token: strictAdmin.token });
+        expect(refused.status, url).toBe(400);
+        expect(refused.body.field, url).toBe('url');
+        expect(refused.body.message, url).toMatch(/must be a public address/);
+      }
+      // Public addresses, and a name that does not resolve (yet): the delivery checks it again.
+      for (const url of [
+        'https://93.184.215.14/h',
+        'https://[2606:4700::1111]/h',
+        'https://[64:ff9b::808:808]/h',
+        'https://hooks.invalid/h',
+      ]) {
+        const created = await strict.post('/api/webhooks', { url, events: ['message.status'] }, { token: strictAdmin.token });
+        expect(created.status, `${url}: ${JSON.stringify(created.body)}`).toBe(201);
+      }
     } finally {
       await strict.close();
+    }
+    // ALLOW_PRIVATE_WEBHOOK_URLS (this file's server) keeps allowing private and loopback endpoints.
+    for (const url of ['http://127.0.0.1:9/h', 'http://localhost:9/h', 'http://[::1]:9/h']) {
+      const created = await server.post('/api/webhooks', { url, events: ['message.status'], active: false }, { token: admin.token });
+      expect(created.status, url).toBe(201);
+      expect((await server.delete(`/api/webhooks/${created.body.webhook.id}`, { token: admin.token })).status).toBe(204);
     }
   });
 
