@@ -1,8 +1,12 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import type { AlertColor } from '@mui/material/Alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyPage } from '../lib/lazy-page';
+import { OnceOpened } from './once-opened';
+
+/** MUI's snackbar downloads with the first message: most pages that can show one never do (2.3 KB). */
+const MessageSnackbarView = lazyPage(async () => ({ default: (await import('./message-snackbar-view')).MessageSnackbarView }));
 
 export interface MessageSnackbarProps {
   /** The text to show; null hides the snackbar. */
@@ -17,23 +21,21 @@ export interface MessageSnackbarProps {
  * A new message gets its own full time: MUI's timer runs from the opening, so a text that replaced
  * another while open used to close with the first one's time (after an upload's "removed", the
  * brand's "back to its defaults" could vanish at once). The shown text stays through the closing
- * transition.
+ * transition. Its code downloads with the first message.
  */
 export function MessageSnackbar({ message, severity = 'success', onClose, autoHideDuration = 5000 }: MessageSnackbarProps) {
   const [shown, setShown] = useState(message);
   if (message !== null && message !== shown) setShown(message);
   return (
-    <Snackbar
-      key={shown ?? ''}
-      open={message !== null}
-      autoHideDuration={autoHideDuration}
-      onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
-        {shown ?? ''}
-      </Alert>
-    </Snackbar>
+    <OnceOpened open={message !== null}>
+      <MessageSnackbarView
+        open={message !== null}
+        text={shown ?? ''}
+        severity={severity}
+        onClose={onClose}
+        autoHideDuration={autoHideDuration}
+      />
+    </OnceOpened>
   );
 }
 
