@@ -38,6 +38,7 @@ import { registerJsonParser, validatorCompiler } from './platform/input-rules.ts
 import type { Jobs } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { setOutboundPolicy } from './platform/outbound-address.ts';
+import { requestBudgets } from './platform/request-budget.ts';
 import { registerSecurity } from './platform/security.ts';
 import { ensureGeneratedJwtSecret } from './platform/settings.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
@@ -50,8 +51,6 @@ export interface AppDeps {
   jobs: Jobs;
   /** Fastify logger options; defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
-  /** Global per-IP requests per minute (default 600). */
-  rateLimitPerMinute?: number;
   /** Tells this process's sending engine there is work (embedded mode); workers elsewhere poll. */
   wakeDispatcher?: () => void;
   /** Tells it a one-off message was queued (API send, reply, code): only its priority lane looks. */
@@ -87,14 +86,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app, deps.database.availability);
-  // Before the rate limit and authentication: while the database is away they could not answer.
+  // Before authentication and the request budgets: while the database is away they could not answer.
   registerDatabaseGuard(app, deps.database.availability);
-  await registerSecurity(app, { rateLimitPerMinute: deps.rateLimitPerMinute ?? 600 });
+  await registerSecurity(app);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   // Verified keys and their last uses, kept briefly in this process (decision 045); written on close.
   const apiKeys = new ApiKeyAccess(db, { onError: (error) => app.log.error({ err: error }, 'could not record API key uses') });
   app.addHook('onClose', () => apiKeys.close());
-  registerAuthentication(app, { db, tokens, apiKeys: apiKeys.resolve });
+  registerAuthentication(app, { db, tokens, apiKeys: apiKeys.resolve, budgets: requestBudgets(config.rateLimits) });
   registerDeniedAudit(app, db);
   // After authentication (it needs the caller's role), before every route.
   const maintenance = createMaintenanceState(db);

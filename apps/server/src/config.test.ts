@@ -28,6 +28,7 @@ describe('configuration', () => {
       webDist: resolve(REPO_ROOT, 'apps/web/dist'),
       runWorker: true,
       trustProxy: false,
+      rateLimits: { perUserPerMinute: 1200, perAddressPerMinute: 600 },
     });
   });
 
@@ -51,6 +52,8 @@ describe('configuration', () => {
       MAIL_FROM: 'SMS Platform <no-reply@example.org>',
       TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/',
       ALLOW_LINK_LOCAL_OUTBOUND: 'true',
+      RATE_LIMIT_PER_USER_PER_MINUTE: '3000',
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '120',
     });
     expect(config).toEqual({
       port: 8080,
@@ -70,6 +73,7 @@ describe('configuration', () => {
       allowLinkLocalOutbound: true,
       allowPrivateWebhookUrls: false,
       dispatch: { batchSize: 1000, lanes: 8, leaseSeconds: 30 },
+      rateLimits: { perUserPerMinute: 3000, perAddressPerMinute: 120 },
     });
   });
 
@@ -111,6 +115,14 @@ describe('configuration', () => {
       'DISPATCH_BATCH_SIZE: DISPATCH_BATCH_SIZE must be 1-10000',
       'DISPATCH_LANES: DISPATCH_LANES must be a number',
       'DISPATCH_LEASE_SECONDS: DISPATCH_LEASE_SECONDS must be 5-3600',
+    ]);
+  });
+
+  it('has request budgets per user and per address, checked like the rest', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ perUserPerMinute: 1200, perAddressPerMinute: 600 });
+    expect(problemsOf({ RATE_LIMIT_PER_USER_PER_MINUTE: '0', RATE_LIMIT_PER_ADDRESS_PER_MINUTE: 'lots' })).toEqual([
+      'RATE_LIMIT_PER_USER_PER_MINUTE: RATE_LIMIT_PER_USER_PER_MINUTE must be 1-1000000',
+      'RATE_LIMIT_PER_ADDRESS_PER_MINUTE: RATE_LIMIT_PER_ADDRESS_PER_MINUTE must be a number',
     ]);
   });
 

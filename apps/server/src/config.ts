@@ -31,6 +31,14 @@ const booleanFlag = (name: string, fallback: boolean) =>
 
 const optionalText = z.string().optional();
 
+const perMinute = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be 1-1000000`)
+    .max(1_000_000, `${name} must be 1-1000000`)
+    .default(fallback);
+
 // Relative paths given by the user are resolved from where npm was invoked (INIT_CWD), not from
 // the workspace folder npm switches into, so `DATA_DIR=./x npm start` means ./x of the shell.
 const baseDir = (env: NodeJS.ProcessEnv) => env.INIT_CWD ?? process.cwd();
@@ -93,6 +101,8 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
     TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'TWILIO_API_BASE_URL must be an http(s) URL' }).optional(),
     ALLOW_LINK_LOCAL_OUTBOUND: booleanFlag('ALLOW_LINK_LOCAL_OUTBOUND', false),
     ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag('ALLOW_PRIVATE_WEBHOOK_URLS', false),
+    RATE_LIMIT_PER_USER_PER_MINUTE: perMinute('RATE_LIMIT_PER_USER_PER_MINUTE', 1200),
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: perMinute('RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 600),
     DISPATCH_LEASE_SECONDS: z.coerce
       .number({ error: 'DISPATCH_LEASE_SECONDS must be a number' })
       .int('DISPATCH_LEASE_SECONDS must be a whole number')
@@ -131,6 +141,11 @@ export interface Config {
    * lease when unset: 15 s on PostgreSQL, 120 s embedded, see runtime.ts engineFor).
    */
   dispatch: { batchSize: number; lanes: number; leaseSeconds?: number | undefined };
+  /**
+   * API requests a minute (decision 076): per signed-in user (RATE_LIMIT_PER_USER_PER_MINUTE), and
+   * per address for anonymous requests and failed authentication (RATE_LIMIT_PER_ADDRESS_PER_MINUTE).
+   */
+  rateLimits: { perUserPerMinute: number; perAddressPerMinute: number };
   /** Contacts import limits lowered from their defaults (tests; not read from the environment; modules/imports applies them). */
   importLimits?: Partial<Record<Exclude<keyof typeof IMPORT_LIMITS, 'previewRows'>, number>>;
 }
@@ -166,6 +181,8 @@ const VARIABLES = [
   'TWILIO_API_BASE_URL',
   'ALLOW_LINK_LOCAL_OUTBOUND',
   'ALLOW_PRIVATE_WEBHOOK_URLS',
+  'RATE_LIMIT_PER_USER_PER_MINUTE',
+  'RATE_LIMIT_PER_ADDRESS_PER_MINUTE',
 ] as const;
 
 /** Reads and checks the environment once; throws ConfigError listing every bad variable. */
@@ -207,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowLinkLocalOutbound: parsed.ALLOW_LINK_LOCAL_OUTBOUND,
     allowPrivateWebhookUrls: parsed.ALLOW_PRIVATE_WEBHOOK_URLS,
     dispatch: { batchSize: parsed.DISPATCH_BATCH_SIZE, lanes: parsed.DISPATCH_LANES, leaseSeconds: parsed.DISPATCH_LEASE_SECONDS },
+    rateLimits: { perUserPerMinute: parsed.RATE_LIMIT_PER_USER_PER_MINUTE, perAddressPerMinute: parsed.RATE_LIMIT_PER_ADDRESS_PER_MINUTE },
   };
 }
 

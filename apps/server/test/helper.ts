@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     twilioApiBaseUrl: TWILIO_DEFAULT_API_BASE_URL,
     allowLinkLocalOutbound: false,
     allowPrivateWebhookUrls: false,
+    rateLimits: { perUserPerMinute: 1200, perAddressPerMinute: 600 },
     ...overrides,
   };
 }
@@ -137,8 +138,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'logger' | 'rateLimitPerMinute' | 'inboxHeartbeatMs'>> {
+export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'logger' | 'inboxHeartbeatMs'>> {
   config?: Partial<Config>;
+  /** Both request budgets (per user and per address) at once, a shortcut for `config.rateLimits`. */
+  rateLimitPerMinute?: number;
   /** Run the sending engine in the test server's process (dispatcher, receipts, housekeeping). */
   engine?: Partial<DispatcherOptions> | true;
   /** The engine's clock (default Date.now): a skewed one plays a worker whose clock is off the database's. */
@@ -167,7 +170,9 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString
 /** Starts the real app on a fresh database and a random port. */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const { database, url, dispose } = await freshDatabase(options.onQuery);
-  const config = testConfig({ databaseUrl: url, ...options.config });
+  const perMinute = options.rateLimitPerMinute;
+  const rateLimits = perMinute === undefined ? {} : { rateLimits: { perUserPerMinute: perMinute, perAddressPerMinute: perMinute } };
+  const config = testConfig({ databaseUrl: url, ...rateLimits, ...options.config });
   const jobs = createJobs(database, { supervise: false });
   let engine: MessagingEngine | undefined;
   const app = await buildApp(config, {
@@ -176,7 +181,6 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     wakeDispatcher: () => engine?.wake(),
     wakeOneOffs: () => engine?.wakeOneOffs(),
     logger: options.logger ?? false,
-    ...(options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: options.rateLimitPerMinute }),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.inboxHeartbeatMs ? { inboxHeartbeatMs: options.inboxHeartbeatMs } : {}),
   }).catch(async (error: unknown) => {

@@ -8,6 +8,8 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { Forbidden, Unauthenticated } from './errors.ts';
 import { ApiKeyRateLimiter } from './api-key-rate-limit.ts';
+import type { RequestBudgets } from './request-budget.ts';
+import { isApiRequest } from './security.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The signed-in user as routes see it (a full row; presenters decide what leaves the server). */
@@ -40,8 +42,12 @@ export interface ApiKeyPrincipal {
   rateLimit: number;
 }
 
-/** Resolves an API key secret from `ip` to its key, or throws 401 (unknown, revoked, expired) or 403 (address not allowed). */
-export type ApiKeyResolver = (secret: string, ip: string) => Promise<ApiKeyPrincipal>;
+/**
+ * Resolves an API key secret from `ip` to its key, or throws 401 (unknown, revoked, expired) or 403
+ * (address not allowed). `beforeLookUp` runs before the database is asked (a key neither cached as
+ * verified nor as unknown) and may throw to spare the lookup.
+ */
+export type ApiKeyResolver = (secret: string, ip: string, beforeLookUp?: () => void) => Promise<ApiKeyPrincipal>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +58,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** For `apiKey` routes: the scope the key must hold. */
     scope?: ApiScope;
+    /** `false`: outside the request budgets (callers that sign their requests, such as Twilio's webhooks). */
+    rateLimit?: false;
   }
 }
 
@@ -80,13 +88,22 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
   return (header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null)?.[1];
 };
 
-/** Resolves the bearer token of a request to an active user, or throws 401. */
-async function authenticateRequest(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser> {
+/**
+ * Resolves the bearer token of a request to an active user, or throws 401. `beforeLookUp` sees the
+ * signed user id before the account is read (a spent budget is refused without the read).
+ */
+async function authenticateRequest(
+  request: FastifyRequest,
+  db: Db,
+  tokens: TokenService,
+  beforeLookUp: (userId: string) => void,
+): Promise<AuthUser> {
   const bearer = bearerOf(request);
   if (!bearer) throw new Unauthenticated();
   if (bearer.startsWith(API_KEY_PREFIX)) throw new Unauthenticated(STAFF_TOKEN_REQUIRED);
   const claims = await tokens.verify(bearer);
   if (!claims) throw new Unauthenticated(SESSION_INVALID);
+  beforeLookUp(claims.userId);
   const user = /^[0-9a-f-]{36}$/i.test(claims.userId) ? await findUserForToken(db, claims.userId) : undefined;
   // A bumped token version (logout, password or role change, disabling, deletion) revokes the token.
   if (!sessionStands(user, claims.tokenVersion)) throw new Unauthenticated(SESSION_INVALID);
@@ -112,21 +129,38 @@ async function authenticateKey(
   resolve: ApiKeyResolver,
   limiter: ApiKeyRateLimiter,
   scope: ApiScope | undefined,
+  beforeLookUp: () => void,
 ): Promise<ApiKeyPrincipal> {
   const bearer = bearerOf(request);
   if (!bearer?.startsWith(API_KEY_PREFIX)) throw new Unauthenticated(KEY_REQUIRED);
-  const key = await resolve(bearer, request.ip);
+  const key = await resolve(bearer, request.ip, beforeLookUp);
   limiter.take(key);
   if (!scope || !scopeAllows(key.scopes, scope)) throw new Forbidden(`This API key lacks the ${scope ?? 'needed'} scope.`);
   return key;
 }
 
+/** The user a public route's caller signed in as: a bearer token with our valid signature (not read from the database). */
+async function signedInAs(request: FastifyRequest, tokens: TokenService): Promise<string | undefined> {
+  const bearer = bearerOf(request);
+  if (!bearer || bearer.startsWith(API_KEY_PREFIX)) return undefined;
+  return (await tokens.verify(bearer))?.userId;
+}
+
 /**
  * Authenticates every request according to its route's `config.auth`, before validation, so the
- * handler order is authenticate -> validate -> load -> authorize -> service -> present.
+ * handler order is authenticate -> validate -> load -> authorize -> service -> present. Then the
+ * request spends its budget (decision 076): a signed-in user's own, an API key's own
+ * (api-key-rate-limit.ts), or else the address's, which anonymous requests and failed
+ * authentication share. Authentication comes first, so a valid token is never refused for what
+ * others behind the same address did; an address past its budget gets 429 instead of 401, and
+ * no database lookup for an API key it has not used before.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService; apiKeys: ApiKeyResolver }): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; apiKeys: ApiKeyResolver; budgets: RequestBudgets },
+): void {
   const limiter = new ApiKeyRateLimiter();
+  const { perUser, perAddress } = deps.budgets;
   app.decorateRequest('user', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onRoute', (route) => {
@@ -142,12 +176,26 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tok
     if (auth === 'apiKey' && !route.config?.scope) throw new Error(`Route ${String(route.method)} ${route.url} must declare config.scope`);
   });
   app.addHook('onRequest', async (request) => {
-    const { auth: mode, scope } = request.routeOptions.config;
-    if (mode === 'apiKey') {
-      request.apiKey = await authenticateKey(request, deps.apiKeys, limiter, scope);
-    } else if (mode === 'required' || (mode === 'optional' && request.headers.authorization)) {
-      request.user = await authenticateRequest(request, deps.db, deps.tokens);
+    const { auth: mode, scope, rateLimit } = request.routeOptions.config;
+    // The web app's own files never spend a budget: reloading pages must not throttle a team.
+    const budgeted = rateLimit !== false && isApiRequest(request.url);
+    try {
+      if (mode === 'apiKey') {
+        const beforeLookUp = () => (budgeted ? perAddress.assertOpen(request.ip) : undefined);
+        request.apiKey = await authenticateKey(request, deps.apiKeys, limiter, scope, beforeLookUp);
+      } else if (mode === 'required' || (mode === 'optional' && request.headers.authorization)) {
+        const beforeLookUp = (userId: string) => (budgeted ? perUser.assertOpen(userId) : undefined);
+        request.user = await authenticateRequest(request, deps.db, deps.tokens, beforeLookUp);
+      }
+    } catch (error) {
+      // Failed authentication is paid for by the address: past its budget, 429 instead of 401.
+      if (budgeted && error instanceof Unauthenticated) perAddress.spend(request.ip);
+      throw error;
     }
+    if (!budgeted || request.apiKey) return;
+    const userId = request.user?.id ?? (await signedInAs(request, deps.tokens));
+    if (userId) perUser.spend(userId);
+    else perAddress.spend(request.ip);
   });
 }
 

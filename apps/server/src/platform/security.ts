@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TooManyRequests } from './errors.ts';
 
 // Keyed by the raw request because helmet's directive functions only receive the raw objects.
 const nonces = new WeakMap<IncomingMessage, string>();
@@ -33,13 +31,8 @@ const cspDirectives = {
   'form-action': ["'self'"],
 };
 
-export interface SecurityOptions {
-  /** Requests per minute per client IP across the whole API (generous: a guard, not a quota). */
-  rateLimitPerMinute: number;
-}
-
-/** Security headers with a per-request CSP nonce, no-store on API answers, and the global per-IP rate limit. */
-export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+/** Security headers with a per-request CSP nonce, and no-store on API answers. Request budgets: platform/auth.ts. */
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     nonces.set(request.raw, randomBytes(16).toString('base64'));
   });
@@ -57,20 +50,6 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     // emails later) and buy nothing for this app.
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
-  });
-  // In-memory counters per process: with several API processes each one applies the limit on its
-  // own, which is fine for a coarse abuse guard. Sign-in throttling, which must be exact, lives in
-  // the database (modules/account/sign-in/login-throttle.ts).
-  await app.register(rateLimit, {
-    global: true,
-    max: options.rateLimitPerMinute,
-    // Only the API is budgeted: the web app's own files (hashed assets, index.html for every page)
-    // must not let a team behind one address rate-limit itself by reloading pages.
-    // The integration API (/api/v1) has a budget per key instead (platform/api-key-rate-limit.ts).
-    allowList: (request) => !isApiRequest(request.url) || request.url.startsWith('/api/v1/'),
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      new TooManyRequests(`Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, context.ttl / 1000),
   });
 }
 

@@ -1,8 +1,20 @@
+import { API_KEY_PREFIX } from '@sms/contracts/api-keys';
 import type { Db } from '../../db/client.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Forbidden, Unauthenticated } from '../../platform/errors.ts';
 import { findApiKeyByHash, recordApiKeyUses } from './api-keys.queries.ts';
 import { addressAllowed, hashSecret } from './api-keys.service.ts';
+
+const NOT_VALID = 'This API key is not valid.';
+/** What a key's secret looks like (api-keys.service.ts makes them): anything else is refused without a lookup. */
+const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
+
+/** Puts `value` last in `map`, dropping the oldest entry first when `max` are kept. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value ?? '');
+  map.set(key, value);
+}
 
 /** A verified key as the cache keeps it: what a request needs, and until when it may be trusted. */
 interface Verified {
@@ -21,6 +33,10 @@ export interface ApiKeyAccessOptions {
   lastUseFlushMs?: number;
   /** Keys kept at most (a bound on memory; the oldest go first). */
   maxCached?: number;
+  /** Refused keys kept at most (the oldest go first). */
+  maxUnknown?: number;
+  /** How long a key the database did not know (or knew as revoked or expired) is answered 401 without asking again (decision 076). */
+  unknownCacheMs?: number;
   onError?: (error: unknown) => void;
   clock?: () => number;
 }
@@ -28,9 +44,10 @@ export interface ApiKeyAccessOptions {
 /**
  * How /api/v1 requests find their key (decision 045): the lookup by the secret's hash is trusted
  * for `cacheMs` (1 s), so a busy key costs one read a second instead of one a request; a revoke or
- * edit in this process forgets the key at once. Last uses (time and address) are kept in memory
- * and written in one statement every `lastUseFlushMs` (2 s), before the keys are listed, and on
- * close, instead of an UPDATE per request.
+ * edit in this process forgets the key at once. Keys the database refused (unknown, revoked,
+ * expired) are refused from memory for `unknownCacheMs` (10 s; decision 076). Last uses (time and
+ * address) are kept in memory and written in one statement every `lastUseFlushMs` (2 s), before
+ * the keys are listed, and on close, instead of an UPDATE per request.
  */
 export class ApiKeyAccess {
   private readonly db: Db;
@@ -39,7 +56,11 @@ export class ApiKeyAccess {
   private readonly maxCached: number;
   private readonly onError: (error: unknown) => void;
   private readonly clock: () => number;
+  private readonly unknownMs: number;
+  private readonly maxUnknown: number;
   private readonly verified = new Map<string, Verified>();
+  /** Keys refused by the database: their 401 and until when it is answered without a lookup. */
+  private readonly unknown = new Map<string, { error: Unauthenticated; until: number }>();
   private readonly looking = new Map<string, Promise<Verified | Error>>();
   /** Bumped by every forget: a lookup that started before it must not fill the cache. */
   private generation = 0;
@@ -52,16 +73,26 @@ export class ApiKeyAccess {
     this.cacheMs = options.cacheMs ?? 1_000;
     this.flushMs = options.lastUseFlushMs ?? 2_000;
     this.maxCached = options.maxCached ?? 1_000;
+    this.unknownMs = options.unknownCacheMs ?? 10_000;
+    this.maxUnknown = options.maxUnknown ?? 10_000;
     this.onError = options.onError ?? (() => {});
     this.clock = options.clock ?? Date.now;
   }
 
-  /** The authentication layer's resolver: secret -> usable key, or 401 (unknown, revoked, expired) / 403 (address). */
-  readonly resolve = async (secret: string, ip: string): Promise<ApiKeyPrincipal> => {
+  /**
+   * The authentication layer's resolver: secret -> usable key, or 401 (unknown, revoked, expired) /
+   * 403 (address). A secret that cannot be a key, or one the database refused in the last
+   * `unknownCacheMs`, is answered without a lookup; `beforeLookUp` runs before any lookup.
+   */
+  readonly resolve = async (secret: string, ip: string, beforeLookUp?: () => void): Promise<ApiKeyPrincipal> => {
+    if (!KEY_SHAPE.test(secret)) throw new Unauthenticated(NOT_VALID);
     const hash = hashSecret(secret);
     const now = this.clock();
     let key = this.verified.get(hash);
     if (!key || key.staleAt <= now) {
+      const refused = this.unknown.get(hash);
+      if (refused && refused.until > now) throw refused.error;
+      beforeLookUp?.();
       const found = await this.lookUp(hash);
       if (found instanceof Error) throw found;
       key = found;
@@ -76,6 +107,7 @@ export class ApiKeyAccess {
   forget(id: string): void {
     this.generation++;
     this.looking.clear();
+    this.unknown.clear();
     for (const [hash, key] of this.verified) if (key.principal.id === id) this.verified.delete(hash);
   }
 
@@ -119,22 +151,21 @@ export class ApiKeyAccess {
 
   private async read(hash: string, generation: number): Promise<Verified | Error> {
     const row = await findApiKeyByHash(this.db, hash);
-    // Unknown, revoked and expired keys are not kept: each such request reads again.
-    if (!row || row.revoked_at || row.expired) this.verified.delete(hash);
-    if (!row) return new Unauthenticated('This API key is not valid.');
-    if (row.revoked_at) return new Unauthenticated('This API key was revoked.');
-    if (row.expired) return new Unauthenticated('This API key has expired.');
+    if (!row || row.revoked_at || row.expired) {
+      this.verified.delete(hash);
+      const error = new Unauthenticated(!row ? NOT_VALID : row.revoked_at ? 'This API key was revoked.' : 'This API key has expired.');
+      // None of the three ever becomes usable, so the answer is kept: a flood of one such key costs
+      // one lookup per `unknownMs` (decision 076).
+      if (generation === this.generation) remember(this.unknown, hash, { error, until: this.clock() + this.unknownMs }, this.maxUnknown);
+      return error;
+    }
     const key: Verified = {
       principal: { id: row.id, name: row.name, scopes: row.scopes, rateLimit: Number(row.rate_limit) },
       allowedCidrs: row.allowed_cidrs,
       expiresAt: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
       staleAt: this.clock() + this.cacheMs,
     };
-    if (generation === this.generation) {
-      if (this.verified.size >= this.maxCached) this.verified.delete(this.verified.keys().next().value ?? '');
-      this.verified.delete(hash);
-      this.verified.set(hash, key);
-    }
+    if (generation === this.generation) remember(this.verified, hash, key, this.maxCached);
     return key;
   }
 
