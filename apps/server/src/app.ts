@@ -101,7 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Domain modules.
   await app.register(healthRoutes, { database: deps.database, jobs: deps.jobs });
-  await app.register(sessionRoutes, { db, tokens });
+  await app.register(sessionRoutes, { db, tokens, publicUrl: config.publicUrl });
   await app.register(usersRoutes, { db, tokens });
   await app.register(accountRoutes, { db, tokens, jobs: deps.jobs, config });
   await app.register(brandRoutes, { db, publicUrl: config.publicUrl });

@@ -12,6 +12,8 @@ export const SETTING_KEYS = {
   security: 'security',
   publicSite: 'public_site',
   suppressionSalt: 'suppression_salt',
+  /** Signs the device cookies of sign-in (decision 076); internal like jwtSecret. */
+  deviceCookieSecret: 'device_cookie_secret',
   backups: 'backups',
   retention: 'retention',
   /** { since, reason } while nothing may be sent (after a restore; decision 072); absent otherwise. */

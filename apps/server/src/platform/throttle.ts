@@ -31,6 +31,20 @@ export async function secondsUntilAllowed(db: Executor, rule: ThrottleRule, subj
   return row ? Math.max(1, Math.ceil(Number(row.wait))) : 0;
 }
 
+/** Ages in seconds (by the database's clock) of `subject`'s newest `limit` events within the rule's window, newest first. */
+export async function eventAges(db: Executor, rule: ThrottleRule, subject: string, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ age: number | string }>(
+    db,
+    sql`select extract(epoch from (now() - ${throttleEvents.at}))::float8 as age
+        from ${throttleEvents}
+        where ${and(eq(throttleEvents.bucket, rule.bucket), eq(throttleEvents.subject, subject))}
+          and ${throttleEvents.at} > now() - make_interval(secs => ${rule.windowSeconds})
+        order by ${desc(throttleEvents.at)}
+        limit ${limit}`,
+  );
+  return rows.map((row) => Number(row.age));
+}
+
 /** Throws 429 (with the wait) when any of the (rule, subject) pairs is at its limit. */
 export async function assertAllowed(
   db: Executor,

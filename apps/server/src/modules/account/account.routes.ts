@@ -15,7 +15,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   { db, tokens, jobs, config },
 ) => {
   await app.register(passwordResetRoutes, { db, jobs });
-  await app.register(twoStepRoutes, { db, tokens });
+  await app.register(twoStepRoutes, { db, tokens, publicUrl: config.publicUrl });
   await app.register(preferencesRoutes, { db });
   await app.register(avatarRoutes, { db });
   await app.register(securitySettingsRoutes, { db, config });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolTwoStep, outboxResetToken, startNotices } from '../../../../test/account-fixtures.ts';
-import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../../../test/helper.ts';
-import { loginAttempts } from '../../../db/schema.ts';
+import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestResponse, type TestServer } from '../../../../test/helper.ts';
+import { loginAttempts, throttleEvents } from '../../../db/schema.ts';
 import { LOGIN_THROTTLE, slowDownSeconds } from './login-throttle.ts';
 
 let server: TestServer;
@@ -17,7 +17,31 @@ let ipCounter = 0;
 const newIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const fromIp = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 const wrong = 'Wrong-Password-99';
-const signIn = (email: string, password: string, ip: string) => server.post('/api/users/login', { email, password }, fromIp(ip));
+/** A sign-in from `ip`, with a device cookie when given. */
+const signIn = (email: string, password: string, ip: string, device?: string) =>
+  server.post(
+    '/api/users/login',
+    { email, password },
+    { headers: { 'x-forwarded-for': ip, ...(device ? { cookie: `sms_device=${device}` } : {}) } },
+  );
+
+/** The device cookie's value a sign-in answer sets, if any. */
+const deviceCookieOf = (response: TestResponse): string | undefined =>
+  /^sms_device=([^;]+);/.exec(response.headers.getSetCookie()[0] ?? '')?.[1];
+
+/** The device cookie's value a sign-in answer sets (it must set one). */
+function deviceCookie(response: TestResponse): string {
+  const value = deviceCookieOf(response);
+  expect(value, 'the answer sets the device cookie').toEqual(expect.any(String));
+  return value as string;
+}
+
+/** Moves every known device's recorded failures `seconds` into the past. */
+const ageDeviceFailures = (seconds: number) =>
+  server.database.db
+    .update(throttleEvents)
+    .set({ at: sql`${throttleEvents.at} - make_interval(secs => ${seconds})` })
+    .where(eq(throttleEvents.bucket, 'sign-in-device'));
 
 /** Moves recorded failures (of an email, or of one address for it) `seconds` into the past, instead of waiting. */
 const ageFailures = (email: string, seconds: number, ip?: string) =>
@@ -101,11 +125,11 @@ describe('nobody locks out another', () => {
 });
 
 describe('an account failing from everywhere', () => {
-  it('is refused for everyone past 100 failures an hour, with one answer whatever the password and whether it exists', async () => {
+  it('makes tries without a device cookie wait, longer with each failure and never past 5 minutes, with one answer whatever the password and whether it exists', async () => {
     const { user } = await server.createUser('manager');
     const ghost = uniqueEmail('ghost');
-    await failuresFromEverywhere(user.email, LOGIN_THROTTLE.maxPerAccount);
-    await failuresFromEverywhere(ghost, LOGIN_THROTTLE.maxPerAccount);
+    await failuresFromEverywhere(user.email, LOGIN_THROTTLE.freePerAccount);
+    await failuresFromEverywhere(ghost, LOGIN_THROTTLE.freePerAccount);
     const answers = [
       await signIn(user.email, TEST_PASSWORD, newIp()),
       await signIn(user.email, wrong, newIp()),
@@ -114,44 +138,160 @@ describe('an account failing from everywhere', () => {
     for (const answer of answers) {
       expect(answer.status).toBe(429);
       expect(answer.body.code).toBe('ACCOUNT_LOCKED');
-      expect(answer.body.message).toMatch(
-        /^Too many failed sign-ins for this account\. Try again in 60 minutes\. You can also reset your password\.$/,
+      expect(answer.body.message).toBe(
+        'Too many failed sign-ins for this account. Try again in 1 second. You can also reset your password.',
       );
+      expect(answer.headers.get('retry-after')).toBe('1');
     }
-    expect(new Set(answers.map((answer) => answer.body.message)).size).toBe(1);
-    // 99 failures in the hour: the password alone signs in again.
-    await ageFailures(user.email, LOGIN_THROTTLE.accountWindowSeconds - 60);
-    await server.database.db
-      .delete(loginAttempts)
-      .where(and(eq(loginAttempts.email, user.email), sql`${loginAttempts.attemptedAt} < now() - interval '30 minutes'`));
-    await failuresFromEverywhere(user.email, LOGIN_THROTTLE.maxPerAccount - 1);
+    // Each failure let through doubles the wait for the next try.
+    for (const expected of [2, 4, 8]) {
+      await ageFailures(user.email, expected / 2);
+      expect((await signIn(user.email, wrong, newIp())).status).toBe(401);
+      const waiting = await signIn(user.email, TEST_PASSWORD, newIp());
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.retryAfter).toBe(expected);
+    }
+    // However many failures, the wait stops at 5 minutes: nobody is locked out for an hour.
+    await failuresFromEverywhere(user.email, 500);
+    const longest = await signIn(user.email, TEST_PASSWORD, newIp());
+    expect(longest.body).toMatchObject({ code: 'ACCOUNT_LOCKED', retryAfter: LOGIN_THROTTLE.maxAccountDelaySeconds });
+    expect(longest.body.message).toMatch(/Try again in 5 minutes\./);
+    await ageFailures(user.email, LOGIN_THROTTLE.maxAccountDelaySeconds);
     expect((await signIn(user.email, TEST_PASSWORD, newIp())).status).toBe(200);
-  });
-
-  it('still lets the owner in with the right password and a valid second step', async () => {
-    const account = await server.createUser('admin');
-    const { recoveryCodes } = await enrolTwoStep(server, account);
-    await failuresFromEverywhere(account.user.email, LOGIN_THROTTLE.maxPerAccount + 20);
-    const ip = newIp();
-    const password = await signIn(account.user.email, TEST_PASSWORD, ip);
-    expect(password.status).toBe(200);
-    expect(password.body).toMatchObject({ twoStepRequired: true, enrolmentRequired: false });
-    const verified = await server.post(
-      '/api/users/login/two-step',
-      { challenge: password.body.challenge, method: 'recovery', code: recoveryCodes[0] },
-      fromIp(ip),
-    );
-    expect(verified.status).toBe(200);
-    expect(verified.body.token).toEqual(expect.any(String));
   });
 
   it('still lets the owner in through a password-reset link', async () => {
     const { user } = await server.createUser('viewer');
-    await failuresFromEverywhere(user.email, LOGIN_THROTTLE.maxPerAccount);
+    await failuresFromEverywhere(user.email, 100);
     expect((await signIn(user.email, TEST_PASSWORD, newIp())).status).toBe(429);
     expect((await server.post('/api/users/forgot-password', { email: user.email }, fromIp(newIp()))).status).toBe(202);
     const { token } = await outboxResetToken(server, user.email);
     expect((await server.post('/api/users/reset-password', { token, password: 'Brand-New-Secret-77' }, fromIp(newIp()))).status).toBe(200);
     expect((await signIn(user.email, 'Brand-New-Secret-77', newIp())).status).toBe(200);
+  });
+});
+
+describe('a device that signed in before (device cookie)', () => {
+  it('issue 34 L2: 105 wrong passwords from 35 addresses do not keep it out; the attackers wait longer and longer', async () => {
+    const { user } = await server.createUser('admin');
+    const home = newIp();
+    const first = await signIn(user.email, TEST_PASSWORD, home);
+    expect(first.status).toBe(200);
+    const cookie = deviceCookieOf(first);
+
+    // 35 addresses, 3 wrong passwords each (under every per-address limit), taking turns.
+    const attackers = Array.from({ length: 35 }, newIp);
+    const answers = [];
+    for (let round = 0; round < 3; round++) for (const ip of attackers) answers.push(await signIn(user.email, wrong, ip));
+
+    // The owner's device signs in with the right password, from home and from any address it moves to.
+    const back = await signIn(user.email, TEST_PASSWORD, home, cookie);
+    expect(back.status).toBe(200);
+    expect(back.body.token).toEqual(expect.any(String));
+    expect(deviceCookieOf(back)).toBe(cookie);
+    expect((await signIn(user.email, TEST_PASSWORD, newIp(), cookie)).status).toBe(200);
+    // Its own typo answers 401, not 429: it is judged on its own failures.
+    expect((await signIn(user.email, wrong, home, cookie)).status).toBe(401);
+
+    // The attackers: twenty free failures, then one guess per wait (1 s, 2 s, 4 s...), a handful in the seconds this takes.
+    expect(answers.every((answer) => answer.status === 401 || answer.status === 429)).toBe(true);
+    const guesses = answers.filter((answer) => answer.status === 401).length;
+    expect(guesses).toBeGreaterThanOrEqual(LOGIN_THROTTLE.freePerAccount);
+    expect(guesses).toBeLessThan(LOGIN_THROTTLE.freePerAccount + 6);
+    for (const answer of answers.filter((one) => one.status === 429)) {
+      expect(answer.body.code).toBe('ACCOUNT_LOCKED');
+      expect(answer.body.retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE.maxAccountDelaySeconds);
+      expect(answer.headers.get('retry-after')).toBe(String(answer.body.retryAfter));
+    }
+    // The right password without the cookie waits like them (no answer tells them apart)...
+    const stranger = await signIn(user.email, TEST_PASSWORD, newIp());
+    expect(stranger.status).toBe(429);
+    // ...and each guess let through makes the next wait longer.
+    let wait = Number(stranger.body.retryAfter);
+    for (let step = 0; step < 2; step++) {
+      await ageFailures(user.email, wait);
+      expect((await signIn(user.email, wrong, newIp())).status).toBe(401);
+      const next = await signIn(user.email, wrong, newIp());
+      expect(next.status).toBe(429);
+      expect(next.body.retryAfter).toBeGreaterThan(wait);
+      wait = next.body.retryAfter;
+    }
+  });
+
+  it('is set HttpOnly, SameSite=Strict, for the sign-in routes only, Secure over https, with no personal data', async () => {
+    const { user } = await server.createUser('viewer');
+    const plain = await signIn(user.email, TEST_PASSWORD, newIp());
+    const [header] = plain.headers.getSetCookie();
+    expect(header).toMatch(/^sms_device=[^;]+; Path=\/api\/users\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    expect(header).not.toContain(user.email);
+    const https = await server.post(
+      '/api/users/login',
+      { email: user.email, password: TEST_PASSWORD },
+      { headers: { 'x-forwarded-for': newIp(), 'x-forwarded-proto': 'https' } },
+    );
+    expect(https.headers.getSetCookie()[0]).toMatch(/; Secure$/);
+    // Failures and challenges set nothing.
+    expect((await signIn(user.email, wrong, newIp())).headers.getSetCookie()).toEqual([]);
+  });
+
+  it('counts a device’s own failures against it alone: slowed after 3, refused after 10, forgotten when it signs in', async () => {
+    const { user } = await server.createUser('agent');
+    const ip = newIp();
+    const cookie = deviceCookie(await signIn(user.email, TEST_PASSWORD, ip));
+    for (let failures = 0; failures < LOGIN_THROTTLE.freePerAccountAndIp; failures++) {
+      expect((await signIn(user.email, wrong, ip, cookie)).status).toBe(401);
+    }
+    const slowed = await signIn(user.email, TEST_PASSWORD, ip, cookie);
+    expect(slowed.status).toBe(429);
+    expect(slowed.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: 2 });
+    // They are not this address's failures: without the cookie, the same address goes on.
+    expect((await signIn(user.email, wrong, ip)).status).toBe(401);
+    await ageDeviceFailures(2);
+    expect((await signIn(user.email, TEST_PASSWORD, ip, cookie)).status).toBe(200);
+    expect((await signIn(user.email, wrong, ip, cookie)).status).toBe(401);
+  });
+
+  it('proves only its own account: another account’s cookie or a forged one changes nothing; one cookie keeps several', async () => {
+    const owner = await server.createUser('viewer');
+    const other = await server.createUser('viewer');
+    const cookie = deviceCookie(await signIn(other.user.email, TEST_PASSWORD, newIp()));
+    const [accountId, deviceId] = cookie.split('.');
+    expect(accountId).toBe(other.user.id);
+    await failuresFromEverywhere(owner.user.email, 50);
+    expect((await signIn(owner.user.email, TEST_PASSWORD, newIp(), cookie)).status).toBe(429);
+    const forged = `${owner.user.id}.${deviceId}.${'A'.repeat(43)}`;
+    expect((await signIn(owner.user.email, TEST_PASSWORD, newIp(), forged)).status).toBe(429);
+    // Once the wait is over the owner signs in on this shared device: the cookie then holds both accounts.
+    await ageFailures(owner.user.email, LOGIN_THROTTLE.maxAccountDelaySeconds);
+    const shared = deviceCookie(await signIn(owner.user.email, TEST_PASSWORD, newIp(), cookie));
+    expect(shared.split('~')).toEqual([expect.stringMatching(new RegExp(`^${owner.user.id}\\.`)), cookie]);
+    await failuresFromEverywhere(other.user.email, 50);
+    expect((await signIn(other.user.email, TEST_PASSWORD, newIp(), shared)).status).toBe(200);
+    expect((await signIn(owner.user.email, TEST_PASSWORD, newIp(), shared)).status).toBe(200);
+  });
+
+  it('comes with the second step too, and a device with two-step verification skips the wait', async () => {
+    const account = await server.createUser('admin');
+    const { recoveryCodes } = await enrolTwoStep(server, account);
+    const ip = newIp();
+    const finishWith = async (code: string | undefined, cookie?: string) => {
+      const password = await signIn(account.user.email, TEST_PASSWORD, ip, cookie);
+      expect(password.status).toBe(200);
+      expect(password.body).toMatchObject({ twoStepRequired: true });
+      expect(password.headers.getSetCookie()).toEqual([]);
+      return server.post(
+        '/api/users/login/two-step',
+        { challenge: password.body.challenge, method: 'recovery', code },
+        { headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie: `sms_device=${cookie}` } : {}) } },
+      );
+    };
+    const verified = await finishWith(recoveryCodes[0]);
+    expect(verified.status).toBe(200);
+    const cookie = deviceCookie(verified);
+    await failuresFromEverywhere(account.user.email, 200);
+    expect((await signIn(account.user.email, TEST_PASSWORD, newIp())).status).toBe(429);
+    const again = await finishWith(recoveryCodes[1], cookie);
+    expect(again.status).toBe(200);
+    expect(deviceCookie(again)).toBe(cookie);
   });
 });

@@ -8,13 +8,17 @@ import { currentUser } from '../../../platform/auth.ts';
 import { errorResponses } from '../../../platform/openapi.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
 import { getSecuritySettings } from '../../settings/index.ts';
+import { setDeviceCookie } from './device-cookie.ts';
 import { login, logout } from './session.service.ts';
 import { anyUserExists, presentUser } from '../../users/index.ts';
 
 const tags = ['session'];
 
 /** Sign-in, sign-out, the current user, and what the sign-in pages need to know. */
-export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }> = async (app, { db, tokens }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService; publicUrl: string | undefined }> = async (
+  app,
+  { db, tokens, publicUrl },
+) => {
   app.post(
     '/api/users/login',
     {
@@ -25,15 +29,19 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
         description:
           'Answers { user, token }. When two-step verification is on for the account, or an admin requires it, the answer is instead ' +
           '{ twoStepRequired: true, challenge, methods, enrolmentRequired, expiresAt }: finish with POST /api/users/login/two-step (or, when ' +
-          'enrolmentRequired, /api/users/login/two-step/setup then /enable). Failures are throttled per account and address (slowed after 3, refused after 10 in 15 minutes) ' +
-          'and per address (20 in 15 minutes); past 100 failures in an hour an account is refused from everywhere unless the password is right and a second step follows. 429 with retryAfter seconds.',
+          'enrolmentRequired, /api/users/login/two-step/setup then /enable). A finished sign-in sets the device cookie (sms_device, HttpOnly); ' +
+          'a request carrying it for the account is throttled on that device’s own failures only (slowed after 3, refused after 10 in 15 minutes). ' +
+          'Without it, failures are throttled per account and address (the same), per address (20 in 15 minutes), and past 20 failures of the ' +
+          'account in an hour each try waits 1 s after the newest one, doubling, at most 5 minutes (ACCOUNT_LOCKED). 429 with retryAfter seconds.',
         body: loginBodySchema,
         response: { 200: loginResultSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
-      const result = await login(db, tokens, { ...request.body, ip: request.ip });
-      return 'token' in result ? { user: presentUser(result.user), token: result.token } : result;
+    async (request, reply) => {
+      const result = await login(db, tokens, { ...request.body, ip: request.ip, cookie: request.headers.cookie });
+      if (!('token' in result)) return result;
+      setDeviceCookie(request, reply, result.deviceCookie, publicUrl);
+      return { user: presentUser(result.user), token: result.token };
     },
   );
 

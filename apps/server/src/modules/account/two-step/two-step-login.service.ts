@@ -10,7 +10,8 @@ import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { Conflict, TooManyRequests, Unauthenticated } from '../../../platform/errors.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
-import { completeSignIn } from '../sign-in/sign-in.ts';
+import { knownDevices } from '../sign-in/device-cookie.ts';
+import { completeSignIn, type SignedIn } from '../sign-in/sign-in.ts';
 import { findUserById, type UserRow } from '../../users/index.ts';
 import { appName, signInCodeSms } from '../notices/notice-texts.ts';
 import { maskPhone, phoneForSms, queueNoticeSms, smsGatewayFor } from '../notices/sms-channel.ts';
@@ -125,15 +126,16 @@ async function checkCode(db: Db, challenge: ChallengeRow, user: UserRow, method:
 export async function verifyTwoStep(
   db: Db,
   tokens: TokenService,
-  input: { challenge: string; method: TwoStepMethod; code: string; ip: string },
-): Promise<{ user: UserRow; token: string }> {
+  input: { challenge: string; method: TwoStepMethod; code: string; ip: string; cookie: string | undefined },
+): Promise<SignedIn> {
   const { challenge, user } = await openChallenge(db, input.challenge, 'verify', input.ip);
   if (!(await checkCode(db, challenge, user, input.method, input.code))) return wrongCode(db, challenge, user, input.method, input.ip);
   if (!(await consumeChallenge(db, challenge.id))) throw challengeEnded();
   await clearEvents(db, CODE_RULES.perUser, user.id);
   if (input.method === 'recovery')
     await recordAudit(db, { actor: user, action: 'user.two_step_recovery_code_used', subject: 'User', subjectId: user.id, ip: input.ip });
-  return completeSignIn(db, tokens, { user, ip: input.ip, details: { twoStep: input.method } });
+  const devices = await knownDevices(db, input.cookie);
+  return completeSignIn(db, tokens, { user, ip: input.ip, devices, details: { twoStep: input.method } });
 }
 
 /** Texts a 6-digit code for the challenge (at most one every 30 seconds); answers where it went. */
@@ -190,8 +192,8 @@ export async function confirmEnrolment(db: Db, user: UserRow, code: string): Pro
 export async function loginTwoStepEnable(
   db: Db,
   tokens: TokenService,
-  input: { challenge: string; code: string; ip: string },
-): Promise<{ user: UserRow; token: string; recoveryCodes: string[] }> {
+  input: { challenge: string; code: string; ip: string; cookie: string | undefined },
+): Promise<SignedIn & { recoveryCodes: string[] }> {
   const { challenge, user } = await openChallenge(db, input.challenge, 'enrol', input.ip);
   const codes = await confirmEnrolment(db, user, input.code);
   if (!codes) return wrongCode(db, challenge, user, 'totp', input.ip);
@@ -204,6 +206,7 @@ export async function loginTwoStepEnable(
     ip: input.ip,
     details: { atSignIn: true },
   });
-  const session = await completeSignIn(db, tokens, { user, ip: input.ip, details: { twoStep: 'enrolled' } });
+  const devices = await knownDevices(db, input.cookie);
+  const session = await completeSignIn(db, tokens, { user, ip: input.ip, devices, details: { twoStep: 'enrolled' } });
   return { ...session, recoveryCodes: codes };
 }

@@ -20,6 +20,7 @@ import { errorResponses } from '../../../platform/openapi.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
 import { findUserById, presentUser } from '../../users/index.ts';
 import { accountPolicy } from '../account.policy.ts';
+import { setDeviceCookie } from '../sign-in/device-cookie.ts';
 import {
   disableTwoStep,
   enableTwoStep,
@@ -33,7 +34,10 @@ import { loginTwoStepEnable, loginTwoStepSetup, sendSignInCode, verifyTwoStep } 
 const tags = ['two-step verification'];
 
 /** The second step of signing in, and each account's own two-step verification. */
-export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }> = async (app, { db, tokens }) => {
+export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService; publicUrl: string | undefined }> = async (
+  app,
+  { db, tokens, publicUrl },
+) => {
   app.post(
     '/api/users/login/two-step',
     {
@@ -49,8 +53,13 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => {
-      const { user, token } = await verifyTwoStep(db, tokens, { ...request.body, ip: request.ip });
+    async (request, reply) => {
+      const { user, token, deviceCookie } = await verifyTwoStep(db, tokens, {
+        ...request.body,
+        ip: request.ip,
+        cookie: request.headers.cookie,
+      });
+      setDeviceCookie(request, reply, deviceCookie, publicUrl);
       return { user: presentUser(user), token };
     },
   );
@@ -95,9 +104,10 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
         response: { 200: loginEnrolResponseSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => {
-      const { user, token, recoveryCodes } = await loginTwoStepEnable(db, tokens, { ...request.body, ip: request.ip });
-      return { user: presentUser(user), token, recoveryCodes };
+    async (request, reply) => {
+      const signedIn = await loginTwoStepEnable(db, tokens, { ...request.body, ip: request.ip, cookie: request.headers.cookie });
+      setDeviceCookie(request, reply, signedIn.deviceCookie, publicUrl);
+      return { user: presentUser(signedIn.user), token: signedIn.token, recoveryCodes: signedIn.recoveryCodes };
     },
   );
 
