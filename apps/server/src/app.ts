@@ -126,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}),
   });
   await app.register(settingsRoutes, { db });
-  await app.register(publicSiteRoutes, { db, wake: wakeOneOffs });
+  await app.register(publicSiteRoutes, { db, jobs: deps.jobs });
   await app.register(webMessagesRoutes, { db, wake: wakeOneOffs, jobs: deps.jobs, smtp: Boolean(config.smtpUrl) });
   await app.register(pricingRoutes, { db });
   await app.register(archiveRoutes, { db, publicUrl: config.publicUrl });

@@ -4,7 +4,7 @@ import { createMailer, startNoticeWorker } from './modules/account/index.ts';
 import { backupDirectory, startLifecycleJobs } from './modules/backups/index.ts';
 import { importLimits, startImportWorker, uploadStoreFor } from './modules/imports/index.ts';
 import { startNotificationSweeper } from './modules/notifications/index.ts';
-import { startWebMessageMail } from './modules/public-site/index.ts';
+import { startSubscriptionCodeSender, startWebMessageMail } from './modules/public-site/index.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
 
 /**
@@ -23,6 +23,8 @@ export async function startJobHandlers(jobs: Jobs, database: Database, config: C
   // Contact-form answers by e-mail and the admins' digest of new messages (only with SMTP_URL).
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined;
   await startWebMessageMail(jobs, { database, mailer });
+  // Subscription codes texted after the public site answered (the answer never depends on the number).
+  await startSubscriptionCodeSender(jobs, { database });
   // Turns finished imports, campaign ends and pauses, gateway outages and replies into notifications.
   startNotificationSweeper(jobs, { database, config, logger });
   // Scheduled backups and retention housekeeping (Configurations -> Maintenance).

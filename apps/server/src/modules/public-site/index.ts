@@ -7,4 +7,5 @@ export { webMessagesRoutes } from './web-messages.routes.ts';
 export { pricingRoutes } from './pricing.routes.ts';
 export { confirmSubscriptionByReply } from './subscriptions.service.ts';
 export { startWebMessageMail } from './web-message-mail.ts';
+export { startSubscriptionCodeSender } from './subscription-code-sender.ts';
 export { publicPageMeta } from './page-meta.ts';

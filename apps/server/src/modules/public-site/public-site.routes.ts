@@ -15,6 +15,7 @@ import { contactIdParamsSchema } from '@sms/contracts/contacts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { authorize, currentUser, ensure } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
@@ -38,7 +39,7 @@ const requested = { expiresInSeconds: SUBSCRIPTION_CODE_TTL_SECONDS };
  * subscriptions with double opt-in. Visitors reach only /api/public; while the site is off those
  * answer 404 PUBLIC_SITE_OFF (the site's status says only `enabled: false`).
  */
-export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void }> = async (app, { db, wake }) => {
+export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = async (app, { db, jobs }) => {
   app.get(
     '/api/settings/public-site',
     {
@@ -105,17 +106,15 @@ export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void 
         tags,
         summary: 'Ask to receive messages on some topics: a code is sent by SMS to confirm (public)',
         description:
-          'Always 202 for a valid request: the answer never says whether the number is known. Limited per address and per number (429).',
+          'Always 202 for a valid request, in the same time: the answer never says whether the number is known, and the code is texted ' +
+          'after it. Limited per address and per number, known or not (429).',
         body: subscribeBodySchema,
         response: { 202: codeRequestedSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
       // A robot filled in the hidden field: answered as usual, nothing sent.
-      if (!request.body.website) {
-        const sent = await requestSubscription(db, { ...request.body, visitor: visitorOf(request) });
-        if (sent) wake();
-      }
+      if (!request.body.website) await requestSubscription(db, jobs, { ...request.body, visitor: visitorOf(request) });
       return reply.status(202).send(requested);
     },
   );
@@ -144,15 +143,15 @@ export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void 
       schema: {
         tags,
         summary: 'Ask to stop messages: a code is sent by SMS to a subscribed number (public)',
+        description:
+          'Always 202 for a valid request, in the same time, whether the number is subscribed, opted out or unknown; the code is ' +
+          'texted after the answer, only to a subscribed number. Limited per address and per number, known or not (429).',
         body: unsubscribeBodySchema,
         response: { 202: codeRequestedSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
-      if (!request.body.website) {
-        const sent = await requestUnsubscribe(db, { phone: request.body.phone, visitor: visitorOf(request) });
-        if (sent) wake();
-      }
+      if (!request.body.website) await requestUnsubscribe(db, jobs, { phone: request.body.phone, visitor: visitorOf(request) });
       return reply.status(202).send(requested);
     },
   );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { queryRows } from '../../db/client.ts';
+import { startSubscriptionCodeSender } from './subscription-code-sender.ts';
 
 let server: TestServer;
 let admin: TestAccount;
@@ -11,6 +12,7 @@ let sequence = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ engine: true });
+  await startSubscriptionCodeSender(server.jobs, { database: server.database }, { pollingIntervalSeconds: 0.5 });
   admin = await server.createAdmin();
   await server.put(
     '/api/settings/public-site',
@@ -24,6 +26,16 @@ const reply = (from: string, body: string) =>
   server.engine?.inbound(DEFAULT_SIMULATOR_GATEWAY_ID, [
     { gatewayMessageId: `sub-in-${++sequence}`, from, to: '+447700999999', body, receivedAt: new Date() },
   ]);
+/** Waits for the code's text message (texted by the sender's job after the answer). */
+const texted = (phone: string) =>
+  waitFor(
+    async () =>
+      (await queryRows(server.database.db, sql`select 1 from subscription_codes where phone = ${phone} and message_id is not null`)).length
+        ? true
+        : undefined,
+    10_000,
+    `the code for ${phone}`,
+  );
 const contact = async (phone: string) =>
   (
     await queryRows<{ id: string; status: string; tag2: string | null }>(
@@ -36,6 +48,7 @@ describe('confirming a subscription by replying the opt-in keyword', () => {
   it('the opt-in keyword answering the code confirms, with a consent record', async () => {
     const phone = '+447911200001';
     expect((await server.post('/api/public/subscriptions', { phone, topics: ['weather'] })).status).toBe(202);
+    await texted(phone);
     await reply(phone, 'start');
     const confirmed = await waitFor(
       async () => ((await contact(phone))?.tag2 === 'Weather alerts' ? contact(phone) : undefined),
@@ -50,6 +63,7 @@ describe('confirming a subscription by replying the opt-in keyword', () => {
   it('another word confirms nothing', async () => {
     const phone = '+447911200002';
     await server.post('/api/public/subscriptions', { phone, topics: ['weather'] });
+    await texted(phone);
     await reply(phone, 'hello');
     await waitFor(
       async () =>

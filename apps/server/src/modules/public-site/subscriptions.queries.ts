@@ -15,7 +15,10 @@ export interface CodeRow {
   consent_text: string | null;
 }
 
-/** Counts codes sent to a number since `seconds` ago (the per-number limits). */
+/**
+ * Counts the codes asked for a number since `seconds` ago (the per-number limits): every request
+ * leaves a row, whether a code is then sent or not, so the count never depends on the number's state.
+ */
 export async function countCodesForPhone(db: Executor, phone: string, seconds: number): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     db,
@@ -24,7 +27,7 @@ export async function countCodesForPhone(db: Executor, phone: string, seconds: n
   return Number(row?.n ?? 0);
 }
 
-/** Stores a new code (hash only) and answers its id. */
+/** Stores a code request (its hash only; the sender replaces it with the code it texts). */
 export async function insertCode(
   db: Executor,
   values: {
@@ -45,17 +48,37 @@ export async function insertCode(
             ${values.ip}, ${values.userAgent}, ${values.consentText}, now() + make_interval(secs => ${values.ttlSeconds}))`);
 }
 
-/** Links a code to the text message that carries it. */
-export async function setCodeMessage(db: Executor, codeId: string, messageId: string): Promise<void> {
-  await db.execute(sql`update subscription_codes set message_id = ${messageId} where id = ${codeId}`);
+/** A request the sender has not decided on yet (no message, not dropped), the oldest first, locked for this sender. */
+export async function claimPendingCode(db: Executor): Promise<{ id: string; purpose: CodePurpose; phone: string } | undefined> {
+  const [row] = await queryRows<{ id: string; purpose: CodePurpose; phone: string }>(
+    db,
+    sql`select id, purpose, phone from subscription_codes
+        where message_id is null and used_at is null and expires_at > now()
+        order by created_at limit 1 for update skip locked`,
+  );
+  return row;
 }
 
-/** The newest live (unused, unexpired) code of a number for a purpose, locked for the check. */
+/** A request that gets no text (unsubscribing a number without an active contact, no gateway): never a live code. */
+export async function dropCode(db: Executor, codeId: string): Promise<void> {
+  await db.execute(sql`update subscription_codes set used_at = now() where id = ${codeId}`);
+}
+
+/** The code texted for a request: its hash, the message carrying it, and its lifetime from now. */
+export async function markCodeSent(
+  db: Executor,
+  values: { id: string; codeHash: string; messageId: string; ttlSeconds: number },
+): Promise<void> {
+  await db.execute(sql`update subscription_codes set code_hash = ${values.codeHash}, message_id = ${values.messageId},
+    expires_at = now() + make_interval(secs => ${values.ttlSeconds}) where id = ${values.id}`);
+}
+
+/** The newest live (texted, unused, unexpired) code of a number for a purpose, locked for the check. */
 export async function lockLiveCode(db: Executor, phone: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
   const [row] = await queryRows<CodeRow>(
     db,
     sql`select id, phone, name, topics, code_hash, attempts, ip, user_agent, consent_text from subscription_codes
-        where phone = ${phone} and purpose = ${purpose} and used_at is null and expires_at > now()
+        where phone = ${phone} and purpose = ${purpose} and message_id is not null and used_at is null and expires_at > now()
         order by created_at desc limit 1 for update`,
   );
   return row;

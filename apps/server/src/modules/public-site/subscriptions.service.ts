@@ -1,32 +1,22 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_BRAND } from '@sms/contracts/brand';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { normalisePhone } from '@sms/contracts/phone';
-import {
-  SUBSCRIPTION_CODE_DIGITS,
-  SUBSCRIPTION_CODE_TTL_SECONDS,
-  type PublicSiteSettings,
-  type Topic,
-  type TopicTag,
-} from '@sms/contracts/public-site';
+import { SUBSCRIPTION_CODE_TTL_SECONDS, type PublicSiteSettings, type Topic, type TopicTag } from '@sms/contracts/public-site';
 import type { Db, Executor } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { TooManyRequests, ValidationError } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
-import { findBrandRow } from '../brand/index.ts';
-import { findDefaultGateway } from '../gateways/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { getPublicSiteSettings, requirePublicSiteOn } from './public-site-settings.ts';
+import { hashCode, wakeCodeSender } from './subscription-code-sender.ts';
 import {
   countCodesForPhone,
   countWrongAttempt,
-  hasActiveContact,
   insertCode,
   insertConsent,
   lockLiveCode,
   optOutByWebForm,
   pruneCodes,
-  queueCodeMessage,
-  setCodeMessage,
   spendCodes,
   upsertSubscribedContact,
   type CodePurpose,
@@ -37,7 +27,7 @@ import {
 const CODES_PER_ADDRESS: ThrottleRule = { bucket: 'public_code_address', windowSeconds: 3600, max: 10 };
 /** Code checks one address may make per hour (a guess at someone else's code is one). */
 const CHECKS_PER_ADDRESS: ThrottleRule = { bucket: 'public_check_address', windowSeconds: 3600, max: 30 };
-/** Codes one number receives: per hour and per day (the public site sends nothing else, and not often). */
+/** Codes one number may be asked for: per hour and per day (the public site sends nothing else, and not often). */
 export const CODES_PER_PHONE_PER_HOUR = 3;
 export const CODES_PER_PHONE_PER_DAY = 5;
 /** Wrong tries a code survives. */
@@ -48,8 +38,6 @@ export interface Visitor {
   ip: string;
   userAgent: string | null;
 }
-
-const hashCode = (codeId: string, code: string) => createHash('sha256').update(`${codeId}:${code}`).digest('hex');
 
 /** The number in E.164 under the organisation's default country; 400 naming `phone` otherwise. */
 async function e164(db: Executor, phone: string): Promise<string> {
@@ -73,14 +61,18 @@ function chosenTopics(published: Topic[], ids: string[]): Topic[] {
 }
 
 /**
- * Sends a code to a number, once the limits allow it: per address (codes per hour) and per
- * number (per hour and per day). Only this fixed text is ever sent. Answers whether a code left;
- * the caller answers the same either way. The message goes to the engine after commit.
+ * Records a request for a code, the same work for every well-formed number whatever its state
+ * (unknown, subscribed, opted out), so neither the answer, its time nor the limits tell them
+ * apart (issue 34): the limits per address (codes per hour) and per number (per hour and per day,
+ * counted on the requests stored here, known number or not), then the request stored and the
+ * sender woken. Whether a code is texted (unsubscribing: only to an active contact) is decided by
+ * the sender's job after the answer (subscription-code-sender.ts).
  */
-async function sendCode(
+async function requestCode(
   db: Db,
+  jobs: Jobs,
   input: { purpose: CodePurpose; phone: string; name: string | null; topics: string[]; consentText: string | null; visitor: Visitor },
-): Promise<boolean> {
+): Promise<void> {
   await assertAllowed(
     db,
     [[CODES_PER_ADDRESS, input.visitor.ip]],
@@ -91,43 +83,37 @@ async function sendCode(
     (await countCodesForPhone(db, input.phone, 86_400)) >= CODES_PER_PHONE_PER_DAY
   )
     throw new TooManyRequests('This number has received enough codes for now. Use the last code sent, or try again later.', 3600);
-  const gateway = await findDefaultGateway(db);
-  await recordEvents(db, [[CODES_PER_ADDRESS, input.visitor.ip]]);
-  if (!gateway?.enabled) return false;
-  const brand = await findBrandRow(db);
-  const code = String(randomInt(0, 10 ** SUBSCRIPTION_CODE_DIGITS)).padStart(SUBSCRIPTION_CODE_DIGITS, '0');
-  const codeId = randomUUID();
-  const minutes = SUBSCRIPTION_CODE_TTL_SECONDS / 60;
-  const what = input.purpose === 'subscribe' ? 'to confirm your subscription' : 'to stop messages';
-  const text = `${brand?.appName ?? DEFAULT_BRAND.appName}: your code ${what} is ${code}. It expires in ${minutes} minutes.`;
   await db.transaction(async (tx) => {
+    await recordEvents(tx, [[CODES_PER_ADDRESS, input.visitor.ip]]);
     await pruneCodes(tx);
+    const id = randomUUID();
     await insertCode(tx, {
-      id: codeId,
+      id,
       purpose: input.purpose,
       phone: input.phone,
       name: input.name,
       topics: input.topics,
-      codeHash: hashCode(codeId, code),
+      // No code yet: the hash of a secret nobody holds until the sender stores the texted code's.
+      codeHash: hashCode(id, randomUUID()),
       ip: input.visitor.ip,
       userAgent: input.visitor.userAgent,
       consentText: input.consentText,
       ttlSeconds: SUBSCRIPTION_CODE_TTL_SECONDS,
     });
-    await setCodeMessage(tx, codeId, await queueCodeMessage(tx, { gatewayId: gateway.id, phone: input.phone, text }));
   });
-  return true;
+  await wakeCodeSender(jobs);
 }
 
 /** POST /api/public/subscriptions: a code to confirm the chosen topics (the contact changes only on confirmation). */
 export async function requestSubscription(
   db: Db,
+  jobs: Jobs,
   input: { phone: string; name?: string | undefined; topics: string[]; visitor: Visitor },
-): Promise<boolean> {
+): Promise<void> {
   const settings = await requirePublicSiteOn(db);
   const phone = await e164(db, input.phone);
   const topics = chosenTopics(settings.topics, input.topics);
-  return sendCode(db, {
+  await requestCode(db, jobs, {
     purpose: 'subscribe',
     phone,
     name: input.name?.trim() || null,
@@ -137,20 +123,11 @@ export async function requestSubscription(
   });
 }
 
-/** POST /api/public/unsubscribe: a code goes only to a number with an active contact (the answer never says). */
-export async function requestUnsubscribe(db: Db, input: { phone: string; visitor: Visitor }): Promise<boolean> {
+/** POST /api/public/unsubscribe: a code goes only to a number with an active contact, decided after the answer. */
+export async function requestUnsubscribe(db: Db, jobs: Jobs, input: { phone: string; visitor: Visitor }): Promise<void> {
   await requirePublicSiteOn(db);
   const phone = await e164(db, input.phone);
-  await assertAllowed(
-    db,
-    [[CODES_PER_ADDRESS, input.visitor.ip]],
-    (minutes) => `Too many codes were asked for from here. ${tryAgainIn(minutes)}`,
-  );
-  if (!(await hasActiveContact(db, phone))) {
-    await recordEvents(db, [[CODES_PER_ADDRESS, input.visitor.ip]]);
-    return false;
-  }
-  return sendCode(db, { purpose: 'unsubscribe', phone, name: null, topics: [], consentText: null, visitor: input.visitor });
+  await requestCode(db, jobs, { purpose: 'unsubscribe', phone, name: null, topics: [], consentText: null, visitor: input.visitor });
 }
 
 const WRONG_CODE = 'This code is wrong or has expired. Check the text message, or ask for a new code.';
