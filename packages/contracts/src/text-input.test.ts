@@ -34,6 +34,34 @@ describe('the text rule', () => {
     expect(findInputProblem({ first: '\u0000', second: '\u0000' })?.path).toEqual(['first']);
   });
 
+  it('walks in time linear in the input: a 50,000-deep body is one pass, paths joined only for the problem', () => {
+    // Copying the path at every level made this the square of the depth (some 10 s for this input;
+    // milliseconds now: the bound only tells the two apart).
+    let deep: unknown = 'x\u0000';
+    for (let level = 0; level < 50_000; level++) deep = level % 2 ? { k: deep } : [deep];
+    const started = performance.now();
+    const problem = findInputProblem(deep, 'body');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(problem?.path).toHaveLength(50_000);
+    expect(problem?.path.slice(0, 4)).toEqual(['k', 0, 'k', 0]);
+    expect(problem?.message).toMatch(/^k\.0\.k\.0\..*\.k\.0 must not contain the NUL character \(U\+0000\)$/);
+    let clean: unknown = 'fine';
+    for (let level = 0; level < 50_000; level++) clean = [clean, { a: 'b' }];
+    expect(findInputProblem(clean)).toBeNull();
+  });
+
+  it('names keys and values after walking back up from a deep branch', () => {
+    expect(findInputProblem({ a: [[[{ b: 'ok' }]], 'ok'], c: { d: ['ok', { e: 'bad\u0000' }] } })).toEqual({
+      path: ['c', 'd', 1, 'e'],
+      message: 'c.d.1.e must not contain the NUL character (U+0000)',
+    });
+    expect(findInputProblem({ a: { b: { c: 'ok' } }, d: { ['x\uD800']: 1 } })).toEqual({
+      path: ['d', 'x\uD800'],
+      message: 'd field name must not contain a lone surrogate (U+D800): send valid UTF-8 text',
+    });
+    expect(findInputProblem([[], {}, [[]], 'ok'])).toBeNull();
+  });
+
   it('drops NUL from file text', () => {
     expect(withoutNul('a\u0000b\u0000')).toBe('ab');
     expect(withoutNul('plain')).toBe('plain');
