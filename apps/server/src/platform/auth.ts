@@ -153,7 +153,7 @@ async function signedInAs(request: FastifyRequest, tokens: TokenService): Promis
  * (api-key-rate-limit.ts), or else the address's, which anonymous requests and failed
  * authentication share. Authentication comes first, so a valid token is never refused for what
  * others behind the same address did; an address past its budget gets 429 instead of 401, and
- * no database lookup for an API key it has not used before.
+ * no database lookup for an API key this process has not verified in the last second.
  */
 export function registerAuthentication(
   app: FastifyInstance,
