@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Sends raw bytes as a JSON body; answers the status, the parsed answer and how long it took. */
-async function sendRaw(path: string, body: string | Uint8Array, token?: string): Promise<{ status: number; body: any; ms: number }> {
+async function sendRaw(
+  path: string,
+  body: string | Uint8Array<ArrayBuffer>,
+  token?: string,
+): Promise<{ status: number; body: any; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
