@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 /** What stands where an erased number or text was (the columns are NOT NULL). */
 export const ERASED = 'erased';
@@ -33,15 +34,76 @@ export async function anonymiseInbound(tx: Executor, contactId: string, phone: s
   return rows[0]?.n ?? 0;
 }
 
-/** Everything else that names the person: web form messages, subscription codes, the inbox's rows, audit details. */
-export async function removeTraces(tx: Executor, contactId: string, phone: string, email: string | null): Promise<void> {
+/**
+ * What identifies the erased person in free text: the number (as its national digits, so any
+ * spelling of it is found in digits-only text), the e-mail address and the full name.
+ */
+export interface PersonTraces {
+  contactId: string;
+  phone: string;
+  /** The national significant number ('7911123456' of +447911123456). */
+  nationalDigits: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** First and last name together, when both are known: one name alone names too many people. */
+const fullName = (traces: PersonTraces) => (traces.firstName && traces.lastName ? `${traces.firstName} ${traces.lastName}` : null);
+
+const regexLiteral = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+// As the text appears inside a JSON string (quotes and backslashes escaped), for the jsonb columns.
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/** One case-insensitive pattern for the person's number (with its country code or not), e-mail and full name in JSON text. */
+function tracePattern(traces: PersonTraces): string {
+  const alternatives = [`\\+?[0-9]*${traces.nationalDigits}`];
+  if (traces.email) alternatives.push(regexLiteral(inJson(traces.email)));
+  const name = fullName(traces);
+  if (name) alternatives.push(regexLiteral(inJson(name)));
+  return alternatives.join('|');
+}
+
+/** Whether `text` (an SQL text expression) mentions the person: the number's digits in any spelling, the e-mail, both names. */
+function mentions(text: SQL, traces: PersonTraces): SQL {
+  const { firstName: first, lastName: last } = traces;
+  const digits = sql`regexp_replace(${text}, '[^0-9]', '', 'g') like ${`%${traces.nationalDigits}%`}`;
+  const email = traces.email ? sql` or ${text} ilike ${`%${escapeLike(traces.email)}%`}` : sql``;
+  const name = first && last ? sql` or (${text} ilike ${`%${escapeLike(first)}%`} and ${text} ilike ${`%${escapeLike(last)}%`})` : sql``;
+  return sql`(${digits}${email}${name})`;
+}
+
+/**
+ * Everything else that names the person: web form messages, subscription codes, the inbox's rows,
+ * the import's rejected rows and examples, webhook deliveries, stored API answers, audit details.
+ */
+export async function removeTraces(tx: Executor, traces: PersonTraces): Promise<void> {
+  const { contactId, phone, email } = traces;
   await tx.execute(sql`update web_messages set name = ${ERASED}, phone = null, email = null, body = '', reply_body = null, ip = null, user_agent = null
     where phone = ${phone} or (${email}::text is not null and email = ${email})`);
   await tx.execute(sql`delete from subscription_codes where phone = ${phone}`);
   await tx.execute(sql`delete from inbox_reads where contact_id = ${contactId}`);
   await tx.execute(sql`delete from inbox_conversations where contact_id = ${contactId}`);
+  // A rejected import row of the person keeps its place (the import's counts and row numbers
+  // hold) and loses its content and reason, which may quote the row's cells.
+  await tx.execute(sql`update import_rejections set raw = ${ERASED}, reason = ${ERASED} where ${mentions(sql`raw`, traces)}`);
+  await tx.execute(sql`update imports set international_examples = coalesce(
+      (select jsonb_agg(example) from jsonb_array_elements(international_examples) example where example->>'e164' <> ${phone}), '[]'::jsonb)
+    where international_examples @> jsonb_build_array(jsonb_build_object('e164', ${phone}::text))`);
+  // Webhook events about the person: what was sent stays in the log as a fact, without the data;
+  // what was not sent yet never leaves.
+  await tx.execute(sql`update webhook_deliveries set data = '{"erased":true}'::jsonb,
+      status = case when status = 'pending' then 'failed' else status end,
+      last_error = case when status = 'pending' then 'Not sent: the contact was erased' else last_error end
+    where data->>'contactId' = ${contactId} or data->>'phone' = ${phone} or data->>'to' = ${phone} or data->>'from' = ${phone}`);
+  // Stored answers of the integration API (idempotency) that quote the person: a repeated request is answered anew.
+  await tx.execute(sql`delete from api_idempotency where response::text like ${`%${traces.nationalDigits}%`}
+    or (${email}::text is not null and response::text ilike ${`%${escapeLike(email ?? '')}%`}) or response::text like ${`%${contactId}%`}`);
   // Earlier audit entries about the contact (their details hold its number, names, notes) keep who did what, when.
   await tx.execute(sql`update audit_log set details = '{"erased":true}'::jsonb where subject = 'Contact' and subject_id = ${contactId}`);
+  // Other entries that quote the number, e-mail or full name (a test send, an export's search) keep the rest of their details.
+  await tx.execute(sql`update audit_log set details = regexp_replace(details::text, ${tracePattern(traces)}, ${ERASED}, 'gi')::jsonb
+    where details is not null and details::text ~* ${tracePattern(traces)}`);
   // Consent records go with the contact (on delete cascade).
   await tx.execute(sql`delete from contacts where id = ${contactId}`);
 }

@@ -1,4 +1,5 @@
 import type { EraseContactResponse } from '@sms/contracts/data-lifecycle';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { csvLine } from '../../platform/csv.ts';
@@ -7,11 +8,16 @@ import { zipArchive } from '../../platform/zip.ts';
 import { anonymiseInbound, anonymiseMessages, personalData, removeTraces } from './contact-erasure.queries.ts';
 import type { ContactRow } from './contacts.queries.ts';
 
+/** The national significant number of an E.164 number, how it shows in any spelling once spaces and signs are gone. */
+const nationalDigits = (e164: string): string => parsePhoneNumberFromString(e164)?.nationalNumber ?? e164.replace(/\D/g, '').slice(-9);
+
 /**
  * Right to erasure (decision 060): in one transaction the contact's personal data goes (the
- * contact, its consent records, custom fields; the number and texts of its messages and replies),
- * the campaigns' figures stay (messages keep status and times), and the number's salted hash goes
- * on the suppression list, so an erased person who had opted out is never imported again.
+ * contact, its consent records, custom fields; the number and texts of its messages and replies;
+ * its rejected import rows, webhook event data, stored API answers, and its number, e-mail and
+ * full name wherever audit details quote them), the campaigns' figures stay (messages keep status
+ * and times), and the number's salted hash goes on the suppression list, so an erased person who
+ * had opted out is never imported again. erasure.test.ts searches every table and file after it.
  */
 export async function eraseContact(db: Db, input: Command & { target: ContactRow }): Promise<EraseContactResponse> {
   const { target } = input;
@@ -20,7 +26,14 @@ export async function eraseContact(db: Db, input: Command & { target: ContactRow
     await suppressPhone(tx, target.phone, optedOut);
     const messagesAnonymised = await anonymiseMessages(tx, target.id, target.phone);
     const inboundAnonymised = await anonymiseInbound(tx, target.id, target.phone);
-    await removeTraces(tx, target.id, target.phone, target.email);
+    await removeTraces(tx, {
+      contactId: target.id,
+      phone: target.phone,
+      nationalDigits: nationalDigits(target.phone),
+      email: target.email,
+      firstName: target.firstName,
+      lastName: target.lastName,
+    });
     // The entry names the contact by id only: its personal data is what is being removed.
     await recordAudit(tx, {
       actor: input.actor,

@@ -103,7 +103,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         summary: 'Download the contacts of a filter as CSV or XLSX (streamed)',
-        description: 'Same filters as the list. Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too).',
+        description:
+          'Same filters as the list. Cells starting with = + - @ (or their full-width forms), tab or CR are prefixed with a quote (CSV: phones too).',
         querystring: exportContactsQuerySchema,
         response: { 200: z.unknown().describe('The file: text/csv, or XLSX'), ...errorResponses(400, 401, 403) },
       },
