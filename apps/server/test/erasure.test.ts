@@ -27,7 +27,9 @@ const PHONE_DIGITS = '7911123477';
 const FIRST = 'Zephyrine';
 const LAST = 'Quillfeather';
 const EMAIL = 'zephyrine.quillfeather@example.test';
-const TRACES = [PHONE_DIGITS, FIRST, LAST, EMAIL].map((trace) => trace.toLowerCase());
+// The number also as the import file spells it.
+const PHONE_SPACED = '07911 123477';
+const TRACES = [PHONE_DIGITS, PHONE_SPACED, FIRST, LAST, EMAIL].map((trace) => trace.toLowerCase());
 
 let server: TestServer;
 let admin: TestAccount;
@@ -133,7 +135,7 @@ describe('erasing a contact who touched every feature', () => {
     const csv = [
       'phone,first_name,last_name,email,notes',
       `${PHONE},${FIRST},${LAST},${EMAIL},${FIRST} prefers mornings`,
-      `07911 123477,${FIRST},${LAST},${FIRST.toLowerCase()}@@example.test,`,
+      `${PHONE_SPACED},${FIRST},${LAST},${FIRST.toLowerCase()}@@example.test,`,
     ].join('\n');
     const imported = await importFile(server, admin.token, `${csv}\n`, { onDuplicate: 'overwrite' });
     expect(imported.summary.counts).toMatchObject({ updated: 1, rejected: 1 });
