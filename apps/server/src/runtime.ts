@@ -8,17 +8,21 @@ import { createMessagingEngine, type MessagingEngine } from './modules/messaging
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { setOutboundPolicy } from './platform/outbound-address.ts';
+import { checkInstallationDirectories, makeOwnerOnlyDirectory } from './platform/private-directories.ts';
 
 /**
  * Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it.
  * A PostgreSQL that cannot be reached yet (the host booting, a failover under way) is waited for,
  * said once, with capped backoff: only a bad address, bad credentials or a missing database end
- * the start (describeStartupError).
+ * the start (describeStartupError). First DATA_DIR and BACKUP_DIR are checked: a folder other users
+ * may read stops the start (platform/private-directories.ts).
  */
 export async function openMigratedDatabase(
   config: Config,
   logger: Pick<GatewayLogger, 'warn' | 'info'> = consoleStartupLogger,
 ): Promise<Database> {
+  if (!config.databaseUrl) makeOwnerOnlyDirectory(config.dataDir);
+  checkInstallationDirectories(config);
   let waitingSince: number | undefined;
   for (let attempt = 1; ; attempt++) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
@@ -76,7 +80,7 @@ export function engineFor(database: Database, config: Config, logger: GatewayLog
 
 /** A readable one-line reason for a start-up failure (the usual one: database unreachable). */
 export function describeStartupError(error: unknown, config: Config): string {
-  if (error instanceof Error && error.name === 'DataDirectoryLocked') return error.message;
+  if (error instanceof Error && (error.name === 'DataDirectoryLocked' || error.name === 'DirectoryOpenToOthers')) return error.message;
   const code = (error as { code?: string } | undefined)?.code;
   if (config.databaseUrl && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '3D000' || code === '28P01')) {
     const target = config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');

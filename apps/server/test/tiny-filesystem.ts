@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { scratchDir } from './scratch-dir.ts';
 
 /**
- * A real small filesystem for disk-full tests: a tmpfs mounted on a scratch folder (the tests run
- * as root in CI and here). Answers undefined where mounting is refused, so a test can skip itself
- * and say why rather than fake the disk.
+ * A real small filesystem for disk-full tests: a tmpfs mounted on a scratch folder, its owner's
+ * alone as DATA_DIR and BACKUP_DIR must be (the tests run as root in CI and here). Answers
+ * undefined where mounting is refused, so a test can skip itself and say why rather than fake the disk.
  */
 export interface TinyFilesystem {
   dir: string;
@@ -18,7 +18,7 @@ export interface TinyFilesystem {
 export function mountTinyFilesystem(size: string): TinyFilesystem | undefined {
   const dir = scratchDir('sms-tiny-fs-');
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0777`, 'tmpfs', dir], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { collectGarbageNow } from '../platform/full-gc.ts';
@@ -32,7 +33,7 @@ function lockDirectory(dataDir: string): () => void {
   const lockPath = `${dataDir}.lock`;
   for (;;) {
     try {
-      const fd = openSync(lockPath, 'wx');
+      const fd = openSync(lockPath, 'wx', 0o600);
       writeFileSync(fd, String(process.pid));
       closeSync(fd);
       return () => rmSync(lockPath, { force: true });
@@ -70,6 +71,37 @@ const byteaCodec = {
  */
 const SHARED_BUFFERS = '32MB';
 
+/** Group and other permission bits. */
+const OPEN_TO_OTHERS = 0o077;
+
+/** What PGlite's Emscripten file system offers beyond its declared types: the calls that set a new file's mode. */
+interface EmscriptenModes {
+  FS: { doChmod(stream: unknown, node: { mount?: { type?: unknown } } | null, mode: number, dontFollow?: boolean): void };
+  NODEFS: { node_ops: { mknod(parent: unknown, name: string, mode: number, dev: number): unknown } };
+}
+
+/**
+ * PGlite's file system on the data directory, with owner-only files and folders. Emscripten
+ * applies a new file's mode by chmod after creating it, which the process's umask does not reach:
+ * the cluster PGlite unpacks at initdb was 0666 in 0755 folders, some caches 0644, all readable by
+ * every local user (issue 34, M1). Here every mode given to the data directory's files loses its
+ * group and other bits, whatever the umask of the process (tests and tools have none of ours).
+ */
+class OwnerOnlyNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    const ownerOnly = (mod: unknown) => {
+      const { FS, NODEFS } = mod as EmscriptenModes;
+      const doChmod = FS.doChmod.bind(FS);
+      FS.doChmod = (stream, node, mode, dontFollow) =>
+        doChmod(stream, node, node?.mount?.type === NODEFS ? mode & ~OPEN_TO_OTHERS : mode, dontFollow);
+      const mknod = NODEFS.node_ops.mknod.bind(NODEFS.node_ops);
+      NODEFS.node_ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~OPEN_TO_OTHERS, dev);
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), ownerOnly] } };
+  }
+}
+
 /** Opens embedded PostgreSQL (PGlite) in `dataDir`, or in memory when no directory is given. */
 export async function openPglite(options: {
   dataDir?: string | undefined;
@@ -80,13 +112,13 @@ export async function openPglite(options: {
   // A directory without PG_VERSION gets initdb, which runs in a WebAssembly instance of its own.
   const initialising = options.dataDir !== undefined && !existsSync(join(options.dataDir, 'PG_VERSION'));
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     unlock = lockDirectory(options.dataDir);
   }
   const pglite = new PGlite({
     ...byteaCodec,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.dataDir ? { fs: new OwnerOnlyNodeFS(options.dataDir) } : {}),
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
   try {

@@ -61,7 +61,7 @@ function directoryStore(directory: string): UploadStore {
   const pathOf = (importId: string) => join(directory, `${importId}${UPLOAD_SUFFIX}`);
   return {
     create: async (importId) => {
-      await mkdir(directory, { recursive: true });
+      await mkdir(directory, { recursive: true, mode: 0o700 });
       const path = pathOf(importId);
       const out = createWriteStream(path, { mode: 0o600 });
       return fileSink(out, () => rm(path, { force: true }));
