@@ -1,12 +1,14 @@
 // Entry point of `npm run restore -- FILE [--force] [--resume-sending]`: restores a backup into an
 // empty DATA_DIR or an empty PostgreSQL database (DATABASE_URL), either database from either's
-// backup. The restored copy holds sending until an administrator resumes it (decision 072), unless
+// backup. An encrypted file asks for its passphrase (BACKUP_PASSPHRASE, or typed on the terminal).
+// The restored copy holds sending until an administrator resumes it (decision 072), unless
 // --resume-sending says it takes over from the source.
+import './platform/owner-only-files.ts';
 import './platform/module-hooks.ts';
 
 const { parseArgs } = await import('node:util');
 const { loadConfigOrExit } = await import('./config.ts');
-const { runRestoreCommand } = await import('./modules/backups/index.ts');
+const { commandPassphrase, runRestoreCommand } = await import('./modules/backups/index.ts');
 
 const USAGE = 'Usage: npm run restore -- FILE [--force] [--resume-sending]';
 let parsed;
@@ -28,7 +30,12 @@ if (!file || positionals.length > 1) {
 const config = loadConfigOrExit();
 try {
   const resumeSending = values['resume-sending'];
-  const { manifest, rows } = await runRestoreCommand(config, file, { force: values.force, resumeSending });
+  const { manifest, rows } = await runRestoreCommand(config, file, {
+    force: values.force,
+    resumeSending,
+    // Asked only when the file is encrypted (recognised by its content).
+    passphrase: () => commandPassphrase('decrypt'),
+  });
   const total = Object.values(rows).reduce((sum, count) => sum + count, 0);
   console.info(
     `Restored ${total} rows from a ${manifest.source} backup of ${manifest.createdAt} (product ${manifest.productVersion}, schema ${manifest.schemaVersion}) into ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`}.`,

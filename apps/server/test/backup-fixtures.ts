@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { queryRows, type Database } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open.ts';
+import { backupKeyFor, decryptingStream, ENCRYPTED_HEADER_LENGTH, readEncryptionHeader } from '../src/modules/backups/backup-crypto.ts';
 import { createMessagingEngine, type MessagingEngine } from '../src/modules/messaging/index.ts';
 import { closeHttp } from '../src/platform/close-http.ts';
 import { createJobs } from '../src/platform/jobs.ts';
@@ -112,4 +116,20 @@ export async function serveOn(
       await jobs.stop();
     },
   };
+}
+
+/** The text of an encrypted backup file: decrypted with `passphrase` and gunzipped (the product's own reading). */
+export async function decryptedBackupText(file: string, passphrase: string): Promise<string> {
+  const header = await readEncryptionHeader(file);
+  if (!header) throw new Error(`${file} is not an encrypted backup`);
+  const chunks: Buffer[] = [];
+  await pipeline(
+    createReadStream(file, { start: ENCRYPTED_HEADER_LENGTH }),
+    decryptingStream(await backupKeyFor(header, passphrase)),
+    createGunzip(),
+    async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    },
+  );
+  return Buffer.concat(chunks).toString('utf8');
 }

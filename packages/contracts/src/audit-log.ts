@@ -73,6 +73,8 @@ export const AUDIT_ACTIONS = [
   'backup.create',
   /** A backup that failed (the disk full, no permission, the database lost): `details.error` says why. */
   'backup.failed',
+  /** The passphrase of encrypted backups set or removed (`details.encrypted`; never the passphrase). */
+  'backup.passphrase',
   'subscription.confirm',
   'subscription.unsubscribe',
   'web_message.reply',

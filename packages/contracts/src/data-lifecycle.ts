@@ -61,13 +61,41 @@ export const backupResultSchema = z.object({
   file: z.string().nullable(),
   bytes: z.number().nullable(),
   error: z.string().nullable(),
+  /** Whether the file is encrypted with the administrators' passphrase (absent in results of older versions). */
+  encrypted: z.boolean().optional(),
 });
 export type BackupResult = z.infer<typeof backupResultSchema>;
+
+/**
+ * Encrypted backups (Configurations -> Maintenance, admins): scheduled backups, "Back up now" and
+ * "Download latest" are encrypted with this passphrase. It protects the files once they leave the
+ * machine, not the live database; it is kept in the settings (the schedule needs it) and never
+ * written into a backup.
+ */
+export const BACKUP_PASSPHRASE_MIN_LENGTH = 12;
+export const backupPassphraseSchema = z.object({
+  /** The new passphrase; null stops encrypting. */
+  passphrase: z
+    .string()
+    .min(BACKUP_PASSPHRASE_MIN_LENGTH, `The passphrase must be at least ${BACKUP_PASSPHRASE_MIN_LENGTH} characters`)
+    .max(1024, 'The passphrase must be at most 1024 characters')
+    .nullable(),
+});
+export type BackupPassphrase = z.infer<typeof backupPassphraseSchema>;
+
+/**
+ * off: backups are not encrypted; on: they are, with the passphrase set at `setAt`; missing: they
+ * should be, but this installation has no passphrase (restored from a backup, which never holds
+ * it): backups fail until an administrator sets it again or turns encryption off.
+ */
+export const backupEncryptionSchema = z.object({ state: z.enum(['off', 'on', 'missing']), setAt: z.string().nullable() });
+export type BackupEncryption = z.infer<typeof backupEncryptionSchema>;
 
 export const backupsStatusSchema = z.object({
   schedule: backupScheduleSchema,
   directory: z.string(),
   lastResult: backupResultSchema.nullable(),
-  files: z.array(z.object({ name: z.string(), bytes: z.number(), at: z.string() })),
+  encryption: backupEncryptionSchema,
+  files: z.array(z.object({ name: z.string(), bytes: z.number(), at: z.string(), encrypted: z.boolean() })),
 });
 export type BackupsStatus = z.infer<typeof backupsStatusSchema>;

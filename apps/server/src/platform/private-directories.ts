@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
  * DATA_DIR and BACKUP_DIR hold every secret of the installation (password hashes, the token
  * signing secret, gateway credentials), so they are their owner's alone: created with mode 0700,
  * and a server refuses to start on one that other users of the machine may read or enter
- * (docs/decisions/NNN-owner-only-files-and-encrypted-backups.md). Only the folders' own modes are
+ * (docs/decisions/078-owner-only-files-and-encrypted-backups.md). Only the folders' own modes are
  * read, never every file under them (a database holds thousands).
  */
 

@@ -15,6 +15,8 @@ export const SETTING_KEYS = {
   /** Signs the device cookies of sign-in (decision 076); internal like jwtSecret. */
   deviceCookieSecret: 'device_cookie_secret',
   backups: 'backups',
+  /** The passphrase of encrypted scheduled backups (decision 078): never returned by an API, never in a backup. */
+  backupPassphrase: 'backup_passphrase',
   retention: 'retention',
   /** { since, reason } while nothing may be sent (after a restore; decision 072); absent otherwise. */
   sendingHold: 'sending_hold',

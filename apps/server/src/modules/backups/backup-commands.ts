@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { openDatabase } from '../../db/open.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { checkInstallationDirectories } from '../../platform/private-directories.ts';
 import {
   BACKUP_FAILURE_PATH,
   BACKUP_STREAM_PATH,
@@ -14,16 +15,29 @@ import {
   liveBackupEndpoint,
   type BackupEndpoint,
 } from './backup-endpoint.ts';
-import { writeBackup, type BackupSummary } from './backup-writer.ts';
+import { encryptingStream, newBackupKey, type BackupKey } from './backup-crypto.ts';
+import { writeBackup, type BackupSummary, type WriteBackupOptions } from './backup-writer.ts';
 import { BackupFailed, failureReason } from './failure-reason.ts';
-import { isEmptyDatabase, restoreBackup, RestoreFailed, RestoreRefused, verifyBackupFile, type RestoreSummary } from './restore.ts';
+import {
+  backupKeyOf,
+  isEmptyDatabase,
+  restoreBackup,
+  RestoreFailed,
+  RestoreRefused,
+  verifyBackupFile,
+  type RestoreSummary,
+} from './restore.ts';
 
 /** Where backups go by default: BACKUP_DIR, else DATA_DIR/backups. */
 export const backupDirectory = (config: Pick<Config, 'dataDir' | 'backupDir'>): string =>
   config.backupDir ?? join(config.dataDir, 'backups');
 
-/** backup-2026-11-27T06-30-00-000Z.sms.gz: sorts by time, and says what it is. */
-export const backupFileName = (now = new Date()): string => `backup-${now.toISOString().replace(/[:.]/g, '-')}.sms.gz`;
+/** backup-2026-11-27T06-30-00-000Z.sms.gz (.sms.gz.enc when encrypted): sorts by time, and says what it is. */
+export const backupFileName = (now = new Date(), encrypted = false): string =>
+  `backup-${now.toISOString().replace(/[:.]/g, '-')}.sms.gz${encrypted ? ENCRYPTED_SUFFIX : ''}`;
+
+/** What the name of an encrypted backup ends with (a restore recognises one by its content, not its name). */
+export const ENCRYPTED_SUFFIX = '.enc';
 
 /** Removes a file if it is there; a failure to remove it must not hide the error that led here. */
 function removeQuietly(file: string): void {
@@ -35,14 +49,15 @@ function removeQuietly(file: string): void {
 }
 
 /**
- * Writes a backup to `file` through a `.partial` file, so a failed backup never looks like a good
- * one: on any failure the partial file is removed and BackupFailed names the cause.
+ * Writes a backup to `file` (encrypted with `options.key` when given) through a `.partial` file,
+ * so a failed backup never looks like a good one: on any failure the partial file is removed and
+ * BackupFailed names the cause.
  */
-export async function backupToFile(database: Database, file: string): Promise<BackupSummary> {
+export async function backupToFile(database: Database, file: string, options: WriteBackupOptions = {}): Promise<BackupSummary> {
   const partial = `${file}.partial`;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    const summary = await writeBackup(database, createWriteStream(partial, { mode: 0o600 }));
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const summary = await writeBackup(database, createWriteStream(partial, { mode: 0o600 }), options);
     renameSync(partial, file);
     return summary;
   } catch (error) {
@@ -70,8 +85,8 @@ const pgliteDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'pgl
 const LOCAL_FILE_CALLS = new Set(['open', 'write', 'mkdir', 'rename', 'close', 'fsync']);
 const isLocalFileError = (error: unknown) => LOCAL_FILE_CALLS.has(String((error as { syscall?: unknown } | undefined)?.syscall));
 
-/** `npm run backup` through the running embedded server, which owns the database files. */
-async function backupThroughServer(live: BackupEndpoint, file: string): Promise<void> {
+/** `npm run backup` through the running embedded server, which owns the database files; this process encrypts. */
+async function backupThroughServer(live: BackupEndpoint, file: string, key: BackupKey | undefined): Promise<void> {
   const headers = { [BACKUP_TOKEN_HEADER]: live.token };
   let response: Response;
   try {
@@ -83,8 +98,10 @@ async function backupThroughServer(live: BackupEndpoint, file: string): Promise<
     throw new BackupFailed(`The running server refused the backup (HTTP ${response.status}): ${await response.text()}`);
   const partial = `${file}.partial`;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(partial, { mode: 0o600 }));
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const body = Readable.fromWeb(response.body as WebReadableStream);
+    const out = createWriteStream(partial, { mode: 0o600 });
+    await (key ? pipeline(body, encryptingStream(key), out) : pipeline(body, out));
     renameSync(partial, file);
   } catch (error) {
     removeQuietly(partial);
@@ -103,16 +120,25 @@ async function backupThroughServer(live: BackupEndpoint, file: string): Promise<
 
 /**
  * `npm run backup`: from the running embedded server when there is one (its process owns the
- * files), else straight from the database (PostgreSQL, or an embedded directory nobody uses).
- * A failure removes the partial file, is audited where the database answers, and names its cause.
+ * files), else straight from the database (PostgreSQL, or an embedded directory nobody uses);
+ * encrypted with `passphrase` when one is given (`--encrypt`). A failure removes the partial file,
+ * is audited where the database answers, and names its cause.
  */
-export async function runBackupCommand(config: Config, out?: string): Promise<{ file: string; via: 'server' | 'direct' }> {
-  const file = out ?? join(backupDirectory(config), backupFileName());
+export async function runBackupCommand(
+  config: Config,
+  out?: string,
+  options: { passphrase?: string | undefined } = {},
+): Promise<{ file: string; via: 'server' | 'direct'; encrypted: boolean }> {
+  checkInstallationDirectories(config);
+  const encrypted = options.passphrase !== undefined;
+  const file = out ?? join(backupDirectory(config), backupFileName(new Date(), encrypted));
+  // Derived before the snapshot starts: the embedded database's one connection is not held meanwhile.
+  const key = options.passphrase === undefined ? undefined : await newBackupKey(options.passphrase);
   if (!config.databaseUrl) {
     const live = liveBackupEndpoint(config.dataDir);
     if (live) {
-      await backupThroughServer(live, file);
-      return { file, via: 'server' };
+      await backupThroughServer(live, file, key);
+      return { file, via: 'server', encrypted };
     }
     if (!existsSync(join(pgliteDir(config), 'PG_VERSION')))
       throw new Error(`There is no embedded database in ${config.dataDir} to back up.`);
@@ -124,14 +150,14 @@ export async function runBackupCommand(config: Config, out?: string): Promise<{ 
     throw new BackupFailed(failureReason(error), { cause: error });
   }
   try {
-    await backupToFile(database, file);
+    await backupToFile(database, file, { key });
   } catch (error) {
     await auditBackupFailure(database.db, { file, reason: failureReason(error), via: 'npm run backup' });
     throw error;
   } finally {
     await database.close().catch(() => {});
   }
-  return { file, via: 'direct' };
+  return { file, via: 'direct', encrypted };
 }
 
 export interface RestoreCommandOptions {
@@ -139,6 +165,8 @@ export interface RestoreCommandOptions {
   force: boolean;
   /** Let the restored copy send as the source did, without the sending hold (decision 072). */
   resumeSending: boolean;
+  /** Asked for the passphrase when the file is encrypted (BACKUP_PASSPHRASE, or the terminal). */
+  passphrase?: (() => Promise<string>) | undefined;
 }
 
 const isRunning = (pid: number) => {
@@ -169,7 +197,7 @@ async function restoreEmbedded(
   config: Config,
   file: string,
   checked: RestoreSummary,
-  options: RestoreCommandOptions,
+  options: RestoreCommandOptions & { key: BackupKey | undefined },
 ): Promise<RestoreSummary> {
   if (liveBackupEndpoint(config.dataDir)) throw new RestoreRefused('The server is running on this DATA_DIR: stop it before restoring.');
   const live = pgliteDir(config);
@@ -181,7 +209,7 @@ async function restoreEmbedded(
   let database: Database | undefined;
   try {
     database = await openDatabase({ pgliteDir: staging });
-    const summary = await restoreBackup(database, file, { resumeSending: options.resumeSending, checked });
+    const summary = await restoreBackup(database, file, { resumeSending: options.resumeSending, checked, key: options.key });
     await database.close();
     database = undefined;
     if (replacing) {
@@ -212,8 +240,10 @@ async function restoreEmbedded(
  */
 export async function runRestoreCommand(config: Config, file: string, options: RestoreCommandOptions): Promise<RestoreSummary> {
   if (!existsSync(file)) throw new RestoreRefused(`No such backup file: ${file}`);
-  const checked = await verifyBackupFile(file);
-  if (!config.databaseUrl) return restoreEmbedded(config, file, checked, options);
+  if (!config.databaseUrl) checkInstallationDirectories(config);
+  const key = await backupKeyOf(file, options.passphrase);
+  const checked = await verifyBackupFile(file, key);
+  if (!config.databaseUrl) return restoreEmbedded(config, file, checked, { ...options, key });
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl });
@@ -224,7 +254,7 @@ export async function runRestoreCommand(config: Config, file: string, options: R
     const replace = !(await isEmptyDatabase(database));
     if (replace && !options.force) throw new RestoreRefused('The PostgreSQL database is not empty (use --force to replace it).');
     // --force drops the old installation inside the load's transaction: a failure keeps it.
-    return await restoreBackup(database, file, { resumeSending: options.resumeSending, replace, checked });
+    return await restoreBackup(database, file, { resumeSending: options.resumeSending, replace, checked, key });
   } finally {
     await database.close().catch(() => {});
   }

@@ -1,6 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { backupResultSchema, backupScheduleSchema, backupsStatusSchema, retentionSettingsSchema } from '@sms/contracts/data-lifecycle';
+import { pipeline } from 'node:stream/promises';
+import {
+  backupPassphraseSchema,
+  backupResultSchema,
+  backupScheduleSchema,
+  backupsStatusSchema,
+  retentionSettingsSchema,
+} from '@sms/contracts/data-lifecycle';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -8,7 +15,17 @@ import { recordAudit } from '../../platform/audit.ts';
 import { authorize, currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { readBackupSettings, readRetention, saveBackupSchedule, saveRetention } from './lifecycle-settings.ts';
+import { ENCRYPTED_SUFFIX } from './backup-commands.ts';
+import { encryptingStream, newBackupKey } from './backup-crypto.ts';
+import {
+  readBackupEncryption,
+  readBackupPassphrase,
+  readBackupSettings,
+  readRetention,
+  saveBackupPassphrase,
+  saveBackupSchedule,
+  saveRetention,
+} from './lifecycle-settings.ts';
 import { backUpNow, listBackupFiles } from './scheduled-backups.ts';
 
 const tags = ['backups'];
@@ -17,7 +34,12 @@ const ADMINS_ONLY = 'Only administrators can manage backups and retention.';
 /** Configurations -> Maintenance: scheduled backups, "Back up now", the latest file, retention (administrators). */
 export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; directory: string }> = async (app, { database, directory }) => {
   const { db } = database;
-  const status = async () => ({ ...(await readBackupSettings(db)), directory, files: listBackupFiles(directory) });
+  const status = async () => ({
+    ...(await readBackupSettings(db)),
+    encryption: await readBackupEncryption(db),
+    directory,
+    files: listBackupFiles(directory),
+  });
 
   app.get(
     '/api/backups',
@@ -57,6 +79,37 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
     },
   );
 
+  app.put(
+    '/api/backups/passphrase',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Set the passphrase backups are encrypted with, or (null) stop encrypting them',
+        description:
+          'Scheduled backups, "Back up now" and the latest file\'s download are encrypted with it (scrypt, AES-256-GCM). It protects the files off the machine, not the live database; it is kept in the settings and never written into a backup, nor returned by any API. Audited without the passphrase.',
+        body: backupPassphraseSchema,
+        response: { 200: backupsStatusSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
+      const { passphrase } = request.body;
+      await db.transaction(async (tx) => {
+        await saveBackupPassphrase(tx, passphrase);
+        await recordAudit(tx, {
+          actor,
+          action: 'backup.passphrase',
+          subject: 'Settings',
+          ip: request.ip,
+          details: { encrypted: passphrase !== null },
+        });
+      });
+      return status();
+    },
+  );
+
   app.post(
     '/api/backups',
     {
@@ -76,8 +129,9 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'Download the latest backup file (audited)',
-        response: { 200: z.unknown().describe('The backup file (gzip)'), ...errorResponses(401, 403, 404) },
+        summary: 'Download the latest backup file (audited); encrypted when a passphrase is set',
+        description: 'A file taken before the passphrase was set is encrypted on the way out.',
+        response: { 200: z.unknown().describe('The backup file (gzip, or encrypted)'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -85,11 +139,28 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
       authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       const [latest] = listBackupFiles(directory);
       if (!latest) throw new NotFound('There is no backup yet.');
-      await recordAudit(db, { actor, action: 'backup.download', subject: 'Settings', ip: request.ip, details: { file: latest.name } });
+      const passphrase = latest.encrypted ? undefined : await readBackupPassphrase(db);
+      const encrypted = latest.encrypted || passphrase !== undefined;
+      const name = latest.encrypted || !encrypted ? latest.name : `${latest.name}${ENCRYPTED_SUFFIX}`;
+      await recordAudit(db, {
+        actor,
+        action: 'backup.download',
+        subject: 'Settings',
+        ip: request.ip,
+        details: { file: latest.name, encrypted },
+      });
+      const file = createReadStream(join(directory, latest.name));
+      let body: NodeJS.ReadableStream = file;
+      if (passphrase !== undefined) {
+        // An older plain file, downloaded while backups are encrypted: it leaves encrypted too.
+        const encrypting = encryptingStream(await newBackupKey(passphrase));
+        pipeline(file, encrypting).catch(() => {});
+        body = encrypting;
+      }
       return reply
-        .header('content-type', 'application/gzip')
-        .header('content-disposition', `attachment; filename="${latest.name}"`)
-        .send(createReadStream(join(directory, latest.name)));
+        .header('content-type', encrypted ? 'application/octet-stream' : 'application/gzip')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(body);
     },
   );
 

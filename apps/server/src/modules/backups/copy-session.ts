@@ -19,8 +19,8 @@ export interface CopySession {
   exec(text: string): Promise<void>;
   /** The same transaction as a drizzle handle, for the domain's own functions (the sending hold). */
   executor: Db;
-  /** Streams a table's rows as COPY text to `sink`, a bounded piece at a time. */
-  copyOut(table: TableHeader, sink: (chunk: Buffer) => Promise<void>): Promise<void>;
+  /** Streams a table's rows (those matching `where`, SQL, when given) as COPY text to `sink`, a bounded piece at a time. */
+  copyOut(table: TableHeader, sink: (chunk: Buffer) => Promise<void>, where?: string): Promise<void>;
   /** Loads COPY text into a table; answers the number of rows. */
   copyIn(table: TableHeader, chunks: AsyncIterable<Buffer>): Promise<number>;
 }
@@ -50,7 +50,7 @@ function pgliteSession(tx: Transaction): CopySession {
     },
     // drizzle's PGlite driver only calls query(): the transaction answers it like the instance.
     executor: drizzlePglite({ client: tx as unknown as PGlite }) as unknown as Db,
-    copyOut: async (table, sink) => {
+    copyOut: async (table, sink, where) => {
       const target = quoteIdent(table.name);
       const [size] = (
         await tx.query<{ pages: number }>(
@@ -63,7 +63,9 @@ function pgliteSession(tx: Transaction): CopySession {
         const last = first + PAGES_PER_SLICE;
         // The last slice is open-ended, so nothing past the size read above can be missed.
         const range = last >= pages ? `ctid >= '(${first},0)'::tid` : `ctid >= '(${first},0)'::tid and ctid < '(${last},0)'::tid`;
-        const result = await tx.query(`copy (select ${columnList(table)} from ${target} where ${range}) to '/dev/blob'`);
+        const result = await tx.query(
+          `copy (select ${columnList(table)} from ${target} where ${range}${where ? ` and (${where})` : ''}) to '/dev/blob'`,
+        );
         if (result.blob && result.blob.size > 0) await sink(Buffer.from(await result.blob.arrayBuffer()));
       }
     },
@@ -98,8 +100,9 @@ function postgresSession(client: pg.Client): CopySession {
       await client.query(text);
     },
     executor: drizzlePostgres({ client }) as unknown as Db,
-    copyOut: async (table, sink) => {
-      const stream = client.query(copyTo(`copy (select ${columnList(table)} from ${quoteIdent(table.name)}) to stdout`));
+    copyOut: async (table, sink, where) => {
+      const filter = where ? ` where ${where}` : '';
+      const stream = client.query(copyTo(`copy (select ${columnList(table)} from ${quoteIdent(table.name)}${filter}) to stdout`));
       for await (const chunk of stream) await sink(chunk as Buffer);
     },
     copyIn: async (table, chunks) => {

@@ -11,3 +11,4 @@ export { backupBeforeMigrating } from './pre-migration.ts';
 export { backupsRoutes } from './backups.routes.ts';
 export { runLifecycleOnce, startLifecycleJobs } from './lifecycle-jobs.ts';
 export { applyRetention } from './retention.ts';
+export { commandPassphrase } from './passphrase-input.ts';

@@ -1,7 +1,17 @@
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Database } from '../../db/client.ts';
 import { holdSending } from '../campaigns/index.ts';
+import {
+  backupKeyFor,
+  DecryptionFailed,
+  decryptingStream,
+  ENCRYPTED_HEADER_LENGTH,
+  isEncryptedFile,
+  readEncryptionHeader,
+  type BackupKey,
+} from './backup-crypto.ts';
 import { BACKUP_MAGIC, BackupReader, parseHeader, type BackupManifest, type TableHeader } from './backup-format.ts';
 import { inCopyTransaction, quoteIdent, type CopySession } from './copy-session.ts';
 import { failureReason } from './failure-reason.ts';
@@ -33,6 +43,44 @@ export interface RestoreOptions {
   replace?: boolean;
   /** The file's check, when the caller already made it (verifyBackupFile): it is not read twice before loading. */
   checked?: RestoreSummary;
+  /** The key of an encrypted file (backupKeyOf). */
+  key?: BackupKey | undefined;
+}
+
+const ENCRYPTED_NEEDS_PASSPHRASE =
+  'The backup file is encrypted: give its passphrase (BACKUP_PASSPHRASE, or type it when npm run restore asks).';
+
+/**
+ * The key of `file` when it is encrypted (recognised by its first bytes, whatever its name), from
+ * the passphrase `ask` answers; undefined for a plain backup. The passphrase is only asked for an
+ * encrypted file; a wrong one shows when the first chunk is read (verifyBackupFile).
+ */
+export async function backupKeyOf(file: string, ask: (() => Promise<string>) | undefined): Promise<BackupKey | undefined> {
+  let header: Buffer | undefined;
+  try {
+    header = await readEncryptionHeader(file);
+  } catch (error) {
+    if (error instanceof DecryptionFailed) throw new RestoreRefused(error.message, { cause: error });
+    throw error;
+  }
+  if (!header) return undefined;
+  if (!ask) throw new RestoreRefused(ENCRYPTED_NEEDS_PASSPHRASE);
+  try {
+    return await backupKeyFor(header, await ask());
+  } catch (error) {
+    if (error instanceof DecryptionFailed) throw new RestoreRefused(error.message, { cause: error });
+    throw error;
+  }
+}
+
+/** The file's gzip bytes: as they are, or decrypted chunk by chunk with `key`. */
+function gzipBytes(file: string, key: BackupKey | undefined): Readable {
+  if (!key) return createReadStream(file);
+  const sealed = createReadStream(file, { start: ENCRYPTED_HEADER_LENGTH });
+  const plain = decryptingStream(key);
+  sealed.on('error', (error) => plain.destroy(error));
+  plain.on('close', () => sealed.destroy());
+  return sealed.pipe(plain);
 }
 
 /** Whether the database holds nothing of this product yet (no table, no migration recorded). */
@@ -69,10 +117,12 @@ async function* fileErrorsMarked(body: AsyncIterable<Buffer>): AsyncGenerator<Bu
  */
 async function readBackup(
   file: string,
+  key: BackupKey | undefined,
   table: (header: TableHeader, body: AsyncIterable<Buffer>) => Promise<number>,
   afterManifest: (manifest: BackupManifest) => Promise<void> = async () => {},
 ): Promise<RestoreSummary> {
-  const source = createReadStream(file);
+  if (!key && isEncryptedFile(file)) throw new RestoreRefused(ENCRYPTED_NEEDS_PASSPHRASE);
+  const source = gzipBytes(file, key);
   const unzipped = source.pipe(createGunzip());
   source.on('error', (error) => unzipped.destroy(error));
   const reader = new BackupReader(unzipped);
@@ -118,6 +168,7 @@ async function readBackup(
     }
   } catch (thrown) {
     if (!(thrown instanceof FileError)) throw thrown;
+    if (thrown.error instanceof DecryptionFailed) throw new RestoreRefused(thrown.error.message, { cause: thrown.error });
     // zlib's "unexpected end of file" is a truncated file, its "incorrect header check" not a
     // backup; anything else unreadable (a header that is not JSON) is a damaged file.
     const error = thrown.error;
@@ -141,8 +192,8 @@ const countLines = (chunk: Buffer) => {
  * checksum included), from a schema this product knows, every table's row count as its END line
  * says. A restore does this first, so a truncated or damaged file is refused before anything changes.
  */
-export async function verifyBackupFile(file: string): Promise<RestoreSummary> {
-  return readBackup(file, async (_header, body) => {
+export async function verifyBackupFile(file: string, key?: BackupKey): Promise<RestoreSummary> {
+  return readBackup(file, key, async (_header, body) => {
     let lines = 0;
     for await (const chunk of body) lines += countLines(chunk);
     return lines;
@@ -165,7 +216,7 @@ async function dropEverything(session: CopySession): Promise<void> {
  * any point (a full disk, a lost connection) rolls all of it back: the target is as it was.
  */
 export async function restoreBackup(database: Database, file: string, options: RestoreOptions = {}): Promise<RestoreSummary> {
-  const checked = options.checked ?? (await verifyBackupFile(file));
+  const checked = options.checked ?? (await verifyBackupFile(file, options.key));
   if (!options.replace && !(await isEmptyDatabase(database)))
     throw new RestoreRefused('The target database is not empty (use --force to replace it).');
   try {
@@ -175,6 +226,7 @@ export async function restoreBackup(database: Database, file: string, options: R
       let triggered: string[] = [];
       const loaded = await readBackup(
         file,
+        options.key,
         async (header, body) => {
           const here = tables.find((table) => table.name === header.name);
           const missing = header.columns.filter((column) => !here?.columns.includes(column));

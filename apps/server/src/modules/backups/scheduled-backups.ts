@@ -4,11 +4,16 @@ import type { BackupResult, BackupsStatus } from '@sms/contracts/data-lifecycle'
 import type { Database, Executor } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { backupFileName, backupToFile } from './backup-commands.ts';
+import { isEncryptedFile, newBackupKey } from './backup-crypto.ts';
 import { failureReason } from './failure-reason.ts';
-import { readBackupSettings, saveBackupResult } from './lifecycle-settings.ts';
+import { readBackupEncryption, readBackupPassphrase, readBackupSettings, saveBackupResult } from './lifecycle-settings.ts';
 
-/** Files of scheduled and on-demand backups (pre-migration ones have their own prefix and are never pruned). */
-const isBackupFile = (name: string) => /^backup-.*\.sms\.gz$/.test(name);
+/** Files of scheduled and on-demand backups, plain or encrypted (pre-migration ones have their own prefix and are never pruned). */
+const isBackupFile = (name: string) => /^backup-.*\.sms\.gz(\.enc)?$/.test(name);
+
+/** Why a backup that must be encrypted is not taken: the passphrase never travels in a backup, so a restored installation lacks it. */
+export const PASSPHRASE_MISSING =
+  'Backups are to be encrypted, but this installation has no passphrase for them (a backup never holds it, so a restored installation needs it set again): set it again in Configurations -> Maintenance, or turn encryption off there.';
 
 /** The backup files in `directory`, newest first. */
 export function listBackupFiles(directory: string): BackupsStatus['files'] {
@@ -20,8 +25,9 @@ export function listBackupFiles(directory: string): BackupsStatus['files'] {
   }
   return names
     .map((name) => {
-      const stats = statSync(join(directory, name));
-      return { name, bytes: stats.size, at: stats.mtime.toISOString() };
+      const path = join(directory, name);
+      const stats = statSync(path);
+      return { name, bytes: stats.size, at: stats.mtime.toISOString(), encrypted: isEncryptedFile(path) };
     })
     .sort((a, b) => b.name.localeCompare(a.name));
 }
@@ -33,17 +39,23 @@ function prune(directory: string, keep: number): void {
 
 /**
  * Takes a backup into `directory` now (the schedule, or an administrator's "Back up now"),
- * prunes to the newest `keep`, and records the result; a failure (its partial file removed, its
- * cause in words) is also an audit entry, which administrators see in the audit log.
+ * encrypted when the administrators set a passphrase, prunes to the newest `keep`, and records the
+ * result; a failure (its partial file removed, its cause in words) is also an audit entry, which
+ * administrators see in the audit log.
  */
 export async function backUpNow(database: Database, directory: string, actor: AuditActor | null): Promise<BackupResult> {
   const { schedule } = await readBackupSettings(database.db);
-  const file = join(directory, backupFileName());
+  const passphrase = await readBackupPassphrase(database.db);
+  const encrypted = passphrase !== undefined;
   let result: BackupResult;
   try {
-    await backupToFile(database, file);
+    if (!encrypted && (await readBackupEncryption(database.db)).state === 'missing') throw new Error(PASSPHRASE_MISSING);
+    // Derived before the snapshot: the embedded database's one connection is not held meanwhile.
+    const key = passphrase === undefined ? undefined : await newBackupKey(passphrase);
+    const file = join(directory, backupFileName(new Date(), encrypted));
+    await backupToFile(database, file, { key });
     prune(directory, schedule.keep);
-    result = { at: new Date().toISOString(), ok: true, file: basename(file), bytes: statSync(file).size, error: null };
+    result = { at: new Date().toISOString(), ok: true, file: basename(file), bytes: statSync(file).size, error: null, encrypted };
   } catch (error) {
     result = {
       at: new Date().toISOString(),
@@ -51,6 +63,7 @@ export async function backUpNow(database: Database, directory: string, actor: Au
       file: null,
       bytes: null,
       error: failureReason(error),
+      encrypted,
     };
   }
   await saveBackupResult(database.db, result);
@@ -59,7 +72,7 @@ export async function backUpNow(database: Database, directory: string, actor: Au
     action: result.ok ? 'backup.create' : 'backup.failed',
     subject: 'Settings',
     ip: null,
-    details: { file: result.file, bytes: result.bytes, error: result.error, scheduled: actor === null },
+    details: { file: result.file, bytes: result.bytes, error: result.error, encrypted, scheduled: actor === null },
   });
   return result;
 }
