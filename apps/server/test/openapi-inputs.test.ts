@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,9 @@ import { upload } from './upload.ts';
 // input gets a clear error): for every operation of its own OpenAPI document, every string field
 // of the body, every query parameter and every path parameter, filled with text an attacker or a
 // careless client sends, answers without a 5xx -- as an admin, so the handlers run -- and every
-// answer, streamed files included, arrives whole. One server; requests a few at a time.
+// answer, streamed files included, arrives whole. Bytes that are not UTF-8 in a JSON body and
+// nesting past 64 levels are a 400 naming the field or the body. One server; requests a few at a
+// time. Then a flood of made-up credentials from one address.
 
 const PAYLOADS: Record<string, string> = {
   nul: 'a\u0000b',
@@ -21,6 +24,19 @@ const PAYLOADS: Record<string, string> = {
   rtlOverride: '\u202Egnp.exe\u202C',
   proto: '__proto__',
 };
+/**
+ * Bytes that are not UTF-8: raw in a JSON body field (a 400 naming the field), percent-encoded in
+ * a query or path parameter. Not in multipart text fields (a FormData string cannot carry them).
+ */
+const RAW_PAYLOADS: Record<string, number[]> = {
+  invalidUtf8: [0x61, 0x62, 0xff, 0xfe, 0x63, 0x64], // ab\xff\xfecd
+  surrogateBytes: [0x61, 0xed, 0xa0, 0x80, 0x62], // a, the bytes of U+D800, b
+};
+/** Nesting beside a JSON body's fields (levels inside the body's object): past 64 levels a 400 naming the body. */
+const NESTINGS: Record<string, number> = { nested64: 63, nested65: 64, nested40KB: 20_000 };
+const NESTING_FIELD = 'probeNesting';
+/** Stands for a raw payload in the text of a request until the bytes replace it. */
+const MARKER = 'probeRawPayloadMarker';
 const PARALLEL = 6;
 // Streams that never end (server-sent events) and the web app's own pages are not request/answer.
 const SKIPPED = new Set(['GET /api/inbox/stream', 'GET /api/notifications/stream', 'GET /', 'GET /index.html']);
@@ -125,10 +141,11 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
 interface Probe {
   op: Operation;
   target: Target;
+  /** A key of PAYLOADS, RAW_PAYLOADS or NESTINGS. */
   payload: string;
 }
 
-/** Every (operation, string field, payload) the document allows. */
+/** Every (operation, string field, payload) the document allows, and the nestings of every JSON body. */
 function probesOf(ops: Operation[]): Probe[] {
   const probes: Probe[] = [];
   for (const op of ops) {
@@ -141,29 +158,69 @@ function probesOf(ops: Operation[]): Probe[] {
             .map((path) => ({ in: 'body' as const, path }))
         : []),
     ];
-    for (const target of targets) for (const payload of Object.keys(PAYLOADS)) probes.push({ op, target, payload });
+    for (const target of targets) {
+      for (const payload of Object.keys(PAYLOADS)) probes.push({ op, target, payload });
+      if (target.in !== 'body' || op.body?.type === 'json')
+        for (const payload of Object.keys(RAW_PAYLOADS)) probes.push({ op, target, payload });
+    }
+    if (op.body?.type === 'json')
+      for (const payload of Object.keys(NESTINGS)) probes.push({ op, target: { in: 'body', path: [NESTING_FIELD] }, payload });
   }
   return probes;
 }
 
+/** What a probe's answer must be beyond "no 5xx", or null when any clear answer will do. */
+function expectedRefusal({ op, target, payload }: Probe): { field: string; message: RegExp } | null {
+  if (payload in RAW_PAYLOADS && target.in === 'body' && op.body?.type === 'json')
+    return { field: target.path.join('.'), message: /is not valid UTF-8 text$/ };
+  if (payload === 'nested65' || payload === 'nested40KB') return { field: 'body', message: /nested too deeply/ };
+  return null;
+}
+
+/** JSON text with the marker's string replaced: by raw bytes, or by JSON text (a nesting). */
+function withMarkerReplaced(json: string, replacement: Uint8Array | string): Uint8Array<ArrayBuffer> {
+  const at = json.indexOf(`"${MARKER}"`);
+  if (at === -1) throw new Error('the probe lost its marker');
+  const [before, after] =
+    typeof replacement === 'string'
+      ? [json.slice(0, at), json.slice(at + MARKER.length + 2)]
+      : [json.slice(0, at + 1), json.slice(at + 1 + MARKER.length)];
+  return new Uint8Array(
+    Buffer.concat([Buffer.from(before), typeof replacement === 'string' ? Buffer.from(replacement) : replacement, Buffer.from(after)]),
+  );
+}
+
 /** Sends one probe and reads the whole answer; answers the status, or the transport failure. */
 async function send({ op, target, payload }: Probe): Promise<{ status: number; text: string } | { failure: string }> {
-  const text = PAYLOADS[payload]!;
+  const raw = RAW_PAYLOADS[payload];
+  const nesting = NESTINGS[payload];
+  const text = raw || nesting !== undefined ? MARKER : PAYLOADS[payload]!;
+  // Raw bytes in a query or path parameter go percent-encoded, in place of the marker.
+  const encoded = (value: string) => {
+    const out = encodeText(value);
+    return raw ? out.replace(MARKER, raw.map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('')) : out;
+  };
   const key = `${op.method} ${op.path}`;
   let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    target.in === 'path' && target.name === name ? encodeText(text) : pathValue(op, name),
+    target.in === 'path' && target.name === name ? encoded(text) : pathValue(op, name),
   );
   const query: Record<string, string> = { ...BASE_QUERIES[key] };
   for (const param of op.parameters)
     if (param.in === 'query' && param.required && query[param.name] === undefined) query[param.name] = String(sample(param.schema));
   const pairs = Object.entries(query).filter(([name]) => !(target.in === 'query' && target.name === name));
   if (target.in === 'query') pairs.push([target.name, text]);
-  if (pairs.length) path += `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeText(value)}`).join('&')}`;
+  if (pairs.length) path += `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encoded(value)}`).join('&')}`;
   const headers: Record<string, string> = { authorization: `Bearer ${op.path.startsWith('/api/v1/') ? fixtures.key : admin.token}` };
-  let body: string | FormData | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | FormData | undefined;
   if (op.body?.type === 'json') {
     const base = BASE_BODIES[key]?.() ?? sample(op.body.schema) ?? {};
-    body = JSON.stringify(target.in === 'body' ? withValue(op.body.schema, base, target.path, text) : base);
+    if (nesting !== undefined) {
+      const object = base !== null && typeof base === 'object' && !Array.isArray(base) ? base : {};
+      body = withMarkerReplaced(JSON.stringify({ ...object, [NESTING_FIELD]: MARKER }), `${'['.repeat(nesting)}${']'.repeat(nesting)}`);
+    } else {
+      body = JSON.stringify(target.in === 'body' ? withValue(op.body.schema, base, target.path, text) : base);
+      if (raw && target.in === 'body') body = withMarkerReplaced(body, new Uint8Array(raw));
+    }
     headers['content-type'] = 'application/json';
   } else if (op.body?.type === 'multipart') {
     const form = new FormData();
@@ -182,21 +239,31 @@ async function send({ op, target, payload }: Probe): Promise<{ status: number; t
   }
 }
 
-beforeAll(async () => {
-  const stream = new Writable({
+/** A 400 VALIDATION_ERROR naming `field` with a message like `message`. */
+function refusedAs(answer: { status: number; text: string }, refusal: { field: string; message: RegExp }): boolean {
+  if (answer.status !== 400) return false;
+  const body = JSON.parse(answer.text) as { code?: string; field?: string; message?: string };
+  return body.code === 'VALIDATION_ERROR' && body.field === refusal.field && refusal.message.test(body.message ?? '');
+}
+
+/** A log stream keeping every line in errorLines (servers log at error level: a 5xx is logged with its request id). */
+const errorLog = () =>
+  new Writable({
     write(chunk, _encoding, done) {
       errorLines.push(String(chunk));
       done();
     },
   });
-  server = await startTestServer({ rateLimitPerMinute: 1_000_000, logger: { level: 'error', stream } });
+
+beforeAll(async () => {
+  server = await startTestServer({ rateLimitPerMinute: 1_000_000, logger: { level: 'error', stream: errorLog() } });
   admin = await server.createAdmin();
   fixtures = await createFixtures();
 });
 afterAll(() => server?.close());
 
 describe('every string field of every route, as an admin', () => {
-  it('answers NUL, a lone surrogate, 1 MB of text, RTL overrides and __proto__ without a 5xx, and every answer arrives whole', async () => {
+  it('answers NUL, a lone surrogate, 1 MB of text, RTL overrides, __proto__, bytes that are not UTF-8 and deep nesting without a 5xx, and every answer arrives whole', async () => {
     const document = (await server.get('/api/docs/json')).body;
     const probes = probesOf(operations(document));
     // The document is read, not a list kept by hand: a new route or field is probed without a change here.
@@ -213,6 +280,10 @@ describe('every string field of every route, as an admin', () => {
         else {
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           if (answer.status >= 500) problems.push(`${label}: ${answer.status} ${answer.text.slice(0, 300)}`);
+          const refusal = expectedRefusal(probe);
+          if (refusal && !refusedAs(answer, refusal))
+            problems.push(`${label}: expected 400 naming ${refusal.field}, got ${answer.status} ${answer.text.slice(0, 300)}`);
+          if (probe.payload === 'nested64' && /nested too deeply/.test(answer.text)) problems.push(`${label}: 64 levels refused`);
         }
       }
     };
@@ -223,4 +294,60 @@ describe('every string field of every route, as an admin', () => {
     // The server is still well.
     expect((await server.get('/api/health/ready')).status).toBe(200);
   }, 240_000); // Thousands of requests, one by one: on a shared CI machine this outgrew the default minute.
+});
+
+describe('a flood of made-up credentials from one address', () => {
+  it('answers every one 401 or 429 (with Retry-After), never a 5xx nor a stack trace, and others keep being served', async () => {
+    // A server of its own with the default request budgets, so a limit on failed authentication,
+    // where there is one, is reached; either way every answer is a clean refusal.
+    const flooded = await startTestServer({ logger: { level: 'error', stream: errorLog() } });
+    try {
+      const staff = await flooded.createAdmin();
+      const address = '203.0.113.77';
+      const madeUp = (index: number): { path: string; token: string } => {
+        const noise = randomBytes(24).toString('base64url');
+        switch (index % 4) {
+          case 0: // a signed-looking token with a signature of nobody's
+            return { path: '/api/users/me', token: `eyJhbGciOiJIUzI1NiJ9.${noise}.${noise}` };
+          case 1: // an API key of the right shape that was never issued
+            return { path: '/api/v1/messages', token: `smsk_${randomBytes(32).toString('base64url')}` };
+          case 2: // an API key where a staff token belongs, and a staff-looking token on /api/v1
+            return index % 8 === 2 ? { path: '/api/contacts', token: `smsk_${noise}` } : { path: '/api/v1/contacts', token: noise };
+          default: // noise of every length
+            return { path: index % 3 ? '/api/users/me' : '/api/v1/messages', token: 'x'.repeat(1 + (index % 2000)) };
+        }
+      };
+      const FLOOD = 800;
+      const answers: Array<{ status: number; retryAfter: string | null; text: string }> = [];
+      let next = 0;
+      const lane = async () => {
+        while (next < FLOOD) {
+          const { path, token } = madeUp(next++);
+          const response = await fetch(`${flooded.baseUrl}${path}`, {
+            headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address },
+          });
+          answers.push({ status: response.status, retryAfter: response.headers.get('retry-after'), text: await response.text() });
+        }
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, lane));
+      const statuses: Record<number, number> = {};
+      for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+      expect(
+        answers.filter((answer) => answer.status !== 401 && answer.status !== 429),
+        JSON.stringify(statuses),
+      ).toEqual([]);
+      for (const answer of answers) {
+        if (answer.status === 429) expect(Number(answer.retryAfter), answer.text).toBeGreaterThan(0);
+        // No internals: no stack frames, no source paths.
+        expect(answer.text).not.toMatch(/\bat .+:\d+:\d+|\.ts\b|node:internal|Error: /);
+        expect(JSON.parse(answer.text)).toMatchObject({ message: expect.any(String) });
+      }
+      expect(errorLines.filter((line) => line.includes('request failed'))).toEqual([]);
+      // Other addresses and valid credentials are still served.
+      expect((await flooded.get('/api/users/me', { token: staff.token, headers: { 'x-forwarded-for': '198.51.100.9' } })).status).toBe(200);
+      expect((await flooded.get('/api/health/ready')).status).toBe(200);
+    } finally {
+      await flooded.close();
+    }
+  }, 120_000);
 });
