@@ -109,6 +109,57 @@ test('an administrator sets the daily backup, backs up now, sees the result and 
   await context.close();
 });
 
+test('an administrator encrypts backups with a passphrase: the next one and the download are encrypted, the passphrase never shown', async () => {
+  const PASSPHRASE = 'staple battery horse correct';
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/configurations?tab=maintenance');
+  const form = page.getByTestId('backup-passphrase-form');
+  await form.getByText('Backups are not encrypted: anyone who gets a copy can read every secret in it.').waitFor();
+  await form.getByText('never written into a backup', { exact: false }).waitFor();
+
+  // Typed twice; too short, then different, then right.
+  const first = form.getByLabel('New passphrase');
+  const again = form.getByLabel('The same passphrase again');
+  expect(await first.getAttribute('type')).toBe('password');
+  await first.fill('too short');
+  expect(await form.getByRole('button', { name: 'Encrypt backups' }).isDisabled()).toBe(true);
+  await first.fill(PASSPHRASE);
+  await again.fill(`${PASSPHRASE}!`);
+  await form.getByText('The two passphrases differ.').waitFor();
+  expect(await form.getByRole('button', { name: 'Encrypt backups' }).isDisabled()).toBe(true);
+  await again.fill(PASSPHRASE);
+  await form.getByRole('button', { name: 'Encrypt backups' }).click();
+  await form.getByText('From now on backups are encrypted with this passphrase.').waitFor();
+  await form.getByText(/^Backups are encrypted with the passphrase set /).waitFor();
+  expect(await first.inputValue()).toBe('');
+  expect(await page.content()).not.toContain(PASSPHRASE);
+
+  // The latest file (taken in clear before) leaves encrypted; then "Back up now" is encrypted.
+  const card = page.getByTestId('backups-form');
+  const [plainDownload] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download latest' }).click()]);
+  expect(plainDownload.suggestedFilename()).toMatch(/^backup-[0-9TZ-]+\.sms\.gz\.enc$/);
+  expect((await saved(plainDownload)).subarray(0, 8).toString('latin1')).toBe('SMS-ENC\n');
+  await card.getByRole('button', { name: 'Back up now' }).click();
+  await page
+    .getByTestId('backups-last-result')
+    .getByText(/^Last backup .+: backup-[0-9TZ-]+\.sms\.gz\.enc \(encrypted\)\.$/)
+    .waitFor({ timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download latest' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^backup-[0-9TZ-]+\.sms\.gz\.enc$/);
+  const body = await saved(download);
+  expect(body.subarray(0, 8).toString('latin1')).toBe('SMS-ENC\n');
+  expect(body.includes(Buffer.from(PASSPHRASE))).toBe(false);
+
+  // Turned off again: the next backups are plain.
+  await form.getByRole('button', { name: 'Stop encrypting' }).click();
+  await form.getByText('Backups are no longer encrypted.').waitFor();
+  await form.getByText(/^Backups are not encrypted/).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test("an administrator downloads a contact's personal data, then erases the contact", async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);

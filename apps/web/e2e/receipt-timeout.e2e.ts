@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { launchUntilCompleted } from './support/campaigns.ts';
 import { eventually } from './support/eventually.ts';
-import { E2E_PGLITE_TEMPLATE_ENV, startServer, type RunningServer } from './support/server.ts';
+import { copyDatabaseTemplate, startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 import { startSmppPeerProcess, type SmppPeerProcess } from './support/smpp-peer.ts';
 
@@ -28,8 +28,7 @@ const start = () => startServer({ DATA_DIR: dataDir });
 beforeAll(async () => {
   // The server's data folder is ours, so the database outlives a restart.
   dataDir = mkdtempSync(join(tmpdir(), 'sms-e2e-timeout-'));
-  const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
-  if (template && existsSync(template)) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
+  copyDatabaseTemplate(dataDir);
   server = await start();
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);

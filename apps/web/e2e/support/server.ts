@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,9 +58,20 @@ export const E2E_PGLITE_TEMPLATE_ENV = 'SMS_E2E_PGLITE_TEMPLATE';
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sms-e2e-'));
-  const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
-  if (template && existsSync(template)) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
+  copyDatabaseTemplate(dataDir);
   return launch(dataDir, env, true);
+}
+
+/**
+ * Copies the run's migrated database (when there is one) into `dataDir`/pglite, owner-only as the
+ * server requires of it (decision 078): Node's cpSync leaves the copied folder 0755.
+ */
+export function copyDatabaseTemplate(dataDir: string): void {
+  const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
+  if (!template || !existsSync(template)) return;
+  const database = join(dataDir, 'pglite');
+  cpSync(template, database, { recursive: true });
+  chmodSync(database, 0o700);
 }
 
 /** Boots a server on a fresh folder, stops it cleanly and returns its migrated database's folder (for the global setup). */

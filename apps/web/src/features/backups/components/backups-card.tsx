@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -19,10 +20,11 @@ import { useBackUpNow } from '../api/back-up-now';
 import { downloadLatestBackup } from '../api/download-latest-backup';
 import { useBackups } from '../api/get-backups';
 import { useUpdateBackupSchedule } from '../api/update-backup-schedule';
+import { BackupPassphraseForm } from './backup-passphrase-form';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** Configurations -> Maintenance (administrators): the daily backup, "Back up now", the latest file. */
+/** Configurations -> Maintenance (administrators): the daily backup, "Back up now", the latest file, their encryption. */
 export function BackupsCard() {
   const backups = useBackups();
   if (backups.isPending) return <FullPageLoader />;
@@ -67,7 +69,7 @@ function BackupsForm({ status }: { status: BackupsStatus }) {
             {last ? (
               <Alert severity={last.ok ? 'success' : 'error'} data-testid="backups-last-result">
                 {last.ok
-                  ? t('lastOk', { at: new Date(last.at).toLocaleString(), file: last.file })
+                  ? t(last.encrypted ? 'lastOkEncrypted' : 'lastOk', { at: new Date(last.at).toLocaleString(), file: last.file })
                   : t('lastFailed', { at: new Date(last.at).toLocaleString(), error: last.error })}
               </Alert>
             ) : (
@@ -116,6 +118,8 @@ function BackupsForm({ status }: { status: BackupsStatus }) {
             </Stack>
           </Stack>
         </Box>
+        <Divider sx={{ my: 3 }} />
+        <BackupPassphraseForm encryption={status.encryption} />
       </CardContent>
     </Card>
   );
