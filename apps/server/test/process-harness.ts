@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './helper.ts';
+import { scratchDir } from './scratch-dir.ts';
 
 /**
  * The product's own processes for fault tests: `npm start`'s API process (RUN_WORKER=false) and
@@ -56,7 +57,8 @@ function watch(name: string, child: ChildProcess): ProductProcess {
   };
 }
 
-const baseEnv = (env: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'warn', ...env });
+/** Each process its own DATA_DIR (owner-only, as the server requires): never the checkout's ./data. */
+const baseEnv = (env: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'warn', DATA_DIR: scratchDir('sms-process-data-'), ...env });
 
 /** The API process alone (`RUN_WORKER=false npm start`); resolves once /api/health answers. */
 export async function startApiProcess(env: Record<string, string>): Promise<ProductProcess & { port: number; url: string }> {
