@@ -30,11 +30,11 @@ export async function startFlags(): Promise<string[]> {
 /**
  * Starts `npm start`'s entry with its flags (API + worker in one process) and extra environment; waits for health.
  * BENCH_SERVER_FLAGS adds Node flags to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
- * (Node refuses --cpu-prof in NODE_OPTIONS).
+ * (Node refuses --cpu-prof in NODE_OPTIONS). `root`: another checkout's server (an older commit, for a before/after).
  */
-export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+export async function startServer(env: Record<string, string>, port: number, root = ROOT): Promise<ChildProcess> {
   const extra = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...(await startFlags()), ...extra, join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...(await startFlags()), ...extra, join(root, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
