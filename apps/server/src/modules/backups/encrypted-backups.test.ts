@@ -258,14 +258,24 @@ describe(`encrypted backups (${kind})`, () => {
     'an independent implementation (Python: hashlib.scrypt, cryptography AESGCM) decrypts the file',
     { timeout: 300_000 },
     async ({ skip }) => {
-      const python = await run('python3', ['-c', 'import hashlib, cryptography; hashlib.scrypt']).then(
-        () => true,
-        () => false,
-      );
-      if (!python) skip('python3 with the cryptography package is not installed');
+      // The first Python with the cryptography package: the one on PATH, or Debian's (.ci/run installs python3-cryptography).
+      let python: string | undefined;
+      for (const candidate of ['python3', '/usr/bin/python3']) {
+        const usable = await run(candidate, ['-c', 'import hashlib, cryptography; hashlib.scrypt']).then(
+          () => true,
+          () => false,
+        );
+        if (usable) {
+          python = candidate;
+          break;
+        }
+      }
+      if (!python && process.env.CI)
+        throw new Error('CI needs python3 with the cryptography package (.ci/run installs python3-cryptography)');
+      if (!python) return skip('python3 with the cryptography package is not installed (apt-get install python3-cryptography)');
       const source = await encryptedSource();
       const out = join(scratchDir('sms-backup-'), 'python.sms.gz');
-      await run('python3', [join(REPO_ROOT, 'apps/server/test/decrypt-backup.py'), source.file, out], {
+      await run(python, [join(REPO_ROOT, 'apps/server/test/decrypt-backup.py'), source.file, out], {
         env: { ...process.env, BACKUP_PASSPHRASE: PASSPHRASE },
       });
       const text = gunzipSync(readFileSync(out)).toString('utf8');
