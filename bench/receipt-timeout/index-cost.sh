@@ -1,5 +1,6 @@
 #!/bin/sh
-# The hot-path cost of messages_sent_idx (migration 0028, decision 073): a write-back
+# The hot-path cost of an index on (campaign_id, sent_at) where status = 'sent' (the first version
+# of the receipt-timeout sweep's, decision 073; replaced for what this measured): a write-back
 # (sending -> sent) and a receipt (sent -> delivered) of 200,000 messages in 1,000-row UPDATEs,
 # with the index and without it, twice each, on a scratch PostgreSQL database.
 #   sh bench/receipt-timeout/index-cost.sh [postgres://postgres@127.0.0.1:5432]

@@ -80,9 +80,12 @@ export const RECEIPT_GRACE_HOURS = 1;
  * validity (counted as expireValidity counts it) but never ending before the message was sent;
  * DEFAULT_RECEIPT_WAIT_HOURS from sent_at without one, and for one-offs. A late receipt or a reply
  * still moves it on. The candidates come from the counters (campaigns with messages in 'sent' whose
- * wait has passed), their messages through messages_sent_idx by campaign (one-offs: campaign null),
- * in statements of at most `batch` rows locked with SKIP LOCKED, so workers running it at once
- * share the work; at most `maxRows` a call (a backlog takes several). Answers how many timed out.
+ * wait has passed). A campaign's messages are walked once, in contact order through the
+ * (campaign, contact) index every campaign message is in anyway, a keyset page at a time: no index
+ * of its own, whose upkeep every write-back and receipt would pay. One-offs (campaign null, a small
+ * share) through their partial index messages_one_off_sent_idx. Statements of at most `batch` rows
+ * locked with SKIP LOCKED, so workers running it at once share the work; at most `maxRows` a call
+ * (a backlog takes several). Answers how many timed out.
  */
 export async function expireReceiptWaits(db: Executor, options: { batch?: number; maxRows?: number } = {}): Promise<number> {
   const batch = options.batch ?? 10_000;
@@ -108,33 +111,58 @@ export async function expireReceiptWaits(db: Executor, options: { batch?: number
           from waiting w join campaigns c on c.id = w.campaign_id)
         select id, sent_before::text from waits where ends < now() order by ends`,
   );
-  const timeOut = async (campaign: SQL, sentBefore: SQL, limit: number): Promise<number> => {
-    const rows = await queryRows<{ n: number }>(
+  /** One statement: up to `limit` of the rows `page` selects (locked, skipping others' locks) become unknown; answers how many, and the page's last key. */
+  const timeOut = async (page: SQL, key: 'id' | 'contact_id', limit: number): Promise<{ n: number; last: string | null; seen: number }> => {
+    const rows = await queryRows<{ n: number; last: string | null; seen: number }>(
       db,
-      sql`with due as (
-            select id from messages where ${campaign} and status = 'sent' and sent_at < ${sentBefore}
-            limit ${limit} for update skip locked),
+      sql`with due as (${page} limit ${limit} for update skip locked),
           timed_out as (
             update messages m set status = 'unknown', error_code = ${MESSAGE_ERROR_CODES.receiptTimeout},
               error_text = 'No delivery receipt within the validity period'
             from due where m.id = due.id and m.status = 'sent'
             returning 1)
-          select count(*)::int as n from timed_out`,
+          select (select count(*) from timed_out)::int as n, (select max(${sql.raw(key)}::text) from due) as last,
+                 (select count(*) from due)::int as seen`,
     );
-    return rows[0]?.n ?? 0;
+    return rows[0] ?? { n: 0, last: null, seen: 0 };
   };
   let total = 0;
-  const drain = async (campaign: SQL, sentBefore: SQL) => {
+  // One-offs first: a big campaign's backlog takes several calls, and must not hold them up.
+  while (remaining > 0) {
+    const limit = Math.min(batch, remaining);
+    const { n, seen } = await timeOut(
+      sql`select id from messages where campaign_id is null and status = 'sent' and sent_at < now() - ${defaultWait} order by sent_at`,
+      'id',
+      limit,
+    );
+    total += n;
+    remaining -= n;
+    if (seen < limit) break;
+  }
+  for (const candidate of candidates) {
+    const sentBefore = sql`${candidate.sent_before}::timestamptz`;
+    // Campaign messages whose contact was taken off them (none today) are not in the walk below.
+    const orphans = await timeOut(
+      sql`select id, contact_id from messages where campaign_id = ${candidate.id} and contact_id is null and status = 'sent' and sent_at < ${sentBefore}`,
+      'id',
+      Math.min(batch, remaining),
+    );
+    total += orphans.n;
+    remaining -= orphans.n;
+    let after: string | null = null;
     while (remaining > 0) {
       const limit = Math.min(batch, remaining);
-      const n = await timeOut(campaign, sentBefore, limit);
+      const from = after === null ? sql`` : sql`and contact_id > ${after}::uuid`;
+      const { n, last, seen } = await timeOut(
+        sql`select id, contact_id from messages where campaign_id = ${candidate.id} ${from} and status = 'sent' and sent_at < ${sentBefore} order by contact_id`,
+        'contact_id',
+        limit,
+      );
       total += n;
       remaining -= n;
-      if (n < limit) return;
+      if (seen < limit || last === null) break;
+      after = last;
     }
-  };
-  // One-offs first: a big campaign's backlog takes several calls, and must not hold them up.
-  await drain(sql`campaign_id is null`, sql`now() - ${defaultWait}`);
-  for (const candidate of candidates) await drain(sql`campaign_id = ${candidate.id}`, sql`${candidate.sent_before}::timestamptz`);
+  }
   return total;
 }
