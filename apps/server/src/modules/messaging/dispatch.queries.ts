@@ -203,7 +203,11 @@ export async function writeOutcomes(
             sent_at = case when r.status = 'sent' then ${handed} else m.sent_at end,
             failed_at = case when r.status in ('failed', 'skipped') then now() else m.failed_at end
           from r
-          where m.id = r.id and m.attempts = r.attempts and (m.status = 'sending' or (m.status = 'queued' and m.lease_until is null and m.claimed_at is not null))
+          -- The status test as a case, not an OR of equalities: those the planner matched to the
+          -- partial indexes of queued and sending messages, and fetched every queued message of
+          -- the campaign for each write-back instead of probing the batch's ids.
+          where m.id = r.id and m.attempts = r.attempts
+            and case m.status when 'sending' then true when 'queued' then m.lease_until is null and m.claimed_at is not null else false end
           returning m.id, m.contact_id),
         earlier as (
           insert into earlier_submissions (gateway_id, gateway_message_id, message_id)

@@ -22,7 +22,9 @@ export async function recoverExpiredLeases(db: Executor, options: { all?: boolea
           update messages m set lease_until = null, handed_at = least(m.handed_at, m.claimed_at),
             -- Back to the queue, unless the campaign was cancelled (or failed) meanwhile.
             status = coalesce((select case c.status when 'cancelled' then 'cancelled' when 'failed' then 'failed' end from campaigns c where c.id = m.campaign_id), 'queued')
-          where m.id in (select id from messages where status = 'sending' ${expired} limit 10000 for update skip locked)
+          -- In lease order: a plain index scan, which marks the entries of rows no longer in flight
+          -- as dead as it passes them (a bitmap scan does not), so later sweeps skip them.
+          where m.id in (select id from messages where status = 'sending' ${expired} order by lease_until limit 10000 for update skip locked)
           returning 1)
         select count(*)::int as n from recovered`,
   );
