@@ -70,10 +70,21 @@ const watch = (name: string, child: ChildProcess) => {
   child.once('exit', (code, signal) => (entry.exit = `exited ${code ?? signal}`));
   processes.push(entry);
 };
-const client = new pg.Client({ connectionString: database.url });
+/** One statement on a connection of its own: the benchmark's own connections go away with each restart too. */
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 2_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 let failed = false;
 const rows: string[] = [];
 const faults: string[] = [];
+let smscSummary: string | undefined;
 try {
   watch('api', await startServer({ DATABASE_URL: database.url, RUN_WORKER: 'false' }, PORT));
   for (let index = 1; index <= WORKERS; index++)
@@ -97,8 +108,7 @@ try {
     },
     secrets: { password: smsc.credentials.password },
   });
-  await client.connect();
-  await client.query(
+  await query(
     `insert into contacts (phone, first_name, tag1) select '+4477' || lpad(i::text, 8, '0'), 'Person ' || i, 'group-' || (i % 50) from generate_series(1, $1) as i`,
     [RECIPIENTS],
   );
@@ -135,12 +145,12 @@ try {
       await sleep(200);
     }
   };
-  /** Time from `since` until the campaign handles more than `before` messages again. */
+  /** Time from `since` until the campaign handles more than `before` messages again (read every 50 ms). */
   const recovery = async (before: number, since: number) => {
     for (;;) {
       const now = await handled();
       if (now !== null && now > before) return performance.now() - since;
-      await sleep(100);
+      await sleep(50);
     }
   };
 
@@ -150,19 +160,26 @@ try {
   ] as const) {
     await until(share);
     const before = (await handled()) ?? 0;
+    const began = performance.now();
     const restartMs = restartPostgres();
     const over = performance.now();
     const back = await recovery(before, over);
-    faults.push(`| PostgreSQL restart ${index} (\`pg_ctlcluster ... restart\`) | ${seconds(restartMs)} | ${seconds(back)} |`);
+    faults.push(
+      `| PostgreSQL restart ${index} (\`pg_ctlcluster ... restart\`) | ${seconds(restartMs)} | ${seconds(over + back - began)} | ${seconds(back)} |`,
+    );
     console.info(faults.at(-1));
   }
   await until(0.6);
+  const smscDown = performance.now();
   await smscProxy.down();
   await sleep(SMSC_OUTAGE_S * 1000);
   const beforeSmsc = (await handled()) ?? 0;
   await smscProxy.up();
-  const smscBack = await recovery(beforeSmsc, performance.now());
-  faults.push(`| SMSC unreachable (connections refused) | ${SMSC_OUTAGE_S} s | ${seconds(smscBack)} |`);
+  const smscUp = performance.now();
+  const smscBack = await recovery(beforeSmsc, smscUp);
+  faults.push(
+    `| SMSC unreachable (connections refused) | ${SMSC_OUTAGE_S} s | ${seconds(smscUp + smscBack - smscDown)} | ${seconds(smscBack)} |`,
+  );
   console.info(faults.at(-1));
 
   let status = '';
@@ -178,7 +195,7 @@ try {
     if (replied >= expected) break;
     await sleep(500);
   }
-  const { rows: statusRows } = await client.query<{ status: string; n: number }>(
+  const statusRows = await query<{ status: string; n: number }>(
     `select status, count(*)::int as n from messages where campaign_id = $1 group by status order by status`,
     [id],
   );
@@ -194,8 +211,8 @@ try {
       `${fmt(replied)} of ${fmt(summary.repliers)} | ${statusRows.map((row) => `${row.status} ${fmt(row.n)}`).join(', ')} | ${seconds(sendMs)} | ${exact ? 'held' : 'FAILED'} |`,
   );
   console.info(rows.at(-1), JSON.stringify(summary));
+  smscSummary = `SMSC: ${fmt(summary.submits)} submits, ${fmt(summary.binds)} binds, ${fmt(summary.redelivered)} deliver_sm delivered again, ${fmt(summary.lostReceipts)} receipts lost with a dropped bind.`;
 } finally {
-  await client.end().catch(() => {});
   for (const entry of processes.reverse()) await stopProcess(entry.child);
   await smsc.close().catch(() => {});
   await smscProxy.close();
@@ -210,15 +227,18 @@ ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at s
 (${LANES} lanes of ${BATCH}), SMPP window ${WINDOW}, the gateway limited to ${args.rate} msg/s so the faults land mid-campaign. The SMSC is
 Perl's Net::SMPP (every ${EVERY}th recipient answers YES; what it had not got acknowledged is delivered again, receipts waiting for a
 dropped bind are lost). Nobody touched the campaign. Recovery = from the end of the fault (the restart command returned, the SMSC
-reachable again) to the campaign's next handled message.
+reachable again) to the campaign's next handled message; sending stalled = from the fault's start to that message.
+Receipts "lost" are those the SMSC had sent but not seen acknowledged when a bind dropped (some had arrived).
 
-| Fault | Lasted | Campaign moving again after |
-|---|---:|---:|
+| Fault | Lasted | Sending stalled | Moving again after the fault ended |
+|---|---:|---:|---:|
 ${faults.join('\n')}
 
 | Recipients | Processes alive | Completed by itself | Missed | Duplicates | Replied (tag1 report) of the SMSC's repliers | Messages at the end | Launch to completed | Verdict |
 |---:|---|---|---:|---|---|---|---:|---|
 ${rows.join('\n')}
+
+${smscSummary ?? ''}
 `;
 if (!args['no-write']) await writeResultsSection('faults-bench', section);
 console.info(section);
