@@ -68,15 +68,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; jobs: Job
             : migrations !== 'ok'
               ? 'Database migrations are not applied'
               : 'Job runner not started';
-      return reply
-        .status(ready ? 200 : 503)
-        .send({
-          status: ready ? 'ready' : 'not_ready',
-          database: databaseCheck,
-          migrations,
-          jobs: jobsCheck,
-          ...(reason ? { reason } : {}),
-        });
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        database: databaseCheck,
+        migrations,
+        jobs: jobsCheck,
+        ...(reason ? { reason } : {}),
+      });
     },
   );
 };
