@@ -127,30 +127,46 @@ describe('the time of the answer', () => {
   });
   afterAll(() => timed?.close());
 
-  it('answers in the same time whatever the number (medians of 30 requests per kind, interleaved)', async () => {
+  it('answers in the same time whatever the number (paired medians of 30 rounds per kind, interleaved)', async () => {
     const ROUNDS = 30;
     for (const endpoint of ['unsubscribe', 'subscribe'] as const) {
-      const numbers = Object.fromEntries(
-        await Promise.all(KINDS.map(async (kind) => [kind, await numbersOf(kind, ROUNDS, timed)] as const)),
-      ) as Record<Kind, string[]>;
-      // Warm the path (first queries, the job queue) before measuring.
-      for (const phone of await numbersOf('unknown', 5, timed)) await ask(endpoint, phone, timed);
-      const times: Record<Kind, number[]> = { subscribed: [], 'opted out': [], unknown: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        // Each kind goes first, second and third in turn, so whatever runs after one answer weighs on every kind alike.
-        for (let k = 0; k < KINDS.length; k++) {
-          const kind = KINDS[(round + k) % KINDS.length]!;
-          const { seen, ms } = await ask(endpoint, numbers[kind][round]!, timed);
-          expect(seen.status, `${endpoint} ${kind}`).toBe(202);
-          times[kind].push(ms);
-        }
+      // A loaded CI host (the other suites run beside this one) can slow a stretch of requests by
+      // half; a leak slows one kind in every round. So each round's known numbers are compared with
+      // the unknown number asked in the same round, and a measurement that shows a gap is taken
+      // again: a real difference (a subscribed number's code made in the request doubled its time)
+      // shows in every attempt, load in one.
+      const attempts: string[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const gap = await measureGaps(endpoint, ROUNDS);
+        attempts.push(JSON.stringify(gap));
+        if (gap.largestGap < Math.max(3, 0.3 * gap.unknownMedian)) break;
+        expect(attempt, `${endpoint}: a gap in every attempt ${attempts.join(' ')}`).toBeLessThan(2);
       }
-      const medians = Object.fromEntries(KINDS.map((kind) => [kind, median(times[kind])])) as Record<Kind, number>;
-      const spread = Math.max(...Object.values(medians)) - Math.min(...Object.values(medians));
-      // A loaded CI host moves medians by a few milliseconds, each kind alike; the work a number's
-      // state used to add doubled the median (a subscribed number's code made in the request).
-      const fastest = Math.min(...Object.values(medians));
-      expect(spread, `${endpoint} medians ${JSON.stringify(medians)}`).toBeLessThan(Math.max(5, 0.5 * fastest));
     }
   });
+
+  async function measureGaps(endpoint: Endpoint, rounds: number) {
+    const numbers = Object.fromEntries(
+      await Promise.all(KINDS.map(async (kind) => [kind, await numbersOf(kind, rounds, timed)] as const)),
+    ) as Record<Kind, string[]>;
+    // Warm the path (first queries, the job queue) before measuring.
+    for (const phone of await numbersOf('unknown', 5, timed)) await ask(endpoint, phone, timed);
+    const times: Record<Kind, number[]> = { subscribed: [], 'opted out': [], unknown: [] };
+    for (let round = 0; round < rounds; round++) {
+      // Each kind goes first, second and third in turn, so whatever runs after one answer weighs on every kind alike.
+      for (let k = 0; k < KINDS.length; k++) {
+        const kind = KINDS[(round + k) % KINDS.length]!;
+        const { seen, ms } = await ask(endpoint, numbers[kind][round]!, timed);
+        expect(seen.status, `${endpoint} ${kind}`).toBe(202);
+        times[kind].push(ms);
+      }
+    }
+    const gapTo = (kind: Kind) => median(times[kind].map((ms, round) => ms - times.unknown[round]!));
+    return {
+      unknownMedian: median(times.unknown),
+      subscribedGap: gapTo('subscribed'),
+      optedOutGap: gapTo('opted out'),
+      largestGap: Math.max(Math.abs(gapTo('subscribed')), Math.abs(gapTo('opted out'))),
+    };
+  }
 });
