@@ -156,7 +156,7 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
 
 /**
  * `locale-en-sign-in`, `locale-en-public` and `locale-en-frame` for the namespaces of those sets
- * (text-sets.ts), `locale-en-<namespace>` for every other namespace (decision 066).
+ * (text-sets.ts), `locale-en-<namespace>` for every other namespace (decision 067).
  */
 function localeChunk(id: string): string {
   const [, language = 'x', namespace = ''] = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(id) ?? [];

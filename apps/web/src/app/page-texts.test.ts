@@ -5,7 +5,7 @@ import { namespacesReachedFrom } from './page-texts.walk';
 
 /**
  * A page downloads only the translation namespaces it declares (`withTexts` in the router) beside
- * the sign-in set and its frame's set (decision 066). A namespace a page reads but does not declare
+ * the sign-in set and its frame's set (decision 067). A namespace a page reads but does not declare
  * would arrive late, through the i18next backend, with the page suspended meanwhile; one it declares
  * but does not read is a download for nothing. These tests compare each declaration with what the
  * page's modules read, found in their source (page-texts.walk.ts).

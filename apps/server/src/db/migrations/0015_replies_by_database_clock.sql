@@ -1,4 +1,4 @@
--- Replies and receipts ordered by the database's clock (docs/decisions/101-replies-by-database-clock.md).
+-- Replies and receipts ordered by the database's clock (docs/decisions/029-replies-by-database-clock.md).
 -- When a message's latest claim began: sent_at once the gateway accepts it; a reply arriving
 -- while it is in flight may answer it.
 ALTER TABLE "messages" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint

@@ -1,5 +1,5 @@
 /**
- * Which translation namespaces load together (decision 066). The build puts each set of a language
+ * Which translation namespaces load together (decision 067). The build puts each set of a language
  * in one file (vite.config.ts); every other namespace is a file of its own, loaded with the pages
  * that read it (`withTexts` in the router), so a page downloads its own texts, not the language's.
  */
