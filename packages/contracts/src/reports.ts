@@ -225,46 +225,11 @@ export type FollowUpBody = z.infer<typeof followUpBodySchema>;
 export const followUpResponseSchema = z.object({ campaign: campaignSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Shared by every per-campaign route, and the columns of the exports
+// Shared by every per-campaign route
 // ---------------------------------------------------------------------------------------------
 
 /** The `{campaignId}` of /api/reports/<report>/{campaignId}. */
 export const reportCampaignParamsSchema = z.object({ campaignId: z.uuid('campaignId must be a valid campaign id') });
-
-/** Header row of each export (stable identifiers, like the contacts export's). */
-export const REPORT_EXPORT_COLUMNS = {
-  campaigns: [
-    'name',
-    'status',
-    'recipients',
-    'sent',
-    'delivered',
-    'failed',
-    'replied',
-    'not_replied',
-    'opted_out',
-    'delivered_pct',
-    'replied_pct',
-    'launched_at',
-    'completed_at',
-    'created_at',
-  ],
-  recipients: [
-    'name',
-    'phone',
-    'tag1',
-    'status',
-    'error_code',
-    'error_text',
-    'sent_at',
-    'delivered_at',
-    'replied_at',
-    'reply_text',
-    'reply_word',
-  ],
-  tag1Grouped: ['tag1', 'recipients', 'delivered', 'failed', 'replied', 'not_replied', 'response_rate', 'reply_words', 'other_replies'],
-  nonResponders: ['name', 'phone', 'tag1', 'status', 'sent_at', 'delivered_at', 'window_ends_at', 'opted_out'],
-} as const;
 
 /** Error codes of the reports API besides the generic ones. */
 export const REPORT_ERROR_CODES = {

@@ -1,5 +1,5 @@
 import { maskPhone } from '@sms/contracts/phone-mask';
-import { REPORT_EXPORT_COLUMNS, type NonRespondersQuery, type RecipientsQuery, type ReportCampaignsQuery } from '@sms/contracts/reports';
+import type { NonRespondersQuery, RecipientsQuery, ReportCampaignRow, ReportCampaignsQuery, Tag1Group } from '@sms/contracts/reports';
 import type { Executor } from '../../db/client.ts';
 import type { ExportCell } from '../../platform/csv.ts';
 import { keysetBatches, keysetCsvChunks, type ExportSpec } from '../../platform/export-file.ts';
@@ -18,7 +18,32 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportsService } from './reports.service.ts';
 
-/** What each report's file holds: headers and rows, the big ones fetched by keyset batches. */
+/**
+ * What each report's file holds. Each export is one table of columns, each column declared once:
+ * its header, its cell from a row, and, for the recipients' tables, the SQL from which the database
+ * writes the same cell into a CSV. The header row, the row mapper and the SQL are read from it.
+ */
+
+/** One column of an export file. */
+interface ExportColumn<Row> {
+  /** A stable identifier in the file's first row, like the contacts export's. */
+  header: string;
+  value: (row: Row) => ExportCell;
+  /** The same cell written by the database (over messages m and contacts c), for the CSV it makes. */
+  sql?: CsvColumn;
+  /** Kept as plain text in XLSX (E.164 phones: a typed string cell cannot be a formula). */
+  plainInXlsx?: true;
+}
+
+const headersOf = <Row>(columns: ReadonlyArray<ExportColumn<Row>>) => columns.map((column) => column.header);
+const cellsOf =
+  <Row>(columns: ReadonlyArray<ExportColumn<Row>>) =>
+  (row: Row): ExportCell[] =>
+    columns.map((column) => column.value(row));
+const plainColumnsOf = <Row>(columns: ReadonlyArray<ExportColumn<Row>>) =>
+  columns.flatMap((column, index) => (column.plainInXlsx ? [index] : []));
+/** A column of a recipients' table, which the database can write too. */
+type RecipientColumn = ExportColumn<RecipientRow> & { sql: CsvColumn };
 
 /** Rows per keyset query: big enough to amortise the round trip, small enough to stream. */
 const BATCH_SIZE = 2000;
@@ -50,6 +75,52 @@ const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof re
 const text = (expression: SQL): CsvColumn => ({ expression, kind: 'text' });
 const plain = (expression: SQL): CsvColumn => ({ expression, kind: 'plain' });
 
+/** A recipients' table as a file: rows by keyset batches, and the database's CSV when numbers are whole. */
+function recipientTableFile(
+  db: Executor,
+  campaignId: string,
+  where: ReturnType<typeof recipientsWhere>,
+  view: PhoneView,
+  file: { name: string; sheetName: string; columns: readonly RecipientColumn[] },
+): ExportSpec {
+  const { columns } = file;
+  return {
+    name: file.name,
+    sheetName: file.sheetName,
+    headers: headersOf(columns),
+    plainColumns: plainColumnsOf(columns),
+    batches: () => recipientBatches(db, campaignId, where, cellsOf(columns)),
+    // The database writes whole numbers: a masked file goes through the batches instead.
+    ...(view.maskPhones
+      ? {}
+      : {
+          csvChunks: csvChunks(
+            db,
+            campaignId,
+            where,
+            columns.map((column) => column.sql),
+          ),
+        }),
+  };
+}
+
+const CAMPAIGN_COLUMNS: ReadonlyArray<ExportColumn<ReportCampaignRow>> = [
+  { header: 'name', value: (row) => row.name },
+  { header: 'status', value: (row) => row.status },
+  { header: 'recipients', value: (row) => row.recipients },
+  { header: 'sent', value: (row) => row.sent },
+  { header: 'delivered', value: (row) => row.delivered },
+  { header: 'failed', value: (row) => row.failed },
+  { header: 'replied', value: (row) => row.replied },
+  { header: 'not_replied', value: (row) => row.notReplied },
+  { header: 'opted_out', value: (row) => row.optedOut },
+  { header: 'delivered_pct', value: (row) => row.deliveredPct },
+  { header: 'replied_pct', value: (row) => row.repliedPct },
+  { header: 'launched_at', value: (row) => row.launchedAt },
+  { header: 'completed_at', value: (row) => row.completedAt },
+  { header: 'created_at', value: (row) => row.createdAt },
+];
+
 export function campaignsFile(
   service: ReportsService,
   query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>,
@@ -57,27 +128,9 @@ export function campaignsFile(
   return {
     name: 'campaigns-report',
     sheetName: 'Campaigns',
-    headers: REPORT_EXPORT_COLUMNS.campaigns,
+    headers: headersOf(CAMPAIGN_COLUMNS),
     batches: async function* () {
-      const rows = await service.allCampaignRows(query);
-      yield* once(
-        rows.map((row) => [
-          row.name,
-          row.status,
-          row.recipients,
-          row.sent,
-          row.delivered,
-          row.failed,
-          row.replied,
-          row.notReplied,
-          row.optedOut,
-          row.deliveredPct,
-          row.repliedPct,
-          row.launchedAt,
-          row.completedAt,
-          row.createdAt,
-        ]),
-      );
+      yield* once((await service.allCampaignRows(query)).map(cellsOf(CAMPAIGN_COLUMNS)));
     },
   };
 }
@@ -89,6 +142,17 @@ export interface PhoneView {
 
 const phoneOf = (view: PhoneView) => (view.maskPhones ? maskPhone : (phone: string) => phone);
 
+/** The columns every recipients' table starts with: who, and what became of their message. */
+const recipientColumns = (view: PhoneView): RecipientColumn[] => {
+  const phone = phoneOf(view);
+  return [
+    { header: 'name', value: recipientName, sql: text(NAME_SQL) },
+    { header: 'phone', value: (row) => phone(row.phone), sql: text(sql`m.phone`), plainInXlsx: true },
+    { header: 'tag1', value: (row) => row.tag1 ?? '', sql: text(sql`c.tag1`) },
+    { header: 'status', value: (row) => row.status, sql: plain(sql`m.status`) },
+  ];
+};
+
 /** The per-recipient table's rows (its filters; the unique index's order). */
 export function recipientsFile(
   db: Executor,
@@ -97,79 +161,46 @@ export function recipientsFile(
   view: PhoneView,
 ): ExportSpec {
   const where = recipientsWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
-  const phone = phoneOf(view);
-  return {
+  return recipientTableFile(db, campaign.id, where, view, {
     name: 'delivery-report',
     sheetName: 'Recipients',
-    headers: REPORT_EXPORT_COLUMNS.recipients,
-    plainColumns: [1],
-    batches: () =>
-      recipientBatches(db, campaign.id, where, (row) => [
-        recipientName(row),
-        phone(row.phone),
-        row.tag1 ?? '',
-        row.status,
-        row.errorCode,
-        row.errorText,
-        row.sentAt,
-        row.deliveredAt,
-        row.repliedAt,
-        row.replyText,
-        row.replyWord,
-      ]),
-    // The database writes whole numbers: a masked file goes through the batches instead.
-    ...(view.maskPhones
-      ? {}
-      : {
-          csvChunks: csvChunks(db, campaign.id, where, [
-            text(NAME_SQL),
-            text(sql`m.phone`),
-            text(sql`c.tag1`),
-            plain(sql`m.status`),
-            text(sql`m.error_code`),
-            text(sql`m.error_text`),
-            plain(isoTextSql(sql`m.sent_at`)),
-            plain(isoTextSql(sql`m.delivered_at`)),
-            plain(isoTextSql(sql`m.replied_at`)),
-            text(sql`m.reply_text`),
-            text(sql`m.reply_word`),
-          ]),
-        }),
-  };
+    columns: [
+      ...recipientColumns(view),
+      { header: 'error_code', value: (row) => row.errorCode, sql: text(sql`m.error_code`) },
+      { header: 'error_text', value: (row) => row.errorText, sql: text(sql`m.error_text`) },
+      { header: 'sent_at', value: (row) => row.sentAt, sql: plain(isoTextSql(sql`m.sent_at`)) },
+      { header: 'delivered_at', value: (row) => row.deliveredAt, sql: plain(isoTextSql(sql`m.delivered_at`)) },
+      { header: 'replied_at', value: (row) => row.repliedAt, sql: plain(isoTextSql(sql`m.replied_at`)) },
+      { header: 'reply_text', value: (row) => row.replyText, sql: text(sql`m.reply_text`) },
+      { header: 'reply_word', value: (row) => row.replyWord, sql: text(sql`m.reply_word`) },
+    ],
+  });
 }
+
+/** A tag1 group, or the totals row (tag1 '(total)'). */
+type Tag1Line = Omit<Tag1Group, 'tag1'> & { tag1: string };
+const replyWords = (list: Array<{ word: string; n: number }>) => list.map((word) => `${word.word} (${word.n})`).join(', ');
+
+const TAG1_COLUMNS: ReadonlyArray<ExportColumn<Tag1Line>> = [
+  { header: 'tag1', value: (row) => row.tag1 },
+  { header: 'recipients', value: (row) => row.recipients },
+  { header: 'delivered', value: (row) => row.delivered },
+  { header: 'failed', value: (row) => row.failed },
+  { header: 'replied', value: (row) => row.replied },
+  { header: 'not_replied', value: (row) => row.notReplied },
+  { header: 'response_rate', value: (row) => row.responseRate },
+  { header: 'reply_words', value: (row) => replyWords(row.replyWords) },
+  { header: 'other_replies', value: (row) => row.other },
+];
 
 export function tag1File(service: ReportsService, campaign: CampaignRow): ExportSpec {
   return {
     name: 'tag1-report',
     sheetName: 'By tag1',
-    headers: REPORT_EXPORT_COLUMNS.tag1Grouped,
+    headers: headersOf(TAG1_COLUMNS),
     batches: async function* () {
       const report = await service.tag1Grouped(campaign);
-      const words = (list: Array<{ word: string; n: number }>) => list.map((word) => `${word.word} (${word.n})`).join(', ');
-      yield* once([
-        ...report.groups.map((g) => [
-          g.tag1,
-          g.recipients,
-          g.delivered,
-          g.failed,
-          g.replied,
-          g.notReplied,
-          g.responseRate,
-          words(g.replyWords),
-          g.other,
-        ]),
-        [
-          '(total)',
-          report.totals.recipients,
-          report.totals.delivered,
-          report.totals.failed,
-          report.totals.replied,
-          report.totals.notReplied,
-          report.totals.responseRate,
-          words(report.totals.replyWords),
-          report.totals.other,
-        ],
-      ]);
+      yield* once([...report.groups, { ...report.totals, tag1: '(total)' }].map(cellsOf(TAG1_COLUMNS)));
     },
   };
 }
@@ -181,36 +212,24 @@ export function nonRespondersFile(
   view: PhoneView,
 ): ExportSpec {
   const where = nonRespondersWhere(campaign.id, { ...filter, phoneSearch: !view.maskPhones });
-  const phone = phoneOf(view);
-  return {
+  const hours = campaign.replyWindowHours;
+  return recipientTableFile(db, campaign.id, where, view, {
     name: 'non-responders',
     sheetName: 'Non-responders',
-    headers: REPORT_EXPORT_COLUMNS.nonResponders,
-    plainColumns: [1],
-    batches: () =>
-      recipientBatches(db, campaign.id, where, (row) => [
-        recipientName(row),
-        phone(row.phone),
-        row.tag1 ?? '',
-        row.status,
-        row.sentAt,
-        row.deliveredAt,
-        windowEndsAt(row.sentAt, campaign.replyWindowHours),
-        row.contactOptedOut ? 'yes' : 'no',
-      ]),
-    ...(view.maskPhones
-      ? {}
-      : {
-          csvChunks: csvChunks(db, campaign.id, where, [
-            text(NAME_SQL),
-            text(sql`m.phone`),
-            text(sql`c.tag1`),
-            plain(sql`m.status`),
-            plain(isoTextSql(sql`m.sent_at`)),
-            plain(isoTextSql(sql`m.delivered_at`)),
-            plain(isoTextSql(sql`m.sent_at + make_interval(hours => ${campaign.replyWindowHours})`)),
-            plain(sql`case when c.status = 'opted_out' then 'yes' else 'no' end`),
-          ]),
-        }),
-  };
+    columns: [
+      ...recipientColumns(view),
+      { header: 'sent_at', value: (row) => row.sentAt, sql: plain(isoTextSql(sql`m.sent_at`)) },
+      { header: 'delivered_at', value: (row) => row.deliveredAt, sql: plain(isoTextSql(sql`m.delivered_at`)) },
+      {
+        header: 'window_ends_at',
+        value: (row) => windowEndsAt(row.sentAt, hours),
+        sql: plain(isoTextSql(sql`m.sent_at + make_interval(hours => ${hours})`)),
+      },
+      {
+        header: 'opted_out',
+        value: (row) => (row.contactOptedOut ? 'yes' : 'no'),
+        sql: plain(sql`case when c.status = 'opted_out' then 'yes' else 'no' end`),
+      },
+    ],
+  });
 }
