@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 
-/** The build's list of files per first-visited address (apps/web `first-route-modules.ts`, decision 062). */
+/** The build's list of files per first-visited address (apps/web `src/delivery/first-route-modules.ts`, decision 062). */
 type Preloads = Record<string, string[]>;
 
 const ASSET_PATH = /^\/assets\/[\w.-]+\.js$/;
@@ -29,7 +29,7 @@ const PAGE_FILE = /^[\w-]+\.html$/;
 
 /**
  * The page an address starts from when the build gave it one of its own (apps/web
- * `first-route-modules.ts` PAGE_ENTRIES, decision 071): the sign-in page has an entry without MUI.
+ * `src/delivery/first-route-modules.ts` PAGE_ENTRIES, decision 071): the sign-in page has an entry without MUI.
  * Undefined for every other address, or when the list is missing or names something else.
  */
 export function pageEntryReader(path: string): (pathname: string) => string | undefined {

@@ -6,9 +6,9 @@ import { CONFIGURATION_TABS } from './configuration-tabs';
 import { BlankLayout } from './layouts/blank-layout';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ConnectionBanner } from '../lib/connection/connection-banner';
-import { loadFrameNamespaces, withTexts } from '../lib/i18n/i18n';
 import { lazyRoute } from '../lib/lazy-page';
-import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
+import { LandingPage, loadDashboard, Login, PublicLayout } from '../delivery/first-route-pages';
+import { loadFrameTexts, withTexts } from '../delivery/texts';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -18,9 +18,9 @@ import { ScrollRestoration } from './scroll-restoration';
 // the server could not answer waits for it to come back (`lazyRoute`). The signed-in
 // frame (sidebar, header) too, with its texts: the sign-in pages never download them. Each page
 // downloads the translation namespaces it reads beside its code (`withTexts`; beyond the sign-in
-// set, which is always there); page-texts.test.ts checks each list against the page's modules.
+// set, which is always there): the build fills them in from the page's source (delivery/page-texts.build.ts).
 const FullLayout = lazyRoute(() =>
-  Promise.all([import('./layouts/full-layout'), loadFrameNamespaces()]).then(([module]) => ({ default: module.FullLayout })),
+  Promise.all([import('./layouts/full-layout'), loadFrameTexts()]).then(([module]) => ({ default: module.FullLayout })),
 );
 const Login2 = lazyRoute(() => import('../features/auth/routes/login2'));
 const Register = lazyRoute(() => import('../features/auth/routes/register'));
@@ -30,66 +30,43 @@ const ForgotPassword2 = lazyRoute(() => import('../features/auth/routes/forgot-p
 const ResetPassword = lazyRoute(() => import('../features/auth/routes/reset-password'));
 const TwoSteps = lazyRoute(() => import('../features/auth/routes/two-steps'));
 const TwoSteps2 = lazyRoute(() => import('../features/auth/routes/two-steps2'));
-const AccountSettings = lazyRoute(() =>
-  withTexts(import('../features/account/routes/account-settings'), ['account', 'notifications', 'profile']),
-);
+const AccountSettings = lazyRoute(() => withTexts(import('../features/account/routes/account-settings')));
 const NotFound = lazyRoute(() => import('./routes/not-found'));
 const Maintenance = lazyRoute(() => import('../features/maintenance/routes/maintenance-page'));
 const Dashboard = lazyRoute(loadDashboard);
-const UsersList = lazyRoute(() => withTexts(import('../features/users/routes/users-list'), ['users']));
-const UserNew = lazyRoute(() => withTexts(import('../features/users/routes/user-new'), ['users']));
-const UserDetail = lazyRoute(() => withTexts(import('../features/users/routes/user-detail'), ['users']));
-const UserEdit = lazyRoute(() => withTexts(import('../features/users/routes/user-edit'), ['users']));
-const UserProfile = lazyRoute(() => withTexts(import('../features/profile/routes/user-profile'), ['profile']));
-const ContactsList = lazyRoute(() => withTexts(import('../features/contacts/routes/contacts-list'), ['contacts', 'segments']));
-const ContactNew = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-new'), ['contacts']));
-const ContactDetail = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-detail'), ['contacts', 'erasure', 'inbox']));
-const ContactEdit = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-edit'), ['contacts']));
-const ContactsUpload = lazyRoute(() => withTexts(import('../features/imports/routes/contacts-upload'), ['imports']));
-const ImportHistory = lazyRoute(() => withTexts(import('../features/imports/routes/import-history'), ['imports']));
-const CampaignsList = lazyRoute(() =>
-  withTexts(import('../features/campaigns/routes/campaigns-list'), ['campaigns', 'statuses', 'templates']),
-);
-const CampaignNew = lazyRoute(() =>
-  withTexts(import('../features/campaigns/routes/campaign-new'), ['archive', 'campaigns', 'segments', 'templates']),
-);
-const CampaignDetail = lazyRoute(() =>
-  withTexts(import('../features/campaigns/routes/campaign-detail'), ['archive', 'campaigns', 'statuses']),
-);
-const CampaignEdit = lazyRoute(() =>
-  withTexts(import('../features/campaigns/routes/campaign-edit'), ['archive', 'campaigns', 'segments', 'statuses', 'templates']),
-);
-const TemplatesList = lazyRoute(() => withTexts(import('../features/campaigns/routes/templates-list'), ['campaigns', 'templates']));
-const InboxPage = lazyRoute(() => withTexts(import('../features/inbox/routes/inbox-page'), ['inbox', 'templates']));
-const Configurations = lazyRoute(() =>
-  withTexts(import('../features/settings/routes/configurations'), [
-    'archive',
-    'audit',
-    'backups',
-    'brand',
-    'developers',
-    'gateways',
-    'policy',
-    'public',
-    'security',
-    'settings',
-  ]),
-);
-const RolesPage = lazyRoute(() => withTexts(import('../features/roles/routes/roles-page'), ['policy', 'roles']));
-const FaqPage = lazyRoute(() => withTexts(import('../features/help/routes/faq-page'), ['help']));
-const ReportsList = lazyRoute(() => withTexts(import('../features/reports/routes/reports-list'), ['reports']));
-const DeliveryReport = lazyRoute(() => withTexts(import('../features/reports/routes/delivery-report'), ['reports', 'statuses']));
-const Tag1Report = lazyRoute(() => withTexts(import('../features/reports/routes/tag1-report'), ['reports', 'statuses']));
-const NonRespondersReport = lazyRoute(() => withTexts(import('../features/reports/routes/non-responders-report'), ['reports']));
-const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar'), ['calendar', 'statuses']));
-const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page'), ['public']));
-const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page'), ['public']));
-const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page'), ['public']));
-const UnsubscribePage = lazyRoute(() => withTexts(import('../features/public-site/routes/unsubscribe-page'), ['public']));
-const PricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/pricing-page'), ['public']));
-const StaffPricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/staff-pricing-page'), ['public']));
-const BlogPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-page'), ['archive']));
-const BlogEntryPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-entry-page'), ['archive']));
+const UsersList = lazyRoute(() => withTexts(import('../features/users/routes/users-list')));
+const UserNew = lazyRoute(() => withTexts(import('../features/users/routes/user-new')));
+const UserDetail = lazyRoute(() => withTexts(import('../features/users/routes/user-detail')));
+const UserEdit = lazyRoute(() => withTexts(import('../features/users/routes/user-edit')));
+const UserProfile = lazyRoute(() => withTexts(import('../features/profile/routes/user-profile')));
+const ContactsList = lazyRoute(() => withTexts(import('../features/contacts/routes/contacts-list')));
+const ContactNew = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-new')));
+const ContactDetail = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-detail')));
+const ContactEdit = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-edit')));
+const ContactsUpload = lazyRoute(() => withTexts(import('../features/imports/routes/contacts-upload')));
+const ImportHistory = lazyRoute(() => withTexts(import('../features/imports/routes/import-history')));
+const CampaignsList = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaigns-list')));
+const CampaignNew = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-new')));
+const CampaignDetail = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-detail')));
+const CampaignEdit = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-edit')));
+const TemplatesList = lazyRoute(() => withTexts(import('../features/campaigns/routes/templates-list')));
+const InboxPage = lazyRoute(() => withTexts(import('../features/inbox/routes/inbox-page')));
+const Configurations = lazyRoute(() => withTexts(import('../features/settings/routes/configurations')));
+const RolesPage = lazyRoute(() => withTexts(import('../features/roles/routes/roles-page')));
+const FaqPage = lazyRoute(() => withTexts(import('../features/help/routes/faq-page')));
+const ReportsList = lazyRoute(() => withTexts(import('../features/reports/routes/reports-list')));
+const DeliveryReport = lazyRoute(() => withTexts(import('../features/reports/routes/delivery-report')));
+const Tag1Report = lazyRoute(() => withTexts(import('../features/reports/routes/tag1-report')));
+const NonRespondersReport = lazyRoute(() => withTexts(import('../features/reports/routes/non-responders-report')));
+const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar')));
+const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page')));
+const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page')));
+const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page')));
+const UnsubscribePage = lazyRoute(() => withTexts(import('../features/public-site/routes/unsubscribe-page')));
+const PricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/pricing-page')));
+const StaffPricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/staff-pricing-page')));
+const BlogPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-page')));
+const BlogEntryPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-entry-page')));
 
 function Root() {
   // A new address starts without the error of the last one.

@@ -3,11 +3,10 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_KEY, readStoredLanguage, toLanguage } from './language';
 import { loadMuiLocale } from './mui-locale';
-import { FRAME_NAMESPACES, PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './text-sets';
 
 // Every src/locales/<language>/<namespace>.json is found here, so feature namespaces need no wiring.
-// They load on demand, one language at a time: first the sign-in pages' namespaces, then the public
-// site's or the signed-in frame's, then each page's own (decision 067; text-sets.ts).
+// They load on demand, one language at a time: first the entry's start set, then the public site's
+// or the signed-in frame's, then each page's own (decision 067; which set is which: delivery/text-sets.ts).
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 const loaders = new Map(
   Object.entries(files).flatMap(([path, load]) => {
@@ -17,9 +16,10 @@ const loaders = new Map(
 );
 
 /**
- * Reads a namespace that no page declared (`withTexts`): react-i18next then suspends the component
- * until it is here instead of showing keys. `page-texts.test.ts` keeps the declarations complete, so
- * this is a safety net, not the way texts normally arrive.
+ * Reads a namespace that no page loaded beside its code (`withTexts`, delivery/): react-i18next then
+ * suspends the component until it is here instead of showing keys. The build derives each page's
+ * namespaces from its source (delivery/page-texts.ts), so this is a safety net, not the way texts
+ * normally arrive.
  */
 const backend: BackendModule = {
   type: 'backend',
@@ -44,7 +44,7 @@ void i18next
     // Only the active language is downloaded; the translation tests keep every language complete.
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
-    ns: [...SIGN_IN_NAMESPACES],
+    ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
@@ -53,7 +53,7 @@ void i18next
   });
 
 /** Every namespace asked for so far: a language switch downloads the same ones in the new language. */
-const asked = new Set<string>(SIGN_IN_NAMESPACES);
+const asked = new Set<string>();
 
 /** Downloads the given namespaces of a language (those it does not have yet) and its MUI labels. */
 async function loadLanguage(language: Language, namespaces: Iterable<string> = asked): Promise<void> {
@@ -72,24 +72,9 @@ export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   return loadLanguage(toLanguage(i18next.language), namespaces);
 }
 
-/** The public site's namespaces of the active language: its frame waits for them. */
-export function loadPublicSiteNamespaces(): Promise<void> {
-  return loadNamespaces(PUBLIC_SITE_NAMESPACES);
-}
-
-/** The signed-in frame's namespaces of the active language: the frame waits for them. */
-export function loadFrameNamespaces(): Promise<void> {
-  return loadNamespaces(FRAME_NAMESPACES);
-}
-
-/** A lazily loaded page's module, resolved once the namespaces it reads are here too (downloaded side by side). */
-export async function withTexts<T>(module: Promise<T>, namespaces: readonly string[]): Promise<T> {
-  const [loaded] = await Promise.all([module, loadNamespaces(namespaces)]);
-  return loaded;
-}
-
-/** The stored language's texts, to load before the first render. */
-export function loadStartLanguage(): Promise<void> {
+/** The stored language's start set (the entry's: delivery/text-sets.ts), to load before the first render. */
+export function loadStartLanguage(namespaces: readonly string[]): Promise<void> {
+  for (const namespace of namespaces) asked.add(namespace);
   return loadLanguage(readStoredLanguage());
 }
 

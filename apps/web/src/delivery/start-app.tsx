@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadStartLanguage } from '../lib/i18n/i18n';
-import { App } from './app';
+import { SIGN_IN_NAMESPACES } from './text-sets';
+import { App } from '../app/app';
 import { preloadFirstRoute } from './first-route';
 
 /**
@@ -17,7 +18,7 @@ import { preloadFirstRoute } from './first-route';
  */
 export async function startApp(container: HTMLElement, replacing?: Root): Promise<void> {
   const firstRoute = preloadFirstRoute(window.location.pathname);
-  await Promise.all([loadStartLanguage().catch(() => undefined), firstRoute]);
+  await Promise.all([loadStartLanguage(SIGN_IN_NAMESPACES).catch(() => undefined), firstRoute]);
   const app = (
     <StrictMode>
       <App />

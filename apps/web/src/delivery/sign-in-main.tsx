@@ -1,11 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { SignInShell } from './app/sign-in-shell';
-import type { startApp } from './app/start-app';
-import { validStoredSession } from './lib/auth/session-storage';
-import { BrandProvider } from './lib/brand/brand-provider';
-import { loadWhenReachable } from './lib/connection/load-when-reachable';
-import { loadStartLanguage } from './lib/i18n/i18n';
+import { SignInShell } from './sign-in-shell';
+import type { startApp } from './start-app';
+import { validStoredSession } from '../lib/auth/session-storage';
+import { BrandProvider } from '../lib/brand/brand-provider';
+import { loadWhenReachable } from '../lib/connection/load-when-reachable';
+import { loadStartLanguage } from '../lib/i18n/i18n';
+import { SIGN_IN_NAMESPACES } from './text-sets';
 
 // The sign-in page's own entry (decision 071): the server sends it for /auth/login. It shows the
 // page with React, the texts and plain CSS, and loads the app (MUI, router, query cache) only when
@@ -17,7 +18,7 @@ const container: HTMLElement = root;
 
 /** The app's code, asked for once: on a sign of intent, or when the visitor goes on (again once the server answers, if it could not be reached). */
 let appModule: Promise<{ startApp: typeof startApp }> | undefined;
-const loadApp = () => (appModule ??= loadWhenReachable(() => import('./app/start-app')));
+const loadApp = () => (appModule ??= loadWhenReachable(() => import('./start-app')));
 
 /** Opens `to` in the app, which replaces this page once its code and texts are there. */
 function leave(shown: Root | undefined, to?: string, replace = false) {
@@ -34,7 +35,7 @@ if (validStoredSession()) {
   // Already signed in: the app sends the visitor on from /auth/login.
   leave(undefined);
 } else {
-  void loadStartLanguage()
+  void loadStartLanguage(SIGN_IN_NAMESPACES)
     .catch(() => undefined)
     .then(() => {
       const signIn = createRoot(container);

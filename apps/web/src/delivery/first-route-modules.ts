@@ -23,7 +23,7 @@ export const FIRST_ROUTE_PRELOADS_FILE = 'first-route-preloads.json';
  * that entry's script and files; PAGE_ENTRIES_FILE tells the server which address gets which page.
  */
 export const PAGE_ENTRIES: Record<string, { html: string; entry: string }> = {
-  [paths.login]: { html: 'sign-in.html', entry: 'src/sign-in-main.tsx' },
+  [paths.login]: { html: 'sign-in.html', entry: 'src/delivery/sign-in-main.tsx' },
 };
 
 /** Where the build writes each address of PAGE_ENTRIES and its page (inside dist). */

@@ -1,4 +1,4 @@
-import { startApp } from './app/start-app';
+import { startApp } from './start-app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

@@ -1,7 +1,7 @@
 import { paths } from '../config/paths';
 import { readToken } from '../lib/auth/session-storage';
-import { loadFrameNamespaces } from '../lib/i18n/i18n';
 import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
+import { loadFrameTexts } from './texts';
 
 /**
  * The code of the page being opened, asked for at start-up beside the language's texts instead
@@ -35,7 +35,7 @@ export function preloadFirstRoute(pathname: string): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';
   void quiet(SIGNED_IN_PAGES[path]?.() ?? Promise.resolve());
   const publicPage = pathname.startsWith('/auth/') || pathname.startsWith('/frontend-pages/') || pathname === paths.publicSite.home;
-  if (!publicPage && readToken()) void quiet(Promise.all([import('./layouts/full-layout'), loadFrameNamespaces()]));
+  if (!publicPage && readToken()) void quiet(Promise.all([import('../app/layouts/full-layout'), loadFrameTexts()]));
   const publicSite = pathname === paths.publicSite.home || pathname.startsWith('/frontend-pages/');
   return quiet(Promise.all([SIGNED_OUT_PAGES[path]?.(), publicSite ? PublicLayout.preload() : undefined]));
 }

@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path';
  * Finds, from source text alone, the translation namespaces a module and everything it imports
  * (statically or lazily, within apps/web/src) can read: `useTranslation('x')` and
  * `useTranslation(['x', 'y'])`, any literal `'x:key'` (in a `t` call or kept in data), and the `ns`
- * / `namespace` props and options the shared components take. Used by page-texts.test.ts to keep each page's declared texts complete.
+ * / `namespace` props and options the shared components take. The build derives each page's texts with it (page-texts.build.ts).
  */
 const SRC = new URL('../', import.meta.url).pathname;
 

@@ -1,7 +1,7 @@
 /**
  * Which translation namespaces load together (decision 067). The build puts each set of a language
- * in one file (vite.config.ts); every other namespace is a file of its own, loaded with the pages
- * that read it (`withTexts` in the router), so a page downloads its own texts, not the language's.
+ * in one file (delivery.build.ts); every other namespace is a file of its own, loaded with the pages
+ * that read it (`withTexts`, page-texts.build.ts), so a page downloads its own texts, not the language's.
  */
 
 /**
