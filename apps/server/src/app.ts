@@ -43,6 +43,7 @@ import { registerSecurity } from './platform/security.ts';
 import { ensureGeneratedJwtSecret } from './platform/settings.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { createTokenService } from './platform/tokens.ts';
+import { domainEvents } from './sending.ts';
 
 export interface AppDeps {
   /** An open, migrated database. The caller closes it after the app. */
@@ -145,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(searchRoutes, { db });
   await app.register(twilioWebhookRoutes, {
     publicUrl: config.publicUrl,
-    sink: webhookSink(db),
+    sink: webhookSink(db, domainEvents()),
     resolveGateway: (id) => twilioAuthToken(db, id),
   });
   if (deps.backupToken) await app.register(backupStreamRoutes, { database: deps.database, token: deps.backupToken });

@@ -4,11 +4,12 @@ import { backoffDelay, describeDatabaseError, isDatabaseUnavailable } from './db
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { backupBeforeMigrating, backupDirectory } from './modules/backups/index.ts';
-import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
+import type { MessagingEngine } from './modules/messaging/index.ts';
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { setOutboundPolicy } from './platform/outbound-address.ts';
 import { checkInstallationDirectories, makeOwnerOnlyDirectory } from './platform/private-directories.ts';
+import { createSending } from './sending.ts';
 
 /**
  * Opens the configured database (PGlite under DATA_DIR/pglite, or DATABASE_URL) and migrates it.
@@ -55,12 +56,12 @@ export function jobsFor(database: Database, supervise: boolean): Jobs {
 }
 
 /**
- * The sending engine of a worker process. On PGlite, fan-out chunks are smaller: the single
- * connection serves API requests between them.
+ * The sending engine of a worker process, with its subscribers and deliverers (sending.ts). On
+ * PGlite, fan-out chunks are smaller: the single connection serves API requests between them.
  */
 export function engineFor(database: Database, config: Config, logger: GatewayLogger, jobs: Jobs): MessagingEngine {
   setOutboundPolicy({ allowLinkLocal: config.allowLinkLocalOutbound });
-  return createMessagingEngine({
+  return createSending({
     database,
     logger,
     publicUrl: config.publicUrl,

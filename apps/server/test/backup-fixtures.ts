@@ -9,7 +9,8 @@ import { buildApp } from '../src/app.ts';
 import { queryRows, type Database } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { backupKeyFor, decryptingStream, ENCRYPTED_HEADER_LENGTH, readEncryptionHeader } from '../src/modules/backups/backup-crypto.ts';
-import { createMessagingEngine, type MessagingEngine } from '../src/modules/messaging/index.ts';
+import type { MessagingEngine } from '../src/modules/messaging/index.ts';
+import { createSending } from '../src/sending.ts';
 import { closeHttp } from '../src/platform/close-http.ts';
 import { createJobs } from '../src/platform/jobs.ts';
 import { scratchDir } from './scratch-dir.ts';
@@ -96,7 +97,7 @@ export async function serveOn(
   });
   await jobs.start({ error: () => {} });
   if (options.engine) {
-    engine = createMessagingEngine({
+    engine = createSending({
       database: target.database,
       logger: engineTestLogger(),
       publicUrl: undefined,

@@ -12,7 +12,8 @@ import { closeHttp } from '../src/platform/close-http.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open.ts';
-import { createMessagingEngine, type DispatcherOptions, type MessagingEngine } from '../src/modules/messaging/index.ts';
+import type { DispatcherOptions, MessagingEngine } from '../src/modules/messaging/index.ts';
+import { createSending } from '../src/sending.ts';
 import { presentUser } from '../src/modules/users/index.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { createJobs, type Jobs } from '../src/platform/jobs.ts';
@@ -190,7 +191,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   await jobs.start({ error: () => {} });
   if (options.engine) {
     const logger = options.engineLogger ?? engineTestLogger();
-    engine = createMessagingEngine({
+    engine = createSending({
       database,
       logger,
       publicUrl: config.publicUrl,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type Database } from '../src/db/client.ts';
 import { readOneCampaignCounts } from '../src/modules/campaigns/index.ts';
 import { startHousekeeping } from '../src/modules/messaging/housekeeping.ts';
+import { domainEvents } from '../src/sending.ts';
 import { expireReceiptWaits } from '../src/modules/messaging/housekeeping.queries.ts';
 import { createCampaign, launchCampaign, waitForCampaign } from './campaign-api.ts';
 import { configureSimulator, countMessageRows, nonZero, seedContacts, waitFor } from './campaign-fixtures.ts';
@@ -129,7 +130,7 @@ describe('the receipt-timeout sweep', () => {
       tick = callback;
       return realSetInterval(() => {}, 3_600_000);
     }) as unknown as typeof setInterval);
-    const housekeeping = startHousekeeping({ database, logger: { error: () => {} } as never, onWork: () => {} });
+    const housekeeping = startHousekeeping({ database, logger: { error: () => {} } as never, events: domainEvents(), onWork: () => {} });
     spy.mockRestore();
     const timedOut = async () =>
       (

@@ -1,7 +1,6 @@
 import { keywordOf, replyWord } from '@sms/contracts/replies';
 import type { Db, Executor } from '../../db/client.ts';
-import { recordInboundActivity } from '../inbox/index.ts';
-import { confirmSubscriptionByReply } from '../public-site/index.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import {
   linkInboundContacts,
@@ -70,12 +69,14 @@ export async function matchPendingReplies(tx: Executor, contactIds: string[] | n
  * it answers (first reply time, text and reply word; the campaign's reply counter follows by
  * trigger; a message still being handed to the gateway is waited for: see matchPendingReplies),
  * and acts on keywords: opt-out and opt-in with the contact's time and source, help;
- * each answered with the configured text through the gateway it came from; and moves the senders'
- * inbox conversations to the top. Set-based, so a wave of
+ * each answered with the configured text through the gateway it came from. Publishes the batch
+ * (decision 081): `inbound.received` before the consent is written (the public site confirms a
+ * subscription by reply; its opt-ins win over the batch's keywords), `inbound.processed` at the end
+ * (the inbox moves the senders' conversations to the top). Set-based, so a wave of
  * replies to a big campaign costs a few statements per batch. Answers whether automatic replies
  * were queued (the dispatcher should look now).
  */
-export async function processInbound(db: Db, ids: string[]): Promise<{ processed: number; autoReplies: number }> {
+export async function processInbound(db: Db, ids: string[], events: DomainEvents): Promise<{ processed: number; autoReplies: number }> {
   if (ids.length === 0) return { processed: 0, autoReplies: 0 };
   const settings = await getMessagingSettings(db);
   await linkInboundContacts(db, ids);
@@ -95,16 +96,15 @@ export async function processInbound(db: Db, ids: string[]): Promise<{ processed
       if (text)
         answers.push({ contactId: row.contactId, gatewayId: row.gatewayId, phone: row.fromPhone, senderId: answerFrom(row), body: text });
     }
-    // The opt-in keyword answering a subscription code confirms the subscription (double opt-in by SMS).
-    for (const row of rows) {
-      const word = row.body
-        .trim()
-        .replace(/[.!?]+$/u, '')
-        .toLocaleUpperCase('en-US');
-      if (!settings.optInKeywords.includes(word)) continue;
-      const confirmed = await confirmSubscriptionByReply(tx, row.fromPhone);
-      if (confirmed) consent.set(confirmed, false);
-    }
+    const received = await events.publish(tx, 'inbound.received', {
+      messages: rows.map((row) => ({
+        id: row.id,
+        fromPhone: row.fromPhone,
+        contactId: row.contactId,
+        saysOptIn: saysOptIn(row.body, settings),
+      })),
+    });
+    for (const { optedIn } of received) for (const contactId of optedIn) consent.set(contactId, false);
     const change = (optedOut: boolean) => [...consent].filter(([, value]) => value === optedOut).map(([contactId]) => contactId);
     await setConsent(tx, change(true), true);
     await setConsent(tx, change(false), false);
@@ -116,11 +116,16 @@ export async function processInbound(db: Db, ids: string[]): Promise<{ processed
       tx,
       rows.map((row) => row.id),
     );
-    // The inbox's conversation list: one upsert per contact of the batch.
-    await recordInboundActivity(
-      tx,
-      rows.map((row) => row.id),
-    );
+    await events.publish(tx, 'inbound.processed', { ids: rows.map((row) => row.id) });
     return { processed: rows.length, autoReplies: answers.length };
   });
+}
+
+/** The message is one of the opt-in keywords, whatever its sender's consent (a subscription code's answer). */
+function saysOptIn(body: string, settings: { optInKeywords: string[] }): boolean {
+  const word = body
+    .trim()
+    .replace(/[.!?]+$/u, '')
+    .toLocaleUpperCase('en-US');
+  return settings.optInKeywords.includes(word);
 }

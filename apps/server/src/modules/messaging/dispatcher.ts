@@ -55,7 +55,8 @@ const ONE_OFF_BATCH = 100;
  */
 export class Dispatcher {
   private readonly database: Database;
-  private readonly registry: GatewayRegistry;
+  /** The gateway instances this dispatcher sends through (built by the factory it was given). */
+  readonly registry: GatewayRegistry;
   private readonly logger: JobsLogger;
   private readonly options: DispatcherOptions;
   private readonly sender: BatchSender;
@@ -78,9 +79,18 @@ export class Dispatcher {
   /** Aborted by stop(): waits for the database give up, and so does a write-back held by an outage. */
   private readonly stopping = new AbortController();
 
-  constructor(deps: { database: Database; registry: GatewayRegistry; logger: JobsLogger; options?: Partial<DispatcherOptions> }) {
+  /**
+   * `gateways` builds the registry from this dispatcher: what the gateways hand back (receipts,
+   * replies, a link coming up) wakes it or waits for its write-backs, and it sends through them.
+   * Built here, after the rest of the dispatcher, so neither needs the other set later.
+   */
+  constructor(deps: {
+    database: Database;
+    gateways: (dispatcher: Dispatcher) => GatewayRegistry;
+    logger: JobsLogger;
+    options?: Partial<DispatcherOptions>;
+  }) {
     this.database = deps.database;
-    this.registry = deps.registry;
     this.logger = deps.logger;
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...deps.options };
     this.sender = new BatchSender({
@@ -90,6 +100,7 @@ export class Dispatcher {
       autoPauseAfter: this.options.autoPauseAfter,
       stopping: this.stopping.signal,
     });
+    this.registry = deps.gateways(this);
   }
 
   start(): void {

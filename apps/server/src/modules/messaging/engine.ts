@@ -1,13 +1,11 @@
 import { TWILIO_DEFAULT_API_BASE_URL } from '@sms/contracts/gateway-twilio';
 import { describeDatabaseError, isRetryableConflict } from '../../db/availability.ts';
 import type { Database } from '../../db/client.ts';
-import type { Clock, DeliveryReceipt, GatewayLinkStatus, GatewayLogger, InboundSms } from '../../gateways/gateway.ts';
+import type { Clock, DeliveryReceipt, GatewayLogger, InboundSms } from '../../gateways/gateway.ts';
 import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
-import { GatewayRegistry } from './gateway-registry.ts';
-import { enqueueNotice } from '../account/index.ts';
-import type { Jobs } from '../../platform/jobs.ts';
-import { WebhookDeliverer } from '../webhooks/index.ts';
+import { GatewayRegistry, type GatewaySinks } from './gateway-registry.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
@@ -42,7 +40,8 @@ export interface MessagingEngine {
 /**
  * The sending engine of one worker process: gateway instances, the dispatcher, receipt and
  * inbound buffers, and housekeeping. Embedded mode runs it inside the API process; scaled out,
- * every `npm run worker` runs one.
+ * every `npm run worker` runs one. It knows no feature: what it changes is published to `events`,
+ * and the process's composition root (sending.ts) adds the deliverers beside it.
  */
 export function createMessagingEngine(deps: {
   database: Database;
@@ -54,10 +53,8 @@ export function createMessagingEngine(deps: {
   options?: Partial<DispatcherOptions>;
   /** This process's clock (default Date.now; tests skew it). */
   clock?: Clock;
-  /** Let webhook deliveries reach private, loopback and link-local addresses (ALLOW_PRIVATE_WEBHOOK_URLS). */
-  allowPrivateWebhooks?: boolean;
-  /** The job runner: admins are told through an account notice when a webhook is turned off. */
-  jobs?: Jobs;
+  /** Where the engine publishes what it changed, to the subscribers the composition root fixed (decision 081). */
+  events: DomainEvents;
   /**
    * Take back every claim before the first one of this process: the embedded process is the only
    * sender, so anything still 'sending' at its start was claimed by its previous run, which died.
@@ -95,53 +92,51 @@ export function createMessagingEngine(deps: {
     }
     return buffer;
   };
-  // Set below: the registry (which the dispatcher needs) needs these sinks first.
-  const late: { dispatcher?: Dispatcher } = {};
   const links = createLinkReporter(database, logger);
-  const engine = {
-    receipts: (gatewayId: string, receipts: DeliveryReceipt[]) =>
+  // What the gateways hand back, for a dispatcher: receipts wait for its write-backs, replies and
+  // links wake it.
+  const sinksFor = (dispatcher: Dispatcher): GatewaySinks => ({
+    receipts: (gatewayId, receipts) =>
       // Receipts flush several at once: their order does not matter (a message's status only moves
       // forward, delivered wins), and each flush spends most of its time waiting for write-backs.
       bufferFor(receiptBuffers, gatewayId, RECEIPT_FLUSHES, async (items) => {
         // Most receipts answer a batch this process sent moments ago: let its write-back land first.
         // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
-        await Promise.race([late.dispatcher?.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
+        await Promise.race([dispatcher.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
         await applyReceipts(database.db, gatewayId, items);
       }).push(receipts),
-    inbound: (gatewayId: string, messages: InboundSms[]) =>
+    inbound: (gatewayId, messages) =>
       // Inbound messages one flush at a time: STOP then START from one person must apply in order.
       bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
         const stored = await storeInbound(database.db, gatewayId, items, clock);
-        if ((await processInbound(database.db, stored)).autoReplies > 0) late.dispatcher?.wakeOneOffs();
+        if ((await processInbound(database.db, stored, deps.events)).autoReplies > 0) dispatcher.wakeOneOffs();
       }).push(messages),
-    link: (gatewayId: string, status: GatewayLinkStatus | null) => {
+    link: (gatewayId, status) => {
       links.report(gatewayId, status);
       // Campaigns waiting for this gateway need not wait for their retry time.
-      if (status?.state === 'connected') late.dispatcher?.wake();
+      if (status?.state === 'connected') dispatcher.wake();
     },
-  };
-  const registry = new GatewayRegistry(
+  });
+  const running = new Dispatcher({
     database,
-    engine,
-    { publicUrl: deps.publicUrl, twilioApiBaseUrl: deps.twilioApiBaseUrl ?? TWILIO_DEFAULT_API_BASE_URL },
-    { clock, logger },
-  );
-  const running = new Dispatcher({ database, registry, logger, options: deps.options ?? {} });
-  late.dispatcher = running;
+    logger,
+    options: deps.options ?? {},
+    gateways: (dispatcher) =>
+      new GatewayRegistry(
+        database,
+        sinksFor(dispatcher),
+        { publicUrl: deps.publicUrl, twilioApiBaseUrl: deps.twilioApiBaseUrl ?? TWILIO_DEFAULT_API_BASE_URL },
+        { clock, logger },
+      ),
+  });
+  const registry = running.registry;
+  const sinks = sinksFor(running);
   let housekeeping: { stop: () => Promise<void> } | undefined;
   let started: Promise<void> = Promise.resolve();
   let stopped = false;
-  // Webhook deliveries run where the sending engine runs: worker processes, or the embedded one.
-  const jobs = deps.jobs;
-  const webhooks = new WebhookDeliverer({
-    db: database.db,
-    availability: database.availability,
-    allowPrivate: deps.allowPrivateWebhooks ?? false,
-    logger,
-    ...(jobs ? { onDisabled: (endpoint) => enqueueNotice(jobs, { type: 'webhook-disabled', webhookId: endpoint.id, ...endpoint }) } : {}),
-  });
   return {
-    ...engine,
+    receipts: sinks.receipts,
+    inbound: sinks.inbound,
     wake: () => running.wake(),
     wakeOneOffs: () => running.wakeOneOffs(),
     start: () => {
@@ -156,15 +151,13 @@ export function createMessagingEngine(deps: {
       started = recovered.then(() => {
         if (!stopped) running.start();
       });
-      housekeeping = startHousekeeping({ database, logger, onWork: () => running.wake() });
-      webhooks.start();
+      housekeeping = startHousekeeping({ database, logger, events: deps.events, onWork: () => running.wake() });
     },
     stop: async () => {
       stopped = true;
       await started;
       await running.stop();
       await housekeeping?.stop();
-      await webhooks.stop();
       await registry.close();
       await links.close();
       for (const buffer of [...receiptBuffers.values(), ...inboundBuffers.values()]) await buffer.close();

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import { rollUpCounts } from '../campaigns/index.ts';
 import { deleteStaleGatewayLinks } from '../gateways/index.ts';
 import { matchPendingReplies, processInbound, unprocessedInbound } from '../inbound/index.ts';
@@ -24,7 +25,9 @@ const PENDING_RECEIPT_MAX_AGE_HOURS = 48;
  * prune rate samples and time out messages whose receipt never came (60 s). `onWork` is told when
  * something became sendable (the dispatcher wakes).
  */
-export function startHousekeeping(deps: { database: Database; logger: JobsLogger; onWork: () => void }): { stop: () => Promise<void> } {
+export function startHousekeeping(deps: { database: Database; logger: JobsLogger; events: DomainEvents; onWork: () => void }): {
+  stop: () => Promise<void>;
+} {
   const db = deps.database.db;
   let ticks = 0;
   let running: Promise<void> | undefined;
@@ -41,7 +44,7 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
       if (Date.now() - outageEndedAt > OUTAGE_GRACE_MS && (await recoverExpiredLeases(db)) > 0) deps.onWork();
       await expireValidity(db);
       // Stored but never processed (the process stopped in between): process now.
-      if ((await processInbound(deps.database.db, await unprocessedInbound(db, 5_000))).autoReplies > 0) deps.onWork();
+      if ((await processInbound(deps.database.db, await unprocessedInbound(db, 5_000), deps.events)).autoReplies > 0) deps.onWork();
       for (const gatewayId of await gatewaysWithPendingReceipts(db)) {
         await reapplyPendingReceipts(db, gatewayId, { limit: 10_000, maxAgeHours: PENDING_RECEIPT_MAX_AGE_HOURS });
       }

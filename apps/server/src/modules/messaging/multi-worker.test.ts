@@ -4,7 +4,8 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { openDatabase } from '../../db/open.ts';
 import { configureSimulator, countMessageRows, nonZero, seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
 import { engineTestLogger, onPostgres, startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
-import { createMessagingEngine, type MessagingEngine } from './engine.ts';
+import { createSending } from '../../sending.ts';
+import type { MessagingEngine } from './engine.ts';
 
 // PGlite belongs to one process; several workers only exist on PostgreSQL.
 if (!onPostgres) console.info('multi-worker.test.ts: skipped without TEST_DATABASE_URL (several workers need PostgreSQL)');
@@ -21,7 +22,7 @@ describe.skipIf(!onPostgres)('several workers on one PostgreSQL database', () =>
     await seedContacts(server, 6_000);
     for (let i = 0; i < 2; i += 1) {
       const database = await openDatabase({ databaseUrl: server.config.databaseUrl });
-      const engine = createMessagingEngine({
+      const engine = createSending({
         database,
         logger: engineTestLogger(),
         publicUrl: undefined,

@@ -42,7 +42,7 @@ describe('priority lane round trips', () => {
     );
     dispatcher = new Dispatcher({
       database: server.database,
-      registry,
+      gateways: () => registry,
       logger: { ...silentLogger, error: (details, message) => engineErrors.push(`${message}: ${String((details as any).err ?? '')}`) },
       options: { lanes: 0, idleMs: 600_000, oneOffPollMs: 600_000 },
     });

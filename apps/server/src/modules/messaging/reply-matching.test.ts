@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../gateways/gateway.ts';
 import { seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestServer } from '../../../test/helper.ts';
+import { domainEvents } from '../../sending.ts';
 import { readOneCampaignCounts } from '../campaigns/index.ts';
 import { claimCampaignBatch, writeOutcomes, type ClaimedMessage, type MessageOutcome } from './dispatch.queries.ts';
 import { fanOutChunk } from './fanout.ts';
@@ -61,7 +62,7 @@ describe('replies and receipts in any order', () => {
       [{ gatewayMessageId: `order-${++sequence}`, from: phone(i), to: 'ACME', body, receivedAt: new Date(clock()) }],
       clock,
     );
-    await processInbound(db, ids);
+    await processInbound(db, ids, domainEvents());
     return ids[0] ?? '';
   };
   const messageOf = async (campaignId: string, i: number) =>

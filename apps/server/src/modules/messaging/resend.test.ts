@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../db/client.ts';
 import { seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestServer } from '../../../test/helper.ts';
+import { domainEvents } from '../../sending.ts';
 import { matchPendingReplies, processInbound } from '../inbound/index.ts';
 import { claimCampaignBatch, writeOutcomes, type ClaimedMessage, type MessageOutcome } from './dispatch.queries.ts';
 import { fanOutChunk } from './fanout.ts';
@@ -66,7 +67,7 @@ describe('a resend loses no reply and no receipt', () => {
       [{ gatewayMessageId: `resend-${++sequence}`, from: phone(i), to: 'ACME', body, receivedAt: new Date() }],
       Date.now,
     );
-    await processInbound(db, ids);
+    await processInbound(db, ids, domainEvents());
     return ids[0] ?? '';
   };
   const inbound = async (id: string) =>

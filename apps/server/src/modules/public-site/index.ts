@@ -5,7 +5,7 @@ export { getPublicSiteSettings, requirePublicSiteOn } from './public-site-settin
 export { publicSiteRoutes } from './public-site.routes.ts';
 export { webMessagesRoutes } from './web-messages.routes.ts';
 export { pricingRoutes } from './pricing.routes.ts';
-export { confirmSubscriptionByReply } from './subscriptions.service.ts';
+export { confirmSubscriptionsByReply } from './subscriptions.service.ts';
 export { startWebMessageMail } from './web-message-mail.ts';
 export { startSubscriptionCodeSender } from './subscription-code-sender.ts';
 export { publicPageMeta } from './page-meta.ts';

@@ -3,6 +3,7 @@ import { normalisePhone } from '@sms/contracts/phone';
 import { SUBSCRIPTION_CODE_TTL_SECONDS, type PublicSiteSettings, type Topic, type TopicTag } from '@sms/contracts/public-site';
 import type { Db, Executor } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { InboundEventMessage } from '../../platform/domain-events.ts';
 import { TooManyRequests, ValidationError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { assertAllowed, recordEvents, tryAgainIn, type ThrottleRule } from '../../platform/throttle.ts';
@@ -214,11 +215,29 @@ export async function confirmSubscription(db: Db, input: { phone: string; code: 
  * proves the number is the sender's). Inside the inbound transaction; answers the contact's id,
  * or undefined when the number has no live code.
  */
-export async function confirmSubscriptionByReply(tx: Executor, phone: string): Promise<string | undefined> {
+async function confirmSubscriptionByReply(tx: Executor, phone: string): Promise<string | undefined> {
   const row = await lockLiveCode(tx, phone, 'subscribe');
   if (!row) return undefined;
   await spendCodes(tx, phone, 'subscribe');
   return applySubscription(tx, await getPublicSiteSettings(tx), row, { source: 'sms_reply', ip: null });
+}
+
+/**
+ * Subscriber of the engine's `inbound.received` (decision 081): each opt-in keyword of the batch,
+ * in arrival order, confirms its sender's live subscription code. Answers the contacts confirmed,
+ * whose opt-in wins over the batch's keywords.
+ */
+export async function confirmSubscriptionsByReply(
+  tx: Executor,
+  event: { messages: InboundEventMessage[] },
+): Promise<{ optedIn: string[] }> {
+  const optedIn: string[] = [];
+  for (const message of event.messages) {
+    if (!message.saysOptIn) continue;
+    const confirmed = await confirmSubscriptionByReply(tx, message.fromPhone);
+    if (confirmed) optedIn.push(confirmed);
+  }
+  return { optedIn };
 }
 
 /** POST /api/public/unsubscribe/confirm: the contact opted out (source web_form), with a consent record. */

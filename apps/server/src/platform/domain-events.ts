@@ -1,0 +1,61 @@
+import type { Executor } from '../db/client.ts';
+
+/** One inbound message of a batch, as the inbound processing read it (decision 081). */
+export interface InboundEventMessage {
+  id: string;
+  /** The sender as stored (E.164 when it reads as a phone number). */
+  fromPhone: string;
+  contactId: string | null;
+  /** The message is one of the opt-in keywords (whatever the sender's consent). */
+  saysOptIn: boolean;
+}
+
+/**
+ * The events the sending engine publishes, each with what one subscriber answers. Batched: one
+ * event per batch the engine writes, never one per row.
+ */
+export interface DomainEventMap {
+  /**
+   * Inbound messages matched to what they answer, their keywords read but their consent not yet
+   * written. A subscriber answers the contacts it opted in (the public site's confirmation by
+   * reply): the batch's keyword opt-outs of those contacts yield to it.
+   */
+  'inbound.received': { event: { messages: InboundEventMessage[] }; answer: { optedIn: string[] } };
+  /** Inbound messages processed: consent written, automatic answers queued, marked processed. */
+  'inbound.processed': { event: { ids: string[] }; answer: void };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+
+/** A subscriber: runs inside the publisher's transaction, before the publisher goes on. */
+export type Subscriber<K extends DomainEventType> = (
+  tx: Executor,
+  event: DomainEventMap[K]['event'],
+) => Promise<DomainEventMap[K]['answer']>;
+
+/** Every event's subscribers, in the order they run. */
+export type Subscribers = { [K in DomainEventType]: ReadonlyArray<Subscriber<K>> };
+
+export interface DomainEvents {
+  /**
+   * Runs the event's subscribers one after the other in `tx` (the transaction that made the
+   * change) and answers their answers in the same order. A subscriber that throws rolls the
+   * change back with it, as code written inline did.
+   */
+  publish<K extends DomainEventType>(tx: Executor, type: K, event: DomainEventMap[K]['event']): Promise<Array<DomainEventMap[K]['answer']>>;
+}
+
+/**
+ * The engine publishes, features subscribe (decision 081): the subscribers are fixed once, by the
+ * process's composition root, and the engine knows none of them.
+ */
+export function createDomainEvents(subscribers: Subscribers): DomainEvents {
+  const fixed: Subscribers = Object.freeze({ ...subscribers });
+  async function publish<K extends DomainEventType>(tx: Executor, type: K, event: DomainEventMap[K]['event']) {
+    const list: Subscribers[K] = fixed[type];
+    const answers: Array<DomainEventMap[K]['answer']> = [];
+    for (const subscriber of list) answers.push(await subscriber(tx, event));
+    return answers;
+  }
+  return { publish };
+}

@@ -1,0 +1,58 @@
+import { enqueueNotice } from './modules/account/index.ts';
+import { recordInboundActivity } from './modules/inbox/index.ts';
+import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
+import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
+import { WebhookDeliverer } from './modules/webhooks/index.ts';
+import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
+import type { Jobs } from './platform/jobs.ts';
+
+// The composition root of sending (decision 081): which features hear what the engine changes, and
+// what runs beside the engine in a worker process (or the embedded one). The engine imports none
+// of them.
+
+/**
+ * The engine's subscribers, in the order they run, inside the engine's transaction. The same in
+ * every process: the worker's engine and the API's webhook sink (Twilio) publish alike.
+ */
+export function domainEvents(): DomainEvents {
+  return createDomainEvents({
+    // A reply with the opt-in keyword confirms a subscription code texted by the public site.
+    'inbound.received': [confirmSubscriptionsByReply],
+    // The inbox's conversation list: one upsert per contact of the batch.
+    'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids)],
+  });
+}
+
+/**
+ * The sending engine of this process with its subscribers, and the webhook deliverer beside it
+ * (deliveries run where the engine runs). Started and stopped together.
+ */
+export function createSending(
+  deps: Omit<Parameters<typeof createMessagingEngine>[0], 'events'> & {
+    /** Let webhook deliveries reach private, loopback and link-local addresses (ALLOW_PRIVATE_WEBHOOK_URLS). */
+    allowPrivateWebhooks?: boolean;
+    /** The job runner: admins are told through an account notice when a webhook is turned off. */
+    jobs?: Jobs;
+  },
+): MessagingEngine {
+  const { allowPrivateWebhooks, jobs, ...engineDeps } = deps;
+  const engine = createMessagingEngine({ ...engineDeps, events: domainEvents() });
+  const webhooks = new WebhookDeliverer({
+    db: deps.database.db,
+    availability: deps.database.availability,
+    allowPrivate: allowPrivateWebhooks ?? false,
+    logger: deps.logger,
+    ...(jobs ? { onDisabled: (endpoint) => enqueueNotice(jobs, { type: 'webhook-disabled', webhookId: endpoint.id, ...endpoint }) } : {}),
+  });
+  return {
+    ...engine,
+    start: () => {
+      engine.start();
+      webhooks.start();
+    },
+    stop: async () => {
+      await engine.stop();
+      await webhooks.stop();
+    },
+  };
+}
