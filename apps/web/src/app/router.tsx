@@ -22,14 +22,14 @@ import { ScrollRestoration } from './scroll-restoration';
 const FullLayout = lazyRoute(() =>
   Promise.all([import('./layouts/full-layout'), loadFrameTexts()]).then(([module]) => ({ default: module.FullLayout })),
 );
-const Login2 = lazyRoute(() => import('../features/auth/routes/login2'));
+const SplitLogin = lazyRoute(() => import('../features/auth/routes/split-login'));
 const Register = lazyRoute(() => import('../features/auth/routes/register'));
-const Register2 = lazyRoute(() => import('../features/auth/routes/register2'));
+const SplitRegister = lazyRoute(() => import('../features/auth/routes/split-register'));
 const ForgotPassword = lazyRoute(() => import('../features/auth/routes/forgot-password'));
-const ForgotPassword2 = lazyRoute(() => import('../features/auth/routes/forgot-password2'));
+const SplitForgotPassword = lazyRoute(() => import('../features/auth/routes/split-forgot-password'));
 const ResetPassword = lazyRoute(() => import('../features/auth/routes/reset-password'));
 const TwoSteps = lazyRoute(() => import('../features/auth/routes/two-steps'));
-const TwoSteps2 = lazyRoute(() => import('../features/auth/routes/two-steps2'));
+const SplitTwoSteps = lazyRoute(() => import('../features/auth/routes/split-two-steps'));
 const AccountSettings = lazyRoute(() => withTexts(import('../features/account/routes/account-settings')));
 const NotFound = lazyRoute(() => import('./routes/not-found'));
 const Maintenance = lazyRoute(() => import('../features/maintenance/routes/maintenance-page'));
@@ -104,14 +104,15 @@ export const routes: RouteObject[] = [
           {
             element: <BlankLayout />,
             children: [
-              { path: 'login2', element: <Login2 /> },
+              // The split layout (beside the brand panel) keeps its published addresses (paths.split).
+              { path: 'login2', element: <SplitLogin /> },
               { path: 'register', element: <Register /> },
-              { path: 'register2', element: <Register2 /> },
+              { path: 'register2', element: <SplitRegister /> },
               { path: 'forgot-password', element: <ForgotPassword /> },
-              { path: 'forgot-password2', element: <ForgotPassword2 /> },
+              { path: 'forgot-password2', element: <SplitForgotPassword /> },
               { path: 'reset-password', element: <ResetPassword /> },
               { path: 'two-steps', element: <TwoSteps /> },
-              { path: 'two-steps2', element: <TwoSteps2 /> },
+              { path: 'two-steps2', element: <SplitTwoSteps /> },
               { path: '404', element: <NotFound /> },
               { path: 'maintenance', element: <Maintenance /> },
             ],

@@ -3,14 +3,20 @@ export const paths = {
   home: '/',
   dashboard: '/dashboard',
   login: '/auth/login',
-  login2: '/auth/login2',
   register: '/auth/register',
-  register2: '/auth/register2',
   forgotPassword: '/auth/forgot-password',
-  forgotPassword2: '/auth/forgot-password2',
   resetPassword: '/auth/reset-password',
   twoSteps: '/auth/two-steps',
-  twoSteps2: '/auth/two-steps2',
+  /**
+   * The same signed-out pages in the split layout, beside the brand panel. Their addresses keep the
+   * '2' they were published with: visitors may have bookmarked them.
+   */
+  split: {
+    login: '/auth/login2',
+    register: '/auth/register2',
+    forgotPassword: '/auth/forgot-password2',
+    twoSteps: '/auth/two-steps2',
+  },
   notFound: '/auth/404',
   maintenance: '/auth/maintenance',
   users: {

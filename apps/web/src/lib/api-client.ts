@@ -56,7 +56,7 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-const LOGIN_PAGES: readonly string[] = [paths.login, paths.login2];
+const LOGIN_PAGES: readonly string[] = [paths.login, paths.split.login];
 
 /** Spec section 8: on 401 drop the session and go to the login page with a redirect back here. */
 function handleUnauthorized(): void {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import { paths } from '../../../config/paths';
-import { useForgotPassword } from '../api/forgot-password';
+import { useForgotPassword } from '../../../api/users/forgot-password';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { loginErrorView } from './login-error';
@@ -26,7 +26,7 @@ export function ForgotPasswordView({ variant }: { variant: AuthVariant }) {
   const { t, i18n } = useTranslation('account-access');
   const request = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const loginPath = variant === 'split' ? paths.login2 : paths.login;
+  const loginPath = variant === 'split' ? paths.split.login : paths.login;
   const { control, handleSubmit, formState } = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
 
   const submit = handleSubmit(async (values) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { paths, safeRedirect } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { useSetupStatus } from '../api/get-setup-status';
+import { useSetupStatus } from '../../../api/users/get-setup-status';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { SignInForm } from '../sign-in/sign-in-form';
@@ -23,7 +23,7 @@ export function LoginView({ variant }: { variant: AuthVariant }) {
   const target = safeRedirect(searchParams.get('redirect'));
   const host = useAppSignInHost(variant, target);
   const setup = useSetupStatus();
-  const registerPath = variant === 'split' ? paths.register2 : paths.register;
+  const registerPath = variant === 'split' ? paths.split.register : paths.register;
 
   if (isAuthenticated) return <Navigate replace to={target} />;
 
@@ -34,7 +34,7 @@ export function LoginView({ variant }: { variant: AuthVariant }) {
     <AuthLayout variant={variant}>
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       {needsFirstAdmin ? <SetupCallout to={registerPath} /> : null}
-      <SignInForm host={host} forgotPath={variant === 'split' ? paths.forgotPassword2 : paths.forgotPassword} />
+      <SignInForm host={host} forgotPath={variant === 'split' ? paths.split.forgotPassword : paths.forgotPassword} />
       {canRegister && !needsFirstAdmin ? (
         <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
           {t('login.noAccount')}{' '}

@@ -11,5 +11,5 @@ import type { AuthVariant } from './auth-layout';
 export function nextAfterPassword(outcome: LoginOutcome, variant: AuthVariant, target: string): { to: string; replace: boolean } {
   if (outcome.kind === 'signed-in') return { to: target, replace: true };
   storePendingTwoStep({ ...outcome.challenge, redirect: target });
-  return { to: variant === 'split' ? paths.twoSteps2 : paths.twoSteps, replace: false };
+  return { to: variant === 'split' ? paths.split.twoSteps : paths.twoSteps, replace: false };
 }

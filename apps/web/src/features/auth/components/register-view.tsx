@@ -10,7 +10,7 @@ import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { useSetupStatus } from '../api/get-setup-status';
+import { useSetupStatus } from '../../../api/users/get-setup-status';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { browserOrganisation, OrganisationFields } from './organisation-fields';
@@ -27,7 +27,7 @@ export function RegisterView({ variant }: { variant: AuthVariant }) {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const setup = useSetupStatus();
-  const loginPath = variant === 'split' ? paths.login2 : paths.login;
+  const loginPath = variant === 'split' ? paths.split.login : paths.login;
   const continueSignIn = useContinueSignIn(variant, paths.dashboard);
   const [organisation, setOrganisation] = useState(browserOrganisation);
   const [publicAddress, setPublicAddress] = useState(browserAddress);

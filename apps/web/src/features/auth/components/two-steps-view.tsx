@@ -24,7 +24,7 @@ export function TwoStepsView({ variant }: { variant: AuthVariant }) {
   // Read once: the page keeps working on this challenge even after it is cleared on success.
   const [pending] = useState(() => readPendingTwoStep());
   const [finishing, setFinishing] = useState(false);
-  const loginPath = variant === 'split' ? paths.login2 : paths.login;
+  const loginPath = variant === 'split' ? paths.split.login : paths.login;
   const target = safeRedirect(pending?.redirect);
 
   const finish = async (session: Parameters<typeof completeSignIn>[0]) => {
