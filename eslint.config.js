@@ -103,6 +103,29 @@ export default tseslint.config(
       ],
     },
   },
+  // The engine publishes, features subscribe (decision 081): the sending engine and the inbound
+  // processing import only the modules they are built on, never a feature; the composition root
+  // (apps/server/src/sending.ts) hands them their subscribers. Tests may set up through anything.
+  ...[
+    { engine: 'messaging', uses: ['campaigns', 'segments', 'messages', 'gateways', 'settings', 'contacts', 'inbound'] },
+    { engine: 'inbound', uses: ['messages', 'gateways', 'settings', 'contacts'] },
+  ].map(({ engine, uses }) => ({
+    files: [`apps/server/src/modules/${engine}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?!(${uses.join('|')})/)[\\w-]+/`,
+              message: `modules/${engine} imports no feature module (only ${uses.join(', ')}): publish an event and subscribe the feature in src/sending.ts (decision 081).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {
