@@ -24,7 +24,7 @@ describe('roles and permissions matrix', () => {
     }
   });
 
-  it('matches the roles described in the README', () => {
+  it('matches the roles described in the user guide (docs/guide/accounts-and-security.md)', () => {
     const allowed = (role: (typeof ROLES)[number]) =>
       policyMatrix()
         .filter((row) => row.allowed[role])
