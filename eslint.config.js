@@ -83,6 +83,27 @@ export default tseslint.config(
     },
   },
   {
+    // The resource layer (docs/decisions/079-web-resource-layer.md): src/api sits below the features,
+    // which all may import it; it imports no feature and no UI (app, components), only lib and contracts.
+    // Its own block replaces the web block's zones for these files, so the server zone is repeated.
+    files: ['apps/web/src/api/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/web/src/api',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+              message: 'src/api holds the calls of the API only: it imports no feature and no UI.',
+            },
+            { target: './apps/web/src/api', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Browser tests run in Node and drive Playwright: no React there (`useSession` is a test helper).
     files: ['apps/web/e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'react-hooks/exhaustive-deps': 'off' },

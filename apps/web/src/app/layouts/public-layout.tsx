@@ -14,7 +14,7 @@ import { RetryAlert } from '../../components/retry-alert';
 import { paths } from '../../config/paths';
 import { ConnectionBanner } from '../../lib/connection/connection-banner';
 import { useBrand } from '../../lib/brand/use-brand';
-import { usePublicSite } from '../../features/public-site/api/get-public-site';
+import { usePublicSite } from '../../api/public-site/get-public-site';
 import { LanguageSwitcher } from './header/language-switcher';
 import { ModeToggle } from './header/mode-toggle';
 import { SkipLink } from './skip-link';

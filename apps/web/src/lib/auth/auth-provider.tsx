@@ -1,11 +1,13 @@
 import { POLICY, type Rule } from '@sms/contracts/policy';
-import type { MeResponse, User } from '@sms/contracts/users';
+import type { User } from '@sms/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { apiGet, apiPost, onUnauthorized } from '../api-client';
+import { getMe } from '../../api/users/get-me';
+import { logout as requestLogout } from '../../api/users/logout';
+import { requestPasswordSignIn } from '../../api/users/password-sign-in';
+import { onUnauthorized } from '../api-client';
 import { AuthContext, type AuthValue, type LoginOutcome } from './auth-context';
 import { clearStoredSession, readToken, storeSession, storeUser, TOKEN_KEY, validStoredSession } from './session-storage';
-import { requestPasswordSignIn } from './password-sign-in';
 import { emitSignedIn } from './sign-in-events';
 
 interface SessionState {
@@ -47,7 +49,7 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
 
   /** GET /me: updates the user and abilities; a 401 is handled by the API client's listener. */
   const loadMe = useCallback(async (): Promise<void> => {
-    const me = await apiGet<MeResponse>('/api/users/me');
+    const me = await getMe();
     storeUser(me.user);
     // A transition: React renders the app with the answer in slices, between which the page stays responsive.
     startTransition(() =>
@@ -111,7 +113,7 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    await apiPost('/api/users/logout', undefined, { skipAuthRedirect: true, timeout: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
+    await requestLogout(LOGOUT_TIMEOUT_MS).catch(() => undefined);
     clearStoredSession();
     signedOut(true);
   }, [signedOut]);

@@ -5,10 +5,10 @@ import { errorMessage } from '../api-client';
 import { readCachedBrand, writeCachedBrand } from './brand-cache';
 import { BrandContext, type BrandValue, type ProgressHandler } from './brand-context';
 import { useBrandDocument } from './use-brand-document';
-import { getBrandSettings } from './get-brand-settings';
-import { resetBrandSettings } from './reset-brand-settings';
-import { updateBrandSettings } from './update-brand-settings';
-import { uploadBrandAsset } from './upload-brand-asset';
+import { getBrandSettings } from '../../api/brand/get-brand-settings';
+import { resetBrandSettings } from '../../api/brand/reset-brand-settings';
+import { updateBrandSettings } from '../../api/brand/update-brand-settings';
+import { uploadBrandAsset } from '../../api/brand/upload-brand-asset';
 
 /** The settings field that removes each image when sent as null. */
 export const ASSET_PATH_FIELD = {

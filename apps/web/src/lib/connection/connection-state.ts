@@ -1,3 +1,4 @@
+import { getReadiness } from '../../api/health/get-readiness';
 import { retryDelayMs, troubleOfAnswer, type ConnectionTrouble } from './connection-trouble';
 
 /** One state for the whole app: the server answers, is reconnecting to its database, or cannot be reached. */
@@ -102,8 +103,6 @@ export function createConnection(probe: Probe): Connection {
   };
 }
 
-const BASE_URL: string = import.meta.env.VITE_API_URL ?? '';
-
 /**
  * The readiness endpoint, which answers without the database: 200 when the API can serve, 503 with
  * `database: 'error'` while its database is away. A 503 for other reasons (the job runner still
@@ -112,8 +111,7 @@ const BASE_URL: string = import.meta.env.VITE_API_URL ?? '';
 async function probeReadiness(): Promise<ConnectionTrouble | undefined> {
   let response: Response;
   try {
-    // The API's answers are never cached (Cache-Control: no-store).
-    response = await fetch(`${BASE_URL}/api/health/ready`, { signal: AbortSignal.timeout(10_000) });
+    response = await getReadiness(AbortSignal.timeout(10_000));
   } catch {
     return 'unreachable';
   }

@@ -1,6 +1,6 @@
 import { browserCountry } from '../countries';
 import { useAbility } from '../permissions/use-ability';
-import { useMessagingSettings } from './get-messaging-settings';
+import { useMessagingSettings } from '../../api/settings/get-messaging-settings';
 
 /**
  * The country numbers written without a country code start in (contact form, import): the

@@ -9,7 +9,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-client';
-import { useRemoveAvatar, useUploadAvatar } from '../api/avatar';
+import { useRemoveAvatar, useUploadAvatar } from '../../../api/account/avatar';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const TYPES = ['image/png', 'image/jpeg', 'image/webp'];

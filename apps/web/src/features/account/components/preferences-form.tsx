@@ -20,7 +20,7 @@ import { FormSelectField } from '../../../components/forms/form-select-field';
 import { errorMessage } from '../../../lib/api-client';
 import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
 import { usePreferenceApplier } from '../../../lib/preferences/apply-preferences';
-import { useUpdatePreferences } from '../api/update-preferences';
+import { useUpdatePreferences } from '../../../api/account/update-preferences';
 import { preferencesBody, preferencesFormValues, type PreferencesFormValues } from './preferences-values';
 
 // Shows "Not set" (value '') as a choice instead of an empty box.

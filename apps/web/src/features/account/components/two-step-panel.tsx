@@ -14,8 +14,8 @@ import { RecoveryCodesList } from '../../../components/recovery-codes-list';
 import { RetryAlert } from '../../../components/retry-alert';
 import { TotpQrCode } from '../../../components/totp-qr-code';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useDisableTwoStep, useEnableTwoStep, useReplaceRecoveryCodes, useSetupTwoStep } from '../api/two-step-actions';
-import { useTwoStepStatus } from '../api/two-step-status';
+import { useDisableTwoStep, useEnableTwoStep, useReplaceRecoveryCodes, useSetupTwoStep } from '../../../api/account/two-step-actions';
+import { useTwoStepStatus } from '../../../api/account/two-step-status';
 import { PasswordDialog } from './password-dialog';
 
 /** Two-step verification of one's own account: set up with a QR code, recovery codes, turn off. */

@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActorOptions } from '../api/search-actors';
+import { useUserSearch } from '../../../api/users/get-users';
 import { useDebounced } from '../../../lib/use-debounced';
 
 type Actor = { id: string; label: string };
@@ -13,7 +13,7 @@ export function ActorAutocomplete({ value, onChange }: { value: Actor | null; on
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 250);
-  const users = useActorOptions(search, open);
+  const users = useUserSearch(search, open);
   const options: Actor[] = (users.data ?? []).map((user) => ({ id: user.id, label: `${user.name} <${user.email}>` }));
   return (
     <Autocomplete

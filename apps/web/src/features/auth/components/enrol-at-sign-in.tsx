@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { OtpInput } from '../../../components/forms/otp-input';
 import { RecoveryCodesList } from '../../../components/recovery-codes-list';
 import { TotpQrCode } from '../../../components/totp-qr-code';
-import { useEnableAtSignIn, useSetupAtSignIn } from '../api/two-step-login';
+import { useEnableAtSignIn, useSetupAtSignIn } from '../../../api/users/two-step-login';
 import { AuthHeading } from './auth-heading';
 import { twoStepErrorView, type TwoStepErrorView } from './two-step-error';
 import { TwoStepFailure } from './two-step-failure';

@@ -14,7 +14,7 @@ import { showSubmitError } from '../../../components/forms/server-field-error';
 import type { LoginOutcome } from '../../../lib/auth/auth-context';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useRegister } from '../api/register';
+import { useRegister } from '../../../api/users/register';
 import { registerFormSchemaWithMin } from './register-schema';
 
 const SERVER_FIELDS = ['name', 'email', 'password'] as const;

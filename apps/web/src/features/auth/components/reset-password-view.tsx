@@ -16,8 +16,8 @@ import { PasswordStrengthMeter } from '../../../components/forms/password-streng
 import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useSetupStatus } from '../api/get-setup-status';
-import { useResetPassword } from '../api/reset-password';
+import { useSetupStatus } from '../../../api/users/get-setup-status';
+import { useResetPassword } from '../../../api/users/reset-password';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout } from './auth-layout';
 import { resetFormSchema } from './reset-schema';

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OtpInput } from '../../../components/forms/otp-input';
 import type { PendingTwoStep } from '../../../lib/auth/pending-two-step';
-import { useSendSignInCode, useVerifyTwoStep } from '../api/two-step-login';
+import { useSendSignInCode, useVerifyTwoStep } from '../../../api/users/two-step-login';
 import { AuthHeading } from './auth-heading';
 import { twoStepErrorView, type TwoStepErrorView } from './two-step-error';
 import { TwoStepFailure } from './two-step-failure';

@@ -1,6 +1,6 @@
 import type { SetupStatus } from '@sms/contracts/users';
 import { useEffect, useState } from 'react';
-import { getSetupStatus } from '../api/fetch-setup-status';
+import { getSetupStatus } from '../../../api/users/get-setup-status';
 
 /**
  * The setup status, asked for each time the page opens (it changes once the first admin exists).

@@ -8,7 +8,7 @@ import { BACKUP_PASSPHRASE_MIN_LENGTH, type BackupEncryption } from '@sms/contra
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
-import { useSetBackupPassphrase } from '../api/set-backup-passphrase';
+import { useSetBackupPassphrase } from '../../../api/backups/set-backup-passphrase';
 
 const STATE_SEVERITY = { on: 'success', off: 'warning', missing: 'error' } as const;
 

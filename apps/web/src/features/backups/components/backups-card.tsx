@@ -16,10 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useBackUpNow } from '../api/back-up-now';
-import { downloadLatestBackup } from '../api/download-latest-backup';
-import { useBackups } from '../api/get-backups';
-import { useUpdateBackupSchedule } from '../api/update-backup-schedule';
+import { useBackUpNow } from '../../../api/backups/back-up-now';
+import { downloadLatestBackup } from '../../../api/backups/download-latest-backup';
+import { useBackups } from '../../../api/backups/get-backups';
+import { useUpdateBackupSchedule } from '../../../api/backups/update-backup-schedule';
 import { BackupPassphraseForm } from './backup-passphrase-form';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useResumeSending } from '../../../lib/sending-hold/resume-sending';
+import { useResumeSending } from '../../../api/sending-hold/resume-sending';
 
 /** The confirmation before an administrator resumes sending (the banner loads it when first wanted). */
 export function ResumeSendingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useRetention } from '../api/retention';
-import { useUpdateRetention } from '../api/update-retention';
+import { useRetention } from '../../../api/settings/get-retention';
+import { useUpdateRetention } from '../../../api/settings/update-retention';
 import { InputField } from '../../../components/forms/input-field';
 
 type Field = keyof RetentionSettings;

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useHoldSending } from '../../../lib/sending-hold/hold-sending';
-import { useSendingHold } from '../../../lib/sending-hold/get-sending-hold';
+import { useHoldSending } from '../../../api/sending-hold/hold-sending';
+import { useSendingHold } from '../../../api/sending-hold/get-sending-hold';
 
 /**
  * Configurations -> Maintenance (administrators): hold sending before moving the installation

@@ -8,7 +8,7 @@ import { OnceOpened } from '../../../components/once-opened';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { lazyPage } from '../../../lib/lazy-page';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useSendingHold } from '../../../lib/sending-hold/get-sending-hold';
+import { useSendingHold } from '../../../api/sending-hold/get-sending-hold';
 
 /** The confirmation (MUI's dialog) downloads when an administrator reaches for the button, not with every page. */
 const ResumeSendingDialog = lazyPage(async () => ({ default: (await import('./resume-sending-dialog')).ResumeSendingDialog }));

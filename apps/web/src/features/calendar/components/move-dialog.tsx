@@ -12,7 +12,7 @@ import { CAMPAIGN_ERROR_CODES } from '@sms/contracts/campaigns';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api-error';
-import { useRescheduleCampaign } from '../api/reschedule-campaign';
+import { useRescheduleCampaign } from '../../../api/campaigns/update-campaign';
 import { moveSchedule, type CalendarEntry } from './calendar-model';
 
 export interface MoveRequest {

@@ -24,7 +24,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { browserTimeZone } from '../../../lib/time-zones';
-import { useCalendar } from '../api/get-calendar';
+import { useCalendar } from '../../../api/campaigns/get-calendar';
 import { CalendarGrid } from '../components/calendar-grid';
 import {
   calendarStateToParams,

@@ -1,6 +1,6 @@
 import type { Campaign } from '@sms/contracts/campaigns';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { useDeleteCampaign } from '../api/delete-campaign';
+import { useDeleteCampaign } from '../../../api/campaigns/delete-campaign';
 
 /** Asks before deleting a draft; the server's reason stays in the dialog on failure. */
 export function DeleteCampaignDialog({

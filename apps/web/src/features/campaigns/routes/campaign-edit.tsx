@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { NoticeSnackbar } from '../../../components/notice-snackbar';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
-import { useCampaign } from '../api/get-campaign';
+import { useCampaign } from '../../../api/campaigns/get-campaign';
 import { CampaignLoadState } from '../components/campaign-load-state';
 import { ComposerLoader } from '../components/composer/composer-loader';
 

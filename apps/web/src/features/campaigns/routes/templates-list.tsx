@@ -27,8 +27,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useDeleteTemplate } from '../api/delete-template';
-import { useTemplates } from '../api/get-templates';
+import { useDeleteTemplate } from '../../../api/templates/delete-template';
+import { useTemplates } from '../../../api/templates/get-templates';
 import { TemplateDialog } from '../components/templates/template-dialog';
 import { InputField } from '../../../components/forms/input-field';
 

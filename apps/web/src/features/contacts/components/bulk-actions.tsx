@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useBulkContacts } from '../api/bulk-contacts';
+import { useBulkContacts } from '../../../api/contacts/bulk-contacts';
 import { bulkCount, bulkTarget } from './bulk-target';
 import { ConsentNoteInput } from './consent-note-input';
 import type { ContactsFilter } from './list-state';

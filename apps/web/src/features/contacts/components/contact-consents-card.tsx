@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useContactConsents } from '../api/get-contact-consents';
+import { useContactConsents } from '../../../api/contacts/get-contact-consents';
 
 /** The contact page's consent history: each opt-in or opt-out from the public site, with what was agreed to. */
 export function ContactConsentsCard({ contactId }: { contactId: string }) {

@@ -18,8 +18,8 @@ import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useCreateContact } from '../api/create-contact';
-import { useUpdateContact } from '../api/update-contact';
+import { useCreateContact } from '../../../api/contacts/create-contact';
+import { useUpdateContact } from '../../../api/contacts/update-contact';
 import {
   changedContactFields,
   contactFormDefaults,

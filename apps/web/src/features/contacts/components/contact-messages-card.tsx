@@ -14,7 +14,7 @@ import { DateTime } from '../../../components/date-time';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
-import { useContactMessages } from '../api/get-contact-messages';
+import { useContactMessages } from '../../../api/contacts/get-contact-messages';
 
 function HistoryRow({ message }: { message: ThreadMessage }) {
   const { t } = useTranslation(['inbox', 'contacts']);

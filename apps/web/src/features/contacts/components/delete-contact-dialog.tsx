@@ -1,6 +1,6 @@
 import type { Contact } from '@sms/contracts/contacts';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { useDeleteContact } from '../api/delete-contact';
+import { useDeleteContact } from '../../../api/contacts/delete-contact';
 import { contactLabel } from './contact-name';
 
 /** Asks before deleting `contact`; the server's reason stays in the dialog on failure. */

@@ -2,7 +2,7 @@ import type { Contact } from '@sms/contracts/contacts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useEraseContact } from '../api/erase-contact';
+import { useEraseContact } from '../../../api/contacts/erase-contact';
 import { contactLabel } from './contact-name';
 
 /** Asks before erasing `contact` for good (right to erasure); the server's reason stays in the dialog on failure. */

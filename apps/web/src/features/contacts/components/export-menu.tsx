@@ -5,7 +5,7 @@ import { EXPORT_FORMATS, type ContactFilter, type ExportFormat } from '@sms/cont
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExportContacts } from '../api/export-contacts';
+import { useExportContacts } from '../../../api/contacts/export-contacts';
 
 /** "Export" with CSV / XLSX: downloads every contact matching the list's filter. */
 export function ExportMenu({ filter, onError }: { filter: ContactFilter; onError: (error: unknown) => void }) {

@@ -22,8 +22,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useDebounced } from '../../../lib/use-debounced';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
-import { useSegmentCount } from '../api/count-segment';
-import { useCreateSegment } from '../api/create-segment';
+import { useSegmentCount } from '../../../api/segments/count-segment';
+import { useCreateSegment } from '../../../api/segments/create-segment';
 import type { ContactsFilter } from './list-state';
 import { conditionsOf, definitionOf } from './segment-definition';
 

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { SegmentDefinition } from '@sms/contracts/segments';
 import { useTranslation } from 'react-i18next';
-import { useSegments } from '../api/get-segments';
+import { useSegments } from '../../../api/segments/get-segments';
 import type { ContactsFilter } from './list-state';
 import { filterOfSegment } from './segment-definition';
 

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { CONTACT_LIMITS, type ContactTagField } from '@sms/contracts/contacts';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContactTags } from '../api/get-contact-tags';
+import { useContactTags } from '../../../api/contacts/get-contact-tags';
 import { useDebounced } from '../../../lib/use-debounced';
 
 export interface TagAutocompleteProps {

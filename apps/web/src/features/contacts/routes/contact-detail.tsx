@@ -9,7 +9,7 @@ import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { Can } from '../../../lib/permissions/can';
-import { useContact } from '../api/get-contact';
+import { useContact } from '../../../api/contacts/get-contact';
 import { ContactConsentsCard } from '../components/contact-consents-card';
 import { ContactDetailsCard } from '../components/contact-details-card';
 import { ContactMessagesCard } from '../components/contact-messages-card';
@@ -17,7 +17,7 @@ import { ContactLoadState } from '../components/contact-load-state';
 import { contactLabel } from '../components/contact-name';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
 import { EraseContactDialog } from '../components/erase-contact-dialog';
-import { downloadPersonalData } from '../api/download-personal-data';
+import { downloadPersonalData } from '../../../api/contacts/download-personal-data';
 
 /** /contacts/:id: a contact's details with edit and delete (per role); and its message history. */
 export default function ContactDetail() {

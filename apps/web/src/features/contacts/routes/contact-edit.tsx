@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { useDefaultCountry } from '../../../lib/messaging/use-default-country';
-import { useContact } from '../api/get-contact';
+import { useContact } from '../../../api/contacts/get-contact';
 import { ContactForm } from '../components/contact-form';
 import { ContactLoadState } from '../components/contact-load-state';
 import { contactLabel } from '../components/contact-name';

@@ -15,7 +15,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { Can } from '../../../lib/permissions/can';
-import { useContacts } from '../api/get-contacts';
+import { useContacts } from '../../../api/contacts/get-contacts';
 import { AccessDenied } from '../../../components/access-denied';
 import { ContactsGrid } from '../components/contacts-grid';
 import { ContactsToolbar } from '../components/contacts-toolbar';

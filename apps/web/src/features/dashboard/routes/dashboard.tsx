@@ -30,7 +30,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { browserTimeZone } from '../../../lib/time-zones';
-import { useDashboard } from '../api/get-dashboard';
+import { useDashboard } from '../../../api/dashboard/get-dashboard';
 import { CampaignsCard } from '../components/campaigns-card';
 import { ColumnChartWhenVisible } from '../components/column-chart-when-visible';
 import { dailyBars, formatPercent, sparseLabelIndexes, statusBars } from '../components/dashboard-figures';

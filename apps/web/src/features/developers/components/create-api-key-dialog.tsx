@@ -18,7 +18,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scopeKey } from './scope-key';
 import { errorMessage } from '../../../lib/api-client';
-import { useCreateApiKey } from '../api/create-api-key';
+import { useCreateApiKey } from '../../../api/api-keys/create-api-key';
 import { InputField } from '../../../components/forms/input-field';
 
 /** Addresses typed one per line or separated by commas or spaces. */

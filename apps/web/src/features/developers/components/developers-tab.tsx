@@ -19,8 +19,8 @@ import { DateTime } from '../../../components/date-time';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useApiKeys } from '../api/get-api-keys';
-import { useRevokeApiKey } from '../api/revoke-api-key';
+import { useApiKeys } from '../../../api/api-keys/get-api-keys';
+import { useRevokeApiKey } from '../../../api/api-keys/revoke-api-key';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { WebhooksSection } from './webhooks-section';
 

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
-import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { useWebhookDeliveries } from '../../../api/webhooks/get-webhook-deliveries';
+import { useResendWebhookDelivery } from '../../../api/webhooks/resend-webhook-delivery';
 
 /** The delivery log of one endpoint: event, outcome, status code, duration, attempts, response excerpt, resend. */
 export function WebhookDeliveries({ webhookId }: { webhookId: string }) {

@@ -21,9 +21,9 @@ import { formatDateTime } from '../../../components/date-time';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useCreateWebhook } from '../api/create-webhook';
-import { useDeleteWebhook } from '../api/delete-webhook';
-import { useWebhooks } from '../api/get-webhooks';
+import { useCreateWebhook } from '../../../api/webhooks/create-webhook';
+import { useDeleteWebhook } from '../../../api/webhooks/delete-webhook';
+import { useWebhooks } from '../../../api/webhooks/get-webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { InputField } from '../../../components/forms/input-field';
 

@@ -1,6 +1,6 @@
 import type { Gateway } from '@sms/contracts/gateways';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { useDeleteGateway } from '../api/delete-gateway';
+import { useDeleteGateway } from '../../../api/gateways/delete-gateway';
 
 /** Asks before deleting a gateway; the server's reason (in use, the default) stays in the dialog. */
 export function DeleteGatewayDialog({

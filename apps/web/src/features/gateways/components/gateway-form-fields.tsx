@@ -12,8 +12,8 @@ import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useCreateGateway } from '../api/create-gateway';
-import { useUpdateGateway } from '../api/update-gateway';
+import { useCreateGateway } from '../../../api/gateways/create-gateway';
+import { useUpdateGateway } from '../../../api/gateways/update-gateway';
 import {
   gatewayFormDefaults,
   gatewayUpdateBody,

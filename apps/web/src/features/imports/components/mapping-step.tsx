@@ -12,7 +12,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
-import { useStartImport } from '../api/start-import';
+import { useStartImport } from '../../../api/imports/start-import';
 import { buildStartOptions, initialOptions, type OptionsState } from './import-options';
 import { choicesFromMapping, mappingFromChoices, validateChoices, type ColumnChoice } from './mapping';
 import { ColumnMappingTable } from './column-mapping-table';

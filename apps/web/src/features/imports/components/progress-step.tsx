@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useCancelImport } from '../api/cancel-import';
+import { useCancelImport } from '../../../api/imports/cancel-import';
 import { ImportCounts } from './import-counts';
 import { formatElapsed, progressPercent, rowsPerSecond } from './import-stats';
 import { intlLocale } from '../../../lib/i18n/intl-locale';

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useDownloadErrorFile } from '../api/download-error-file';
+import { useDownloadErrorFile } from '../../../api/imports/download-error-file';
 import { contactsLinkForTag } from './import-options';
 import { ImportCounts } from './import-counts';
 import { accountedRows, countsAddUp, formatElapsed, importOutcome, rowsPerSecond } from './import-stats';

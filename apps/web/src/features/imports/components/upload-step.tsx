@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useUploadImport } from '../api/upload-import';
+import { useUploadImport } from '../../../api/imports/upload-import';
 import { ACCEPT_ATTRIBUTE, checkFile, formatBytes, uploadErrorKind, type FileProblem } from './upload-checks';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
 

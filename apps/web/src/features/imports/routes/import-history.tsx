@@ -14,8 +14,8 @@ import { defineList } from '../../../lib/list-state/define-list';
 import { pageQuery } from '../../../lib/list-state/list-state';
 import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { Can } from '../../../lib/permissions/can';
-import { useDownloadErrorFile } from '../api/download-error-file';
-import { useImports } from '../api/get-imports';
+import { useDownloadErrorFile } from '../../../api/imports/download-error-file';
+import { useImports } from '../../../api/imports/get-imports';
 import { useImportColumns } from '../components/use-import-columns';
 
 /** The history's paging, kept in the URL (`?page=2&pageSize=25`); newest first, no sorting. */

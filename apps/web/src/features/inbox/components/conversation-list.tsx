@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useCampaignOptions } from '../api/get-campaign-options';
-import { useConversations, type ConversationFilters } from '../api/get-conversations';
+import { useCampaignOptions } from '../../../api/campaigns/get-campaigns';
+import { useConversations, type ConversationFilters } from '../../../api/inbox/get-conversations';
 import { displayName, shortTime } from './contact-display';
 import { LtrText } from '../../../components/ltr-text';
 

@@ -7,8 +7,8 @@ import { IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../lib/permissions/can';
-import { getContact } from '../api/get-contact';
-import { useQuickReplies } from '../api/get-templates';
+import { getContact } from '../../../api/contacts/get-contact';
+import { useQuickReplies } from '../../../api/templates/get-templates';
 
 /**
  * Templates as quick replies: the chosen one is filled in with the contact's fields (merge fields

@@ -9,7 +9,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useSendReply } from '../api/send-reply';
+import { useSendReply } from '../../../api/inbox/send-reply';
 import { QuickReplies } from './quick-replies';
 import { InputField } from '../../../components/forms/input-field';
 

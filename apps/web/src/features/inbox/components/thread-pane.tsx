@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { useThread } from '../api/get-thread';
+import { useThread } from '../../../api/inbox/get-thread';
 import { displayName } from './contact-display';
 import { MessageBubble } from './message-bubble';
 import { ReplyComposer } from './reply-composer';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useWebMessages } from '../api/get-web-messages';
+import { useWebMessages } from '../../../api/inbox/get-web-messages';
 import { WebReplyForm } from './web-reply-form';
 
 /** The answer as stored: by SMS (sent to the engine), or by e-mail (queued, sent or failed). */

@@ -8,7 +8,7 @@ import { WEB_REPLY_CODES, WEB_REPLY_MAX, type WebMessage } from '@sms/contracts/
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useReplyWebMessage } from '../api/reply-web-message';
+import { useReplyWebMessage } from '../../../api/inbox/reply-web-message';
 import { InputField } from '../../../components/forms/input-field';
 
 /** Answers a contact-form message by SMS (a number was given) or e-mail (an address was given); both given: the user picks. */

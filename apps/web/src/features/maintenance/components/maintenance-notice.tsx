@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useMaintenanceStatus } from '../../../lib/maintenance/get-maintenance-status';
+import { useMaintenanceStatus } from '../../../api/maintenance/get-maintenance-status';
 import { maintenanceWithReturn } from '../../../lib/maintenance/maintenance-return';
 import { useAbility } from '../../../lib/permissions/use-ability';
 

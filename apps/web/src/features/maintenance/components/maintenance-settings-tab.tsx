@@ -16,8 +16,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useMaintenanceStatus } from '../../../lib/maintenance/get-maintenance-status';
-import { useUpdateMaintenance } from '../api/update-maintenance';
+import { useMaintenanceStatus } from '../../../api/maintenance/get-maintenance-status';
+import { useUpdateMaintenance } from '../../../api/settings/update-maintenance';
 import { InputField } from '../../../components/forms/input-field';
 
 /** The Maintenance tab of /configurations (administrators): switch the mode and write its message. */

@@ -13,7 +13,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { loginWithRedirect } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { useMaintenanceStatus } from '../../../lib/maintenance/get-maintenance-status';
+import { useMaintenanceStatus } from '../../../api/maintenance/get-maintenance-status';
 import { returnFromMaintenance } from '../../../lib/maintenance/maintenance-return';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -17,10 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatShortDateTime } from '../../../components/date-time';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkAllNotificationsRead } from '../api/mark-all-read';
-import { useMarkNotificationRead } from '../api/mark-read';
-import { useNotificationStream } from '../api/notification-stream';
+import { useNotifications } from '../../../api/notifications/get-notifications';
+import { useMarkAllNotificationsRead } from '../../../api/notifications/mark-all-read';
+import { useMarkNotificationRead } from '../../../api/notifications/mark-read';
+import { useNotificationStream } from '../../../api/notifications/notification-stream';
 import { useNotificationText } from './use-notification-text';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
 

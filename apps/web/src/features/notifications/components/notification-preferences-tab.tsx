@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useNotificationPreferences } from '../api/get-preferences';
-import { useSaveNotificationPreferences } from '../api/save-preferences';
+import { useNotificationPreferences } from '../../../api/notifications/get-preferences';
+import { useSaveNotificationPreferences } from '../../../api/notifications/save-preferences';
 
 /** Account settings, Notifications: per kind my role receives, in the app and/or by e-mail. Each tick saves. */
 export function NotificationPreferencesTab() {

@@ -10,7 +10,7 @@ import { FormPasswordField } from '../../../components/forms/form-password-field
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter';
 import { showSubmitError } from '../../../components/forms/server-field-error';
 import { useMinPasswordLength } from '../../../lib/auth/use-min-password-length';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../../../api/users/update-user';
 import { changePasswordSchemaWithMin } from './profile-schemas';
 
 const FIELDS = ['currentPassword', 'password'] as const;

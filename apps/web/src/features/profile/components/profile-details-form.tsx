@@ -14,7 +14,7 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import { showSubmitError } from '../../../components/forms/server-field-error';
 import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../../../api/users/update-user';
 import { changedDetails, profileDetailsSchema } from './profile-schemas';
 
 const FIELDS = ['name', 'phone', 'locale'] as const;

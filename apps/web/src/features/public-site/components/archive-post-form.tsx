@@ -10,7 +10,7 @@ import type { ArchivePost } from '@sms/contracts/public-archive';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useSaveArchivePost } from '../api/save-archive-post';
+import { useSaveArchivePost } from '../../../api/public-site/save-archive-post';
 import { MarkdownView } from './markdown-view';
 import { DateField } from '../../../components/date-field/date-field';
 import { InputField } from '../../../components/forms/input-field';

@@ -18,8 +18,8 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useArchivePosts } from '../api/get-archive-posts';
-import { useDeleteArchivePost } from '../api/delete-archive-post';
+import { useArchivePosts } from '../../../api/public-site/get-archive-posts';
+import { useDeleteArchivePost } from '../../../api/public-site/delete-archive-post';
 import { ArchivePostForm } from './archive-post-form';
 
 /** Configurations -> News posts: the posts of the public archive, written in Markdown, shown from their publish date. */

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-error';
-import { useSendContactMessage } from '../api/send-contact-message';
+import { useSendContactMessage } from '../../../api/public-site/send-contact-message';
 import { InputField } from '../../../components/forms/input-field';
 
 /** The contact form: name, a phone number or an e-mail address, and the message. */

@@ -5,7 +5,7 @@ import { LATEST_ARCHIVE_ENTRIES } from '@sms/contracts/public-archive-limits';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useArchive } from '../api/get-archive';
+import { useArchive } from '../../../api/public-site/get-archive';
 import { ArchiveEntryCard } from './archive-entry-card';
 
 /** The landing page's newest public messages; nothing at all while the archive is empty or cannot load. */

@@ -25,8 +25,8 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { usePublicSiteSettings } from '../api/get-public-site-settings';
-import { useUpdatePublicSiteSettings } from '../api/update-public-site-settings';
+import { usePublicSiteSettings } from '../../../api/settings/get-public-site-settings';
+import { useUpdatePublicSiteSettings } from '../../../api/settings/update-public-site-settings';
 import { MarkdownView } from './markdown-view';
 
 /** A topic id from its title: lower-case letters, digits and dashes, unique in the list. */

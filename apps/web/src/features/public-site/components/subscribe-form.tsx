@@ -9,8 +9,8 @@ import type { PublicTopic } from '@sms/contracts/public-site';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { useConfirmSubscription } from '../api/confirm-subscription';
-import { useSubscribe } from '../api/subscribe';
+import { useConfirmSubscription } from '../../../api/public-site/confirm-subscription';
+import { useSubscribe } from '../../../api/public-site/subscribe';
 import { publicErrorText } from './public-error';
 import { InputField } from '../../../components/forms/input-field';
 

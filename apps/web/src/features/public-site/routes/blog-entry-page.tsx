@@ -10,7 +10,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useArchiveEntry } from '../api/get-archive-entry';
+import { useArchiveEntry } from '../../../api/public-site/get-archive-entry';
 import { ArchiveEntryBody } from '../components/archive-entry-body';
 
 /** /frontend-pages/blog/detail/:id: one published campaign (its fallbacks in place of merge fields) or post. */

@@ -10,7 +10,7 @@ import { FullPageLoader } from '../../../components/full-page-loader';
 import { LoadOrRetry } from '../../../components/retry-alert';
 import { useBrand } from '../../../lib/brand/use-brand';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useArchive } from '../api/get-archive';
+import { useArchive } from '../../../api/public-site/get-archive';
 import { ArchiveEntryCard } from '../components/archive-entry-card';
 import { useArchiveFeedLink } from '../components/archive-feed-link';
 

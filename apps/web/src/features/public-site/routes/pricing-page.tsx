@@ -6,7 +6,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { usePricing } from '../api/get-pricing';
+import { usePricing } from '../../../api/public-site/get-pricing';
 import { PriceTable } from '../components/price-table';
 
 /** /frontend-pages/pricing: what a text message costs, while the administrators show the page. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageContainer } from '../../../components/page-container';
 import { RetryAlert } from '../../../components/retry-alert';
-import { usePricing } from '../api/get-pricing';
+import { usePricing } from '../../../api/public-site/get-pricing';
 import { PriceTable } from '../components/price-table';
 
 /** /pages/pricing: the price the composer's estimate uses, for every signed-in role. */

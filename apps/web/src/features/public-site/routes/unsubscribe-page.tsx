@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfirmUnsubscribe } from '../api/confirm-unsubscribe';
-import { useUnsubscribe } from '../api/unsubscribe';
+import { useConfirmUnsubscribe } from '../../../api/public-site/confirm-unsubscribe';
+import { useUnsubscribe } from '../../../api/public-site/unsubscribe';
 import { publicErrorText } from '../components/public-error';
 import { InputField } from '../../../components/forms/input-field';
 

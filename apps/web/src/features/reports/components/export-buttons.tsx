@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useExportReport, type ReportExportFormat, type ReportKind } from '../api/export-report';
+import { useExportReport, type ReportExportFormat, type ReportKind } from '../../../api/reports/export-report';
 
 /** CSV and XLSX downloads of a report with the screen's filters; only for roles that may export reports. */
 export function ExportButtons({ kind, campaignId, params }: { kind: ReportKind; campaignId?: string; params?: Record<string, unknown> }) {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocalListState } from '../../../lib/list-state/use-list-state';
-import { useRecipients, type RecipientsParams } from '../api/get-recipients';
+import { useRecipients, type RecipientsParams } from '../../../api/reports/get-recipients';
 import { RecipientsGrid } from './recipients-grid';
 import type { DrillDown } from './report-format';
 import { recipientsList, tableQuery } from './report-tables';

@@ -1,6 +1,6 @@
 import { IconChartBar, IconTags, IconUserQuestion } from '@tabler/icons-react';
 import { paths } from '../../../config/paths';
-import type { ReportKind } from '../api/export-report';
+import type { ReportKind } from '../../../api/reports/export-report';
 
 /** The reports of one campaign (the list of campaigns is not one). */
 export type CampaignReport = Exclude<ReportKind, 'campaigns'>;

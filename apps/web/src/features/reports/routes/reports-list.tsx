@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container';
 import { ApiError } from '../../../lib/api-client';
 import { useUrlListState } from '../../../lib/list-state/use-list-state';
-import { useReportCampaigns } from '../api/get-report-campaigns';
+import { useReportCampaigns } from '../../../api/reports/get-report-campaigns';
 import { ExportButtons } from '../components/export-buttons';
 import { ReportLoadState } from '../components/report-load-state';
 import { ReportsGrid } from '../components/reports-grid';

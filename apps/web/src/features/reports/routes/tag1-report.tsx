@@ -6,7 +6,7 @@ import type { Tag1Group } from '@sms/contracts/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useTag1Report } from '../api/get-tag1-report';
+import { useTag1Report } from '../../../api/reports/get-tag1-report';
 import { RecipientsDrawer } from '../components/recipients-drawer';
 import {
   drillDownFilter,

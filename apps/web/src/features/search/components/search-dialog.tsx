@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useSearch } from '../api/search';
+import { useSearch } from '../../../api/search/search';
 import { pathOfHit } from './search-paths';
 import type { SearchablePage, SearchOption } from './search-types';
 import { InputField } from '../../../components/forms/input-field';

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { errorMessage } from '../../../lib/api-client';
-import { useMailOutbox } from '../api/mail-outbox';
+import { useMailOutbox } from '../../../api/mail-outbox/get-mail-outbox';
 
 const PAGE_SIZE = 10;
 

@@ -28,7 +28,7 @@ import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
+import { useSecuritySettings, useUpdateSecuritySettings } from '../../../api/settings/security-settings';
 import { MailOutboxPanel } from './mail-outbox-panel';
 import { PublicAddressField } from './public-address-field';
 import {

@@ -16,7 +16,7 @@ import { CountrySelect } from '../../../components/country-select';
 import { useFieldErrorText } from '../../../components/forms/use-field-error-text';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
+import { useUpdateMessagingSettings } from '../../../api/settings/update-messaging-settings';
 import { errorKey, rowsOf, validateCountryPrices, type CountryPriceErrors, type CountryPriceRow } from './country-prices-form';
 
 /**

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { validationResolver } from '../../../components/forms/validation-resolver';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
+import { useUpdateMessagingSettings } from '../../../api/settings/update-messaging-settings';
 import { changedKeywords, replyParts, splitKeywords, validateKeywords } from './keywords-form';
 
 const REPLY_OF: Record<KeywordList, keyof KeywordSettings> = {

@@ -14,7 +14,7 @@ import { FormTextField } from '../../../components/forms/form-text-field';
 import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useCreateUser } from '../api/create-user';
+import { useCreateUser } from '../../../api/users/register';
 import { PasswordWithGenerator } from './password-with-generator';
 import { useUserOptions } from './use-user-options';
 

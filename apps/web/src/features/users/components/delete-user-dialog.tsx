@@ -1,6 +1,6 @@
 import type { User } from '@sms/contracts/users';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { useDeleteUser } from '../api/delete-user';
+import { useDeleteUser } from '../../../api/users/delete-user';
 
 /**
  * Asks before deleting `user`; on failure the server's reason (e.g. last administrator) stays

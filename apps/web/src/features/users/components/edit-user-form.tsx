@@ -18,7 +18,7 @@ import { showSubmitError } from '../../../components/forms/server-field-error';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAbility } from '../../../lib/permissions/use-ability';
-import { useUpdateUser } from '../api/update-user';
+import { useUpdateUser } from '../../../api/users/update-user';
 import { changedFields, editFormDefaults, editUserFormSchema, needsCurrentPassword } from './edit-user-form-schema';
 import { PasswordWithGenerator } from './password-with-generator';
 import { useUserOptions } from './use-user-options';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { errorMessage } from '../../../lib/api-client';
-import { useResetTwoStep, useSendPasswordReset } from '../api/user-security';
+import { useResetTwoStep, useSendPasswordReset } from '../../../api/users/user-security';
 
 /** Admin actions on someone's sign-in: send a password reset link, reset two-step verification. */
 export function UserSecurityActions({ user }: { user: User }) {

@@ -10,7 +10,7 @@ import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { Can } from '../../../lib/permissions/can';
-import { useUser } from '../api/get-user';
+import { useUser } from '../../../api/users/get-user';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { UserDetailsCard } from '../components/user-details-card';
 import { UserLoadState } from '../components/user-load-state';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
-import { useUser } from '../api/get-user';
+import { useUser } from '../../../api/users/get-user';
 import { EditUserForm } from '../components/edit-user-form';
 import { UserLoadState } from '../components/user-load-state';
 

@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { Can } from '../../../lib/permissions/can';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '../../../api/users/get-users';
 import { AccessDenied } from '../../../components/access-denied';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { usersApiQuery, usersList } from '../components/list-state';

@@ -8,7 +8,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../../components/forms/use-field-error-text';
 import { useLanguage } from '../../../../lib/i18n/use-language';
-import { useContactSearch } from '../../api/search-contacts';
+import { useContactSearch } from '../../../../api/contacts/get-contacts';
 import { useDebounced } from '../../../../lib/use-debounced';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues, PickedContact } from './composer-values';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../../components/forms/use-field-error-text';
-import { useCampaigns } from '../../api/get-campaigns';
+import { useCampaigns } from '../../../../api/campaigns/get-campaigns';
 import { useDebounced } from '../../../../lib/use-debounced';
 import { AudienceTagValuesField } from './audience-tag-field';
 import type { ComposerOutput } from './composer-resolver';

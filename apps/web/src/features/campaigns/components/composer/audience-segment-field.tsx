@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../../components/forms/use-field-error-text';
-import { useSegments } from '../../api/get-segments';
+import { useSegments } from '../../../../api/segments/get-segments';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues } from './composer-values';
 

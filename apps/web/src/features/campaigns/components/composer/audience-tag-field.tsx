@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { CONTACT_LIMITS, type ContactTagField } from '@sms/contracts/contacts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTagValues } from '../../api/get-tag-values';
+import { useContactTags } from '../../../../api/contacts/get-contact-tags';
 import { useDebounced } from '../../../../lib/use-debounced';
 
 export interface AudienceTagFieldProps {
@@ -19,7 +19,7 @@ export function AudienceTagField({ field, label, value, onChange, error }: Audie
   const { t } = useTranslation('campaigns');
   const [open, setOpen] = useState(false);
   const search = useDebounced(value.trim(), 250);
-  const suggestions = useTagValues(field, search, open);
+  const suggestions = useContactTags(field, search, open);
   return (
     <Autocomplete
       freeSolo
@@ -63,7 +63,7 @@ export function AudienceTagValuesField({
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const search = useDebounced(text.trim(), 250);
-  const suggestions = useTagValues('tag1', search, open);
+  const suggestions = useContactTags('tag1', search, open);
   const options = ['', ...(suggestions.data ?? []).filter((option) => option !== '')];
   return (
     <Autocomplete

@@ -17,7 +17,7 @@ import { OnceOpened } from '../../../../components/once-opened';
 import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useLanguage } from '../../../../lib/i18n/use-language';
-import { useCampaignAction } from '../../api/campaign-action';
+import { useCampaignAction } from '../../../../api/campaigns/campaign-action';
 import { ArchiveSection } from './archive-section';
 import { AudienceSection } from './audience-section';
 import { ComposerActions, type ComposerIntent } from './composer-actions';

@@ -5,8 +5,8 @@ import { DEFAULT_MESSAGING_SETTINGS } from '@sms/contracts/messaging-settings';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../../../../components/full-page-loader';
 import { errorMessage } from '../../../../lib/api-client';
-import { useMessagingSettings } from '../../../../lib/messaging/get-messaging-settings';
-import { useGatewayOptions } from '../../api/get-gateway-options';
+import { useMessagingSettings } from '../../../../api/settings/get-messaging-settings';
+import { useGatewayOptions } from '../../../../api/gateways/get-gateways';
 import { ComposerForm } from './composer-form';
 
 /** Loads what the composer starts from (messaging defaults, gateways); falls back to the built-in defaults if they cannot be read. */

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { MessageStatus as Status, OutboundMessage } from '@sms/contracts/messages';
 import { useTranslation } from 'react-i18next';
-import { isMessagePending } from '../../api/get-message';
+import { isMessagePending } from '../../../../api/messages/get-message';
 
 const TONE: Record<Status, 'info' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'neutral'> = {
   queued: 'info',

@@ -12,7 +12,7 @@ import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/api-client';
 import { Can } from '../../../../lib/permissions/can';
-import { useCreateSegment } from '../../api/create-segment';
+import { useCreateSegment } from '../../../../api/segments/create-segment';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues } from './composer-values';
 import { InputField } from '../../../../components/forms/input-field';

@@ -1,7 +1,7 @@
 import { fieldsWithoutFallback } from '@sms/contracts/public-archive';
 import { useMemo, useState } from 'react';
-import { useCampaignArchive } from '../../api/get-campaign-archive';
-import { useSetCampaignArchive } from '../../api/set-campaign-archive';
+import { useCampaignArchive } from '../../../../api/campaigns/get-campaign-archive';
+import { useSetCampaignArchive } from '../../../../api/campaigns/set-campaign-archive';
 
 /**
  * The composer's "Publish to archive" choice: what the author wants, the merge fields that would

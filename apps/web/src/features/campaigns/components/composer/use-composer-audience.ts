@@ -1,7 +1,7 @@
 import type { AudiencePreview } from '@sms/contracts/campaigns';
 import type { DestinationCount } from '@sms/contracts/pricing';
 import { useMemo } from 'react';
-import { useAudiencePreview } from '../../api/preview-audience';
+import { useAudiencePreview } from '../../../../api/campaigns/preview-audience';
 import { useDebounced } from '../../../../lib/use-debounced';
 import { audienceFromValues, type AudienceValues } from './composer-values';
 

@@ -1,7 +1,7 @@
 import type { Campaign } from '@sms/contracts/campaigns';
 import { useState } from 'react';
-import { useCreateCampaign } from '../../api/create-campaign';
-import { useUpdateCampaign } from '../../api/update-campaign';
+import { useCreateCampaign } from '../../../../api/campaigns/create-campaign';
+import { useUpdateCampaign } from '../../../../api/campaigns/update-campaign';
 import type { ComposerOutput } from './composer-resolver';
 import { changedFields } from './composer-values';
 

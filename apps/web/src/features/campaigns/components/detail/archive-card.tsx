@@ -7,8 +7,8 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/api-client';
-import { useCampaignArchive } from '../../api/get-campaign-archive';
-import { useSetCampaignArchive } from '../../api/set-campaign-archive';
+import { useCampaignArchive } from '../../../../api/campaigns/get-campaign-archive';
+import { useSetCampaignArchive } from '../../../../api/campaigns/set-campaign-archive';
 
 /**
  * Publish a campaign to the public archive from its page, sent or not (the composer only opens

@@ -10,7 +10,7 @@ import { TEMPLATE_LIMITS, type Template } from '@sms/contracts/templates';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { useSaveTemplate } from '../../api/save-template';
+import { useSaveTemplate } from '../../../../api/templates/save-template';
 import { messageStats } from '../composer/message-stats';
 import { SmsCounter } from '../composer/sms-counter';
 import { TemplateProblems } from '../composer/template-problems';

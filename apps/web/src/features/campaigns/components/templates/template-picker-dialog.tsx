@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadOrRetry } from '../../../../components/retry-alert';
 import { useDebounced } from '../../../../lib/use-debounced';
-import { useTemplates } from '../../api/get-templates';
+import { useTemplates } from '../../../../api/templates/get-templates';
 import { InputField } from '../../../../components/forms/input-field';
 
 /** Picks a template to start the message from (most used first), with a search. */

@@ -1,0 +1,31 @@
+import type { Dashboard } from '@sms/contracts/dashboard';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client';
+
+/** How often the dashboard refreshes while a campaign is sending (live progress). */
+export const LIVE_POLL_MS = 3000;
+/** How often it refreshes otherwise (new replies, opt-outs, scheduled campaigns starting). */
+export const IDLE_POLL_MS = 10_000;
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  figures: (timeZone: string) => [...dashboardKeys.all, 'figures', timeZone] as const,
+};
+
+/** GET /api/dashboard: figures with days counted in `timeZone`. */
+export const getDashboard = (timeZone: string, signal?: AbortSignal): Promise<Dashboard> =>
+  apiGet<Dashboard>('/api/dashboard', { params: { timeZone }, signal });
+
+/** The poll interval: fast while a campaign sends (its progress moves), slow otherwise. */
+export const dashboardInterval = (data: Dashboard | undefined): number =>
+  data?.campaigns.active.some((c) => c.status === 'sending') ? LIVE_POLL_MS : IDLE_POLL_MS;
+
+export const dashboardQueryOptions = (timeZone: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.figures(timeZone),
+    queryFn: ({ signal }) => getDashboard(timeZone, signal),
+    refetchInterval: (query) => dashboardInterval(query.state.data),
+    staleTime: 0,
+  });
+
+export const useDashboard = (timeZone: string) => useQuery(dashboardQueryOptions(timeZone));
