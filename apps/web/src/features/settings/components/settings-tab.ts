@@ -1,17 +1,10 @@
 import type { Action, Subject } from '@sms/contracts/policy';
-import type { Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { selectedPageTab, type PageTab } from '../../../components/page-tabs';
 
-/** One tab of the settings hub; src/app lists them (features do not import each other). */
-export interface SettingsTab {
-  /** The `?tab=` value. */
-  id: string;
-  /** Label key in the `settings` namespace. */
-  labelKey: string;
-  icon: Icon;
+/** One tab of the settings hub (label key in the `settings` namespace); src/app lists them (features do not import each other). */
+export interface SettingsTab extends PageTab {
   /** Shown when the role may do any of these. */
   requires: Array<[Action, Subject]>;
-  content: ReactNode;
 }
 
 /** The tabs the role may see, in their order. */
@@ -23,6 +16,4 @@ export function visibleTabs<T extends Pick<SettingsTab, 'requires'>>(
 }
 
 /** The tab named in the URL when it is visible, else the first visible one (null when none is). */
-export function selectedTab<T extends Pick<SettingsTab, 'id'>>(tabs: readonly T[], requested: string | null): T | null {
-  return tabs.find((tab) => tab.id === requested) ?? tabs[0] ?? null;
-}
+export const selectedTab = selectedPageTab;
