@@ -40,8 +40,8 @@ const RECORD_NUMBERS = new Set(RECORDS.map((name) => name.slice(0, 3)));
 /** What a text says about decisions: [the words as written, the numbers they name, the record file when named]. */
 function decisionReferences(text: string, inDecisions: boolean): Array<[words: string, numbers: string[], file?: string]> {
   const found: Array<[string, string[], string?]> = [];
-  // "decision 034", "decisions 038, 047", "Decisions 069 and 070", "dec. 044", "record 029".
-  for (const match of text.matchAll(/\b(?:decisions?|dec\.|records?)\s+(\d{3}(?:(?:\s*,\s*|\s*,?\s+(?:and|or)\s+)\d{3})*)(?!\d)/gi))
+  // "decision 034", "decisions 038, 047", "Decisions 069 and 070", "dec. 044".
+  for (const match of text.matchAll(/\b(?:decisions?|dec\.)\s+(\d{3}(?:(?:\s*,\s*|\s*,?\s+(?:and|or)\s+)\d{3})*)(?!\d)/gi))
     found.push([match[0], match[1]!.match(/\d{3}/g)!]);
   // "docs/decisions/034-module-layers.md", "decisions/034".
   for (const match of text.matchAll(/decisions\/(\d{3})(-[a-z0-9-]+\.md)?/gi))
