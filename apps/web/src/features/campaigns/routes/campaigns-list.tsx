@@ -1,20 +1,17 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
 import type { Campaign } from '@sms/contracts/campaigns';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { MessageSnackbar, NoticeSnackbar, useShowNoticeHere } from '../../../components/notice-snackbar';
-import { PageContainer } from '../../../components/page-container';
+import { ListPage } from '../../../components/list-page';
+import { MessageSnackbar, useShowNoticeHere } from '../../../components/notice-snackbar';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { Can } from '../../../lib/permissions/can';
 import { useDuplicateCampaign } from '../../../api/campaigns/duplicate-campaign';
 import { useCampaigns } from '../../../api/campaigns/get-campaigns';
-import { AccessDenied } from '../../../components/access-denied';
 import { CampaignsGrid } from '../components/campaigns-grid';
 import { CampaignsToolbar } from '../components/campaigns-toolbar';
 import { DeleteCampaignDialog } from '../components/delete-campaign-dialog';
@@ -45,15 +42,15 @@ export default function CampaignsList() {
   const onDelete = useCallback((campaign: Campaign) => setDeleting(campaign), []);
   const columns = useCampaignColumns({ onDuplicate, onDelete });
 
-  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="campaigns" />;
   const filtered = campaignsList.isFiltered(state);
   const clear = () => update(campaignsList.clearedFilters);
 
   return (
-    <PageContainer
+    <ListPage
+      ns="campaigns"
       title={t('list.title')}
       description={t('list.description')}
-      breadcrumbs={[{ label: t('list.title') }]}
+      error={query.error}
       actions={
         <>
           <Can I="read" a="Template">
@@ -73,8 +70,7 @@ export default function CampaignsList() {
           </Can>
         </>
       }
-    >
-      <Card>
+      toolbar={
         <CampaignsToolbar
           search={state.search}
           statuses={state.statuses}
@@ -82,9 +78,9 @@ export default function CampaignsList() {
           onChange={(patch, replace) => update(patch, { replace })}
           onClear={clear}
         />
-        <Divider />
-        <CampaignsGrid list={list} query={query} busy={duplicate.isPending} columns={columns} filtered={filtered} onClear={clear} />
-      </Card>
+      }
+      grid={<CampaignsGrid list={list} query={query} busy={duplicate.isPending} columns={columns} filtered={filtered} onClear={clear} />}
+    >
       <DeleteCampaignDialog
         campaign={deleting}
         onClose={() => setDeleting(null)}
@@ -94,7 +90,6 @@ export default function CampaignsList() {
         }}
       />
       <MessageSnackbar message={failure} severity="error" autoHideDuration={6000} onClose={() => setFailure(null)} />
-      <NoticeSnackbar ns="campaigns" />
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,6 +1,4 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
 import type { BulkAction, Contact } from '@sms/contracts/contacts';
 import Stack from '@mui/material/Stack';
 import type { SegmentDefinition } from '@sms/contracts/segments';
@@ -8,15 +6,14 @@ import { IconFileImport, IconFilterPlus, IconHistory, IconPlus } from '@tabler/i
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { MessageSnackbar, NoticeSnackbar, useShowNoticeHere } from '../../../components/notice-snackbar';
-import { PageContainer } from '../../../components/page-container';
+import { ListPage } from '../../../components/list-page';
+import { MessageSnackbar, useShowNoticeHere } from '../../../components/notice-snackbar';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { Can } from '../../../lib/permissions/can';
 import { useContacts } from '../../../api/contacts/get-contacts';
-import { AccessDenied } from '../../../components/access-denied';
 import { ContactsGrid } from '../components/contacts-grid';
 import { ContactsToolbar } from '../components/contacts-toolbar';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
@@ -53,8 +50,6 @@ export default function ContactsList() {
   const onDelete = useCallback((contact: Contact) => setDeleting(contact), []);
   const columns = useContactColumns({ onDelete });
 
-  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="contacts" />;
-
   const filtered = contactsList.isFiltered(state);
   const clear = () => update(contactsList.clearedFilters);
   const clearSelection = () => {
@@ -70,10 +65,11 @@ export default function ContactsList() {
   };
 
   return (
-    <PageContainer
+    <ListPage
+      ns="contacts"
       title={t('list.title')}
       description={t('list.description')}
-      breadcrumbs={[{ label: t('list.title') }]}
+      error={query.error}
       actions={
         <>
           <Can I="read" a="Import">
@@ -98,19 +94,22 @@ export default function ContactsList() {
           </Can>
         </>
       }
-    >
-      {/* Not clipped on a phone: the bar of the ticked cards sticks to the bottom of the screen, which a clipping card would stop. */}
-      <Card sx={{ overflow: { xs: 'visible', sm: 'hidden' } }}>
-        <Stack direction="row" spacing={1.5} sx={{ px: 3, pt: 2.5, alignItems: 'center', flexWrap: 'wrap' }}>
-          <SavedViews filter={filter} onChange={(patch) => update(patch)} />
-          <Can I="create" a="Segment">
-            <Button variant="outlined" startIcon={<IconFilterPlus size={18} aria-hidden />} onClick={() => setSavingSegment(true)}>
-              {t('segments:save.open')}
-            </Button>
-          </Can>
-        </Stack>
-        <ContactsToolbar filter={filter} filtered={filtered} onChange={(patch, replace) => update(patch, { replace })} onClear={clear} />
-        <Divider />
+      // Not clipped on a phone: the bar of the ticked cards sticks to the bottom of the screen, which a clipping card would stop.
+      cardSx={{ overflow: { xs: 'visible', sm: 'hidden' } }}
+      toolbar={
+        <>
+          <Stack direction="row" spacing={1.5} sx={{ px: 3, pt: 2.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            <SavedViews filter={filter} onChange={(patch) => update(patch)} />
+            <Can I="create" a="Segment">
+              <Button variant="outlined" startIcon={<IconFilterPlus size={18} aria-hidden />} onClick={() => setSavingSegment(true)}>
+                {t('segments:save.open')}
+              </Button>
+            </Can>
+          </Stack>
+          <ContactsToolbar filter={filter} filtered={filtered} onChange={(patch, replace) => update(patch, { replace })} onClear={clear} />
+        </>
+      }
+      grid={
         <ContactsGrid
           list={list}
           query={query}
@@ -131,7 +130,8 @@ export default function ContactsList() {
           }}
           onClear={clear}
         />
-      </Card>
+      }
+    >
       <DeleteContactDialog
         contact={deleting}
         onClose={() => setDeleting(null)}
@@ -158,7 +158,6 @@ export default function ContactsList() {
           }}
         />
       ) : null}
-      <NoticeSnackbar ns="contacts" />
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,19 +1,15 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
 import type { User } from '@sms/contracts/users';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { NoticeSnackbar, useShowNoticeHere } from '../../../components/notice-snackbar';
-import { PageContainer } from '../../../components/page-container';
+import { ListPage } from '../../../components/list-page';
+import { useShowNoticeHere } from '../../../components/notice-snackbar';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { useUrlListState } from '../../../lib/list-state/use-list-state';
 import { Can } from '../../../lib/permissions/can';
 import { useUsers } from '../../../api/users/get-users';
-import { AccessDenied } from '../../../components/access-denied';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { usersApiQuery, usersList } from '../components/list-state';
 import { useUserColumns } from '../components/use-user-columns';
@@ -31,16 +27,15 @@ export default function UsersList() {
   const onDelete = useCallback((user: User) => setDeleting(user), []);
   const columns = useUserColumns({ onDelete });
 
-  if (query.error instanceof ApiError && query.error.status === 403) return <AccessDenied ns="users" />;
-
   const filtered = usersList.isFiltered(state);
   const clear = () => update(usersList.clearedFilters);
 
   return (
-    <PageContainer
+    <ListPage
+      ns="users"
       title={t('list.title')}
       description={t('list.description')}
-      breadcrumbs={[{ label: t('list.title') }]}
+      error={query.error}
       actions={
         <Can I="create" a="User">
           <Button component={RouterLink} to={paths.users.new} variant="contained" startIcon={<IconPlus size={18} aria-hidden />}>
@@ -48,8 +43,7 @@ export default function UsersList() {
           </Button>
         </Can>
       }
-    >
-      <Card>
+      toolbar={
         <UsersToolbar
           search={state.search}
           role={state.role}
@@ -60,9 +54,9 @@ export default function UsersList() {
           onStatusChange={(status) => update({ status })}
           onClear={clear}
         />
-        <Divider />
-        <UsersGrid list={list} query={query} columns={columns} filtered={filtered} onClear={clear} />
-      </Card>
+      }
+      grid={<UsersGrid list={list} query={query} columns={columns} filtered={filtered} onClear={clear} />}
+    >
       <DeleteUserDialog
         user={deleting}
         onClose={() => setDeleting(null)}
@@ -71,7 +65,6 @@ export default function UsersList() {
           showNotice('deleted');
         }}
       />
-      <NoticeSnackbar ns="users" />
-    </PageContainer>
+    </ListPage>
   );
 }
