@@ -49,7 +49,7 @@ const CampaignsList = lazyRoute(() => withTexts(import('../features/campaigns/ro
 const CampaignNew = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-new')));
 const CampaignDetail = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-detail')));
 const CampaignEdit = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-edit')));
-const TemplatesList = lazyRoute(() => withTexts(import('../features/campaigns/routes/templates-list')));
+const TemplatesList = lazyRoute(() => withTexts(import('../features/templates/routes/templates-list')));
 const InboxPage = lazyRoute(() => withTexts(import('../features/inbox/routes/inbox-page')));
 const Configurations = lazyRoute(() => withTexts(import('../features/settings/routes/configurations')));
 const RolesPage = lazyRoute(() => withTexts(import('../features/roles/routes/roles-page')));

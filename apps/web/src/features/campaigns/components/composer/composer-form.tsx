@@ -31,7 +31,7 @@ import { EstimatesCard } from './estimates-card';
 import { LaunchDialog } from './launch-dialog';
 import { MessagePreview } from './message-preview';
 import { MessageSection } from './message-section';
-import { messageStats } from './message-stats';
+import { messageStats } from '../../../../lib/messaging/message-stats';
 import { ScheduleSection } from './schedule-section';
 import { SenderSection } from './sender-section';
 import { useComposerAudience } from './use-composer-audience';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { MERGE_FIELD_NAME_MAX, STANDARD_MERGE_FIELDS } from '@sms/contracts/message-template';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mergeTag } from './message-stats';
+import { mergeTag } from '../../../../lib/messaging/message-stats';
 
 const CUSTOM = '__custom__';
 const FORBIDDEN = /[{}|\p{Cc}]/u;

@@ -9,15 +9,15 @@ import { Controller, type Control, type UseFormSetValue } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../../components/forms/use-field-error-text';
 import { Can } from '../../../../lib/permissions/can';
-import { TemplateDialog } from '../templates/template-dialog';
-import { TemplatePickerDialog } from '../templates/template-picker-dialog';
+import { TemplateDialog } from '../../../../components/messaging/template-dialog';
+import { TemplatePickerDialog } from './template-picker-dialog';
 import type { ComposerOutput } from './composer-resolver';
 import type { ComposerValues } from './composer-values';
 import { EncodingNotice } from './encoding-notice';
 import { MergeFieldDialog } from './merge-field-dialog';
-import { insertAt, messageStats } from './message-stats';
-import { SmsCounter } from './sms-counter';
-import { TemplateProblems } from './template-problems';
+import { insertAt, messageStats } from '../../../../lib/messaging/message-stats';
+import { SmsCounter } from '../../../../components/messaging/sms-counter';
+import { TemplateProblems } from '../../../../components/messaging/template-problems';
 import { InputField } from '../../../../components/forms/input-field';
 
 export interface MessageSectionProps {

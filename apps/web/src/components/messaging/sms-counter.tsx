@@ -3,8 +3,8 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { SmsAnalysis } from '@sms/contracts/sms-encoding';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../../lib/i18n/use-language';
-import { intlLocale } from '../../../../lib/i18n/intl-locale';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { intlLocale } from '../../lib/i18n/intl-locale';
 
 /** Encoding, characters, parts and room left in the last part, announced politely as they change. */
 export function SmsCounter({ analysis }: { analysis: SmsAnalysis }) {

@@ -9,12 +9,12 @@ import { CAMPAIGN_LIMITS } from '@sms/contracts/campaigns';
 import { TEMPLATE_LIMITS, type Template } from '@sms/contracts/templates';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { useSaveTemplate } from '../../../../api/templates/save-template';
-import { messageStats } from '../composer/message-stats';
-import { SmsCounter } from '../composer/sms-counter';
-import { TemplateProblems } from '../composer/template-problems';
-import { InputField } from '../../../../components/forms/input-field';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useSaveTemplate } from '../../api/templates/save-template';
+import { messageStats } from '../../lib/messaging/message-stats';
+import { SmsCounter } from './sms-counter';
+import { TemplateProblems } from './template-problems';
+import { InputField } from '../forms/input-field';
 
 export interface TemplateDialogProps {
   /** The template to edit, or the starting values of a new one (e.g. the composer's text). */

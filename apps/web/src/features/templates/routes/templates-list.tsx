@@ -29,7 +29,7 @@ import { Can } from '../../../lib/permissions/can';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useDeleteTemplate } from '../../../api/templates/delete-template';
 import { useTemplates } from '../../../api/templates/get-templates';
-import { TemplateDialog } from '../components/templates/template-dialog';
+import { TemplateDialog } from '../../../components/messaging/template-dialog';
 import { InputField } from '../../../components/forms/input-field';
 
 const PAGE_SIZE = 10;
