@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../lib/api-client';
-import { archiveKey } from './get-archive';
-import { archivePostsKey } from './get-archive-posts';
+import { publicSiteKeys } from './public-site-keys';
 
 /** DELETE /api/public-site/posts/{id}. */
 export const deleteArchivePost = (id: string): Promise<void> => apiDelete(`/api/public-site/posts/${encodeURIComponent(id)}`);
@@ -13,8 +12,8 @@ export function useDeleteArchivePost() {
     mutationFn: deleteArchivePost,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: archivePostsKey }),
-        queryClient.invalidateQueries({ queryKey: archiveKey }),
+        queryClient.invalidateQueries({ queryKey: publicSiteKeys.posts() }),
+        queryClient.invalidateQueries({ queryKey: publicSiteKeys.archive() }),
       ]);
     },
   });

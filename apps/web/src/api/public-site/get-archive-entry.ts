@@ -1,7 +1,7 @@
 import type { ArchiveEntry } from '@sms/contracts/public-archive';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
-import { archiveKey } from './get-archive';
+import { publicSiteKeys } from './public-site-keys';
 
 /** GET /api/public/archive/{id} (public): a campaign shows each merge field as its fallback. */
 export const getArchiveEntry = async (id: string, signal?: AbortSignal): Promise<ArchiveEntry> =>
@@ -9,4 +9,4 @@ export const getArchiveEntry = async (id: string, signal?: AbortSignal): Promise
 
 /** One entry of the public archive (a 404 is not retried; the server being away is, as for every query). */
 export const useArchiveEntry = (id: string) =>
-  useQuery({ queryKey: [...archiveKey, 'entry', id], queryFn: ({ signal }) => getArchiveEntry(id, signal) });
+  useQuery({ queryKey: publicSiteKeys.archiveEntry(id), queryFn: ({ signal }) => getArchiveEntry(id, signal) });

@@ -1,8 +1,7 @@
 import type { ArchiveList } from '@sms/contracts/public-archive';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
-
-export const archiveKey = ['public-archive'] as const;
+import { publicSiteKeys } from './public-site-keys';
 
 /** GET /api/public/archive (public): one page of published campaigns and posts, newest first. */
 export const getArchive = (page: { limit: number; skip: number }, signal?: AbortSignal): Promise<ArchiveList> =>
@@ -11,7 +10,7 @@ export const getArchive = (page: { limit: number; skip: number }, signal?: Abort
 /** One page of the public archive; the previous page stays on screen while the next loads. */
 export const useArchive = (page: { limit: number; skip: number }) =>
   useQuery({
-    queryKey: [...archiveKey, 'list', page.limit, page.skip],
+    queryKey: publicSiteKeys.archivePage(page.limit, page.skip),
     queryFn: ({ signal }) => getArchive(page, signal),
     placeholderData: keepPreviousData,
   });

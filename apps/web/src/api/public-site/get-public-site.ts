@@ -1,8 +1,7 @@
 import type { PublicSiteView } from '@sms/contracts/public-site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
-
-export const publicSiteKey = ['public-site'] as const;
+import { publicSiteKeys } from './public-site-keys';
 
 /** GET /api/public/site (public): the site's texts and topics, or only `enabled: false`. */
 export const getPublicSite = (signal?: AbortSignal): Promise<PublicSiteView> => apiGet<PublicSiteView>('/api/public/site', { signal });
@@ -32,7 +31,7 @@ const takePrefetched = () => {
 export const publicSiteQueryOptions = () => {
   const first = takePrefetched();
   return queryOptions({
-    queryKey: publicSiteKey,
+    queryKey: publicSiteKeys.site(),
     queryFn: ({ signal }) => getPublicSite(signal),
     initialData: first?.view,
     initialDataUpdatedAt: first?.at,

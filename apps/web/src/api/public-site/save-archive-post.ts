@@ -1,8 +1,7 @@
 import type { ArchivePost, CreateArchivePostBody } from '@sms/contracts/public-archive';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch, apiPost } from '../../lib/api-client';
-import { archiveKey } from './get-archive';
-import { archivePostsKey } from './get-archive-posts';
+import { publicSiteKeys } from './public-site-keys';
 
 /** POST /api/public-site/posts (new) or PATCH /api/public-site/posts/{id} (edit). */
 export const saveArchivePost = async ({ id, body }: { id: string | null; body: CreateArchivePostBody }): Promise<ArchivePost> =>
@@ -19,8 +18,8 @@ export function useSaveArchivePost() {
     mutationFn: saveArchivePost,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: archivePostsKey }),
-        queryClient.invalidateQueries({ queryKey: archiveKey }),
+        queryClient.invalidateQueries({ queryKey: publicSiteKeys.posts() }),
+        queryClient.invalidateQueries({ queryKey: publicSiteKeys.archive() }),
       ]);
     },
   });

@@ -2,6 +2,7 @@ import type { SecuritySettingsResponse, UpdateSecuritySettingsBody } from '@sms/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPut } from '../../lib/api-client';
 import { usersKeys } from '../users/users-keys';
+import { settingsKeys } from './settings-keys';
 
 /** GET /api/settings/security (admins). */
 export const getSecuritySettings = (): Promise<SecuritySettingsResponse> => apiGet<SecuritySettingsResponse>('/api/settings/security');
@@ -10,8 +11,7 @@ export const getSecuritySettings = (): Promise<SecuritySettingsResponse> => apiG
 export const updateSecuritySettings = (body: UpdateSecuritySettingsBody): Promise<SecuritySettingsResponse> =>
   apiPut<SecuritySettingsResponse>('/api/settings/security', body);
 
-export const securitySettingsQueryOptions = () =>
-  queryOptions({ queryKey: ['settings', 'security'] as const, queryFn: getSecuritySettings });
+export const securitySettingsQueryOptions = () => queryOptions({ queryKey: settingsKeys.security(), queryFn: getSecuritySettings });
 
 export const useSecuritySettings = () => useQuery(securitySettingsQueryOptions());
 

@@ -1,7 +1,7 @@
 import type { MessagingSettings } from '@sms/contracts/messaging-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../lib/api-client';
-import { messagingSettingsKey } from './get-messaging-settings';
+import { settingsKeys } from './settings-keys';
 
 /** PUT /api/settings/messaging (admins): any subset. */
 export const updateMessagingSettings = async (body: Partial<MessagingSettings>): Promise<MessagingSettings> =>
@@ -12,6 +12,6 @@ export function useUpdateMessagingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMessagingSettings,
-    onSuccess: (settings) => queryClient.setQueryData(messagingSettingsKey, settings),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.messaging(), settings),
   });
 }

@@ -1,8 +1,8 @@
 import type { PublicSiteSettings, UpdatePublicSiteBody } from '@sms/contracts/public-site';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../lib/api-client';
-import { publicSiteSettingsKey } from './get-public-site-settings';
-import { publicSiteKey } from '../public-site/get-public-site';
+import { publicSiteKeys } from '../public-site/public-site-keys';
+import { settingsKeys } from './settings-keys';
 
 /** PUT /api/settings/public-site (administrators). */
 export const updatePublicSiteSettings = async (body: UpdatePublicSiteBody): Promise<PublicSiteSettings> =>
@@ -14,8 +14,8 @@ export function useUpdatePublicSiteSettings() {
   return useMutation({
     mutationFn: updatePublicSiteSettings,
     onSuccess: (settings) => {
-      queryClient.setQueryData(publicSiteSettingsKey, settings);
-      void queryClient.invalidateQueries({ queryKey: publicSiteKey });
+      queryClient.setQueryData(settingsKeys.publicSite(), settings);
+      void queryClient.invalidateQueries({ queryKey: publicSiteKeys.site() });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { RetentionSettings } from '@sms/contracts/data-lifecycle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../lib/api-client';
-import { retentionKey } from './get-retention';
+import { settingsKeys } from './settings-keys';
 
 /** PUT /api/settings/retention (administrators). */
 export const updateRetention = (body: RetentionSettings): Promise<RetentionSettings> =>
@@ -9,5 +9,5 @@ export const updateRetention = (body: RetentionSettings): Promise<RetentionSetti
 
 export function useUpdateRetention() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateRetention, onSuccess: (saved) => queryClient.setQueryData(retentionKey, saved) });
+  return useMutation({ mutationFn: updateRetention, onSuccess: (saved) => queryClient.setQueryData(settingsKeys.retention(), saved) });
 }
