@@ -50,7 +50,10 @@ export interface DomainEvents {
  * process's composition root, and the engine knows none of them.
  */
 export function createDomainEvents(subscribers: Subscribers): DomainEvents {
-  const fixed: Subscribers = Object.freeze({ ...subscribers });
+  // Copied and frozen: the list is the composition root's, fixed at start.
+  const fixed = Object.freeze(
+    Object.fromEntries(Object.entries(subscribers).map(([type, list]) => [type, Object.freeze([...list])])),
+  ) as Subscribers;
   async function publish<K extends DomainEventType>(tx: Executor, type: K, event: DomainEventMap[K]['event']) {
     const list: Subscribers[K] = fixed[type];
     const answers: Array<DomainEventMap[K]['answer']> = [];

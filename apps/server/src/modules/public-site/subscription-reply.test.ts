@@ -22,10 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const reply = (from: string, body: string) =>
-  server.engine?.inbound(DEFAULT_SIMULATOR_GATEWAY_ID, [
-    { gatewayMessageId: `sub-in-${++sequence}`, from, to: '+447700999999', body, receivedAt: new Date() },
-  ]);
+/** One batch of inbound messages from `from`, one per body, received a second apart in this order. */
+const reply = (from: string, ...bodies: string[]) =>
+  server.engine?.inbound(
+    DEFAULT_SIMULATOR_GATEWAY_ID,
+    bodies.map((body, index) => ({
+      gatewayMessageId: `sub-in-${++sequence}`,
+      from,
+      to: '+447700999999',
+      body,
+      receivedAt: new Date(Date.now() - 1_000 * (bodies.length - 1 - index)),
+    })),
+  );
 /** Waits for the code's text message (texted by the sender's job after the answer). */
 const texted = (phone: string) =>
   waitFor(
@@ -75,5 +83,21 @@ describe('confirming a subscription by replying the opt-in keyword', () => {
       'processing',
     );
     expect((await contact(phone))?.tag2 ?? null).toBeNull();
+  });
+
+  it("a confirmation wins over the same sender's opt-out keyword later in the batch", async () => {
+    // The public site hears the batch as an event (decision 081) and answers the contacts it
+    // confirmed; the batch's keyword opt-outs of those contacts yield, as when the call was inline.
+    const phone = '+447911200003';
+    await server.post('/api/public/subscriptions', { phone, topics: ['weather'] });
+    await texted(phone);
+    await reply(phone, 'start', 'stop');
+    const confirmed = await waitFor(
+      async () => ((await contact(phone))?.tag2 === 'Weather alerts' ? contact(phone) : undefined),
+      10_000,
+      'confirmation',
+    );
+    // Confirmed and keywords applied in one transaction: what the confirmation shows is final.
+    expect(confirmed?.status).toBe('active');
   });
 });
