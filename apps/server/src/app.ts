@@ -31,6 +31,7 @@ import { webhookSink } from './modules/messaging/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
+import { registerAuthorization } from './platform/authorization.ts';
 import { registerDatabaseGuard } from './platform/database-guard.ts';
 import { registerDeniedAudit } from './platform/denied-audit.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const apiKeys = new ApiKeyAccess(db, { onError: (error) => app.log.error({ err: error }, 'could not record API key uses') });
   app.addHook('onClose', () => apiKeys.close());
   registerAuthentication(app, { db, tokens, apiKeys: apiKeys.resolve, budgets: requestBudgets(config.rateLimits) });
+  registerAuthorization(app);
   registerDeniedAudit(app, db);
   // After authentication (it needs the caller's role), before every route.
   const maintenance = createMaintenanceState(db);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '@sms/contracts/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { RouteAuth } from './auth.ts';
+import { permissionDocument } from './authorization.ts';
 
 type SecurityRequirement = Record<string, string[]>;
 
@@ -22,7 +23,8 @@ export function securityOf(auth: RouteAuth | undefined): SecurityRequirement[] |
 /**
  * OpenAPI generated from the zod schemas of the routes (never written by hand), served as JSON at
  * /api/docs/json with Swagger UI at /api/docs. Must be registered before the routes. Each
- * operation's `security` comes from its route's `config.auth`, never from its schema.
+ * operation's `security` comes from its route's `config.auth` and its `x-permission` from its
+ * `config.can`, never from its schema.
  */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl?: string | undefined }): Promise<void> {
   await app.register(swagger, {
@@ -57,7 +59,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const security = securityOf(input.route.config?.auth);
-      return security ? { ...transformed, schema: { ...transformed.schema, security } } : transformed;
+      // Who may call it: the declaration the authorization hook enforces (decision 080).
+      const permission = permissionDocument(input.route.config ?? {});
+      return {
+        ...transformed,
+        schema: { ...transformed.schema, ...(security ? { security } : {}), ...(permission ? { 'x-permission': permission } : {}) },
+      };
     },
   });
   await app.register(swaggerUi, {

@@ -32,7 +32,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     '/api/users/me/avatar',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own picture' } },
       validatorCompiler: multipartValidator,
       schema: {
         tags,
@@ -55,7 +55,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.delete(
     '/api/users/me/avatar',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own picture' } },
       schema: {
         tags,
         summary: 'Remove my profile picture (initials are shown)',

@@ -9,12 +9,12 @@ import {
 import { userIdParamsSchema } from '@sms/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser, ensure } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { findUserById } from '../users/index.ts';
-import { accountPolicy } from './account.policy.ts';
 import { listOutbox } from './notices/outbox.queries.ts';
 import { adminRequestPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
@@ -61,10 +61,21 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
     },
   );
 
+  /** The user an administrator sends a link to, loaded before the route is authorized (404 first). */
+  const resetTarget = recordLoader(async (id) => {
+    const target = await findUserById(db, id);
+    if (!target) throw new NotFound('User not found');
+    return target;
+  });
   app.post(
     '/api/users/:id/password-reset',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['update', 'User'],
+        refusal: 'Only administrators can send password reset links.',
+        load: resetTarget.load,
+      },
       schema: {
         tags,
         summary: 'Send a user a password reset link (admins)',
@@ -73,11 +84,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      ensure(accountPolicy.resetOthers(actor), 'Only administrators can send password reset links.');
-      const target = await findUserById(db, request.params.id);
-      if (!target) throw new NotFound('User not found');
-      await adminRequestPasswordReset(db, jobs, { actor, target, ip: request.ip });
+      const target = resetTarget.of(request);
+      await adminRequestPasswordReset(db, jobs, { actor: currentUser(request), target, ip: request.ip });
       return reply.status(202).send({ message: `A password reset link is on its way to ${target.name}.` });
     },
   );
@@ -85,7 +93,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
   app.get(
     '/api/mail-outbox',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: 'Only administrators can read the mail outbox.' },
       schema: {
         tags,
         summary: 'Account messages kept because no SMTP server or SMS gateway could take them (admins)',
@@ -94,7 +102,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> 
       },
     },
     async (request) => {
-      ensure(accountPolicy.readOutbox(currentUser(request)), 'Only administrators can read the mail outbox.');
       const { rows, total } = await listOutbox(db, request.query);
       return {
         data: rows.map((row) => ({

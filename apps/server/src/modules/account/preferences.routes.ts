@@ -12,7 +12,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.put(
     '/api/users/me/preferences',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own preferences' } },
       schema: {
         tags: ['account'],
         summary: 'Save my display preferences (applied by the web app when a session starts)',

@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { currentUser, ensure } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { accountPolicy } from './account.policy.ts';
 import { deliveryChannel } from './notices/deliver.ts';
 import { getSecuritySettings, updateSecuritySettings } from '../settings/index.ts';
 
@@ -28,15 +27,14 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/settings/security',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Settings'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Security settings (admins and managers)',
         response: { 200: securitySettingsResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      ensure(accountPolicy.readSecuritySettings(currentUser(request)), CANNOT_READ);
+    async () => {
       return answer(await getSecuritySettings(db));
     },
   );
@@ -44,7 +42,7 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/settings/security',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'Change security settings (admins)',
@@ -58,7 +56,6 @@ export const securitySettingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(accountPolicy.manageSecuritySettings(actor), ADMINS_ONLY);
       const settings = await db.transaction(async (tx) => {
         const before = await getSecuritySettings(tx);
         const next = await updateSecuritySettings(tx, request.body);

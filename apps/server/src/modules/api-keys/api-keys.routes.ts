@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import type { ApiKeyAccess } from './api-key-access.ts';
 import { presentApiKey } from './api-keys.presenter.ts';
@@ -23,15 +23,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
   app.get(
     '/api/api-keys',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags: ['api-keys'],
         summary: 'Integration API keys (never their secrets)',
         response: { 200: apiKeyListResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
+    async () => {
       // Last uses wait in memory for a few seconds (decision 045): this process's are written first.
       await access.flushLastUse();
       return { data: (await listApiKeys(db)).map(presentApiKey) };
@@ -41,7 +40,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
   app.post(
     '/api/api-keys',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags: ['api-keys'],
         summary: 'Create an API key: the answer holds its secret, shown this once',
@@ -51,7 +50,6 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
       const { row, secret } = await createApiKey(db, { actor, ip: request.ip }, request.body);
       return reply.status(201).send({ apiKey: presentApiKey(row), secret });
     },
@@ -60,7 +58,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
   app.patch(
     '/api/api-keys/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags: ['api-keys'],
         summary: 'Rename an API key or change its rate limit (requests per second)',
@@ -71,7 +69,6 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
       return { apiKey: presentApiKey(await updateApiKey(db, access, { actor, ip: request.ip }, request.params.id, request.body)) };
     },
   );
@@ -79,7 +76,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
   app.delete(
     '/api/api-keys/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke an API key at once',
@@ -89,7 +86,6 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
       await revokeKey(db, access, { actor, ip: request.ip }, request.params.id);
       return reply.status(204).send();
     },

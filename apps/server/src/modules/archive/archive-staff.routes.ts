@@ -12,12 +12,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser, ensure } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { findArchivePost, listArchivePosts } from './archive-posts.queries.ts';
 import { findCampaignArchive } from './archive.queries.ts';
-import { archivePolicy } from './archive.policy.ts';
 import { presentArchivePost, presentCampaignArchive } from './archive.presenter.ts';
 import { createArchivePost, editArchivePost, removeArchivePost, setCampaignPublished } from './archive.service.ts';
 
@@ -29,16 +29,25 @@ const CANNOT_PUBLISH = 'Only administrators and managers can publish a campaign 
 
 /** Staff side of the public archive: posts (Configurations -> Public site) and publishing a campaign to it. */
 export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const presentPost = async (id: string) => {
+  const findPost = async (id: string) => {
     const row = await findArchivePost(db, id);
     if (!row) throw new NotFound('Post not found');
-    return { post: presentArchivePost(row) };
+    return row;
   };
+  const presentPost = async (id: string) => ({ post: presentArchivePost(await findPost(id)) });
+  /** The post a route acts on, loaded before it is authorized (404 first). */
+  const post = recordLoader(findPost);
+  /** The campaign whose archive entry a route reads or changes, loaded before it is authorized. */
+  const campaignArchive = recordLoader(async (id) => {
+    const row = await findCampaignArchive(db, id);
+    if (!row) throw new NotFound('Campaign not found');
+    return row;
+  });
 
   app.get(
     '/api/public-site/posts',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'ArchivePost'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Archive posts, latest publish date first, scheduled ones included',
@@ -47,7 +56,6 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      ensure(archivePolicy.readPosts(currentUser(request).role), CANNOT_READ);
       const { rows, total } = await listArchivePosts(db, request.query);
       return { data: rows.map(presentArchivePost), total };
     },
@@ -56,7 +64,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.post(
     '/api/public-site/posts',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'ArchivePost'], refusal: CANNOT_EDIT },
       schema: {
         tags,
         summary: 'Write an archive post (Markdown); a future publish date keeps it hidden until then',
@@ -66,7 +74,6 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.createPost(actor.role), CANNOT_EDIT);
       const id = await createArchivePost(db, { actor, ip: request.ip, post: request.body });
       return reply.status(201).send(await presentPost(id));
     },
@@ -75,7 +82,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     '/api/public-site/posts/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'ArchivePost'], refusal: CANNOT_READ, load: post.load },
       schema: {
         tags,
         summary: 'One archive post',
@@ -83,16 +90,13 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: archivePostResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      ensure(archivePolicy.readPosts(currentUser(request).role), CANNOT_READ);
-      return presentPost(request.params.id);
-    },
+    async (request) => ({ post: presentArchivePost(post.of(request)) }),
   );
 
   app.patch(
     '/api/public-site/posts/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'ArchivePost'], refusal: CANNOT_EDIT, load: post.load },
       schema: {
         tags,
         summary: 'Change an archive post: title, body or publish date',
@@ -103,7 +107,6 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.updatePost(actor.role), CANNOT_EDIT);
       await editArchivePost(db, { actor, ip: request.ip, id: request.params.id, changes: request.body });
       return presentPost(request.params.id);
     },
@@ -112,7 +115,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.delete(
     '/api/public-site/posts/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['delete', 'ArchivePost'], refusal: CANNOT_EDIT, load: post.load },
       schema: {
         tags,
         summary: 'Delete an archive post',
@@ -122,7 +125,6 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.deletePost(actor.role), CANNOT_EDIT);
       await removeArchivePost(db, { actor, ip: request.ip, id: request.params.id });
       return reply.status(204).send();
     },
@@ -131,7 +133,7 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     '/api/campaigns/:id/archive',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Campaign'], refusal: CANNOT_READ_CAMPAIGN, load: campaignArchive.load },
       schema: {
         tags,
         summary: 'Whether a campaign is published to the public archive',
@@ -139,18 +141,13 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: campaignArchiveResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      ensure(archivePolicy.readCampaign(currentUser(request).role), CANNOT_READ_CAMPAIGN);
-      const row = await findCampaignArchive(db, request.params.id);
-      if (!row) throw new NotFound('Campaign not found');
-      return { archive: presentCampaignArchive(row) };
-    },
+    async (request) => ({ archive: presentCampaignArchive(campaignArchive.of(request)) }),
   );
 
   app.put(
     '/api/campaigns/:id/archive',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Campaign'], refusal: CANNOT_PUBLISH, load: campaignArchive.load },
       schema: {
         tags,
         summary: 'Publish a campaign to the public archive, or take it off',
@@ -163,7 +160,6 @@ export const archiveStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(archivePolicy.publishCampaign(actor.role), CANNOT_PUBLISH);
       const row = await setCampaignPublished(db, {
         actor,
         ip: request.ip,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { sendExportFile } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { auditLogCsv } from './audit-log-export.ts';
@@ -17,7 +17,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/audit-log',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'AuditLog'], refusal: 'Only administrators can read the audit log.' },
       schema: {
         tags,
         summary: 'Audit entries, newest first (administrators)',
@@ -28,7 +28,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'AuditLog', 'Only administrators can read the audit log.');
       const { rows, total } = await listAuditEntries(db, request.query);
       return { data: rows.map(presentAuditEntry), total };
     },
@@ -37,7 +36,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/audit-log/export',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['export', 'AuditLog'], refusal: 'Only administrators can export the audit log.' },
       schema: {
         tags,
         summary: 'Download the entries of a filter as CSV (streamed, administrators)',
@@ -48,7 +47,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'export', 'AuditLog', 'Only administrators can export the audit log.');
       const filter = request.query;
       const file = auditLogCsv(db, filter, ({ rows, completed }) => {
         recordAudit(db, {

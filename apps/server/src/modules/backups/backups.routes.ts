@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { ENCRYPTED_SUFFIX } from './backup-commands.ts';
@@ -44,15 +44,14 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
   app.get(
     '/api/backups',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'The backup schedule, the last result and the backup files',
         response: { 200: backupsStatusSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      authorize(currentUser(request).role, 'update', 'Settings', ADMINS_ONLY);
+    async () => {
       return status();
     },
   );
@@ -60,7 +59,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
   app.put(
     '/api/backups/schedule',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'Set the daily backup (hour in UTC, backups kept)',
@@ -70,7 +69,6 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       await db.transaction(async (tx) => {
         await saveBackupSchedule(tx, request.body);
         await recordAudit(tx, { actor, action: 'backup.schedule', subject: 'Settings', ip: request.ip, details: request.body });
@@ -82,7 +80,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
   app.put(
     '/api/backups/passphrase',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'Set the passphrase backups are encrypted with, or (null) stop encrypting them',
@@ -94,7 +92,6 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       const { passphrase } = request.body;
       await db.transaction(async (tx) => {
         await saveBackupPassphrase(tx, passphrase);
@@ -113,12 +110,11 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
   app.post(
     '/api/backups',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: { tags, summary: 'Back up now (audited)', response: { 200: backupResultSchema, ...errorResponses(401, 403) } },
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       return backUpNow(database, directory, actor);
     },
   );
@@ -126,7 +122,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
   app.get(
     '/api/backups/latest',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'Download the latest backup file (audited); encrypted when a passphrase is set',
@@ -136,7 +132,6 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       const [latest] = listBackupFiles(directory);
       if (!latest) throw new NotFound('There is no backup yet.');
       const passphrase = latest.encrypted ? undefined : await readBackupPassphrase(db);
@@ -167,15 +162,14 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
   app.get(
     '/api/settings/retention',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'How long old data is kept (days; null = for ever)',
         response: { 200: retentionSettingsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      authorize(currentUser(request).role, 'update', 'Settings', ADMINS_ONLY);
+    async () => {
       return readRetention(db);
     },
   );
@@ -183,7 +177,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
   app.put(
     '/api/settings/retention',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'Set how long old data is kept (audit log: at least 90 days)',
@@ -194,7 +188,6 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       await db.transaction(async (tx) => {
         await saveRetention(tx, request.body);
         await recordAudit(tx, { actor, action: 'settings.retention', subject: 'Settings', ip: request.ip, details: request.body });

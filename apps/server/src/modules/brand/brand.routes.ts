@@ -25,7 +25,6 @@ import { NotFound, ValidationError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { processFavicon, processLoginBackground, processLogo } from './brand-assets.ts';
 import { readUpload } from './brand-upload.ts';
-import { ensureCanUpdateBrand } from './brand.policy.ts';
 import { answeredFields, pickFields, presentBrand } from './brand.presenter.ts';
 import { findBrandAsset } from './brand.queries.ts';
 import {
@@ -66,6 +65,13 @@ function uploadForm(kind: BrandAssetKind, extra: Record<string, z.ZodType> = {})
   return z.object({ [field]: z.file().describe(`${types.join(', ')}; at most ${formatBytes(maxBytes)}`), ...extra });
 }
 
+/** Changing the brand: administrators (the policy's update Brand). */
+const ADMINS_CHANGE = {
+  auth: 'required',
+  can: ['update', 'Brand'],
+  refusal: 'Only administrators can change the brand settings.',
+} as const;
+
 /** Brand settings (read by everyone, changed by admins) and the brand's image files. */
 export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | undefined }> = async (app, { db, publicUrl }) => {
   // Scoped to this plugin: only the upload routes take multipart bodies. Per-route limits are
@@ -75,11 +81,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
   });
 
   const present = (state: BrandState) => presentBrand(state.row, state.assets, { publicUrl });
-  const changeBy = (request: FastifyRequest): Command => {
-    const actor = currentUser(request);
-    ensureCanUpdateBrand(actor);
-    return { actor, ip: request.ip };
-  };
+  const changeBy = (request: FastifyRequest): Command => ({ actor: currentUser(request), ip: request.ip });
 
   app.get(
     '/api/brand-settings',
@@ -104,7 +106,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
   app.put(
     '/api/brand-settings',
     {
-      config: { auth: 'required' },
+      config: ADMINS_CHANGE,
       schema: {
         tags,
         summary: 'Change brand settings (admins)',
@@ -125,7 +127,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
   app.post(
     '/api/brand-settings/logo',
     {
-      config: { auth: 'required' },
+      config: ADMINS_CHANGE,
       validatorCompiler: multipartValidator,
       schema: {
         tags,
@@ -154,7 +156,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
   app.post(
     '/api/brand-settings/favicon',
     {
-      config: { auth: 'required' },
+      config: ADMINS_CHANGE,
       validatorCompiler: multipartValidator,
       schema: {
         tags,
@@ -176,7 +178,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
   app.post(
     '/api/brand-settings/login-background',
     {
-      config: { auth: 'required' },
+      config: ADMINS_CHANGE,
       validatorCompiler: multipartValidator,
       schema: {
         tags,
@@ -200,7 +202,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
   app.post(
     '/api/brand-settings/reset',
     {
-      config: { auth: 'required' },
+      config: ADMINS_CHANGE,
       schema: {
         tags,
         summary: 'Reset the brand to its defaults (admins)',

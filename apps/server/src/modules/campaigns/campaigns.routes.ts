@@ -18,7 +18,8 @@ import { outboundMessageResponseSchema } from '@sms/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser, ensure } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentContact } from '../contacts/index.ts';
@@ -27,7 +28,6 @@ import { destinationCounts } from './audience-destinations.ts';
 import { changeCampaignState, launchCampaign, testSend, type WakeDispatcher } from './campaign-actions.service.ts';
 import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from './campaign-counts.queries.ts';
 import { campaignProgress } from './campaign-progress.queries.ts';
-import { campaignPolicy } from './campaigns.policy.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import {
   countAudienceByPrefix,
@@ -49,25 +49,25 @@ const CANNOT_LAUNCH = 'You do not have permission to send campaigns.';
 export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatcher }> = async (app, { db, wake }) => {
   // Holding and resuming sending pause and resume campaigns: the same state machine, the same wake.
   await app.register(sendingHoldRoutes, { db, wake });
-  const loadRow = async (id: string) => {
-    const row = await findCampaignRow(db, id);
+  const findView = async (id: string) => {
+    const row = await findCampaign(db, id);
     if (!row) throw new NotFound('Campaign not found');
     return row;
   };
-  const present = async (id: string) => {
-    const row = await findCampaign(db, id);
+  /** The campaign a route acts on, loaded before it is authorized (decision 080). */
+  const campaign = recordLoader(async (id) => {
+    const row = await findCampaignRow(db, id);
     if (!row) throw new NotFound('Campaign not found');
-    return { campaign: presentCampaign(row, await readOneCampaignCounts(db, id)) };
-  };
-  const idRoute = (summary: string, response: z.ZodType, codes: Parameters<typeof errorResponses> = [400, 401, 403, 404]) => ({
-    config: { auth: 'required' as const },
-    schema: { tags, summary, params: campaignIdParamsSchema, response: { 200: response, ...errorResponses(...codes) } },
+    return row;
   });
+  /** The campaign as the API shows it, for the routes that only read it. */
+  const campaignView = recordLoader(findView);
+  const present = async (id: string) => ({ campaign: presentCampaign(await findView(id), await readOneCampaignCounts(db, id)) });
 
   app.get(
     '/api/campaigns',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Campaign'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'List campaigns with live counts',
@@ -76,7 +76,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       },
     },
     async (request) => {
-      ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
       const { rows, total } = await listCampaigns(db, request.query);
       const counts = await readCampaignCounts(
         db,
@@ -89,7 +88,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   app.get(
     '/api/campaigns/calendar',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Campaign'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Campaigns scheduled, launched or completed in a range (the campaign calendar)',
@@ -99,7 +98,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       },
     },
     async (request) => {
-      ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
       const rows = await listCampaignsInRange(db, new Date(request.query.from), new Date(request.query.to), CALENDAR_MAX_ITEMS + 1);
       return { data: rows.slice(0, CALENDAR_MAX_ITEMS), truncated: rows.length > CALENDAR_MAX_ITEMS };
     },
@@ -108,7 +106,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   app.post(
     '/api/campaigns',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Campaign'], refusal: CANNOT_EDIT },
       schema: {
         tags,
         summary: 'Create a draft campaign',
@@ -118,7 +116,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(campaignPolicy.create(actor), CANNOT_EDIT);
       const row = await createCampaign(db, { actor, body: request.body, ip: request.ip });
       return reply.status(201).send(await present(row.id));
     },
@@ -127,7 +124,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   app.post(
     '/api/campaigns/audience-preview',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Campaign'], refusal: CANNOT_EDIT },
       schema: {
         tags,
         summary: 'How many active contacts an audience reaches, and a few of them',
@@ -136,7 +133,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       },
     },
     async (request) => {
-      ensure(campaignPolicy.create(currentUser(request)), CANNOT_EDIT);
       const { audience } = request.body;
       const groups = await countAudienceByPrefix(db, audience);
       const sample = await sampleAudience(db, audience, CAMPAIGN_LIMITS.previewSample);
@@ -144,24 +140,38 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     },
   );
 
-  app.get('/api/campaigns/:id', idRoute('One campaign with live counts', campaignResponseSchema), async (request) => {
-    ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
-    return present(request.params.id);
-  });
+  app.get(
+    '/api/campaigns/:id',
+    {
+      config: { auth: 'required', can: ['read', 'Campaign'], refusal: CANNOT_READ, load: campaignView.load },
+      schema: {
+        tags,
+        summary: 'One campaign with live counts',
+        params: campaignIdParamsSchema,
+        response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ campaign: presentCampaign(campaignView.of(request), await readOneCampaignCounts(db, request.params.id)) }),
+  );
 
   app.get(
     '/api/campaigns/:id/progress',
-    idRoute('Live progress: counts, rate, ETA, recent errors', campaignProgressSchema),
-    async (request) => {
-      ensure(campaignPolicy.read(currentUser(request)), CANNOT_READ);
-      return campaignProgress(db, await loadRow(request.params.id));
+    {
+      config: { auth: 'required', can: ['read', 'Campaign'], refusal: CANNOT_READ, load: campaign.load },
+      schema: {
+        tags,
+        summary: 'Live progress: counts, rate, ETA, recent errors',
+        params: campaignIdParamsSchema,
+        response: { 200: campaignProgressSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
+    async (request) => campaignProgress(db, campaign.of(request)),
   );
 
   app.put(
     '/api/campaigns/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Campaign'], refusal: CANNOT_EDIT, load: campaign.load },
       schema: {
         tags,
         summary: 'Change a draft or scheduled campaign (partial)',
@@ -173,8 +183,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
     },
     async (request) => {
       const actor = currentUser(request);
-      await loadRow(request.params.id);
-      ensure(campaignPolicy.update(actor), CANNOT_EDIT);
       await updateCampaign(db, { actor, id: request.params.id, body: request.body, ip: request.ip });
       return present(request.params.id);
     },
@@ -183,7 +191,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   app.delete(
     '/api/campaigns/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['delete', 'Campaign'], refusal: CANNOT_EDIT, load: campaign.load },
       schema: {
         tags,
         summary: 'Delete a draft',
@@ -192,10 +200,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      const target = await loadRow(request.params.id);
-      ensure(campaignPolicy.delete(actor), CANNOT_EDIT);
-      await deleteCampaign(db, { actor, target, ip: request.ip });
+      await deleteCampaign(db, { actor: currentUser(request), target: campaign.of(request), ip: request.ip });
       return reply.status(204).send();
     },
   );
@@ -203,7 +208,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   app.post(
     '/api/campaigns/:id/duplicate',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Campaign'], refusal: CANNOT_EDIT, load: campaign.load },
       schema: {
         tags,
         summary: 'Copy a campaign into a new draft',
@@ -212,24 +217,25 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      const source = await loadRow(request.params.id);
-      ensure(campaignPolicy.create(actor), CANNOT_EDIT);
-      const row = await duplicateCampaign(db, { actor, source, ip: request.ip });
+      const row = await duplicateCampaign(db, { actor: currentUser(request), source: campaign.of(request), ip: request.ip });
       return reply.status(201).send(await present(row.id));
     },
   );
 
+  const launching = { auth: 'required', can: ['launch', 'Campaign'], refusal: CANNOT_LAUNCH, load: campaign.load } as const;
   app.post(
     '/api/campaigns/:id/launch',
     {
-      ...idRoute('Send now, or schedule when the campaign has a future schedule', campaignResponseSchema, [400, 401, 403, 404, 409, 422]),
+      config: launching,
+      schema: {
+        tags,
+        summary: 'Send now, or schedule when the campaign has a future schedule',
+        params: campaignIdParamsSchema,
+        response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
     },
     async (request) => {
-      const actor = currentUser(request);
-      await loadRow(request.params.id);
-      ensure(campaignPolicy.launch(actor), CANNOT_LAUNCH);
-      await launchCampaign(db, { actor, id: request.params.id, ip: request.ip, wake });
+      await launchCampaign(db, { actor: currentUser(request), id: request.params.id, ip: request.ip, wake });
       return present(request.params.id);
     },
   );
@@ -237,12 +243,17 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   for (const action of ['pause', 'resume', 'cancel'] as const) {
     app.post(
       `/api/campaigns/:id/${action}`,
-      idRoute(`${action[0]?.toUpperCase()}${action.slice(1)} a campaign`, campaignResponseSchema, [400, 401, 403, 404, 409]),
+      {
+        config: launching,
+        schema: {
+          tags,
+          summary: `${action[0]?.toUpperCase()}${action.slice(1)} a campaign`,
+          params: campaignIdParamsSchema,
+          response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
       async (request) => {
-        const actor = currentUser(request);
-        const target = await loadRow(request.params.id);
-        ensure(campaignPolicy.launch(actor), CANNOT_LAUNCH);
-        await changeCampaignState(db, { actor, target, action, ip: request.ip, wake });
+        await changeCampaignState(db, { actor: currentUser(request), target: campaign.of(request), action, ip: request.ip, wake });
         return present(request.params.id);
       },
     );
@@ -251,7 +262,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
   app.post(
     '/api/campaigns/:id/test-send',
     {
-      config: { auth: 'required' },
+      config: launching,
       schema: {
         tags,
         summary: 'Send the campaign text to one number',
@@ -263,10 +274,13 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      const target = await loadRow(request.params.id);
-      ensure(campaignPolicy.launch(actor), CANNOT_LAUNCH);
-      const message = await testSend(db, { actor, target, body: request.body, ip: request.ip, wake });
+      const message = await testSend(db, {
+        actor: currentUser(request),
+        target: campaign.of(request),
+        body: request.body,
+        ip: request.ip,
+        wake,
+      });
       return reply.status(202).send({ message: presentOutboundMessage(message) });
     },
   );

@@ -2,7 +2,7 @@ import { resumeSendingResponseSchema, sendingHoldSchema } from '@sms/contracts/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import type { WakeDispatcher } from './campaign-actions.service.ts';
 import { forgetSendingHold, holdSending, readSendingHold, resumeSending } from './sending-hold.ts';
@@ -18,7 +18,7 @@ export const sendingHoldRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispat
   app.get(
     '/api/sending-hold',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'every role sees the hold banner' } },
       schema: {
         tags,
         summary: 'Whether sending is on hold (after a restore, or held by an administrator), since when and why',
@@ -34,7 +34,7 @@ export const sendingHoldRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispat
   app.post(
     '/api/sending-hold',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'Hold sending (audited): campaigns sending or scheduled pause, API messages stay queued',
@@ -44,7 +44,6 @@ export const sendingHoldRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispat
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       const result = await db.transaction(async (tx) => {
         const current = await readSendingHold(tx);
         if (current.held) return current;
@@ -60,7 +59,7 @@ export const sendingHoldRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispat
   app.post(
     '/api/sending-hold/resume',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags,
         summary: 'Resume sending (audited): campaigns the hold paused go back to sending or to their schedule',
@@ -70,7 +69,6 @@ export const sendingHoldRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispat
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', ADMINS_ONLY);
       const result = await db.transaction(async (tx) => {
         const current = await readSendingHold(tx);
         if (!current.held) return { ...current, campaignsResumed: 0 };

@@ -2,6 +2,7 @@ import {
   bulkActionBodySchema,
   bulkActionResponseSchema,
   type BulkAction,
+  type BulkActionBody,
   CONTACT_COUNT_CAP,
   contactIdParamsSchema,
   contactListResponseSchema,
@@ -12,21 +13,23 @@ import {
   tagValuesQuerySchema,
   tagValuesResponseSchema,
   updateContactBodySchema,
+  type UpdateContactBody,
 } from '@sms/contracts/contacts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { recordLoader, type Requirement } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { eraseContactResponseSchema, personalDataQuerySchema } from '@sms/contracts/data-lifecycle';
 import { sendExportFile } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { exportContacts } from './contacts-export.ts';
 import { eraseContact, exportPersonalData } from './contact-erasure.ts';
-import { contactPolicy, ensure } from './contacts.policy.ts';
 import { presentContact } from './contacts.presenter.ts';
-import { distinctTagValues, findContactById, listContacts } from './contacts.queries.ts';
+import { distinctTagValues, findContactById, listContacts, type ContactRow } from './contacts.queries.ts';
 import { createContact, deleteContact, guardedChange, runBulkAction, updateContact } from './contacts.service.ts';
 
 const tags = ['contacts'];
@@ -41,12 +44,28 @@ const BULK_REFUSED: Record<BulkAction, string> = {
   optIn: CANNOT_OPT_IN,
 };
 
-/** Loads a contact or answers 404. */
-async function loadContact(db: Db, id: string) {
-  const contact = await findContactById(db, id);
-  if (!contact) throw new NotFound('Contact not found');
-  return contact;
-}
+const bulkAction = (request: FastifyRequest) => (request.body as BulkActionBody).action;
+/** A bulk action needs bulkTag (tagging) or bulkEdit and what the same change on one contact needs. */
+const BULK_REQUIREMENTS: Requirement[] = [
+  { can: ['bulkTag', 'Contact'], when: (request) => bulkAction(request) === 'setTag', refusal: BULK_REFUSED.setTag },
+  {
+    can: ['bulkEdit', 'Contact'],
+    when: (request) => bulkAction(request) !== 'setTag',
+    refusal: (request) => BULK_REFUSED[bulkAction(request)],
+  },
+  { can: ['delete', 'Contact'], when: (request) => bulkAction(request) === 'delete', refusal: BULK_REFUSED.delete },
+  { can: ['optOut', 'Contact'], when: (request) => bulkAction(request) === 'optOut', refusal: BULK_REFUSED.optOut },
+  { can: ['optIn', 'Contact'], when: (request) => bulkAction(request) === 'optIn', refusal: BULK_REFUSED.optIn },
+];
+
+const changeOf = (request: FastifyRequest, target: unknown) => guardedChange(target as ContactRow, request.body as UpdateContactBody);
+/** An update needs update Contact, and the cells of the guarded parts it changes. */
+const UPDATE_REQUIREMENTS: Requirement[] = [
+  { can: ['update', 'Contact'], refusal: CANNOT_UPDATE },
+  { can: ['optIn', 'Contact'], when: (request, target) => changeOf(request, target).optIn, refusal: CANNOT_OPT_IN },
+  { can: ['changePhone', 'Contact'], when: (request, target) => changeOf(request, target).phone, refusal: CANNOT_CHANGE_PHONE },
+  { can: ['optOut', 'Contact'], when: (request, target) => changeOf(request, target).optOut, refusal: CANNOT_UPDATE },
+];
 
 /** Contacts: list, tags, export, bulk actions, create, read, update, delete. */
 const PERSONAL_DATA_TYPES = {
@@ -56,10 +75,16 @@ const PERSONAL_DATA_TYPES = {
 } as const;
 
 export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The contact a route acts on, loaded before it is authorized (404 first). */
+  const contact = recordLoader(async (id) => {
+    const row = await findContactById(db, id);
+    if (!row) throw new NotFound('Contact not found');
+    return row;
+  });
   app.get(
     '/api/contacts',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Contact'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'List contacts',
@@ -72,7 +97,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      ensure(contactPolicy.read(currentUser(request)), CANNOT_READ);
       const { rows, total, totalCapped } = await listContacts(db, request.query);
       return { data: rows.map(presentContact), total, totalCapped };
     },
@@ -81,7 +105,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/contacts/tags',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Contact'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Distinct values of a tag field (filter pickers)',
@@ -90,7 +114,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      ensure(contactPolicy.read(currentUser(request)), CANNOT_READ);
       const { field, search, limit } = request.query;
       return { values: await distinctTagValues(db, field, search, limit) };
     },
@@ -99,7 +122,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/contacts/export',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['export', 'Contact'], refusal: 'You do not have permission to export contacts.' },
       schema: {
         tags,
         summary: 'Download the contacts of a filter as CSV or XLSX (streamed)',
@@ -111,7 +134,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(contactPolicy.export(actor), 'You do not have permission to export contacts.');
       const { format, ...filter } = request.query;
       const download = await exportContacts(db, filter, format, ({ rows, completed }) => {
         recordAudit(db, {
@@ -129,7 +151,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/contacts/bulk',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: BULK_REQUIREMENTS },
       schema: {
         tags,
         summary: 'Delete, tag, opt out or opt in many contacts',
@@ -141,16 +163,14 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      const actor = currentUser(request);
-      ensure(contactPolicy.bulk(actor, request.body.action), BULK_REFUSED[request.body.action]);
-      return { affected: await runBulkAction(db, { actor, body: request.body, ip: request.ip }) };
+      return { affected: await runBulkAction(db, { actor: currentUser(request), body: request.body, ip: request.ip }) };
     },
   );
 
   app.post(
     '/api/contacts',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Contact'], refusal: 'You do not have permission to create contacts.' },
       schema: {
         tags,
         summary: 'Create a contact',
@@ -161,7 +181,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(contactPolicy.create(actor), 'You do not have permission to create contacts.');
       const contact = await createContact(db, { actor, body: request.body, ip: request.ip });
       return reply.status(201).send({ contact: presentContact(contact) });
     },
@@ -170,7 +189,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/contacts/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Contact'], refusal: CANNOT_READ, load: contact.load },
       schema: {
         tags,
         summary: 'One contact',
@@ -179,16 +198,14 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      const contact = await loadContact(db, request.params.id);
-      ensure(contactPolicy.read(currentUser(request)), CANNOT_READ);
-      return { contact: presentContact(contact) };
+      return { contact: presentContact(contact.of(request)) };
     },
   );
 
   app.put(
     '/api/contacts/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: UPDATE_REQUIREMENTS, load: contact.load },
       schema: {
         tags,
         summary: 'Update a contact (partial)',
@@ -202,19 +219,20 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const actor = currentUser(request);
-      const target = await loadContact(db, request.params.id);
-      ensure(contactPolicy.update(actor), CANNOT_UPDATE);
-      const change = guardedChange(target, request.body);
-      ensure(contactPolicy.updateChange(actor, change), change.optIn ? CANNOT_OPT_IN : change.phone ? CANNOT_CHANGE_PHONE : CANNOT_UPDATE);
-      const contact = await updateContact(db, { actor, target, body: request.body, ip: request.ip });
-      return { contact: presentContact(contact) };
+      const updated = await updateContact(db, { actor, target: contact.of(request), body: request.body, ip: request.ip });
+      return { contact: presentContact(updated) };
     },
   );
 
   app.delete(
     '/api/contacts/:id',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['delete', 'Contact'],
+        refusal: 'You do not have permission to delete contacts.',
+        load: contact.load,
+      },
       schema: {
         tags,
         summary: 'Delete a contact',
@@ -223,10 +241,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      const target = await loadContact(db, request.params.id);
-      ensure(contactPolicy.delete(actor), 'You do not have permission to delete contacts.');
-      await deleteContact(db, { actor, target, ip: request.ip });
+      await deleteContact(db, { actor: currentUser(request), target: contact.of(request), ip: request.ip });
       return reply.status(204).send();
     },
   );
@@ -234,7 +249,12 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/contacts/:id/erase',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['delete', 'Contact'],
+        refusal: 'Only administrators and managers can erase contacts.',
+        load: contact.load,
+      },
       schema: {
         tags,
         summary: 'Erase a contact (right to erasure; admins and managers)',
@@ -246,17 +266,19 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      const actor = currentUser(request);
-      const target = await loadContact(db, request.params.id);
-      ensure(contactPolicy.erase(actor), 'Only administrators and managers can erase contacts.');
-      return eraseContact(db, { actor, target, ip: request.ip });
+      return eraseContact(db, { actor: currentUser(request), target: contact.of(request), ip: request.ip });
     },
   );
 
   app.get(
     '/api/contacts/:id/personal-data',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['export', 'Contact'],
+        refusal: "Only administrators and managers can export a contact's personal data.",
+        load: contact.load,
+      },
       schema: {
         tags,
         summary: 'Everything held about one contact (access request; admins and managers)',
@@ -269,8 +291,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      const target = await loadContact(db, request.params.id);
-      ensure(contactPolicy.export(actor), "Only administrators and managers can export a contact's personal data.");
+      const target = contact.of(request);
       const { format } = request.query;
       const body = await exportPersonalData(db, { actor, target, format, ip: request.ip });
       return reply

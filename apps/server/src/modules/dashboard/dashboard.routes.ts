@@ -2,7 +2,7 @@ import { dashboardQuerySchema, dashboardSchema } from '@sms/contracts/dashboard'
 import { roleCan } from '@sms/contracts/policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { buildDashboard, dashboardCache } from './dashboard.service.ts';
@@ -18,7 +18,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; cacheMs?: number }
   app.get(
     '/api/dashboard',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Dashboard'], refusal: 'You do not have permission to view the dashboard.' },
       schema: {
         tags,
         summary:
@@ -30,7 +30,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; cacheMs?: number }
     },
     async (request) => {
       const { role } = currentUser(request);
-      authorize(role, 'read', 'Dashboard', 'You do not have permission to view the dashboard.');
       const timeZone = request.query.timeZone ?? (await getMessagingSettings(db)).timeZone;
       const repliesVisible = roleCan(role, 'read', 'Inbox');
       return cached(`${timeZone}|${repliesVisible}`, () => buildDashboard(db, { timeZone, repliesVisible }));

@@ -9,10 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { currentUser, ensure } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { gatewayPolicy } from './gateways.policy.ts';
 import { presentGateway } from './gateways.presenter.ts';
 import { currentGatewayLinks } from './gateway-links.queries.ts';
 import { findGateway, listGateways } from './gateways.queries.ts';
@@ -20,26 +20,26 @@ import { createGateway, deleteGateway, testGateway, updateGateway } from './gate
 
 const tags = ['gateways'];
 const CANNOT_MANAGE = 'Only administrators can configure gateways.';
-
-async function loadGateway(db: Db, id: string) {
-  const gateway = await findGateway(db, id);
-  if (!gateway) throw new NotFound('Gateway not found');
-  return gateway;
-}
+const CANNOT_READ = 'You do not have permission to view gateways.';
 
 /** SMS gateways: admins configure them (secrets are write-only); managers list them. */
 export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined; twilioApiBaseUrl: string }> = async (
   app,
   { db, publicUrl, twilioApiBaseUrl },
 ) => {
+  /** The gateway a route acts on, loaded before it is authorized (404 first). */
+  const gateway = recordLoader(async (id) => {
+    const row = await findGateway(db, id);
+    if (!row) throw new NotFound('Gateway not found');
+    return row;
+  });
   app.get(
     '/api/gateways',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Gateway'], refusal: CANNOT_READ },
       schema: { tags, summary: 'List gateways', response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } },
     },
-    async (request) => {
-      ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
+    async () => {
       const [rows, links] = [await listGateways(db), await currentGatewayLinks(db)];
       return { data: rows.map((row) => presentGateway(row, links.get(row.id) ?? null)), total: rows.length };
     },
@@ -48,7 +48,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
   app.post(
     '/api/gateways',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Gateway'], refusal: CANNOT_MANAGE },
       schema: {
         tags,
         summary: 'Add a gateway',
@@ -59,7 +59,6 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(gatewayPolicy.manage(actor), CANNOT_MANAGE);
       const row = await createGateway(db, { actor, body: request.body, ip: request.ip });
       return reply.status(201).send({ gateway: presentGateway(row) });
     },
@@ -68,7 +67,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
   app.get(
     '/api/gateways/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Gateway'], refusal: CANNOT_READ, load: gateway.load },
       schema: {
         tags,
         summary: 'One gateway',
@@ -77,8 +76,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
       },
     },
     async (request) => {
-      ensure(gatewayPolicy.read(currentUser(request)), 'You do not have permission to view gateways.');
-      const row = await loadGateway(db, request.params.id);
+      const row = gateway.of(request);
       return { gateway: presentGateway(row, (await currentGatewayLinks(db, [row.id])).get(row.id) ?? null) };
     },
   );
@@ -86,7 +84,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
   app.put(
     '/api/gateways/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Gateway'], refusal: CANNOT_MANAGE, load: gateway.load },
       schema: {
         tags,
         summary: 'Change a gateway',
@@ -97,10 +95,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
       },
     },
     async (request) => {
-      const actor = currentUser(request);
-      ensure(gatewayPolicy.manage(actor), CANNOT_MANAGE);
-      const target = await loadGateway(db, request.params.id);
-      const row = await updateGateway(db, { actor, target, body: request.body, ip: request.ip });
+      const row = await updateGateway(db, { actor: currentUser(request), target: gateway.of(request), body: request.body, ip: request.ip });
       return { gateway: presentGateway(row) };
     },
   );
@@ -108,7 +103,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
   app.delete(
     '/api/gateways/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['delete', 'Gateway'], refusal: CANNOT_MANAGE, load: gateway.load },
       schema: {
         tags,
         summary: 'Delete a gateway',
@@ -117,10 +112,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      ensure(gatewayPolicy.manage(actor), CANNOT_MANAGE);
-      const target = await loadGateway(db, request.params.id);
-      await deleteGateway(db, { actor, target, ip: request.ip });
+      await deleteGateway(db, { actor: currentUser(request), target: gateway.of(request), ip: request.ip });
       return reply.status(204).send();
     },
   );
@@ -128,7 +120,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
   app.post(
     '/api/gateways/:id/test',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Gateway'], refusal: CANNOT_MANAGE, load: gateway.load },
       schema: {
         tags,
         summary: 'Test the connection and credentials (sends nothing)',
@@ -137,8 +129,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
       },
     },
     async (request) => {
-      ensure(gatewayPolicy.manage(currentUser(request)), CANNOT_MANAGE);
-      return testGateway(await loadGateway(db, request.params.id), { publicUrl, twilioApiBaseUrl });
+      return testGateway(gateway.of(request), { publicUrl, twilioApiBaseUrl });
     },
   );
 };

@@ -16,10 +16,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { ensureImportAllowed } from './imports.policy.ts';
 import { presentImport } from './imports.presenter.ts';
 import { findImport, listImports } from './imports.queries.ts';
 import { cancelImport, errorFile, loadPreview, startImport } from './imports.service.ts';
@@ -29,6 +29,7 @@ import type { UploadStore } from './upload/upload-store.ts';
 import { validatorCompiler } from '../../platform/input-rules.ts';
 
 const tags = ['imports'];
+const CANNOT_IMPORT = 'Only managers and administrators can import contacts.';
 
 /** The multipart body is read and checked in the handler (streamed); its schema only documents it. */
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
@@ -48,11 +49,13 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
 ) => {
   // Scoped to this plugin; the per-request limits are applied where the parts are read.
   await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 } });
+  /** The import a route acts on, loaded before it is authorized (404 first). */
+  const target = recordLoader((id) => loadImport(db, id));
 
   app.post(
     '/api/contacts/imports',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Import'], refusal: CANNOT_IMPORT },
       validatorCompiler: multipartValidator,
       schema: {
         tags,
@@ -68,7 +71,6 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensureImportAllowed(actor, 'create');
       const { row, result } = await receiveUpload(db, uploads, request, actor.id, limits);
       const stored = await loadImport(db, row.id);
       await recordAudit(db, {
@@ -86,7 +88,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
   app.get(
     '/api/contacts/imports',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Import'], refusal: CANNOT_IMPORT },
       schema: {
         tags,
         summary: 'Import history, newest first',
@@ -95,7 +97,6 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       },
     },
     async (request) => {
-      ensureImportAllowed(currentUser(request), 'read');
       const { rows, total } = await listImports(db, request.query);
       const now = Date.now();
       return { data: rows.map((row) => presentImport(row, now)), total };
@@ -105,7 +106,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
   app.get(
     '/api/contacts/imports/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Import'], refusal: CANNOT_IMPORT, load: target.load },
       schema: {
         tags,
         summary: 'One import: status, counts, timing (poll it for progress)',
@@ -114,15 +115,14 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       },
     },
     async (request) => {
-      ensureImportAllowed(currentUser(request), 'read');
-      return { import: presentImport(await loadImport(db, request.params.id)) };
+      return { import: presentImport(target.of(request)) };
     },
   );
 
   app.get(
     '/api/contacts/imports/:id/preview',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Import'], refusal: CANNOT_IMPORT, load: target.load },
       schema: {
         tags,
         summary: 'Preview of an uploaded file (XLSX: of the sheet named by ?sheet=)',
@@ -133,8 +133,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
       },
     },
     async (request) => {
-      ensureImportAllowed(currentUser(request), 'read');
-      const row = await loadImport(db, request.params.id);
+      const row = target.of(request);
       return (await loadPreview(uploads, row, request.query.sheet, limits)).preview;
     },
   );
@@ -142,7 +141,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
   app.post(
     '/api/contacts/imports/:id/start',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Import'], refusal: CANNOT_IMPORT, load: target.load },
       schema: {
         tags,
         summary: 'Start an uploaded import with a column mapping and options',
@@ -154,8 +153,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensureImportAllowed(actor, 'create');
-      const row = await loadImport(db, request.params.id);
+      const row = target.of(request);
       await startImport(db, jobs, row, request.body, limits);
       const { options } = request.body;
       await recordAudit(db, {
@@ -178,7 +176,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
   app.post(
     '/api/contacts/imports/:id/cancel',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Import'], refusal: CANNOT_IMPORT, load: target.load },
       schema: {
         tags,
         summary: 'Cancel an import',
@@ -190,8 +188,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     },
     async (request) => {
       const actor = currentUser(request);
-      ensureImportAllowed(actor, 'cancel');
-      const row = await loadImport(db, request.params.id);
+      const row = target.of(request);
       await cancelImport(db, uploads, row);
       await recordAudit(db, {
         actor,
@@ -208,7 +205,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
   app.get(
     '/api/contacts/imports/:id/errors.csv',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Import'], refusal: CANNOT_IMPORT, load: target.load },
       schema: {
         tags,
         summary: 'The rejected rows as CSV: row_number, raw, reason',
@@ -220,8 +217,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
     },
     async (request, typedReply) => {
       const actor = currentUser(request);
-      ensureImportAllowed(actor, 'read');
-      const row = await loadImport(db, request.params.id);
+      const row = target.of(request);
       await recordAudit(db, {
         actor,
         action: 'import.errors_export',

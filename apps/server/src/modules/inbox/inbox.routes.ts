@@ -16,13 +16,13 @@ import { z } from 'zod';
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { contactPolicy } from '../contacts/index.ts';
 import { presentOutboundMessage } from '../messages/index.ts';
 import { InboxEvents, type InboxEventsOptions } from './inbox-events.ts';
-import { ensure, inboxPolicy } from './inbox.policy.ts';
+import { inboxPolicy } from './inbox.policy.ts';
 import { presentInboxContact, presentThreadMessage } from './inbox.presenter.ts';
 import { contactHistory, findInboxContact, listConversations, markConversationRead } from './inbox.queries.ts';
 import { sendReply } from './inbox.service.ts';
@@ -49,16 +49,20 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   const streams = new EventStreams(app, db, heartbeatMs, availability);
   app.addHook('preClose', () => events.close());
 
-  const loadContact = async (contactId: string) => {
+  const findContact = async (contactId: string) => {
     const contact = await findInboxContact(db, contactId);
     if (!contact) throw new NotFound('Contact not found');
     return contact;
   };
+  /** The contact of a conversation, loaded before the route is authorized (404 first). */
+  const conversation = recordLoader(findContact, 'contactId');
+  /** The contact whose history is read, loaded before the route is authorized. */
+  const historyOf = recordLoader(findContact);
 
   app.get(
     '/api/inbox/conversations',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Inbox'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Conversations: one per contact who wrote in or was answered from the inbox, newest activity first',
@@ -70,7 +74,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      ensure(inboxPolicy.read(currentUser(request)), CANNOT_READ);
       const { rows, total, unreadConversations } = await listConversations(db, request.query);
       return { data: rows, total, unreadConversations };
     },
@@ -79,7 +82,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/inbox/conversations/:contactId/messages',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Inbox'], refusal: CANNOT_READ, load: conversation.load },
       schema: {
         tags,
         summary: "A conversation's thread: campaign messages, one-offs and inbound messages by time, newest first",
@@ -91,8 +94,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      ensure(inboxPolicy.read(currentUser(request)), CANNOT_READ);
-      const contact = await loadContact(request.params.contactId);
+      const contact = conversation.of(request);
       const { rows, nextCursor } = await contactHistory(db, contact.id, request.query);
       return { contact: presentInboxContact(contact), data: rows.map(presentThreadMessage), nextCursor };
     },
@@ -101,7 +103,12 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/inbox/conversations/:contactId/read',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['update', 'Inbox'],
+        refusal: 'You do not have permission to update the inbox.',
+        load: conversation.load,
+      },
       schema: {
         tags,
         summary: 'Mark a conversation read (shared by the team)',
@@ -111,8 +118,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(inboxPolicy.markRead(actor), 'You do not have permission to update the inbox.');
-      const contact = await loadContact(request.params.contactId);
+      const contact = conversation.of(request);
       await markConversationRead(db, contact.id, actor.id);
       return { contactId: contact.id, unread: 0 };
     },
@@ -121,7 +127,12 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/inbox/conversations/:contactId/reply',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['create', 'Inbox'],
+        refusal: 'You do not have permission to send replies.',
+        load: conversation.load,
+      },
       schema: {
         tags,
         summary: 'Send a reply to the contact through the default gateway',
@@ -135,8 +146,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(inboxPolicy.reply(actor), 'You do not have permission to send replies.');
-      const contact = await loadContact(request.params.contactId);
+      const contact = conversation.of(request);
       const message = await sendReply(db, {
         contact,
         body: request.body.body,
@@ -151,7 +161,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/inbox/stream',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Inbox'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Live inbox updates (server-sent events)',
@@ -164,7 +174,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = currentUser(request);
-      ensure(inboxPolicy.read(user), CANNOT_READ);
       // The stream ends once the account may no longer read the inbox (role change), as once its session is revoked.
       const stream = streams.open(request, reply, { user, allowed: (fresh) => inboxPolicy.read(fresh), label: 'inbox live updates' });
       try {
@@ -181,7 +190,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/contacts/:id/messages',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Contact'], refusal: 'You do not have permission to view contacts.', load: historyOf.load },
       schema: {
         tags: ['contacts'],
         summary: "A contact's message history: every kind of outbound message and the inbound ones, newest first",
@@ -192,8 +201,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      ensure(contactPolicy.read(currentUser(request)), 'You do not have permission to view contacts.');
-      const contact = await loadContact(request.params.id);
+      const contact = historyOf.of(request);
       const { rows, nextCursor } = await contactHistory(db, contact.id, request.query);
       return { data: rows.map(presentThreadMessage), nextCursor };
     },

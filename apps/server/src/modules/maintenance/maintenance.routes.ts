@@ -2,7 +2,7 @@ import { maintenanceStatusSchema, updateMaintenanceBodySchema } from '@sms/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { saveMaintenance, type MaintenanceState } from './maintenance-state.ts';
 
@@ -29,7 +29,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; state: Maintenan
   app.put(
     '/api/settings/maintenance',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: 'Only administrators can switch maintenance mode.' },
       schema: {
         tags,
         summary: 'Switch maintenance mode on or off (administrators)',
@@ -41,7 +41,6 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ db: Db; state: Maintenan
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', 'Only administrators can switch maintenance mode.');
       const status = { enabled: request.body.enabled, message: request.body.message };
       const previous = await state.current();
       await db.transaction(async (tx) => {

@@ -40,6 +40,9 @@ async function preferencesOf(db: Db, actor: UserActor, emailAvailable: boolean) 
   return { kinds, emailAvailable };
 }
 
+/** Every signed-in user reads their own notifications, of the kinds their role reads (decision 080). */
+const OWN_NOTIFICATIONS = { anyone: 'their own notifications, of the kinds their role reads' };
+
 /**
  * The bell: a signed-in user's own notifications (only the kinds their role may read: the policy
  * decides, through each kind's subject), read marks, live updates, and which kinds they want.
@@ -64,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/notifications',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: OWN_NOTIFICATIONS },
       schema: {
         tags,
         summary: 'My notifications, most recently changed first, and how many are unread',
@@ -86,7 +89,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/notifications/unread-count',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: OWN_NOTIFICATIONS },
       schema: {
         tags,
         summary: 'How many of my notifications are unread',
@@ -102,7 +105,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/notifications/:id/read',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: OWN_NOTIFICATIONS },
       schema: {
         tags,
         summary: 'Mark one of my notifications read',
@@ -120,7 +123,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/notifications/read-all',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: OWN_NOTIFICATIONS },
       schema: { tags, summary: 'Mark all my notifications read', response: { 200: unreadCountResponseSchema, ...errorResponses(401) } },
     },
     async (request) => {
@@ -132,7 +135,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/notifications/preferences',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: OWN_NOTIFICATIONS },
       schema: {
         tags,
         summary: 'Which notifications I want, in the app and by e-mail',
@@ -147,7 +150,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/notifications/preferences',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: OWN_NOTIFICATIONS },
       schema: {
         tags,
         summary: 'Choose which notifications I want, in the app and by e-mail',
@@ -171,7 +174,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/notifications/stream',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: OWN_NOTIFICATIONS },
       schema: {
         tags,
         summary: 'Live notification updates (server-sent events)',

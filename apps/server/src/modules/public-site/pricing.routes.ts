@@ -50,7 +50,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/pricing',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'every role sees the prices' } },
       schema: {
         tags,
         summary: 'What a text message costs (every signed-in role)',

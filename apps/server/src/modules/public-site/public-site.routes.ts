@@ -17,13 +17,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { authorize, currentUser, ensure } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { findContactById } from '../contacts/index.ts';
 import { getPublicSiteSettings, presentPublicSite, updatePublicSiteSettings } from './public-site-settings.ts';
 import { presentConsent, presentSimulatorMessage } from './public-site.presenter.ts';
-import { publicSitePolicy } from './public-site.policy.ts';
 import { listConsents, simulatorCodeMessages } from './subscriptions.queries.ts';
 import { confirmSubscription, confirmUnsubscribe, requestSubscription, requestUnsubscribe, type Visitor } from './subscriptions.service.ts';
 
@@ -40,18 +40,23 @@ const requested = { expiresInSeconds: SUBSCRIPTION_CODE_TTL_SECONDS };
  * answer 404 PUBLIC_SITE_OFF (the site's status says only `enabled: false`).
  */
 export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = async (app, { db, jobs }) => {
+  /** The contact whose consents are read, loaded before the route is authorized (404 first). */
+  const consentsOf = recordLoader(async (id) => {
+    const contact = await findContactById(db, id);
+    if (!contact) throw new NotFound('Contact not found');
+    return contact;
+  });
   app.get(
     '/api/settings/public-site',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Settings'], refusal: 'You do not have permission to view the public site settings.' },
       schema: {
         tags,
         summary: 'Public site settings (administrators and managers)',
         response: { 200: publicSiteSettingsResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      ensure(publicSitePolicy.read(currentUser(request).role), 'You do not have permission to view the public site settings.');
+    async () => {
       return { settings: await getPublicSiteSettings(db) };
     },
   );
@@ -59,7 +64,7 @@ export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = a
   app.put(
     '/api/settings/public-site',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: 'Only administrators can change the public site.' },
       schema: {
         tags,
         summary: 'Change the public site: on or off, texts, published topics, pricing page (administrators)',
@@ -69,7 +74,6 @@ export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = a
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(publicSitePolicy.update(actor.role), 'Only administrators can change the public site.');
       const settings = await db.transaction(async (tx) => {
         const next = await updatePublicSiteSettings(tx, request.body);
         await recordAudit(tx, {
@@ -176,7 +180,12 @@ export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = a
   app.get(
     '/api/contacts/:id/consents',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['read', 'Contact'],
+        refusal: 'You do not have permission to view contacts.',
+        load: consentsOf.load,
+      },
       schema: {
         tags,
         summary: "A contact's consent history: source, time, address, browser and the text they agreed to",
@@ -185,8 +194,6 @@ export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = a
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'Contact', 'You do not have permission to view contacts.');
-      if (!(await findContactById(db, request.params.id))) throw new NotFound('Contact not found');
       return { data: (await listConsents(db, request.params.id)).map(presentConsent) };
     },
   );
@@ -194,15 +201,14 @@ export const publicSiteRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = a
   app.get(
     '/api/settings/public-site/simulator-messages',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: 'Only administrators can read the simulator messages.' },
       schema: {
         tags,
         summary: 'Code messages the simulator gateway received (administrators try the site without a carrier)',
         response: { 200: simulatorCodeMessagesSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      ensure(publicSitePolicy.update(currentUser(request).role), 'Only administrators can read the simulator messages.');
+    async () => {
       return { data: (await simulatorCodeMessages(db)).map(presentSimulatorMessage) };
     },
   );

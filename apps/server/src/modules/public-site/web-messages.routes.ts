@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { wakeDigest, wakeReplyMail } from './web-message-mail.ts';
@@ -52,7 +52,7 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<WebMessagesOptions> = asyn
   app.get(
     '/api/inbox/web-messages',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Inbox'], refusal: 'You do not have permission to read the inbox.' },
       schema: {
         tags,
         summary: 'Messages from the public site contact form, newest first',
@@ -61,7 +61,6 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<WebMessagesOptions> = asyn
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'Inbox', 'You do not have permission to read the inbox.');
       const page = await listWebMessages(db, request.query);
       return { data: page.rows.map(presentWebMessage), total: page.total };
     },
@@ -70,7 +69,7 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<WebMessagesOptions> = asyn
   app.post(
     '/api/inbox/web-messages/:id/reply',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Inbox'], refusal: 'You do not have permission to reply from the inbox.' },
       schema: {
         tags,
         summary: 'Answer a contact-form message by SMS to the number it gave, or by e-mail to the address (SMTP configured)',
@@ -81,7 +80,6 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<WebMessagesOptions> = asyn
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'create', 'Inbox', 'You do not have permission to reply from the inbox.');
       const channel = await replyToWebMessage(db, { actor, ip: request.ip }, { id: request.params.id, ...request.body }, { smtp });
       if (channel === 'email') await wakeReplyMail(jobs);
       else wake();

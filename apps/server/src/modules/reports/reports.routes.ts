@@ -17,7 +17,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { currentUser, ensure } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { exportFile, sendExportFile, type ExportFormat, type ExportSpec } from '../../platform/export-file.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { emptyCounts, findCampaign, presentCampaign } from '../campaigns/index.ts';
@@ -43,6 +44,8 @@ const phoneView = (request: FastifyRequest) => ({ maskPhones: !reportPolicy.read
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const service = createReportsService(db);
+  /** The campaign a report is about, loaded before the report is authorized (404 first). */
+  const reportCampaign = recordLoader((id) => loadReportCampaign(db, id), 'campaignId');
 
   const send = (request: FastifyRequest, reply: FastifyReply, spec: ExportSpec, format: ExportFormat, details: Record<string, unknown>) => {
     const actor = currentUser(request);
@@ -61,7 +64,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/reports/campaigns',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Report'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Launched campaigns with their delivery and reply figures',
@@ -71,7 +74,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
       return service.campaigns(request.query);
     },
   );
@@ -79,7 +81,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/reports/campaigns/export',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['export', 'Report'], refusal: CANNOT_EXPORT },
       schema: {
         tags,
         summary: 'The campaigns report as CSV or XLSX (streamed)',
@@ -89,14 +91,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
       const { format, ...query } = request.query;
       return send(request, reply, campaignsFile(service, query), format, { filter: query });
     },
   );
 
   const perCampaign = <R extends z.ZodType>(summary: string, response: R) => ({
-    config: { auth: 'required' as const },
+    config: { auth: 'required' as const, can: ['read', 'Report'] as const, refusal: CANNOT_READ, load: reportCampaign.load },
     schema: { tags, summary, params: reportCampaignParamsSchema, response: { 200: response, ...errorResponses(400, 401, 403, 404) } },
   });
   const withQuery = <R extends z.ZodType, Q extends z.ZodType>(summary: string, response: R, querystring: Q) => {
@@ -108,8 +109,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/reports/delivery/:campaignId',
     perCampaign('Delivery summary: counts by status, replies, opt-outs, timeline, errors', deliverySummarySchema),
     async (request) => {
-      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
-      return service.delivery(await loadReportCampaign(db, request.params.campaignId));
+      return service.delivery(reportCampaign.of(request));
     },
   );
 
@@ -118,9 +118,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     withQuery('Per-recipient delivery table', recipientsResponseSchema, recipientsQuerySchema),
     async (request) => {
       const actor = currentUser(request);
-      ensure(reportPolicy.read(actor), CANNOT_READ);
       const whole = reportPolicy.readPhone(actor);
-      const answer = await service.recipients(await loadReportCampaign(db, request.params.campaignId), {
+      const answer = await service.recipients(reportCampaign.of(request), {
         ...request.query,
         phoneSearch: whole,
       });
@@ -131,7 +130,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/reports/delivery/:campaignId/recipients/export',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['export', 'Report'], refusal: CANNOT_EXPORT, load: reportCampaign.load },
       schema: {
         tags,
         summary: 'The per-recipient table as CSV or XLSX (streamed)',
@@ -142,8 +141,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
-      const campaign = await loadReportCampaign(db, request.params.campaignId);
+      const campaign = reportCampaign.of(request);
       const { format, ...filter } = request.query;
       return send(request, reply, recipientsFile(db, campaign, filter, phoneView(request)), format, { campaignId: campaign.id, filter });
     },
@@ -153,15 +151,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/reports/tag1-grouped/:campaignId',
     perCampaign('Recipients, deliveries and replies per tag1 value, with reply words', tag1ReportSchema),
     async (request) => {
-      ensure(reportPolicy.read(currentUser(request)), CANNOT_READ);
-      return service.tag1Grouped(await loadReportCampaign(db, request.params.campaignId));
+      return service.tag1Grouped(reportCampaign.of(request));
     },
   );
 
   app.get(
     '/api/reports/tag1-grouped/:campaignId/export',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['export', 'Report'], refusal: CANNOT_EXPORT, load: reportCampaign.load },
       schema: {
         tags,
         summary: 'The tag1 report as CSV or XLSX',
@@ -172,8 +169,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
-      const campaign = await loadReportCampaign(db, request.params.campaignId);
+      const campaign = reportCampaign.of(request);
       return send(request, reply, tag1File(service, campaign), request.query.format, { campaignId: campaign.id });
     },
   );
@@ -187,9 +183,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     ),
     async (request) => {
       const actor = currentUser(request);
-      ensure(reportPolicy.read(actor), CANNOT_READ);
       const whole = reportPolicy.readPhone(actor);
-      const answer = await service.nonResponders(await loadReportCampaign(db, request.params.campaignId), {
+      const answer = await service.nonResponders(reportCampaign.of(request), {
         ...request.query,
         phoneSearch: whole,
       });
@@ -200,7 +195,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/reports/non-responders/:campaignId/export',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['export', 'Report'], refusal: CANNOT_EXPORT, load: reportCampaign.load },
       schema: {
         tags,
         summary: 'The non-responders as CSV or XLSX (streamed)',
@@ -213,8 +208,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      ensure(reportPolicy.export(currentUser(request)), CANNOT_EXPORT);
-      const campaign = await loadReportCampaign(db, request.params.campaignId);
+      const campaign = reportCampaign.of(request);
       const { format, ...filter } = request.query;
       return send(request, reply, nonRespondersFile(db, campaign, filter, phoneView(request)), format, { campaignId: campaign.id, filter });
     },
@@ -223,7 +217,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/reports/non-responders/:campaignId/follow-up',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Campaign'], refusal: CANNOT_FOLLOW_UP, load: reportCampaign.load },
       schema: {
         tags,
         summary: 'A draft campaign to the non-responders (optionally some tag1 values)',
@@ -236,8 +230,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      ensure(reportPolicy.followUp(actor), CANNOT_FOLLOW_UP);
-      const source = await loadReportCampaign(db, request.params.campaignId);
+      const source = reportCampaign.of(request);
       const row = await service.followUp(source, request.body ?? {}, { actor, ip: request.ip });
       const created = await findCampaign(db, row.id);
       if (!created) throw new Error('follow-up campaign vanished');

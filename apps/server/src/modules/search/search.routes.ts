@@ -11,7 +11,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/search',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'each group is searched only when the role may read it' } },
       schema: {
         tags: ['search'],
         summary: 'Search contacts, campaigns and users at once (the top-bar search)',

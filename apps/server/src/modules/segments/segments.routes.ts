@@ -12,7 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentSegment } from './segments.presenter.ts';
@@ -25,16 +26,18 @@ const CANNOT_EDIT = 'Only managers and administrators manage segments.';
 
 /** Saved segments: a name and a contact filter, counted live, used as contact list views and campaign audiences. */
 export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const load = async (id: string) => {
+  const find = async (id: string) => {
     const row = await findSegment(db, id);
     if (!row) throw new NotFound('Segment not found');
     return row;
   };
+  /** The segment a route acts on, loaded before it is authorized (404 first). */
+  const segment = recordLoader(find);
 
   app.get(
     '/api/segments',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Segment'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'List saved segments by name',
@@ -43,7 +46,6 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'Segment', CANNOT_READ);
       const { rows, total } = await listSegments(db, request.query);
       return { data: rows.map(presentSegment), total };
     },
@@ -52,7 +54,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/segments',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Segment'], refusal: CANNOT_EDIT },
       schema: {
         tags,
         summary: 'Save a segment',
@@ -62,16 +64,15 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'create', 'Segment', CANNOT_EDIT);
       const row = await createSegment(db, { actor, ip: request.ip, body: request.body });
-      return reply.status(201).send({ segment: presentSegment(await load(row.id)) });
+      return reply.status(201).send({ segment: presentSegment(await find(row.id)) });
     },
   );
 
   app.post(
     '/api/segments/count',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Segment'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'Count the contacts a definition matches (saved or not)',
@@ -80,7 +81,6 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'Segment', CANNOT_READ);
       await checkDefinition(db, request.body.definition);
       return countDefinition(db, request.body.definition);
     },
@@ -89,7 +89,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/segments/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Segment'], refusal: CANNOT_READ, load: segment.load },
       schema: {
         tags,
         summary: 'One saved segment',
@@ -98,15 +98,14 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'Segment', CANNOT_READ);
-      return { segment: presentSegment(await load(request.params.id)) };
+      return { segment: presentSegment(segment.of(request)) };
     },
   );
 
   app.get(
     '/api/segments/:id/count',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Segment'], refusal: CANNOT_READ, load: segment.load },
       schema: {
         tags,
         summary: 'Count the contacts a saved segment matches now',
@@ -115,16 +114,14 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'Segment', CANNOT_READ);
-      const { segment } = await load(request.params.id);
-      return countDefinition(db, segment.definition as SegmentDefinition);
+      return countDefinition(db, segment.of(request).segment.definition as SegmentDefinition);
     },
   );
 
   app.put(
     '/api/segments/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Segment'], refusal: CANNOT_EDIT, load: segment.load },
       schema: {
         tags,
         summary: 'Rename a segment or change its definition',
@@ -135,16 +132,15 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Segment', CANNOT_EDIT);
       await updateSegment(db, { actor, ip: request.ip, id: request.params.id, body: request.body });
-      return { segment: presentSegment(await load(request.params.id)) };
+      return { segment: presentSegment(await find(request.params.id)) };
     },
   );
 
   app.delete(
     '/api/segments/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['delete', 'Segment'], refusal: CANNOT_EDIT, load: segment.load },
       schema: {
         tags,
         summary: 'Delete a segment (409 naming the campaign when a scheduled campaign is to be sent to it)',
@@ -154,7 +150,6 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'delete', 'Segment', CANNOT_EDIT);
       await deleteSegment(db, { actor, ip: request.ip, id: request.params.id });
       return reply.status(204).send();
     },

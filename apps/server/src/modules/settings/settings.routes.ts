@@ -2,7 +2,7 @@ import { messagingSettingsResponseSchema, updateMessagingSettingsBodySchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { forgetMessagingSettings, getMessagingSettings, updateMessagingSettings } from './messaging-settings.ts';
 
@@ -13,7 +13,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/settings/messaging',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Settings'], refusal: 'You do not have permission to view the messaging settings.' },
       schema: {
         tags,
         summary: 'Messaging defaults (administrators and managers)',
@@ -22,8 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     // The policy's `read Settings` (admins and managers, who compose campaigns); the roles page
     // and its enforcement test hold the API to it.
-    async (request) => {
-      authorize(currentUser(request).role, 'read', 'Settings', 'You do not have permission to view the messaging settings.');
+    async () => {
       return { settings: await getMessagingSettings(db) };
     },
   );
@@ -31,7 +30,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.put(
     '/api/settings/messaging',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: 'Only administrators can change messaging settings.' },
       schema: {
         tags,
         summary: 'Change messaging defaults (admins)',
@@ -41,7 +40,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Settings', 'Only administrators can change messaging settings.');
       const settings = await db.transaction(async (tx) => {
         const next = await updateMessagingSettings(tx, request.body);
         await recordAudit(tx, {

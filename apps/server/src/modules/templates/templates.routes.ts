@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentTemplate } from './templates.presenter.ts';
@@ -22,16 +23,19 @@ const CANNOT_EDIT = 'Only managers and administrators manage message templates.'
 
 /** Message templates: agents read (and use) them, managers and admins manage them. */
 export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const present = async (id: string) => {
+  const find = async (id: string) => {
     const row = await findTemplate(db, id);
     if (!row) throw new NotFound('Template not found');
-    return { template: presentTemplate(row) };
+    return row;
   };
+  const present = async (id: string) => ({ template: presentTemplate(await find(id)) });
+  /** The template a route acts on, loaded before it is authorized (404 first). */
+  const template = recordLoader(find);
 
   app.get(
     '/api/templates',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Template'], refusal: CANNOT_READ },
       schema: {
         tags,
         summary: 'List message templates (search by name, category or text)',
@@ -40,7 +44,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'read', 'Template', CANNOT_READ);
       const { rows, total } = await listTemplates(db, request.query);
       return { data: rows.map(presentTemplate), total };
     },
@@ -49,7 +52,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.post(
     '/api/templates',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['create', 'Template'], refusal: CANNOT_EDIT },
       schema: {
         tags,
         summary: 'Create a message template',
@@ -59,7 +62,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'create', 'Template', CANNOT_EDIT);
       const row = await createTemplate(db, { actor, ip: request.ip, body: request.body });
       return reply.status(201).send(await present(row.id));
     },
@@ -68,7 +70,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/templates/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['read', 'Template'], refusal: CANNOT_READ, load: template.load },
       schema: {
         tags,
         summary: 'One message template',
@@ -76,16 +78,13 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         response: { 200: templateResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      authorize(currentUser(request).role, 'read', 'Template', CANNOT_READ);
-      return present(request.params.id);
-    },
+    async (request) => ({ template: presentTemplate(template.of(request)) }),
   );
 
   app.put(
     '/api/templates/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Template'], refusal: CANNOT_EDIT, load: template.load },
       schema: {
         tags,
         summary: 'Change a message template',
@@ -96,7 +95,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
     async (request) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'update', 'Template', CANNOT_EDIT);
       await updateTemplate(db, { actor, ip: request.ip, id: request.params.id, body: request.body });
       return present(request.params.id);
     },
@@ -105,7 +103,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.delete(
     '/api/templates/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['delete', 'Template'], refusal: CANNOT_EDIT, load: template.load },
       schema: {
         tags,
         summary: 'Delete a message template',
@@ -115,7 +113,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'delete', 'Template', CANNOT_EDIT);
       await deleteTemplate(db, { actor, ip: request.ip, id: request.params.id });
       return reply.status(204).send();
     },

@@ -1,6 +1,7 @@
 import { updateUserResponseSchema } from '@sms/contracts/user-update';
 import {
   listUsersQuerySchema,
+  type ListUsersQuery,
   registerBodySchema,
   updateUserBodySchema,
   userIdParamsSchema,
@@ -11,29 +12,40 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import type { TokenService } from '../../platform/tokens.ts';
-import { ensure, userPolicy } from './users.policy.ts';
+import { userPolicy } from './users.policy.ts';
 import { presentUser } from './users.presenter.ts';
 import { findUserById, listUsers } from './users.queries.ts';
 import { deleteUser, registerUser, updateUser } from './users.service.ts';
 
 const tags = ['users'];
 
-/** Loads a live user or answers 404. */
-async function loadUser(db: Db, id: string) {
-  const user = await findUserById(db, id);
-  if (!user) throw new NotFound('User not found');
-  return user;
-}
-
 /** User accounts: list, read, register, update, delete. */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }> = async (app, { db, tokens }) => {
+  /** The live user a route acts on, loaded before it is authorized (404 first). */
+  const target = recordLoader(async (id) => {
+    const user = await findUserById(db, id);
+    if (!user) throw new NotFound('User not found');
+    return user;
+  });
   app.get(
     '/api/users',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: [
+          { can: ['read', 'User'], refusal: 'You do not have permission to view users.' },
+          // The order of last sign-ins is a sign-in detail too.
+          {
+            can: ['readSecurity', 'User'],
+            when: (request) => (request.query as ListUsersQuery).sort === 'lastLoginAt',
+            refusal: 'You do not have permission to sort by last sign-in.',
+          },
+        ],
+      },
       schema: {
         tags,
         summary: 'List users (admins and managers)',
@@ -44,12 +56,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
     },
     async (request) => {
       const actor = currentUser(request);
-      ensure(userPolicy.list(actor), 'You do not have permission to view users.');
-      // The order of last sign-ins is a sign-in detail too.
-      ensure(
-        request.query.sort !== 'lastLoginAt' || userPolicy.readSecurity(actor, null),
-        'You do not have permission to sort by last sign-in.',
-      );
       const { rows, total } = await listUsers(db, request.query);
       return { data: rows.map((row) => presentUser(row, userPolicy.readSecurity(actor, row))), total };
     },
@@ -78,7 +84,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
   app.get(
     '/api/users/:id',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['read', 'User'],
+        orSelf: true,
+        refusal: 'You do not have permission to view this user.',
+        load: target.load,
+      },
       schema: {
         tags,
         summary: 'One user',
@@ -87,17 +99,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
       },
     },
     async (request) => {
-      const actor = currentUser(request);
-      const target = await loadUser(db, request.params.id);
-      ensure(userPolicy.read(actor, target), 'You do not have permission to view this user.');
-      return { user: presentUser(target, userPolicy.readSecurity(actor, target)) };
+      const user = target.of(request);
+      return { user: presentUser(user, userPolicy.readSecurity(currentUser(request), user)) };
     },
   );
 
   app.put(
     '/api/users/:id',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['update', 'User'],
+        orSelf: true,
+        refusal: 'You can only edit your own profile.',
+        load: target.load,
+      },
       schema: {
         tags,
         summary: 'Update a user (partial)',
@@ -112,9 +128,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
     },
     async (request) => {
       const actor = currentUser(request);
-      const target = await loadUser(db, request.params.id);
-      ensure(userPolicy.update(actor, target), 'You can only edit your own profile.');
-      const { user, token } = await updateUser(db, tokens, { actor, target, body: request.body, ip: request.ip });
+      const { user, token } = await updateUser(db, tokens, { actor, target: target.of(request), body: request.body, ip: request.ip });
       return token ? { user: presentUser(user), token } : { user: presentUser(user) };
     },
   );
@@ -122,7 +136,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
   app.delete(
     '/api/users/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['delete', 'User'], refusal: 'Only administrators can delete users.', load: target.load },
       schema: {
         tags,
         summary: 'Delete a user (admins; not yourself, not the last admin)',
@@ -131,10 +145,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService }
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      const target = await loadUser(db, request.params.id);
-      ensure(userPolicy.delete(actor), 'Only administrators can delete users.');
-      await deleteUser(db, { actor, target, ip: request.ip });
+      await deleteUser(db, { actor: currentUser(request), target: target.of(request), ip: request.ip });
       return reply.status(204).send();
     },
   );

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authorize, currentUser } from '../../platform/auth.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentDelivery, presentWebhook } from './webhooks.presenter.ts';
@@ -22,14 +23,18 @@ const TAGS = ['webhooks'];
 
 /** Staff routes for webhook endpoints and their delivery log (Configurations -> Developers): admins only. */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boolean }> = async (app, { db, allowPrivate }) => {
+  /** The endpoint whose log is read, checked before the route is authorized (404 first). */
+  const endpoint = recordLoader(async (id) => {
+    if (!(await webhookExists(db, id))) throw new NotFound('Webhook not found');
+    return id;
+  });
   app.get(
     '/api/webhooks',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: { tags: TAGS, summary: 'Webhook endpoints', response: { 200: webhookListResponseSchema, ...errorResponses(401, 403) } },
     },
-    async (request) => {
-      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
+    async () => {
       return { data: (await listWebhooks(db)).map(presentWebhook) };
     },
   );
@@ -37,7 +42,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
   app.post(
     '/api/webhooks',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags: TAGS,
         summary: 'Register an endpoint: the answer holds its signing secret, shown this once',
@@ -47,7 +52,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
       const { row, secret } = await createWebhook(db, { actor, ip: request.ip }, { body: request.body, allowPrivate });
       return reply.status(201).send({ webhook: presentWebhook(row), secret });
     },
@@ -56,7 +60,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
   app.delete(
     '/api/webhooks/:id',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags: TAGS,
         summary: 'Remove an endpoint and its delivery log',
@@ -66,7 +70,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      authorize(actor.role, 'manage', 'Settings', ADMINS_ONLY);
       await removeWebhook(db, { actor, ip: request.ip }, request.params.id);
       return reply.status(204).send();
     },
@@ -75,7 +78,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
   app.get(
     '/api/webhooks/:id/deliveries',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: endpoint.load },
       schema: {
         tags: TAGS,
         summary: 'Delivery log of an endpoint, newest first (status code, duration, attempt, response excerpt)',
@@ -85,8 +88,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
       },
     },
     async (request) => {
-      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
-      if (!(await webhookExists(db, request.params.id))) throw new NotFound('Webhook not found');
       const { cursor, limit } = request.query;
       const rows = await listDeliveries(db, request.params.id, cursor, limit + 1);
       const page = rows.slice(0, limit);
@@ -97,7 +98,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
   app.post(
     '/api/webhooks/:id/deliveries/:deliveryId/resend',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
       schema: {
         tags: TAGS,
         summary: 'Send a delivery again (same event id)',
@@ -106,7 +107,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
       },
     },
     async (request, reply) => {
-      authorize(currentUser(request).role, 'manage', 'Settings', ADMINS_ONLY);
       if (!(await resendDelivery(db, request.params.id, request.params.deliveryId))) throw new NotFound('Delivery not found');
       return reply.status(204).send();
     },

@@ -48,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   app.post(
     '/api/users/logout',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own session' } },
       schema: { tags, summary: 'Sign out: revokes every token issued so far', response: { 204: z.undefined(), ...errorResponses(401) } },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   app.get(
     '/api/users/me',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own account and abilities' } },
       schema: {
         tags,
         summary: 'The signed-in user and their abilities (role policy rules)',

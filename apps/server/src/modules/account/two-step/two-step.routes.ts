@@ -14,12 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { currentUser, ensure } from '../../../platform/auth.ts';
+import { currentUser } from '../../../platform/auth.ts';
+import { recordLoader } from '../../../platform/authorization.ts';
 import { NotFound } from '../../../platform/errors.ts';
 import { errorResponses } from '../../../platform/openapi.ts';
 import type { TokenService } from '../../../platform/tokens.ts';
 import { findUserById, presentUser } from '../../users/index.ts';
-import { accountPolicy } from '../account.policy.ts';
 import { setDeviceCookie } from '../sign-in/device-cookie.ts';
 import {
   disableTwoStep,
@@ -114,7 +114,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   app.get(
     '/api/users/me/two-step',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own two-step verification' } },
       schema: { tags, summary: 'My two-step verification', response: { 200: twoStepStatusSchema, ...errorResponses(401) } },
     },
     async (request) => twoStepStatus(db, currentUser(request)),
@@ -123,7 +123,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   app.post(
     '/api/users/me/two-step/setup',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own two-step verification' } },
       schema: {
         tags,
         summary: 'Start enrolling: a new secret and its QR code (not active until enabled)',
@@ -136,7 +136,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   app.post(
     '/api/users/me/two-step/enable',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own two-step verification' } },
       schema: {
         tags,
         summary: 'Turn two-step verification on with a code from the app; answers ten recovery codes (shown once)',
@@ -152,7 +152,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   app.post(
     '/api/users/me/two-step/recovery-codes',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own two-step verification' } },
       schema: {
         tags,
         summary: 'Replace my recovery codes (needs the password)',
@@ -168,7 +168,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
   app.post(
     '/api/users/me/two-step/disable',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', can: { anyone: 'their own two-step verification' } },
       schema: {
         tags,
         summary: 'Turn two-step verification off (needs the password; refused with 409 TWO_STEP_REQUIRED while an admin requires it)',
@@ -182,10 +182,21 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
     },
   );
 
+  /** The user whose enrolment an administrator resets, loaded before it is authorized (404 first). */
+  const resetTarget = recordLoader(async (id) => {
+    const target = await findUserById(db, id);
+    if (!target) throw new NotFound('User not found');
+    return target;
+  });
   app.delete(
     '/api/users/:id/two-step',
     {
-      config: { auth: 'required' },
+      config: {
+        auth: 'required',
+        can: ['update', 'User'],
+        refusal: 'Only administrators can reset two-step verification.',
+        load: resetTarget.load,
+      },
       schema: {
         tags,
         summary: "Reset a user's two-step enrolment (admins)",
@@ -194,11 +205,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService
       },
     },
     async (request, reply) => {
-      const actor = currentUser(request);
-      ensure(accountPolicy.resetOthers(actor), 'Only administrators can reset two-step verification.');
-      const target = await findUserById(db, request.params.id);
-      if (!target) throw new NotFound('User not found');
-      await resetTwoStepOf(db, { actor, target, ip: request.ip });
+      await resetTwoStepOf(db, { actor: currentUser(request), target: resetTarget.of(request), ip: request.ip });
       return reply.status(204).send();
     },
   );
