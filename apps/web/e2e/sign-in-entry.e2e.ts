@@ -176,3 +176,65 @@ test("its links open the app's pages in the same document, and Back returns to t
   expect(problems).toEqual([]);
   await context.close();
 });
+
+/**
+ * The computed measures of the sign-in page's text field, button, card and heading: on the sign-in
+ * page (sign-in.css) they must equal those of MUI's own on the app's pages (decision 082): the
+ * radius, the field's box, outline and label, the type. Colours are compared above.
+ */
+const measures = (page: Page, mui: boolean) =>
+  page.evaluate((mui) => {
+    const input = document.querySelector('input[name="email"]') as HTMLInputElement;
+    const outline = input.parentElement?.querySelector('fieldset');
+    const label = document.querySelector(`label[for="${input.id}"]`);
+    const button = document.querySelector('button[type="submit"]');
+    const card = mui ? document.querySelector('.MuiCard-root') : document.querySelector('main');
+    const pick = (element: Element | null | undefined, names: string[]) => {
+      const style = element ? getComputedStyle(element) : null;
+      return Object.fromEntries(names.map((name) => [name, style?.getPropertyValue(name)]));
+    };
+    return {
+      field: pick(input, ['padding-top', 'padding-left', 'padding-right', 'height', 'font-size', 'line-height', 'font-family']),
+      outline: pick(outline, ['border-top-left-radius', 'border-bottom-right-radius', 'border-top-width', 'border-top-color']),
+      label: pick(label, ['font-size', 'line-height', 'color']),
+      button: pick(button, ['border-top-left-radius', 'font-size', 'font-weight', 'line-height', 'padding-top', 'padding-left']),
+      card: pick(card, ['border-top-left-radius', 'box-shadow', 'max-width']),
+      heading: pick(document.querySelector('h1'), ['font-size', 'font-weight', 'line-height']),
+    };
+  }, mui);
+
+test("the page's field, button, card and heading measure as MUI's on the app's pages, the theme's radius included, from its entry and inside the app", async () => {
+  for (const [mode, borderRadius] of [
+    ['light', undefined],
+    ['dark', 14],
+  ] as const) {
+    const { context, page, problems } = await openPage(browser, server.baseUrl);
+    await context.addInitScript(
+      ({ mode, borderRadius }) => {
+        window.localStorage.setItem('mui-mode', mode);
+        if (borderRadius !== undefined) window.localStorage.setItem('customizer', JSON.stringify({ borderRadius }));
+      },
+      { mode, borderRadius },
+    );
+    await page.goto('/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    const signIn = await measures(page, false);
+    expect(signIn.outline['border-top-left-radius']).toBe(`${borderRadius ?? 7}px`);
+
+    // The app's own page with MUI's text field, button and card (the same document: the app takes over).
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/forgot-password');
+    await page.locator('.MuiCard-root input[name="email"]').waitFor();
+    // Not focused (the page may focus its field), and past the label's 200 ms colour transition.
+    await page.locator('.MuiCard-root input[name="email"]').blur();
+    await page.waitForTimeout(400);
+    expect(await measures(page, true)).toEqual(signIn);
+    // And the same page inside the app, on the variables MUI's theme writes.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.waitForTimeout(400);
+    expect(await measures(page, false)).toEqual(signIn);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+});

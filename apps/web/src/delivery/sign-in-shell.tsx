@@ -14,6 +14,8 @@ import { toLanguage } from '../lib/i18n/language';
 import { MODE_STORAGE_KEY } from '../lib/theme/mode-storage';
 import { readCustomizer, writeCustomizer } from '../lib/theme/customizer-settings';
 import { schemeColors } from '../lib/theme/scheme-colors';
+import { fontVariables } from '../lib/theme/design-tokens';
+import { fontStack } from '../lib/theme/font-stack';
 import { schemeVariables } from '../lib/theme/scheme-variables';
 
 /** Signs in as the app's auth provider does; the app, once loaded, finds the stored session. */
@@ -42,8 +44,8 @@ function storeMode(dark: boolean): void {
 
 /**
  * The sign-in page before the app's code is there (decision 071): its host without MUI, router or
- * query cache. It does what the app's providers do for this page: the theme's colours as the
- * CSS variables the page reads, the language's direction on <html>, the colour mode.
+ * query cache. It does what the app's providers do for this page: the theme's colours, radius and
+ * type scale as the CSS variables the page reads (design-tokens.ts), the language's direction on <html>, the colour mode.
  */
 export function SignInShell({ leave, prepareToLeave }: { leave: (to: string, replace: boolean) => void; prepareToLeave: () => void }) {
   const { i18n } = useTranslation();
@@ -89,7 +91,7 @@ export function SignInShell({ leave, prepareToLeave }: { leave: (to: string, rep
 
   const palette = schemeColors(customizer.theme, brand, dark ? 'dark' : 'light');
   return (
-    <div style={schemeVariables(palette, customizer.borderRadius) as CSSProperties}>
+    <div style={{ ...schemeVariables(palette, customizer.borderRadius), ...fontVariables(fontStack(brand.fontFamily)) } as CSSProperties}>
       {leaving ? <div className="si-leaving" role="progressbar" aria-label={i18n.t('common:loading')} /> : null}
       <SignInPage host={host} />
     </div>

@@ -4,6 +4,7 @@ import { muiLocaleOf } from '../i18n/mui-locale';
 import { brandPaletteGroup, brandSwatch, contrastTextFor, type BrandColors } from './brand-palette';
 import type { ColorThemeName, SchemeName } from './color-themes';
 import { componentOverrides } from './components';
+import { ON_BACKGROUND, TYPE_SCALE } from './design-tokens';
 import { fontStack } from './font-stack';
 import { schemeColors } from './scheme-colors';
 
@@ -31,6 +32,7 @@ function schemeWithBrand(colorTheme: ColorThemeName, brand: BrandColors, default
   const accent = brandSwatch(brand.accentColor, scheme);
   return {
     ...schemeColors(colorTheme, brand, scheme),
+    common: { onBackground: ON_BACKGROUND[scheme] },
     accent: { ...accent, contrastText: contrastTextFor(accent.main) },
     brand: brandPaletteGroup(brand, defaults),
     contrastThreshold: 4.5,
@@ -49,20 +51,8 @@ export function buildTheme({ colorTheme, direction, language, borderRadius, card
       direction,
       shape: { borderRadius },
       focusVisible: true,
-      typography: {
-        fontFamily: fontStack(brand.fontFamily),
-        h1: { fontWeight: 600, fontSize: '2.25rem', lineHeight: 1.2 },
-        h2: { fontWeight: 600, fontSize: '1.875rem', lineHeight: 1.2 },
-        h3: { fontWeight: 600, fontSize: '1.5rem', lineHeight: 1.3 },
-        h4: { fontWeight: 600, fontSize: '1.3125rem', lineHeight: 1.35 },
-        h5: { fontWeight: 600, fontSize: '1.125rem', lineHeight: 1.6 },
-        h6: { fontWeight: 600, fontSize: '1rem', lineHeight: 1.6 },
-        button: { fontWeight: 600 },
-        body1: { fontSize: '0.875rem', lineHeight: 1.35 },
-        body2: { fontSize: '0.8125rem', lineHeight: 1.4 },
-        subtitle1: { fontSize: '0.875rem', fontWeight: 400 },
-        subtitle2: { fontSize: '0.875rem', fontWeight: 500 },
-      },
+      // The type scale the sign-in page's CSS reads too, through MUI's --sms-font-* variables (design-tokens.ts).
+      typography: { fontFamily: fontStack(brand.fontFamily), ...TYPE_SCALE },
       components: componentOverrides({ cardShadow }),
     },
     // MUI's own component labels (pagination, alerts, ...), loaded with the language.

@@ -1,4 +1,5 @@
 import { contrastTextFor } from './brand-palette';
+import { hexChannels, ON_BACKGROUND } from './design-tokens';
 import type { SchemePalette } from './palettes';
 
 /**
@@ -24,6 +25,7 @@ export function schemeVariables(palette: SchemePalette, borderRadius: number): R
     '--sms-palette-textColor-primary': palette.textColor.primary,
     '--sms-palette-textColor-error': palette.textColor.error,
     '--sms-palette-textColor-info': palette.textColor.info,
+    '--sms-palette-common-onBackgroundChannel': hexChannels(ON_BACKGROUND[palette.mode]),
     '--sms-shape-borderRadius': `${borderRadius}px`,
   };
 }

@@ -1,5 +1,4 @@
 import { IconMessageCircleBolt, IconUserShield } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useBrand } from '../../../lib/brand/use-brand';
@@ -66,7 +65,7 @@ export function SignInPage({ host }: { host: SignInHost }) {
   return (
     <>
       <ConnectionBanner style={{ fontFamily: font }} />
-      <div className="si-page" style={{ '--si-font': font } as CSSProperties}>
+      <div className="si-page">
         <CornerControls dark={host.dark} setDark={host.setDark} />
         <main id="main-content" className="si-card">
           <SignInBrand />
