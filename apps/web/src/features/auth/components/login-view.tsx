@@ -2,9 +2,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { paths, safeRedirect } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { useSetupStatus } from '../../../api/users/get-setup-status';
+import { setupStatusQueryOptions } from '../../../api/users/get-setup-status';
 import { AuthHeading } from './auth-heading';
 import { AuthLayout, type AuthVariant } from './auth-layout';
 import { SignInForm } from '../sign-in/sign-in-form';
@@ -22,7 +23,7 @@ export function LoginView({ variant }: { variant: AuthVariant }) {
   const [searchParams] = useSearchParams();
   const target = safeRedirect(searchParams.get('redirect'));
   const host = useAppSignInHost(variant, target);
-  const setup = useSetupStatus();
+  const setup = useQuery(setupStatusQueryOptions());
   const registerPath = variant === 'split' ? paths.split.register : paths.register;
 
   if (isAuthenticated) return <Navigate replace to={target} />;
