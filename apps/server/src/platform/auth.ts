@@ -1,6 +1,6 @@
 import { API_KEY_PREFIX } from '@sms/contracts/api-keys';
-import type { Action, ApiScope, Subject } from '@sms/contracts/policy';
-import { roleCan, scopeAllows } from '@sms/contracts/policy';
+import type { ApiScope } from '@sms/contracts/policy';
+import { scopeAllows } from '@sms/contracts/policy';
 import type { Role } from '@sms/contracts/roles';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -148,7 +148,7 @@ async function signedInAs(request: FastifyRequest, tokens: TokenService): Promis
 
 /**
  * Authenticates every request according to its route's `config.auth`, before validation, so the
- * handler order is authenticate -> validate -> load -> authorize -> service -> present. Then the
+ * order is authenticate -> validate -> load -> authorize (platform/authorization.ts) -> service -> present. Then the
  * request spends its budget (decision 076): a signed-in user's own, an API key's own
  * (api-key-rate-limit.ts), or else the address's, which anonymous requests and failed
  * authentication share. Authentication comes first, so a valid token is never refused for what
@@ -211,12 +211,10 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** Throws 403 unless `role` may do `action` on `subject` under the shared policy. */
-export function authorize(role: Role, action: Action, subject: Exclude<Subject, 'all'>, message?: string): void {
-  if (!roleCan(role, action, subject)) throw new Forbidden(message);
-}
-
-/** Throws 403 with `message` unless `allowed` (routes that ask a module policy). */
+/**
+ * Throws 403 with `message` unless `allowed`: for rules a service applies to what a request
+ * changes (a role, registration). Routes declare theirs (`config.can`, decision 080).
+ */
 export function ensure(allowed: boolean, message: string): void {
   if (!allowed) throw new Forbidden(message);
 }

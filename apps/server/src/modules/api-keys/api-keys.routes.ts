@@ -10,16 +10,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
+import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import type { ApiKeyAccess } from './api-key-access.ts';
 import { presentApiKey } from './api-keys.presenter.ts';
-import { listApiKeys } from './api-keys.queries.ts';
+import { findApiKey, listApiKeys } from './api-keys.queries.ts';
 import { createApiKey, revokeKey, updateApiKey } from './api-keys.service.ts';
 
 const ADMINS_ONLY = 'Only administrators manage API keys.';
 
 /** Staff routes for integration API keys (Configurations -> Developers): admins only. */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess }> = async (app, { db, access }) => {
+  /** The key a route changes, checked before the route is authorized (404 first). */
+  const key = recordLoader(async (id) => {
+    const row = await findApiKey(db, id);
+    if (!row) throw new NotFound('API key not found');
+    return row;
+  });
   app.get(
     '/api/api-keys',
     {
@@ -58,7 +66,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
   app.patch(
     '/api/api-keys/:id',
     {
-      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: key.load },
       schema: {
         tags: ['api-keys'],
         summary: 'Rename an API key or change its rate limit (requests per second)',
@@ -76,7 +84,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
   app.delete(
     '/api/api-keys/:id',
     {
-      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: key.load },
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke an API key at once',

@@ -1,6 +1,5 @@
 import { roleCan } from '@sms/contracts/policy';
 import type { Actor } from '../../platform/auth.ts';
-import { Forbidden } from '../../platform/errors.ts';
 
 /**
  * Who may do what with the brand. Everyone may read it, signed in or not (the sign-in page and
@@ -10,8 +9,3 @@ export const brandPolicy = {
   read: (_actor: Actor | null) => true,
   update: (actor: Actor) => roleCan(actor.role, 'update', 'Brand'),
 };
-
-/** Throws 403 unless the actor may change the brand. */
-export function ensureCanUpdateBrand(actor: Actor): void {
-  if (!brandPolicy.update(actor)) throw new Forbidden('Only administrators can change the brand settings.');
-}

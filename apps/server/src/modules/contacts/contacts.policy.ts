@@ -29,5 +29,3 @@ export const contactPolicy = {
       ? roleCan(actor.role, 'bulkTag', 'Contact')
       : roleCan(actor.role, 'bulkEdit', 'Contact') && roleCan(actor.role, BULK_CELL[action], 'Contact'),
 };
-
-export { ensure } from '../../platform/auth.ts';

@@ -9,5 +9,3 @@ export const inboxPolicy = {
   /** Marking a conversation read. */
   markRead: (actor: Actor) => roleCan(actor.role, 'update', 'Inbox'),
 };
-
-export { ensure } from '../../platform/auth.ts';

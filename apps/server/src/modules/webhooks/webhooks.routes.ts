@@ -60,7 +60,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
   app.delete(
     '/api/webhooks/:id',
     {
-      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: endpoint.load },
       schema: {
         tags: TAGS,
         summary: 'Remove an endpoint and its delivery log',
@@ -98,7 +98,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
   app.post(
     '/api/webhooks/:id/deliveries/:deliveryId/resend',
     {
-      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY },
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: endpoint.load },
       schema: {
         tags: TAGS,
         summary: 'Send a delivery again (same event id)',
