@@ -7,7 +7,7 @@ import { Forbidden } from './errors.ts';
 /** One cell of the shared policy (and of the roles page): `['update', 'Campaign']`. */
 export type Permission = readonly [MatrixAction, MatrixSubject];
 
-/** A cell a route needs only for some requests (a bulk action, a new phone number), with its own refusal. */
+/** One requirement of a route: a cell (or alternatives), when it applies (a bulk action, a new phone number), and its refusal. */
 export interface Requirement {
   can: Permission;
   /** Other cells any one of which will do instead (messages: read Campaign or read Inbox). */
@@ -43,7 +43,7 @@ const isPermission = (can: RouteCan): can is Permission => Array.isArray(can) &&
 const isAnyone = (can: RouteCan): can is { anyone: string } => !Array.isArray(can);
 
 /** The requirements of a declaration, each cell with its refusal (`{ anyone }` has none). */
-export function requirementsOf(config: { can?: RouteCan | undefined; refusal?: string | undefined }): readonly Requirement[] {
+function requirementsOf(config: { can?: RouteCan | undefined; refusal?: string | undefined }): readonly Requirement[] {
   const { can } = config;
   if (!can || isAnyone(can)) return [];
   if (isPermission(can)) return [config.refusal === undefined ? { can } : { can, refusal: config.refusal }];
@@ -51,7 +51,7 @@ export function requirementsOf(config: { can?: RouteCan | undefined; refusal?: s
 }
 
 /** `update Campaign`: how a cell is written in the OpenAPI document. */
-export const cellName = ([action, subject]: Permission): string => `${action} ${subject}`;
+const cellName = ([action, subject]: Permission): string => `${action} ${subject}`;
 /** A requirement's cells as the OpenAPI document writes them: `read Campaign | read Inbox`. */
 const requirementName = (requirement: Requirement): string => [requirement.can, ...(requirement.or ?? [])].map(cellName).join(' | ');
 
@@ -99,6 +99,7 @@ export function registerAuthorization(app: FastifyInstance): void {
     const name = `Route ${String(route.method)} ${route.url}`;
     if (auth === 'required' && !can) throw new Error(`${name} must declare config.can (a policy cell, requirements, or { anyone: why })`);
     if (can && auth !== 'required') throw new Error(`${name}: config.can is for auth 'required' routes`);
+    if (route.config?.load && !can) throw new Error(`${name}: config.load runs only with config.can`);
   });
   app.addHook('preHandler', async (request) => {
     const { can, load } = request.routeOptions.config;
