@@ -40,8 +40,11 @@ export function pageNamespaces(module: string): string[] {
 /** A page's module path relative to apps/web/src, from an import in `file` (absolute). */
 function pageModule(file: string, specifier: string): string {
   const module = relative(SRC, join(dirname(file), specifier));
-  if (/\.tsx?$/.test(module)) return module;
-  return existsSync(join(SRC, `${module}.tsx`)) ? `${module}.tsx` : `${module}.ts`;
+  const found = [module, `${module}.tsx`, `${module}.ts`].find(
+    (candidate) => /\.tsx?$/.test(candidate) && existsSync(join(SRC, candidate)),
+  );
+  if (!found) throw new Error(`page-texts: ${relative(SRC, file)} loads ${specifier} with its texts, and there is no such module`);
+  return found;
 }
 
 /**
