@@ -1,4 +1,4 @@
-import { prefetchPublicSite } from '../features/public-site/api/get-public-site';
+import { prefetchPublicSite } from '../api/public-site/get-public-site';
 import { lazyPage } from '../lib/lazy-page';
 import { loadPublicSiteTexts, withTexts } from './texts';
 

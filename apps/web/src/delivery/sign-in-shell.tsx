@@ -6,7 +6,7 @@ import { nextAfterPassword } from '../features/auth/components/next-after-passwo
 import { SignInPage } from '../features/auth/sign-in/sign-in-page';
 import type { SignInHost } from '../features/auth/sign-in/sign-in-host';
 import type { LoginOutcome } from '../lib/auth/auth-context';
-import { requestPasswordSignIn } from '../lib/auth/password-sign-in';
+import { requestPasswordSignIn } from '../api/users/password-sign-in';
 import { storeSession } from '../lib/auth/session-storage';
 import { emitSignedIn } from '../lib/auth/sign-in-events';
 import { useBrand } from '../lib/brand/use-brand';
