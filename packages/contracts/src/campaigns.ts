@@ -232,6 +232,7 @@ export const campaignSchema = z.object({
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When it started sending; null until then, a scheduled campaign included (decision 084). */
   launchedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
@@ -343,5 +344,10 @@ export const calendarCampaignSchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type CalendarCampaign = z.infer<typeof calendarCampaignSchema>;
-export const campaignCalendarResponseSchema = z.object({ data: z.array(calendarCampaignSchema), truncated: z.boolean() });
+export const campaignCalendarResponseSchema = z.object({
+  data: z.array(calendarCampaignSchema),
+  truncated: z.boolean(),
+  /** The organisation's time zone: the calendar places campaigns on days in it (decision 084). */
+  timeZone: z.string(),
+});
 export type CampaignCalendarResponse = z.infer<typeof campaignCalendarResponseSchema>;

@@ -44,6 +44,9 @@ export const dashboardCampaignSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
   statusReason: campaignStatusReasonSchema.nullable(),
   scheduledAt: z.string().nullable(),
+  /** The zone its schedule was set in, where its times are shown (the organisation's unless chosen otherwise). */
+  timeZone: z.string(),
+  /** When it started sending; null until then (decision 084). */
   launchedAt: z.string().nullable(),
   audienceReady: z.boolean(),
   counts: campaignCountsSchema,
@@ -88,7 +91,7 @@ export const dashboardSchema = z.object({
     /** An application name or a primary colour was chosen. */
     brand: z.boolean(),
     contacts: z.boolean(),
-    /** A campaign was launched (or scheduled) at least once. */
+    /** A campaign was launched or scheduled at least once. */
     campaigns: z.boolean(),
   }),
   /** False for roles that may not read the inbox: recentReplies is then empty. */

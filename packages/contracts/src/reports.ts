@@ -21,7 +21,7 @@ export const reportExportQuerySchema = z.object({ format: z.enum(REPORT_EXPORT_F
 export const percent = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 // ---------------------------------------------------------------------------------------------
-// GET /api/reports/campaigns: every campaign that has been launched (and drafts are left out)
+// GET /api/reports/campaigns: every campaign that started sending (launchedAt set: decision 084)
 // ---------------------------------------------------------------------------------------------
 
 export const reportCampaignsQuerySchema = pageQuerySchema.extend({

@@ -55,7 +55,7 @@ export async function launchCampaign(db: Db, input: Command & { id: string; wake
   }
   const to: CampaignStatus = scheduled ? 'scheduled' : 'sending';
   await db.transaction(async (tx) => {
-    const moved = await transitionCampaign(tx, campaign.id, to, { from: ['draft'], gatewayId: gateway.id, launched: true });
+    const moved = await transitionCampaign(tx, campaign.id, to, { from: ['draft'], gatewayId: gateway.id });
     if (!moved) throw illegalTransition((await findCampaignRow(tx, campaign.id))?.status ?? 'draft', to);
     await recordAudit(tx, {
       actor: input.actor,

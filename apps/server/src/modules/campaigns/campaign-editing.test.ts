@@ -87,7 +87,8 @@ describe('PUT /api/campaigns/{id}', () => {
     const campaign = await createCampaign(server, admin.token, { name: 'Scheduled edit', body: 'Hi', scheduledLocal: localInDays(2) });
     const launched = await launchCampaign(server, admin.token, campaign.id);
     expect(launched.status).toBe('scheduled');
-    expect(launched.launchedAt).not.toBeNull();
+    // Not launched until sending starts (decision 084): this pinned the stamp at scheduling time.
+    expect(launched.launchedAt).toBeNull();
 
     const moved = await put(campaign.id, { scheduledLocal: '2031-01-15T10:00', timeZone: 'America/New_York', name: 'Moved' });
     expect(moved.status).toBe(200);

@@ -55,7 +55,6 @@ export interface TransitionStamp {
   statusReason?: CampaignStatusReason | null;
   scheduledAt?: Date | null;
   gatewayId?: string | null;
-  launched?: boolean;
 }
 
 /** The SET list of a move to `to`: the status, then the columns stamped with it. */
@@ -64,7 +63,9 @@ function assignments(to: CampaignStatus, options: TransitionStamp): SQL {
     sql`status_reason = ${options.statusReason ? JSON.stringify(options.statusReason) : null}::jsonb`,
     options.scheduledAt !== undefined ? sql`scheduled_at = ${options.scheduledAt?.toISOString() ?? null}::timestamptz` : undefined,
     options.gatewayId !== undefined ? sql`gateway_id = ${options.gatewayId}` : undefined,
-    options.launched ? sql`launched_at = coalesce(launched_at, now())` : undefined,
+    // launched_at is when sending started (decision 084): stamped by the first move to sending, so a
+    // scheduled campaign has none until its time comes; a resume keeps the first one.
+    to === 'sending' ? sql`launched_at = coalesce(launched_at, now())` : undefined,
     // A draft has not been launched (a scheduled campaign whose schedule is removed goes back).
     to === 'draft' ? sql`launched_at = null` : undefined,
     to === 'completed' ? sql`completed_at = now()` : undefined,

@@ -24,6 +24,7 @@ import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentContact } from '../contacts/index.ts';
 import { presentOutboundMessage } from '../messages/index.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 import { destinationCounts } from './audience-destinations.ts';
 import { changeCampaignState, launchCampaign, testSend, type WakeDispatcher } from './campaign-actions.service.ts';
 import { readCampaignCounts, readOneCampaignCounts, emptyCounts } from './campaign-counts.queries.ts';
@@ -92,14 +93,17 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
       schema: {
         tags,
         summary: 'Campaigns scheduled, launched or completed in a range (the campaign calendar)',
-        description: `At most ${CALENDAR_MAX_ITEMS} campaigns (truncated says when more matched).`,
+        description: `At most ${CALENDAR_MAX_ITEMS} campaigns (truncated says when more matched); timeZone is the organisation's, the one the calendar's days are in.`,
         querystring: campaignCalendarQuerySchema,
         response: { 200: campaignCalendarResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const rows = await listCampaignsInRange(db, new Date(request.query.from), new Date(request.query.to), CALENDAR_MAX_ITEMS + 1);
-      return { data: rows.slice(0, CALENDAR_MAX_ITEMS), truncated: rows.length > CALENDAR_MAX_ITEMS };
+      const [rows, settings] = await Promise.all([
+        listCampaignsInRange(db, new Date(request.query.from), new Date(request.query.to), CALENDAR_MAX_ITEMS + 1),
+        getMessagingSettings(db),
+      ]);
+      return { data: rows.slice(0, CALENDAR_MAX_ITEMS), truncated: rows.length > CALENDAR_MAX_ITEMS, timeZone: settings.timeZone };
     },
   );
 

@@ -46,17 +46,11 @@ export async function optOutsPerDay(db: Executor, from: Date, timeZone: string):
   return new Map(rows.map((row) => [row.day, row.n]));
 }
 
-/**
- * Campaigns that started sending since `from` (their counters make the message windows). A
- * scheduled campaign keeps the time it was scheduled as launched_at and starts at scheduled_at.
- */
+/** Campaigns that started sending since `from` (their counters make the message windows; launched_at: decision 084). */
 export async function campaignsLaunchedSince(db: Executor, from: Date): Promise<{ id: string; launchedAt: Date }[]> {
   const rows = await queryRows<{ id: string; launched_at: string | Date }>(
     db,
-    sql`select id, started as launched_at from (
-          select id, greatest(launched_at, coalesce(scheduled_at, launched_at)) as started from campaigns
-          where status not in ('draft', 'scheduled') and launched_at is not null) c
-        where started >= ${from.toISOString()}::timestamptz`,
+    sql`select id, launched_at from campaigns where launched_at >= ${from.toISOString()}::timestamptz`,
   );
   return rows.map((row) => ({ id: row.id, launchedAt: new Date(row.launched_at) }));
 }
@@ -67,6 +61,8 @@ export interface DashboardCampaignRow {
   status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'completed' | 'cancelled' | 'failed';
   statusReason: CampaignStatusReason | null;
   scheduledAt: Date | null;
+  /** The zone its schedule was set in (the organisation's unless chosen otherwise). */
+  timeZone: string;
   launchedAt: Date | null;
   audienceReady: boolean;
 }
@@ -77,6 +73,7 @@ type RawCampaign = {
   status: DashboardCampaignRow['status'];
   status_reason: CampaignStatusReason | null;
   scheduled_at: string | Date | null;
+  time_zone: string;
   launched_at: string | Date | null;
   audience_ready: boolean;
   total: number;
@@ -88,6 +85,7 @@ const toCampaign = (row: RawCampaign): DashboardCampaignRow => ({
   status: row.status,
   statusReason: row.status_reason,
   scheduledAt: row.scheduled_at ? new Date(row.scheduled_at) : null,
+  timeZone: row.time_zone,
   launchedAt: row.launched_at ? new Date(row.launched_at) : null,
   audienceReady: row.audience_ready,
 });
@@ -96,7 +94,7 @@ const toCampaign = (row: RawCampaign): DashboardCampaignRow => ({
 export async function activeCampaigns(db: Executor, limit: number): Promise<{ rows: DashboardCampaignRow[]; total: number }> {
   const rows = await queryRows<RawCampaign>(
     db,
-    sql`select id, name, status, status_reason, scheduled_at, launched_at, audience_ready_at is not null as audience_ready,
+    sql`select id, name, status, status_reason, scheduled_at, time_zone, launched_at, audience_ready_at is not null as audience_ready,
                count(*) over ()::int as total
         from campaigns where status in ('sending', 'paused') order by launched_at desc nulls last, id limit ${limit}`,
   );
@@ -107,7 +105,7 @@ export async function activeCampaigns(db: Executor, limit: number): Promise<{ ro
 export async function scheduledCampaigns(db: Executor, limit: number): Promise<{ rows: DashboardCampaignRow[]; total: number }> {
   const rows = await queryRows<RawCampaign>(
     db,
-    sql`select id, name, status, status_reason, scheduled_at, launched_at, audience_ready_at is not null as audience_ready,
+    sql`select id, name, status, status_reason, scheduled_at, time_zone, launched_at, audience_ready_at is not null as audience_ready,
                count(*) over ()::int as total
         from campaigns where status = 'scheduled' order by scheduled_at asc nulls last, id limit ${limit}`,
   );
@@ -165,7 +163,7 @@ export async function setupProgress(db: Executor): Promise<{ users: boolean; bra
     db,
     sql`select (select count(*) from (select 1 from users where deleted_at is null limit 2) u) > 1 as users,
                exists (select 1 from brand_settings where app_name is not null or primary_color is not null) as brand,
-               exists (select 1 from campaigns where launched_at is not null) as campaigns`,
+               exists (select 1 from campaigns where status <> 'draft') as campaigns`,
   );
   return { users: row?.users ?? false, brand: row?.brand ?? false, campaigns: row?.campaigns ?? false };
 }

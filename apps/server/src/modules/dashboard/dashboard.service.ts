@@ -45,6 +45,7 @@ function presentCampaign(row: DashboardCampaignRow, counts: CampaignCounts | und
     status: row.status,
     statusReason: statusReasonView(row.statusReason),
     scheduledAt: iso(row.scheduledAt),
+    timeZone: row.timeZone,
     launchedAt: iso(row.launchedAt),
     audienceReady: row.audienceReady,
     counts: counts ?? emptyCounts(),

@@ -28,8 +28,9 @@ export interface ReportCampaignBase {
   createdAt: Date;
 }
 
+/** Campaigns that started sending (launched_at is stamped then: decision 084), matching search and status. */
 function launchedCampaignsWhere(query: Pick<ReportCampaignsQuery, 'search' | 'status'>): SQL {
-  const parts = [sql`status <> 'draft'`];
+  const parts = [sql`launched_at is not null`];
   if (query.search) parts.push(sql`lower(name) like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
   if (query.status) parts.push(sql`status = ${query.status}`);
   return sql.join(parts, sql` and `);
@@ -58,7 +59,7 @@ const campaignBase = (row: CampaignRowRaw): ReportCampaignBase => ({
 });
 
 /**
- * Launched campaigns (every status but draft) matching search and status. With `page` and a
+ * Launched campaigns (those that started sending) matching search and status. With `page` and a
  * column sort, SQL pages them; without (figure sorts, exports) all of them come back, newest first.
  */
 export async function launchedCampaigns(

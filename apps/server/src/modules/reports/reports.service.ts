@@ -350,8 +350,8 @@ export function createReportsService(db: Db) {
 
     /** A draft re-sending the campaign's text to its non-responders (optionally some tag1 values). */
     async followUp(source: CampaignRow, body: FollowUpBody, command: Command): Promise<CampaignRow> {
-      // A draft or a campaign waiting for its schedule has sent nothing: no one to follow up.
-      if (source.status === 'draft' || source.status === 'scheduled') {
+      // A campaign that has not started sending (no launched_at: decision 084) has no one to follow up.
+      if (source.launchedAt === null) {
         throw new Conflict('This campaign has not been sent, so it has no non-responders yet', { code: REPORT_ERROR_CODES.notSent });
       }
       const tag1 = body.tag1?.length ? [...new Set(body.tag1)] : undefined;
