@@ -2,9 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
+import { launchUntilCompleted } from './support/campaigns.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 import { gridOverflow } from './support/grid-fit.ts';
+import { tuneSimulator } from './support/simulator.ts';
 
 // Issue 17: every list kept in the URL shares one list kit. An old link (or a page whose rows were
 // deleted) that points past the last page lands on the last page that has rows, in every list.
@@ -30,18 +32,19 @@ beforeAll(async () => {
     );
   for (const n of ELEVEN)
     await api(server.baseUrl, 'POST', '/api/contacts', { phone: `+336123456${n}`, firstName: `Contact ${n}` }, admin.token);
-  // Ten drafts and, last, one launched campaign (for the reports list) make eleven campaigns. It is
-  // scheduled next year, so nothing is sent.
+  // Ten drafts and, last, one launched campaign (for the reports list) make eleven campaigns. It
+  // is sent now (the reports list has only campaigns that started sending: decision 084).
   for (const n of ELEVEN.slice(0, 10))
     await api(server.baseUrl, 'POST', '/api/campaigns', { name: `Campaign ${n}`, body: 'Hello.' }, admin.token);
   const { campaign } = await api<{ campaign: { id: string } }>(
     server.baseUrl,
     'POST',
     '/api/campaigns',
-    { name: 'Reported', body: 'Hi.', scheduledLocal: `${new Date().getUTCFullYear() + 1}-03-01T09:00`, timeZone: 'UTC' },
+    { name: 'Reported', body: 'Hi.' },
     admin.token,
   );
-  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+  await tuneSimulator(server.baseUrl, admin.token, { replyRate: 0 });
+  await launchUntilCompleted(server.baseUrl, admin.token, campaign.id);
 });
 
 afterAll(async () => {
@@ -80,7 +83,7 @@ test('a link past the last page lands on the last page that has rows, in every U
   await landsOnLastPage(page, '/campaigns?page=9&pageSize=10', { page: '2', rowCount: 1 });
   // One launched campaign: any page past the first goes back to the first (the URL leaves it
   // out) and keeps the filter.
-  await landsOnLastPage(page, '/reports?page=5&status=scheduled', { page: null, rowCount: 1 });
+  await landsOnLastPage(page, '/reports?page=5&status=completed', { page: null, rowCount: 1 });
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -2,8 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
+import { launchUntilCompleted } from './support/campaigns.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { tuneSimulator } from './support/simulator.ts';
 
 // Issue 18, defects 4 and 10: on a phone (390 x 844) the lists are cards that fit the screen, the
 // contacts filters wait behind a button that counts them; in Arabic the date filters open a
@@ -26,15 +28,12 @@ beforeAll(async () => {
     server.baseUrl,
     'POST',
     '/api/campaigns',
-    {
-      name: 'Spring offer for every contact in the north',
-      body: 'Soon.',
-      scheduledLocal: `${new Date().getUTCFullYear() + 1}-03-01T09:00`,
-      timeZone: 'UTC',
-    },
+    // Sent now: the reports list has only campaigns that started sending (decision 084).
+    { name: 'Spring offer for every contact in the north', body: 'Soon.' },
     admin.token,
   );
-  await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
+  await tuneSimulator(server.baseUrl, admin.token, { replyRate: 0 });
+  await launchUntilCompleted(server.baseUrl, admin.token, campaign.id);
 });
 
 afterAll(async () => {

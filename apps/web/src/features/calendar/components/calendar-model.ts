@@ -59,7 +59,7 @@ export function stepDate(state: CalendarState, direction: 1 | -1): string {
 
 /**
  * When a campaign starts: its schedule while scheduled, else the later of launch and schedule
- * (a scheduled campaign keeps the time it was scheduled as launchedAt and starts at scheduledAt).
+ * (launchedAt is when sending started: decision 084).
  */
 export function startOf(campaign: CalendarCampaign): string | null {
   if (campaign.status === 'scheduled') return campaign.scheduledAt;
@@ -72,7 +72,7 @@ export interface CalendarEntry {
   campaign: CalendarCampaign;
   /** ISO instant the entry stands for (its start). */
   at: string;
-  /** Its day in the viewer's time zone. */
+  /** Its day in the organisation's time zone. */
   date: string;
 }
 
@@ -97,7 +97,7 @@ export const isMovable = (campaign: CalendarCampaign): boolean =>
   campaign.status === 'scheduled' && campaign.scheduledLocal !== null && campaign.scheduledAt !== null;
 
 /**
- * The new schedule of a campaign moved from the day it shows on (`fromDate`, viewer's zone) to
+ * The new schedule of a campaign moved from the day it shows on (`fromDate`, the calendar's zone) to
  * `toDate`: the same number of days added to its own local schedule, in its own time zone, so its
  * time of day is kept (across daylight saving changes too). Null when it would not move.
  */

@@ -14,12 +14,13 @@ import Typography from '@mui/material/Typography';
 import { localDate } from '@sms/contracts/calendar-dates';
 import { CAMPAIGN_STATUSES } from '@sms/contracts/campaigns';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { statusColors } from '../../../components/campaign-status-tone';
 import { paletteColor } from '../../../components/palette-color';
 import { PageContainer } from '../../../components/page-container';
+import { formatOrgTime } from '../../../components/scheduled-time';
 import { errorMessage } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
@@ -43,14 +44,18 @@ import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 const LEGEND = CAMPAIGN_STATUSES.filter((status) => status !== 'draft');
 
-/** /apps/calendar: scheduled and sent campaigns by day (month or week) in the viewer's time zone; drag or "Move to date…" to reschedule. */
+/** /apps/calendar: scheduled and sent campaigns by day (month or week) in the organisation's time zone; drag or "Move to date…" to reschedule. */
 export default function CampaignCalendar() {
   const { t } = useTranslation(['calendar', 'statuses']);
   const { language } = useLanguage();
   const theme = useTheme();
   const ability = useAbility();
   const canMove = ability.can('update', 'Campaign');
-  const timeZone = useMemo(() => browserTimeZone() ?? 'UTC', []);
+  const viewerZone = useMemo(() => browserTimeZone() ?? 'UTC', []);
+  // Days are the organisation's (decision 084): its zone comes with the first answer; until then
+  // the viewer's stands in, and a different zone asks again for the days it covers.
+  const [orgZone, setOrgZone] = useState<string | null>(null);
+  const timeZone = orgZone ?? viewerZone;
   const today = localDate(new Date(), timeZone);
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseCalendarState(searchParams, today);
@@ -60,7 +65,11 @@ export default function CampaignCalendar() {
   const weeks = useMemo(() => visibleWeeks({ view, date }, weekStartsOn), [view, date, weekStartsOn]);
   const { from, to } = visibleRange(weeks, timeZone);
   const { data, error, isFetching } = useCalendar(from, to);
-  const entries = useMemo(() => entriesByDate(data?.data ?? [], timeZone), [data, timeZone]);
+  const answeredZone = data?.timeZone;
+  useEffect(() => {
+    if (answeredZone) setOrgZone(answeredZone);
+  }, [answeredZone]);
+  const entries = useMemo(() => entriesByDate(data?.data ?? [], data?.timeZone ?? timeZone), [data, timeZone]);
   const [move, setMove] = useState<MoveRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -75,7 +84,7 @@ export default function CampaignCalendar() {
     [language],
   );
   const formatTime = useCallback(
-    (instant: string) => new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short', timeZone }).format(new Date(instant)),
+    (instant: string) => formatOrgTime(instant, timeZone, language, { withDate: false, viewerZone: null })?.text ?? '',
     [language, timeZone],
   );
   const formatWhen = useCallback(
@@ -100,7 +109,12 @@ export default function CampaignCalendar() {
   const Next = rtl ? IconChevronLeft : IconChevronRight;
 
   return (
-    <PageContainer title={t('title')} description={t('description', { zone: timeZone })}>
+    <PageContainer
+      title={t('title')}
+      description={
+        timeZone === viewerZone ? t('description', { zone: timeZone }) : `${t('description', { zone: timeZone })} ${t('yourZone', { zone: viewerZone })}`
+      }
+    >
       <Card>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../components/date-time';
+import { ScheduledTime } from '../../../components/scheduled-time';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
@@ -67,7 +68,13 @@ export function useCampaignColumns({ onDuplicate, onDelete }: CampaignRowActions
         sortable: false,
         renderCell: ({ row }) => <CampaignProgressCell campaign={row} />,
       },
-      { field: 'scheduledAt', headerName: t('fields.scheduledAt'), width: 165, sortable: sortable('scheduledAt'), valueFormatter: date },
+      {
+        field: 'scheduledAt',
+        headerName: t('fields.scheduledAt'),
+        width: 165,
+        sortable: sortable('scheduledAt'),
+        renderCell: ({ row }) => <ScheduledTime value={row.scheduledAt} timeZone={row.timeZone} variant="cell" />,
+      },
       { field: 'launchedAt', headerName: t('fields.launchedAt'), width: 165, sortable: sortable('launchedAt'), valueFormatter: date },
       { field: 'createdAt', headerName: t('fields.createdAt'), width: 165, sortable: sortable('createdAt'), valueFormatter: date },
       {

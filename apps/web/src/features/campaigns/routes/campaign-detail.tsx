@@ -53,6 +53,9 @@ export default function CampaignDetail() {
   if (!query.data) return <CampaignLoadState error={query.error} onRetry={() => void query.refetch()} />;
   const campaign = query.data;
   const status = liveStatus ?? campaign.status;
+  // Sending has started once launchedAt is set (decision 084): until then it has no figures and no reports.
+  const started = campaign.launchedAt !== null;
+  const waiting = !started && (status === 'scheduled' || status === 'paused') && campaign.scheduledAt !== null;
   const figures: CampaignProgress = progress.data ?? {
     status: campaign.status,
     statusReason: campaign.statusReason,
@@ -95,11 +98,15 @@ export default function CampaignDetail() {
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
             {launched ? (
-              <ProgressCard progress={{ ...figures, status }} gatewayName={campaign.gatewayName} />
+              <ProgressCard
+                progress={{ ...figures, status }}
+                gatewayName={campaign.gatewayName}
+                waitingFor={waiting ? { scheduledAt: campaign.scheduledAt, timeZone: campaign.timeZone } : null}
+              />
             ) : (
               <Alert severity="info">{t('detail.draftHint')}</Alert>
             )}
-            {launched ? (
+            {started ? (
               <Can I="read" a="Report">
                 <FollowUpCard campaignId={campaign.id} />
               </Can>

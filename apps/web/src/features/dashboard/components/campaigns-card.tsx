@@ -9,7 +9,7 @@ import type { DashboardCampaign } from '@sms/contracts/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { statusColors } from '../../../components/campaign-status-tone';
-import { formatDateTime } from '../../../components/date-time';
+import { ScheduledTime } from '../../../components/scheduled-time';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useReasonTexts } from '../../../lib/messaging/reason-text';
 import { processed, progressOf } from './dashboard-figures';
@@ -20,8 +20,8 @@ export interface CampaignsCardProps {
   campaigns: DashboardCampaign[];
   total: number;
   empty: string;
-  /** Where a campaign's name links (its page, or its report for roles that only read reports). */
-  linkOf: (id: string) => string;
+  /** Where a campaign's name links (its page, or its report for roles that only read reports); null: no link (no report yet). */
+  linkOf: (campaign: DashboardCampaign) => string | null;
   /** "See all" link target. */
   allTo: string;
   allLabel: string;
@@ -56,16 +56,23 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
             {campaigns.map((campaign) => {
               const percent = progressOf(campaign.counts);
               const colors = statusColors(campaign.status);
+              const link = linkOf(campaign);
               return (
                 <Box component="li" key={campaign.id} data-testid="dashboard-campaign" data-campaign-id={campaign.id}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-                    <Link
-                      component={RouterLink}
-                      to={linkOf(campaign.id)}
-                      sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    >
-                      {campaign.name}
-                    </Link>
+                    {link ? (
+                      <Link
+                        component={RouterLink}
+                        to={link}
+                        sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                      >
+                        {campaign.name}
+                      </Link>
+                    ) : (
+                      <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                        {campaign.name}
+                      </Typography>
+                    )}
                     <Chip
                       size="small"
                       label={t(`statuses:campaign.${campaign.status}`)}
@@ -99,8 +106,8 @@ export function CampaignsCard({ title, campaigns, total, empty, linkOf, allTo, a
                       </>
                     )
                   ) : (
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {t('campaigns.startsAt', { when: formatDateTime(campaign.scheduledAt, language) ?? '' })}
+                    <Typography variant="caption" color="text.secondary" component="p" data-testid="dashboard-campaign-when">
+                      <ScheduledTime value={campaign.scheduledAt} timeZone={campaign.timeZone} scheduledFor />
                     </Typography>
                   )}
                   {campaign.statusReason ? (

@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { Dashboard as DashboardData } from '@sms/contracts/dashboard';
+import type { DashboardCampaign, Dashboard as DashboardData } from '@sms/contracts/dashboard';
 import {
   IconAddressBook,
   IconAddressBookOff,
@@ -66,7 +66,9 @@ export default function Dashboard() {
 
   const canContacts = ability.can('read', 'Contact');
   const canCampaigns = ability.can('read', 'Campaign');
-  const campaignLink = (id: string) => (canCampaigns ? paths.campaigns.detail(id) : paths.reports.delivery(id));
+  // A campaign that has not started sending has no report yet (decision 084).
+  const campaignLink = (campaign: DashboardCampaign) =>
+    canCampaigns ? paths.campaigns.detail(campaign.id) : campaign.launchedAt ? paths.reports.delivery(campaign.id) : null;
 
   const setup = data?.setup;
   const steps: Array<Omit<GettingStartedStepProps, 'index'> & { key: string }> = [

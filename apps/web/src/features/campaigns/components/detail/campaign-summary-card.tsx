@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { describeAudience } from './audience-description';
 import { LtrText } from '../../../../components/ltr-text';
+import { ScheduledTime } from '../../../../components/scheduled-time';
 import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
 /** What the campaign says, to whom, from whom, when and how (the settings as saved). */
@@ -27,9 +28,11 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
     [t('fields.gateway'), campaign.gatewayName ?? t('composer.defaultGateway')],
     [
       t('fields.schedule'),
-      campaign.scheduledLocal
-        ? `${campaign.scheduledLocal.slice(0, 16).replace('T', ' ')} (${campaign.timeZone})`
-        : t('detail.whenLaunched'),
+      campaign.scheduledAt ? (
+        <ScheduledTime value={campaign.scheduledAt} timeZone={campaign.timeZone} />
+      ) : (
+        t('detail.whenLaunched')
+      ),
     ],
     [
       t('fields.rateLimit'),
@@ -45,7 +48,8 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
     ],
     [t('fields.createdBy'), campaign.createdBy?.name ?? t('detail.deletedUser')],
     [t('fields.createdAt'), date(campaign.createdAt)],
-    [t('fields.launchedAt'), date(campaign.launchedAt)],
+    // "Launched" only once sending started (decision 084).
+    ...(campaign.launchedAt ? [[t('fields.launchedAt'), date(campaign.launchedAt)] as [string, ReactNode]] : []),
     [t('fields.completedAt'), date(campaign.completedAt ?? campaign.cancelledAt)],
   ];
   return (
