@@ -188,7 +188,8 @@ export type UpdateCampaignBody = z.infer<typeof updateCampaignBodySchema>;
 
 /**
  * Message counts by status; `total` is the number of recipients materialised so far; `replied`
- * counts recipients who answered (it overlaps the statuses, so it is not part of the total).
+ * counts recipients who answered and `optedOut` those who opted out in answer (reply-figures.ts);
+ * they overlap the statuses, so they are not part of the total.
  */
 const count = z.number().int();
 export const campaignCountsSchema = z.object({
@@ -204,7 +205,8 @@ export const campaignCountsSchema = z.object({
   skipped: count,
   total: count,
   replied: count,
-}) satisfies z.ZodType<Record<MessageStatus | 'total' | 'replied', number>>;
+  optedOut: count,
+}) satisfies z.ZodType<Record<MessageStatus | 'total' | 'replied' | 'optedOut', number>>;
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
 export const campaignSchema = z.object({

@@ -12,6 +12,13 @@ import { REACHED_STATUSES, type ReachedStatus } from './message-statuses.ts';
  *   replied     = recipients who answered (a reply proves delivery: a replied message is delivered)
  *   not replied = reached - replied = the non-responders
  *   response rate = replied / recipients, percent with one decimal (0 with no recipients)
+ *   opted out   = recipients who opted out in answer to it: an opt-out keyword (STOP...) from a
+ *                 contact not opted out yet, matched to their message like any reply (the most
+ *                 recent message sent to them before it, within its reply window: decision 029),
+ *                 counted once per recipient. Recorded when the reply is matched (messages
+ *                 .opted_out_at, counted by trigger like replies), so a later campaign's opt-outs
+ *                 go to the later campaign and an opt-in since does not undo it: the figure of a
+ *                 campaign never moves because of another one (decision 083).
  *
  * Not reached: still queued or being sent, failed, undelivered, skipped, cancelled.
  * In SQL (non-responders, follow-up audiences, segments): `status = any(REACHED_STATUSES)`.
@@ -23,11 +30,12 @@ export const replyFiguresSchema = z.object({
   replied: z.number().int(),
   notReplied: z.number().int(),
   responseRate: z.number(),
+  optedOut: z.number().int(),
 });
 export type ReplyFigures = z.infer<typeof replyFiguresSchema>;
 
 /** The counts the figures are made of (of CampaignCounts): a campaign's counters, or one tag1 group's. */
-export type FigureCounts = Record<ReachedStatus | 'total' | 'replied', number>;
+export type FigureCounts = Record<ReachedStatus | 'total' | 'replied' | 'optedOut', number>;
 
 /** The figures of some counts (see the definition above). */
 export function replyFigures(counts: FigureCounts): ReplyFigures {
@@ -40,5 +48,6 @@ export function replyFigures(counts: FigureCounts): ReplyFigures {
     notReplied: reached - counts.replied,
     // reports.ts's percent() written out: reports.ts imports campaigns.ts, which imports this module.
     responseRate: counts.total > 0 ? Math.round((counts.replied / counts.total) * 1000) / 10 : 0,
+    optedOut: counts.optedOut,
   };
 }

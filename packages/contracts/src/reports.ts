@@ -45,10 +45,7 @@ export const reportCampaignRowSchema = z.object({
   replied: z.number().int(),
   /** Reached and no reply: the non-responders (reply-figures.ts). */
   notReplied: z.number().int(),
-  /**
-   * Recipients who opted out by keyword after this campaign reached them: the contact is opted out
-   * now, by keyword, at or after the message's sent_at (an opt-in since undoes it).
-   */
+  /** Recipients who opted out in answer to this campaign (reply-figures.ts): no later campaign moves it. */
   optedOut: z.number().int(),
   deliveredPct: z.number(),
   /** The response rate (reply-figures.ts). */
@@ -84,6 +81,7 @@ export const deliverySummarySchema = z.object({
   byStatus: z.array(z.object({ status: z.enum(MESSAGE_STATUSES), n: z.number().int(), pct: z.number() })),
   replied: z.number().int(),
   repliedPct: z.number(),
+  /** Recipients who opted out in answer to this campaign (reply-figures.ts). */
   optedOut: z.number().int(),
   /** Bucket chosen from the campaign's span so the chart has at most ~200 points. */
   bucket: z.enum(TIMELINE_BUCKETS),
@@ -149,6 +147,8 @@ export const tag1GroupSchema = z.object({
   notReplied: z.number().int(),
   /** replied / recipients, percent with one decimal (reply-figures.ts). */
   responseRate: z.number(),
+  /** The group's recipients who opted out in answer to the campaign (reply-figures.ts). */
+  optedOut: z.number().int(),
   /** The REPLY_WORDS_PER_GROUP most frequent words, then `other` = the remaining replies. */
   replyWords: z.array(replyWordCountSchema),
   other: z.number().int(),

@@ -202,6 +202,8 @@ export const messages = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     replyText: text('reply_text'),
     replyWord: text('reply_word'),
+    /** When its recipient opted out in answer to it: the earliest opt-out keyword matched to it (decision 083). */
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     /** 1 = high (the integration API's priority lane: claimed before every other one-off), 0 = normal. */
     priority: smallint('priority').notNull().default(0),
@@ -355,6 +357,8 @@ export const inboundMessages = pgTable(
     replyToMessageId: bigint('reply_to_message_id', { mode: 'number' }),
     /** It may answer a message still being handed to the gateway: matched once that message has its outcome. */
     replyPending: boolean('reply_pending').notNull().default(false),
+    /** It opted its sender out (an opt-out keyword from a contact who was not opted out): decision 083. */
+    optsOut: boolean('opts_out').notNull().default(false),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,12 +7,13 @@ import { queryRows, type Executor } from '../../db/client.ts';
  * Campaign message counts. Triggers on `messages` append every statement's net change per
  * (campaign, status) to message_count_deltas; `rollUpCounts` folds them into campaign_counts.
  * The live figure is campaign_counts + pending deltas, so it equals the message rows exactly at
- * any snapshot, without a count(*) over millions of rows.
+ * any snapshot, without a count(*) over millions of rows. Two pseudo-statuses overlap the others:
+ * 'replied' (first replies) and 'opted_out' (recipients who opted out in answer: decision 083).
  */
 
 /** Zero for every status. */
 export function emptyCounts(): CampaignCounts {
-  const counts = { total: 0, replied: 0 } as CampaignCounts;
+  const counts = { total: 0, replied: 0, optedOut: 0 } as CampaignCounts;
   for (const status of MESSAGE_STATUSES) counts[status] = 0;
   return counts;
 }
@@ -22,7 +23,7 @@ export async function readCampaignCounts(db: Executor, campaignIds: string[]): P
   const result = new Map<string, CampaignCounts>();
   if (campaignIds.length === 0) return result;
   const ids = sql.param(campaignIds);
-  const rows = await queryRows<{ campaign_id: string; status: MessageStatus | 'replied'; n: string | number }>(
+  const rows = await queryRows<{ campaign_id: string; status: MessageStatus | 'replied' | 'opted_out'; n: string | number }>(
     db,
     sql`select campaign_id, status, sum(n)::bigint as n from (
           select campaign_id, status, n from campaign_counts where campaign_id = any(${ids}::uuid[])
@@ -35,6 +36,8 @@ export async function readCampaignCounts(db: Executor, campaignIds: string[]): P
     const n = Number(row.n);
     if (row.status === 'replied') {
       counts.replied = n;
+    } else if (row.status === 'opted_out') {
+      counts.optedOut = n;
     } else if (row.status in counts) {
       counts[row.status] = n;
       counts.total += n;

@@ -291,6 +291,7 @@ describe('GET /api/campaigns', () => {
       skipped: 0,
       total: 0,
       replied: 0,
+      optedOut: 0,
     });
   });
 

@@ -31,6 +31,7 @@ function addCounts(into: CampaignCounts, more: CampaignCounts): void {
   for (const status of MESSAGE_STATUSES) into[status] += more[status];
   into.total += more.total;
   into.replied += more.replied;
+  into.optedOut += more.optedOut;
 }
 
 function window(from: Date, campaigns: number, counts: CampaignCounts): DashboardWindow {

@@ -6,6 +6,7 @@ import {
   linkInboundContacts,
   lockPendingReplies,
   lockUnprocessed,
+  markOptOuts,
   markProcessed,
   matchReplies,
   queueAutoReplies,
@@ -24,19 +25,29 @@ const PENDING_BATCH = 1_000;
 
 /**
  * Matches inbound messages (locked by the caller) to the messages they answer and records the
- * replies; those whose message is still in flight become (or stay) pending, and pending ones that
- * no longer have a candidate stop being pending. Answers how many replies were recorded.
+ * replies (and the opt-outs among them: `optsOut`); those whose message is still in flight become
+ * (or stay) pending, and pending ones that no longer have a candidate stop being pending. Answers
+ * how many replies were recorded.
  */
-async function matchAndRecord(tx: Executor, rows: Array<{ id: string; body: string }>, wasPending: boolean): Promise<number> {
+async function matchAndRecord(
+  tx: Executor,
+  rows: Array<{ id: string; body: string; optsOut: boolean }>,
+  wasPending: boolean,
+): Promise<number> {
   const matches = await matchReplies(
     tx,
     rows.map((row) => row.id),
   );
-  const bodies = new Map(rows.map((row) => [row.id, row.body]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const decided = matches.filter((match) => !match.inFlight);
   await recordReplies(
     tx,
-    decided.map(({ inboundId, messageId }) => ({ inboundId, messageId, word: replyWord(bodies.get(inboundId) ?? '') })),
+    decided.map(({ inboundId, messageId }) => ({
+      inboundId,
+      messageId,
+      word: replyWord(byId.get(inboundId)?.body ?? ''),
+      optsOut: byId.get(inboundId)?.optsOut ?? false,
+    })),
   );
   const waiting = new Set(matches.filter((match) => match.inFlight).map((match) => match.inboundId));
   if (!wasPending) await setReplyPending(tx, [...waiting], true);
@@ -69,8 +80,9 @@ export async function matchPendingReplies(tx: Executor, contactIds: string[] | n
  * it answers (first reply time, text and reply word; the campaign's reply counter follows by
  * trigger; a message still being handed to the gateway is waited for: see matchPendingReplies),
  * and acts on keywords: opt-out and opt-in with the contact's time and source, help;
- * each answered with the configured text through the gateway it came from. Publishes the batch
- * (decision 081): `inbound.received` before the consent is written (the public site confirms a
+ * each answered with the configured text through the gateway it came from. A message that opts
+ * its sender out is marked so, and so is the message it answers (a campaign's opt-outs: decision
+ * 083). Publishes the batch (decision 081): `inbound.received` before the consent is written (the public site confirms a
  * subscription by reply; its opt-ins win over the batch's keywords), `inbound.processed` at the end
  * (the inbox moves the senders' conversations to the top). Set-based, so a wave of
  * replies to a big campaign costs a few statements per batch. Answers whether automatic replies
@@ -83,19 +95,27 @@ export async function processInbound(db: Db, ids: string[], events: DomainEvents
   return db.transaction(async (tx) => {
     const rows = await lockUnprocessed(tx, ids);
     if (rows.length === 0) return { processed: 0, autoReplies: 0 };
-    await matchAndRecord(tx, rows, false);
     // Keywords, in arrival order: a contact's consent follows its latest message of the batch.
     const consent = new Map<string, boolean>();
     const answers: Parameters<typeof queueAutoReplies>[1] = [];
+    // The messages that opt their sender out (one already opted out is not opted out again).
+    const optOuts = new Set<string>();
     for (const row of rows) {
       const optedOut = row.contactId ? (consent.get(row.contactId) ?? row.contactStatus === 'opted_out') : false;
       const keyword = keywordOf(row.body, settings, optedOut);
       if (!keyword) continue;
+      if (row.contactId && keyword === 'optOut' && !optedOut) optOuts.add(row.id);
       if (row.contactId && keyword !== 'help') consent.set(row.contactId, keyword === 'optOut');
       const text = keyword === 'optOut' ? settings.optOutReply : keyword === 'optIn' ? settings.optInReply : settings.helpReply;
       if (text)
         answers.push({ contactId: row.contactId, gatewayId: row.gatewayId, phone: row.fromPhone, senderId: answerFrom(row), body: text });
     }
+    await markOptOuts(tx, [...optOuts]);
+    await matchAndRecord(
+      tx,
+      rows.map((row) => ({ id: row.id, body: row.body, optsOut: optOuts.has(row.id) })),
+      false,
+    );
     const received = await events.publish(tx, 'inbound.received', {
       messages: rows.map((row) => ({
         id: row.id,

@@ -114,9 +114,14 @@ export async function matchReplies(db: Executor, ids: string[]): Promise<ReplyMa
  * Records replies: the inbound's link (no longer pending), and each answered message's first
  * reply (time, text, word). The earliest reply wins even when it is matched after a later one.
  * A reply proves the message reached the phone: the message becomes delivered (a receipt saying
- * otherwise, before or after, no longer counts), delivered no later than the reply.
+ * otherwise, before or after, no longer counts), delivered no later than the reply. A reply that
+ * opted its sender out (`optsOut`) marks the message it answers: its recipient opted out in
+ * answer to it (opted_out_at, the earliest; the campaign's opt-out counter follows by trigger).
  */
-export async function recordReplies(db: Executor, replies: Array<{ inboundId: string; messageId: string; word: string }>): Promise<void> {
+export async function recordReplies(
+  db: Executor,
+  replies: Array<{ inboundId: string; messageId: string; word: string; optsOut: boolean }>,
+): Promise<void> {
   if (replies.length === 0) return;
   const column = <T>(pick: (reply: (typeof replies)[number]) => T) => sql.param(replies.map(pick));
   await db.execute(sql`update inbound_messages i set reply_to_message_id = r.message_id, reply_pending = false
@@ -131,6 +136,20 @@ export async function recordReplies(db: Executor, replies: Array<{ inboundId: st
           join inbound_messages i on i.id = u.inbound_id
           order by u.message_id, i.received_at, i.id) r
     where m.id = r.message_id and (m.replied_at is null or r.at < m.replied_at)`);
+  const optOuts = replies.filter((reply) => reply.optsOut);
+  if (optOuts.length === 0) return;
+  await db.execute(sql`update messages m set opted_out_at = r.at
+    from (select u.message_id, min(i.received_at) as at
+          from unnest(${sql.param(optOuts.map((r) => r.messageId))}::bigint[], ${sql.param(optOuts.map((r) => r.inboundId))}::bigint[]) as u(message_id, inbound_id)
+          join inbound_messages i on i.id = u.inbound_id
+          group by u.message_id) r
+    where m.id = r.message_id and (m.opted_out_at is null or r.at < m.opted_out_at)`);
+}
+
+/** Marks inbound messages as the ones that opted their senders out (kept for their matching, which may come later). */
+export async function markOptOuts(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update inbound_messages set opts_out = true where id = any(${sql.param(ids)}::bigint[])`);
 }
 
 /** Marks inbound messages as waiting for the outcome of the message they may answer (or not). */
@@ -147,14 +166,14 @@ export async function lockPendingReplies(
   db: Executor,
   contactIds: string[] | null,
   limit: number,
-): Promise<Array<{ id: string; body: string }>> {
+): Promise<Array<{ id: string; body: string; optsOut: boolean }>> {
   const ofContacts = contactIds ? sql`and contact_id = any(${sql.param(contactIds)}::uuid[])` : sql``;
-  const rows = await queryRows<{ id: string | number; body: string }>(
+  const rows = await queryRows<{ id: string | number; body: string; opts_out: boolean }>(
     db,
-    sql`select id, body from inbound_messages where reply_pending ${ofContacts}
+    sql`select id, body, opts_out from inbound_messages where reply_pending ${ofContacts}
         order by id limit ${limit} for update skip locked`,
   );
-  return rows.map((row) => ({ id: String(row.id), body: row.body }));
+  return rows.map((row) => ({ id: String(row.id), body: row.body, optsOut: row.opts_out === true }));
 }
 
 /** Opts contacts out by keyword (time and source kept), or back in. */

@@ -33,7 +33,7 @@ export function presentHeader(campaign: CampaignRow): ReportCampaignHeader {
 }
 
 /** A campaigns-report row: the counters, with percentages of the recipients; reply figures by their one definition. */
-export function presentCampaignRow(campaign: ReportCampaignBase, counts: CampaignCounts, optedOut: number): ReportCampaignRow {
+export function presentCampaignRow(campaign: ReportCampaignBase, counts: CampaignCounts): ReportCampaignRow {
   const figures = replyFigures(counts);
   return {
     id: campaign.id,
@@ -45,7 +45,7 @@ export function presentCampaignRow(campaign: ReportCampaignBase, counts: Campaig
     failed: failedCount(counts),
     replied: figures.replied,
     notReplied: figures.notReplied,
-    optedOut,
+    optedOut: figures.optedOut,
     deliveredPct: percent(counts.delivered, counts.total),
     repliedPct: figures.responseRate,
     launchedAt: iso(campaign.launchedAt),

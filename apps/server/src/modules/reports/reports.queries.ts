@@ -97,28 +97,6 @@ export async function launchedCampaignsAfter(
   return rows.map(campaignBase);
 }
 
-/**
- * Recipients of these campaigns who opted out BY KEYWORD after their message was sent (the
- * contact is opted out now, source 'keyword', opted_out_at >= the message's sent_at). Driven from
- * the opted-out contacts (few, with a partial index) probing the unique (campaign_id, contact_id)
- * index: cost = opted-out contacts x campaigns, independent of the campaigns' sizes.
- */
-export async function optedOutCounts(db: Executor, campaignIds: string[]): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  if (campaignIds.length === 0) return result;
-  const rows = await queryRows<{ campaign_id: string; n: number }>(
-    db,
-    sql`select m.campaign_id, count(*)::int as n
-        from contacts c
-        join messages m on m.campaign_id = any(${sql.param(campaignIds)}::uuid[]) and m.contact_id = c.id
-        where c.status = 'opted_out' and c.opt_out_source = 'keyword'
-          and m.sent_at is not null and c.opted_out_at >= m.sent_at
-        group by m.campaign_id`,
-  );
-  for (const row of rows) result.set(row.campaign_id, Number(row.n));
-  return result;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Whole-campaign aggregates (one scan each; the service caches them)
 // ---------------------------------------------------------------------------------------------
@@ -190,18 +168,20 @@ export async function campaignErrors(
   return rows.map((row) => ({ errorCode: row.error_code, errorText: row.error_text, n: Number(row.n) }));
 }
 
-/** One cell of the tag1 breakdown: messages of a tag1 value in one status, replied or not, with one reply word. */
+/** One cell of the tag1 breakdown: messages of a tag1 value in one status, replied or not, with one reply word, opted out in answer or not. */
 export interface Tag1Cell {
   tag1: string;
   status: MessageStatus;
   replied: boolean;
   word: string | null;
   n: number;
+  /** Its recipients opted out in answer to the campaign (messages.opted_out_at: reply-figures.ts). */
+  optedOut: boolean;
   /** Latest sent_at among the cell's messages (for the reply window of non-responders). */
   lastSentAt: Date | null;
 }
 
-/** The campaign's messages counted by (contact's current tag1, status, replied, reply word): one scan. */
+/** The campaign's messages counted by (contact's current tag1, status, replied, reply word, opted out in answer): one scan. */
 export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1Cell[]> {
   const rows = await queryRows<{
     tag1: string;
@@ -209,15 +189,17 @@ export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1C
     replied: boolean;
     word: string | null;
     n: number;
+    opted_out: boolean;
     last_sent_at: string | Date | null;
   }>(
     db,
     sql`select coalesce(c.tag1, '') as tag1, m.status, m.replied_at is not null as replied,
                case when m.replied_at is not null then m.reply_word end as word,
                count(*)::int as n, max(m.sent_at) as last_sent_at
+               m.opted_out_at is not null as opted_out,
         from messages m left join contacts c on c.id = m.contact_id
         where m.campaign_id = ${campaignId}
-        group by 1, 2, 3, 4`,
+        group by 1, 2, 3, 4, 5`,
   );
   return rows.map((row) => ({
     tag1: row.tag1,
@@ -225,6 +207,7 @@ export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1C
     replied: row.replied,
     word: row.word,
     n: Number(row.n),
+    optedOut: row.opted_out === true,
     lastSentAt: toDate(row.last_sent_at),
   }));
 }

@@ -36,7 +36,6 @@ import {
   launchedCampaigns,
   launchedCampaignsAfter,
   nonRespondersWhere,
-  optedOutCounts,
   recipientsPage,
   recipientsWhere,
   tag1Cells,
@@ -112,6 +111,7 @@ function tallyCells(cells: Tag1Cell[]): { groups: Map<string, GroupTally>; total
     addCell(totals, cell);
   }
   return { groups, totals };
+  if (cell.optedOut) tally.counts.optedOut += cell.n;
 }
 
 /** A tally as a report row: the reply figures by their one definition, the top reply words, the rest of the replies as `other`. */
@@ -145,6 +145,7 @@ function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'],
       case 'deliveredPct':
         return row.deliveredPct;
       case 'repliedPct':
+    optedOut: figures.optedOut,
         return row.repliedPct;
       case 'failed':
         return row.failed;
@@ -160,45 +161,11 @@ function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'],
   );
 }
 
-/** Campaign ids per request to the opted-out probe (its cost grows with opted-out contacts x campaigns). */
-const OPTED_OUT_CHUNK = 200;
-
-/**
- * Keyword opt-outs per campaign, kept CONTACT_AGGREGATE_MAX_AGE_MS like the other figures read
- * from the contacts (an opt-out does not move the campaign's counters), so ranking every campaign
- * by opt-outs, or polling a summary, does not probe the opted-out contacts each time.
- */
-function optedOutCache(db: Executor) {
-  const known = new Map<string, { at: number; n: number }>();
-  return async (ids: string[]): Promise<Map<string, number>> => {
-    const now = Date.now();
-    const result = new Map<string, number>();
-    const missing: string[] = [];
-    for (const id of ids) {
-      const entry = known.get(id);
-      if (entry && now - entry.at < CONTACT_AGGREGATE_MAX_AGE_MS) result.set(id, entry.n);
-      else missing.push(id);
-    }
-    for (let i = 0; i < missing.length; i += OPTED_OUT_CHUNK) {
-      const chunk = missing.slice(i, i + OPTED_OUT_CHUNK);
-      const counts = await optedOutCounts(db, chunk);
-      for (const id of chunk) {
-        const n = counts.get(id) ?? 0;
-        result.set(id, n);
-        known.set(id, { at: now, n });
-      }
-    }
-    if (known.size > 10_000) for (const [id, entry] of known) if (now - entry.at >= CONTACT_AGGREGATE_MAX_AGE_MS) known.delete(id);
-    return result;
-  };
-}
-
 /** The reports of one process: the queries plus the per-campaign aggregate caches. */
 export function createReportsService(db: Db) {
   const deliveryCache = new ReportCache<{ minutes: TimelineRow[]; errors: DeliverySummary['errors'] }>();
   const tag1Cache = new ReportCache<Tag1Cell[]>({ maxAgeMs: CONTACT_AGGREGATE_MAX_AGE_MS });
   const signatureOf = (counts: CampaignCounts) => JSON.stringify(counts);
-  const optedOutOf = optedOutCache(db);
 
   const cellsOf = (campaign: CampaignRow, counts: CampaignCounts) =>
     tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () =>
@@ -214,9 +181,9 @@ export function createReportsService(db: Db) {
       columnSort ? { search, status, sort: query.sort as 'name' | 'launchedAt', order: query.order } : { search, status },
     );
     const ids = rows.map((row) => row.id);
+  // The counters include replies and opt-outs in answer, so an entry is reused only while none came.
     const counts = await readCampaignCounts(db, ids);
-    const optedOut = await optedOutOf(ids);
-    const present = rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0));
+    const present = rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts()));
     return columnSort ? present : sortRows(present, query.sort, query.order);
   }
 
@@ -227,9 +194,9 @@ export function createReportsService(db: Db) {
     async campaignsAfter(after: { createdAt: string; id: string } | undefined, limit: number) {
       const rows = await launchedCampaignsAfter(db, after, limit);
       const ids = rows.map((row) => row.id);
-      const [counts, optedOut] = [await readCampaignCounts(db, ids), await optedOutOf(ids)];
+      const counts = await readCampaignCounts(db, ids);
       return rows.map((row) => ({
-        row: presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0),
+        row: presentCampaignRow(row, counts.get(row.id) ?? emptyCounts()),
         createdAt: row.createdAt,
       }));
     },
@@ -238,25 +205,10 @@ export function createReportsService(db: Db) {
       if (query.sort === 'name' || query.sort === 'launchedAt') {
         const { rows, total } = await launchedCampaigns(db, { ...query, sort: query.sort }, query);
         const ids = rows.map((row) => row.id);
-        const [counts, optedOut] = [await readCampaignCounts(db, ids), await optedOutOf(ids)];
-        return { data: rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), optedOut.get(row.id) ?? 0)), total };
+        const counts = await readCampaignCounts(db, ids);
+        return { data: rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts())), total };
       }
       // Figure sorts rank every launched campaign (their counters are one small table).
-      if (query.sort !== 'optedOut') {
-        const { rows } = await launchedCampaigns(db, { search: query.search, status: query.status });
-        const counts = await readCampaignCounts(
-          db,
-          rows.map((row) => row.id),
-        );
-        const ranked = sortRows(
-          rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts(), 0)),
-          query.sort,
-          query.order,
-        );
-        const page = ranked.slice(query.skip, query.skip + query.limit);
-        const optedOut = await optedOutOf(page.map((row) => row.id));
-        return { data: page.map((row) => ({ ...row, optedOut: optedOut.get(row.id) ?? 0 })), total: ranked.length };
-      }
       const all = await allCampaignRows(query);
       return { data: all.slice(query.skip, query.skip + query.limit), total: all.length };
     },
@@ -267,7 +219,6 @@ export function createReportsService(db: Db) {
         minutes: await withAggregateMemory(db, (tx) => campaignTimelineMinutes(tx, campaign.id)),
         errors: await campaignErrors(db, campaign.id),
       }));
-      const optedOut = (await optedOutOf([campaign.id])).get(campaign.id) ?? 0;
       const { bucket, points } = bucketTimeline(snapshot.minutes);
       const figures = replyFigures(counts);
       return {
@@ -276,7 +227,7 @@ export function createReportsService(db: Db) {
         byStatus: MESSAGE_STATUSES.map((status) => ({ status, n: counts[status], pct: percent(counts[status], counts.total) })),
         replied: figures.replied,
         repliedPct: figures.responseRate,
-        optedOut,
+        optedOut: figures.optedOut,
         bucket,
         timeline: points.map((point) => ({
           at: point.at.toISOString(),

@@ -14,6 +14,7 @@ const counts = (patch: Partial<CampaignCounts>): CampaignCounts => ({
   skipped: 0,
   total: 0,
   replied: 0,
+  optedOut: 0,
   ...patch,
 });
 

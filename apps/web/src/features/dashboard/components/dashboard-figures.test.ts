@@ -22,6 +22,7 @@ const counts = (over: Record<string, number>) => ({
   skipped: 0,
   total: 0,
   replied: 0,
+  optedOut: 0,
   ...over,
 });
 

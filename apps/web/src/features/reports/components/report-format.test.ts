@@ -24,6 +24,7 @@ const group = (tag1: string, replyWords: Array<[string, number]>, other: number,
     replied,
     notReplied,
     responseRate: 0,
+    optedOut: 0,
     replyWords: replyWords.map(([word, n]) => ({ word, n })),
     other,
   };

@@ -14,6 +14,7 @@ const counts = {
   skipped: 0,
   total: 0,
   replied: 0,
+  optedOut: 0,
 };
 const campaign = (patch: Partial<Campaign> = {}): Campaign => ({
   id: '7f4c7a53-0d3b-4a53-9a34-7f2f2c5f1b10',
