@@ -247,9 +247,10 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   expect(await cells('south')).toEqual({ recipients: '4', replied: '2', notReplied: '2', words: 'STOP 1 · YES 1' });
   expect(await cells('')).toEqual({ recipients: '3', replied: '1', notReplied: '2', words: 'MAYBE 1' });
   expect(await group('north').getByTestId('cell-responseRate').textContent()).toBe('80%');
-  // Totals: recipients, delivered, failed, replied, not replied, response rate, every reply word.
+  // Totals: recipients, delivered, failed, replied, not replied, response rate, opted out in answer
+  // (Sol's STOP: reply-figures.ts), every reply word.
   const totals = (await page.getByTestId('tag1-totals').locator('td').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
-  expect(totals).toEqual(['12', '12', '0', '7', '5', '58.3%', 'YES 3 · NO 2 · MAYBE 1 · STOP 1']);
+  expect(totals).toEqual(['12', '12', '0', '7', '5', '58.3%', '1', 'YES 3 · NO 2 · MAYBE 1 · STOP 1']);
 
   // The delivery report and the reports list say the same.
   await page.goto(`/reports/delivery/${campaignId}`);
@@ -257,10 +258,12 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await eventually(() => figure('recipients').getAttribute('data-value')).toBe('12');
   expect(await figure('delivered').getAttribute('data-value')).toBe('12');
   expect(await figure('replied').getAttribute('data-value')).toBe('7');
+  expect(await figure('optedOut').getAttribute('data-value')).toBe('1');
   await page.goto('/reports');
   const listRow = page.getByRole('row', { name: new RegExp(CAMPAIGN_NAME) });
   await eventually(() => listRow.locator('[data-field="recipients"]').textContent()).toBe('12');
   expect(await listRow.locator('[data-field="repliedPct"]').textContent()).toBe('58.3%');
+  expect(await listRow.locator('[data-field="optedOut"]').textContent()).toBe('1');
   // And the campaign's own page: replies, response rate, the reached who did not answer, and the
   // average rate of the finished campaign (not "0 messages per second").
   await page.goto(`/campaigns/${campaignId}`);
@@ -268,6 +271,7 @@ test('import, send to everyone, replies live in the inbox, tag1 and non-responde
   await eventually(() => tile('replied').getAttribute('data-value')).toBe('7');
   expect(await tile('response-rate').textContent()).toBe('58.3%');
   expect(await tile('not-replied').getAttribute('data-value')).toBe('5');
+  expect(await tile('opted-out').getAttribute('data-value')).toBe('1');
   expect(await page.getByTestId('campaign-average-rate').textContent()).toMatch(/^Average rate: [\d.,]+ messages? per second$/);
 
   // Zia, who did not answer, phones the office to be taken off the list: the admin opts them out.

@@ -23,7 +23,7 @@ export interface Tag1TableProps {
   onOpen: (group: Tag1Group, cell: Tag1Cell, word?: string) => void;
 }
 
-/** One row per tag1 value with its counts (each opens the recipients behind it), response rate and reply words. */
+/** One row per tag1 value with its counts (each opens the recipients behind it), response rate, opt-outs in answer and reply words. */
 export function Tag1Table({ report, onOpen }: Tag1TableProps) {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
@@ -66,6 +66,7 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
         fields={[
           ...COUNT_CELLS.map((cell) => ({ key: cell, label: t(`fields.${cell}`), render: (group: Tag1Group) => countButton(group, cell) })),
           { key: 'responseRate', label: t('fields.responseRate'), render: (group: Tag1Group) => format.percent(group.responseRate) },
+          { key: 'optedOut', label: t('fields.optedOut'), render: (group: Tag1Group) => format.count(group.optedOut) },
           {
             key: 'words',
             label: t('fields.replyWords'),
@@ -93,6 +94,9 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
             <TableCell component="th" scope="col" align="right">
               {t('fields.responseRate')}
             </TableCell>
+            <TableCell component="th" scope="col" align="right">
+              {t('fields.optedOut')}
+            </TableCell>
             <TableCell component="th" scope="col">
               {t('fields.replyWords')}
             </TableCell>
@@ -112,6 +116,9 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
               <TableCell align="right" data-testid="cell-responseRate">
                 {format.percent(group.responseRate)}
               </TableCell>
+              <TableCell align="right" data-testid="cell-optedOut">
+                {format.count(group.optedOut)}
+              </TableCell>
               <TableCell data-testid="cell-words">
                 <WordsBreakdown words={group} onOpen={(word) => onOpen(group, 'word', word)} groupName={tag1Label(group.tag1, none)} />
               </TableCell>
@@ -130,6 +137,9 @@ export function Tag1Table({ report, onOpen }: Tag1TableProps) {
             ))}
             <TableCell align="right" sx={{ fontWeight: 700 }}>
               {format.percent(report.totals.responseRate)}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="tag1-total-optedOut">
+              {format.count(report.totals.optedOut)}
             </TableCell>
             <TableCell>
               <WordsBreakdown words={report.totals} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { intlLocale } from '../../../../lib/i18n/intl-locale';
 
-/** Replies, response rate and the reached who have not replied, as the server counts them (one definition: reply-figures.ts). */
+/** Replies, response rate, the reached who have not replied and the opt-outs in answer, as the server counts them (one definition: reply-figures.ts). */
 export function ReplyFigures({ figures }: { figures: Figures }) {
   const { t } = useTranslation('campaigns');
   const { language } = useLanguage();
@@ -19,12 +19,13 @@ export function ReplyFigures({ figures }: { figures: Figures }) {
       raw: figures.responseRate,
     },
     { key: 'not-replied', label: t('detail.notReplied'), value: number.format(figures.notReplied), raw: figures.notReplied },
+    { key: 'opted-out', label: t('detail.optedOut'), value: number.format(figures.optedOut), raw: figures.optedOut },
   ];
   return (
     <Box
       component="dl"
       aria-label={t('detail.repliesLabel')}
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1.5 }}
     >
       {tiles.map((tile) => (
         <Box key={tile.key} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid={`campaign-${tile.key}`}>
