@@ -208,6 +208,9 @@ export const contacts = pgTable(
       .default('manual'),
     importId: uuid('import_id'),
     createdBy: uuid('created_by'),
+    /** In the trash since (decision 087): left out of every list, count and audience; purged 30 days later. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by'),
     ...timestamps,
   },
   (table) => [
@@ -243,6 +246,10 @@ export const contacts = pgTable(
     index('contacts_email_lower_idx')
       .using('btree', sql`lower(${table.email}) text_pattern_ops`)
       .where(sql`${table.email} is not null`),
+    // The trash view and the purge read the trashed rows only.
+    index('contacts_trash_idx')
+      .on(table.deletedAt, table.id)
+      .where(sql`${table.deletedAt} is not null`),
     check('contacts_status_check', sql`${table.status} in ('active', 'opted_out')`),
     check('contacts_opt_out_source_check', sql`${table.optOutSource} in ('keyword', 'admin', 'import', 'provider')`),
     check('contacts_source_check', sql`${table.source} in ('manual', 'import', 'inbound', 'api')`),
