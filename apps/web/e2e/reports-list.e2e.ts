@@ -27,7 +27,13 @@ beforeAll(async () => {
   );
   await api(server.baseUrl, 'POST', `/api/campaigns/${campaign.id}/launch`, undefined, admin.token);
   await tuneSimulator(server.baseUrl, admin.token, { replyRate: 0 });
-  const sent = await api<{ campaign: { id: string } }>(server.baseUrl, 'POST', '/api/campaigns', { name: 'Sent now', body: 'Hi.' }, admin.token);
+  const sent = await api<{ campaign: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/campaigns',
+    { name: 'Sent now', body: 'Hi.' },
+    admin.token,
+  );
   await launchUntilCompleted(server.baseUrl, admin.token, sent.campaign.id);
 });
 

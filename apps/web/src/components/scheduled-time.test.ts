@@ -23,7 +23,10 @@ describe('formatOrgTime', () => {
   it('uses Latin digits in every language (decision 044), and UTC for a zone the browser does not know', () => {
     expect(formatOrgTime(AT, 'Africa/Nairobi', 'ar', { viewerZone: null })?.text).toMatch(/2027/);
     expect(formatOrgTime(AT, 'Africa/Nairobi', 'ar', { viewerZone: null })?.text).not.toMatch(/[\u0660-\u0669]/);
-    expect(formatOrgTime(AT, 'Not/AZone', 'en', { viewerZone: null })).toMatchObject({ zone: 'UTC', text: expect.stringMatching(/10:30\sPM/) });
+    expect(formatOrgTime(AT, 'Not/AZone', 'en', { viewerZone: null })).toMatchObject({
+      zone: 'UTC',
+      text: expect.stringMatching(/10:30\sPM/),
+    });
   });
 
   it('answers null when there is no instant or it cannot be read', () => {

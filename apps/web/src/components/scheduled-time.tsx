@@ -15,9 +15,10 @@ export interface OrgTime {
 }
 
 const formatIn = (date: Date, language: string, timeZone: string, withDate: boolean) =>
-  new Intl.DateTimeFormat(intlLocale(language), withDate ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { timeStyle: 'short', timeZone }).format(
-    date,
-  );
+  new Intl.DateTimeFormat(
+    intlLocale(language),
+    withDate ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { timeStyle: 'short', timeZone },
+  ).format(date);
 
 /**
  * One way to show a time the organisation schedules (decision 084): date and time in `timeZone`

@@ -39,7 +39,12 @@ describe('launched campaigns are the ones that started sending', () => {
       timeZone: 'Africa/Nairobi',
     });
     scheduled = later.id;
-    const dropped = await createCampaign(server, admin.token, { name: 'Dropped', body: 'Hi', scheduledLocal: localInDays(3), timeZone: 'UTC' });
+    const dropped = await createCampaign(server, admin.token, {
+      name: 'Dropped',
+      body: 'Hi',
+      scheduledLocal: localInDays(3),
+      timeZone: 'UTC',
+    });
     cancelled = dropped.id;
     reader = (await server.post('/api/api-keys', { name: 'BI', scopes: ['reports:read'] }, { token: admin.token })).body.secret;
   });

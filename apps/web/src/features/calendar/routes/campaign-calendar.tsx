@@ -112,7 +112,9 @@ export default function CampaignCalendar() {
     <PageContainer
       title={t('title')}
       description={
-        timeZone === viewerZone ? t('description', { zone: timeZone }) : `${t('description', { zone: timeZone })} ${t('yourZone', { zone: viewerZone })}`
+        timeZone === viewerZone
+          ? t('description', { zone: timeZone })
+          : `${t('description', { zone: timeZone })} ${t('yourZone', { zone: viewerZone })}`
       }
     >
       <Card>
