@@ -14,6 +14,8 @@ export const preferencesSchema = z.object({
   direction: z.enum(DIRECTIONS, { error: 'direction must be ltr or rtl' }).nullable(),
   mode: z.enum(THEME_MODES, { error: `mode must be one of ${THEME_MODES.join(', ')}` }).nullable(),
   colorTheme: z.enum(COLOR_THEME_NAMES, { error: `colorTheme must be one of ${COLOR_THEME_NAMES.join(', ')}` }).nullable(),
+  /** The dashboard's getting-started list closed for good by this user (decision 086); absent until then. */
+  gettingStartedDismissed: z.boolean({ error: 'gettingStartedDismissed must be true or false' }).optional(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -25,12 +27,17 @@ export const updatePreferencesBodySchema = preferencesSchema.partial().extend({
 });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;
 
-/** A stored preferences value made safe: unknown or invalid fields become null. */
+/** A stored preferences value made safe: unknown or invalid choices become null; getting started hidden only when true. */
 export function readPreferences(value: unknown): Preferences {
   const stored = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const pick = <K extends keyof Preferences>(key: K): Preferences[K] => {
+  const pick = <K extends 'direction' | 'mode' | 'colorTheme'>(key: K): Preferences[K] => {
     const parsed = preferencesSchema.shape[key].safeParse(stored[key] ?? null);
     return parsed.success ? (parsed.data as Preferences[K]) : null;
   };
-  return { direction: pick('direction'), mode: pick('mode'), colorTheme: pick('colorTheme') };
+  return {
+    direction: pick('direction'),
+    mode: pick('mode'),
+    colorTheme: pick('colorTheme'),
+    ...(stored.gettingStartedDismissed === true ? { gettingStartedDismissed: true } : {}),
+  };
 }

@@ -38,6 +38,23 @@ describe('PUT /api/users/me/preferences', () => {
     expect(cleared.body.user.preferences.mode).toBeNull();
   });
 
+  it("keeps the dashboard's getting-started list hidden for the user who hid it, and for no one else", async () => {
+    const account = await server.createUser('manager');
+    const colleague = await server.createUser('manager');
+    const hidden = await server.put('/api/users/me/preferences', { gettingStartedDismissed: true }, { token: account.token });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.user.preferences).toMatchObject({ gettingStartedDismissed: true });
+    // Other choices saved later keep it (a merge), and the next sign-in carries it.
+    await server.put('/api/users/me/preferences', { mode: 'dark' }, { token: account.token });
+    const login = await server.post('/api/users/login', { email: account.user.email, password: TEST_PASSWORD });
+    expect(login.body.user.preferences).toEqual({ direction: null, mode: 'dark', colorTheme: null, gettingStartedDismissed: true });
+    const other = await server.get('/api/users/me', { token: colleague.token });
+    expect(other.body.user.preferences).not.toHaveProperty('gettingStartedDismissed');
+    const bad = await server.put('/api/users/me/preferences', { gettingStartedDismissed: 'yes' }, { token: account.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'gettingStartedDismissed' });
+  });
+
   it('refuses unknown values with the field named, and needs a session', async () => {
     const account = await server.createUser('viewer');
     const bad = await server.put('/api/users/me/preferences', { colorTheme: 'PINK_THEME' }, { token: account.token });

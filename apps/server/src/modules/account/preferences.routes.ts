@@ -16,7 +16,8 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       schema: {
         tags: ['account'],
         summary: 'Save my display preferences (applied by the web app when a session starts)',
-        description: 'Any subset of locale, direction (ltr | rtl), mode (light | dark | system) and colorTheme; null clears a choice.',
+        description:
+          "Any subset of locale, direction (ltr | rtl), mode (light | dark | system) and colorTheme; null clears a choice. gettingStartedDismissed: true hides the dashboard's getting-started list for this user.",
         body: updatePreferencesBodySchema,
         response: { 200: userResponseSchema, ...errorResponses(400, 401) },
       },

@@ -1,4 +1,3 @@
-import type { UpdatePreferencesBody } from '@sms/contracts/preferences';
 import type { User } from '@sms/contracts/users';
 
 /** The preferences form's inputs: '' means "not set" (each browser keeps its own choice). */
@@ -18,7 +17,7 @@ export const preferencesFormValues = (user: Pick<User, 'locale' | 'preferences'>
 });
 
 /** The form's values as the PUT body ('' -> null), to be checked by the shared schema. */
-export const preferencesBody = (values: PreferencesFormValues): Record<keyof UpdatePreferencesBody, string | null> => ({
+export const preferencesBody = (values: PreferencesFormValues): Record<keyof PreferencesFormValues, string | null> => ({
   locale: values.locale,
   direction: values.direction || null,
   mode: values.mode || null,

@@ -10,16 +10,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { DashboardCampaign, Dashboard as DashboardData } from '@sms/contracts/dashboard';
-import {
-  IconAddressBook,
-  IconAddressBookOff,
-  IconMessage2,
-  IconMessageCircleUp,
-  IconPalette,
-  IconSend,
-  IconTruckDelivery,
-  IconUsersPlus,
-} from '@tabler/icons-react';
+import { IconAddressBook, IconAddressBookOff, IconMessage2, IconMessageCircleUp, IconTruckDelivery } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -34,7 +25,7 @@ import { useDashboard } from '../../../api/dashboard/get-dashboard';
 import { CampaignsCard } from '../components/campaigns-card';
 import { ColumnChartWhenVisible } from '../components/column-chart-when-visible';
 import { dailyBars, formatPercent, sparseLabelIndexes, statusBars } from '../components/dashboard-figures';
-import { GettingStartedStep, type GettingStartedStepProps } from '../components/getting-started-step';
+import { GettingStartedSection } from '../components/getting-started-section';
 import { KpiCard } from '../components/kpi-card';
 import { RecentRepliesCard } from '../components/recent-replies-card';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
@@ -43,7 +34,7 @@ type WindowKey = keyof DashboardData['messages'];
 const WINDOWS: WindowKey[] = ['today', 'last7Days', 'last30Days'];
 const OPTED_OUT_CONTACTS = `${paths.contacts.list}?status=opted_out`;
 
-/** /dashboard: headline figures, charts, live campaigns and replies; the getting-started checklist until it is done. */
+/** /dashboard: headline figures, then the getting-started checklist (until done or hidden), charts, live campaigns and replies. */
 export default function Dashboard() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { user } = useAuth();
@@ -70,37 +61,6 @@ export default function Dashboard() {
   const campaignLink = (campaign: DashboardCampaign) =>
     canCampaigns ? paths.campaigns.detail(campaign.id) : campaign.launchedAt ? paths.reports.delivery(campaign.id) : null;
 
-  const setup = data?.setup;
-  const steps: Array<Omit<GettingStartedStepProps, 'index'> & { key: string }> = [
-    { key: 'users', icon: IconUsersPlus, to: paths.users.new, available: true, allowed: ability.can('create', 'User'), done: setup?.users },
-    {
-      key: 'brand',
-      icon: IconPalette,
-      to: paths.configurations,
-      available: true,
-      allowed: ability.can('update', 'Brand'),
-      done: setup?.brand,
-    },
-    {
-      key: 'contacts',
-      icon: IconAddressBook,
-      to: paths.contacts.upload,
-      available: true,
-      allowed: ability.can('create', 'Import'),
-      done: setup?.contacts,
-    },
-    {
-      key: 'campaigns',
-      icon: IconSend,
-      to: paths.campaigns.new,
-      available: true,
-      allowed: ability.can('create', 'Campaign'),
-      done: setup?.campaigns,
-    },
-  ].map((step) => ({ ...step, title: t(`steps.${step.key}.title`), description: t(`steps.${step.key}.description`) }));
-  // The checklist stays until every step is done (hidden only once the figures say so).
-  const showSteps = !setup || steps.some((step) => !step.done);
-
   const shown = data?.messages[windowKey];
   const last30 = data?.messages.last30Days;
   const messageBars = useMemo(() => (shown ? statusBars(shown.counts) : []), [shown]);
@@ -118,21 +78,6 @@ export default function Dashboard() {
           <Typography color="text.secondary">{t('intro', { role: user ? t(`common:roles.${user.role}`) : '' })}</Typography>
         </CardContent>
       </Card>
-
-      {showSteps ? (
-        <Box component="section" aria-labelledby="getting-started" sx={{ mb: 3 }} data-testid="getting-started">
-          <Typography id="getting-started" variant="h5" component="h2" sx={{ mb: 2 }}>
-            {t('stepsTitle')}
-          </Typography>
-          <Grid container spacing={3} component="ol" sx={{ p: 0, m: 0 }}>
-            {steps.map(({ key, ...step }, index) => (
-              <Grid key={key} component="li" size={{ xs: 12, sm: 6, lg: 3 }} sx={{ display: 'flex', listStyle: 'none' }}>
-                <GettingStartedStep index={index + 1} {...step} />
-              </Grid>
-            ))}
-          </Grid>
-        </Box>
-      ) : null}
 
       {error ? (
         <Alert severity="error" sx={{ mb: 3 }}>
@@ -204,6 +149,8 @@ export default function Dashboard() {
           )}
         </Grid>
       </Box>
+
+      <GettingStartedSection setup={data?.setup} />
 
       {data && shown ? (
         <Grid container spacing={3} sx={{ mb: 3 }}>
