@@ -62,17 +62,21 @@ async function campaign(name: string, status = 'sending'): Promise<string> {
   return (row as { id: string }).id;
 }
 
-/** `count` replies to one message of the campaign, processed and matched. */
-async function replies(campaignId: string, count: number): Promise<void> {
+/** `people` recipients of the campaign reply, `each` times each, processed and matched (a contact each). */
+async function replies(campaignId: string, people: number, each = 1): Promise<void> {
   const gatewayId = randomUUID();
-  const [message] = await queryRows<{ id: number }>(
-    db(),
-    sql`insert into messages (kind, campaign_id, phone, status) values ('campaign', ${campaignId}, '+447700900001', 'delivered') returning id`,
-  );
-  for (let i = 0; i < count; i++) {
-    await db()
-      .execute(sql`insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, reply_to_message_id, processed_at)
-        values (${gatewayId}, ${randomUUID()}, '+447700900001', '12345', 'Yes', now(), ${(message as { id: number }).id}, now())`);
+  for (let person = 0; person < people; person++) {
+    const contactId = randomUUID();
+    const [message] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into messages (kind, campaign_id, contact_id, phone, status)
+          values ('campaign', ${campaignId}, ${contactId}, '+447700900001', 'delivered') returning id`,
+    );
+    for (let i = 0; i < each; i++) {
+      await db()
+        .execute(sql`insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, contact_id, reply_to_message_id, processed_at)
+          values (${gatewayId}, ${randomUUID()}, '+447700900001', '12345', 'Yes', now(), ${contactId}, ${(message as { id: number }).id}, now())`);
+    }
   }
 }
 
@@ -139,6 +143,35 @@ describe('notifications', () => {
     expect(batch).toHaveLength(1);
     expect(batch[0]).toMatchObject({ count: 2, readAt: null });
     expect(await ofKind(viewer, 'replies')).toEqual([]);
+  });
+
+  it('counts people, not messages: a second reply from someone already counted adds nothing', async () => {
+    const id = await campaign('Open day invite');
+    await replies(id, 4, 3);
+    await sweeper.sweepNow();
+    let batch = (await ofKind(agent, 'replies')).filter((n: any) => n.subjectId === id);
+    expect(batch).toHaveLength(1);
+    expect(batch[0]).toMatchObject({ count: 4, readAt: null });
+    // The same four people again (their messages answered once more), and one new person.
+    const [again] = await queryRows<{ n: number }>(
+      db(),
+      sql`insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, contact_id, reply_to_message_id, processed_at)
+          select gateway_id, gen_random_uuid()::text, from_phone, to_address, 'Again', now(), contact_id, reply_to_message_id, now()
+          from (select distinct on (reply_to_message_id) * from inbound_messages i
+                where reply_to_message_id in (select m.id from messages m where m.campaign_id = ${id})) prior
+          returning 1 as n`,
+    );
+    expect(again).toBeDefined();
+    await replies(id, 1);
+    await sweeper.sweepNow();
+    batch = (await ofKind(agent, 'replies')).filter((n: any) => n.subjectId === id);
+    expect(batch[0]).toMatchObject({ count: 5 });
+    const [replied] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(distinct reply_to_message_id)::int as n from inbound_messages
+          where reply_to_message_id in (select m.id from messages m where m.campaign_id = ${id})`,
+    );
+    expect(batch[0].count).toBe(replied?.n);
   });
 
   it('reports a gateway none of whose links has been connected for a minute', async () => {

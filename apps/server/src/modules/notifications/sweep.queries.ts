@@ -78,14 +78,23 @@ export async function settledInboundId(db: Executor, after: number): Promise<num
   return row?.top ? Math.max(after, Number(row.top)) : after;
 }
 
-/** Replies to campaigns with inbound ids in (after, upTo], one event per campaign with their count. */
+/**
+ * People who replied to a campaign for the first time with inbound ids in (after, upTo], one event
+ * per campaign with their count. A person is a recipient (one campaign message), as in the
+ * campaign's "replied" figure (contracts reply-figures.ts): a second reply from someone already
+ * counted adds nothing, so the bell's counts add up to that figure. Earlier replies of the same
+ * person are found through their contact (matched replies always have one; indexed).
+ */
 export const repliesBetween = (after: number, upTo: number): EventSelect =>
   sql`select 'replies' as kind, 'replies:' || c.id as event_key, c.id::text as subject_id,
-             jsonb_build_object('name', c.name) as params, null::jsonb as reason, count(*)::int as count
+             jsonb_build_object('name', c.name) as params, null::jsonb as reason, count(distinct i.reply_to_message_id)::int as count
       from inbound_messages i
       join messages m on m.id = i.reply_to_message_id
       join campaigns c on c.id = m.campaign_id
       where i.id > ${after} and i.id <= ${upTo}
+        and not exists (select 1 from inbound_messages earlier
+                        where earlier.contact_id = i.contact_id and earlier.id <= ${after}
+                          and earlier.reply_to_message_id = i.reply_to_message_id)
       group by c.id, c.name`;
 
 /** The roles that may receive a kind, as an SQL list. */
@@ -100,8 +109,8 @@ const rolesFor = (kind: NotificationKind): SQL =>
  * record whether they want them in the app and by e-mail (when `emailAvailable`), set-based: a
  * row is written even when they want neither, so that a later change of mind does not bring back
  * what the overlapping windows of later sweeps see again. A key seen before
- * changes nothing, except a replies batch: it counts on while unread and reopens, counting again,
- * once read. Answers how many rows were written.
+ * changes nothing, except a replies batch: it counts on (people who replied) while unread and
+ * reopens, counting again, once read. Answers how many rows were written.
  */
 export async function fanOut(db: Executor, kind: NotificationKind, events: EventSelect, emailAvailable: boolean): Promise<number> {
   const batch = kind === 'replies';
