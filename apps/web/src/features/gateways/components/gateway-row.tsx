@@ -52,7 +52,7 @@ export function GatewayRow({ gateway, canEdit, busy, onTest, onEdit, onToggle, o
       <TableCell>
         {gateway.rateLimit === null
           ? t('unlimited')
-          : t('ratePerSecond', { rate: new Intl.NumberFormat(intlLocale(language)).format(gateway.rateLimit) })}
+          : t('ratePerSecond', { count: gateway.rateLimit, rate: new Intl.NumberFormat(intlLocale(language)).format(gateway.rateLimit) })}
       </TableCell>
       <TableCell>
         <GatewayLinkCell gateway={gateway} />

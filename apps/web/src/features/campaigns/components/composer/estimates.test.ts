@@ -53,12 +53,12 @@ describe('estimateCampaign', () => {
     expect(estimateCampaign(base)).toMatchObject({ rate: null, durationSeconds: null, finishAt: null });
   });
 
-  it('uses the lower of the campaign and gateway limits', () => {
+  it('uses the lower of the campaign and gateway limits, in messages per second whatever the parts', () => {
     const campaignOnly = estimateCampaign({ ...base, campaignRate: 10 });
-    expect(campaignOnly).toMatchObject({ rate: 10, durationSeconds: 200 });
-    expect(campaignOnly.finishAt?.toISOString()).toBe('2026-05-01T09:03:20.000Z');
-    expect(estimateCampaign({ ...base, campaignRate: 50, gatewayRate: 20 })).toMatchObject({ rate: 20, durationSeconds: 100 });
-    expect(estimateCampaign({ ...base, campaignRate: null, gatewayRate: 3 })).toMatchObject({ rate: 3, durationSeconds: 667 });
+    expect(campaignOnly).toMatchObject({ rate: 10, durationSeconds: 100 });
+    expect(campaignOnly.finishAt?.toISOString()).toBe('2026-05-01T09:01:40.000Z');
+    expect(estimateCampaign({ ...base, campaignRate: 50, gatewayRate: 20 })).toMatchObject({ rate: 20, durationSeconds: 50 });
+    expect(estimateCampaign({ ...base, campaignRate: null, gatewayRate: 3 })).toMatchObject({ rate: 3, durationSeconds: 334 });
   });
 
   it('has no cost without a price, and nothing for an empty audience', () => {
@@ -106,7 +106,7 @@ describe('gateway pace', () => {
       gatewayRate: gatewayPace({ kind: 'simulator', rateLimit: null, config: { acceptPerSecond: 500 } }),
       start: new Date('2026-01-01T09:00:00Z'),
     });
-    expect(estimate).toMatchObject({ rate: 500, durationSeconds: 4, finishAt: new Date('2026-01-01T09:00:04Z') });
+    expect(estimate).toMatchObject({ rate: 500, durationSeconds: 2, finishAt: new Date('2026-01-01T09:00:02Z') });
   });
 });
 

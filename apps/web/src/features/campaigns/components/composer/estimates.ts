@@ -35,7 +35,7 @@ export interface EstimateInput {
 export interface Estimate {
   totalSegments: number;
   cost: number | null;
-  /** The rate the estimate assumes; null = as fast as the gateway goes (no estimate then). */
+  /** The rate the estimate assumes, in messages per second; null = as fast as the gateway goes (no estimate then). */
   rate: number | null;
   durationSeconds: number | null;
   finishAt: Date | null;
@@ -43,8 +43,9 @@ export interface Estimate {
 
 /**
  * Cost (per destination country: recipients x parts x the country's price for the encoding, the
- * one computation in contracts/pricing.ts) and finish time (recipients x parts / rate, where the rate is
- * the lower of the campaign's and the gateway's limits). Quiet hours and gateway slow-downs can
+ * one computation in contracts/pricing.ts) and finish time (recipients / rate, where the rate is the
+ * lower of the campaign's and the gateway's limits, both in messages per second: the engine takes
+ * one token per message, whatever its parts). Quiet hours and gateway slow-downs can
  * only make it later.
  */
 export function estimateCampaign(input: EstimateInput): Estimate {
@@ -52,7 +53,7 @@ export function estimateCampaign(input: EstimateInput): Estimate {
   const totalSegments = recipients * Math.max(0, input.segmentsPerMessage);
   const limits = [input.campaignRate, input.gatewayRate].filter((rate): rate is number => rate !== null && rate > 0);
   const rate = limits.length > 0 ? Math.min(...limits) : null;
-  const durationSeconds = rate === null ? null : Math.ceil(totalSegments / rate);
+  const durationSeconds = rate === null ? null : Math.ceil(recipients / rate);
   return {
     totalSegments,
     cost:
