@@ -2,8 +2,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarDayMore } from './calendar-day-more';
 import { CalendarEntry, DRAG_TYPE } from './calendar-entry';
 import { isMovable, type CalendarEntry as Entry, type CalendarView } from './calendar-model';
+
+/** Campaigns a month cell shows before "+N more" (the row grows to them; none is cut or scrolled away). */
+const MONTH_CELL_ENTRIES = 2;
 
 export interface CalendarGridProps {
   view: CalendarView;
@@ -64,6 +68,7 @@ export function CalendarGrid({ view, weeks, month, today, entries, canMove, form
           <tr key={week[0]}>
             {week.map((date) => {
               const dayEntries = entries.get(date) ?? [];
+              const shown = view === 'month' ? dayEntries.slice(0, MONTH_CELL_ENTRIES) : dayEntries;
               const outside = view === 'month' && !date.startsWith(month);
               const isToday = date === today;
               return (
@@ -115,11 +120,9 @@ export function CalendarGrid({ view, weeks, month, today, entries, canMove, form
                       display: 'flex',
                       flexDirection: 'column',
                       gap: 0.5,
-                      maxHeight: view === 'week' ? 320 : 76,
-                      overflowY: 'auto',
                     }}
                   >
-                    {dayEntries.map((entry) => (
+                    {shown.map((entry) => (
                       <li key={entry.campaign.id}>
                         <CalendarEntry
                           entry={entry}
@@ -131,6 +134,14 @@ export function CalendarGrid({ view, weeks, month, today, entries, canMove, form
                       </li>
                     ))}
                   </Box>
+                  <CalendarDayMore
+                    entries={dayEntries}
+                    shown={shown.length}
+                    title={formatDay(date, 'full')}
+                    formatTime={formatTime}
+                    isMovable={(entry) => canMove && isMovable(entry.campaign)}
+                    onMove={(entry) => onMove(entry)}
+                  />
                 </Box>
               );
             })}
