@@ -62,4 +62,20 @@ describe('bucketTimeline', () => {
     expect(days.points).toHaveLength(2);
     expect(bucketTimeline([])).toEqual({ bucket: 'minute', points: [] });
   });
+
+  it('keeps seconds for a send shorter than ~200 seconds, and rolls seconds up into minutes past it', () => {
+    const second = (offset: number) => ({ at: new Date(Date.UTC(2026, 0, 1) + offset * 1000), sent: 1, delivered: 0, failed: 0 });
+    const short = bucketTimeline([second(0), second(1), second(45)], 'second');
+    expect(short.bucket).toBe('second');
+    expect(short.points).toHaveLength(3);
+    const longer = bucketTimeline([second(0), second(59), second(61), second(205)], 'second');
+    expect(longer.bucket).toBe('minute');
+    expect(longer.points.map((p) => [p.at.toISOString().slice(11, 19), p.sent])).toEqual([
+      ['00:00:00', 2],
+      ['00:01:00', 1],
+      ['00:03:00', 1],
+    ]);
+    // Minute rows are never split: a short span of them stays per minute.
+    expect(bucketTimeline([minute(0), minute(2)], 'minute').bucket).toBe('minute');
+  });
 });

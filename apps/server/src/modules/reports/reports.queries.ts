@@ -120,29 +120,30 @@ export function withAggregateMemory<T>(db: Db, run: (tx: Executor) => Promise<T>
 }
 
 /**
- * Sent (handed to the gateway), delivered and failed (failed or undelivered) per UTC minute, each
- * counted at its own time (sent_at, delivered_at, failed_at), oldest first; the service rolls
- * the minutes up into the bucket the span calls for. One scan grouped by the three minutes
- * together (receipts come soon after the send, so there are few combinations), unfolded here.
+ * Sent (handed to the gateway), delivered and failed (failed or undelivered) per UTC minute (or
+ * second, for a short send), each counted at its own time (sent_at, delivered_at, failed_at),
+ * oldest first; the service rolls them up into the bucket the span calls for. One scan grouped by
+ * the three times together (receipts come soon after the send, so there are few combinations),
+ * unfolded here.
  */
-export async function campaignTimelineMinutes(db: Executor, campaignId: string): Promise<TimelineRow[]> {
-  const minute = (column: SQL) => sql`date_trunc('minute', ${column} at time zone 'UTC') at time zone 'UTC'`;
+export async function campaignTimeline(db: Executor, campaignId: string, unit: 'second' | 'minute'): Promise<TimelineRow[]> {
+  const truncate = (column: SQL) => sql`date_trunc(${unit}::text, ${column} at time zone 'UTC') at time zone 'UTC'`;
   const rows = await queryRows<{ s: string | Date | null; d: string | Date | null; f: string | Date | null; n: number }>(
     db,
-    sql`select ${minute(sql`sent_at`)} as s,
-               case when status = 'delivered' then ${minute(sql`delivered_at`)} end as d,
-               case when status in ('failed', 'undelivered') then ${minute(sql`failed_at`)} end as f,
+    sql`select ${truncate(sql`sent_at`)} as s,
+               case when status = 'delivered' then ${truncate(sql`delivered_at`)} end as d,
+               case when status in ('failed', 'undelivered') then ${truncate(sql`failed_at`)} end as f,
                count(*)::int as n
         from messages where campaign_id = ${campaignId}
         group by 1, 2, 3`,
   );
-  const minutes = new Map<number, TimelineRow>();
+  const buckets = new Map<number, TimelineRow>();
   const add = (at: string | Date | null, key: 'sent' | 'delivered' | 'failed', n: number) => {
     if (at === null) return;
     const time = new Date(at).getTime();
-    const row = minutes.get(time) ?? { at: new Date(time), sent: 0, delivered: 0, failed: 0 };
+    const row = buckets.get(time) ?? { at: new Date(time), sent: 0, delivered: 0, failed: 0 };
     row[key] += n;
-    minutes.set(time, row);
+    buckets.set(time, row);
   };
   for (const row of rows) {
     const n = Number(row.n);
@@ -150,7 +151,7 @@ export async function campaignTimelineMinutes(db: Executor, campaignId: string):
     add(row.d, 'delivered', n);
     add(row.f, 'failed', n);
   }
-  return [...minutes.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return [...buckets.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
 /** Error codes of a campaign's messages, most frequent first (reads the partial errors index). */
@@ -174,9 +175,9 @@ export interface Tag1Cell {
   status: MessageStatus;
   replied: boolean;
   word: string | null;
-  n: number;
   /** Its recipients opted out in answer to the campaign (messages.opted_out_at: reply-figures.ts). */
   optedOut: boolean;
+  n: number;
   /** Latest sent_at among the cell's messages (for the reply window of non-responders). */
   lastSentAt: Date | null;
 }
@@ -188,15 +189,15 @@ export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1C
     status: MessageStatus;
     replied: boolean;
     word: string | null;
-    n: number;
     opted_out: boolean;
+    n: number;
     last_sent_at: string | Date | null;
   }>(
     db,
     sql`select coalesce(c.tag1, '') as tag1, m.status, m.replied_at is not null as replied,
                case when m.replied_at is not null then m.reply_word end as word,
-               count(*)::int as n, max(m.sent_at) as last_sent_at
                m.opted_out_at is not null as opted_out,
+               count(*)::int as n, max(m.sent_at) as last_sent_at
         from messages m left join contacts c on c.id = m.contact_id
         where m.campaign_id = ${campaignId}
         group by 1, 2, 3, 4, 5`,
@@ -206,8 +207,8 @@ export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1C
     status: row.status,
     replied: row.replied,
     word: row.word,
-    n: Number(row.n),
     optedOut: row.opted_out === true,
+    n: Number(row.n),
     lastSentAt: toDate(row.last_sent_at),
   }));
 }

@@ -15,6 +15,7 @@ import {
   type ReportCampaignsQuery,
   type Tag1Group,
   type Tag1Report,
+  type TimelineBucket,
 } from '@sms/contracts/reports';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Command } from '../../platform/audit.ts';
@@ -31,7 +32,7 @@ import { ReportCache } from './report-cache.ts';
 import { failedCount, presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
 import {
   campaignErrors,
-  campaignTimelineMinutes,
+  campaignTimeline,
   countRecipients,
   launchedCampaigns,
   launchedCampaignsAfter,
@@ -44,14 +45,14 @@ import {
   type TimelineRow,
 } from './reports.queries.ts';
 
-/** The most points a timeline chart gets; the bucket grows (minute, hour, day) until it fits. */
+/** The most points a timeline chart gets; the bucket grows (second, minute, hour, day) until it fits. */
 const TIMELINE_POINTS_MAX = 200;
 /** How long aggregates that read the contacts' current tag1 are reused (tag edits do not move the counters). */
 const CONTACT_AGGREGATE_MAX_AGE_MS = 60_000;
 /** Campaign statuses whose counters are moving. */
 const LIVE_STATUSES = new Set(['sending', 'paused']);
 
-const { minute: MINUTE, hour: HOUR } = TIMELINE_BUCKET_MS;
+const { second: SECOND, minute: MINUTE, hour: HOUR } = TIMELINE_BUCKET_MS;
 
 /** Loads the campaign a report is about; 404 when there is none. */
 export async function loadReportCampaign(db: Executor, id: string): Promise<CampaignRow> {
@@ -60,16 +61,41 @@ export async function loadReportCampaign(db: Executor, id: string): Promise<Camp
   return row;
 }
 
-/** Minute rows rolled up into the bucket that keeps the chart at most TIMELINE_POINTS_MAX points. */
-export function bucketTimeline(minutes: TimelineRow[]): { bucket: 'minute' | 'hour' | 'day'; points: TimelineRow[] } {
-  const first = minutes[0]?.at.getTime() ?? 0;
-  const last = minutes[minutes.length - 1]?.at.getTime() ?? 0;
-  const span = last - first;
-  const bucket = span < TIMELINE_POINTS_MAX * MINUTE ? 'minute' : span < TIMELINE_POINTS_MAX * HOUR ? 'hour' : 'day';
-  if (bucket === 'minute') return { bucket, points: minutes };
+/** The time between a timeline's first and last rows (oldest first). */
+const spanOf = (rows: TimelineRow[]): number => (rows.at(-1)?.at.getTime() ?? 0) - (rows[0]?.at.getTime() ?? 0);
+
+/**
+ * A campaign's timeline rows at the finest unit its span calls for: per minute, or per second when
+ * the minutes span less than TIMELINE_POINTS_MAX seconds (a second scan, of a short send only).
+ */
+export async function campaignTimelineRows(db: Executor, campaignId: string): Promise<{ unit: 'second' | 'minute'; rows: TimelineRow[] }> {
+  const minutes = await campaignTimeline(db, campaignId, 'minute');
+  if (minutes.length === 0 || spanOf(minutes) >= TIMELINE_POINTS_MAX * SECOND) return { unit: 'minute', rows: minutes };
+  return { unit: 'second', rows: await campaignTimeline(db, campaignId, 'second') };
+}
+
+/**
+ * Rows (per `unit`) rolled up into the bucket that keeps the chart at most TIMELINE_POINTS_MAX
+ * points: seconds, minutes, hours or days by the span, never finer than the rows.
+ */
+export function bucketTimeline(
+  rows: TimelineRow[],
+  unit: 'second' | 'minute' = 'minute',
+): { bucket: TimelineBucket; points: TimelineRow[] } {
+  const span = spanOf(rows);
+  const fits: TimelineBucket =
+    span < TIMELINE_POINTS_MAX * SECOND
+      ? 'second'
+      : span < TIMELINE_POINTS_MAX * MINUTE
+        ? 'minute'
+        : span < TIMELINE_POINTS_MAX * HOUR
+          ? 'hour'
+          : 'day';
+  const bucket = TIMELINE_BUCKET_MS[fits] < TIMELINE_BUCKET_MS[unit] ? unit : fits;
+  if (bucket === unit) return { bucket, points: rows };
   const size = TIMELINE_BUCKET_MS[bucket];
   const points: TimelineRow[] = [];
-  for (const row of minutes) {
+  for (const row of rows) {
     const at = Math.floor(row.at.getTime() / size) * size;
     const point = points[points.length - 1];
     if (point && point.at.getTime() === at) {
@@ -94,6 +120,7 @@ const newTally = (): GroupTally => ({ counts: emptyCounts(), words: new Map() })
 function addCell(tally: GroupTally, cell: Tag1Cell): void {
   tally.counts[cell.status] += cell.n;
   tally.counts.total += cell.n;
+  if (cell.optedOut) tally.counts.optedOut += cell.n;
   if (cell.replied) {
     tally.counts.replied += cell.n;
     if (cell.word) tally.words.set(cell.word, (tally.words.get(cell.word) ?? 0) + cell.n);
@@ -111,7 +138,6 @@ function tallyCells(cells: Tag1Cell[]): { groups: Map<string, GroupTally>; total
     addCell(totals, cell);
   }
   return { groups, totals };
-  if (cell.optedOut) tally.counts.optedOut += cell.n;
 }
 
 /** A tally as a report row: the reply figures by their one definition, the top reply words, the rest of the replies as `other`. */
@@ -128,6 +154,7 @@ function presentTally({ counts, words }: GroupTally): Omit<Tag1Group, 'tag1'> {
     replied: figures.replied,
     notReplied: figures.notReplied,
     responseRate: figures.responseRate,
+    optedOut: figures.optedOut,
     replyWords,
     other: figures.replied - replyWords.reduce((sum, word) => sum + word.n, 0),
   };
@@ -145,7 +172,6 @@ function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'],
       case 'deliveredPct':
         return row.deliveredPct;
       case 'repliedPct':
-    optedOut: figures.optedOut,
         return row.repliedPct;
       case 'failed':
         return row.failed;
@@ -163,8 +189,12 @@ function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'],
 
 /** The reports of one process: the queries plus the per-campaign aggregate caches. */
 export function createReportsService(db: Db) {
-  const deliveryCache = new ReportCache<{ minutes: TimelineRow[]; errors: DeliverySummary['errors'] }>();
+  const deliveryCache = new ReportCache<{
+    timeline: { unit: 'second' | 'minute'; rows: TimelineRow[] };
+    errors: DeliverySummary['errors'];
+  }>();
   const tag1Cache = new ReportCache<Tag1Cell[]>({ maxAgeMs: CONTACT_AGGREGATE_MAX_AGE_MS });
+  // The counters include replies and opt-outs in answer, so an entry is reused only while none came.
   const signatureOf = (counts: CampaignCounts) => JSON.stringify(counts);
 
   const cellsOf = (campaign: CampaignRow, counts: CampaignCounts) =>
@@ -181,7 +211,6 @@ export function createReportsService(db: Db) {
       columnSort ? { search, status, sort: query.sort as 'name' | 'launchedAt', order: query.order } : { search, status },
     );
     const ids = rows.map((row) => row.id);
-  // The counters include replies and opt-outs in answer, so an entry is reused only while none came.
     const counts = await readCampaignCounts(db, ids);
     const present = rows.map((row) => presentCampaignRow(row, counts.get(row.id) ?? emptyCounts()));
     return columnSort ? present : sortRows(present, query.sort, query.order);
@@ -216,10 +245,10 @@ export function createReportsService(db: Db) {
     async delivery(campaign: CampaignRow): Promise<DeliverySummary> {
       const counts = await readOneCampaignCounts(db, campaign.id);
       const snapshot = await deliveryCache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), async () => ({
-        minutes: await withAggregateMemory(db, (tx) => campaignTimelineMinutes(tx, campaign.id)),
+        timeline: await withAggregateMemory(db, (tx) => campaignTimelineRows(tx, campaign.id)),
         errors: await campaignErrors(db, campaign.id),
       }));
-      const { bucket, points } = bucketTimeline(snapshot.minutes);
+      const { bucket, points } = bucketTimeline(snapshot.timeline.rows, snapshot.timeline.unit);
       const figures = replyFigures(counts);
       return {
         campaign: presentHeader(campaign),

@@ -158,7 +158,8 @@ describe('GET /api/reports/delivery/{campaignId}', () => {
       expect(entry.n, entry.status).toBe(c[entry.status]);
       expect(entry.pct).toBe(Math.round((entry.n / c.total) * 1000) / 10);
     }
-    expect(summary).toMatchObject({ replied: 6, repliedPct: 25, optedOut: 1, bucket: 'minute' });
+    // A send of a few seconds: per-second buckets (it was one per-minute point).
+    expect(summary).toMatchObject({ replied: 6, repliedPct: 25, optedOut: 1, bucket: 'second' });
     const sum = (key: 'sent' | 'delivered' | 'failed') => summary.timeline.reduce((total, point) => total + point[key], 0);
     expect(sum('sent')).toBe(CONTACTS);
     expect(sum('delivered')).toBe(c.delivered);
@@ -167,6 +168,52 @@ describe('GET /api/reports/delivery/{campaignId}', () => {
       { errorCode: 'SIM_REJECTED', errorText: 'Rejected', n: 2 },
       { errorCode: 'SIM_UNREACHABLE', errorText: null, n: 1 },
     ]);
+  });
+
+  it('picks seconds, minutes or hours for the timeline from the span of the send', async () => {
+    const made: string[] = [];
+    /** A completed campaign whose messages were sent (and delivered 2 s later) at these offsets in seconds. */
+    const sentOver = async (name: string, offsets: number[]) => {
+      const [campaign] = await rows<{ id: string }>(
+        sql`insert into campaigns (name, body, audience, status, launched_at, completed_at)
+            values (${name}, 'Hi', '{"type":"all"}'::jsonb, 'completed', now(), now()) returning id`,
+      );
+      const id = (campaign as { id: string }).id;
+      made.push(id);
+      for (const [i, offset] of offsets.entries()) {
+        await server.database.db.execute(sql`insert into messages (kind, campaign_id, phone, status, sent_at, delivered_at)
+          values ('campaign', ${id}, ${phone(900 + i)}, 'delivered',
+                  timestamptz '2026-03-02 09:00:00+00' + make_interval(secs => ${offset}),
+                  timestamptz '2026-03-02 09:00:02+00' + make_interval(secs => ${offset}))`);
+      }
+      return get<DeliverySummary>(`/api/reports/delivery/${id}`);
+    };
+    const short = await sentOver('Timeline seconds', [0, 0, 1, 5, 30]);
+    expect(short.bucket).toBe('second');
+    expect(short.timeline.map((point) => [point.at, point.sent, point.delivered])).toEqual([
+      ['2026-03-02T09:00:00.000Z', 2, 0],
+      ['2026-03-02T09:00:01.000Z', 1, 0],
+      ['2026-03-02T09:00:02.000Z', 0, 2],
+      ['2026-03-02T09:00:03.000Z', 0, 1],
+      ['2026-03-02T09:00:05.000Z', 1, 0],
+      ['2026-03-02T09:00:07.000Z', 0, 1],
+      ['2026-03-02T09:00:30.000Z', 1, 0],
+      ['2026-03-02T09:00:32.000Z', 0, 1],
+    ]);
+    // Just over 200 seconds (within four minutes): minutes, rolled up from the seconds.
+    const minutes = await sentOver('Timeline minutes', [0, 59, 61, 205]);
+    expect(minutes.bucket).toBe('minute');
+    expect(minutes.timeline.map((point) => [point.at.slice(11, 19), point.sent, point.delivered])).toEqual([
+      ['09:00:00', 2, 1],
+      ['09:01:00', 1, 2],
+      ['09:03:00', 1, 1],
+    ]);
+    const hours = await sentOver('Timeline hours', [0, 3600 * 5, 3600 * 20]);
+    expect(hours.bucket).toBe('hour');
+    expect(hours.timeline.map((point) => point.at.slice(11, 16))).toEqual(['09:00', '14:00', '05:00']);
+    // Gone again: the other tests count this suite's campaigns.
+    await server.database.db.execute(sql`delete from messages where campaign_id = any(${sql.param(made)}::uuid[])`);
+    await server.database.db.execute(sql`delete from campaigns where id = any(${sql.param(made)}::uuid[])`);
   });
 
   it('answers 404 for an unknown campaign and 400 naming campaignId for a bad id', async () => {

@@ -153,6 +153,7 @@ describe('delivery timeline', () => {
     const date = new Date(2026, 0, 2, 15, 30);
     expect(formatBucket(date, 'day', 'en')).toBe('Jan 2, 2026');
     expect(formatBucket(date, 'minute', 'en')).toBe('3:30 PM');
+    expect(formatBucket(new Date(2026, 0, 2, 15, 30, 7), 'second', 'en')).toBe('3:30:07 PM');
     expect(formatBucket(date, 'hour', 'en')).toMatch(/Jan 2.*3 PM/);
   });
 });

@@ -97,14 +97,16 @@ export function buildTimeline(
   return line;
 }
 
-/** How a timeline bucket start is labelled: the day alone for daily buckets, else date and time. */
+/** How a timeline bucket start is labelled: the day alone for daily buckets, else date and time (to the second for seconds). */
 export function formatBucket(date: Date, bucket: TimelineBucket, language: string): string {
   const options: Intl.DateTimeFormatOptions =
     bucket === 'day'
       ? { dateStyle: 'medium' }
       : bucket === 'hour'
         ? { month: 'short', day: 'numeric', hour: 'numeric' }
-        : { hour: 'numeric', minute: '2-digit' };
+        : bucket === 'second'
+          ? { hour: 'numeric', minute: '2-digit', second: '2-digit' }
+          : { hour: 'numeric', minute: '2-digit' };
   return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
 }
 
