@@ -240,6 +240,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         <TestSendDialog
           open={testing}
           campaignId={saved?.id ?? null}
+          body={body}
           defaultCountry={settings.defaultCountry ?? ''}
           onClose={() => setTesting(false)}
         />

@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Contact } from '@sms/contracts/contacts';
-import { useId, useState } from 'react';
+import { renderTemplate } from '@sms/contracts/message-template';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../../components/country-select';
 import { serverFieldError } from '../../../../components/forms/server-field-error';
@@ -19,18 +20,21 @@ import { useMessage } from '../../../../api/messages/get-message';
 import { useContactSearch } from '../../../../api/contacts/get-contacts';
 import { useTestSend } from '../../../../api/campaigns/test-send';
 import { useDebounced } from '../../../../lib/use-debounced';
+import { emptyMergeFields } from './empty-merge-fields';
 import { contactLabel } from './message-preview';
 import { MessageStatus } from './message-status';
 
 export interface TestSendDialogProps {
   open: boolean;
   campaignId: string | null;
+  /** The campaign's text as saved (the test sends it): previewed, and its empty merge fields warned about. */
+  body: string;
   defaultCountry: string;
   onClose: () => void;
 }
 
 /** Sends the campaign's text to one number (merge fields from a chosen contact) and follows that message live. */
-export function TestSendDialog({ open, campaignId, defaultCountry, onClose }: TestSendDialogProps) {
+export function TestSendDialog({ open, campaignId, body, defaultCountry, onClose }: TestSendDialogProps) {
   const { t } = useTranslation(['campaigns', 'common']);
   const titleId = useId();
   const [phone, setPhone] = useState('');
@@ -43,6 +47,10 @@ export function TestSendDialog({ open, campaignId, defaultCountry, onClose }: Te
   const send = useTestSend();
   const message = useMessage(send.data?.id ?? null);
   const phoneError = serverFieldError(send.error, ['phone', 'defaultCountry'] as const);
+  // What the chosen contact (or none: the fallbacks) makes of the text, and the fields left empty.
+  const preview = useMemo(() => renderTemplate(body, contact ?? {}), [body, contact]);
+  const empty = useMemo(() => emptyMergeFields(body, contact ?? {}), [body, contact]);
+  const fields = empty.map((field) => `{{${field}}}`).join(', ');
   const close = () => {
     send.reset();
     onClose();
@@ -91,6 +99,28 @@ export function TestSendDialog({ open, campaignId, defaultCountry, onClose }: Te
             onInputChange={(_event, next) => setText(next)}
             renderInput={(params) => <TextField {...params} label={t('testSend.contact')} helperText={t('testSend.contactHint')} />}
           />
+          {empty.length > 0 ? (
+            <Alert severity="warning" data-testid="test-send-empty-fields">
+              {contact
+                ? t('testSend.emptyForContact', { name: contactLabel(contact), fields })
+                : t('testSend.emptyWithoutContact', { fields, example: `{{${empty[0]}|…}}` })}
+            </Alert>
+          ) : null}
+          {body.trim() !== '' ? (
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+                {contact ? t('testSend.previewFor', { name: contactLabel(contact) }) : t('testSend.previewFallbacks')}
+              </Typography>
+              <Typography
+                variant="body2"
+                dir="auto"
+                sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="test-send-preview"
+              >
+                {preview}
+              </Typography>
+            </Box>
+          ) : null}
           {send.isError && !phoneError ? <Alert severity="error">{errorMessage(send.error)}</Alert> : null}
           {message.data ? (
             <Box sx={{ p: 2, borderRadius: 1, bgcolor: 'grey.100' }}>

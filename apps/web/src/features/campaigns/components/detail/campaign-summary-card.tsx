@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../components/date-time';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { describeAudience } from './audience-description';
+import { MessageSample } from './message-sample';
 import { LtrText } from '../../../../components/ltr-text';
 import { ScheduledTime } from '../../../../components/scheduled-time';
 import { intlLocale } from '../../../../lib/i18n/intl-locale';
@@ -28,11 +29,7 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
     [t('fields.gateway'), campaign.gatewayName ?? t('composer.defaultGateway')],
     [
       t('fields.schedule'),
-      campaign.scheduledAt ? (
-        <ScheduledTime value={campaign.scheduledAt} timeZone={campaign.timeZone} />
-      ) : (
-        t('detail.whenLaunched')
-      ),
+      campaign.scheduledAt ? <ScheduledTime value={campaign.scheduledAt} timeZone={campaign.timeZone} /> : t('detail.whenLaunched'),
     ],
     [
       t('fields.rateLimit'),
@@ -58,13 +55,7 @@ export function CampaignSummaryCard({ campaign }: { campaign: Campaign }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {t('detail.message')}
         </Typography>
-        <Box
-          sx={{ bgcolor: 'grey.100', borderRadius: 2, p: 2, mb: 3, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          data-testid="campaign-body-text"
-          dir="auto"
-        >
-          {campaign.body || <Typography color="text.secondary">{t('detail.noBody')}</Typography>}
-        </Box>
+        <MessageSample campaign={campaign} />
         <Box
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, auto) 1fr' }, columnGap: 3, rowGap: 1.25 }}
