@@ -68,7 +68,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags,
         summary: 'Launched campaigns with their delivery and reply figures',
-        description: 'Drafts are left out. optedOut: recipients who opted out in answer to the campaign (an opt-out keyword matched to its message).',
+        description:
+          'Drafts are left out. optedOut: recipients who opted out in answer to the campaign (an opt-out keyword matched to its message).',
         querystring: reportCampaignsQuerySchema,
         response: { 200: reportCampaignsResponseSchema, ...errorResponses(400, 401, 403) },
       },
