@@ -31,7 +31,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** Error codes of the contacts API besides the generic ones. */
-export const CONTACT_ERROR_CODES = { exists: 'CONTACT_EXISTS' } as const;
+export const CONTACT_ERROR_CODES = { exists: 'CONTACT_EXISTS', inTrash: 'CONTACT_IN_TRASH' } as const;
 
 /** A contact as the API presents it. */
 export const contactSchema = z.object({

@@ -2,7 +2,7 @@ import type { StoredAudience } from '@sms/contracts/campaigns';
 import { REACHED_STATUSES } from '@sms/contracts/messages';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../db/schema.ts';
-import { contactFilterWhere } from '../contacts/index.ts';
+import { contactFilterWhere, notTrashed } from '../contacts/index.ts';
 
 /**
  * Which contacts an audience names, as a condition on `contacts` (opted-out contacts included:
@@ -16,6 +16,13 @@ import { contactFilterWhere } from '../contacts/index.ts';
  * resolved) they reach nobody.
  */
 export function audienceWhere(audience: StoredAudience, savedCampaignId?: string): SQL | undefined {
+  // Contacts in the trash are no one's audience (decision 087); filters and segments leave them out already.
+  return audience.type === 'filter' || audience.type === 'segment'
+    ? namedWhere(audience, savedCampaignId)
+    : and(namedWhere(audience, savedCampaignId), notTrashed);
+}
+
+function namedWhere(audience: StoredAudience, savedCampaignId?: string): SQL | undefined {
   switch (audience.type) {
     case 'all':
       return undefined;

@@ -9,7 +9,7 @@ import {
 } from '@sms/contracts/contacts';
 import { REACHED_STATUSES } from '@sms/contracts/messages';
 import { normalisePhone, phoneSearchPrefix } from '@sms/contracts/phone';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
@@ -24,7 +24,7 @@ const whereClause = (where: SQL | undefined) => (where ? sql`where ${where}` : s
 const startsWithLower = (column: SQL, term: string) => sql`lower(${column}) like ${`${escapeLike(term.toLowerCase())}%`}`;
 
 /** The search part of a filter: phone prefix for phone-like terms, else the start of names or email. */
-function searchCondition(term: string, country: string | undefined): SQL | undefined {
+export function searchCondition(term: string, country: string | undefined): SQL | undefined {
   const prefix = phoneSearchPrefix(term, country);
   if (prefix) {
     // phone has collation "C": the unique btree answers the prefix range directly.
@@ -52,8 +52,16 @@ const createdToBound = (value: string): SQL =>
     ? sql`${contacts.createdAt} < (${value}::date + 1)`
     : sql`${contacts.createdAt} <= ${value}::timestamptz`;
 
-/** The WHERE clause of a filter, shared by the list, bulk actions, exports, saved segments and campaign audiences (undefined = every contact). */
+/** Contacts not in the trash (decision 087): every list, count, audience, search and export reads these only. */
+export const notTrashed: SQL = isNull(contacts.deletedAt);
+
+/** The WHERE clause of a filter, shared by the list, bulk actions, exports, saved segments and campaign audiences (trashed contacts left out). */
 export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
+  return and(filterConditions(filter), notTrashed);
+}
+
+/** What a filter asks for (undefined: nothing, every contact). */
+function filterConditions(filter: ContactFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = filter.conditions ? advancedConditions(filter.conditions) : [];
   if (filter.search) conditions.push(searchCondition(filter.search, filter.country));
   if (filter.tag1 !== undefined) conditions.push(eq(contacts.tag1, filter.tag1));
@@ -158,10 +166,12 @@ export async function listContacts(
   db: Executor,
   query: ListContactsQuery,
 ): Promise<{ rows: ContactRow[]; total: number; totalCapped: boolean }> {
+  // The plan depends on what the filter asks for; the trash condition only drops the few trashed rows met on the way.
+  const narrowed = filterConditions(query) !== undefined;
   const where = contactFilterWhere(query);
   const order = orderBy(query.sort, query.order);
   let counted: number;
-  if (where && query.search && phoneSearchPrefix(query.search, query.country)) {
+  if (narrowed && where && query.search && phoneSearchPrefix(query.search, query.country)) {
     const page = await gatherPage(db, where, order, query);
     // A page past the last match has no row to carry the count.
     counted = page[0]?.matched ?? (query.skip > 0 ? await countContactsUpTo(db, where, CONTACT_COUNT_CAP + 1) : 0);
@@ -176,7 +186,7 @@ export async function listContacts(
       };
   } else {
     counted = await countContactsUpTo(db, where, CONTACT_COUNT_CAP + 1);
-    if (where && counted <= CONTACT_COUNT_CAP) {
+    if (narrowed && where && counted <= CONTACT_COUNT_CAP) {
       // Named like the table, so the ORDER BY's "contacts"."column" refers to the gathered matches;
       // the LIMIT (never reached: there are fewer matches) keeps the planner from merging the
       // subquery back into a walk of the order.
@@ -191,7 +201,7 @@ export async function listContacts(
     }
   }
   const page =
-    where && query.sort === 'createdAt'
+    narrowed && where && query.sort === 'createdAt'
       ? await pageOfMany(db, where, order, query)
       : await db.select().from(contacts).where(where).orderBy(order).limit(query.limit).offset(query.skip);
   return { rows: page, total: Math.min(counted, CONTACT_COUNT_CAP), totalCapped: counted > CONTACT_COUNT_CAP };
@@ -245,13 +255,22 @@ export async function countContactsUpTo(db: Executor, where: SQL | undefined, li
   return Number(row?.n ?? 0);
 }
 
-/** A contact by id. */
+/** A contact by id (not one in the trash). */
 export async function findContactById(db: Executor, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, id), notTrashed));
+  return row;
+}
+
+/** A contact by id, in the trash or not (erasure and access requests reach trashed contacts too). */
+export async function findAnyContactById(db: Executor, id: string): Promise<ContactRow | undefined> {
   const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
   return row;
 }
 
-/** The contact holding an E.164 number (the unique index). */
+/** The contact holding an E.164 number (the unique index), in the trash or not: `deletedAt` tells. */
 export async function findContactByPhone(db: Executor, phone: string): Promise<ContactRow | undefined> {
   const [row] = await db.select().from(contacts).where(eq(contacts.phone, phone));
   return row;
@@ -274,9 +293,13 @@ export async function updateContactRow(db: Executor, id: string, patch: Partial<
   return row;
 }
 
-/** Deletes one contact; false when it was already gone. */
-export async function deleteContactRow(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
+/** Moves one contact to the trash; false when it was gone or already there. */
+export async function trashContactRow(db: Executor, id: string, by: string): Promise<boolean> {
+  const rows = await db
+    .update(contacts)
+    .set({ deletedAt: sql`now()`, deletedBy: by })
+    .where(and(eq(contacts.id, id), notTrashed))
+    .returning({ id: contacts.id });
   return rows.length > 0;
 }
 
@@ -284,7 +307,7 @@ export async function deleteContactRow(db: Executor, id: string): Promise<boolea
 export type BulkTarget = { ids: string[] } | { filter: ContactFilter };
 
 const targetWhere = (target: BulkTarget): SQL | undefined =>
-  'ids' in target ? inArray(contacts.id, target.ids) : contactFilterWhere(target.filter);
+  'ids' in target ? and(inArray(contacts.id, target.ids), notTrashed) : contactFilterWhere(target.filter);
 
 /** Runs a data-modifying statement and answers how many rows it changed (both drivers, no ids shipped to JS). */
 async function countChanged(db: Executor, statement: SQL): Promise<number> {
@@ -294,9 +317,9 @@ async function countChanged(db: Executor, statement: SQL): Promise<number> {
 
 const andAlso = (where: SQL | undefined, extra: SQL) => (where ? sql`where (${where}) and ${extra}` : sql`where ${extra}`);
 
-/** Bulk delete: one statement. */
-export function bulkDelete(db: Executor, target: BulkTarget): Promise<number> {
-  return countChanged(db, sql`delete from ${contacts} ${whereClause(targetWhere(target))}`);
+/** Bulk move to the trash: one statement. */
+export function bulkTrash(db: Executor, target: BulkTarget, by: string): Promise<number> {
+  return countChanged(db, sql`update ${contacts} set deleted_at = now(), deleted_by = ${by} ${whereClause(targetWhere(target))}`);
 }
 
 /** Bulk set (or clear, with null) one tag field; rows already holding the value are left alone. */

@@ -29,7 +29,8 @@ import { errorResponses } from '../../platform/openapi.ts';
 import { exportContacts } from './contacts-export.ts';
 import { eraseContact, exportPersonalData } from './contact-erasure.ts';
 import { presentContact } from './contacts.presenter.ts';
-import { distinctTagValues, findContactById, listContacts, type ContactRow } from './contacts.queries.ts';
+import { distinctTagValues, findAnyContactById, findContactById, listContacts, type ContactRow } from './contacts.queries.ts';
+import { contactsTrashRoutes } from './contacts-trash.routes.ts';
 import { createContact, deleteContact, guardedChange, runBulkAction, updateContact } from './contacts.service.ts';
 
 const tags = ['contacts'];
@@ -81,6 +82,13 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     if (!row) throw new NotFound('Contact not found');
     return row;
   });
+  /** Erasure and access requests reach a contact in the trash too: it is still held. */
+  const anyContact = recordLoader(async (id) => {
+    const row = await findAnyContactById(db, id);
+    if (!row) throw new NotFound('Contact not found');
+    return row;
+  });
+  await app.register(contactsTrashRoutes, { db });
   app.get(
     '/api/contacts',
     {
@@ -235,7 +243,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
       schema: {
         tags,
-        summary: 'Delete a contact',
+        summary: 'Delete a contact (to the trash: restorable for 30 days)',
         params: contactIdParamsSchema,
         response: { 204: z.undefined(), ...errorResponses(400, 401, 403, 404) },
       },
@@ -253,7 +261,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         auth: 'required',
         can: ['delete', 'Contact'],
         refusal: 'Only administrators and managers can erase contacts.',
-        load: contact.load,
+        load: anyContact.load,
       },
       schema: {
         tags,
@@ -266,7 +274,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      return eraseContact(db, { actor: currentUser(request), target: contact.of(request), ip: request.ip });
+      return eraseContact(db, { actor: currentUser(request), target: anyContact.of(request), ip: request.ip });
     },
   );
 
@@ -277,7 +285,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         auth: 'required',
         can: ['export', 'Contact'],
         refusal: "Only administrators and managers can export a contact's personal data.",
-        load: contact.load,
+        load: anyContact.load,
       },
       schema: {
         tags,
@@ -291,7 +299,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      const target = contact.of(request);
+      const target = anyContact.of(request);
       const { format } = request.query;
       const body = await exportPersonalData(db, { actor, target, format, ip: request.ip });
       return reply

@@ -12,12 +12,12 @@ import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { refuseErasedNumber } from '../../platform/suppression.ts';
 import {
-  bulkDelete,
   bulkOptIn,
   bulkOptOut,
   bulkSetTag,
-  deleteContactRow,
+  bulkTrash,
   findContactByPhone,
+  trashContactRow,
   insertContact,
   updateContactRow,
   type BulkTarget,
@@ -30,6 +30,16 @@ function contactExists(existing: ContactRow): Conflict {
   const name = [existing.firstName, existing.lastName].filter(Boolean).join(' ') || existing.phone;
   return new Conflict(`A contact with this phone number already exists: ${name}`, {
     code: CONTACT_ERROR_CODES.exists,
+    field: 'phone',
+    existingId: existing.id,
+  });
+}
+
+/** The 409 for a number a contact in the trash holds: restore it (or erase it) rather than hold the number twice. */
+function contactInTrash(existing: ContactRow): Conflict {
+  const name = [existing.firstName, existing.lastName].filter(Boolean).join(' ') || existing.phone;
+  return new Conflict(`A contact in the trash has this phone number: ${name}. Restore it from the trash first.`, {
+    code: CONTACT_ERROR_CODES.inTrash,
     field: 'phone',
     existingId: existing.id,
   });
@@ -49,7 +59,7 @@ async function writeOr409<T>(db: Db, phone: string, write: () => Promise<T>): Pr
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const existing = await findContactByPhone(db, phone);
-    if (existing) throw contactExists(existing);
+    if (existing) throw existing.deletedAt ? contactInTrash(existing) : contactExists(existing);
     throw error;
   }
 }
@@ -62,11 +72,16 @@ function statusPatch(status: 'active' | 'opted_out' | undefined, current: Contac
     : { status, optedOutAt: null, optOutSource: null };
 }
 
-/** Creates a contact from the form (source 'manual'); 400 on an unreadable phone, 409 on a duplicate. */
+/**
+ * Creates a contact from the form (source 'manual'); 400 on an unreadable phone, 409 on a
+ * duplicate. A number held by a contact in the trash brings that contact back with the form's
+ * values (decision 087): its history and consent stay, and an opted-out one stays opted out.
+ */
 export async function createContact(db: Db, input: Command & { body: CreateContactBody }): Promise<ContactRow> {
   const { body } = input;
   const phone = e164Or400(body.phone, body.defaultCountry);
   const existing = await findContactByPhone(db, phone);
+  if (existing?.deletedAt) return restoreWithValues(db, input, existing);
   if (existing) throw contactExists(existing);
   await refuseErasedNumber(db, phone);
   const values: NewContactRow = {
@@ -90,6 +105,29 @@ export async function createContact(db: Db, input: Command & { body: CreateConta
       return row;
     }),
   );
+}
+
+/** A trashed contact brought back by a new one with its number: the given values replace the stored ones; opting out applies, opting in does not. */
+async function restoreWithValues(db: Db, input: Command & { body: CreateContactBody }, trashed: ContactRow): Promise<ContactRow> {
+  const { body } = input;
+  const patch: Partial<NewContactRow> = { deletedAt: null, deletedBy: null };
+  for (const field of ['firstName', 'lastName', 'email', 'tag1', 'tag2', 'tag3', 'notes', 'customFields'] as const) {
+    if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
+  }
+  if (body.status === 'opted_out') Object.assign(patch, statusPatch('opted_out', trashed));
+  return db.transaction(async (tx) => {
+    const row = await updateContactRow(tx, trashed.id, patch);
+    if (!row) throw new NotFound('Contact not found');
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'contact.restore',
+      subject: 'Contact',
+      subjectId: row.id,
+      ip: input.ip,
+      details: { via: 'create', fields: Object.keys(patch).filter((key) => key !== 'deletedAt' && key !== 'deletedBy') },
+    });
+    return row;
+  });
 }
 
 /** What an update would really change among the parts the policy guards: the number, opting out, opting in. */
@@ -125,7 +163,7 @@ export async function updateContact(db: Db, input: Command & { target: ContactRo
     const phone = e164Or400(body.phone, body.defaultCountry);
     if (phone !== target.phone) {
       const existing = await findContactByPhone(db, phone);
-      if (existing && existing.id !== target.id) throw contactExists(existing);
+      if (existing && existing.id !== target.id) throw existing.deletedAt ? contactInTrash(existing) : contactExists(existing);
       patch.phone = phone;
     }
   }
@@ -153,10 +191,10 @@ export async function updateContact(db: Db, input: Command & { target: ContactRo
   );
 }
 
-/** Deletes one contact. */
+/** Moves one contact to the trash (restorable for TRASH_DAYS, decision 087). */
 export async function deleteContact(db: Db, input: Command & { target: ContactRow }): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await deleteContactRow(tx, input.target.id))) throw new NotFound('Contact not found');
+    if (!(await trashContactRow(tx, input.target.id, input.actor.id))) throw new NotFound('Contact not found');
     await recordAudit(tx, {
       actor: input.actor,
       action: 'contact.delete',
@@ -179,7 +217,7 @@ export async function runBulkAction(db: Db, input: Command & { body: BulkActionB
     let affected: number;
     switch (body.action) {
       case 'delete':
-        affected = await bulkDelete(tx, target);
+        affected = await bulkTrash(tx, target, input.actor.id);
         break;
       case 'optOut':
         affected = await bulkOptOut(tx, target);

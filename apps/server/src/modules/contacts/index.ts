@@ -5,6 +5,7 @@ export { contactPolicy } from './contacts.policy.ts';
 export { presentContact } from './contacts.presenter.ts';
 export {
   contactFilterWhere,
+  notTrashed,
   findContactById,
   findContactByPhone,
   insertContact,
@@ -13,3 +14,4 @@ export {
   type NewContactRow,
 } from './contacts.queries.ts';
 export { contactsRoutes } from './contacts.routes.ts';
+export { purgeTrash, restoreContacts } from './contacts-trash.ts';

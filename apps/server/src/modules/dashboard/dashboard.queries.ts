@@ -22,13 +22,13 @@ const totals = new WeakMap<Executor, { marker: string; at: number; total: number
 export async function countContacts(db: Executor): Promise<{ total: number; optedOut: number }> {
   const [[newest], [optedOut]] = await Promise.all([
     queryRows<{ marker: string | Date | null }>(db, sql`select max(created_at) as marker from contacts`),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts where status = 'opted_out'`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts where status = 'opted_out' and deleted_at is null`),
   ]);
   const marker = String(newest?.marker ? new Date(newest.marker).getTime() : 0);
   const cached = totals.get(db);
   let total = cached && cached.marker === marker && Date.now() - cached.at < CONTACTS_TOTAL_TTL_MS ? cached.total : undefined;
   if (total === undefined) {
-    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts`);
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from contacts where deleted_at is null`);
     total = row?.n ?? 0;
     totals.set(db, { marker, at: Date.now(), total });
   }

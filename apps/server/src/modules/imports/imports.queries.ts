@@ -212,6 +212,11 @@ export const STAMP_IMPORT_OPT_OUTS_SQL = `update contacts set opted_out_at = now
  */
 export const EXISTING_PHONES_SQL = `select string_agg(phone, ',') as phones from contacts where phone = any($1::text[])`;
 
+/** Skip: brings back the contacts in the trash among a batch's numbers, as they were (decision 087); answers how many. */
+export const RESTORE_TRASHED_SQL = `with restored as (
+  update contacts set deleted_at = null, deleted_by = null, updated_at = now() where phone = any($1::text[]) and deleted_at is not null returning 1)
+  select count(*)::int as n from restored`;
+
 /**
  * The rows the merge reads live in a temporary table of this connection, emptied at every commit
  * and without indexes (a shared table emptied with DELETE after each batch left dead index
@@ -239,13 +244,16 @@ const FIELDS = ['first_name', 'last_name', 'email', 'tag1', 'tag2', 'tag3'] as c
  * marked opted out opts its contact out under fill and overwrite; an import never opts anyone
  * back in (consent is the contact's, or a recorded note's). An existing contact whose values
  * would not change is not rewritten and counts as a duplicate. `xmax = 0` in RETURNING tells a
- * fresh insert from an update.
+ * fresh insert from an update. A contact in the trash with a row's number comes back (decision
+ * 087), merged by the same rule, and counts as updated.
  */
 export function mergeStagingSql(onDuplicate: OnDuplicate, statusAndNotes = false): string {
   const columns = copyColumns(statusAndNotes);
   const insert = `insert into contacts (${columns}) select ${columns} from import_batch order by phone`;
   let conflict: string;
-  if (onDuplicate === 'skip') conflict = 'on conflict (phone) do nothing';
+  if (onDuplicate === 'skip')
+    conflict =
+      'on conflict (phone) do update set deleted_at = null, deleted_by = null, updated_at = now() where contacts.deleted_at is not null';
   else {
     const fields: string[] = statusAndNotes ? [...FIELDS, 'notes'] : [...FIELDS];
     const value = (field: string) =>
@@ -263,8 +271,8 @@ export function mergeStagingSql(onDuplicate: OnDuplicate, statusAndNotes = false
       next.push(status);
       current.push('contacts.status');
     }
-    conflict = `on conflict (phone) do update set ${sets.join(', ')}, updated_at = now()
-      where (${next.join(', ')}) is distinct from (${current.join(', ')})`;
+    conflict = `on conflict (phone) do update set ${sets.join(', ')}, deleted_at = null, deleted_by = null, updated_at = now()
+      where (${next.join(', ')}) is distinct from (${current.join(', ')}) or contacts.deleted_at is not null`;
   }
   return `with merged as (${insert} ${conflict} returning (xmax = 0) as inserted)
     select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated from merged`;

@@ -7,7 +7,14 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { refuseErasedNumber } from '../../platform/suppression.ts';
-import { findContactByPhone, insertContact, updateContactRow, type ContactRow, type NewContactRow } from '../contacts/index.ts';
+import {
+  findContactByPhone,
+  insertContact,
+  restoreContacts,
+  updateContactRow,
+  type ContactRow,
+  type NewContactRow,
+} from '../contacts/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { keyActor } from './integration.service.ts';
 
@@ -53,6 +60,8 @@ export async function upsertApiContact(
 ): Promise<{ row: ContactRow; created: boolean }> {
   const phone = await e164Of(db, input.body.phone, input.body.defaultCountry);
   const existing = await findContactByPhone(db, phone);
+  // A contact in the trash with the number comes back, then is updated (decision 087).
+  if (existing?.deletedAt) await restoreContacts(db, { actor: keyActor(input.key), ip: input.ip, ids: [existing.id], via: 'api' });
   if (existing) return { row: await updateApiContact(db, { ...input, target: existing }), created: false };
   await refuseErasedNumber(db, phone);
   const patch = patchOf(input.body, null);

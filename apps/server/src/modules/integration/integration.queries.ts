@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import type { AuditActor } from '../../platform/audit.ts';
@@ -261,7 +261,8 @@ export async function listContactsPage(
   db: Executor,
   filter: { status?: 'active' | 'opted_out' | undefined; phone?: string | undefined; cursor?: string | undefined; limit: number },
 ) {
-  const where: SQL[] = [];
+  // Contacts in the trash are in no list (decision 087).
+  const where: SQL[] = [isNull(contacts.deletedAt)];
   if (filter.status) where.push(eq(contacts.status, filter.status));
   if (filter.phone) where.push(eq(contacts.phone, filter.phone));
   if (filter.cursor) where.push(gt(contacts.id, filter.cursor));

@@ -110,7 +110,8 @@ export async function queueCodeMessage(db: Executor, input: { gatewayId: string;
 
 /**
  * Creates the contact or makes it active again, with the chosen tag values; a name is only
- * filled in where none is stored. Answers the contact's id and whether it is new.
+ * filled in where none is stored; a contact in the trash comes back (decision 087). Answers the
+ * contact's id and whether it is new.
  */
 export async function upsertSubscribedContact(
   db: Executor,
@@ -127,7 +128,7 @@ export async function upsertSubscribedContact(
           tag2 = coalesce(${tag2}, contacts.tag2),
           tag3 = coalesce(${tag3}, contacts.tag3),
           status = 'active', opted_out_at = null, opt_out_source = null, opted_in_at = now(), opted_in_by = null,
-          opt_in_note = null, updated_at = now()
+          opt_in_note = null, deleted_at = null, deleted_by = null, updated_at = now()
         returning id, (xmax = 0) as created`,
   );
   if (!row) throw new Error('contact upsert returned no row');

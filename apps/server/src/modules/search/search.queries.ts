@@ -22,7 +22,7 @@ const startsWith = (text: string) => `${escapeLike(text.toLowerCase())}%`;
  * class's order) and cut at `limit`, so a common prefix costs `limit` rows, not every match.
  */
 const byPrefix = (column: SQL, term: string, limit: number): SQL =>
-  sql`(select ${CONTACT_COLUMNS} from contacts where lower(${column}) like ${startsWith(term)} order by lower(${column}) using ~<~ limit ${limit})`;
+  sql`(select ${CONTACT_COLUMNS} from contacts where lower(${column}) like ${startsWith(term)} and deleted_at is null order by lower(${column}) using ~<~ limit ${limit})`;
 
 /**
  * Contacts by phone (a phone-like term: the number written any way, national ones read in the
@@ -38,10 +38,10 @@ export async function searchContacts(db: Db, term: SearchTerm, limit: number): P
     rows = await queryRows<ContactHit>(
       db,
       sql`select * from (
-            (select ${CONTACT_COLUMNS}, 0 as rank from contacts where phone = ${exact})
+            (select ${CONTACT_COLUMNS}, 0 as rank from contacts where phone = ${exact} and deleted_at is null)
             union all
             (select ${CONTACT_COLUMNS}, 1 as rank from contacts
-             where phone like ${`${escapeLike(prefix)}%`} and phone <> ${exact ?? ''} order by phone limit ${limit})
+             where phone like ${`${escapeLike(prefix)}%`} and phone <> ${exact ?? ''} and deleted_at is null order by phone limit ${limit})
           ) hits order by rank, phone limit ${limit}`,
     );
   } else {
@@ -56,7 +56,7 @@ export async function searchContacts(db: Db, term: SearchTerm, limit: number): P
         // `|| ''` keeps the last name's index out: the planner would AND two bitmaps of every
         // "Mary" and every "Smi..." (bench/RESULTS.md), where walking the Marys in order stops at 5.
         sql`(select ${CONTACT_COLUMNS} from contacts where lower(first_name) like ${startsWith(first)} and (lower(last_name) || '') like ${startsWith(rest.join(' '))}
-             order by lower(first_name) using ~<~ limit ${limit})`,
+             and deleted_at is null order by lower(first_name) using ~<~ limit ${limit})`,
       );
     }
     rows = await queryRows<ContactHit>(

@@ -16,6 +16,7 @@ import {
   INSERT_REJECTIONS_SQL,
   mergeStagingSql,
   READ_CANCEL_SQL,
+  RESTORE_TRASHED_SQL,
   type CopySource,
 } from '../imports.queries.ts';
 import { exactBuffer } from './batch-bytes.ts';
@@ -120,21 +121,24 @@ async function storeContacts(
   const found = ((await session.run(EXISTING_PHONES_SQL, [staged.phones])).rows[0] as { phones: string | null } | undefined)?.phones;
   const merging = context.onDuplicate !== 'skip';
   const { fresh, known } = found ? splitStaged(staged, found, session.stored, merging) : { fresh: staged, known: undefined };
-  // Skip: stored numbers stay as they are, and count as duplicates.
+  // Skip: stored numbers stay as they are, and count as duplicates; those in the trash come back
+  // as they were (decision 087), and count as updated.
+  const restored =
+    !merging && found ? (((await session.run(RESTORE_TRASHED_SQL, [staged.phones])).rows[0] as { n: number } | undefined)?.n ?? 0) : 0;
   const toMerge: StagedBytes[] = merging && known?.count ? [known] : [];
   let created = 0;
   if (fresh.count) {
     if (await copyNew(session, context, fresh)) created = fresh.count;
     else toMerge.push(fresh);
   }
-  if (toMerge.length === 0) return { created, updated: 0 };
+  if (toMerge.length === 0) return { created, updated: restored };
   for (const part of toMerge)
     await session.copy((source) => copyBatchSql(source, copyColumns(context.statusAndNotes === true)), part.bytes);
   const merged = (await session.run(mergeStagingSql(context.onDuplicate, context.statusAndNotes === true))).rows[0] as {
     created: number;
     updated: number;
   };
-  return { created: created + merged.created, updated: merged.updated };
+  return { created: created + merged.created, updated: restored + merged.updated };
 }
 
 /** A batch's statements inside its transaction; shared by both drivers. */
