@@ -116,6 +116,7 @@ describe('POST /api/campaigns', () => {
           skipped: 0,
           total: 0,
           replied: 0,
+          optedOut: 0,
         },
         createdBy: { id: manager.user.id, name: manager.user.name },
         createdAt: expect.any(String),
