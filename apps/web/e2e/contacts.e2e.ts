@@ -115,7 +115,7 @@ test('create, refuse a duplicate, edit, search, filter, bulk-tag and delete cont
   // One contact: the singular (ICU plurals, issue 18).
   await expect.poll(() => confirm.textContent()).toContain('Delete 1 contact?');
   await confirm.getByRole('button', { name: 'Delete contact', exact: true }).click();
-  await expect.poll(() => page.getByText('1 contact deleted.').count()).toBe(1);
+  await expect.poll(() => page.getByText('1 contact moved to the trash.').count()).toBe(1);
   await expect.poll(() => page.getByRole('row', { name: /Jonas/ }).count()).toBe(0);
   await page
     .getByRole('row', { name: /Camille/ })
@@ -168,7 +168,7 @@ test("on a 390 px phone the contact cards can be ticked, and the grid's bulk act
   const confirm = page.getByRole('dialog');
   await expect.poll(() => confirm.textContent()).toContain('Delete 2 contacts?');
   await confirm.getByRole('button', { name: 'Delete contacts' }).click();
-  await expect.poll(() => page.getByText('2 contacts deleted.').count()).toBe(1);
+  await expect.poll(() => page.getByText('2 contacts moved to the trash.').count()).toBe(1);
   await expect.poll(() => cards.count()).toBe(1);
   expect(await cards.first().textContent()).toContain('Cleo');
   expect(await page.getByRole('region', { name: 'Selected contacts' }).count()).toBe(0);

@@ -45,6 +45,7 @@ const ContactDetail = lazyRoute(() => withTexts(import('../features/contacts/rou
 const ContactEdit = lazyRoute(() => withTexts(import('../features/contacts/routes/contact-edit')));
 const ContactsUpload = lazyRoute(() => withTexts(import('../features/imports/routes/contacts-upload')));
 const ImportHistory = lazyRoute(() => withTexts(import('../features/imports/routes/import-history')));
+const ContactsTrash = lazyRoute(() => withTexts(import('../features/contacts/routes/contacts-trash')));
 const CampaignsList = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaigns-list')));
 const CampaignNew = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-new')));
 const CampaignDetail = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-detail')));
@@ -215,6 +216,14 @@ export const routes: RouteObject[] = [
                     element: (
                       <RequireAbility action="read" subject="Import">
                         <ImportHistory />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'trash',
+                    element: (
+                      <RequireAbility action="delete" subject="Contact">
+                        <ContactsTrash />
                       </RequireAbility>
                     ),
                   },

@@ -35,6 +35,8 @@ export const paths = {
     new: '/contacts/new',
     upload: '/contacts/upload',
     imports: '/contacts/imports',
+    /** Deleted contacts, restorable for 30 days. */
+    trash: '/contacts/trash',
     detail: (id: string) => `/contacts/${encodeURIComponent(id)}`,
     edit: (id: string) => `/contacts/${encodeURIComponent(id)}/edit`,
   },

@@ -34,6 +34,9 @@ import { OptOutInfo } from './opt-out-info';
 import { PhoneField } from './phone-field';
 import { TagAutocomplete } from './tag-autocomplete';
 
+/** Stands for the contact in the trash that holds a number (not linked by id: its page is the trash). */
+const TRASHED = 'trash';
+
 const FIELDS = [
   'phone',
   'defaultCountry',
@@ -91,6 +94,8 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
       } else onSaved(await creation.mutateAsync(createBody(values)));
     } catch (error) {
       if (error instanceof ApiError && error.code === CONTACT_ERROR_CODES.exists && error.existingId) setExistingId(error.existingId);
+      // The number is held by a contact in the trash: restoring it is the way to that contact.
+      if (error instanceof ApiError && error.code === CONTACT_ERROR_CODES.inTrash) setExistingId(TRASHED);
       showSubmitError(error, FIELDS, setError, setFailure);
     }
   });
@@ -98,8 +103,12 @@ export function ContactForm({ contact, defaultCountry, onSaved }: ContactFormPro
   const existingLink = existingId ? (
     <>
       {' '}
-      <Link component={RouterLink} to={paths.contacts.detail(existingId)} data-testid="existing-contact-link">
-        {t('form.openExisting')}
+      <Link
+        component={RouterLink}
+        to={existingId === TRASHED ? paths.contacts.trash : paths.contacts.detail(existingId)}
+        data-testid="existing-contact-link"
+      >
+        {existingId === TRASHED ? t('form.openTrash') : t('form.openExisting')}
       </Link>
     </>
   ) : null;

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { BulkAction, Contact } from '@sms/contracts/contacts';
 import Stack from '@mui/material/Stack';
 import type { SegmentDefinition } from '@sms/contracts/segments';
-import { IconFileImport, IconFilterPlus, IconHistory, IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconFilterPlus, IconHistory, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -72,6 +72,11 @@ export default function ContactsList() {
       error={query.error}
       actions={
         <>
+          <Can I="delete" a="Contact">
+            <Button component={RouterLink} to={paths.contacts.trash} variant="outlined" startIcon={<IconTrash size={18} aria-hidden />}>
+              {t('actions.trash')}
+            </Button>
+          </Can>
           <Can I="read" a="Import">
             <Button component={RouterLink} to={paths.contacts.imports} variant="outlined" startIcon={<IconHistory size={18} aria-hidden />}>
               {t('actions.history')}
