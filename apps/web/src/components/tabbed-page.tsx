@@ -1,13 +1,25 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Tab, { tabClasses } from '@mui/material/Tab';
+import Tabs, { tabsClasses } from '@mui/material/Tabs';
 import { Suspense, useCallback, useEffect, useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FullPageLoader } from './full-page-loader';
 import { PageContainer } from './page-container';
 import { selectedPageTab, type PageTab } from './page-tabs';
+
+/**
+ * Tabs that wrap onto a second row instead of scrolling: every tab stays in view (nine on a 1366 px
+ * laptop, none behind an arrow or cut). The sliding indicator only fits one row, so the open tab is
+ * marked by its own underline instead.
+ */
+const WRAPPING_TABS: SxProps<Theme> = {
+  [`& .${tabsClasses.list}`]: { flexWrap: 'wrap' },
+  [`& .${tabsClasses.indicator}`]: { display: 'none' },
+  [`& .${tabClasses.selected}`]: { boxShadow: (theme: Theme) => `inset 0 -2px 0 ${(theme.vars ?? theme).palette.primary.main}` },
+};
 
 export interface TabbedPageProps {
   /** Page heading and document title, translated. */
@@ -60,13 +72,7 @@ export function TabbedPage({ title, description, tabsLabel, tabs, labelOf, panel
       {current ? (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-            <Tabs
-              value={current.id}
-              onChange={(_event, id: string) => open(id)}
-              variant="scrollable"
-              allowScrollButtonsMobile
-              aria-label={tabsLabel}
-            >
+            <Tabs value={current.id} onChange={(_event, id: string) => open(id)} aria-label={tabsLabel} sx={WRAPPING_TABS}>
               {tabs.map((tab) => (
                 <Tab
                   key={tab.id}
