@@ -15,10 +15,10 @@ export interface EmptyStateProps {
   children?: ReactNode;
 }
 
-/** What a list shows without rows: the same layout in every list, as a table or as cards. */
+/** What a list shows without rows: the same layout in every list (tables, cards, settings sections). */
 export function EmptyState({ icon, title, testId, clear, children }: EmptyStateProps) {
   return (
-    <Box sx={{ textAlign: 'center', p: 3 }} data-testid={testId}>
+    <Box sx={{ textAlign: 'center', p: 3 }} data-testid={testId} data-empty-state="">
       {icon ? (
         <Box aria-hidden sx={{ color: 'text.secondary', mb: 1 }}>
           {icon}

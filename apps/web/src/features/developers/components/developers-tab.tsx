@@ -11,11 +11,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApiKey } from '@sms/contracts/api-keys';
+import { IconKey, IconKeyOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scopeKey } from './scope-key';
+import { CardList } from '../../../components/card-list/card-list';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateTime } from '../../../components/date-time';
+import { EmptyState } from '../../../components/empty-state';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
@@ -34,6 +38,44 @@ export function DevelopersTab() {
   );
 }
 
+/** A key's name and the first characters of its secret. */
+function KeyName({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <>
+      <Typography variant="body2">{apiKey.name}</Typography>
+      <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+        {apiKey.prefix}…
+      </Typography>
+    </>
+  );
+}
+
+function Scopes({ apiKey }: { apiKey: ApiKey }) {
+  const { t } = useTranslation('developers');
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {apiKey.scopes.map((scope) => (
+        <Chip key={scope} size="small" label={t(`scopes.${scopeKey(scope)}`)} />
+      ))}
+    </Stack>
+  );
+}
+
+/** When the key was last used, and from which address. */
+function LastUsed({ apiKey }: { apiKey: ApiKey }) {
+  const { t } = useTranslation('developers');
+  return (
+    <>
+      <DateTime value={apiKey.lastUsedAt} fallback={t('keys.never')} />
+      {apiKey.lastUsedIp && (
+        <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ display: 'block' }}>
+          {apiKey.lastUsedIp}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 function ApiKeysSection() {
   const { t } = useTranslation('developers');
   const keys = useApiKeys();
@@ -41,6 +83,7 @@ function ApiKeysSection() {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const cards = useCardLayout();
 
   if (keys.isPending) return <FullPageLoader />;
   if (keys.isError) return <RetryAlert error={keys.error} onRetry={() => void keys.refetch()} />;
@@ -72,7 +115,38 @@ function ApiKeysSection() {
           </Alert>
         )}
         {keys.data.length === 0 ? (
-          <Typography color="text.secondary">{t('keys.empty')}</Typography>
+          <EmptyState icon={<IconKey size={36} stroke={1.4} />} title={t('keys.empty')} testId="api-keys-empty" />
+        ) : cards ? (
+          // On a phone, cards: the table's six columns ran past the screen's edge.
+          <CardList<ApiKey>
+            rows={keys.data}
+            rowKey={(key) => key.id}
+            label={t('keys.title')}
+            testId="api-key-cards"
+            title={(key) => <KeyName apiKey={key} />}
+            fields={[
+              { key: 'scopes', label: t('keys.scopes'), render: (key) => <Scopes apiKey={key} /> },
+              { key: 'lastUsed', label: t('keys.lastUsed'), render: (key) => <LastUsed apiKey={key} /> },
+              {
+                key: 'expires',
+                label: t('keys.expires'),
+                render: (key) => <DateTime value={key.expiresAt} fallback={t('keys.noExpiry')} />,
+              },
+              { key: 'status', label: t('keys.status'), render: (key) => (key.revokedAt ? t('keys.revoked') : t('keys.active')) },
+            ]}
+            actions={(key) =>
+              key.revokedAt
+                ? []
+                : [
+                    {
+                      key: 'revoke',
+                      label: t('keys.revokeNamed', { name: key.name }),
+                      icon: <IconKeyOff size={20} aria-hidden />,
+                      onClick: () => setRevoking(key),
+                    },
+                  ]
+            }
+          />
         ) : (
           <Table size="small" aria-label={t('keys.title')}>
             <TableHead>
@@ -89,25 +163,13 @@ function ApiKeysSection() {
               {keys.data.map((key) => (
                 <TableRow key={key.id} data-testid="api-key-row">
                   <TableCell>
-                    <Typography variant="body2">{key.name}</Typography>
-                    <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                      {key.prefix}…
-                    </Typography>
+                    <KeyName apiKey={key} />
                   </TableCell>
                   <TableCell>
-                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {key.scopes.map((scope) => (
-                        <Chip key={scope} size="small" label={t(`scopes.${scopeKey(scope)}`)} />
-                      ))}
-                    </Stack>
+                    <Scopes apiKey={key} />
                   </TableCell>
                   <TableCell>
-                    <DateTime value={key.lastUsedAt} fallback={t('keys.never')} />
-                    {key.lastUsedIp && (
-                      <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ display: 'block' }}>
-                        {key.lastUsedIp}
-                      </Typography>
-                    )}
+                    <LastUsed apiKey={key} />
                   </TableCell>
                   <TableCell>
                     <DateTime value={key.expiresAt} fallback={t('keys.noExpiry')} />

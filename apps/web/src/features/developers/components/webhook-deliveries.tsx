@@ -5,8 +5,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { WebhookDelivery } from '@sms/contracts/webhooks';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CardList } from '../../../components/card-list/card-list';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import { DateTime } from '../../../components/date-time';
+import { LtrText } from '../../../components/ltr-text';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useWebhookDeliveries } from '../../../api/webhooks/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../../../api/webhooks/resend-webhook-delivery';
@@ -16,6 +21,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
   const { t } = useTranslation('developers');
   const deliveries = useWebhookDeliveries(webhookId);
   const resend = useResendWebhookDelivery();
+  const cards = useCardLayout();
   if (deliveries.isPending) return <Typography variant="body2">{t('common:loading')}</Typography>;
   if (deliveries.isError) return <RetryAlert error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
   if (deliveries.data.length === 0)
@@ -23,6 +29,42 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
       <Typography variant="body2" color="text.secondary">
         {t('webhooks.noDeliveries')}
       </Typography>
+    );
+  const outcome = (delivery: WebhookDelivery) => (
+    <>
+      {t(`webhooks.status.${delivery.status}`)}
+      {delivery.statusCode !== null && ` (${delivery.statusCode}, ${delivery.durationMs ?? 0} ms)`}
+    </>
+  );
+  if (cards)
+    // On a phone, cards: the table's six columns ran past the screen's edge.
+    return (
+      <CardList
+        rows={deliveries.data}
+        rowKey={(delivery) => delivery.id}
+        label={t('webhooks.deliveries')}
+        cardProps={() => ({ 'data-testid': 'webhook-delivery' })}
+        title={(delivery) => <span dir="ltr">{delivery.type}</span>}
+        fields={[
+          { key: 'outcome', label: t('webhooks.outcome'), render: outcome },
+          { key: 'attempts', label: t('webhooks.attempts'), render: (delivery) => delivery.attempts },
+          { key: 'last', label: t('webhooks.lastAttempt'), render: (delivery) => <DateTime value={delivery.lastAttemptAt} fallback="—" /> },
+          {
+            key: 'response',
+            label: t('webhooks.response'),
+            render: (delivery) => <LtrText>{delivery.error ?? delivery.response ?? ''}</LtrText>,
+          },
+        ]}
+        actions={(delivery) => [
+          {
+            key: 'resend',
+            label: t('webhooks.resend'),
+            icon: <IconRefresh size={20} aria-hidden />,
+            onClick: () => resend.mutate({ webhookId, deliveryId: delivery.id }),
+            disabled: resend.isPending,
+          },
+        ]}
+      />
     );
   return (
     <Table size="small" aria-label={t('webhooks.deliveries')}>
@@ -40,10 +82,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
         {deliveries.data.map((delivery) => (
           <TableRow key={delivery.id} data-testid="webhook-delivery">
             <TableCell dir="ltr">{delivery.type}</TableCell>
-            <TableCell>
-              {t(`webhooks.status.${delivery.status}`)}
-              {delivery.statusCode !== null && ` (${delivery.statusCode}, ${delivery.durationMs ?? 0} ms)`}
-            </TableCell>
+            <TableCell>{outcome(delivery)}</TableCell>
             <TableCell>{delivery.attempts}</TableCell>
             <TableCell>
               <DateTime value={delivery.lastAttemptAt} fallback="—" />

@@ -14,10 +14,12 @@ import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@sms/contracts/webhooks';
+import { IconWebhook } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../components/date-time';
+import { EmptyState } from '../../../components/empty-state';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
@@ -68,7 +70,9 @@ export function WebhooksSection() {
             </Typography>
           </Alert>
         )}
-        {webhooks.data.length === 0 && <Typography color="text.secondary">{t('webhooks.empty')}</Typography>}
+        {webhooks.data.length === 0 && (
+          <EmptyState icon={<IconWebhook size={36} stroke={1.4} />} title={t('webhooks.empty')} testId="webhooks-empty" />
+        )}
         <Stack spacing={2}>
           {webhooks.data.map((webhook) => (
             <Box key={webhook.id} data-testid="webhook-row" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>

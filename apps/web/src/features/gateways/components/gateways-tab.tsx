@@ -14,6 +14,7 @@ import type { Gateway, GatewayTestResult } from '@sms/contracts/gateways';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -23,6 +24,7 @@ import { useGateways } from '../../../api/gateways/get-gateways';
 import { useTestGateway } from '../../../api/gateways/test-gateway';
 import { useUpdateGateway } from '../../../api/gateways/update-gateway';
 import { DeleteGatewayDialog } from './delete-gateway-dialog';
+import { GatewayCards } from './gateway-cards';
 import { GatewayDialog } from './gateway-dialog';
 import { GatewayRow } from './gateway-row';
 
@@ -38,6 +40,8 @@ export function GatewaysTab() {
   const [deleting, setDeleting] = useState<Gateway | null>(null);
   const [result, setResult] = useState<{ name: string; outcome: GatewayTestResult } | null>(null);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  // On a phone, cards: the table's six columns scrolled sideways.
+  const cards = useCardLayout();
   if (query.isPending) return <FullPageLoader />;
 
   const change = (gateway: Gateway, body: Parameters<typeof update.mutate>[0]['body'], text: string) =>
@@ -48,6 +52,10 @@ export function GatewaysTab() {
         onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
       },
     );
+  const toggle = (gateway: Gateway, enabled: boolean) =>
+    change(gateway, { enabled }, t(enabled ? 'notices.enabled' : 'notices.disabled', { name: gateway.name }));
+  const makeDefault = (gateway: Gateway) => change(gateway, { isDefault: true }, t('notices.madeDefault', { name: gateway.name }));
+  const gateways = query.data?.data ?? [];
   const runTest = (gateway: Gateway) => {
     setResult(null);
     test.mutate(gateway.id, {
@@ -95,37 +103,48 @@ export function GatewaysTab() {
             {t(result.outcome.ok ? 'testOk' : 'testFailed', { name: result.name, message: result.outcome.message })}
           </Alert>
         ) : null}
-        <TableContainer>
-          <Table aria-label={t('title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('fields.name')}</TableCell>
-                <TableCell>{t('fields.kind')}</TableCell>
-                <TableCell>{t('fields.rateLimit')}</TableCell>
-                <TableCell>{t('fields.link')}</TableCell>
-                <TableCell>{t('fields.enabled')}</TableCell>
-                <TableCell align="right">{t('actionsLabel')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(query.data?.data ?? []).map((gateway) => (
-                <GatewayRow
-                  key={gateway.id}
-                  gateway={gateway}
-                  canEdit={canEdit}
-                  busy={update.isPending || test.isPending}
-                  onTest={() => runTest(gateway)}
-                  onEdit={() => setEditing(gateway)}
-                  onToggle={(enabled) =>
-                    change(gateway, { enabled }, t(enabled ? 'notices.enabled' : 'notices.disabled', { name: gateway.name }))
-                  }
-                  onMakeDefault={() => change(gateway, { isDefault: true }, t('notices.madeDefault', { name: gateway.name }))}
-                  onDelete={() => setDeleting(gateway)}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {cards ? (
+          <GatewayCards
+            gateways={gateways}
+            canEdit={canEdit}
+            busy={update.isPending || test.isPending}
+            onTest={runTest}
+            onEdit={setEditing}
+            onToggle={toggle}
+            onMakeDefault={makeDefault}
+            onDelete={setDeleting}
+          />
+        ) : (
+          <TableContainer>
+            <Table aria-label={t('title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('fields.name')}</TableCell>
+                  <TableCell>{t('fields.kind')}</TableCell>
+                  <TableCell>{t('fields.rateLimit')}</TableCell>
+                  <TableCell>{t('fields.link')}</TableCell>
+                  <TableCell>{t('fields.enabled')}</TableCell>
+                  <TableCell align="right">{t('actionsLabel')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {gateways.map((gateway) => (
+                  <GatewayRow
+                    key={gateway.id}
+                    gateway={gateway}
+                    canEdit={canEdit}
+                    busy={update.isPending || test.isPending}
+                    onTest={() => runTest(gateway)}
+                    onEdit={() => setEditing(gateway)}
+                    onToggle={(enabled) => toggle(gateway, enabled)}
+                    onMakeDefault={() => makeDefault(gateway)}
+                    onDelete={() => setDeleting(gateway)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
       </CardContent>
       <GatewayDialog
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}

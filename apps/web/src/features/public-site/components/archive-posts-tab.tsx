@@ -7,12 +7,13 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ArchivePost } from '@sms/contracts/public-archive';
-import { IconPlus } from '@tabler/icons-react';
+import { IconNews, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../components/date-time';
+import { EmptyState } from '../../../components/empty-state';
 import { LoadOrRetry } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -92,7 +93,7 @@ export function ArchivePostsTab() {
             ))}
           </List>
         ) : posts.isPending ? null : (
-          <Typography color="text.secondary">{t('posts.empty')}</Typography>
+          <EmptyState icon={<IconNews size={36} stroke={1.4} />} title={t('posts.empty')} testId="posts-empty" />
         )}
       </LoadOrRetry>
       <ConfirmDialog
