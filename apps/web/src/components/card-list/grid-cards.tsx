@@ -1,6 +1,7 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { isActionsColumn, renderCellContent, type ColumnDef } from '../data-table/columns';
 import type { RowActionProps } from '../data-table/row-action';
+import { LtrText } from '../ltr-text';
 import type { CardAction, CardField } from './card-list';
 
 export interface GridCards<R> {
@@ -23,7 +24,13 @@ export function gridCards<R>(columns: readonly ColumnDef<R>[], hidden: ReadonlyS
     fields: rest.flatMap((column) =>
       isActionsColumn(column)
         ? []
-        : [{ key: column.field, label: column.headerName ?? column.field, render: (row: R) => renderCellContent(column, row) }],
+        : [
+            {
+              key: column.field,
+              label: column.headerName ?? column.field,
+              render: (row: R) => (column.dir ? <LtrText>{renderCellContent(column, row)}</LtrText> : renderCellContent(column, row)),
+            },
+          ],
     ),
     actions: (row) => {
       if (!actionsColumn) return [];

@@ -26,6 +26,11 @@ interface ColumnBase {
 export interface ValueColumn<R> extends ColumnBase {
   /** 'number': aligned to the end, as figures are. */
   type?: 'string' | 'number';
+  /**
+   * 'ltr': a value written left to right in any language (e-mail address, phone number), kept so in
+   * right-to-left pages, where it is cut at its end rather than its start.
+   */
+  dir?: 'ltr';
   /** The field's value as text; `never` so that each column names the type of its own field. */
   valueFormatter?: (value: never, row: R) => unknown;
   renderCell?: (params: CellParams<R>) => ReactNode;

@@ -185,7 +185,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
                     ) : column.renderCell ? (
                       renderCellContent(column, row)
                     ) : (
-                      <Box component="span" sx={ELLIPSIS}>
+                      <Box component="span" sx={ELLIPSIS} dir={column.dir}>
                         {renderCellContent(column, row)}
                       </Box>
                     )}

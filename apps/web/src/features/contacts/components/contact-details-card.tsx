@@ -59,7 +59,16 @@ export function ContactDetailsCard({ contact }: { contact: Contact }) {
     [t('fields.phoneCountry'), contact.phoneCountry ? countryName(contact.phoneCountry, language) : none],
     [t('fields.firstName'), contact.firstName ?? none],
     [t('fields.lastName'), contact.lastName ?? none],
-    [t('fields.email'), contact.email ?? none],
+    [
+      t('fields.email'),
+      contact.email ? (
+        <bdi key="email" dir="ltr">
+          {contact.email}
+        </bdi>
+      ) : (
+        none
+      ),
+    ],
     [t('fields.status'), <ContactStatusChip key="status" status={contact.status} />],
     [t('fields.tag1'), tag(contact.tag1)],
     [t('fields.tag2'), tag(contact.tag2)],

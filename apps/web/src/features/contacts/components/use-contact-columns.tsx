@@ -39,6 +39,7 @@ export function useContactColumns({ onDelete }: { onDelete: (contact: Contact) =
       ...(flex ? { flex, minWidth: width } : { width }),
       sortable: sortable(field),
       valueFormatter: (value: string | null) => value ?? '',
+      ...(field === 'email' ? { dir: 'ltr' as const } : {}),
     });
     const columns: ColumnDef<Contact>[] = [
       {

@@ -51,7 +51,7 @@ export function useUserColumns({ onDelete }: { onDelete: (user: User) => void })
           </Box>
         ),
       },
-      { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 170 },
+      { field: 'email', headerName: t('fields.email'), flex: 1.3, minWidth: 170, dir: 'ltr' },
       { field: 'role', headerName: t('fields.role'), minWidth: 130, flex: 0.6, renderCell: ({ row }) => <RoleChip role={row.role} /> },
       { field: 'status', headerName: t('fields.status'), width: 105, renderCell: ({ row }) => <StatusChip status={row.status} /> },
       ...(canSeeSignIns

@@ -19,7 +19,7 @@ export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNo
   // Phone, two-step and last sign-in come only to those who may see them (not managers, for colleagues).
   const withSecurity = user.twoStepEnabled !== undefined;
   const rows: Array<[string, ReactNode]> = [
-    [t('fields.email'), user.email],
+    [t('fields.email'), <LtrText key="email">{user.email}</LtrText>],
     ...(withSecurity
       ? ([[t('fields.phone'), user.phone ? <LtrText>{user.phone}</LtrText> : t('notSet')]] as Array<[string, ReactNode]>)
       : []),
@@ -44,7 +44,8 @@ export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNo
             <Typography variant="h5" component="h2" noWrap>
               {user.name}
             </Typography>
-            <Typography color="text.secondary" noWrap>
+            {/* An address reads left to right and is cut at its end; RTL styles flip 'left' to the page's start side. */}
+            <Typography color="text.secondary" noWrap dir="ltr" sx={{ textAlign: 'left' }}>
               {user.email}
             </Typography>
           </Box>
