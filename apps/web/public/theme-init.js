@@ -4,7 +4,7 @@
 (function () {
   try {
     var root = document.documentElement;
-    var mode = localStorage.getItem('mui-mode') || 'light';
+    var mode = localStorage.getItem('mui-mode') || 'system';
     if (mode === 'system') mode = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     var scheme = localStorage.getItem('mui-color-scheme-' + mode) || mode;
     root.classList.add(scheme === 'dark' ? 'dark' : 'light');

@@ -39,7 +39,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     <CacheProvider value={emotionCache(direction)}>
       <ThemeProvider
         theme={theme}
-        defaultMode="light"
+        defaultMode="system"
         modeStorageKey={MODE_STORAGE_KEY}
         colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
         noSsr

@@ -10,6 +10,7 @@ import {
   IconAlignLeft,
   IconAlignRight,
   IconBorderOuter,
+  IconDeviceDesktop,
   IconLayoutNavbar,
   IconLayoutSidebar,
   IconLayoutSidebarLeftCollapse,
@@ -34,10 +35,9 @@ const ICON = { size: 20, stroke: 1.6, 'aria-hidden': true } as const;
 export function CustomizerDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const { settings, update, reset } = useCustomizer();
-  const { mode, systemMode, setMode } = useColorScheme();
+  const { mode, setMode } = useColorScheme();
   const titleId = useId();
   const radiusId = useId();
-  const resolvedMode = (mode === 'system' ? systemMode : mode) ?? 'light';
 
   return (
     <Drawer
@@ -58,11 +58,13 @@ export function CustomizerDrawer({ open, onClose }: { open: boolean; onClose: ()
       <Box sx={{ px: 3, pb: 4, overflowY: 'auto' }}>
         <OptionGroup
           label={t('customizer.mode')}
-          value={resolvedMode}
+          value={mode ?? 'system'}
           onChange={(next) => setMode(next)}
           options={[
             { value: 'light', label: t('customizer.light'), icon: <IconSun {...ICON} /> },
             { value: 'dark', label: t('customizer.dark'), icon: <IconMoon {...ICON} /> },
+            // The device's setting (prefers-color-scheme), followed as it changes.
+            { value: 'system', label: t('customizer.system'), icon: <IconDeviceDesktop {...ICON} /> },
           ]}
         />
         <ColorThemePicker value={settings.theme} onChange={(theme) => update({ theme })} />
