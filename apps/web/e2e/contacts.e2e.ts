@@ -245,10 +245,10 @@ test('the date filters download the picker when first wanted; a click on the cal
   await expect.poll(() => new URL(page.url()).searchParams.get('createdFrom')).toMatch(/^\d{4}-\d{2}-15$/);
 
   // The other field, reached from the keyboard, takes the focus in its own sections once it has come.
-  await page.getByLabel('Created to').focus();
+  await page.getByLabel('Created until').focus();
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('spinbutton');
   await page.keyboard.type('01');
-  await expect.poll(() => page.getByRole('group', { name: 'Created to' }).textContent()).toContain('01');
+  await expect.poll(() => page.getByRole('group', { name: 'Created until' }).textContent()).toContain('01');
   expect(problems).toEqual([]);
   await context.close();
 });
