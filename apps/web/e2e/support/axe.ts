@@ -6,9 +6,12 @@ import type { Page } from 'playwright-core';
  * It first waits for running transitions to end: axe weighs opacity in its contrast check, so a
  * dialog caught mid-fade (MUI fades over 225 ms) reads as faint text on a loaded host.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export async function seriousViolations(page: Page, { enable = [] }: { enable?: string[] } = {}): Promise<string[]> {
   await transitionsEnded(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const builder = new AxeBuilder({ page });
+  // Rules axe keeps off by default (experimental ones such as label-content-name-mismatch), turned on by name.
+  if (enable.length > 0) builder.options({ rules: Object.fromEntries(enable.map((id) => [id, { enabled: true }])) });
+  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
