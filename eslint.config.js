@@ -156,6 +156,27 @@ export default tseslint.config(
       ],
     },
   },
+  // A part of the web app downloaded when first shown waits for an unreachable server instead of
+  // failing into the error screen that replaces the frame (decision 075, issue 37): lib/lazy-page.tsx.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/lazy-page.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                'Use lazyWhenReachable (or lazyRoute) from lib/lazy-page: a download that fails while the server is away is tried again.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },

@@ -163,3 +163,34 @@ test("the database goes away: 503 DATABASE_UNAVAILABLE shows 'Reconnecting', a s
     await databaseAdmin(`drop database if exists ${name} with (force)`);
   }
 });
+
+test('a tab whose code is downloaded when first opened waits for the server too: the frame and the tabs stay, the tab shows once the server is back', async () => {
+  const server: RunningServer = await startServer();
+  try {
+    const admin = await seedAdmin(server.baseUrl);
+    const { context, page, problems } = await openPage(browser, server.baseUrl);
+    await useSession(context, admin);
+    await page.goto('/pages/account-settings?tab=profile');
+    await eventually(() => page.getByRole('heading', { name: 'Personal details' }).count()).toBe(1);
+
+    await server.halt();
+    // The Sessions tab's code has not been downloaded yet: it cannot be while the server is away.
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await eventually(() => bannerMessage(page)).toBe('Cannot reach the server. Retrying…');
+    await page.waitForTimeout(3000);
+    await expectNoErrorScreen(page);
+    expect(await page.getByRole('tab', { name: 'Profile' }).count()).toBe(1);
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Contacts' }).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('sessions-panel').count()).toBe(0);
+
+    await server.resume();
+    // No reload, no click: the tab's code arrives and the banner goes.
+    await eventually(() => page.getByTestId('sessions-panel').count()).toBe(1);
+    await eventually(() => bannerMessage(page)).toBe('');
+    await expectNoErrorScreen(page);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});

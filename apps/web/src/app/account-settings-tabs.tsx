@@ -1,33 +1,36 @@
 import { IconAdjustmentsHorizontal, IconBell, IconDevices, IconKey, IconShieldCheck, IconUser } from '@tabler/icons-react';
-import { lazy } from 'react';
 import type { AccountTab } from '../features/account/components/account-tab';
+import { lazyWhenReachable } from '../lib/lazy-page';
 
 // Every tab loads with its page, never with the app's first download (the route table imports this file).
-const ProfileTab = lazy(() => import('../features/account/components/profile-tab').then((module) => ({ default: module.ProfileTab })));
-const ProfileDetailsSection = lazy(() =>
+const ProfileTab = lazyWhenReachable(() =>
+  import('../features/account/components/profile-tab').then((module) => ({ default: module.ProfileTab })),
+);
+const ProfileDetailsSection = lazyWhenReachable(() =>
   import('../features/profile/components/profile-sections').then((module) => ({ default: module.ProfileDetailsSection })),
 );
-const ChangePasswordSection = lazy(() =>
+const ChangePasswordSection = lazyWhenReachable(() =>
   import('../features/profile/components/profile-sections').then((module) => ({ default: module.ChangePasswordSection })),
 );
-const TwoStepPanel = lazy(() =>
+const TwoStepPanel = lazyWhenReachable(() =>
   import('../features/account/components/two-step-panel').then((module) => ({ default: module.TwoStepPanel })),
 );
-const PreferencesTab = lazy(() =>
+const PreferencesTab = lazyWhenReachable(() =>
   import('../features/account/components/preferences-tab').then((module) => ({ default: module.PreferencesTab })),
 );
-const SessionsPanel = lazy(() =>
+const SessionsPanel = lazyWhenReachable(() =>
   import('../features/account/components/sessions-panel').then((module) => ({ default: module.SessionsPanel })),
 );
-const NotificationPreferencesTab = lazy(() =>
+const NotificationPreferencesTab = lazyWhenReachable(() =>
   import('../features/notifications/components/notification-preferences-tab').then((module) => ({
     default: module.NotificationPreferencesTab,
   })),
 );
 
 /**
- * The tabs of /pages/account-settings, in order. The profile details and password forms are the
- * profile feature's (the same as on /user-profile); the rest is the account feature's.
+ * The tabs of /pages/account-settings, in order: the one place where one's profile and password
+ * are edited (/user-profile links here). The profile details and password forms are the profile
+ * feature's; the rest is the account feature's.
  */
 export const ACCOUNT_SETTINGS_TABS: AccountTab[] = [
   { id: 'profile', labelKey: 'tabs.profile', icon: IconUser, content: <ProfileTab details={<ProfileDetailsSection />} /> },

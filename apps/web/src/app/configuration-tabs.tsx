@@ -9,35 +9,37 @@ import {
   IconTool,
   IconWorld,
 } from '@tabler/icons-react';
-import { lazy } from 'react';
 import type { SettingsTab } from '../features/settings/components/settings-tab';
+import { lazyWhenReachable } from '../lib/lazy-page';
 
-const BrandSettingsTab = lazy(() =>
+const BrandSettingsTab = lazyWhenReachable(() =>
   import('../features/brand/components/brand-settings-tab').then((module) => ({ default: module.BrandSettingsTab })),
 );
-const GatewaysTab = lazy(() => import('../features/gateways/components/gateways-tab').then((module) => ({ default: module.GatewaysTab })));
-const SecuritySettingsTab = lazy(() =>
+const GatewaysTab = lazyWhenReachable(() =>
+  import('../features/gateways/components/gateways-tab').then((module) => ({ default: module.GatewaysTab })),
+);
+const SecuritySettingsTab = lazyWhenReachable(() =>
   import('../features/security/components/security-settings-tab').then((module) => ({ default: module.SecuritySettingsTab })),
 );
-const MessagingSettingsTab = lazy(() =>
+const MessagingSettingsTab = lazyWhenReachable(() =>
   import('../features/settings/components/messaging-settings-tab').then((module) => ({ default: module.MessagingSettingsTab })),
 );
-const BackupsCards = lazy(() =>
+const BackupsCards = lazyWhenReachable(() =>
   import('../features/backups/components/backups-cards').then((module) => ({ default: module.BackupsCards })),
 );
-const MaintenanceSettingsTab = lazy(() =>
+const MaintenanceSettingsTab = lazyWhenReachable(() =>
   import('../features/maintenance/components/maintenance-settings-tab').then((module) => ({ default: module.MaintenanceSettingsTab })),
 );
-const PublicSiteSettingsTab = lazy(() =>
+const PublicSiteSettingsTab = lazyWhenReachable(() =>
   import('../features/public-site/components/public-site-settings-tab').then((module) => ({ default: module.PublicSiteSettingsTab })),
 );
-const ArchivePostsTab = lazy(() =>
+const ArchivePostsTab = lazyWhenReachable(() =>
   import('../features/public-site/components/archive-posts-tab').then((module) => ({ default: module.ArchivePostsTab })),
 );
-const DevelopersTab = lazy(() =>
+const DevelopersTab = lazyWhenReachable(() =>
   import('../features/developers/components/developers-tab').then((module) => ({ default: module.DevelopersTab })),
 );
-const AuditLogTab = lazy(() =>
+const AuditLogTab = lazyWhenReachable(() =>
   import('../features/audit-log/components/audit-log-tab').then((module) => ({ default: module.AuditLogTab })),
 );
 

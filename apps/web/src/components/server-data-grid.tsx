@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { correctedPage, nextSortOrder, sortFromChoice, type ServerListState, type SortOrder } from '../lib/list-state/list-state';
 import type { ListHandle } from '../lib/list-state/use-list-state';
 import type { ListCardsProps } from './card-list/list-cards';
@@ -11,6 +11,7 @@ import { DataTable, type TableSelection } from './data-table/data-table';
 import { ListPagination, PAGINATION_HEIGHT } from './data-table/list-pagination';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 import { LoadOrRetry } from './retry-alert';
+import { lazyWhenReachable } from '../lib/lazy-page';
 
 /** The parts of a TanStack list query (`{ data, total }` answers) the grid reads. */
 export interface GridListQuery<R> {
@@ -77,9 +78,9 @@ export interface ServerDataGridProps<R, T extends ServerListState> {
 }
 
 // The card form is the phone's: wide screens never download it.
-const ListCards = lazy(() => import('./card-list/list-cards').then((module) => ({ default: module.ListCards }))) as unknown as <R>(
-  props: ListCardsProps<R>,
-) => ReactElement;
+const ListCards = lazyWhenReachable(() =>
+  import('./card-list/list-cards').then((module) => ({ default: module.ListCards })),
+) as unknown as <R>(props: ListCardsProps<R>) => ReactElement;
 
 const defaultRowId = <R,>(row: R) => (row as { id: string | number }).id;
 

@@ -38,8 +38,13 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
 }
 
 /**
- * React's `lazy` for a route's page: a download that fails because the server cannot be reached
- * is tried again once it answers, so the page shows by itself, in its frame, instead of the error
- * screen (loadWhenReachable).
+ * React's `lazy` for any part of the app downloaded when first shown (a route's page, a tab, a
+ * menu, the card form of a list): a download that fails because the server cannot be reached is
+ * tried again once it answers, so the part shows by itself, in its frame, under the connection
+ * banner, instead of the error screen that replaced the whole frame (loadWhenReachable, issue 37).
+ * Plain `lazy` is refused by the lint outside this file.
  */
-export const lazyRoute: typeof lazy = (load) => lazy(() => loadWhenReachable(load));
+export const lazyWhenReachable: typeof lazy = (load) => lazy(() => loadWhenReachable(load));
+
+/** `lazyWhenReachable` for a route's page (the router's name for it). */
+export const lazyRoute: typeof lazy = lazyWhenReachable;

@@ -1,13 +1,14 @@
 import IconButton from '@mui/material/IconButton';
 import { IconLanguage } from '@tabler/icons-react';
-import { lazy, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { OnceOpened } from '../../../components/once-opened';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { lazyWhenReachable } from '../../../lib/lazy-page';
 
 // The menu (MUI Menu, Popover, Modal, focus trap) is needed only once opened: not on the first page.
-const LanguageMenu = lazy(() => import('./language-menu'));
+const LanguageMenu = lazyWhenReachable(() => import('./language-menu'));
 
 /** Top-bar menu of the interface languages (en, fr, ar, zh); the choice persists. */
 export function LanguageSwitcher() {

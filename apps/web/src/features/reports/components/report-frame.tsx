@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReportCampaignHeader } from '@sms/contracts/reports';
 import { IconExternalLink } from '@tabler/icons-react';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCardLayout } from '../../../components/card-list/use-card-layout';
@@ -14,9 +14,10 @@ import { ExportButtons } from './export-buttons';
 import { CAMPAIGN_REPORTS, type CampaignReport } from './report-links';
 import { CampaignStatusChip } from './status-chips';
 import { useReportFormat } from './use-report-format';
+import { lazyWhenReachable } from '../../../lib/lazy-page';
 
 // The tabs (MUI's Tabs, 4.6 KB compressed) are the phone's form of the report links: wide screens never load them.
-const ReportTabs = lazy(() => import('./report-tabs').then((module) => ({ default: module.ReportTabs })));
+const ReportTabs = lazyWhenReachable(() => import('./report-tabs').then((module) => ({ default: module.ReportTabs })));
 
 export interface ReportFrameProps {
   campaign: ReportCampaignHeader;
