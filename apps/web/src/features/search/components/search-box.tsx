@@ -2,15 +2,16 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { SearchablePage } from './search-types';
+import { lazyWhenReachable } from '../../../lib/lazy-page';
 
 // The dialog (with MUI's Dialog and the search query) downloads when first wanted: pointing at or
 // focusing the box starts it, so it is usually there by the click.
 const loadDialog = () => import('./search-dialog');
-const SearchDialog = lazy(() => loadDialog().then((module) => ({ default: module.SearchDialog })));
+const SearchDialog = lazyWhenReachable(() => loadDialog().then((module) => ({ default: module.SearchDialog })));
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
