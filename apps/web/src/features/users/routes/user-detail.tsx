@@ -69,7 +69,7 @@ export default function UserDetail() {
         footer={
           self ? (
             <Alert severity="info" id="delete-self-hint">
-              <Trans t={t} i18nKey="detail.selfNote" components={{ profile: <Link component={RouterLink} to={paths.userProfile} /> }} />
+              <Trans t={t} i18nKey="detail.selfNote" components={{ profile: <Link component={RouterLink} to={paths.accountSettings} /> }} />
             </Alert>
           ) : null
         }
