@@ -366,6 +366,7 @@ describe('figures after a receipt timeout', () => {
       replied: 1,
       notReplied: 10,
       responseRate: 8.3,
+      optedOut: 0,
     });
   });
 
@@ -421,6 +422,7 @@ describe('figures after a receipt timeout', () => {
       replied: 2,
       notReplied: 8,
       responseRate: 16.7,
+      optedOut: 0,
     });
     expect(await figures(withoutValidity)).toEqual(before.get(withoutValidity));
   });
