@@ -28,6 +28,7 @@ import { searchRoutes } from './modules/search/index.ts';
 import { segmentsRoutes } from './modules/segments/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
+import { registerRequestMetrics } from './platform/request-metrics.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestMetrics(app);
   registerErrorHandler(app, deps.database.availability);
   // Before authentication and the request budgets: while the database is away they could not answer.
   registerDatabaseGuard(app, deps.database.availability);

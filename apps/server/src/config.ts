@@ -52,6 +52,12 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
       .max(65_535, 'PORT must be 0-65535')
       .default(3000),
     HOST: z.string().default('127.0.0.1'),
+    METRICS_PORT: z.coerce
+      .number({ error: 'METRICS_PORT must be a number' })
+      .int('METRICS_PORT must be a whole number')
+      .min(0, 'METRICS_PORT must be 0-65535')
+      .max(65_535, 'METRICS_PORT must be 0-65535')
+      .optional(),
     DATA_DIR: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : resolve(REPO_ROOT, 'data'))),
     BACKUP_DIR: optionalText.transform((value) => (value ? resolve(baseDir(env), value) : undefined)),
     DATABASE_URL: z
@@ -115,6 +121,8 @@ const envSchema = (env: NodeJS.ProcessEnv) =>
 export interface Config {
   port: number;
   host: string;
+  /** Where this process serves GET /metrics (Prometheus), bound to `host`; off when unset (decision 091). */
+  metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Where scheduled backups and `npm run backup` write by default (BACKUP_DIR; else DATA_DIR/backups). */
@@ -163,6 +171,7 @@ export class ConfigError extends Error {
 const VARIABLES = [
   'PORT',
   'HOST',
+  'METRICS_PORT',
   'DATA_DIR',
   'DATABASE_URL',
   'BACKUP_DIR',
@@ -208,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: parsed.PORT,
     host: parsed.HOST,
+    metricsPort: parsed.METRICS_PORT,
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
     backupDir: parsed.BACKUP_DIR,

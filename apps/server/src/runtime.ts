@@ -7,6 +7,7 @@ import { backupBeforeMigrating, backupDirectory } from './modules/backups/index.
 import type { MessagingEngine } from './modules/messaging/index.ts';
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
+import { startMetricsServer, watchDatabaseForMetrics } from './platform/metrics-server.ts';
 import { setOutboundPolicy } from './platform/outbound-address.ts';
 import { checkInstallationDirectories, makeOwnerOnlyDirectory } from './platform/private-directories.ts';
 import { createSending } from './sending.ts';
@@ -88,4 +89,18 @@ export function describeStartupError(error: unknown, config: Config): string {
     return `Cannot use the database at ${target} (${code}): ${(error as Error).message}`;
   }
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * Serves this process's metrics on METRICS_PORT (nothing when unset; decision 091). Answers how to
+ * stop it. A port already taken ends the start like the API's own port does.
+ */
+export async function serveMetrics(config: Config, database: Database): Promise<() => Promise<void>> {
+  watchDatabaseForMetrics(database);
+  if (config.metricsPort === undefined) return async () => {};
+  const server = await startMetricsServer({ port: config.metricsPort, host: config.host });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.metricsPort;
+  console.info(`Metrics on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/metrics`);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

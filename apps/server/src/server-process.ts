@@ -6,7 +6,7 @@ import { closeHttp } from './platform/close-http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import type { MessagingEngine } from './modules/messaging/index.ts';
 import { newBackupToken, publishBackupEndpoint } from './modules/backups/index.ts';
-import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
+import { describeStartupError, engineFor, jobsFor, openMigratedDatabase, serveMetrics } from './runtime.ts';
 
 // `npm start` (through main.ts): the API, the built web app and (unless RUN_WORKER=false) the job
 // runner in one process. Scale-out deployments run API-only copies plus `npm run worker`.
@@ -29,6 +29,7 @@ try {
     ...(backupToken ? { backupToken } : {}),
   });
   database.availability.setLogger(app.log);
+  const stopMetrics = await serveMetrics(config, database);
   await jobs.start(app.log);
   if (config.runWorker) {
     await startJobHandlers(jobs, database, config, app.log);
@@ -42,6 +43,7 @@ try {
     // Connections still open after a few seconds are cut, so the database closes within the delay.
     unpublish();
     await closeHttp(app);
+    await stopMetrics();
     await engine?.stop();
     await jobs.stop();
     await database.close();

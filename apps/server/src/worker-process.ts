@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { loadConfigOrExit } from './config.ts';
 import { startJobHandlers } from './job-handlers.ts';
 import { consoleLogger } from './platform/console-logger.ts';
-import { describeStartupError, engineFor, jobsFor, openMigratedDatabase } from './runtime.ts';
+import { describeStartupError, engineFor, jobsFor, openMigratedDatabase, serveMetrics } from './runtime.ts';
 
 // `npm run worker` (through worker.ts): the job runner alone, for scale-out next to API processes.
 // Job handlers are listed in job-handlers.ts.
@@ -19,6 +19,7 @@ const logger = consoleLogger(config.logLevel);
 try {
   const database = await openMigratedDatabase(config, logger);
   database.availability.setLogger(logger);
+  const stopMetrics = await serveMetrics(config, database);
   const jobs = jobsFor(database, true);
   await jobs.start(logger);
   await startJobHandlers(jobs, database, config, logger);
@@ -26,6 +27,7 @@ try {
   engine.start();
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) console.error('Worker shutting down after an uncaught error:', err);
+    await stopMetrics();
     await engine.stop();
     await jobs.stop();
     await database.close();

@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
+    metricsPort: undefined,
     dataDir: scratchDir('sms-test-data-'),
     databaseUrl: undefined,
     jwtSecret: undefined,

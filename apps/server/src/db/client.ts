@@ -37,6 +37,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Whether the database answers, as this process sees it; loops report their failures to it. */
   availability: DatabaseAvailability;
+  /** The connection pool's use now (PostgreSQL; PGlite has its one connection and no pool). */
+  connections?(): { open: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 

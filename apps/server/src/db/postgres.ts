@@ -60,6 +60,7 @@ export async function openPostgres(url: string, onQuery?: (query: string) => voi
     },
     ping,
     availability,
+    connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
     close: async () => {
       availability.close();
       if (!pool.ended) await pool.end();

@@ -28,6 +28,7 @@ import type { Delimiter, TextEncodingName } from './read/sniff.ts';
 import { startUploadExpiry } from './upload/upload-expiry.ts';
 import { importSuppression } from '../../platform/suppression.ts';
 import type { LocalFile, UploadStore } from './upload/upload-store.ts';
+import { recordImportRows } from '../../platform/metrics.ts';
 
 /** The pg-boss queue of import jobs. */
 export const IMPORT_QUEUE = 'contacts-import';
@@ -124,6 +125,7 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
     const settleOldest = async () => {
       const previous = await inflight.shift()!;
       changed += previous.created + previous.updated;
+      recordImportRows(previous);
       return previous.cancelled;
     };
     let cancelled = false;

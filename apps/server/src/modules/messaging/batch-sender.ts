@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { GatewayDeleted, GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
+import { batchesInFlight, recordOutcomes, submitSeconds } from '../../platform/metrics.ts';
 import { transitionCampaign } from '../campaigns/index.ts';
 import { matchPendingReplies } from '../inbound/index.ts';
 import { recipientContacts, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
@@ -100,11 +101,13 @@ export class BatchSender {
     const release = this.keepLeased(claimed.map((message) => message.id));
     const work = this.sendAndWrite(claimed, live, campaign, contacts);
     this.inFlight.add(work);
+    batchesInFlight.inc();
     try {
       return await work;
     } finally {
       release();
       this.inFlight.delete(work);
+      batchesInFlight.dec();
     }
   }
 
@@ -124,10 +127,12 @@ export class BatchSender {
     const { send, settled } = prepareBatch(claimed, contacts, campaign ? compiledTemplate(campaign.body) : null);
     let results: SendResult[] = [];
     if (send.length > 0) {
+      const submitted = submitSeconds.startTimer({ gateway: live.row.id });
       try {
-        results = await live.gateway.sendBatch(send.map((item) => item.sms));
+        results = await live.gateway.sendBatch(send.map((item) => item.sms)).finally(() => submitted());
       } catch (error) {
         await this.stored(() => writeOutcomes(db, live.row.id, settled));
+        recordOutcomes(live.row.id, settled);
         return this.whenGatewayThrew(
           error,
           send.map((item) => item.message),
@@ -174,6 +179,7 @@ export class BatchSender {
           }
         }),
       );
+    recordOutcomes(live.row.id, [...settled, ...outcomes]);
     // Receipts that raced ahead of this write-back were parked: apply them now. One parked after
     // the write-back looked waits for housekeeping's sweep (5 s), its arrival time kept; so does
     // this one if the database is away now.

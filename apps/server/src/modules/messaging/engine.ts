@@ -6,6 +6,7 @@ import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
 import { GatewayRegistry, type GatewaySinks } from './gateway-registry.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
+import { inboundTotal, receiptLagSeconds, receiptsTotal, recordLinkState, replyLagSeconds, secondsSince } from '../../platform/metrics.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
@@ -36,6 +37,15 @@ export interface MessagingEngine {
   start(): void;
   stop(): Promise<void>;
 }
+
+/** Observes, for each item of a push, how long it took from arriving here to being stored. */
+const measured = (items: readonly unknown[], stored: Promise<void>, lag: { observe(seconds: number): void }): Promise<void> => {
+  const arrived = Date.now();
+  return stored.then(() => {
+    const seconds = secondsSince(arrived);
+    for (let i = 0; i < items.length; i++) lag.observe(seconds);
+  });
+};
 
 /**
  * The sending engine of one worker process: gateway instances, the dispatcher, receipt and
@@ -99,20 +109,31 @@ export function createMessagingEngine(deps: {
     receipts: (gatewayId, receipts) =>
       // Receipts flush several at once: their order does not matter (a message's status only moves
       // forward, delivered wins), and each flush spends most of its time waiting for write-backs.
-      bufferFor(receiptBuffers, gatewayId, RECEIPT_FLUSHES, async (items) => {
-        // Most receipts answer a batch this process sent moments ago: let its write-back land first.
-        // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
-        await Promise.race([dispatcher.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
-        await applyReceipts(database.db, gatewayId, items);
-      }).push(receipts),
+      measured(
+        receipts,
+        bufferFor(receiptBuffers, gatewayId, RECEIPT_FLUSHES, async (items) => {
+          // Most receipts answer a batch this process sent moments ago: let its write-back land first.
+          // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
+          await Promise.race([dispatcher.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
+          await applyReceipts(database.db, gatewayId, items);
+          for (const item of items) receiptsTotal.inc({ status: item.status, gateway: gatewayId });
+        }).push(receipts),
+        receiptLagSeconds.labels({ gateway: gatewayId }),
+      ),
     inbound: (gatewayId, messages) =>
       // Inbound messages one flush at a time: STOP then START from one person must apply in order.
-      bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
-        const stored = await storeInbound(database.db, gatewayId, items, clock);
-        if ((await processInbound(database.db, stored, deps.events)).autoReplies > 0) dispatcher.wakeOneOffs();
-      }).push(messages),
+      measured(
+        messages,
+        bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
+          const stored = await storeInbound(database.db, gatewayId, items, clock);
+          if ((await processInbound(database.db, stored, deps.events)).autoReplies > 0) dispatcher.wakeOneOffs();
+          inboundTotal.inc({ gateway: gatewayId }, items.length);
+        }).push(messages),
+        replyLagSeconds.labels({ gateway: gatewayId }),
+      ),
     link: (gatewayId, status) => {
       links.report(gatewayId, status);
+      recordLinkState(gatewayId, status?.state ?? null);
       // Campaigns waiting for this gateway need not wait for their retry time.
       if (status?.state === 'connected') dispatcher.wake();
     },

@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { claimDeliveries, disableIfFailingForADay, recordAttempt, recordEndpointHealth, type ClaimedDelivery } from './webhooks.queries.ts';
 import { signWebhook } from './webhook-signature.ts';
 import { postWebhook } from './webhook-post.ts';
+import { webhookDeliveriesTotal } from '../../platform/metrics.ts';
 
 const TIMEOUT_MS = 10_000;
 const POLL_MS = 250;
@@ -125,6 +126,7 @@ export class WebhookDeliverer {
       error,
       response,
     });
+    webhookDeliveriesTotal.inc({ outcome });
     await this.trackHealth(delivery.endpoint_id, ok);
   }
 
