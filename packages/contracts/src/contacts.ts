@@ -355,7 +355,8 @@ export const CONTACT_EXPORT_COLUMNS = [
  * rules. status opted_out opts the contact out; active on an opted-out contact is refused (409):
  * consent back is recorded by staff, with a note, never by software.
  */
-export const integrationContactBodySchema = z.object({
+// Strict: a misspelt field ("firstname") is a 400 naming it, not silently dropped (issue 38).
+export const integrationContactBodySchema = z.strictObject({
   phone: phoneField,
   defaultCountry: countryField.optional(),
   ...z.object({ ...contactFields }).partial().shape,

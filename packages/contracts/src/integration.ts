@@ -24,9 +24,12 @@ export const INTEGRATION_ERROR_CODES = {
   optInRefused: 'OPT_IN_REFUSED',
 } as const;
 
-/** POST /api/v1/messages (and each item of a batch). */
+/**
+ * POST /api/v1/messages (and each item of a batch). Strict: an unknown field ("sheduledAt") is a
+ * 400 naming it, not a message sent at once (issue 38).
+ */
 export const sendApiMessageBodySchema = z
-  .object({
+  .strictObject({
     to: z.string().trim().min(1, 'to is required').max(40, 'to must be at most 40 characters'),
     body: z.string().min(1, 'body is required').max(INTEGRATION_LIMITS.bodyMax),
     senderId: z.string().trim().min(1).max(INTEGRATION_LIMITS.senderIdMax).optional(),
@@ -81,7 +84,7 @@ export type ApiMessage = z.infer<typeof apiMessageSchema>;
 
 export const apiMessageIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a message id') });
 
-export const sendApiMessagesBatchBodySchema = z.object({
+export const sendApiMessagesBatchBodySchema = z.strictObject({
   messages: z.array(sendApiMessageBodySchema).min(1, 'messages must hold at least one message').max(INTEGRATION_LIMITS.batchMax),
 });
 

@@ -21,7 +21,7 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but content-type is application/json',
 };
 
-type ValidationIssue = { instancePath?: string; message?: string };
+type ValidationIssue = { instancePath?: string; message?: string; keyword?: string; params?: unknown };
 
 /** Squashes 'logoWidth' / 'Logo width' to 'logowidth' so a field and its prose name compare equal. */
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -42,7 +42,14 @@ export function messageNamingField(field: string, message: string): string {
 /** Turns a schema validation failure into a 400 whose message names the failing field. */
 function validationResponse(error: FastifyError): ErrorResponse {
   const issue = (error.validation?.[0] ?? {}) as ValidationIssue;
-  const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const at = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  // A field the schema does not know (strict bodies): named by the field itself, not its parent.
+  const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] } | undefined)?.keys?.[0] : undefined;
+  if (unknown !== undefined) {
+    const field = at ? `${at}.${unknown}` : unknown;
+    return { message: `${field} is not a known field`, error: STATUS_CODES[400], code: ERROR_CODES.validation, field };
+  }
+  const field = at;
   const message = issue.message ?? 'is invalid';
   if (!field) {
     // The whole body/query failed (e.g. no JSON body at all): name the part of the request.

@@ -5,6 +5,7 @@ import { errorResponseSchema } from '@sms/contracts/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { RouteAuth } from './auth.ts';
 import { permissionDocument } from './authorization.ts';
+import { PRODUCT_VERSION } from './product-version.ts';
 
 type SecurityRequirement = Record<string, string[]>;
 
@@ -34,7 +35,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         title: 'SMS Management System API',
         description:
           'HTTP API of the SMS communication platform. Authenticate with `Authorization: Bearer <token>` from POST /api/users/login.',
-        version: '0.1.0',
+        version: PRODUCT_VERSION,
       },
       servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
       components: {

@@ -131,6 +131,34 @@ describe('/api/v1/messages', () => {
     expect(await messageCount()).toBe(before);
   });
 
+  it('refuses an unknown field and a time in the past, naming the field, and sends nothing (issue 38)', async () => {
+    const before = await messageCount();
+    // A misspelt scheduledAt was dropped and the message sent at once.
+    const misspelt = await send({ to: '+447400900105', body: 'Tomorrow', sheduledAt: '2099-01-01T09:00:00Z' });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'sheduledAt' });
+    expect(misspelt.body.message).toContain('sheduledAt');
+    const inBatch = await server.post(
+      '/api/v1/messages/batch',
+      { messages: [{ to: '+447400900105', body: 'x', colour: 'red' }] },
+      { token: secret },
+    );
+    expect(inBatch.status).toBe(400);
+    expect(inBatch.body.field).toBe('messages.0.colour');
+    const contact = await server.post('/api/v1/contacts', { phone: '+447400900106', firstname: 'Ada' }, { token: secret });
+    expect(contact.status).toBe(400);
+    expect(contact.body.field).toBe('firstname');
+
+    const past = await send({ to: '+447400900105', body: 'Yesterday', scheduledAt: new Date(Date.now() - 3_600_000).toISOString() });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'scheduledAt' });
+    expect(past.body.message).toMatch(/past/);
+    expect(await messageCount()).toBe(before);
+    // Within a minute of now (the caller's clock a little behind the database's): sent now.
+    const justNow = await send({ to: '+447400900105', body: 'Now', scheduledAt: new Date(Date.now() - 5_000).toISOString() });
+    expect(justNow.status, JSON.stringify(justNow.body)).toBe(202);
+  });
+
   it('answers the first answer to a repeated Idempotency-Key and 409 to a different body', async () => {
     const headers = { 'idempotency-key': 'order-7781' };
     const first = await send({ to: '+447400900105', body: 'Your code is 1234' }, headers);

@@ -302,3 +302,9 @@ export async function apiMessageCountsSince(
     return { byStatus, replied };
   });
 }
+
+/** The database's time: what scheduled sends are compared with (decision 029: one clock). */
+export async function databaseNow(db: Executor): Promise<Date> {
+  const [row] = await queryRows<{ now: string }>(db, sql`select now()::text as now`);
+  return new Date(row!.now);
+}

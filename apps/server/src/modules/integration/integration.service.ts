@@ -11,6 +11,7 @@ import { gatewayForSending } from '../gateways/index.ts';
 import { messagingSettingsForSending } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import {
+  databaseNow,
   ensureRecipients,
   findIdempotentAnswer,
   insertApiMessages,
@@ -20,6 +21,9 @@ import {
   reserveIdempotencyKey,
   storeIdempotentAnswer,
 } from './integration.queries.ts';
+
+/** How far in the past a scheduledAt may be (the caller's clock against the database's) and still be sent at once. */
+const SCHEDULED_GRACE_MS = 60_000;
 
 /** The audit actor of a key's changes: the key, by its name (no user id: keys are not accounts). */
 export const keyActor = (key: ApiKeyPrincipal): AuditActor => ({ id: key.id, name: `${key.name} (API key)`, email: '' });
@@ -88,6 +92,7 @@ export async function sendApiMessages(
   const defaultCountry = national ? (await messagingSettingsForSending(db)).defaultCountry : undefined;
   const gateways = new Map<string, string | ItemError>();
   const checked: Checked[] = [];
+  let now: Date | undefined;
   for (const body of input.items) {
     const parsed = normalisePhone(body.to, defaultCountry);
     if (!parsed.ok) {
@@ -98,6 +103,20 @@ export async function sendApiMessages(
       checked.push({
         ok: false,
         error: { status: 400, code: 'VALIDATION_ERROR', message: 'scheduledAt is not a date', field: 'scheduledAt' },
+      });
+      continue;
+    }
+    // A time in the past is a mistake (a wrong zone, a stale job), not "now": refused, with a
+    // minute's grace for the caller's clock against the database's.
+    if (body.scheduledAt && Date.parse(body.scheduledAt) < (now ??= await databaseNow(db)).getTime() - SCHEDULED_GRACE_MS) {
+      checked.push({
+        ok: false,
+        error: {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          message: `scheduledAt must not be in the past (the server's time is ${now.toISOString()}); leave it out to send now`,
+          field: 'scheduledAt',
+        },
       });
       continue;
     }

@@ -5,6 +5,7 @@ import { claimDeliveries, disableIfFailingForADay, recordAttempt, recordEndpoint
 import { signWebhook } from './webhook-signature.ts';
 import { postWebhook } from './webhook-post.ts';
 import { webhookDeliveriesTotal } from '../../platform/metrics.ts';
+import { OUTBOUND_USER_AGENT } from '../../platform/product-version.ts';
 
 const TIMEOUT_MS = 10_000;
 const POLL_MS = 250;
@@ -98,6 +99,7 @@ export class WebhookDeliverer {
       const answer = await postWebhook(new URL(delivery.url), {
         headers: {
           'content-type': 'application/json',
+          'user-agent': OUTBOUND_USER_AGENT,
           'webhook-id': delivery.event_id,
           'webhook-timestamp': String(timestamp),
           'webhook-signature': signWebhook(delivery.secret, delivery.event_id, timestamp, body),

@@ -126,6 +126,8 @@ describe('webhooks', () => {
       for (const message of receiver.received) expect(reference.verify(message.body, message.headers)).toEqual(message.event);
       // A changed body or another secret does not verify.
       const sample = receiver.received[0]!;
+      // Receivers can tell our requests apart (and allow them through a firewall rule): a product User-Agent.
+      for (const message of receiver.received) expect(message.headers['user-agent']).toMatch(/^sms-platform-webhooks\/\d+\.\d+\.\d+$/);
       expect(() => reference.verify(sample.body.replace('}', ',"x":1}'), sample.headers)).toThrow();
       expect(() => new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(sample.body, sample.headers)).toThrow();
       const status = receiver.received.find((m) => m.event.type === 'message.status');
