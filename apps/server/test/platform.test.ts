@@ -183,6 +183,24 @@ describe('API fallbacks and errors', () => {
     expect((await server.get('/api')).status).toBe(404);
   });
 
+  it('answers a known address with the wrong method 405, its Allow header listing the right ones (issue 38)', async () => {
+    const health = await server.request('DELETE', '/api/health');
+    expect(health.status).toBe(405);
+    expect(health.headers.get('allow')).toBe('GET, HEAD');
+    expect(health.body).toEqual({
+      message: 'DELETE is not allowed here; use GET, HEAD',
+      error: 'Method Not Allowed',
+      code: 'METHOD_NOT_ALLOWED',
+    });
+    // A path with a parameter, and the integration API (before authentication: the method is wrong whoever asks).
+    const campaign = await server.request('PATCH', '/api/campaigns/00000000-0000-4000-8000-000000000000');
+    expect(campaign.status).toBe(405);
+    expect(campaign.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'PUT', 'DELETE']));
+    const v1 = await server.request('PUT', '/api/v1/messages');
+    expect(v1.status).toBe(405);
+    expect(v1.headers.get('allow')).toContain('POST');
+  });
+
   it('hides 5xx internals, returns a request id and logs the full error under that id', async () => {
     const response = await server.get<{ message: string; code: string; requestId: string }>('/api/test/explode');
     expect(response.status).toBe(500);

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  /** 405: the address exists, not with this method; the Allow header lists the ones it takes. */
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   throttled: 'TOO_MANY_REQUESTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',

@@ -162,10 +162,29 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
 
+  const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request.url) && !request.url.startsWith('/assets/');
     if (wantsPage) return sendIndex(request, reply);
+    // An address the API serves with other methods: 405 with Allow (RFC 9110), not "not found".
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = isApiRequest(request.url)
+      ? API_METHODS.filter((method) => {
+          // A wildcard (the static files' route) serves no API address.
+          const route = app.findRoute({ method, url: path });
+          return route !== null && !('*' in (route.params as Record<string, string>));
+        })
+      : [];
+    if (allowed.length > 0)
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          message: `${request.method} is not allowed here; use ${allowed.join(', ')}`,
+          error: 'Method Not Allowed',
+          code: ERROR_CODES.methodNotAllowed,
+        });
     return reply.status(404).send({ message: 'Not found', error: 'Not Found', code: ERROR_CODES.notFound });
   });
 }
