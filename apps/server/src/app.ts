@@ -28,6 +28,7 @@ import { searchRoutes } from './modules/search/index.ts';
 import { segmentsRoutes } from './modules/segments/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
+import { registerRateLimitHeaders } from './platform/rate-limit-headers.ts';
 import { registerRequestMetrics } from './platform/request-metrics.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   registerRequestMetrics(app);
+  registerRateLimitHeaders(app);
   registerErrorHandler(app, deps.database.availability);
   // Before authentication and the request budgets: while the database is away they could not answer.
   registerDatabaseGuard(app, deps.database.availability);

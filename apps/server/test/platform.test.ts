@@ -337,13 +337,24 @@ describe('global rate limit', () => {
         const file = await limited.get(path);
         expect(file.status, path).toBe(200);
         expect(file.headers.get('x-ratelimit-limit'), path).toBeNull();
+        expect(file.headers.get('ratelimit-limit'), path).toBeNull();
       }
-      for (let i = 0; i < 3; i++) expect((await limited.get('/api/health')).status).toBe(200);
+      // Every answer tells where the budget stands (IETF RateLimit fields), so a client can slow down before a 429.
+      for (let i = 0; i < 3; i++) {
+        const answer = await limited.get('/api/health');
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('ratelimit-limit')).toBe('3');
+        expect(answer.headers.get('ratelimit-remaining')).toBe(String(2 - i));
+        expect(Number(answer.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+        expect(answer.headers.get('ratelimit-policy')).toBe('3;w=60');
+      }
       const refused = await limited.get<{ code: string; retryAfter: number }>('/api/health');
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
       expect(refused.body.retryAfter).toBeGreaterThan(0);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+      expect(Number(refused.headers.get('ratelimit-reset'))).toBe(Number(refused.headers.get('retry-after')));
     } finally {
       await limited.close();
     }

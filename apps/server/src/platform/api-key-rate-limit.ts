@@ -1,4 +1,4 @@
-import { TooManyRequests } from './errors.ts';
+import { BudgetSpent, type RateLimitState } from './rate-limit-headers.ts';
 
 /**
  * Per API key request budget: a token bucket per key, refilled at the key's rate (requests per
@@ -9,15 +9,22 @@ export class ApiKeyRateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   /** Spends one request of `key`'s budget, or throws 429 with the seconds until the next one. */
-  take(key: { id: string; rateLimit: number }, now = Date.now()): void {
+  take(key: { id: string; rateLimit: number }, now = Date.now()): RateLimitState {
     const rate = Math.max(1, key.rateLimit);
     const bucket = this.buckets.get(key.id) ?? { tokens: rate, at: now };
     bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.at) / 1000) * rate);
     bucket.at = now;
     this.buckets.set(key.id, bucket);
+    const state = (): RateLimitState => ({
+      limit: rate,
+      remaining: Math.floor(bucket.tokens),
+      resetSeconds: (rate - bucket.tokens) / rate,
+      windowSeconds: 1,
+    });
     if (bucket.tokens < 1) {
-      throw new TooManyRequests(`This API key is limited to ${rate} requests per second. Slow down.`, (1 - bucket.tokens) / rate);
+      throw new BudgetSpent(`This API key is limited to ${rate} requests per second. Slow down.`, (1 - bucket.tokens) / rate, state());
     }
     bucket.tokens -= 1;
+    return state();
   }
 }

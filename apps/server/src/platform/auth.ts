@@ -11,6 +11,7 @@ import { ApiKeyRateLimiter } from './api-key-rate-limit.ts';
 import type { RequestBudgets } from './request-budget.ts';
 import { isApiRequest } from './security.ts';
 import type { TokenService } from './tokens.ts';
+import { charge } from './rate-limit-headers.ts';
 
 /** The signed-in user as routes see it (a full row; presenters decide what leaves the server). */
 export type AuthUser = typeof users.$inferSelect;
@@ -134,7 +135,7 @@ async function authenticateKey(
   const bearer = bearerOf(request);
   if (!bearer?.startsWith(API_KEY_PREFIX)) throw new Unauthenticated(KEY_REQUIRED);
   const key = await resolve(bearer, request.ip, beforeLookUp);
-  limiter.take(key);
+  charge(request, () => limiter.take(key));
   if (!scope || !scopeAllows(key.scopes, scope)) throw new Forbidden(`This API key lacks the ${scope ?? 'needed'} scope.`);
   return key;
 }
@@ -181,21 +182,21 @@ export function registerAuthentication(
     const budgeted = rateLimit !== false && isApiRequest(request.url);
     try {
       if (mode === 'apiKey') {
-        const beforeLookUp = () => (budgeted ? perAddress.assertOpen(request.ip) : undefined);
+        const beforeLookUp = () => (budgeted ? charge(request, () => perAddress.assertOpen(request.ip)) : undefined);
         request.apiKey = await authenticateKey(request, deps.apiKeys, limiter, scope, beforeLookUp);
       } else if (mode === 'required' || (mode === 'optional' && request.headers.authorization)) {
-        const beforeLookUp = (userId: string) => (budgeted ? perUser.assertOpen(userId) : undefined);
+        const beforeLookUp = (userId: string) => (budgeted ? charge(request, () => perUser.assertOpen(userId)) : undefined);
         request.user = await authenticateRequest(request, deps.db, deps.tokens, beforeLookUp);
       }
     } catch (error) {
       // Failed authentication is paid for by the address: past its budget, 429 instead of 401.
-      if (budgeted && error instanceof Unauthenticated) perAddress.spend(request.ip);
+      if (budgeted && error instanceof Unauthenticated) charge(request, () => perAddress.spend(request.ip));
       throw error;
     }
     if (!budgeted || request.apiKey) return;
     const userId = request.user?.id ?? (await signedInAs(request, deps.tokens));
-    if (userId) perUser.spend(userId);
-    else perAddress.spend(request.ip);
+    if (userId) charge(request, () => perUser.spend(userId));
+    else charge(request, () => perAddress.spend(request.ip));
   });
 }
 

@@ -1,4 +1,4 @@
-import { TooManyRequests } from './errors.ts';
+import { BudgetSpent, type RateLimitState } from './rate-limit-headers.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -18,8 +18,8 @@ export class RequestBudget {
     this.maxKeys = maxKeys;
   }
 
-  /** Spends one request of `key`'s budget; throws 429 with the seconds until its window ends when it is spent. */
-  spend(key: string, now = Date.now()): void {
+  /** Spends one request of `key`'s budget and answers where it stands; throws 429 with the seconds until its window ends when it is spent. */
+  spend(key: string, now = Date.now()): RateLimitState {
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
       if (window) this.windows.delete(key);
@@ -27,14 +27,24 @@ export class RequestBudget {
       window = { used: 0, endsAt: now + WINDOW_MS };
       this.windows.set(key, window);
     }
-    if (window.used >= this.perMinute) throw tooMany(window.endsAt - now);
+    if (window.used >= this.perMinute) throw tooMany(window.endsAt - now, this.state(window, now));
     window.used += 1;
+    return this.state(window, now);
+  }
+
+  private state(window: { used: number; endsAt: number }, now: number): RateLimitState {
+    return {
+      limit: this.perMinute,
+      remaining: this.perMinute - window.used,
+      resetSeconds: (window.endsAt - now) / 1000,
+      windowSeconds: WINDOW_MS / 1000,
+    };
   }
 
   /** Throws the same 429 as `spend` when `key`'s budget is spent, without spending. */
   assertOpen(key: string, now = Date.now()): void {
     const window = this.windows.get(key);
-    if (window && window.endsAt > now && window.used >= this.perMinute) throw tooMany(window.endsAt - now);
+    if (window && window.endsAt > now && window.used >= this.perMinute) throw tooMany(window.endsAt - now, this.state(window, now));
   }
 
   private makeRoom(now: number): void {
@@ -47,9 +57,9 @@ export class RequestBudget {
   }
 }
 
-const tooMany = (waitMs: number) => {
+const tooMany = (waitMs: number, state: RateLimitState) => {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new TooManyRequests(`Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds);
+  return new BudgetSpent(`Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds, state);
 };
 
 /** The API's request budgets (decision 076): one per signed-in user, one per address for anonymous requests and failed authentication. */

@@ -130,6 +130,13 @@ describe('API keys', () => {
     const limited = answers.filter((answer) => answer.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The key's own budget in the RateLimit fields, on answers and refusals alike.
+    for (const answer of answers) {
+      expect(answer.headers.get('ratelimit-limit')).toBe('2');
+      expect(answer.headers.get('ratelimit-policy')).toBe('2;w=1');
+    }
+    expect(limited[0]?.headers.get('ratelimit-remaining')).toBe('0');
+    expect(answers.find((answer) => answer.status === 200)?.headers.get('ratelimit-remaining')).toMatch(/^[01]$/);
     // Editable: a higher limit holds from the next request (admins only; 400 naming the field).
     const { apiKey, secret: second } = await createKey({ rateLimit: 1 });
     expect((await server.request('PATCH', `/api/api-keys/${apiKey.id}`, { body: { rateLimit: 100 }, token: manager.token })).status).toBe(
