@@ -7,6 +7,7 @@ import {
 } from 'libphonenumber-js/max';
 import { isPhoneCountry } from './phone-countries.ts';
 import { fastInternational, fastNational, fastPossibleLengths, isCallingCode } from './phone-fast-path.ts';
+import { isTestNumber } from './test-numbers.ts';
 
 /**
  * Phone numbers: one normalisation for the contact form, the API and the import job.
@@ -83,6 +84,8 @@ function mayReadAsInternational(text: string, digits: string, country: CountryCo
 
 /** Parses an international number ('+' followed by digits) and explains a refusal. */
 function parseInternational(plusDigits: string, fast: boolean): NormalisedPhone {
+  // Test numbers (test-numbers.ts) sit in a range libphonenumber knows is never assigned.
+  if (isTestNumber(plusDigits)) return ok(plusDigits, 'GB');
   const quick = fast ? fastInternational(plusDigits) : undefined;
   if (quick?.valid) return ok(quick.e164, quick.country);
   if (!quick) {
@@ -147,6 +150,7 @@ function normalise(input: string | number | null | undefined, defaultCountry: st
   // The fast path's verdict on the national reading, when it has one (its length verdict then
   // stands in for validatePhoneNumberLength below).
   let national: { length: string | undefined } | undefined;
+  if (country === 'GB' && digits.startsWith('0') && isTestNumber(`+44${digits.slice(1)}`)) return ok(`+44${digits.slice(1)}`, 'GB');
   if (country) {
     const quick = fast ? fastNational(digits, country) : undefined;
     if (quick?.valid) return ok(quick.e164, quick.country);

@@ -11,6 +11,7 @@ import {
   type InboundSms,
   type SmsGateway,
 } from '../../gateways/gateway.ts';
+import { answeringTestNumbers } from '../../gateways/test-numbers.ts';
 import {
   findDefaultGateway,
   findGateway,
@@ -133,7 +134,12 @@ export class GatewayRegistry {
       link: (status) => this.sinks.link(gatewayId, status),
     };
     const logger = loggerFor(this.logger, { gatewayId, gateway: row.name });
-    const gateway = kindDefinition(row.kind).create(settings, events, { gatewayId, ...this.deployment, clock: this.clock, logger });
+    // Test numbers never reach the carrier: every kind answers them itself (issue 38).
+    const gateway = answeringTestNumbers(
+      kindDefinition(row.kind).create(settings, events, { gatewayId, ...this.deployment, clock: this.clock, logger }),
+      events,
+      this.clock,
+    );
     const fresh = { row, gateway, checkedAt: Date.now() };
     this.entries.set(gatewayId, fresh);
     return fresh;
