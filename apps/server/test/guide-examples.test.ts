@@ -7,8 +7,6 @@ import { configureSimulator, waitFor } from './campaign-fixtures.ts';
 import { startTestServer, type TestServer } from './helper.ts';
 import { scratchDir } from './scratch-dir.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
-
 /**
  * The integration guide's examples (the README links to them) run as written against a real
  * server: curl and Node, only the address and the key put in (issue 38: the first example answered

@@ -1,4 +1,3 @@
-import { DEFAULT_SIMULATOR_GATEWAY_ID } from '@sms/contracts/gateways';
 import { TEST_NUMBER_REPLY } from '@sms/contracts/test-numbers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
