@@ -1,5 +1,6 @@
 import { enqueueNotice } from './modules/account/index.ts';
 import { recordInboundActivity } from './modules/inbox/index.ts';
+import { applyKeywordRules } from './modules/keyword-rules/index.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
@@ -18,6 +19,9 @@ export function domainEvents(): DomainEvents {
   return createDomainEvents({
     // A reply with the opt-in keyword confirms a subscription code texted by the public site.
     'inbound.received': [confirmSubscriptionsByReply],
+    // The keyword rules (opt-out, opt-in, help): consent, a campaign's opt-outs, automatic answers.
+    // After the public site's confirmation, whose opt-ins they leave standing.
+    'inbound.matched': [applyKeywordRules],
     // The inbox's conversation list: one upsert per contact of the batch.
     'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids)],
   });

@@ -6,8 +6,12 @@ export interface InboundEventMessage {
   /** The sender as stored (E.164 when it reads as a phone number). */
   fromPhone: string;
   contactId: string | null;
-  /** The message is one of the opt-in keywords (whatever the sender's consent). */
-  saysOptIn: boolean;
+  /** The sender's contact had opted out when the batch was read (false without a contact). */
+  contactOptedOut: boolean;
+  /** Our address it was sent to (a number or short code), and the gateway it came through. */
+  toAddress: string;
+  gatewayId: string;
+  body: string;
 }
 
 /**
@@ -16,11 +20,18 @@ export interface InboundEventMessage {
  */
 export interface DomainEventMap {
   /**
-   * Inbound messages matched to what they answer, their keywords read but their consent not yet
-   * written. A subscriber answers the contacts it opted in (the public site's confirmation by
-   * reply): the batch's keyword opt-outs of those contacts yield to it.
+   * Inbound messages matched to what they answer, their keywords not read yet. A subscriber
+   * answers the contacts it opted in (the public site's confirmation by reply): the batch's
+   * keyword opt-outs of those contacts yield to it (`inbound.matched`).
    */
   'inbound.received': { event: { messages: InboundEventMessage[] }; answer: { optedIn: string[] } };
+  /**
+   * The same batch once `inbound.received`'s subscribers answered: the contacts they opted in
+   * (`optedIn`, which win over the batch's keywords). The keyword rules read the keywords, write
+   * the consent and queue the automatic answers; a subscriber answers how many messages it queued
+   * (the dispatcher is woken when any were).
+   */
+  'inbound.matched': { event: { messages: InboundEventMessage[]; optedIn: string[] }; answer: { queued: number } };
   /** Inbound messages processed: consent written, automatic answers queued, marked processed. */
   'inbound.processed': { event: { ids: string[] }; answer: void };
 }
