@@ -43,7 +43,11 @@ export async function unreadCount(db: Executor, userId: string, kinds: readonly 
 }
 
 /** One of the user's notifications (its kind decides who may touch it), or undefined when it is not theirs (or not there). */
-export async function findOwnNotification(db: Executor, userId: string, id: string): Promise<{ id: string; kind: NotificationKind } | undefined> {
+export async function findOwnNotification(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<{ id: string; kind: NotificationKind } | undefined> {
   const [row] = await queryRows<{ id: string; kind: NotificationKind }>(
     db,
     sql`select id, kind from notifications where id = ${id} and user_id = ${userId}`,
