@@ -148,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(searchRoutes, { db });
   await app.register(twilioWebhookRoutes, {
     publicUrl: config.publicUrl,
-    sink: webhookSink(db, domainEvents()),
+    sink: webhookSink(db, domainEvents({ emailAvailable: Boolean(config.smtpUrl) })),
     resolveGateway: (id) => twilioAuthToken(db, id),
   });
   if (deps.backupToken) await app.register(backupStreamRoutes, { database: deps.database, token: deps.backupToken });

@@ -72,8 +72,8 @@ export async function matchPendingReplies(tx: Executor, contactIds: string[] | n
  * trigger; a message still being handed to the gateway is waited for: see matchPendingReplies).
  * Publishes the batch (decisions 081, 088): `inbound.received` once matched (the public site
  * confirms a subscription by reply), `inbound.matched` with the contacts that confirmation opted in
- * (the keyword rules: consent, a campaign's opt-outs, automatic answers), `inbound.processed` at the
- * end (the inbox moves the senders' conversations to the top). Set-based, so a wave of replies to a
+ * (the keyword rules: consent, a campaign's opt-outs, automatic answers), `contact.consent_changed`
+ * with the contacts whose consent they changed, `inbound.processed` at the end (the inbox moves the senders' conversations to the top). Set-based, so a wave of replies to a
  * big campaign costs a few statements per batch. Answers whether automatic replies were queued
  * (the dispatcher should look now).
  */
@@ -100,6 +100,11 @@ export async function processInbound(db: Db, ids: string[], events: DomainEvents
     const received = await events.publish(tx, 'inbound.received', { messages });
     const optedIn = received.flatMap((answer) => answer.optedIn);
     const matched = await events.publish(tx, 'inbound.matched', { messages, optedIn });
+    const consent = {
+      optedOut: matched.flatMap((answer) => answer.optedOut),
+      optedIn: matched.flatMap((answer) => answer.optedIn),
+    };
+    if (consent.optedOut.length > 0 || consent.optedIn.length > 0) await events.publish(tx, 'contact.consent_changed', consent);
     await markProcessed(
       tx,
       rows.map((row) => row.id),

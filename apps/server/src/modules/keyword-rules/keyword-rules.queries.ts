@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { queryRows, type Executor } from '../../db/client.ts';
 
 /** Marks inbound messages as the ones that opted their senders out (kept for their matching, which may come later). */
 export async function markOptOuts(db: Executor, ids: string[]): Promise<void> {
@@ -23,17 +23,17 @@ export async function markAnsweredOptOuts(db: Executor, ids: string[]): Promise<
     where m.id = r.message_id and (m.opted_out_at is null or r.at < m.opted_out_at)`);
 }
 
-/** Opts contacts out by keyword (time and source kept), or back in. */
-export async function setConsent(db: Executor, contactIds: string[], optedOut: boolean): Promise<void> {
-  if (contactIds.length === 0) return;
+/** Opts contacts out by keyword (time and source kept), or back in. Answers those whose consent changed. */
+export async function setConsent(db: Executor, contactIds: string[], optedOut: boolean): Promise<string[]> {
+  if (contactIds.length === 0) return [];
   const ids = sql.param(contactIds);
-  await (optedOut
-    ? db.execute(
-        sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword', updated_at = now() where id = any(${ids}::uuid[]) and status = 'active'`,
-      )
-    : db.execute(
-        sql`update contacts set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() where id = any(${ids}::uuid[]) and status = 'opted_out'`,
-      ));
+  const rows = await queryRows<{ id: string }>(
+    db,
+    optedOut
+      ? sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword', updated_at = now() where id = any(${ids}::uuid[]) and status = 'active' returning id`
+      : sql`update contacts set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() where id = any(${ids}::uuid[]) and status = 'opted_out' returning id`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** Queues automatic answers (kind 'auto': sent even to a contact who just opted out). */

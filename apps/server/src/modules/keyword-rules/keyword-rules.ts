@@ -15,12 +15,13 @@ const answerFrom = (message: InboundEventMessage) =>
  * the gateway it came from. A message that opts its sender out is marked so, and so is the
  * message it answers (a campaign's opt-outs: decision 083). The contacts an earlier subscriber
  * opted in (`optedIn`: the public site's confirmation by reply) stay opted in whatever the
- * batch's keywords. Set-based: a few statements per batch. Answers how many answers it queued.
+ * batch's keywords. Set-based: a few statements per batch. Answers how many answers it queued and
+ * whose consent it changed.
  */
 export async function applyKeywordRules(
   tx: Executor,
   event: { messages: InboundEventMessage[]; optedIn: string[] },
-): Promise<{ queued: number }> {
+): Promise<{ queued: number; optedOut: string[]; optedIn: string[] }> {
   const settings = await getMessagingSettings(tx);
   const consent = new Map<string, boolean>();
   const answers: Parameters<typeof queueAutoReplies>[1] = [];
@@ -46,11 +47,11 @@ export async function applyKeywordRules(
   await markAnsweredOptOuts(tx, optOuts);
   for (const contactId of event.optedIn) consent.set(contactId, false);
   const change = (optedOut: boolean) => [...consent].filter(([, value]) => value === optedOut).map(([contactId]) => contactId);
-  await setConsent(tx, change(true), true);
-  await setConsent(tx, change(false), false);
+  const optedOutNow = await setConsent(tx, change(true), true);
+  const optedInNow = await setConsent(tx, change(false), false);
   await queueAutoReplies(
     tx,
     answers.filter((answer) => /^\+[1-9]\d{6,14}$/.test(answer.phone)),
   );
-  return { queued: answers.length };
+  return { queued: answers.length, optedOut: optedOutNow, optedIn: optedInNow };
 }

@@ -11,7 +11,7 @@ import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
 import { createLinkReporter } from './link-reporter.ts';
 import { recoverExpiredLeases } from './housekeeping.queries.ts';
-import { applyReceipts } from './receipts.queries.ts';
+import { recordReceipts } from './receipts.ts';
 import { untilStored } from './until-stored.ts';
 
 /** Longest a receipt waits for the write-back of batches in flight before it is applied (or parked). */
@@ -103,7 +103,7 @@ export function createMessagingEngine(deps: {
         // Most receipts answer a batch this process sent moments ago: let its write-back land first.
         // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
         await Promise.race([dispatcher.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
-        await applyReceipts(database.db, gatewayId, items);
+        await recordReceipts(database.db, deps.events, gatewayId, items);
       }).push(receipts),
     inbound: (gatewayId, messages) =>
       // Inbound messages one flush at a time: STOP then START from one person must apply in order.
@@ -120,6 +120,7 @@ export function createMessagingEngine(deps: {
   const running = new Dispatcher({
     database,
     logger,
+    events: deps.events,
     options: deps.options ?? {},
     gateways: (dispatcher) =>
       new GatewayRegistry(
