@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSimulator, createCampaign, launchCampaign, waitForCampaign } from '../../../test/campaign-api.ts';
 import { configureSimulator, seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
-import { startNotificationSweeper, type NotificationSweeper } from './index.ts';
+import { startNotificationSweeper, type NotificationSweeper } from './notification-sweeper.ts';
 
 /**
  * The bell hears the engine's `campaign.status_changed` (decision 088): a campaign that completes
@@ -30,13 +30,12 @@ describe('campaign notifications from the engine', () => {
     await server?.close();
   });
 
-  const ofSubject = async (account: TestAccount, subjectId: string) =>
-    (
-      (await server.get<any>('/api/notifications?limit=100', { token: account.token })).body.data as Array<{
-        kind: string;
-        subjectId: string;
-      }>
-    ).filter((notification) => notification.subjectId === subjectId);
+  const ofSubject = async (account: TestAccount, subjectId: string) => {
+    const list = await server.get<{ data: Array<{ kind: string; subjectId: string }> }>('/api/notifications?limit=100', {
+      token: account.token,
+    });
+    return list.body.data.filter((notification) => notification.subjectId === subjectId);
+  };
 
   it('a completed campaign is in the bell as soon as it reads completed, once each after a sweep', async () => {
     const campaign = await createCampaign(server, admin.token, { name: 'Heard at once', body: 'Hi', audience: { type: 'all' } });
