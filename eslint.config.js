@@ -191,7 +191,20 @@ export default tseslint.config(
  */
 function serverModuleZones() {
   const layers = [
-    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks', 'roles'],
+    [
+      'settings',
+      'brand',
+      'contacts',
+      'gateways',
+      'messages',
+      'imports',
+      'audit-log',
+      'health',
+      'maintenance',
+      'api-keys',
+      'webhooks',
+      'roles',
+    ],
     ['templates', 'segments', 'keyword-rules'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
