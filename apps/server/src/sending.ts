@@ -19,8 +19,8 @@ import type { Jobs } from './platform/jobs.ts';
  *
  * The webhook outbox hears `receipt.recorded`, `contact.consent_changed` and the campaign
  * completions of `campaign.status_changed` through its database triggers (decision 052), in the
- * same statements: they also hear writers outside the engine, and on the receipts path a
- * subscriber here would cost a transaction and a statement per batch (decision 088).
+ * same statements: they also hear the writers outside the engine (contact edits, imports, the
+ * API's campaign actions), which publish nothing, and write the payloads integrations know (decision 088).
  */
 export function domainEvents(options: { emailAvailable?: boolean } = {}): DomainEvents {
   return createDomainEvents({
