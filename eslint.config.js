@@ -191,8 +191,21 @@ export default tseslint.config(
  */
 function serverModuleZones() {
   const layers = [
-    ['settings', 'brand', 'contacts', 'gateways', 'messages', 'imports', 'audit-log', 'health', 'maintenance', 'api-keys', 'webhooks'],
-    ['templates', 'segments'],
+    [
+      'settings',
+      'brand',
+      'contacts',
+      'gateways',
+      'messages',
+      'imports',
+      'audit-log',
+      'health',
+      'maintenance',
+      'api-keys',
+      'webhooks',
+      'roles',
+    ],
+    ['templates', 'segments', 'keyword-rules'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
     ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups'],

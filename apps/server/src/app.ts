@@ -15,6 +15,7 @@ import { contactsRoutes } from './modules/contacts/index.ts';
 import { twilioWebhookRoutes } from './gateways/twilio/twilio-webhooks.routes.ts';
 import { gatewaysRoutes, twilioAuthToken } from './modules/gateways/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { rolesRoutes } from './modules/roles/index.ts';
 import { importLimits, importsRoutes, uploadStoreFor } from './modules/imports/index.ts';
 import { inboxRoutes } from './modules/inbox/index.ts';
 import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
@@ -100,7 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const apiKeys = new ApiKeyAccess(db, { onError: (error) => app.log.error({ err: error }, 'could not record API key uses') });
   app.addHook('onClose', () => apiKeys.close());
   registerAuthentication(app, { db, tokens, apiKeys: apiKeys.resolve, budgets: requestBudgets(config.rateLimits) });
-  registerAuthorization(app);
+  const declarations = registerAuthorization(app);
   registerDeniedAudit(app, db);
   // After authentication (it needs the caller's role), before every route.
   const maintenance = createMaintenanceState(db);
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Domain modules.
   await app.register(healthRoutes, { database: deps.database, jobs: deps.jobs });
+  await app.register(rolesRoutes, { declarations });
   await app.register(sessionRoutes, { db, tokens, publicUrl: config.publicUrl });
   await app.register(usersRoutes, { db, tokens });
   await app.register(accountRoutes, { db, tokens, jobs: deps.jobs, config });
@@ -152,7 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(searchRoutes, { db });
   await app.register(twilioWebhookRoutes, {
     publicUrl: config.publicUrl,
-    sink: webhookSink(db, domainEvents()),
+    sink: webhookSink(db, domainEvents({ emailAvailable: Boolean(config.smtpUrl) })),
     resolveGateway: (id) => twilioAuthToken(db, id),
   });
   if (deps.backupToken) await app.register(backupStreamRoutes, { database: deps.database, token: deps.backupToken });

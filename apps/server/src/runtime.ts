@@ -69,6 +69,7 @@ export function engineFor(database: Database, config: Config, logger: GatewayLog
     twilioApiBaseUrl: config.twilioApiBaseUrl,
     allowPrivateWebhooks: config.allowPrivateWebhookUrls,
     jobs,
+    emailAvailable: Boolean(config.smtpUrl),
     options: {
       ...config.dispatch,
       // Scaled out, a dead worker's batch comes back within a short lease; embedded, the process

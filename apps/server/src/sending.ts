@@ -1,6 +1,8 @@
 import { enqueueNotice } from './modules/account/index.ts';
 import { recordInboundActivity } from './modules/inbox/index.ts';
+import { applyKeywordRules } from './modules/keyword-rules/index.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
+import { notifyCampaignChanges } from './modules/notifications/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
 import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
@@ -13,13 +15,28 @@ import type { Jobs } from './platform/jobs.ts';
 /**
  * The engine's subscribers, in the order they run, inside the engine's transaction. The same in
  * every process: the worker's engine and the API's webhook sink (Twilio) publish alike.
+ * `emailAvailable` (SMTP_URL is set): notifications written here ask for the e-mails users want.
+ *
+ * The webhook outbox hears `receipt.recorded`, `contact.consent_changed` and the campaign
+ * completions of `campaign.status_changed` through its database triggers (decision 052), in the
+ * same statements: they also hear the writers outside the engine (contact edits, imports, the
+ * API's campaign actions), which publish nothing, and write the payloads integrations know (decision 088).
  */
-export function domainEvents(): DomainEvents {
+export function domainEvents(options: { emailAvailable?: boolean } = {}): DomainEvents {
   return createDomainEvents({
     // A reply with the opt-in keyword confirms a subscription code texted by the public site.
     'inbound.received': [confirmSubscriptionsByReply],
+    // The keyword rules (opt-out, opt-in, help): consent, a campaign's opt-outs, automatic answers.
+    // After the public site's confirmation, whose opt-ins they leave standing.
+    'inbound.matched': [applyKeywordRules],
     // The inbox's conversation list: one upsert per contact of the batch.
     'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids)],
+    // Webhooks: message.status of integration API messages, by trigger (see above).
+    'receipt.recorded': [],
+    // The bell: completed, or paused by itself, in the transaction that moved it (the sweep finds it written).
+    'campaign.status_changed': [notifyCampaignChanges(options.emailAvailable ?? false)],
+    // Webhooks: contact.opted_out / contact.opted_in, by trigger (see above).
+    'contact.consent_changed': [],
   });
 }
 
@@ -33,10 +50,12 @@ export function createSending(
     allowPrivateWebhooks?: boolean;
     /** The job runner: admins are told through an account notice when a webhook is turned off. */
     jobs?: Jobs;
+    /** SMTP_URL is set: notifications the engine's subscribers write ask for e-mails. */
+    emailAvailable?: boolean;
   },
 ): MessagingEngine {
-  const { allowPrivateWebhooks, jobs, ...engineDeps } = deps;
-  const engine = createMessagingEngine({ ...engineDeps, events: domainEvents() });
+  const { allowPrivateWebhooks, jobs, emailAvailable, ...engineDeps } = deps;
+  const engine = createMessagingEngine({ ...engineDeps, events: domainEvents({ emailAvailable: emailAvailable ?? false }) });
   const webhooks = new WebhookDeliverer({
     db: deps.database.db,
     availability: deps.database.availability,

@@ -199,6 +199,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       twilioApiBaseUrl: config.twilioApiBaseUrl,
       allowPrivateWebhooks: config.allowPrivateWebhookUrls,
       jobs,
+      emailAvailable: Boolean(config.smtpUrl),
       options: { idleMs: 50, ...(options.engine === true ? {} : options.engine) },
       ...(options.clock ? { clock: options.clock } : {}),
     });

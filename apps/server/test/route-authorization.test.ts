@@ -105,6 +105,29 @@ describe('authorization declared on the route', () => {
     expect(missing.sort(), 'roles page cells whose probed route does not declare them').toEqual(NOT_SIGNED_IN_ROUTES);
   });
 
+  it('serves the roles page the matrix from the same declarations as OpenAPI: each cell with the operations that declare it', async () => {
+    const viewer = await server.createUser('viewer');
+    const served = await server.get<{
+      rows: Array<{ subject: string; action: string; allowed: Record<string, boolean>; operations: string[] }>;
+    }>('/api/roles/permissions', { token: viewer.token });
+    expect(served.status).toBe(200);
+    // Every cell of the policy, in its order, with who has it.
+    expect(served.body.rows.map(({ subject, action, allowed }) => ({ subject, action, allowed }))).toEqual(policyMatrix());
+    // The operations of each cell are those whose x-permission names it, and no others.
+    const fromOpenApi = new Map<string, string[]>();
+    for (const [operation, cells] of declaredCells())
+      for (const cell of cells) fromOpenApi.set(cell, [...(fromOpenApi.get(cell) ?? []), operation]);
+    for (const row of served.body.rows) {
+      const cell = `${row.action} ${row.subject}`;
+      const keys = row.operations.map((operation) => operationKey(...(operation.split(' ', 2) as [string, string])));
+      expect(keys.sort(), cell).toEqual([...(fromOpenApi.get(cell) ?? [])].sort());
+    }
+    expect(served.body.rows.find((row) => row.action === 'launch' && row.subject === 'Campaign')?.operations).toContain(
+      'POST /api/campaigns/{id}/launch',
+    );
+    expect((await server.get('/api/roles/permissions')).status).toBe(401);
+  });
+
   it('refuses to start when a signed-in route does not declare who may call it', async () => {
     await expect(
       startTestServer({

@@ -54,6 +54,28 @@ test("the roles page renders the policy matrix and highlights the reader's role"
   await context.close();
 });
 
+test("the roles page draws what the server serves from its routes' declarations: how many operations need each cell", async () => {
+  const served = await api<{ rows: Array<{ subject: string; action: string; operations: string[] }> }>(
+    server.baseUrl,
+    'GET',
+    '/api/roles/permissions',
+    undefined,
+    agent.token,
+  );
+  const launch = served.rows.find((row) => row.action === 'launch' && row.subject === 'Campaign');
+  expect(launch?.operations).toContain('POST /api/campaigns/{id}/launch');
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, agent);
+  await page.goto('/pages/casl');
+  const caption = page.getByTestId('matrix-launch-Campaign').getByTestId('matrix-operations');
+  await caption.waitFor();
+  const count = launch?.operations.length ?? 0;
+  expect(await caption.textContent()).toBe(`Needed by ${count} API operation${count === 1 ? '' : 's'}`);
+  expect(await caption.getAttribute('title')).toBe(launch?.operations.join('\n'));
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('the help page searches as you type, highlights matches and keeps the query in the URL', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
   await useSession(context, agent);

@@ -87,19 +87,37 @@ function refusalOf(user: AuthUser, request: FastifyRequest, record: unknown): st
   return undefined;
 }
 
+/** One operation and the cells its declaration names (alternatives and cells some requests need included). */
+export interface DeclaredOperation {
+  /** `PUT /api/campaigns/{id}`: as the OpenAPI document writes it. */
+  operation: string;
+  cells: readonly Permission[];
+}
+
+/** What the registered routes declare: read by the roles page's matrix (GET /api/roles/permissions). */
+export interface RouteDeclarations {
+  operations(): readonly DeclaredOperation[];
+}
+
 /**
  * The one authorization hook (decision 080). At start-up every `required` route must declare
  * `config.can`; per request, after authentication and validation, it loads the declared record
  * (404 first) and then checks the caller's role against the shared policy: one order, load then
- * authorize, and one refusal, 403 FORBIDDEN with the declaration's message.
+ * authorize, and one refusal, 403 FORBIDDEN with the declaration's message. Answers the
+ * declarations of the routes registered, which the roles page reads as OpenAPI does.
  */
-export function registerAuthorization(app: FastifyInstance): void {
+export function registerAuthorization(app: FastifyInstance): RouteDeclarations {
+  const declared: DeclaredOperation[] = [];
   app.addHook('onRoute', (route) => {
     const { auth, can } = route.config ?? {};
     const name = `Route ${String(route.method)} ${route.url}`;
     if (auth === 'required' && !can) throw new Error(`${name} must declare config.can (a policy cell, requirements, or { anyone: why })`);
     if (can && auth !== 'required') throw new Error(`${name}: config.can is for auth 'required' routes`);
     if (route.config?.load && !can) throw new Error(`${name}: config.load runs only with config.can`);
+    const cells = requirementsOf(route.config ?? {}).flatMap((requirement) => [requirement.can, ...(requirement.or ?? [])]);
+    if (cells.length === 0) return;
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ operation: `${method} ${path}`, cells });
   });
   app.addHook('preHandler', async (request) => {
     const { can, load } = request.routeOptions.config;
@@ -109,6 +127,7 @@ export function registerAuthorization(app: FastifyInstance): void {
     const refusal = refusalOf(user, request, record);
     if (refusal !== undefined) throw new Forbidden(refusal);
   });
+  return { operations: () => declared };
 }
 
 /**

@@ -3,7 +3,15 @@ import type { Executor } from '../db/client.ts';
 import { createDomainEvents, type Subscribers } from './domain-events.ts';
 
 const tx = {} as Executor;
-const message = { id: '1', fromPhone: '+447700900001', contactId: null, saysOptIn: true };
+const message = {
+  id: '1',
+  fromPhone: '+447700900001',
+  contactId: null,
+  contactOptedOut: false,
+  toAddress: '12345',
+  gatewayId: 'g',
+  body: 'YES',
+};
 
 describe('domain events', () => {
   it('runs the subscribers one after the other, in their order, in the transaction given, and answers their answers', async () => {
@@ -15,7 +23,11 @@ describe('domain events', () => {
       heard.push(`${name} ends`);
       return { optedIn };
     };
-    const events = createDomainEvents({ 'inbound.received': [slow('a', ['c1']), slow('b', [])], 'inbound.processed': [] });
+    const events = createDomainEvents({
+      'inbound.received': [slow('a', ['c1']), slow('b', [])],
+      'inbound.matched': [],
+      'inbound.processed': [],
+    });
     expect(await events.publish(tx, 'inbound.received', { messages: [message] })).toEqual([{ optedIn: ['c1'] }, { optedIn: [] }]);
     expect(heard).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
     expect(await events.publish(tx, 'inbound.processed', { ids: ['1'] })).toEqual([]);
@@ -25,6 +37,7 @@ describe('domain events', () => {
     const heard: string[] = [];
     const events = createDomainEvents({
       'inbound.received': [],
+      'inbound.matched': [],
       'inbound.processed': [
         async () => {
           throw new Error('inbox failed');
@@ -44,7 +57,7 @@ describe('domain events', () => {
       heard.push('late');
     };
     const processed: Subscribers['inbound.processed'][number][] = [];
-    const subscribers = { 'inbound.received': [], 'inbound.processed': processed };
+    const subscribers = { 'inbound.received': [], 'inbound.matched': [], 'inbound.processed': processed };
     const events = createDomainEvents(subscribers);
     processed.push(late);
     Object.assign(subscribers, { 'inbound.processed': [late] });

@@ -146,12 +146,6 @@ export async function recordReplies(
     where m.id = r.message_id and (m.opted_out_at is null or r.at < m.opted_out_at)`);
 }
 
-/** Marks inbound messages as the ones that opted their senders out (kept for their matching, which may come later). */
-export async function markOptOuts(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`update inbound_messages set opts_out = true where id = any(${sql.param(ids)}::bigint[])`);
-}
-
 /** Marks inbound messages as waiting for the outcome of the message they may answer (or not). */
 export async function setReplyPending(db: Executor, ids: string[], pending: boolean): Promise<void> {
   if (ids.length === 0) return;
@@ -174,32 +168,6 @@ export async function lockPendingReplies(
         order by id limit ${limit} for update skip locked`,
   );
   return rows.map((row) => ({ id: String(row.id), body: row.body, optsOut: row.opts_out === true }));
-}
-
-/** Opts contacts out by keyword (time and source kept), or back in. */
-export async function setConsent(db: Executor, contactIds: string[], optedOut: boolean): Promise<void> {
-  if (contactIds.length === 0) return;
-  const ids = sql.param(contactIds);
-  await (optedOut
-    ? db.execute(
-        sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword', updated_at = now() where id = any(${ids}::uuid[]) and status = 'active'`,
-      )
-    : db.execute(
-        sql`update contacts set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() where id = any(${ids}::uuid[]) and status = 'opted_out'`,
-      ));
-}
-
-/** Queues automatic answers (kind 'auto': sent even to a contact who just opted out). */
-export async function queueAutoReplies(
-  db: Executor,
-  replies: Array<{ contactId: string | null; gatewayId: string; phone: string; senderId: string | null; body: string }>,
-): Promise<void> {
-  if (replies.length === 0) return;
-  const column = <T>(pick: (reply: (typeof replies)[number]) => T) => sql.param(replies.map(pick));
-  await db.execute(sql`insert into messages (kind, contact_id, gateway_id, phone, sender_id, body)
-    select 'auto', contact_id, gateway_id, phone, sender_id, body
-    from unnest(${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[], ${column((r) => r.phone)}::text[],
-                ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[]) as r(contact_id, gateway_id, phone, sender_id, body)`);
 }
 
 /** Marks inbound messages processed. */

@@ -3,6 +3,7 @@ import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
 import type { Database } from '../../db/client.ts';
 import { GatewayDeleted, GatewayLinkDown, GatewayUnavailable, GatewayUnusable, type SendResult } from '../../gateways/gateway.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { DomainEvents } from '../../platform/domain-events.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { batchesInFlight, recordOutcomes, submitSeconds } from '../../platform/metrics.ts';
 import { transitionCampaign } from '../campaigns/index.ts';
@@ -22,7 +23,7 @@ import {
 import type { LiveGateway } from './gateway-registry.ts';
 import { failQueuedMessages } from '../messages/index.ts';
 import { compiledTemplate, outcomesOf, prepareBatch, type RecipientContact } from './outcomes.ts';
-import { reapplyPendingReceipts } from './receipts.queries.ts';
+import { recordPendingReceipts } from './receipts.ts';
 import { untilStored } from './until-stored.ts';
 
 /** A reason in the audit log: its English sentence (the log is read as written) and its code. */
@@ -45,6 +46,7 @@ export interface BatchResult {
 export class BatchSender {
   private readonly database: Database;
   private readonly logger: JobsLogger;
+  private readonly events: DomainEvents;
   private readonly leaseSeconds: number;
   private readonly autoPauseAfter: number;
   /** Batches between claim and write-back in this process. */
@@ -52,9 +54,17 @@ export class BatchSender {
   /** Aborted when the process stops: a write-back waiting for the database gives up then. */
   private readonly stopping: AbortSignal | undefined;
 
-  constructor(deps: { database: Database; logger: JobsLogger; leaseSeconds: number; autoPauseAfter: number; stopping?: AbortSignal }) {
+  constructor(deps: {
+    database: Database;
+    logger: JobsLogger;
+    leaseSeconds: number;
+    autoPauseAfter: number;
+    events: DomainEvents;
+    stopping?: AbortSignal;
+  }) {
     this.database = deps.database;
     this.logger = deps.logger;
+    this.events = deps.events;
     this.leaseSeconds = deps.leaseSeconds;
     this.autoPauseAfter = deps.autoPauseAfter;
     this.stopping = deps.stopping;
@@ -185,7 +195,7 @@ export class BatchSender {
     // this one if the database is away now.
     const gatewayIds = outcomes.flatMap((outcome) => (outcome.gatewayMessageId ? [outcome.gatewayMessageId] : []));
     if (receiptsPending && gatewayIds.length > 0)
-      await reapplyPendingReceipts(db, live.row.id, { gatewayMessageIds: gatewayIds }).catch((error: unknown) => {
+      await recordPendingReceipts(db, this.events, live.row.id, { gatewayMessageIds: gatewayIds }).catch((error: unknown) => {
         if (!this.database.availability.failed(error)) throw error;
       });
     return { stateChanged };
@@ -218,7 +228,9 @@ export class BatchSender {
       const run = await this.stored(() => updateConsecutiveErrors(db, campaign.id, 0, 1));
       if (run >= this.autoPauseAfter)
         return {
-          stateChanged: await this.autoPause(db, campaign.id, { code: 'AUTO_PAUSED_GATEWAY_UNAVAILABLE', params: { detail: text } }),
+          stateChanged: await db.transaction((tx) =>
+            this.autoPause(tx, campaign.id, { code: 'AUTO_PAUSED_GATEWAY_UNAVAILABLE', params: { detail: text } }),
+          ),
         };
     }
     // A link that is down reports itself (gateway_links): the campaign page shows the campaign
@@ -238,20 +250,21 @@ export class BatchSender {
     reason: CampaignStatusReason,
   ): Promise<boolean> {
     const moved = await transitionCampaign(db, campaignId, 'paused', { from: ['sending'], statusReason: reason });
-    if (moved)
-      await recordAudit(db, {
-        actor: null,
-        action: 'campaign.auto_pause',
-        subject: 'Campaign',
-        subjectId: campaignId,
-        details: auditDetails(reason),
-      });
-    return moved !== null;
+    if (!moved) return false;
+    await recordAudit(db, {
+      actor: null,
+      action: 'campaign.auto_pause',
+      subject: 'Campaign',
+      subjectId: campaignId,
+      details: auditDetails(reason),
+    });
+    await this.events.publish(db, 'campaign.status_changed', { changes: [{ campaignId, to: 'paused', reason }] });
+    return true;
   }
 
   /** Pauses a campaign for a reason the admin can fix (a disabled gateway). */
   async pauseCampaign(campaignId: string, reason: CampaignStatusReason): Promise<void> {
-    await this.stored(() => this.autoPause(this.database.db, campaignId, reason));
+    await this.stored(() => this.database.db.transaction((tx) => this.autoPause(tx, campaignId, reason)));
   }
 
   /** The gateway will never work as configured: the campaign fails, its claimed and queued messages with it. */
@@ -270,6 +283,7 @@ export class BatchSender {
         const moved = await transitionCampaign(tx, campaignId, 'failed', { statusReason: reason });
         if (!moved) return;
         await failQueuedMessages(tx, campaignId, error.message);
+        await this.events.publish(tx, 'campaign.status_changed', { changes: [{ campaignId, to: 'failed', reason }] });
         await recordAudit(tx, {
           actor: null,
           action: 'campaign.fail',

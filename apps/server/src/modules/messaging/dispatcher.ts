@@ -8,6 +8,7 @@ import { activeCampaigns, setStatusReason, type ActiveCampaign } from './dispatc
 import { claimCampaignBatch, claimOneOffBatch, relaxDurability } from './dispatch.queries.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
 import { completeIfDone } from './housekeeping.queries.ts';
+import { changeAndPublish, type DomainEvents } from '../../platform/domain-events.ts';
 import { fanOutChunk } from './fanout.ts';
 import { returnTokens, takeTokens } from './rate-limiter.ts';
 import { BatchSender } from './batch-sender.ts';
@@ -60,6 +61,7 @@ export class Dispatcher {
   private readonly logger: JobsLogger;
   private readonly options: DispatcherOptions;
   private readonly sender: BatchSender;
+  private readonly events: DomainEvents;
   private board: ActiveCampaign[] = [];
   private boardAt = 0;
   private boardLoading: Promise<ActiveCampaign[]> | undefined;
@@ -88,9 +90,12 @@ export class Dispatcher {
     database: Database;
     gateways: (dispatcher: Dispatcher) => GatewayRegistry;
     logger: JobsLogger;
+    /** Where the campaigns it completes and the receipts it applies are published (decision 088). */
+    events: DomainEvents;
     options?: Partial<DispatcherOptions>;
   }) {
     this.database = deps.database;
+    this.events = deps.events;
     this.logger = deps.logger;
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...deps.options };
     this.sender = new BatchSender({
@@ -98,9 +103,21 @@ export class Dispatcher {
       logger: deps.logger,
       leaseSeconds: this.options.leaseSeconds,
       autoPauseAfter: this.options.autoPauseAfter,
+      events: deps.events,
       stopping: this.stopping.signal,
     });
     this.registry = deps.gateways(this);
+  }
+
+  /** Completes the campaign when nothing is left to send, publishing it in that transaction (`campaign.status_changed`). */
+  private completeIfDone(campaignId: string): Promise<boolean> {
+    return changeAndPublish(
+      this.database.db,
+      this.events,
+      'campaign.status_changed',
+      (tx) => completeIfDone(tx, campaignId),
+      (completed) => (completed ? { changes: [{ campaignId, to: 'completed', reason: null }] } : null),
+    );
   }
 
   start(): void {
@@ -318,7 +335,7 @@ export class Dispatcher {
     const claimed = await this.claim(campaign.id, want);
     for (const bucket of buckets) await returnTokens(db, bucket.key, bucket.rate, want - claimed.length);
     if (claimed.length === 0) {
-      if (await completeIfDone(db, campaign.id)) this.boardAt = 0;
+      if (await this.completeIfDone(campaign.id)) this.boardAt = 0;
       // Nothing due now: in-flight batches of other lanes, or retries waiting for their time.
       else this.block(campaign.id, 1_000);
       return false;

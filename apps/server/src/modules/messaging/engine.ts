@@ -12,7 +12,7 @@ import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
 import { createLinkReporter } from './link-reporter.ts';
 import { recoverExpiredLeases } from './housekeeping.queries.ts';
-import { applyReceipts } from './receipts.queries.ts';
+import { recordReceipts } from './receipts.ts';
 import { untilStored } from './until-stored.ts';
 
 /** Longest a receipt waits for the write-back of batches in flight before it is applied (or parked). */
@@ -115,7 +115,7 @@ export function createMessagingEngine(deps: {
           // Most receipts answer a batch this process sent moments ago: let its write-back land first.
           // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
           await Promise.race([dispatcher.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
-          await applyReceipts(database.db, gatewayId, items);
+          await recordReceipts(database.db, deps.events, gatewayId, items);
           for (const item of items) receiptsTotal.inc({ status: item.status, gateway: gatewayId });
         }).push(receipts),
         receiptLagSeconds.labels({ gateway: gatewayId }),
@@ -141,6 +141,7 @@ export function createMessagingEngine(deps: {
   const running = new Dispatcher({
     database,
     logger,
+    events: deps.events,
     options: deps.options ?? {},
     gateways: (dispatcher) =>
       new GatewayRegistry(

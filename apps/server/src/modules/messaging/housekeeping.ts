@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
-import type { DomainEvents } from '../../platform/domain-events.ts';
+import { changeAndPublish, type DomainEvents } from '../../platform/domain-events.ts';
 import { rollUpCounts } from '../campaigns/index.ts';
 import { deleteStaleGatewayLinks } from '../gateways/index.ts';
 import { matchPendingReplies, processInbound, unprocessedInbound } from '../inbound/index.ts';
@@ -11,7 +11,8 @@ import {
   pruneDispatchBatches,
   recoverExpiredLeases,
 } from './housekeeping.queries.ts';
-import { gatewaysWithPendingReceipts, reapplyPendingReceipts } from './receipts.queries.ts';
+import { gatewaysWithPendingReceipts } from './receipts.queries.ts';
+import { recordPendingReceipts } from './receipts.ts';
 
 /** How long after the database comes back lease recovery waits (the write-backs held by the outage land first). */
 const OUTAGE_GRACE_MS = 10_000;
@@ -34,7 +35,10 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
   const tick = async () => {
     ticks += 1;
     await rollUpCounts(db);
-    if ((await promoteDueCampaigns(db)).length > 0) deps.onWork();
+    const promoted = await changeAndPublish(db, deps.events, 'campaign.status_changed', promoteDueCampaigns, (ids) =>
+      ids.length > 0 ? { changes: ids.map((campaignId) => ({ campaignId, to: 'sending' as const, reason: null })) } : null,
+    );
+    if (promoted.length > 0) deps.onWork();
     // Replies whose processing committed after the write-back of their message looked for them.
     await db.transaction((tx) => matchPendingReplies(tx, null));
     if (ticks % 5 === 0) {
@@ -46,7 +50,7 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
       // Stored but never processed (the process stopped in between): process now.
       if ((await processInbound(deps.database.db, await unprocessedInbound(db, 5_000), deps.events)).autoReplies > 0) deps.onWork();
       for (const gatewayId of await gatewaysWithPendingReceipts(db)) {
-        await reapplyPendingReceipts(db, gatewayId, { limit: 10_000, maxAgeHours: PENDING_RECEIPT_MAX_AGE_HOURS });
+        await recordPendingReceipts(db, deps.events, gatewayId, { limit: 10_000, maxAgeHours: PENDING_RECEIPT_MAX_AGE_HOURS });
       }
     }
     if (ticks % 60 === 0) await pruneDispatchBatches(db);

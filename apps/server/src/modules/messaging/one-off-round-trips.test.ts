@@ -5,6 +5,7 @@ import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts'
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { GatewayRegistry } from './gateway-registry.ts';
+import { domainEvents } from '../../sending.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
@@ -43,6 +44,7 @@ describe('priority lane round trips', () => {
     dispatcher = new Dispatcher({
       database: server.database,
       gateways: () => registry,
+      events: domainEvents(),
       logger: { ...silentLogger, error: (details, message) => engineErrors.push(`${message}: ${String((details as any).err ?? '')}`) },
       options: { lanes: 0, idleMs: 600_000, oneOffPollMs: 600_000 },
     });

@@ -15,12 +15,14 @@ type ArrivedReceipt = DeliveryReceipt & { arrivedAt?: string | null };
  * database's time the receipt arrived (never before sent_at); the carrier's own date goes to
  * carrier_done_at. Receipts whose message is unknown or not written back yet (the write-back has
  * not committed) are kept in pending_receipts and applied again later. Answers how many messages
- * changed and how many receipts were parked.
+ * changed and how many receipts were parked; adds the changed messages' ids to `recorded` (the
+ * `receipt.recorded` event) when given.
  */
 export async function applyReceipts(
   db: Executor,
   gatewayId: string,
   receipts: ArrivedReceipt[],
+  recorded?: string[],
 ): Promise<{ applied: number; parked: number }> {
   if (receipts.length === 0) return { applied: 0, parked: 0 };
   // One receipt per message: the final state that would win anyway (delivered beats the others).
@@ -32,7 +34,7 @@ export async function applyReceipts(
   }
   const list = [...latest.values()];
   const column = <T>(pick: (receipt: ArrivedReceipt) => T) => sql.param(list.map(pick));
-  const [row] = await queryRows<{ applied: number; parked: number }>(
+  const [row] = await queryRows<{ applied: string[] | null; parked: number }>(
     db,
     sql`with r as (
           select * from unnest(${column((r) => r.gatewayMessageId)}::text[], ${column((r) => r.status)}::text[],
@@ -61,16 +63,18 @@ export async function applyReceipts(
           from matched r
           where m.id = r.message_id
             and (m.status in ('sent', 'unknown') or (m.status = 'undelivered' and r.status = 'delivered'))
-          returning 1),
+          returning m.id),
         parked as (
           -- No message has this id yet, or only one being sent again (written back later).
           insert into pending_receipts (gateway_id, gateway_message_id, status, error_code, error_text, at, received_at)
           select ${gatewayId}, r.gid, r.status, r.code, r.text, r.at, coalesce(r.arrived, now()) from matched r
           where r.message_id is null or r.earlier_status in ('sending', 'queued')
           returning 1)
-        select (select count(*) from applied)::int as applied, (select count(*) from parked)::int as parked`,
+        select (select array_agg(id::text) from applied) as applied, (select count(*) from parked)::int as parked`,
   );
-  return { applied: row?.applied ?? 0, parked: row?.parked ?? 0 };
+  const messageIds = row?.applied ?? [];
+  recorded?.push(...messageIds);
+  return { applied: messageIds.length, parked: row?.parked ?? 0 };
 }
 
 type PendingRow = {
@@ -86,12 +90,13 @@ type PendingRow = {
  * Takes parked receipts (of some gateway message ids, or the oldest `limit` of a gateway) out of
  * pending_receipts and applies them again; those still unmatched are parked anew. Parked
  * receipts older than `maxAgeHours` are dropped (receipts for parts 2..n of a long message, or
- * for messages of another installation sharing the account, never match).
+ * for messages of another installation sharing the account, never match). The changed messages'
+ * ids go to `recorded`, as with applyReceipts.
  */
 export async function reapplyPendingReceipts(
   db: Executor,
   gatewayId: string,
-  options: { gatewayMessageIds?: string[]; limit?: number; maxAgeHours?: number },
+  options: { gatewayMessageIds?: string[]; limit?: number; maxAgeHours?: number; recorded?: string[] },
 ): Promise<number> {
   const byIds = options.gatewayMessageIds ? sql`and gateway_message_id = any(${sql.param(options.gatewayMessageIds)}::text[])` : sql``;
   const rows = await queryRows<PendingRow>(
@@ -109,7 +114,7 @@ export async function reapplyPendingReceipts(
     at: new Date(row.at),
     arrivedAt: row.received_at,
   }));
-  const { applied } = await applyReceipts(db, gatewayId, receipts);
+  const { applied } = await applyReceipts(db, gatewayId, receipts, options.recorded);
   if (options.maxAgeHours !== undefined) {
     await db.execute(
       sql`delete from pending_receipts where gateway_id = ${gatewayId} and at < now() - make_interval(hours => ${options.maxAgeHours})`,

@@ -3,7 +3,7 @@ import type { DeliveryReceipt, InboundSms } from '../../gateways/gateway.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
 import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
-import { applyReceipts } from './receipts.queries.ts';
+import { recordReceipts } from './receipts.ts';
 
 /**
  * Where gateways that call us back over HTTP (Twilio webhooks, in any API process) hand receipts
@@ -13,7 +13,7 @@ import { applyReceipts } from './receipts.queries.ts';
 export function webhookSink(db: Db, events: DomainEvents) {
   return {
     receipts: async (gatewayId: string, receipts: DeliveryReceipt[]) => {
-      await applyReceipts(db, gatewayId, receipts);
+      await recordReceipts(db, events, gatewayId, receipts);
     },
     inbound: async (gatewayId: string, messages: InboundSms[]) => {
       // Automatic answers are queued; a worker's dispatcher picks them up within a moment.

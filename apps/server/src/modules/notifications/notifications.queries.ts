@@ -42,6 +42,19 @@ export async function unreadCount(db: Executor, userId: string, kinds: readonly 
   return row?.unread ?? 0;
 }
 
+/** One of the user's notifications (its kind decides who may touch it), or undefined when it is not theirs (or not there). */
+export async function findOwnNotification(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<{ id: string; kind: NotificationKind } | undefined> {
+  const [row] = await queryRows<{ id: string; kind: NotificationKind }>(
+    db,
+    sql`select id, kind from notifications where id = ${id} and user_id = ${userId}`,
+  );
+  return row;
+}
+
 /** Marks one of the user's notifications read; answers false when it is not theirs (or not there). */
 export async function markNotificationRead(db: Executor, userId: string, id: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(

@@ -6,6 +6,7 @@ import {
   notificationParamsSchema,
   notificationPreferencesResponseSchema,
   notificationPreferencesSchema,
+  NOTIFICATION_SUBJECT,
   roleReceives,
   unreadCountResponseSchema,
   type NotificationKind,
@@ -15,12 +16,14 @@ import { z } from 'zod';
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser, type UserActor } from '../../platform/auth.ts';
+import { recordLoader, type Requirement } from '../../platform/authorization.ts';
 import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { NotificationEvents } from './notification-events.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import {
+  findOwnNotification,
   findPreferences,
   listNotifications,
   markAllNotificationsRead,
@@ -44,6 +47,16 @@ async function preferencesOf(db: Db, actor: UserActor, emailAvailable: boolean) 
 const OWN_NOTIFICATIONS = { anyone: 'their own notifications, of the kinds their role reads' };
 
 /**
+ * One notification of one's own, loaded first (404 for an unknown id or somebody else's), then
+ * authorized by its kind: the role must read the kind's subject (a demoted user's older rows).
+ */
+const OWN_NOTIFICATION_OF_A_KIND_READ: readonly Requirement[] = [...new Set(Object.values(NOTIFICATION_SUBJECT))].map((subject) => ({
+  can: ['read', subject],
+  when: (_request, record) => NOTIFICATION_SUBJECT[(record as { kind: NotificationKind }).kind] === subject,
+  refusal: 'Your role does not receive notifications of this kind.',
+}));
+
+/**
  * The bell: a signed-in user's own notifications (only the kinds their role may read: the policy
  * decides, through each kind's subject), read marks, live updates, and which kinds they want.
  */
@@ -54,6 +67,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   heartbeatMs?: number;
   availability?: DatabaseAvailability;
 }> = async (app, { db, emailAvailable, eventIntervalMs, heartbeatMs = HEARTBEAT_MS, availability }) => {
+  /** The caller's notification the route names, loaded before it is authorized (404 first). */
+  const ownNotification = recordLoader(async (id, request) => {
+    const row = await findOwnNotification(db, currentUser(request).id, id);
+    if (!row) throw new NotFound('Notification not found');
+    return row;
+  });
   const events = new NotificationEvents(db, {
     ...(eventIntervalMs ? { intervalMs: eventIntervalMs } : {}),
     onError: (error) => {
@@ -105,17 +124,17 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/notifications/:id/read',
     {
-      config: { auth: 'required', can: OWN_NOTIFICATIONS },
+      config: { auth: 'required', can: OWN_NOTIFICATION_OF_A_KIND_READ, load: ownNotification.load },
       schema: {
         tags,
         summary: 'Mark one of my notifications read',
         params: notificationParamsSchema,
-        response: { 200: unreadCountResponseSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: unreadCountResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const actor = currentUser(request);
-      if (!(await markNotificationRead(db, actor.id, request.params.id))) throw new NotFound('Notification not found');
+      if (!(await markNotificationRead(db, actor.id, ownNotification.of(request).id))) throw new NotFound('Notification not found');
       return { unread: await unreadCount(db, actor.id, kindsForRole(actor.role)) };
     },
   );

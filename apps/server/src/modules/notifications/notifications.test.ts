@@ -209,6 +209,20 @@ describe('notifications', () => {
     expect((await list(manager, '?unreadOnly=true')).body).toEqual({ data: [], unread: 0 });
   });
 
+  it('marking one read loads it first (404 for unknown) and then checks its kind against the role (403 once demoted)', async () => {
+    const demoted = await server.createUser('manager');
+    await finishedImport('completed');
+    await sweeper.sweepNow();
+    const [imported] = await ofKind(demoted, 'import_completed');
+    await db().execute(sql`update users set role = 'agent' where id = ${demoted.user.id}`);
+    const refused = await server.post<any>(`/api/notifications/${imported.id}/read`, undefined, { token: demoted.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('FORBIDDEN');
+    expect((await server.post(`/api/notifications/${randomUUID()}/read`, undefined, { token: demoted.token })).status).toBe(404);
+    const [row] = await queryRows<{ read_at: Date | null }>(db(), sql`select read_at from notifications where id = ${imported.id}`);
+    expect(row?.read_at).toBeNull();
+  });
+
   it('keeps per-user preferences: in the app and/or by e-mail, only for kinds the role receives', async () => {
     const defaults = await server.get<any>('/api/notifications/preferences', { token: agent.token });
     expect(defaults.body.emailAvailable).toBe(true);

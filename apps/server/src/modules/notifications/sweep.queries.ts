@@ -31,21 +31,37 @@ export const finishedImports = (since: string): EventSelect =>
              null::jsonb as reason, 1 as count
       from imports where status in ('completed', 'failed') and finished_at > ${since}::timestamptz - interval '5 minutes'`;
 
-/** Campaigns completed after `since`. */
-export const completedCampaigns = (since: string): EventSelect =>
+/** Completed campaigns that also meet `where` (a condition on campaigns). */
+const campaignsCompleted = (where: SQL): EventSelect =>
   sql`select 'campaign_completed' as kind, 'campaign-completed:' || id as event_key, id::text as subject_id,
              jsonb_build_object('name', name) as params, null::jsonb as reason, 1 as count
-      from campaigns where status = 'completed' and completed_at > ${since}::timestamptz - interval '5 minutes'`;
+      from campaigns where status = 'completed' and ${where}`;
+
+/** Campaigns completed after `since`. */
+export const completedCampaigns = (since: string): EventSelect =>
+  campaignsCompleted(sql`completed_at > ${since}::timestamptz - interval '5 minutes'`);
+
+/** These campaigns, if completed (the engine's `campaign.status_changed`: the same keys as the sweep's). */
+export const completedCampaignsAmong = (ids: string[]): EventSelect => campaignsCompleted(sql`id = any(${sql.param(ids)}::uuid[])`);
 
 /**
  * Campaigns that paused themselves (the engine stamps a reason; a pause by hand clears it) after
  * `since`; the key holds the time of the pause, so pausing again later notifies again.
  */
 export const selfPausedCampaigns = (since: string): EventSelect =>
-  sql`select 'campaign_paused' as kind,
+  campaignsPausedByThemselves(sql`updated_at > ${since}::timestamptz - interval '5 minutes'`);
+
+/** These campaigns, if they paused themselves (the engine's `campaign.status_changed`: the same keys as the sweep's). */
+export const selfPausedCampaignsAmong = (ids: string[]): EventSelect =>
+  campaignsPausedByThemselves(sql`id = any(${sql.param(ids)}::uuid[])`);
+
+/** Campaigns paused by the engine (with a reason) that also meet `where`. */
+function campaignsPausedByThemselves(where: SQL): EventSelect {
+  return sql`select 'campaign_paused' as kind,
              'campaign-paused:' || id || ':' || (extract(epoch from updated_at) * 1000)::bigint as event_key, id::text as subject_id,
              jsonb_build_object('name', name) as params, status_reason as reason, 1 as count
-      from campaigns where status = 'paused' and status_reason is not null and updated_at > ${since}::timestamptz - interval '5 minutes'`;
+      from campaigns where status = 'paused' and status_reason is not null and ${where}`;
+}
 
 /**
  * Gateways none of whose live links (reported in the last two minutes) has been connected for

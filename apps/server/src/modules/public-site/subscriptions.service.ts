@@ -222,6 +222,13 @@ async function confirmSubscriptionByReply(tx: Executor, phone: string): Promise<
   return applySubscription(tx, await getPublicSiteSettings(tx), row, { source: 'sms_reply', ip: null });
 }
 
+/** A message read as an opt-in keyword would be, whatever its sender's consent: trimmed, final punctuation off, upper case. */
+const optInWord = (body: string): string =>
+  body
+    .trim()
+    .replace(/[.!?]+$/u, '')
+    .toLocaleUpperCase('en-US');
+
 /**
  * Subscriber of the engine's `inbound.received` (decision 081): each opt-in keyword of the batch,
  * in arrival order, confirms its sender's live subscription code. Answers the contacts confirmed,
@@ -232,8 +239,9 @@ export async function confirmSubscriptionsByReply(
   event: { messages: InboundEventMessage[] },
 ): Promise<{ optedIn: string[] }> {
   const optedIn: string[] = [];
+  const { optInKeywords } = await getMessagingSettings(tx);
   for (const message of event.messages) {
-    if (!message.saysOptIn) continue;
+    if (!optInKeywords.includes(optInWord(message.body))) continue;
     const confirmed = await confirmSubscriptionByReply(tx, message.fromPhone);
     if (confirmed) optedIn.push(confirmed);
   }

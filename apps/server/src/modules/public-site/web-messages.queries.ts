@@ -50,6 +50,12 @@ export async function lockWebMessage(db: Executor, id: string): Promise<WebMessa
   return row;
 }
 
+/** A web message by id (no lock): what the reply route loads before it authorizes (404 first). */
+export async function findWebMessage(db: Executor, id: string): Promise<WebMessageRow | undefined> {
+  const [row] = await queryRows<WebMessageRow>(db, sql`select ${COLUMNS} from web_messages where id = ${id}`);
+  return row;
+}
+
 /** Whether a number belongs to a contact who opted out. */
 export async function isOptedOut(db: Executor, phone: string): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 from contacts where phone = ${phone} and status = 'opted_out'`);

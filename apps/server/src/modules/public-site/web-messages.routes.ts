@@ -9,11 +9,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { recordLoader } from '../../platform/authorization.ts';
+import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { wakeDigest, wakeReplyMail } from './web-message-mail.ts';
 import { presentWebMessage } from './public-site.presenter.ts';
-import { listWebMessages } from './web-messages.queries.ts';
+import { findWebMessage, listWebMessages } from './web-messages.queries.ts';
 import { receiveWebMessage, replyToWebMessage } from './web-messages.service.ts';
 
 const tags = ['public-site'];
@@ -29,6 +31,13 @@ export interface WebMessagesOptions {
 
 /** The public site's contact form, and its messages in the inbox (Web messages), answered by SMS or e-mail. */
 export const webMessagesRoutes: FastifyPluginAsyncZod<WebMessagesOptions> = async (app, { db, wake, jobs, smtp }) => {
+  /** The web message a reply answers, loaded before the reply is authorized (404 first). */
+  const webMessage = recordLoader(async (id) => {
+    const row = await findWebMessage(db, id);
+    if (!row) throw new NotFound('Web message not found');
+    return row;
+  });
+
   app.post(
     '/api/public/contact',
     {
@@ -69,7 +78,12 @@ export const webMessagesRoutes: FastifyPluginAsyncZod<WebMessagesOptions> = asyn
   app.post(
     '/api/inbox/web-messages/:id/reply',
     {
-      config: { auth: 'required', can: ['create', 'Inbox'], refusal: 'You do not have permission to reply from the inbox.' },
+      config: {
+        auth: 'required',
+        can: ['create', 'Inbox'],
+        refusal: 'You do not have permission to reply from the inbox.',
+        load: webMessage.load,
+      },
       schema: {
         tags,
         summary: 'Answer a contact-form message by SMS to the number it gave, or by e-mail to the address (SMTP configured)',

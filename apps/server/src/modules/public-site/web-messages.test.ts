@@ -115,6 +115,13 @@ describe('the contact form and web messages', () => {
     expect((await server.post(`/api/inbox/web-messages/${olga.id}/reply`, { body: 'Hi' }, { token: viewer.token })).status).toBe(403);
   });
 
+  it('a reply to an unknown web message is 404 before the role is checked (load, then authorize)', async () => {
+    const unknown = '/api/inbox/web-messages/00000000-0000-4000-8000-00000000000a/reply';
+    const refused = await server.post(unknown, { body: 'Hi' }, { token: viewer.token });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Web message not found');
+  });
+
   it('switched off, the contact form answers 404', async () => {
     await server.put('/api/settings/public-site', { enabled: false }, { token: admin.token });
     try {

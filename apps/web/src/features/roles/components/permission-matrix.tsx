@@ -6,13 +6,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { MATRIX_SUBJECTS, policyMatrix, type PolicyMatrixRow } from '@sms/contracts/policy-matrix';
+import type { PermissionMatrixRow } from '@sms/contracts/permission-matrix';
+import { MATRIX_SUBJECTS } from '@sms/contracts/policy-matrix';
 import { ROLES, type Role } from '@sms/contracts/roles';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The matrix rows of each subject, in policy order (computed once: the policy is a constant). */
-const GROUPS = MATRIX_SUBJECTS.map((subject) => ({ subject, rows: policyMatrix().filter((row) => row.subject === subject) }));
+/** The matrix rows of each subject, in policy order. */
+const groupsOf = (rows: readonly PermissionMatrixRow[]) =>
+  MATRIX_SUBJECTS.map((subject) => ({ subject, rows: rows.filter((row) => row.subject === subject) })).filter(
+    (group) => group.rows.length > 0,
+  );
 
 const highlight = { bgcolor: 'primary.light' } as const;
 /** Read by screen readers, not shown (the icons say it visually; pixel units: in sx a bare 1 means 100%). */
@@ -42,7 +46,7 @@ function Cell({ allowed, current }: { allowed: boolean; current: boolean }) {
   );
 }
 
-function SubjectRows({ subject, rows, role }: { subject: string; rows: PolicyMatrixRow[]; role: Role | undefined }) {
+function SubjectRows({ subject, rows, role }: { subject: string; rows: PermissionMatrixRow[]; role: Role | undefined }) {
   const { t } = useTranslation(['roles', 'policy']);
   return rows.map((row, index) => (
     <TableRow key={`${subject}-${row.action}`} data-testid={`matrix-${row.action}-${subject}`}>
@@ -56,6 +60,17 @@ function SubjectRows({ subject, rows, role }: { subject: string; rows: PolicyMat
       ) : null}
       <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
         {t(`policy:actions.${row.action}`)}
+        {row.operations.length > 0 ? (
+          <Typography
+            variant="caption"
+            component="div"
+            color="text.secondary"
+            title={row.operations.join('\n')}
+            data-testid="matrix-operations"
+          >
+            {t('roles:matrix.operations', { count: row.operations.length })}
+          </Typography>
+        ) : null}
       </TableCell>
       {ROLES.map((each) => (
         <Cell key={each} allowed={row.allowed[each]} current={each === role} />
@@ -64,8 +79,11 @@ function SubjectRows({ subject, rows, role }: { subject: string; rows: PolicyMat
   ));
 }
 
-/** Roles x actions x subjects, from the shared policy; the signed-in user's role column is highlighted. */
-export function PermissionMatrix({ role }: { role: Role | undefined }) {
+/**
+ * Roles x actions x subjects, as the server serves them from its routes' declarations (each cell
+ * with how many operations need it); the signed-in user's role column is highlighted.
+ */
+export function PermissionMatrix({ rows, role }: { rows: readonly PermissionMatrixRow[]; role: Role | undefined }) {
   const { t } = useTranslation(['roles', 'common']);
   return (
     <TableContainer>
@@ -98,8 +116,8 @@ export function PermissionMatrix({ role }: { role: Role | undefined }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {GROUPS.map(({ subject, rows }) => (
-            <SubjectRows key={subject} subject={subject} rows={rows} role={role} />
+          {groupsOf(rows).map((group) => (
+            <SubjectRows key={group.subject} subject={group.subject} rows={group.rows} role={role} />
           ))}
         </TableBody>
       </Table>
