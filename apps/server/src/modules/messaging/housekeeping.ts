@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
-import { rollUpCounts } from '../campaigns/index.ts';
+import { rollUpCounts, rollUpReportAggregates } from '../campaigns/index.ts';
 import { deleteStaleGatewayLinks } from '../gateways/index.ts';
 import { matchPendingReplies, processInbound, unprocessedInbound } from '../inbound/index.ts';
 import {
@@ -34,6 +34,7 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
   const tick = async () => {
     ticks += 1;
     await rollUpCounts(db);
+    await rollUpReportAggregates(db);
     if ((await promoteDueCampaigns(db)).length > 0) deps.onWork();
     // Replies whose processing committed after the write-back of their message looked for them.
     await db.transaction((tx) => matchPendingReplies(tx, null));
