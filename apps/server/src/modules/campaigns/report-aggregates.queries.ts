@@ -27,7 +27,14 @@ export interface Tag1Cell {
 
 /** The campaign's cells with a count (folded rows plus pending deltas). */
 export async function readTag1Cells(db: Executor, campaignId: string): Promise<Tag1Cell[]> {
-  const rows = await queryRows<{ tag1: string; status: MessageStatus; replied: boolean; word: string; opted_out: boolean; n: string | number }>(
+  const rows = await queryRows<{
+    tag1: string;
+    status: MessageStatus;
+    replied: boolean;
+    word: string;
+    opted_out: boolean;
+    n: string | number;
+  }>(
     db,
     sql`select tag1, status, replied, word, opted_out, sum(n)::bigint as n from (
           select tag1, status, replied, word, opted_out, n from campaign_tag1_counts where campaign_id = ${campaignId}

@@ -155,6 +155,25 @@ function presentTally({ counts, words }: GroupTally): Omit<Tag1Group, 'tag1'> {
   };
 }
 
+/** The tag1 report's groups (biggest first) and totals from the campaign's cells. */
+export function tag1Figures(cells: Tag1Cell[]): Pick<Tag1Report, 'groups' | 'totals'> {
+  const { groups, totals } = tallyCells(cells);
+  return {
+    groups: [...groups]
+      .map(([tag1, tally]) => ({ tag1, ...presentTally(tally) }))
+      .sort((a, b) => b.recipients - a.recipients || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
+    totals: presentTally(totals),
+  };
+}
+
+/** Non-responders per tag1 value (those with some), biggest first: the groups' "not replied", by the one definition (replyFigures). */
+export function nonResponderCounts(cells: Tag1Cell[]): Array<{ tag1: string; n: number }> {
+  return [...tallyCells(cells).groups]
+    .map(([tag1, tally]) => ({ tag1, n: replyFigures(tally.counts).notReplied }))
+    .filter(({ n }) => n > 0)
+    .sort((a, b) => b.n - a.n || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0));
+}
+
 /** Cells of non-responders (what nonRespondersWhere selects): reached, no reply. */
 const isNonResponderCell = (cell: Tag1Cell) => (REACHED_STATUSES as readonly MessageStatus[]).includes(cell.status) && !cell.replied;
 
@@ -197,7 +216,6 @@ async function replyWindowOpen(db: Executor, campaign: CampaignRow, tag1: string
 
 /** The reports: every whole-campaign figure from the counters and the aggregates kept with them (no scan, no cache). */
 export function createReportsService(db: Db) {
-
   /** Every launched campaign of the filter with its figures, sorted (for figure sorts and the export). */
   async function allCampaignRows(query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): Promise<ReportCampaignRow[]> {
     const columnSort = query.sort === 'name' || query.sort === 'launchedAt';
@@ -283,31 +301,17 @@ export function createReportsService(db: Db) {
     },
 
     async tag1Grouped(campaign: CampaignRow): Promise<Tag1Report> {
-      const { groups, totals } = tallyCells(await readTag1Cells(db, campaign.id));
-      return {
-        campaign: presentHeader(campaign),
-        groups: [...groups]
-          .map(([tag1, tally]) => ({ tag1, ...presentTally(tally) }))
-          .sort((a, b) => b.recipients - a.recipients || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
-        totals: presentTally(totals),
-      };
+      return { campaign: presentHeader(campaign), ...tag1Figures(await readTag1Cells(db, campaign.id)) };
     },
 
     async nonResponders(campaign: CampaignRow, query: NonRespondersQuery & { phoneSearch?: boolean }): Promise<NonRespondersResponse> {
       const cells = await readTag1Cells(db, campaign.id);
-      // Non-responders per tag1 value: the groups' "not replied", by the one definition (replyFigures).
-      const byTag = new Map(
-        [...tallyCells(cells).groups]
-          .map(([tag1, tally]) => [tag1, replyFigures(tally.counts).notReplied] as const)
-          .filter(([, n]) => n > 0),
-      );
+      const counts = nonResponderCounts(cells);
       const chosen = query.tag1?.length ? new Set(query.tag1) : undefined;
       const inScope = (tag1: string) => !chosen || chosen.has(tag1);
       const where = nonRespondersWhere(campaign.id, query);
       const rows = await recipientsPage(db, where, query.sort, query.order, query);
-      const total = query.search
-        ? await countRecipients(db, where)
-        : [...byTag].reduce((sum, [tag1, n]) => sum + (inScope(tag1) ? n : 0), 0);
+      const total = query.search ? await countRecipients(db, where) : counts.reduce((sum, { tag1, n }) => sum + (inScope(tag1) ? n : 0), 0);
       const windowOpen = await replyWindowOpen(
         db,
         campaign,
@@ -318,9 +322,7 @@ export function createReportsService(db: Db) {
         data: rows.map((row) => presentNonResponder(row, campaign.replyWindowHours)),
         total,
         windowOpen,
-        tag1Counts: [...byTag]
-          .map(([tag1, n]) => ({ tag1, n }))
-          .sort((a, b) => b.n - a.n || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
+        tag1Counts: counts,
       };
     },
 
