@@ -73,3 +73,17 @@ export async function scanTimelineRows(db: Executor, campaignId: string): Promis
   if (minutes.length === 0 || span >= 200_000) return { unit: 'minute', rows: minutes };
   return { unit: 'second', rows: await scanTimeline(db, campaignId, 'second') };
 }
+
+/** Error codes of the campaign's messages, most frequent first, with their greatest text. */
+export async function scanErrors(
+  db: Executor,
+  campaignId: string,
+): Promise<Array<{ errorCode: string; errorText: string | null; n: number }>> {
+  const rows = await queryRows<{ error_code: string; error_text: string | null; n: number }>(
+    db,
+    sql`select error_code, max(error_text) as error_text, count(*)::int as n
+        from messages where campaign_id = ${campaignId} and error_code is not null
+        group by error_code order by n desc, error_code limit 50`,
+  );
+  return rows.map((row) => ({ errorCode: row.error_code, errorText: row.error_text, n: Number(row.n) }));
+}

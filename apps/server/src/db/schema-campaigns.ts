@@ -331,6 +331,31 @@ export const reportTag1Deltas = pgTable(
   (table) => [index('report_tag1_deltas_campaign_idx').on(table.campaignId)],
 );
 
+/** The delivery summary's errors, rolled up (migration 0033): messages per (campaign, error code, error text or ''). */
+export const campaignErrorCounts = pgTable(
+  'campaign_error_counts',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    errorCode: text('error_code').notNull(),
+    errorText: text('error_text').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'campaign_error_counts_pk', columns: [table.campaignId, table.errorCode, table.errorText] })],
+);
+
+/** Changes of the error counts appended by the messages triggers; rolled up often. */
+export const reportErrorDeltas = pgTable(
+  'report_error_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    errorCode: text('error_code').notNull(),
+    errorText: text('error_text').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('report_error_deltas_campaign_idx').on(table.campaignId)],
+);
+
 const timelineColumns = () => ({
   campaignId: uuid('campaign_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),

@@ -19,7 +19,8 @@ UPDATE "messages" m SET "tag1" = coalesce(c."tag1", '') FROM "contacts" c
 UPDATE "messages" SET "tag1" = '' WHERE "campaign_id" IS NOT NULL AND "tag1" IS NULL;--> statement-breakpoint
 --
 -- The tag1 report's cells: messages per (campaign, tag1, status, replied, reply word of the
--- replied ('' for none), opted out in answer). The timeline: per (campaign, UTC second) and per
+-- replied ('' for none), opted out in answer). The delivery summary's errors: messages per
+-- (campaign, error code, error text ('' for none)). The timeline: per (campaign, UTC second) and per
 -- (campaign, UTC minute), messages sent at it (sent_at), delivered at it (delivered_at, status
 -- delivered) and failed at it (failed_at, status failed or undelivered). Like the campaign
 -- counters (migration 0004, decision 018): statement-level triggers append each statement's net
@@ -47,6 +48,21 @@ CREATE TABLE "report_tag1_deltas" (
 	"n" integer NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "report_tag1_deltas_campaign_idx" ON "report_tag1_deltas" USING btree ("campaign_id");--> statement-breakpoint
+CREATE TABLE "campaign_error_counts" (
+	"campaign_id" uuid NOT NULL,
+	"error_code" text NOT NULL,
+	"error_text" text NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "campaign_error_counts_pk" PRIMARY KEY("campaign_id", "error_code", "error_text")
+);--> statement-breakpoint
+CREATE TABLE "report_error_deltas" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+	"campaign_id" uuid NOT NULL,
+	"error_code" text NOT NULL,
+	"error_text" text NOT NULL,
+	"n" integer NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "report_error_deltas_campaign_idx" ON "report_error_deltas" USING btree ("campaign_id");--> statement-breakpoint
 CREATE TABLE "campaign_timeline_seconds" (
 	"campaign_id" uuid NOT NULL,
 	"at" timestamp with time zone NOT NULL,
@@ -78,6 +94,9 @@ BEGIN
   SELECT campaign_id, coalesce(tag1, ''), status, replied_at IS NOT NULL,
          CASE WHEN replied_at IS NOT NULL THEN coalesce(reply_word, '') ELSE '' END, opted_out_at IS NOT NULL, count(*)::int
   FROM new_rows WHERE campaign_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6;
+  INSERT INTO report_error_deltas (campaign_id, error_code, error_text, n)
+  SELECT campaign_id, error_code, coalesce(error_text, ''), count(*)::int
+  FROM new_rows WHERE campaign_id IS NOT NULL AND error_code IS NOT NULL GROUP BY 1, 2, 3;
   INSERT INTO report_timeline_deltas (campaign_id, at, sent, delivered, failed)
   SELECT campaign_id, at, sum(s)::int, sum(d)::int, sum(f)::int FROM (
     SELECT campaign_id, date_trunc('second', sent_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, 1 AS s, 0 AS d, 0 AS f
@@ -103,6 +122,12 @@ BEGIN
            CASE WHEN replied_at IS NOT NULL THEN coalesce(reply_word, '') ELSE '' END, opted_out_at IS NOT NULL, -1
       FROM old_rows WHERE campaign_id IS NOT NULL
   ) AS c GROUP BY campaign_id, tag1, status, replied, word, opted_out HAVING sum(n) <> 0;
+  INSERT INTO report_error_deltas (campaign_id, error_code, error_text, n)
+  SELECT campaign_id, error_code, error_text, sum(n)::int FROM (
+    SELECT campaign_id, error_code, coalesce(error_text, '') AS error_text, 1 AS n FROM new_rows WHERE campaign_id IS NOT NULL AND error_code IS NOT NULL
+    UNION ALL
+    SELECT campaign_id, error_code, coalesce(error_text, ''), -1 FROM old_rows WHERE campaign_id IS NOT NULL AND error_code IS NOT NULL
+  ) AS e GROUP BY campaign_id, error_code, error_text HAVING sum(n) <> 0;
   INSERT INTO report_timeline_deltas (campaign_id, at, sent, delivered, failed)
   SELECT campaign_id, at, sum(s)::int, sum(d)::int, sum(f)::int FROM (
     SELECT campaign_id, date_trunc('second', sent_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, 1 AS s, 0 AS d, 0 AS f
@@ -131,6 +156,9 @@ BEGIN
   SELECT campaign_id, coalesce(tag1, ''), status, replied_at IS NOT NULL,
          CASE WHEN replied_at IS NOT NULL THEN coalesce(reply_word, '') ELSE '' END, opted_out_at IS NOT NULL, -count(*)::int
   FROM old_rows WHERE campaign_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6;
+  INSERT INTO report_error_deltas (campaign_id, error_code, error_text, n)
+  SELECT campaign_id, error_code, coalesce(error_text, ''), -count(*)::int
+  FROM old_rows WHERE campaign_id IS NOT NULL AND error_code IS NOT NULL GROUP BY 1, 2, 3;
   INSERT INTO report_timeline_deltas (campaign_id, at, sent, delivered, failed)
   SELECT campaign_id, at, sum(s)::int, sum(d)::int, sum(f)::int FROM (
     SELECT campaign_id, date_trunc('second', sent_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, -1 AS s, 0 AS d, 0 AS f
@@ -157,6 +185,9 @@ INSERT INTO "campaign_tag1_counts" ("campaign_id", "tag1", "status", "replied", 
   SELECT campaign_id, coalesce(tag1, ''), status, replied_at IS NOT NULL,
          CASE WHEN replied_at IS NOT NULL THEN coalesce(reply_word, '') ELSE '' END, opted_out_at IS NOT NULL, count(*)
   FROM messages WHERE campaign_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
+INSERT INTO "campaign_error_counts" ("campaign_id", "error_code", "error_text", "n")
+  SELECT campaign_id, error_code, coalesce(error_text, ''), count(*)
+  FROM messages WHERE campaign_id IS NOT NULL AND error_code IS NOT NULL GROUP BY 1, 2, 3;--> statement-breakpoint
 INSERT INTO "campaign_timeline_seconds" ("campaign_id", "at", "sent", "delivered", "failed")
   SELECT campaign_id, at, sum(s), sum(d), sum(f) FROM (
     SELECT campaign_id, date_trunc('second', sent_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, 1 AS s, 0 AS d, 0 AS f

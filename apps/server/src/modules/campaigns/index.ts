@@ -5,6 +5,7 @@ export { recipientsWhere } from './audience.ts';
 export { emptyCounts, readCampaignCounts, readOneCampaignCounts, rollUpCounts } from './campaign-counts.queries.ts';
 export {
   lastSentMinute,
+  readErrorCounts,
   readTag1Cells,
   readTimeline,
   rollUpReportAggregates,

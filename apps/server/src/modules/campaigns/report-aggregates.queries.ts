@@ -5,8 +5,8 @@ import { queryRows, type Executor } from '../../db/client.ts';
 /**
  * The reports' aggregates (migration 0033, decision 089), kept like the campaign counters
  * (decision 018): statement-level triggers on messages append each statement's net change to
- * report_tag1_deltas and report_timeline_deltas; `rollUpReportAggregates` folds them into
- * campaign_tag1_counts and campaign_timeline_seconds/minutes. A reader adds the campaign's pending
+ * report_tag1_deltas, report_error_deltas and report_timeline_deltas; `rollUpReportAggregates` folds
+ * them into campaign_tag1_counts, campaign_error_counts and campaign_timeline_seconds/minutes. A reader adds the campaign's pending
  * deltas to the folded rows, so what it reads equals a scan of the message rows at its snapshot.
  */
 
@@ -90,9 +90,32 @@ export async function lastSentMinute(db: Executor, campaignId: string): Promise<
   return row?.at ? toDate(row.at) : null;
 }
 
+/**
+ * The campaign's error codes, most frequent first, each with the greatest of its error texts (as
+ * max(error_text) over its messages): folded rows plus pending deltas.
+ */
+export async function readErrorCounts(
+  db: Executor,
+  campaignId: string,
+  limit = 50,
+): Promise<Array<{ errorCode: string; errorText: string | null; n: number }>> {
+  const rows = await queryRows<{ error_code: string; error_text: string | null; n: number }>(
+    db,
+    sql`select error_code, max(nullif(error_text, '')) as error_text, sum(n)::int as n from (
+          select error_code, error_text, sum(n) as n from (
+            select error_code, error_text, n from campaign_error_counts where campaign_id = ${campaignId}
+            union all
+            select error_code, error_text, n from report_error_deltas where campaign_id = ${campaignId}
+          ) parts group by error_code, error_text having sum(n) <> 0
+        ) texts group by error_code order by n desc, error_code limit ${limit}`,
+  );
+  return rows.map((row) => ({ errorCode: row.error_code, errorText: row.error_text, n: Number(row.n) }));
+}
+
 // Any fixed numbers; only one roll-up of each runs at a time across all processes.
 const TAG1_ROLLUP_LOCK_KEY = 7_310_033;
 const TIMELINE_ROLLUP_LOCK_KEY = 7_310_034;
+const ERRORS_ROLLUP_LOCK_KEY = 7_310_035;
 
 /**
  * Folds up to `limit` pending deltas of each kind into the aggregates, one statement each (delete +
@@ -137,5 +160,19 @@ export async function rollUpReportAggregates(db: Executor, limit = 50_000): Prom
           returning 1)
         select (select count(*) from moved)::int as folded`,
   );
-  return (tag1?.folded ?? 0) + (timeline?.folded ?? 0);
+  const [errors] = await queryRows<{ folded: number }>(
+    db,
+    sql`with lock as (select pg_try_advisory_xact_lock(${ERRORS_ROLLUP_LOCK_KEY}) as got),
+        moved as (
+          delete from report_error_deltas where id in (
+            select id from report_error_deltas where (select got from lock) order by id limit ${limit})
+          returning campaign_id, error_code, error_text, n),
+        folded as (
+          insert into campaign_error_counts (campaign_id, error_code, error_text, n)
+          select campaign_id, error_code, error_text, sum(n) from moved group by campaign_id, error_code, error_text
+          on conflict (campaign_id, error_code, error_text) do update set n = campaign_error_counts.n + excluded.n
+          returning 1)
+        select (select count(*) from moved)::int as folded`,
+  );
+  return (tag1?.folded ?? 0) + (timeline?.folded ?? 0) + (errors?.folded ?? 0);
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { scanTag1Cells, scanTimelineRows } from '../../../test/report-scans.ts';
+import { scanErrors, scanTag1Cells, scanTimelineRows } from '../../../test/report-scans.ts';
 import { seedContacts } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { rollUpReportAggregates } from '../campaigns/index.ts';
@@ -61,7 +61,7 @@ describe(`report aggregates equal a full scan (seed ${SEED})`, () => {
       )
     ).map((row) => row.id);
   /** Up to a random share of the rows matching `condition`, updated in one or a few statements. */
-  const inStatements = async (campaignId: string, condition: string, share: number, set: (ids: string[]) => Promise<void>) => {
+  const inStatements = async (campaignId: string, condition: string, share: number, set: (ids: string[]) => PromiseLike<unknown>) => {
     const ids = rng.some(await idsWhere(campaignId, condition), share);
     const parts = 1 + rng.int(3);
     for (let part = 0; part < parts; part++) {
@@ -129,11 +129,16 @@ describe(`report aggregates equal a full scan (seed ${SEED})`, () => {
     );
     await inStatements(id, `status in ('sent', 'delivered')`, 0.08, (ids) =>
       db().execute(sql`update messages set status = 'undelivered', failed_at = sent_at + make_interval(secs => (id % 200)::int),
-        error_code = 'UNREACHABLE' where id = any(${sql.param(ids.map(Number))}::bigint[])`),
+        error_code = 'UNREACHABLE', error_text = (array['Handset off', 'Absent subscriber', null])[1 + id % 3]
+        where id = any(${sql.param(ids.map(Number))}::bigint[])`),
     );
     await inStatements(id, `status = 'sending'`, 0.5, (ids) =>
       db().execute(sql`update messages set status = 'failed', failed_at = ${base} + make_interval(secs => (id % 50)::int),
         error_code = 'SIM_REJECTED' where id = any(${sql.param(ids.map(Number))}::bigint[])`),
+    );
+    // A text erased later (as contact erasure does).
+    await inStatements(id, `error_text = 'Absent subscriber'`, 0.5, (ids) =>
+      db().execute(sql`update messages set error_text = null where id = any(${sql.param(ids.map(Number))}::bigint[])`),
     );
     await inStatements(id, `status = 'sent'`, 0.2, (ids) =>
       db().execute(sql`update messages set status = 'unknown' where id = any(${sql.param(ids.map(Number))}::bigint[])`),
@@ -181,9 +186,10 @@ describe(`report aggregates equal a full scan (seed ${SEED})`, () => {
     const scan = await scanTimelineRows(db(), campaignId);
     const { bucket, points } = bucketTimeline(scan.rows, scan.unit);
     const delivery = await get<DeliverySummary>(`/api/reports/delivery/${campaignId}`);
-    expect({ bucket: delivery.bucket, timeline: delivery.timeline }).toEqual({
+    expect({ bucket: delivery.bucket, timeline: delivery.timeline, errors: delivery.errors }).toEqual({
       bucket,
       timeline: points.map((point) => ({ ...point, at: point.at.toISOString() })),
+      errors: await scanErrors(db(), campaignId),
     });
 
     const [{ hours }] = (await queryRows<{ hours: number }>(

@@ -4,7 +4,7 @@ import type { NonRespondersQuery, RecipientsQuery, ReportCampaignsQuery } from '
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/escape-like.ts';
-import { csvCellSql } from '../../platform/csv-sql.ts';
+import { csvCellSql, csvNeutralisedSql } from '../../platform/csv-sql.ts';
 
 /**
  * Named SQL of the reports. Everything reads the campaign's message rows (with the tag1 the message
@@ -101,21 +101,6 @@ export async function launchedCampaignsAfter(
 // ---------------------------------------------------------------------------------------------
 // Whole-campaign figures (the tag1 cells and the timeline are kept by triggers: campaigns/report-aggregates.queries.ts)
 // ---------------------------------------------------------------------------------------------
-
-/** Error codes of a campaign's messages, most frequent first (reads the partial errors index). */
-export async function campaignErrors(
-  db: Executor,
-  campaignId: string,
-  limit = 50,
-): Promise<Array<{ errorCode: string; errorText: string | null; n: number }>> {
-  const rows = await queryRows<{ error_code: string; error_text: string | null; n: number }>(
-    db,
-    sql`select error_code, max(error_text) as error_text, count(*)::int as n
-        from messages where campaign_id = ${campaignId} and error_code is not null
-        group by error_code order by n desc, error_code limit ${limit}`,
-  );
-  return rows.map((row) => ({ errorCode: row.error_code, errorText: row.error_text, n: Number(row.n) }));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Per-recipient rows (table, non-responders, exports)
@@ -345,12 +330,21 @@ function csvLineParts(columns: CsvColumn[]): { values: SQL; line: SQL } {
 }
 
 /**
- * Every matching row as one CSV line (without its line end), in (campaign_id, contact_id) order:
- * one statement for the whole export, which PostgreSQL streams with COPY (platform/copy-lines.ts).
+ * Every matching row as the cells of its CSV line, in (campaign_id, contact_id) order, for
+ * PostgreSQL's CSV writer (COPY ... CSV: platform/copy-csv.ts): one statement for the whole
+ * export. Each expression is evaluated once (inner select); text cells are neutralised, quoting is
+ * the writer's.
  */
-export function csvLinesQuery(campaignId: string, where: SQL, columns: CsvColumn[]): SQL {
-  const { values, line } = csvLineParts(columns);
-  return sql`select ${line} from (select m.contact_id, ${values}
+export function csvCopyQuery(campaignId: string, where: SQL, columns: CsvColumn[]): SQL {
+  const values = sql.join(
+    columns.map((column, i) => sql`${column.expression} as ${sql.raw(`v${i}`)}`),
+    sql`, `,
+  );
+  const cells = sql.join(
+    columns.map((column, i) => (column.kind === 'plain' ? sql.raw(`v${i}`) : csvNeutralisedSql(sql.raw(`v${i}`)))),
+    sql`, `,
+  );
+  return sql`select ${cells} from (select m.contact_id, ${values}
       from messages m left join contacts c on c.id = m.contact_id
       where ${where} and m.campaign_id = ${campaignId} and m.contact_id is not null
       order by m.contact_id) batch order by contact_id`;

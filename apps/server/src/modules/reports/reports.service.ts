@@ -26,6 +26,7 @@ import {
   emptyCounts,
   findCampaignRow,
   lastSentMinute,
+  readErrorCounts,
   readCampaignCounts,
   readOneCampaignCounts,
   readTag1Cells,
@@ -35,7 +36,6 @@ import {
 } from '../campaigns/index.ts';
 import { failedCount, presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
 import {
-  campaignErrors,
   countRecipients,
   launchedCampaigns,
   launchedCampaignsAfter,
@@ -260,7 +260,7 @@ export function createReportsService(db: Db) {
       const [counts, timeline, errors] = await Promise.all([
         readOneCampaignCounts(db, campaign.id),
         campaignTimelineRows(db, campaign.id),
-        campaignErrors(db, campaign.id),
+        readErrorCounts(db, campaign.id),
       ]);
       const { bucket, points } = bucketTimeline(timeline.rows, timeline.unit);
       const figures = replyFigures(counts);
