@@ -5,10 +5,10 @@ import type { ExportCell } from '../../platform/csv.ts';
 import { keysetBatches, keysetCsvChunks, type ExportSpec } from '../../platform/export-file.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { recipientName, windowEndsAt } from './reports.presenter.ts';
-import { copyLines } from '../../platform/copy-lines.ts';
+import { copyCsv } from '../../platform/copy-csv.ts';
 import {
   csvBatch,
-  csvLinesQuery,
+  csvCopyQuery,
   isoTextSql,
   NAME_SQL,
   type CsvColumn,
@@ -76,7 +76,7 @@ const recipientBatches = (
  * streaming the whole file, on PGlite keyset batches of one text value each.
  */
 const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, columns: CsvColumn[]) =>
-  copyLines(db, csvLinesQuery(campaignId, where, columns)) ??
+  copyCsv(db, csvCopyQuery(campaignId, where, columns)) ??
   (() => keysetCsvChunks((after) => csvBatch(db, campaignId, where, columns, after, CSV_BATCH_SIZE), CSV_BATCH_SIZE));
 const text = (expression: SQL): CsvColumn => ({ expression, kind: 'text' });
 const plain = (expression: SQL): CsvColumn => ({ expression, kind: 'plain' });
