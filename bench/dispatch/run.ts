@@ -12,6 +12,9 @@
  *
  *   node_modules/.bin/node bench/dispatch/run.ts [--fanout 1000000] [--dispatch 200000] [--pglite-dispatch 50000]
  *                                                [--only postgres|pglite] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *                                                [--report-triggers off] [--skip-raw]
+ * --report-triggers off: PostgreSQL without the triggers that keep the reports' aggregates
+ * (migration 0033), to measure what they cost the sending path; --skip-raw: no raw `smpp` client run.
  *
  * Writes its section of bench/RESULTS.md.
  */
@@ -46,6 +49,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     port: { type: 'string', default: '39317' },
     window: { type: 'string', default: '100' },
+    'report-triggers': { type: 'string', default: 'on' },
+    'skip-raw': { type: 'boolean', default: false },
   },
 });
 const PORT = Number(args.port);
@@ -176,6 +181,10 @@ async function onFreshPostgres(count: number, measure: (token: string, peer: Pee
       [count],
     );
     await client.query('vacuum analyze contacts');
+    if (args['report-triggers'] === 'off') {
+      await client.query(`alter table messages disable trigger messages_report_insert, disable trigger messages_report_update,
+        disable trigger messages_report_delete, disable trigger messages_tag1_at_insert`);
+    }
     await client.end();
     await measure(token, peer, server.pid!);
   } finally {
@@ -256,15 +265,17 @@ const load = loadavg()
   .join(', ');
 if (args.only !== 'pglite') await benchPostgres();
 if (args.only !== 'postgres') await benchPglite();
-const smpp = await rawSmppRate(Number(args.dispatch));
-row([
-  '-',
-  `\`smpp\` client alone vs the same peer (window ${args.window})`,
-  fmt(Number(args.dispatch)),
-  '',
-  `${fmt(smpp.raw)} msg/s raw, ${fmt(smpp.gateway)} msg/s through createSmppGateway`,
-  '',
-]);
+if (!args['skip-raw']) {
+  const smpp = await rawSmppRate(Number(args.dispatch));
+  row([
+    '-',
+    `\`smpp\` client alone vs the same peer (window ${args.window})`,
+    fmt(Number(args.dispatch)),
+    '',
+    `${fmt(smpp.raw)} msg/s raw, ${fmt(smpp.gateway)} msg/s through createSmppGateway`,
+    '',
+  ]);
+}
 
 const section = `
 ## Sending (bench/dispatch/run.ts)

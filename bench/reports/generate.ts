@@ -24,8 +24,10 @@ export const generateStatements = (N: number): string[] => [
   `insert into campaigns (id, name, body, audience, status, launched_at, completed_at, audience_ready_at, reply_window_hours)
    values ('${CAMPAIGN_ID}', 'Bench 1M', 'Hello {{first_name}}, are you coming on Tuesday? Reply YES or NO', '{"type":"all"}', 'completed',
            now() - interval '1 day', now() - interval '21 hours', now() - interval '1 day', 72)`,
-  `insert into messages (kind, campaign_id, contact_id, phone, body, status, queued_at, sent_at, delivered_at, failed_at, error_code, error_text, replied_at, reply_text, reply_word, segments, encoding)
-   select 'campaign', '${CAMPAIGN_ID}', ${contactId('i')}, '+4477' || lpad(i::text, 8, '0'), 'Hello Person ' || i || ', are you coming on Tuesday? Reply YES or NO',
+  // tag1 copied from the contact as the fan-out copies it (decision 089).
+  `insert into messages (kind, campaign_id, contact_id, phone, tag1, body, status, queued_at, sent_at, delivered_at, failed_at, error_code, error_text, replied_at, reply_text, reply_word, segments, encoding)
+   select 'campaign', '${CAMPAIGN_ID}', ${contactId('i')}, '+4477' || lpad(i::text, 8, '0'), case when i % 51 = 0 then '' else 'group-' || (i % 51) end,
+          'Hello Person ' || i || ', are you coming on Tuesday? Reply YES or NO',
           s.status, t.launch, case when s.status in ('skipped', 'cancelled') then null else t.sent end,
           case when s.status = 'delivered' then t.sent + interval '5 seconds' end,
           case when s.status = 'failed' then t.sent when s.status = 'undelivered' then t.sent + interval '30 seconds' end,

@@ -204,6 +204,11 @@ export const messages = pgTable(
     replyWord: text('reply_word'),
     /** When its recipient opted out in answer to it: the earliest opt-out keyword matched to it (decision 083). */
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    /**
+     * Campaign messages: the contact's tag1 when the message was created ('' for none), which the
+     * reports group by, so a later tag edit never moves an earlier campaign's figures (decision 089).
+     */
+    tag1: text('tag1'),
     createdBy: uuid('created_by'),
     /** 1 = high (the integration API's priority lane: claimed before every other one-off), 0 = normal. */
     priority: smallint('priority').notNull().default(0),
@@ -284,6 +289,105 @@ export const messageCountDeltas = pgTable(
     n: integer('n').notNull(),
   },
   (table) => [index('message_count_deltas_campaign_idx').on(table.campaignId)],
+);
+
+/**
+ * The tag1 report's cells, rolled up (migration 0033, decision 089): messages per (campaign, tag1 at
+ * fan-out, status, replied, reply word of the replied or '', opted out in answer). The live figure
+ * is this plus the un-rolled rows of reportTag1Deltas, both written by triggers on messages.
+ */
+export const campaignTag1Counts = pgTable(
+  'campaign_tag1_counts',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    tag1: text('tag1').notNull(),
+    status: text('status').notNull(),
+    replied: boolean('replied').notNull(),
+    word: text('word').notNull(),
+    optedOut: boolean('opted_out').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'campaign_tag1_counts_pk',
+      columns: [table.campaignId, table.tag1, table.status, table.replied, table.word, table.optedOut],
+    }),
+  ],
+);
+
+/** Changes of the tag1 cells appended by the messages triggers; rolled up often. */
+export const reportTag1Deltas = pgTable(
+  'report_tag1_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    tag1: text('tag1').notNull(),
+    status: text('status').notNull(),
+    replied: boolean('replied').notNull(),
+    word: text('word').notNull(),
+    optedOut: boolean('opted_out').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('report_tag1_deltas_campaign_idx').on(table.campaignId)],
+);
+
+/** The delivery summary's errors, rolled up (migration 0033): messages per (campaign, error code, error text or ''). */
+export const campaignErrorCounts = pgTable(
+  'campaign_error_counts',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    errorCode: text('error_code').notNull(),
+    errorText: text('error_text').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'campaign_error_counts_pk', columns: [table.campaignId, table.errorCode, table.errorText] })],
+);
+
+/** Changes of the error counts appended by the messages triggers; rolled up often. */
+export const reportErrorDeltas = pgTable(
+  'report_error_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    errorCode: text('error_code').notNull(),
+    errorText: text('error_text').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [index('report_error_deltas_campaign_idx').on(table.campaignId)],
+);
+
+const timelineColumns = () => ({
+  campaignId: uuid('campaign_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  sent: bigint('sent', { mode: 'number' }).notNull(),
+  delivered: bigint('delivered', { mode: 'number' }).notNull(),
+  failed: bigint('failed', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The delivery timeline, rolled up per UTC second and per UTC minute (migration 0033): messages
+ * sent (sent_at), delivered (delivered_at, status delivered) and failed (failed_at, status failed
+ * or undelivered) at that time. The live figure adds the un-rolled reportTimelineDeltas (per second).
+ */
+export const campaignTimelineSeconds = pgTable('campaign_timeline_seconds', timelineColumns(), (table) => [
+  primaryKey({ name: 'campaign_timeline_seconds_pk', columns: [table.campaignId, table.at] }),
+]);
+export const campaignTimelineMinutes = pgTable('campaign_timeline_minutes', timelineColumns(), (table) => [
+  primaryKey({ name: 'campaign_timeline_minutes_pk', columns: [table.campaignId, table.at] }),
+]);
+
+/** Timeline changes per (campaign, second) appended by the messages triggers; rolled up often. */
+export const reportTimelineDeltas = pgTable(
+  'report_timeline_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    sent: integer('sent').notNull(),
+    delivered: integer('delivered').notNull(),
+    failed: integer('failed').notNull(),
+  },
+  (table) => [index('report_timeline_deltas_campaign_idx').on(table.campaignId)],
 );
 
 /** Receipts that arrived before their message's gateway id was written back; matched again later. */

@@ -16,3 +16,13 @@ export function csvCellSql(expression: SQL): SQL {
   return sql`case when ${expression} is null then '' when ${expression} !~ ${CSV_SPECIAL} then ${expression}
     when ${needsQuotes} then '"' || replace(${neutralised}, '"', '""') || '"' else ${neutralised} end`;
 }
+
+/**
+ * A text expression neutralised as csvCell does (a leading = + - @, their full-width forms, tab or
+ * CR gets a quote), quoting left to the writer: for PostgreSQL's own CSV writer (COPY ... CSV),
+ * which quotes exactly the values holding a quote, comma or line break, as csvCell does. Empty text
+ * becomes NULL, which that writer leaves empty as csvCell does ('' it would write as "").
+ */
+export function csvNeutralisedSql(expression: SQL): SQL {
+  return sql`nullif(case when left(${expression}, 1) in ${FORMULA_STARTS} then '''' || ${expression} else ${expression} end, '')`;
+}

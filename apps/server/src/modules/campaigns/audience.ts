@@ -33,11 +33,11 @@ function namedWhere(audience: StoredAudience, savedCampaignId?: string): SQL | u
         ? sql`exists (select 1 from campaign_audience_contacts a where a.campaign_id = ${savedCampaignId} and a.contact_id = ${contacts.id})`
         : sql`${contacts.id} = any(${sql.param(audience.contactIds)}::uuid[])`;
     case 'non_responders': {
-      const replied = sql`exists (select 1 from messages m where m.campaign_id = ${audience.campaignId} and m.contact_id = ${contacts.id}
-        and m.status = any(${sql.param(REACHED_STATUSES)}::text[]) and m.replied_at is null)`;
-      if (!audience.tag1) return replied;
-      // '' stands for contacts without a tag1 ("(none)" in the reports).
-      return and(replied, sql`coalesce(${contacts.tag1}, '') = any(${sql.param(audience.tag1)}::text[])`);
+      // Some tag1 values: the tag1 their message took at the campaign's fan-out, as the reports group
+      // them (decision 089); '' stands for contacts without a tag1 ("(none)" in the reports).
+      const ofTag1 = audience.tag1 ? sql`and coalesce(m.tag1, '') = any(${sql.param(audience.tag1)}::text[])` : sql``;
+      return sql`exists (select 1 from messages m where m.campaign_id = ${audience.campaignId} and m.contact_id = ${contacts.id}
+        and m.status = any(${sql.param(REACHED_STATUSES)}::text[]) and m.replied_at is null ${ofTag1})`;
     }
     case 'segment':
       // The very compiler of the contacts list: a segment names the contacts the list shows for it.

@@ -3,6 +3,15 @@
 
 export { recipientsWhere } from './audience.ts';
 export { emptyCounts, readCampaignCounts, readOneCampaignCounts, rollUpCounts } from './campaign-counts.queries.ts';
+export {
+  lastSentMinute,
+  readErrorCounts,
+  readTag1Cells,
+  readTimeline,
+  rollUpReportAggregates,
+  type Tag1Cell,
+  type TimelineRow,
+} from './report-aggregates.queries.ts';
 export { transitionCampaign, transitionCampaigns } from './campaign-state.ts';
 export { presentCampaign } from './campaigns.presenter.ts';
 export { findCampaign, findCampaignRow, type CampaignRow } from './campaigns.queries.ts';

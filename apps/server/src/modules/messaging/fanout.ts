@@ -62,8 +62,10 @@ export async function fanOutChunk(
       sql`select ${contacts.id} as id from ${contacts} where ${where} ${after} order by ${contacts.id} offset ${chunkSize - 1} limit 1`,
     );
     const upTo = boundary ? sql`and ${contacts.id} <= ${boundary.id}` : sql``;
-    await tx.execute(sql`insert into messages (kind, campaign_id, contact_id, gateway_id, phone, sender_id)
-      select 'campaign', ${campaign.id}, ${contacts.id}, ${campaign.gatewayId}, ${contacts.phone}, ${campaign.senderId}
+    // tag1 as it is now: the reports group the campaign by it for good (decision 089).
+    await tx.execute(sql`insert into messages (kind, campaign_id, contact_id, gateway_id, phone, sender_id, tag1)
+      select 'campaign', ${campaign.id}, ${contacts.id}, ${campaign.gatewayId}, ${contacts.phone}, ${campaign.senderId},
+             coalesce(${contacts.tag1}, '')
       from ${contacts} where ${where} ${after} ${upTo}
       order by ${contacts.id}
       on conflict (campaign_id, contact_id) do nothing`);

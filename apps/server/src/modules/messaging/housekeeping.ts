@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
 import { changeAndPublish, type DomainEvents } from '../../platform/domain-events.ts';
-import { rollUpCounts } from '../campaigns/index.ts';
+import { rollUpCounts, rollUpReportAggregates } from '../campaigns/index.ts';
 import { deleteStaleGatewayLinks } from '../gateways/index.ts';
 import { matchPendingReplies, processInbound, unprocessedInbound } from '../inbound/index.ts';
 import {
@@ -35,6 +35,7 @@ export function startHousekeeping(deps: { database: Database; logger: JobsLogger
   const tick = async () => {
     ticks += 1;
     await rollUpCounts(db);
+    await rollUpReportAggregates(db);
     const promoted = await changeAndPublish(db, deps.events, 'campaign.status_changed', promoteDueCampaigns, (ids) =>
       ids.length > 0 ? { changes: ids.map((campaignId) => ({ campaignId, to: 'sending' as const, reason: null })) } : null,
     );

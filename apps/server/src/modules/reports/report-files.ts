@@ -5,8 +5,10 @@ import type { ExportCell } from '../../platform/csv.ts';
 import { keysetBatches, keysetCsvChunks, type ExportSpec } from '../../platform/export-file.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { recipientName, windowEndsAt } from './reports.presenter.ts';
+import { copyCsv } from '../../platform/copy-csv.ts';
 import {
   csvBatch,
+  csvCopyQuery,
   isoTextSql,
   NAME_SQL,
   type CsvColumn,
@@ -69,9 +71,13 @@ const recipientBatches = (
     BATCH_SIZE,
   );
 
-/** CSV lines made by the database, in the same keyset order as recipientBatches. */
-const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, columns: CsvColumn[]) => () =>
-  keysetCsvChunks((after) => csvBatch(db, campaignId, where, columns, after, CSV_BATCH_SIZE), CSV_BATCH_SIZE);
+/**
+ * CSV lines made by the database, in the same order as recipientBatches: on PostgreSQL one COPY
+ * streaming the whole file, on PGlite keyset batches of one text value each.
+ */
+const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, columns: CsvColumn[]) =>
+  copyCsv(db, csvCopyQuery(campaignId, where, columns)) ??
+  (() => keysetCsvChunks((after) => csvBatch(db, campaignId, where, columns, after, CSV_BATCH_SIZE), CSV_BATCH_SIZE));
 const text = (expression: SQL): CsvColumn => ({ expression, kind: 'text' });
 const plain = (expression: SQL): CsvColumn => ({ expression, kind: 'plain' });
 
@@ -148,7 +154,7 @@ const recipientColumns = (view: PhoneView): RecipientColumn[] => {
   return [
     { header: 'name', value: recipientName, sql: text(NAME_SQL) },
     { header: 'phone', value: (row) => phone(row.phone), sql: text(sql`m.phone`), plainInXlsx: true },
-    { header: 'tag1', value: (row) => row.tag1 ?? '', sql: text(sql`c.tag1`) },
+    { header: 'tag1', value: (row) => row.tag1 ?? '', sql: text(sql`m.tag1`) },
     { header: 'status', value: (row) => row.status, sql: plain(sql`m.status`) },
   ];
 };
@@ -188,6 +194,7 @@ const TAG1_COLUMNS: ReadonlyArray<ExportColumn<Tag1Line>> = [
   { header: 'failed', value: (row) => row.failed },
   { header: 'replied', value: (row) => row.replied },
   { header: 'not_replied', value: (row) => row.notReplied },
+  { header: 'opted_out', value: (row) => row.optedOut },
   { header: 'response_rate', value: (row) => row.responseRate },
   { header: 'reply_words', value: (row) => replyWords(row.replyWords) },
   { header: 'other_replies', value: (row) => row.other },

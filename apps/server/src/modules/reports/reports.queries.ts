@@ -2,13 +2,14 @@ import type { CampaignStatus } from '@sms/contracts/campaigns';
 import { REACHED_STATUSES, type MessageStatus } from '@sms/contracts/messages';
 import type { NonRespondersQuery, RecipientsQuery, ReportCampaignsQuery } from '@sms/contracts/reports';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../../db/client.ts';
+import { queryRows, type Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/escape-like.ts';
-import { csvCellSql } from '../../platform/csv-sql.ts';
+import { csvCellSql, csvNeutralisedSql } from '../../platform/csv-sql.ts';
 
 /**
- * Named SQL of the reports. Everything reads the campaign's message rows (joined to the contact's
- * CURRENT tag1 and name: messages keep no copy of them), so the reports agree with the counters.
+ * Named SQL of the reports. Everything reads the campaign's message rows (with the tag1 the message
+ * took from its contact at fan-out, decision 089, and the contact's current name), so the reports
+ * agree with the counters and the aggregates.
  * Per-recipient pages and exports walk the unique (campaign_id, contact_id) index in order, so a
  * page or an export batch costs the same at row 10 and at row 1,000,000.
  */
@@ -98,120 +99,8 @@ export async function launchedCampaignsAfter(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Whole-campaign aggregates (one scan each; the service caches them)
+// Whole-campaign figures (the tag1 cells and the timeline are kept by triggers: campaigns/report-aggregates.queries.ts)
 // ---------------------------------------------------------------------------------------------
-
-export interface TimelineRow {
-  at: Date;
-  sent: number;
-  delivered: number;
-  failed: number;
-}
-
-/**
- * Runs a whole-campaign aggregate with more sort/hash memory for its transaction, so it groups
- * in a hash table instead of sorting a million rows to disk (faster on both databases, PGlite most).
- */
-export function withAggregateMemory<T>(db: Db, run: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    return run(tx);
-  });
-}
-
-/**
- * Sent (handed to the gateway), delivered and failed (failed or undelivered) per UTC minute (or
- * second, for a short send), each counted at its own time (sent_at, delivered_at, failed_at),
- * oldest first; the service rolls them up into the bucket the span calls for. One scan grouped by
- * the three times together (receipts come soon after the send, so there are few combinations),
- * unfolded here.
- */
-export async function campaignTimeline(db: Executor, campaignId: string, unit: 'second' | 'minute'): Promise<TimelineRow[]> {
-  const truncate = (column: SQL) => sql`date_trunc(${unit}::text, ${column} at time zone 'UTC') at time zone 'UTC'`;
-  const rows = await queryRows<{ s: string | Date | null; d: string | Date | null; f: string | Date | null; n: number }>(
-    db,
-    sql`select ${truncate(sql`sent_at`)} as s,
-               case when status = 'delivered' then ${truncate(sql`delivered_at`)} end as d,
-               case when status in ('failed', 'undelivered') then ${truncate(sql`failed_at`)} end as f,
-               count(*)::int as n
-        from messages where campaign_id = ${campaignId}
-        group by 1, 2, 3`,
-  );
-  const buckets = new Map<number, TimelineRow>();
-  const add = (at: string | Date | null, key: 'sent' | 'delivered' | 'failed', n: number) => {
-    if (at === null) return;
-    const time = new Date(at).getTime();
-    const row = buckets.get(time) ?? { at: new Date(time), sent: 0, delivered: 0, failed: 0 };
-    row[key] += n;
-    buckets.set(time, row);
-  };
-  for (const row of rows) {
-    const n = Number(row.n);
-    add(row.s, 'sent', n);
-    add(row.d, 'delivered', n);
-    add(row.f, 'failed', n);
-  }
-  return [...buckets.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
-}
-
-/** Error codes of a campaign's messages, most frequent first (reads the partial errors index). */
-export async function campaignErrors(
-  db: Executor,
-  campaignId: string,
-  limit = 50,
-): Promise<Array<{ errorCode: string; errorText: string | null; n: number }>> {
-  const rows = await queryRows<{ error_code: string; error_text: string | null; n: number }>(
-    db,
-    sql`select error_code, max(error_text) as error_text, count(*)::int as n
-        from messages where campaign_id = ${campaignId} and error_code is not null
-        group by error_code order by n desc, error_code limit ${limit}`,
-  );
-  return rows.map((row) => ({ errorCode: row.error_code, errorText: row.error_text, n: Number(row.n) }));
-}
-
-/** One cell of the tag1 breakdown: messages of a tag1 value in one status, replied or not, with one reply word, opted out in answer or not. */
-export interface Tag1Cell {
-  tag1: string;
-  status: MessageStatus;
-  replied: boolean;
-  word: string | null;
-  /** Its recipients opted out in answer to the campaign (messages.opted_out_at: reply-figures.ts). */
-  optedOut: boolean;
-  n: number;
-  /** Latest sent_at among the cell's messages (for the reply window of non-responders). */
-  lastSentAt: Date | null;
-}
-
-/** The campaign's messages counted by (contact's current tag1, status, replied, reply word, opted out in answer): one scan. */
-export async function tag1Cells(db: Executor, campaignId: string): Promise<Tag1Cell[]> {
-  const rows = await queryRows<{
-    tag1: string;
-    status: MessageStatus;
-    replied: boolean;
-    word: string | null;
-    opted_out: boolean;
-    n: number;
-    last_sent_at: string | Date | null;
-  }>(
-    db,
-    sql`select coalesce(c.tag1, '') as tag1, m.status, m.replied_at is not null as replied,
-               case when m.replied_at is not null then m.reply_word end as word,
-               m.opted_out_at is not null as opted_out,
-               count(*)::int as n, max(m.sent_at) as last_sent_at
-        from messages m left join contacts c on c.id = m.contact_id
-        where m.campaign_id = ${campaignId}
-        group by 1, 2, 3, 4, 5`,
-  );
-  return rows.map((row) => ({
-    tag1: row.tag1,
-    status: row.status,
-    replied: row.replied,
-    word: row.word,
-    optedOut: row.opted_out === true,
-    n: Number(row.n),
-    lastSentAt: toDate(row.last_sent_at),
-  }));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Per-recipient rows (table, non-responders, exports)
@@ -257,7 +146,7 @@ type RecipientRaw = {
 /** A timestamp as the API's ISO text, made by the database (parsing a Date per cell costs an export more than the query). */
 const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-const RECIPIENT_COLUMNS = sql`m.id, m.contact_id, c.first_name, c.last_name, m.phone, c.tag1, m.status, m.error_code, m.error_text,
+const RECIPIENT_COLUMNS = sql`m.id, m.contact_id, c.first_name, c.last_name, m.phone, nullif(m.tag1, '') as tag1, m.status, m.error_code, m.error_text,
   ${isoText('m.sent_at')} as sent_at, ${isoText('m.delivered_at')} as delivered_at, ${isoText('m.replied_at')} as replied_at,
   m.reply_text, m.reply_word, c.status = 'opted_out' as opted_out`;
 
@@ -293,7 +182,7 @@ function searchWhere(search: string | undefined, byPhone = true): SQL | undefine
   return byPhone && /^[\d\s+()-]+$/.test(search) && digits.length > 0 ? sql`(${byName} or m.phone like ${`%${digits}%`})` : byName;
 }
 
-const tag1Is = (values: string[]) => sql`coalesce(c.tag1, '') = any(${sql.param(values)}::text[])`;
+const tag1Is = (values: string[]) => sql`coalesce(m.tag1, '') = any(${sql.param(values)}::text[])`;
 
 export type RecipientFilter = Pick<RecipientsQuery, 'status' | 'errorCode' | 'tag1' | 'replied' | 'replyWord' | 'search'> & {
   phoneSearch?: boolean;
@@ -332,10 +221,19 @@ export function nonRespondersWhere(campaignId: string, filter: NonResponderFilte
   );
 }
 
+/** Whether a non-responder of the filter was sent a message after `since` (its reply window still open). */
+export async function nonResponderSentAfter(db: Executor, campaignId: string, tag1: string[] | undefined, since: Date): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from messages m where ${nonRespondersWhere(campaignId, { tag1 })} and m.sent_at > ${since.toISOString()}::timestamptz limit 1`,
+  );
+  return rows.length > 0;
+}
+
 const RECIPIENT_ORDER: Record<string, SQL> = {
   name: NAME,
   phone: sql`m.phone`,
-  tag1: sql`coalesce(c.tag1, '')`,
+  tag1: sql`coalesce(m.tag1, '')`,
   status: sql`m.status`,
   sentAt: sql`m.sent_at`,
   deliveredAt: sql`m.delivered_at`,
@@ -418,6 +316,40 @@ export interface CsvColumn {
   kind: 'text' | 'plain';
 }
 
+/** Each column's expression once (inner select: v0, v1, ...) and the CSV line made of them. */
+function csvLineParts(columns: CsvColumn[]): { values: SQL; line: SQL } {
+  const values = sql.join(
+    columns.map((column, i) => sql`${column.expression} as ${sql.raw(`v${i}`)}`),
+    sql`, `,
+  );
+  const line = sql.join(
+    columns.map((column, i) => (column.kind === 'plain' ? plainCellSql(sql.raw(`v${i}`)) : csvCellSql(sql.raw(`v${i}`)))),
+    sql` || ',' || `,
+  );
+  return { values, line };
+}
+
+/**
+ * Every matching row as the cells of its CSV line, in (campaign_id, contact_id) order, for
+ * PostgreSQL's CSV writer (COPY ... CSV: platform/copy-csv.ts): one statement for the whole
+ * export. Each expression is evaluated once (inner select); text cells are neutralised, quoting is
+ * the writer's.
+ */
+export function csvCopyQuery(campaignId: string, where: SQL, columns: CsvColumn[]): SQL {
+  const values = sql.join(
+    columns.map((column, i) => sql`${column.expression} as ${sql.raw(`v${i}`)}`),
+    sql`, `,
+  );
+  const cells = sql.join(
+    columns.map((column, i) => (column.kind === 'plain' ? sql.raw(`v${i}`) : csvNeutralisedSql(sql.raw(`v${i}`)))),
+    sql`, `,
+  );
+  return sql`select ${cells} from (select m.contact_id, ${values}
+      from messages m left join contacts c on c.id = m.contact_id
+      where ${where} and m.campaign_id = ${campaignId} and m.contact_id is not null
+      order by m.contact_id) batch order by contact_id`;
+}
+
 /**
  * The next export batch as CSV lines (CRLF after each): one text value per batch instead of a row
  * object per recipient (the driver's per-row work, PGlite's most of all, costs more than the
@@ -434,14 +366,7 @@ export async function csvBatch(
 ): Promise<{ text: string; rows: number; last: string | null }> {
   const after = afterContactId ? sql`and m.contact_id > ${afterContactId}` : sql``;
   const contactsAfter = afterContactId ? sql`and c.id > ${afterContactId}` : sql``;
-  const values = sql.join(
-    columns.map((column, i) => sql`${column.expression} as ${sql.raw(`v${i}`)}`),
-    sql`, `,
-  );
-  const line = sql.join(
-    columns.map((column, i) => (column.kind === 'plain' ? plainCellSql(sql.raw(`v${i}`)) : csvCellSql(sql.raw(`v${i}`)))),
-    sql` || ',' || `,
-  );
+  const { values, line } = csvLineParts(columns);
   const [row] = await queryRows<{ text: string | null; rows: number; last: string | null }>(
     db,
     sql`select string_agg(${line}, E'\r\n' order by contact_id) || E'\r\n' as text, count(*)::int as rows,

@@ -25,33 +25,28 @@ import {
   createCampaign,
   emptyCounts,
   findCampaignRow,
+  lastSentMinute,
+  readErrorCounts,
   readCampaignCounts,
   readOneCampaignCounts,
+  readTag1Cells,
+  readTimeline,
+  type Tag1Cell,
+  type TimelineRow,
 } from '../campaigns/index.ts';
-import { ReportCache } from './report-cache.ts';
 import { failedCount, presentCampaignRow, presentHeader, presentNonResponder, presentRecipient } from './reports.presenter.ts';
 import {
-  campaignErrors,
-  campaignTimeline,
   countRecipients,
   launchedCampaigns,
   launchedCampaignsAfter,
+  nonResponderSentAfter,
   nonRespondersWhere,
   recipientsPage,
   recipientsWhere,
-  tag1Cells,
-  withAggregateMemory,
-  type Tag1Cell,
-  type TimelineRow,
 } from './reports.queries.ts';
 
 /** The most points a timeline chart gets; the bucket grows (second, minute, hour, day) until it fits. */
 const TIMELINE_POINTS_MAX = 200;
-/** How long aggregates that read the contacts' current tag1 are reused (tag edits do not move the counters). */
-const CONTACT_AGGREGATE_MAX_AGE_MS = 60_000;
-/** Campaign statuses whose counters are moving. */
-const LIVE_STATUSES = new Set(['sending', 'paused']);
-
 const { second: SECOND, minute: MINUTE, hour: HOUR } = TIMELINE_BUCKET_MS;
 
 /** Loads the campaign a report is about; 404 when there is none. */
@@ -66,12 +61,12 @@ const spanOf = (rows: TimelineRow[]): number => (rows.at(-1)?.at.getTime() ?? 0)
 
 /**
  * A campaign's timeline rows at the finest unit its span calls for: per minute, or per second when
- * the minutes span less than TIMELINE_POINTS_MAX seconds (a second scan, of a short send only).
+ * the minutes span less than TIMELINE_POINTS_MAX seconds (both kept by triggers: decision 089).
  */
 export async function campaignTimelineRows(db: Executor, campaignId: string): Promise<{ unit: 'second' | 'minute'; rows: TimelineRow[] }> {
-  const minutes = await campaignTimeline(db, campaignId, 'minute');
+  const minutes = await readTimeline(db, campaignId, 'minute');
   if (minutes.length === 0 || spanOf(minutes) >= TIMELINE_POINTS_MAX * SECOND) return { unit: 'minute', rows: minutes };
-  return { unit: 'second', rows: await campaignTimeline(db, campaignId, 'second') };
+  return { unit: 'second', rows: await readTimeline(db, campaignId, 'second') };
 }
 
 /**
@@ -160,6 +155,25 @@ function presentTally({ counts, words }: GroupTally): Omit<Tag1Group, 'tag1'> {
   };
 }
 
+/** The tag1 report's groups (biggest first) and totals from the campaign's cells. */
+export function tag1Figures(cells: Tag1Cell[]): Pick<Tag1Report, 'groups' | 'totals'> {
+  const { groups, totals } = tallyCells(cells);
+  return {
+    groups: [...groups]
+      .map(([tag1, tally]) => ({ tag1, ...presentTally(tally) }))
+      .sort((a, b) => b.recipients - a.recipients || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
+    totals: presentTally(totals),
+  };
+}
+
+/** Non-responders per tag1 value (those with some), biggest first: the groups' "not replied", by the one definition (replyFigures). */
+export function nonResponderCounts(cells: Tag1Cell[]): Array<{ tag1: string; n: number }> {
+  return [...tallyCells(cells).groups]
+    .map(([tag1, tally]) => ({ tag1, n: replyFigures(tally.counts).notReplied }))
+    .filter(({ n }) => n > 0)
+    .sort((a, b) => b.n - a.n || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0));
+}
+
 /** Cells of non-responders (what nonRespondersWhere selects): reached, no reply. */
 const isNonResponderCell = (cell: Tag1Cell) => (REACHED_STATUSES as readonly MessageStatus[]).includes(cell.status) && !cell.replied;
 
@@ -187,21 +201,21 @@ function sortRows(rows: ReportCampaignRow[], sort: ReportCampaignsQuery['sort'],
   );
 }
 
-/** The reports of one process: the queries plus the per-campaign aggregate caches. */
+/**
+ * Whether a non-responder among `cells` (of the chosen tag1 values) may still reply: the latest
+ * sent minute bounds every sent_at from above, so a window closed for it is closed for all; else
+ * one index probe finds a non-responder sent within the window.
+ */
+async function replyWindowOpen(db: Executor, campaign: CampaignRow, tag1: string[] | undefined, cells: Tag1Cell[]): Promise<boolean> {
+  if (!cells.some(isNonResponderCell)) return false;
+  const windowMs = campaign.replyWindowHours * HOUR;
+  const last = await lastSentMinute(db, campaign.id);
+  if (last === null || last.getTime() + MINUTE + windowMs <= Date.now()) return false;
+  return nonResponderSentAfter(db, campaign.id, tag1, new Date(Date.now() - windowMs));
+}
+
+/** The reports: every whole-campaign figure from the counters and the aggregates kept with them (no scan, no cache). */
 export function createReportsService(db: Db) {
-  const deliveryCache = new ReportCache<{
-    timeline: { unit: 'second' | 'minute'; rows: TimelineRow[] };
-    errors: DeliverySummary['errors'];
-  }>();
-  const tag1Cache = new ReportCache<Tag1Cell[]>({ maxAgeMs: CONTACT_AGGREGATE_MAX_AGE_MS });
-  // The counters include replies and opt-outs in answer, so an entry is reused only while none came.
-  const signatureOf = (counts: CampaignCounts) => JSON.stringify(counts);
-
-  const cellsOf = (campaign: CampaignRow, counts: CampaignCounts) =>
-    tag1Cache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), () =>
-      withAggregateMemory(db, (tx) => tag1Cells(tx, campaign.id)),
-    );
-
   /** Every launched campaign of the filter with its figures, sorted (for figure sorts and the export). */
   async function allCampaignRows(query: Pick<ReportCampaignsQuery, 'search' | 'status' | 'sort' | 'order'>): Promise<ReportCampaignRow[]> {
     const columnSort = query.sort === 'name' || query.sort === 'launchedAt';
@@ -243,12 +257,12 @@ export function createReportsService(db: Db) {
     },
 
     async delivery(campaign: CampaignRow): Promise<DeliverySummary> {
-      const counts = await readOneCampaignCounts(db, campaign.id);
-      const snapshot = await deliveryCache.get(campaign.id, signatureOf(counts), LIVE_STATUSES.has(campaign.status), async () => ({
-        timeline: await withAggregateMemory(db, (tx) => campaignTimelineRows(tx, campaign.id)),
-        errors: await campaignErrors(db, campaign.id),
-      }));
-      const { bucket, points } = bucketTimeline(snapshot.timeline.rows, snapshot.timeline.unit);
+      const [counts, timeline, errors] = await Promise.all([
+        readOneCampaignCounts(db, campaign.id),
+        campaignTimelineRows(db, campaign.id),
+        readErrorCounts(db, campaign.id),
+      ]);
+      const { bucket, points } = bucketTimeline(timeline.rows, timeline.unit);
       const figures = replyFigures(counts);
       return {
         campaign: presentHeader(campaign),
@@ -264,7 +278,7 @@ export function createReportsService(db: Db) {
           delivered: point.delivered,
           failed: point.failed,
         })),
-        errors: snapshot.errors,
+        errors,
       };
     },
 
@@ -287,44 +301,28 @@ export function createReportsService(db: Db) {
     },
 
     async tag1Grouped(campaign: CampaignRow): Promise<Tag1Report> {
-      const counts = await readOneCampaignCounts(db, campaign.id);
-      const { groups, totals } = tallyCells(await cellsOf(campaign, counts));
-      return {
-        campaign: presentHeader(campaign),
-        groups: [...groups]
-          .map(([tag1, tally]) => ({ tag1, ...presentTally(tally) }))
-          .sort((a, b) => b.recipients - a.recipients || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
-        totals: presentTally(totals),
-      };
+      return { campaign: presentHeader(campaign), ...tag1Figures(await readTag1Cells(db, campaign.id)) };
     },
 
     async nonResponders(campaign: CampaignRow, query: NonRespondersQuery & { phoneSearch?: boolean }): Promise<NonRespondersResponse> {
-      const counts = await readOneCampaignCounts(db, campaign.id);
-      const cells = await cellsOf(campaign, counts);
-      // Non-responders per tag1 value: the groups' "not replied", by the one definition (replyFigures).
-      const byTag = new Map(
-        [...tallyCells(cells).groups]
-          .map(([tag1, tally]) => [tag1, replyFigures(tally.counts).notReplied] as const)
-          .filter(([, n]) => n > 0),
-      );
+      const cells = await readTag1Cells(db, campaign.id);
+      const counts = nonResponderCounts(cells);
       const chosen = query.tag1?.length ? new Set(query.tag1) : undefined;
       const inScope = (tag1: string) => !chosen || chosen.has(tag1);
       const where = nonRespondersWhere(campaign.id, query);
       const rows = await recipientsPage(db, where, query.sort, query.order, query);
-      const total = query.search
-        ? await countRecipients(db, where)
-        : [...byTag].reduce((sum, [tag1, n]) => sum + (inScope(tag1) ? n : 0), 0);
-      const lastSent = Math.max(
-        0,
-        ...cells.filter((cell) => inScope(cell.tag1) && isNonResponderCell(cell)).map((cell) => cell.lastSentAt?.getTime() ?? 0),
+      const total = query.search ? await countRecipients(db, where) : counts.reduce((sum, { tag1, n }) => sum + (inScope(tag1) ? n : 0), 0);
+      const windowOpen = await replyWindowOpen(
+        db,
+        campaign,
+        query.tag1?.length ? query.tag1 : undefined,
+        cells.filter((cell) => inScope(cell.tag1)),
       );
       return {
         data: rows.map((row) => presentNonResponder(row, campaign.replyWindowHours)),
         total,
-        windowOpen: lastSent > 0 && lastSent + campaign.replyWindowHours * HOUR > Date.now(),
-        tag1Counts: [...byTag]
-          .map(([tag1, n]) => ({ tag1, n }))
-          .sort((a, b) => b.n - a.n || (a.tag1 < b.tag1 ? -1 : a.tag1 > b.tag1 ? 1 : 0)),
+        windowOpen,
+        tag1Counts: counts,
       };
     },
 
