@@ -51,8 +51,33 @@ const { values: args } = parseArgs({
     window: { type: 'string', default: '100' },
     'report-triggers': { type: 'string', default: 'on' },
     'skip-raw': { type: 'boolean', default: false },
+    'skip-fanout': { type: 'boolean', default: false },
+    // scraped: the server serves METRICS_PORT and this bench scrapes it every second (decision
+    // 091), against unset (nothing served); the figures go to a section of their own.
+    metrics: { type: 'string', default: 'unset' },
   },
 });
+const METRICS_PORT = PORT + 1;
+const scraped = args.metrics === 'scraped';
+/** Scrapes the server's metrics every second, as a (busy) Prometheus would; answers how to stop and how many scrapes were served. */
+function scrapeEverySecond(): { stop: () => number } {
+  let served = 0;
+  const timer = setInterval(() => {
+    fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).then(
+      async (response) => {
+        await response.text();
+        if (response.ok) served += 1;
+      },
+      () => {},
+    );
+  }, 1000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return served;
+    },
+  };
+}
 const PORT = Number(args.port);
 
 interface Peer {
@@ -166,7 +191,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function onFreshPostgres(count: number, measure: (token: string, peer: Peer, pid: number) => Promise<void>): Promise<void> {
   const database = await freshPostgres(args.pg!, 'sms_bench_dispatch');
   const peer = await startPeer();
-  const server = await startServer({ DATABASE_URL: database.url }, PORT);
+  const server = await startServer({ DATABASE_URL: database.url, ...(scraped ? { METRICS_PORT: String(METRICS_PORT) } : {}) }, PORT);
+  const scraper = scraped ? scrapeEverySecond() : undefined;
   try {
     const token = await signIn(PORT);
     await smppGateway(token, peer);
@@ -187,7 +213,10 @@ async function onFreshPostgres(count: number, measure: (token: string, peer: Pee
     }
     await client.end();
     await measure(token, peer, server.pid!);
+    const scrapes = scraper?.stop();
+    if (scrapes !== undefined) results.push(`<!-- scrapes served: ${scrapes} -->`);
   } finally {
+    scraper?.stop();
     await stopProcess(server);
     await stopProcess(peer.child);
     await database.drop();
@@ -197,17 +226,18 @@ async function onFreshPostgres(count: number, measure: (token: string, peer: Pee
 async function benchPostgres(): Promise<void> {
   const fanoutCount = Number(args.fanout);
   const dispatchCount = Number(args.dispatch);
-  await onFreshPostgres(fanoutCount, async (token, _peer, pid) => {
-    const fanout = await runCampaign(token, { type: 'all' }, fanoutCount, pid, false);
-    row([
-      'PostgreSQL',
-      'launch fan-out (materialise recipients)',
-      fmt(fanoutCount),
-      seconds(fanout.fanoutMs),
-      `${fmt(Math.round(fanoutCount / (fanout.fanoutMs / 1000)))} rows/s`,
-      `${fanout.peakRssMb} MB`,
-    ]);
-  });
+  if (!args['skip-fanout'])
+    await onFreshPostgres(fanoutCount, async (token, _peer, pid) => {
+      const fanout = await runCampaign(token, { type: 'all' }, fanoutCount, pid, false);
+      row([
+        'PostgreSQL',
+        'launch fan-out (materialise recipients)',
+        fmt(fanoutCount),
+        seconds(fanout.fanoutMs),
+        `${fmt(Math.round(fanoutCount / (fanout.fanoutMs / 1000)))} rows/s`,
+        `${fanout.peakRssMb} MB`,
+      ]);
+    });
   await onFreshPostgres(dispatchCount, async (token, peer, pid) => {
     const before = await peerStats(peer);
     const dispatch = await runCampaign(token, { type: 'all' }, dispatchCount, pid, true);
@@ -278,7 +308,7 @@ if (!args['skip-raw']) {
 }
 
 const section = `
-## Sending (bench/dispatch/run.ts)
+## Sending (bench/dispatch/run.ts${args.metrics === 'unset' ? '' : `, metrics ${args.metrics}`})
 
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL on the same host;
 ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${load}. Server: one process (API + worker), default
@@ -288,5 +318,5 @@ dispatch settings (batches of 500, 4 lanes), SMPP window ${args.window}; peer an
 |---|---|---:|---:|---|---:|
 ${results.filter((line) => line.startsWith('|')).join('\n')}
 `;
-await writeResultsSection('dispatch-bench', section);
+await writeResultsSection(args.metrics === 'unset' ? 'dispatch-bench' : `dispatch-metrics-${args.metrics}-bench`, section);
 console.info(section);

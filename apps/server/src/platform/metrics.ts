@@ -136,3 +136,41 @@ export function recordImportRows(batch: { created: number; updated: number; dupl
   if (batch.updated) importRowsTotal.inc({ outcome: 'updated' }, batch.updated);
   if (batch.duplicates) importRowsTotal.inc({ outcome: 'duplicate' }, batch.duplicates);
 }
+
+/**
+ * A gateway's receipt and inbound series, resolved once: the hot path (one push per SMPP
+ * deliver_sm) then adds to them without hashing label objects each time.
+ */
+const eventSeries = new Map<
+  string,
+  {
+    receiptLag: ReturnType<typeof receiptLagSeconds.labels>;
+    replyLag: ReturnType<typeof replyLagSeconds.labels>;
+    inbound: ReturnType<typeof inboundTotal.labels>;
+    receiptsStored: (receipts: ReadonlyArray<{ status: string }>) => void;
+  }
+>();
+
+export function gatewayEventMetrics(gatewayId: string) {
+  let series = eventSeries.get(gatewayId);
+  if (!series) {
+    const byStatus = new Map<string, ReturnType<typeof receiptsTotal.labels>>();
+    series = {
+      receiptLag: receiptLagSeconds.labels({ gateway: gatewayId }),
+      replyLag: replyLagSeconds.labels({ gateway: gatewayId }),
+      inbound: inboundTotal.labels({ gateway: gatewayId }),
+      // Counted per status once per stored batch.
+      receiptsStored: (receipts) => {
+        const counts = new Map<string, number>();
+        for (const { status } of receipts) counts.set(status, (counts.get(status) ?? 0) + 1);
+        for (const [status, n] of counts) {
+          let counter = byStatus.get(status);
+          if (!counter) byStatus.set(status, (counter = receiptsTotal.labels({ status, gateway: gatewayId })));
+          counter.inc(n);
+        }
+      },
+    };
+    eventSeries.set(gatewayId, series);
+  }
+  return series;
+}

@@ -6,7 +6,7 @@ import { Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { EventBuffer } from './event-buffer.ts';
 import { GatewayRegistry, type GatewaySinks } from './gateway-registry.ts';
 import type { DomainEvents } from '../../platform/domain-events.ts';
-import { inboundTotal, receiptLagSeconds, receiptsTotal, recordLinkState, replyLagSeconds, secondsSince } from '../../platform/metrics.ts';
+import { gatewayEventMetrics, recordLinkState, secondsSince } from '../../platform/metrics.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { processInbound } from '../inbound/index.ts';
 import { storeInbound } from './inbound-store.ts';
@@ -116,9 +116,9 @@ export function createMessagingEngine(deps: {
           // Bounded, so a gateway whose sends wait on our acknowledgements can never deadlock this.
           await Promise.race([dispatcher.writtenBack(), new Promise((resolve) => setTimeout(resolve, RECEIPT_WAIT_MS))]);
           await recordReceipts(database.db, deps.events, gatewayId, items);
-          for (const item of items) receiptsTotal.inc({ status: item.status, gateway: gatewayId });
+          gatewayEventMetrics(gatewayId).receiptsStored(items);
         }).push(receipts),
-        receiptLagSeconds.labels({ gateway: gatewayId }),
+        gatewayEventMetrics(gatewayId).receiptLag,
       ),
     inbound: (gatewayId, messages) =>
       // Inbound messages one flush at a time: STOP then START from one person must apply in order.
@@ -127,9 +127,9 @@ export function createMessagingEngine(deps: {
         bufferFor(inboundBuffers, gatewayId, 1, async (items) => {
           const stored = await storeInbound(database.db, gatewayId, items, clock);
           if ((await processInbound(database.db, stored, deps.events)).autoReplies > 0) dispatcher.wakeOneOffs();
-          inboundTotal.inc({ gateway: gatewayId }, items.length);
+          gatewayEventMetrics(gatewayId).inbound.inc(items.length);
         }).push(messages),
-        replyLagSeconds.labels({ gateway: gatewayId }),
+        gatewayEventMetrics(gatewayId).replyLag,
       ),
     link: (gatewayId, status) => {
       links.report(gatewayId, status);
