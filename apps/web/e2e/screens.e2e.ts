@@ -298,10 +298,15 @@ test('at 390 px the remaining tables fit: prices, roles, recent errors, notifica
   );
 
   const { context, page, problems } = await signedIn(admin, PHONE);
+  // Every page is checked, then all that ran past the screen (or still show a table) are reported together.
+  const tooWide: string[] = [];
   const fits = async (what: string) => {
     const width = await pageWidth(page);
-    expect(width.scroll, `${what}: the page is ${width.scroll} px wide in ${width.viewport}`).toBeLessThanOrEqual(width.viewport);
-    expect(await sidewaysScrolling(page), what).toEqual([]);
+    if (width.scroll > width.viewport) tooWide.push(`${what}: the page is ${width.scroll} px wide in ${width.viewport}`);
+    tooWide.push(...(await sidewaysScrolling(page)).map((found) => `${what}: ${found}`));
+    // As cards, as the other lists on a phone: a table's columns are cut or squeezed at this width.
+    const tables = await page.locator('main table').count();
+    if (tables > 0) tooWide.push(`${what}: ${tables} table(s) instead of cards`);
   };
 
   await page.goto('/pages/pricing');
@@ -338,6 +343,7 @@ test('at 390 px the remaining tables fit: prices, roles, recent errors, notifica
   await page.waitForURL(/\/contacts\/upload\?import=/);
   await expect.poll(() => page.getByTestId('import-mapping-table').textContent()).toContain('Lovelace');
   await fits('import mapping');
+  expect(tooWide).toEqual([]);
   expect(problems).toEqual([]);
   await context.close();
 });
