@@ -28,7 +28,9 @@ let started: { timeZone: string; answer: Promise<Dashboard> } | undefined;
  * /me, instead of after the frame's first render: one round trip less before the figures show (issue 37).
  */
 export const startDashboard = (timeZone: string): void => {
-  started = { timeZone, answer: getDashboard(timeZone) };
+  // Without the global 401 handling (the router is not there yet): a refused session signs out
+  // through /me or through the query's own request, which takes over when this one failed.
+  started = { timeZone, answer: apiGet<Dashboard>('/api/dashboard', { params: { timeZone }, skipAuthRedirect: true }) };
   started.answer.catch(() => undefined);
 };
 
@@ -41,7 +43,7 @@ const takeStarted = (timeZone: string): Promise<Dashboard> | undefined => {
 export const dashboardQueryOptions = (timeZone: string) =>
   queryOptions({
     queryKey: dashboardKeys.figures(timeZone),
-    queryFn: ({ signal }) => takeStarted(timeZone) ?? getDashboard(timeZone, signal),
+    queryFn: ({ signal }) => takeStarted(timeZone)?.catch(() => getDashboard(timeZone, signal)) ?? getDashboard(timeZone, signal),
     refetchInterval: (query) => dashboardInterval(query.state.data),
     staleTime: 0,
   });
