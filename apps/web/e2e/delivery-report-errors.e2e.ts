@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
@@ -6,6 +5,7 @@ import { eventually } from './support/eventually.ts';
 import { launchUntilCompleted } from './support/campaigns.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { axeBuilder } from './support/axe.ts';
 
 // The delivery report's "Top errors" list: a real list (items holding the buttons), still a filter.
 let server: RunningServer;
@@ -59,7 +59,7 @@ test('the top errors are a proper list (axe list rules) whose items filter the r
   await page.goto(`/reports/delivery/${campaignId}`);
   const list = page.getByTestId('top-errors');
   await list.waitFor();
-  const results = await new AxeBuilder({ page }).include('[data-testid="top-errors"]').withRules(['list', 'listitem']).analyze();
+  const results = await axeBuilder(page).include('[data-testid="top-errors"]').withRules(['list', 'listitem']).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   const item = list.getByRole('button', { name: /SIM_REJECTED/ });
   await item.click();

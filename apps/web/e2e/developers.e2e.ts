@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { axeBuilder } from './support/axe.ts';
 
 // Configurations -> Developers: an administrator creates an API key, sees its secret once, the
 // key works on /api/v1, and revoking it from the list stops it at once.
@@ -44,7 +44,7 @@ test('an administrator creates an API key, copies its secret once, and revokes i
   expect((await callV1(secretText)).status).toBe(200);
   const row = page.getByTestId('api-key-row').filter({ hasText: 'Booking system' });
   await row.getByText('Send messages').waitFor();
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const axe = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // After a reload the secret is gone for good.

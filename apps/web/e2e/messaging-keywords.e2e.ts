@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
@@ -6,6 +5,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
 import { tuneSimulator } from './support/simulator.ts';
+import { axeBuilder } from './support/axe.ts';
 
 // Issue 6, keywords: the admin edits the keyword lists and their answers on the Messaging tab;
 // a word already in another list is refused with the list named; a contact who texts the new
@@ -70,7 +70,7 @@ test('edit the keywords on the Messaging tab; the new opt-out word, typed in any
   expect(settings.helpKeywords).not.toContain('STOP');
   expect(settings.optOutReply).toBe('Vous êtes désinscrit. Envoyez START pour revenir.');
 
-  const axe = await new AxeBuilder({ page }).include('[data-testid="keywords-form"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const axe = await axeBuilder(page).include('[data-testid="keywords-form"]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(
     axe.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

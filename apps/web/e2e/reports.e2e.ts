@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -8,7 +7,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
 import { eventually } from './support/eventually.ts';
 import { gridOverflow } from './support/grid-fit.ts';
-import { seriousViolations, transitionsEnded } from './support/axe.ts';
+import { axeBuilder, seriousViolations, transitionsEnded } from './support/axe.ts';
 
 // Issue 6, browser part: a campaign to contacts with tag1 values runs on the simulator; replies
 // come in; the reports list, the delivery numbers, the tag1 groups with their reply words and
@@ -524,7 +523,7 @@ test('on a 390 px phone the reports of a campaign are tabs: the selected one fol
 /** Every axe violation (any impact) of the report tabs and their panel's naming. */
 async function tabViolations(page: Page): Promise<string[]> {
   await transitionsEnded(page);
-  const results = await new AxeBuilder({ page }).include('[role="tablist"]').include('[role="tabpanel"]').analyze();
+  const results = await axeBuilder(page).include('[role="tablist"]').include('[role="tabpanel"]').analyze();
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );

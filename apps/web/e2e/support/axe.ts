@@ -8,9 +8,7 @@ import type { Page } from 'playwright-core';
  */
 export async function seriousViolations(page: Page, { enable = [] }: { enable?: string[] } = {}): Promise<string[]> {
   await transitionsEnded(page);
-  const builder = new AxeBuilder({ page });
-  // Rules axe keeps off by default (experimental ones such as label-content-name-mismatch), turned on by name.
-  if (enable.length > 0) builder.options({ rules: Object.fromEntries(enable.map((id) => [id, { enabled: true }])) });
+  const builder = axeBuilder(page, enable);
   const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -18,6 +16,18 @@ export async function seriousViolations(page: Page, { enable = [] }: { enable?: 
       (v) =>
         `${v.id}: ${v.help} (${v.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`).join(', ')})`,
     );
+}
+
+/**
+ * Rules axe keeps off by default that every check of this suite turns on: label-in-name (WCAG 2.5.3,
+ * experimental in axe), so a control's accessible name always contains its visible text (issue 37).
+ */
+export const ALWAYS_ENABLED_RULES = ['label-content-name-mismatch'];
+
+/** An axe run on `page` with ALWAYS_ENABLED_RULES and the rules named in `enable` turned on. */
+export function axeBuilder(page: Page, enable: readonly string[] = []): AxeBuilder {
+  const rules = [...new Set([...ALWAYS_ENABLED_RULES, ...enable])];
+  return new AxeBuilder({ page }).options({ rules: Object.fromEntries(rules.map((id) => [id, { enabled: true }])) });
 }
 
 /** Waits until no finite animation or transition runs (axe reads a fading element's contrast as faint). */

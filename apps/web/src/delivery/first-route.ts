@@ -1,5 +1,8 @@
 import { paths } from '../config/paths';
-import { readToken } from '../lib/auth/session-storage';
+import { startDashboard } from '../api/dashboard/get-dashboard';
+import { startMe } from '../api/users/get-me';
+import { validStoredSession } from '../lib/auth/session-storage';
+import { browserTimeZone } from '../lib/time-zones';
 import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
 import { loadFrameTexts } from './texts';
 
@@ -21,7 +24,8 @@ const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>> = {
 };
 
 /**
- * Starts downloading the opened page's code (and, signed in, the frame's). Resolves once a signed-out
+ * Starts downloading the opened page's code (and, signed in, the frame's, with /me and on the
+ * dashboard its figures). Resolves once a signed-out
  * page and its frame (`first-route-pages.ts`) are there, never rejects: the first render waits for
  * it so that it commits the page itself, not a loader first (decision 047). Failures surface later,
  * where the router loads the module.
@@ -35,7 +39,13 @@ export function preloadFirstRoute(pathname: string): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';
   void quiet(SIGNED_IN_PAGES[path]?.() ?? Promise.resolve());
   const publicPage = pathname.startsWith('/auth/') || pathname.startsWith('/frontend-pages/') || pathname === paths.publicSite.home;
-  if (!publicPage && readToken()) void quiet(Promise.all([import('../app/layouts/full-layout'), loadFrameTexts()]));
+  if (!publicPage && validStoredSession()) {
+    void quiet(Promise.all([import('../app/layouts/full-layout'), loadFrameTexts()]));
+    // The session's check and the dashboard's figures, asked for now rather than after the first
+    // render: the figures no longer wait for /me, a render, then their own round trip (issue 37).
+    startMe();
+    if (path === paths.dashboard) startDashboard(browserTimeZone() ?? 'UTC');
+  }
   const publicSite = pathname === paths.publicSite.home || pathname.startsWith('/frontend-pages/');
   return quiet(Promise.all([SIGNED_OUT_PAGES[path]?.(), publicSite ? PublicLayout.preload() : undefined]));
 }

@@ -20,10 +20,30 @@ export const getDashboard = (timeZone: string, signal?: AbortSignal): Promise<Da
 export const dashboardInterval = (data: Dashboard | undefined): number =>
   data?.campaigns.active.some((c) => c.status === 'sending') ? LIVE_POLL_MS : IDLE_POLL_MS;
 
+/** The figures asked for at start-up (`startDashboard`), taken once by the query's first fetch. */
+let started: { timeZone: string; answer: Promise<Dashboard> } | undefined;
+
+/**
+ * Asks for the figures at start-up when the dashboard is opened signed in, beside the app's code and
+ * /me, instead of after the frame's first render: one round trip less before the figures show (issue 37).
+ */
+export const startDashboard = (timeZone: string): void => {
+  // Without the global 401 handling (the router is not there yet): a refused session signs out
+  // through /me or through the query's own request, which takes over when this one failed.
+  started = { timeZone, answer: apiGet<Dashboard>('/api/dashboard', { params: { timeZone }, skipAuthRedirect: true }) };
+  started.answer.catch(() => undefined);
+};
+
+const takeStarted = (timeZone: string): Promise<Dashboard> | undefined => {
+  const pending = started?.timeZone === timeZone ? started.answer : undefined;
+  started = undefined;
+  return pending;
+};
+
 export const dashboardQueryOptions = (timeZone: string) =>
   queryOptions({
     queryKey: dashboardKeys.figures(timeZone),
-    queryFn: ({ signal }) => getDashboard(timeZone, signal),
+    queryFn: ({ signal }) => takeStarted(timeZone)?.catch(() => getDashboard(timeZone, signal)) ?? getDashboard(timeZone, signal),
     refetchInterval: (query) => dashboardInterval(query.state.data),
     staleTime: 0,
   });

@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import type { Key, MouseEvent, ReactNode } from 'react';
 
@@ -110,13 +110,13 @@ export function CardList<R>(props: CardListProps<R>) {
             {buttons.length > 0 ? (
               <Stack direction="row" sx={{ mt: 1, gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
                 {buttons.map((action) => (
-                  <Tooltip key={action.key} title={action.title ?? action.label}>
+                  <LazyTooltip key={action.key} title={action.title ?? action.label}>
                     <span>
                       <IconButton aria-label={action.label} onClick={action.onClick} disabled={action.disabled} size="small">
                         {action.icon}
                       </IconButton>
                     </span>
-                  </Tooltip>
+                  </LazyTooltip>
                 ))}
               </Stack>
             ) : null}

@@ -2,7 +2,7 @@ import { POLICY, type Rule } from '@sms/contracts/policy';
 import type { User } from '@sms/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getMe } from '../../api/users/get-me';
+import { getMe, getMeOnce } from '../../api/users/get-me';
 import { logout as requestLogout } from '../../api/users/logout';
 import { requestPasswordSignIn } from '../../api/users/password-sign-in';
 import { onUnauthorized } from '../api-client';
@@ -48,8 +48,8 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
   );
 
   /** GET /me: updates the user and abilities; a 401 is handled by the API client's listener. */
-  const loadMe = useCallback(async (): Promise<void> => {
-    const me = await getMe();
+  const loadMe = useCallback(async (first = false): Promise<void> => {
+    const me = await (first ? getMeOnce() : getMe());
     storeUser(me.user);
     // A transition: React renders the app with the answer in slices, between which the page stays responsive.
     startTransition(() =>
@@ -64,7 +64,7 @@ export function AuthContextProvider({ children }: { children: ReactNode }) {
       clearStoredSession();
       return;
     }
-    loadMe()
+    loadMe(true)
       .catch(() => undefined)
       .finally(() => {
         if (active) startTransition(() => setState((current) => (current.loading ? { ...current, loading: false } : current)));

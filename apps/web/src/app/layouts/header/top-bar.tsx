@@ -5,8 +5,10 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import { IconMenu2, IconSettings } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
+import { lazyWhenReachable } from '../../../lib/lazy-page';
 import { SearchBox } from '../../../features/search/components/search-box';
 import { TOPBAR_HEIGHT } from '../../../lib/theme/customizer-settings';
 import { Logo } from '../logo';
@@ -15,6 +17,16 @@ import { ModeToggle } from './mode-toggle';
 import { useSettingsPages } from './use-settings-pages';
 import { UserMenu } from './user-menu';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
+
+/**
+ * The bell (its popover, list, badge and live stream) downloads and renders after the page's first
+ * paint: a first visit shows the page's content without waiting for it (issue 37).
+ */
+const NotificationBell = lazyWhenReachable(() =>
+  import('../../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })),
+);
+/** The bell's place until it comes: an icon button's size, so the top bar does not move. */
+const bellPlace = <Box sx={{ width: 40, height: 40 }} />;
 
 interface TopBarProps {
   /** Shows the logo (horizontal layout, or when no permanent sidebar carries it). */
@@ -63,7 +75,11 @@ export function TopBar({
           <SearchBox pages={settingsPages} />
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <NotificationBell />
+            <AfterFirstPaint placeholder={bellPlace}>
+              <Suspense fallback={bellPlace}>
+                <NotificationBell />
+              </Suspense>
+            </AfterFirstPaint>
             <LanguageSwitcher />
             <ModeToggle />
             <LazyTooltip title={t('topbar.settings')}>

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../components/date-time';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useAbility } from '../../../lib/permissions/use-ability';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The latest inbound messages with who sent them and the campaign they answer; links to the inbox. */
 export function RecentRepliesCard({ replies }: { replies: DashboardReply[] }) {
@@ -30,7 +31,7 @@ export function RecentRepliesCard({ replies }: { replies: DashboardReply[] }) {
           </Link>
         </Box>
         {replies.length === 0 ? (
-          <Typography color="text.secondary">{t('replies.empty')}</Typography>
+          <EmptyState title={t('replies.empty')} testId="dashboard-replies-empty" />
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             {replies.map((reply) => {

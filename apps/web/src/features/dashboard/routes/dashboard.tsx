@@ -14,6 +14,7 @@ import { IconAddressBook, IconAddressBookOff, IconMessage2, IconMessageCircleUp,
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -150,150 +151,156 @@ export default function Dashboard() {
         </Grid>
       </Box>
 
-      <GettingStartedSection setup={data?.setup} />
+      {/* Under the figures, the rest renders once they have painted (issue 37): a first visit shows
+          the figures without waiting for the charts' cards, the campaigns and the replies. */}
+      {data || error ? (
+        <AfterFirstPaint>
+          <GettingStartedSection setup={data?.setup} />
 
-      {data && shown ? (
-        <Grid container spacing={3} sx={{ mb: 3 }}>
-          <Grid size={{ xs: 12, lg: 7 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-                  <Typography variant="h6" component="h2" id="messages-chart-title">
-                    {t('charts.messagesTitle')}
-                  </Typography>
-                  <ToggleButtonGroup
-                    size="small"
-                    exclusive
-                    value={windowKey}
-                    onChange={(_, value: WindowKey | null) => value && setWindowKey(value)}
-                    aria-label={t('charts.window')}
-                  >
-                    {WINDOWS.map((key) => (
-                      <ToggleButton key={key} value={key} data-testid={`window-${key}`}>
-                        {t(`charts.windows.${key}`)}
-                      </ToggleButton>
-                    ))}
-                  </ToggleButtonGroup>
-                </Box>
-                <ColumnChartWhenVisible
-                  testId="messages-chart"
-                  caption={t('charts.messagesCaption', { window: t(`charts.windows.${windowKey}`) })}
-                  format={format}
-                  bars={messageBars}
-                  labelOf={(status) => t(`dashboard:statuses.${status}`)}
-                />
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-                  <Typography variant="body2" color="text.secondary" data-testid="messages-window-summary">
-                    {t('charts.windowSummary', {
-                      // Each count with its own plural form (CLDR rules of the language).
-                      messages: t('charts.messagesCount', { count: shown.counts.total, n: format(shown.counts.total) }),
-                      campaigns: t('charts.campaignsCount', { count: shown.campaigns, n: format(shown.campaigns) }),
-                      delivery: formatPercent(shown.deliveryRate, language),
-                      response: formatPercent(shown.responseRate, language),
-                    })}
-                  </Typography>
-                  <Link component={RouterLink} to={paths.reports.list} variant="body2">
-                    {t('charts.openReports')}
-                  </Link>
-                </Box>
-              </CardContent>
-            </Card>
-          </Grid>
-          <Grid size={{ xs: 12, lg: 5 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 2 }}>
-                  <Typography variant="h6" component="h2">
-                    {t('charts.optOutsTitle')}
-                  </Typography>
-                  {canContacts ? (
-                    <Link component={RouterLink} to={OPTED_OUT_CONTACTS} variant="body2" data-testid="opt-outs-link">
-                      {t('charts.openOptedOut')}
-                    </Link>
-                  ) : null}
-                </Box>
-                {data.optOuts.total === 0 ? (
-                  // No opt-outs: a sentence, not thirty empty columns over a lone '0'.
-                  <Typography color="text.secondary" data-testid="opt-outs-none">
-                    {t('charts.optOutsNone')}
-                  </Typography>
-                ) : (
-                  <>
+          {data && shown ? (
+            <Grid container spacing={3} sx={{ mb: 3 }}>
+              <Grid size={{ xs: 12, lg: 7 }}>
+                <Card sx={{ height: '100%' }}>
+                  <CardContent>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+                      <Typography variant="h6" component="h2" id="messages-chart-title">
+                        {t('charts.messagesTitle')}
+                      </Typography>
+                      <ToggleButtonGroup
+                        size="small"
+                        exclusive
+                        value={windowKey}
+                        onChange={(_, value: WindowKey | null) => value && setWindowKey(value)}
+                        aria-label={t('charts.window')}
+                      >
+                        {WINDOWS.map((key) => (
+                          <ToggleButton key={key} value={key} data-testid={`window-${key}`}>
+                            {t(`charts.windows.${key}`)}
+                          </ToggleButton>
+                        ))}
+                      </ToggleButtonGroup>
+                    </Box>
                     <ColumnChartWhenVisible
-                      testId="opt-outs-chart"
-                      caption={t('charts.optOutsCaption')}
+                      testId="messages-chart"
+                      caption={t('charts.messagesCaption', { window: t(`charts.windows.${windowKey}`) })}
                       format={format}
-                      bars={optOutBars}
-                      labelOf={(date) => formatDate(date, 'medium')}
-                      tickOf={(date) => formatDate(date, 'short')}
-                      showTick={(index) => optOutTicks.has(index)}
+                      bars={messageBars}
+                      labelOf={(status) => t(`dashboard:statuses.${status}`)}
                     />
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                      {t('charts.optOutsSummary', { count: data.optOuts.total, n: format(data.optOuts.total) })}
-                    </Typography>
-                  </>
-                )}
-              </CardContent>
-            </Card>
-          </Grid>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+                      <Typography variant="body2" color="text.secondary" data-testid="messages-window-summary">
+                        {t('charts.windowSummary', {
+                          // Each count with its own plural form (CLDR rules of the language).
+                          messages: t('charts.messagesCount', { count: shown.counts.total, n: format(shown.counts.total) }),
+                          campaigns: t('charts.campaignsCount', { count: shown.campaigns, n: format(shown.campaigns) }),
+                          delivery: formatPercent(shown.deliveryRate, language),
+                          response: formatPercent(shown.responseRate, language),
+                        })}
+                      </Typography>
+                      <Link component={RouterLink} to={paths.reports.list} variant="body2">
+                        {t('charts.openReports')}
+                      </Link>
+                    </Box>
+                  </CardContent>
+                </Card>
+              </Grid>
+              <Grid size={{ xs: 12, lg: 5 }}>
+                <Card sx={{ height: '100%' }}>
+                  <CardContent>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 2 }}>
+                      <Typography variant="h6" component="h2">
+                        {t('charts.optOutsTitle')}
+                      </Typography>
+                      {canContacts ? (
+                        <Link component={RouterLink} to={OPTED_OUT_CONTACTS} variant="body2" data-testid="opt-outs-link">
+                          {t('charts.openOptedOut')}
+                        </Link>
+                      ) : null}
+                    </Box>
+                    {data.optOuts.total === 0 ? (
+                      // No opt-outs: a sentence, not thirty empty columns over a lone '0'.
+                      <Typography color="text.secondary" data-testid="opt-outs-none">
+                        {t('charts.optOutsNone')}
+                      </Typography>
+                    ) : (
+                      <>
+                        <ColumnChartWhenVisible
+                          testId="opt-outs-chart"
+                          caption={t('charts.optOutsCaption')}
+                          format={format}
+                          bars={optOutBars}
+                          labelOf={(date) => formatDate(date, 'medium')}
+                          tickOf={(date) => formatDate(date, 'short')}
+                          showTick={(index) => optOutTicks.has(index)}
+                        />
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                          {t('charts.optOutsSummary', { count: data.optOuts.total, n: format(data.optOuts.total) })}
+                        </Typography>
+                      </>
+                    )}
+                  </CardContent>
+                </Card>
+              </Grid>
 
-          {sendingNothing ? (
-            // Nothing sending: one line, not a large empty card.
-            <Grid size={12}>
-              <Card data-testid="dashboard-active">
-                <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-                  <Typography color="text.secondary">{t('campaigns.activeNone')}</Typography>
-                </CardContent>
-              </Card>
-            </Grid>
-          ) : (
-            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-              <CampaignsCard
-                testId="dashboard-active"
-                live
-                title={t('campaigns.activeTitle')}
-                campaigns={data.campaigns.active}
-                total={data.campaigns.activeTotal}
-                empty={t('campaigns.activeEmpty')}
-                linkOf={campaignLink}
-                allTo={canCampaigns ? `${paths.campaigns.list}?status=sending&status=paused` : paths.reports.list}
-                allLabel={t('campaigns.seeAll')}
-              />
-            </Grid>
-          )}
-          <Grid size={{ xs: 12, md: 6, lg: sendingNothing ? 6 : 4 }}>
-            <CampaignsCard
-              testId="dashboard-scheduled"
-              title={t('campaigns.scheduledTitle')}
-              campaigns={data.campaigns.scheduled}
-              total={data.campaigns.scheduledTotal}
-              empty={t('campaigns.scheduledEmpty')}
-              linkOf={campaignLink}
-              allTo={canCampaigns ? paths.calendar : paths.reports.list}
-              allLabel={canCampaigns ? t('campaigns.openCalendar') : t('campaigns.seeAll')}
-            />
-          </Grid>
-          {data.repliesVisible ? (
-            <Grid size={{ xs: 12, md: sendingNothing ? 6 : 12, lg: sendingNothing ? 6 : 4 }}>
-              <RecentRepliesCard replies={data.recentReplies} />
+              {sendingNothing ? (
+                // Nothing sending: one line, not a large empty card.
+                <Grid size={12}>
+                  <Card data-testid="dashboard-active">
+                    <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+                      <Typography color="text.secondary">{t('campaigns.activeNone')}</Typography>
+                    </CardContent>
+                  </Card>
+                </Grid>
+              ) : (
+                <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+                  <CampaignsCard
+                    testId="dashboard-active"
+                    live
+                    title={t('campaigns.activeTitle')}
+                    campaigns={data.campaigns.active}
+                    total={data.campaigns.activeTotal}
+                    empty={t('campaigns.activeEmpty')}
+                    linkOf={campaignLink}
+                    allTo={canCampaigns ? `${paths.campaigns.list}?status=sending&status=paused` : paths.reports.list}
+                    allLabel={t('campaigns.seeAll')}
+                  />
+                </Grid>
+              )}
+              <Grid size={{ xs: 12, md: 6, lg: sendingNothing ? 6 : 4 }}>
+                <CampaignsCard
+                  testId="dashboard-scheduled"
+                  title={t('campaigns.scheduledTitle')}
+                  campaigns={data.campaigns.scheduled}
+                  total={data.campaigns.scheduledTotal}
+                  empty={t('campaigns.scheduledEmpty')}
+                  linkOf={campaignLink}
+                  allTo={canCampaigns ? paths.calendar : paths.reports.list}
+                  allLabel={canCampaigns ? t('campaigns.openCalendar') : t('campaigns.seeAll')}
+                />
+              </Grid>
+              {data.repliesVisible ? (
+                <Grid size={{ xs: 12, md: sendingNothing ? 6 : 12, lg: sendingNothing ? 6 : 4 }}>
+                  <RecentRepliesCard replies={data.recentReplies} />
+                </Grid>
+              ) : null}
             </Grid>
           ) : null}
-        </Grid>
-      ) : null}
 
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('profileTitle')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('profileText')}
-          </Typography>
-          <Button component={RouterLink} to={paths.userProfile} variant="outlined">
-            {t('profileLink')}
-          </Button>
-        </CardContent>
-      </Card>
+          <Card>
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('profileTitle')}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {t('profileText')}
+              </Typography>
+              <Button component={RouterLink} to={paths.userProfile} variant="outlined">
+                {t('profileLink')}
+              </Button>
+            </CardContent>
+          </Card>
+        </AfterFirstPaint>
+      ) : null}
     </PageContainer>
   );
 }

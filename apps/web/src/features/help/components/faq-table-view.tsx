@@ -1,9 +1,12 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { CardList } from '../../../components/card-list/card-list';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import type { FaqTableText } from './faq-tables';
 import { Highlighted } from './highlighted';
 
@@ -11,6 +14,26 @@ const code = { fontFamily: 'monospace', textAlign: 'start' } as const;
 
 /** A reference table under an answer; its first cell heads the row, codes stay left-to-right. */
 export function FaqTableView({ table, label, terms }: { table: FaqTableText; label: string; terms: readonly string[] }) {
+  // On a phone, cards: a row's first cell heads its card, the other cells are its labelled lines (issue 37).
+  const cards = useCardLayout();
+  const cell = (row: readonly string[], index: number) =>
+    index === table.codeColumn ? (
+      <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+        <Highlighted text={row[index] ?? ''} terms={terms} />
+      </Box>
+    ) : (
+      <Highlighted text={row[index] ?? ''} terms={terms} />
+    );
+  if (cards)
+    return (
+      <CardList<string[]>
+        rows={table.rows}
+        rowKey={(row) => row[0] ?? ''}
+        label={label}
+        title={(row) => cell(row, 0)}
+        fields={table.columns.slice(1).map((column, at) => ({ key: column, label: column, render: (row) => cell(row, at + 1) }))}
+      />
+    );
   return (
     <TableContainer sx={{ mb: 1 }}>
       <Table size="small" aria-label={label}>

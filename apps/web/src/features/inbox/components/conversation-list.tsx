@@ -22,6 +22,7 @@ import { useCampaignOptions } from '../../../api/campaigns/get-campaigns';
 import { useConversations, type ConversationFilters } from '../../../api/inbox/get-conversations';
 import { displayName, shortTime } from './contact-display';
 import { LtrText } from '../../../components/ltr-text';
+import { EmptyState } from '../../../components/empty-state';
 
 export interface ListControls {
   search: string;
@@ -189,9 +190,7 @@ export function ConversationList({
             {errorMessage(query.error)}
           </Alert>
         ) : conversations.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="conversations-empty">
-            {filtered ? t('list.emptyFiltered') : t('list.empty')}
-          </Typography>
+          <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')} testId="conversations-empty" />
         ) : (
           <List disablePadding aria-label={t('list.label', { count: total })}>
             {conversations.map((conversation) => (

@@ -20,6 +20,7 @@ import { displayName } from './contact-display';
 import { MessageBubble } from './message-bubble';
 import { ReplyComposer } from './reply-composer';
 import { LtrText } from '../../../components/ltr-text';
+import { EmptyState } from '../../../components/empty-state';
 
 /** Shown in the thread pane before a conversation is picked. */
 export function NoConversation() {
@@ -125,9 +126,7 @@ export function ThreadPane({
           </Box>
         ) : null}
         {messages.length === 0 ? (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', p: 3 }}>
-            {t('thread.empty')}
-          </Typography>
+          <EmptyState title={t('thread.empty')} testId="thread-empty" />
         ) : (
           <Box role="log" aria-label={t('thread.label', { name: name ?? contact.phone })}>
             <Box component="ol" sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, m: 0, p: 0 }}>

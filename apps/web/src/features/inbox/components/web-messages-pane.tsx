@@ -10,6 +10,7 @@ import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useWebMessages } from '../../../api/inbox/get-web-messages';
 import { WebReplyForm } from './web-reply-form';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The answer as stored: by SMS (sent to the engine), or by e-mail (queued, sent or failed). */
 function WebAnswer({ message }: { message: WebMessage }) {
@@ -35,7 +36,7 @@ export function WebMessagesPane({ canReply }: { canReply: boolean }) {
   const query = useWebMessages();
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.data.length === 0) return <Typography color="text.secondary">{t('web.empty')}</Typography>;
+  if (query.data.data.length === 0) return <EmptyState title={t('web.empty')} testId="web-messages-empty" />;
   return (
     <Stack spacing={2} data-testid="web-messages">
       {query.data.data.map((message) => (

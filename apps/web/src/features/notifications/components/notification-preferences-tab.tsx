@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { NotificationChannels, NotificationKind } from '@sms/contracts/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList } from '../../../components/card-list/card-list';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,6 +25,8 @@ export function NotificationPreferencesTab() {
   const save = useSaveNotificationPreferences();
   // A tick shows at once (a controlled checkbox would otherwise wait for the server's answer).
   const [shown, setShown] = useState<Partial<Record<NotificationKind, NotificationChannels>>>({});
+  // On a phone, a card per kind: the table's long kind names pushed its check boxes past the screen (issue 37).
+  const cards = useCardLayout();
   if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <FullPageLoader />;
   const { emailAvailable } = query.data;
@@ -52,6 +56,40 @@ export function NotificationPreferencesTab() {
       {save.isError ? <Alert severity="error">{errorMessage(save.error)}</Alert> : null}
       {kinds.length === 0 ? (
         <Typography>{t('preferences.none')}</Typography>
+      ) : cards ? (
+        <CardList
+          rows={kinds}
+          rowKey={(entry) => entry.kind}
+          label={t('preferences.title')}
+          testId="notification-preference-cards"
+          title={(entry) => t(`kinds.${entry.kind}`)}
+          fields={[
+            {
+              key: 'inApp',
+              label: t('preferences.inApp'),
+              render: (entry) => (
+                <Checkbox
+                  checked={entry.inApp}
+                  onChange={(event) => change(entry.kind, 'inApp', event.target.checked)}
+                  sx={{ p: 0 }}
+                  slotProps={{ input: { 'aria-label': t('preferences.inAppFor', { kind: t(`kinds.${entry.kind}`) }) } }}
+                />
+              ),
+            },
+            {
+              key: 'email',
+              label: t('preferences.email'),
+              render: (entry) => (
+                <Checkbox
+                  checked={entry.email}
+                  onChange={(event) => change(entry.kind, 'email', event.target.checked)}
+                  sx={{ p: 0 }}
+                  slotProps={{ input: { 'aria-label': t('preferences.emailFor', { kind: t(`kinds.${entry.kind}`) }) } }}
+                />
+              ),
+            },
+          ]}
+        />
       ) : (
         <Table size="small" aria-label={t('preferences.title')}>
           <TableHead>

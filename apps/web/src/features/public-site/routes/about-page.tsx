@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { MarkdownView } from '../components/markdown-view';
 import { usePublicContent } from '../components/public-content';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /frontend-pages/about: the administrators' text (Markdown, rendered safely) and contact details. */
 export default function AboutPage() {
@@ -15,7 +16,7 @@ export default function AboutPage() {
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
         {t('about.pageTitle')}
       </Typography>
-      {site.about ? <MarkdownView source={site.about} /> : <Typography color="text.secondary">{t('about.empty')}</Typography>}
+      {site.about ? <MarkdownView source={site.about} /> : <EmptyState title={t('about.empty')} testId="about-empty" />}
       {site.contactDetails ? (
         <>
           <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 1 }}>

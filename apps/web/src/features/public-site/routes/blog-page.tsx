@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useArchive } from '../../../api/public-site/get-archive';
 import { ArchiveEntryCard } from '../components/archive-entry-card';
 import { useArchiveFeedLink } from '../components/archive-feed-link';
+import { EmptyState } from '../../../components/empty-state';
 
 const PAGE_SIZE = 10;
 
@@ -50,7 +51,7 @@ export default function BlogPage() {
               ))}
             </Stack>
           ) : (
-            <Typography color="text.secondary">{t('blog.empty')}</Typography>
+            <EmptyState title={t('blog.empty')} testId="blog-empty" />
           )}
         </LoadOrRetry>
       )}

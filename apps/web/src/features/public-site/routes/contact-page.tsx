@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ContactForm } from '../components/contact-form';
 import { usePublicContent } from '../components/public-content';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /frontend-pages/contact: a message form that reaches the inbox, and the contact details. */
 export default function ContactPage() {
@@ -38,7 +39,7 @@ export default function ContactPage() {
           {site.contactDetails ? (
             <Typography sx={{ whiteSpace: 'pre-line' }}>{site.contactDetails}</Typography>
           ) : (
-            <Typography color="text.secondary">{t('contact.empty')}</Typography>
+            <EmptyState title={t('contact.empty')} testId="contact-details-empty" />
           )}
         </Grid>
       </Grid>

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePublicContent } from '../components/public-content';
 import { SubscribeForm } from '../components/subscribe-form';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /frontend-pages/portfolio: the topics people can subscribe to, each with its own subscribe link. */
 export default function PortfolioPage() {
@@ -23,9 +24,13 @@ export default function PortfolioPage() {
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
         {t('portfolio.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        {site.topics.length > 0 ? t('portfolio.description') : t('portfolio.empty')}
-      </Typography>
+      {site.topics.length > 0 ? (
+        <Typography color="text.secondary" sx={{ mb: 4 }}>
+          {t('portfolio.description')}
+        </Typography>
+      ) : (
+        <EmptyState title={t('portfolio.empty')} testId="topics-empty" />
+      )}
       <Grid container spacing={3} sx={{ mb: 5 }}>
         {site.topics.map((topic) => (
           <Grid key={topic.id} size={{ xs: 12, sm: 6, md: 4 }}>

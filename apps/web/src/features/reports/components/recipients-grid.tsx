@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '../../../components/data-table/columns';
 import { RECIPIENT_SORTS } from '@sms/contracts/report-fields';
@@ -61,11 +61,11 @@ export function RecipientsGrid({ list, query, label, testId = 'recipients-grid' 
         width: 110,
         renderCell: ({ row }) =>
           row.errorCode ? (
-            <Tooltip title={reasons.messageError(row.errorCode, row.errorText)}>
+            <LazyTooltip title={reasons.messageError(row.errorCode, row.errorText)}>
               <Box component="span" sx={{ fontFamily: 'monospace', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 <LtrText>{row.errorCode}</LtrText>
               </Box>
-            </Tooltip>
+            </LazyTooltip>
           ) : null,
       },
       {

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +13,7 @@ import { MATRIX_SUBJECTS } from '@sms/contracts/policy-matrix';
 import { ROLES, type Role } from '@sms/contracts/roles';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCardLayout } from '../../../components/card-list/use-card-layout';
 
 /** The matrix rows of each subject, in policy order. */
 const groupsOf = (rows: readonly PermissionMatrixRow[]) =>
@@ -79,12 +82,77 @@ function SubjectRows({ subject, rows, role }: { subject: string; rows: Permissio
   ));
 }
 
+/** An action's roles on a phone: each role with its tick or dash, wrapping; the reader's role highlighted. */
+function RoleMarks({ row, role }: { row: PermissionMatrixRow; role: Role | undefined }) {
+  const { t } = useTranslation(['roles', 'common']);
+  return (
+    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
+      {ROLES.map((each) => (
+        <Box
+          component="span"
+          key={each}
+          data-allowed={row.allowed[each]}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.25,
+            ...(each === role ? { ...highlight, px: 0.5, borderRadius: 1 } : {}),
+          }}
+        >
+          <Box component="span" aria-hidden sx={{ color: row.allowed[each] ? 'success.main' : 'text.disabled', display: 'inline-flex' }}>
+            {row.allowed[each] ? <IconCheck size={16} stroke={2.2} /> : <IconMinus size={14} />}
+          </Box>
+          {t(`common:roles.${each}`)}
+          <Box component="span" sx={visuallyHidden}>
+            {row.allowed[each] ? t('matrix.allowed') : t('matrix.denied')}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /**
  * Roles x actions x subjects, as the server serves them from its routes' declarations (each cell
  * with how many operations need it); the signed-in user's role column is highlighted.
  */
 export function PermissionMatrix({ rows, role }: { rows: readonly PermissionMatrixRow[]; role: Role | undefined }) {
-  const { t } = useTranslation(['roles', 'common']);
+  const { t } = useTranslation(['roles', 'common', 'policy']);
+  // On a phone, one card per area, each action with its roles: the matrix's six columns ran past the screen (issue 37).
+  const cards = useCardLayout();
+  if (cards)
+    return (
+      <Stack
+        component="ul"
+        aria-label={t('matrix.label')}
+        data-testid="permission-matrix"
+        spacing={1.5}
+        sx={{ listStyle: 'none', m: 0, p: 0 }}
+      >
+        {groupsOf(rows).map((group) => (
+          <Card component="li" key={group.subject} variant="outlined" sx={{ p: 1.5 }} data-testid="list-card">
+            <Typography component="h3" sx={{ fontWeight: 600 }}>
+              {t(`policy:subjects.${group.subject}`)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t(`policy:subjectHints.${group.subject}`)}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gap: 1 }}>
+              {group.rows.map((row) => (
+                <Box key={row.action} data-testid={`matrix-${row.action}-${group.subject}`}>
+                  <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+                    {t(`policy:actions.${row.action}`)}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                    <RoleMarks row={row} role={role} />
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Card>
+        ))}
+      </Stack>
+    );
   return (
     <TableContainer>
       <Table size="small" aria-label={t('matrix.label')} data-testid="permission-matrix">

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { errorMessage } from '../../../lib/api-client';
 import { useMailOutbox } from '../../../api/mail-outbox/get-mail-outbox';
+import { EmptyState } from '../../../components/empty-state';
 
 const PAGE_SIZE = 10;
 
@@ -59,7 +60,7 @@ export function MailOutboxPanel({
           </Alert>
         )}
         {outbox.isError ? <Alert severity="error">{errorMessage(outbox.error)}</Alert> : null}
-        {outbox.data && outbox.data.total === 0 ? <Typography color="text.secondary">{t('outbox.empty')}</Typography> : null}
+        {outbox.data && outbox.data.total === 0 ? <EmptyState title={t('outbox.empty')} testId="outbox-empty" /> : null}
         {outbox.data?.data.map((entry) => (
           <Accordion key={entry.id} disableGutters variant="outlined" data-testid="outbox-entry">
             <AccordionSummary expandIcon={<IconChevronDown size={18} aria-hidden />}>
