@@ -53,11 +53,11 @@ const { values: args } = parseArgs({
     'skip-raw': { type: 'boolean', default: false },
     'skip-fanout': { type: 'boolean', default: false },
     // scraped: the server serves METRICS_PORT and this bench scrapes it every second (decision
-    // 091), against unset (nothing served); the figures go to a section of their own.
-    metrics: { type: 'string', default: 'unset' },
+    // 091); off: nothing served. Either way the figures go to a section of their own.
+    metrics: { type: 'string' },
   },
 });
-const METRICS_PORT = PORT + 1;
+const METRICS_PORT = Number(args.port) + 1;
 const scraped = args.metrics === 'scraped';
 /** Scrapes the server's metrics every second, as a (busy) Prometheus would; answers how to stop and how many scrapes were served. */
 function scrapeEverySecond(): { stop: () => number } {
@@ -308,7 +308,7 @@ if (!args['skip-raw']) {
 }
 
 const section = `
-## Sending (bench/dispatch/run.ts${args.metrics === 'unset' ? '' : `, metrics ${args.metrics}`})
+## Sending (bench/dispatch/run.ts${args.metrics ? `, metrics ${args.metrics}` : ''})
 
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL on the same host;
 ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${load}. Server: one process (API + worker), default
@@ -318,5 +318,5 @@ dispatch settings (batches of 500, 4 lanes), SMPP window ${args.window}; peer an
 |---|---|---:|---:|---|---:|
 ${results.filter((line) => line.startsWith('|')).join('\n')}
 `;
-await writeResultsSection(args.metrics === 'unset' ? 'dispatch-bench' : `dispatch-metrics-${args.metrics}-bench`, section);
+await writeResultsSection(args.metrics ? `dispatch-metrics-${args.metrics}-bench` : 'dispatch-bench', section);
 console.info(section);
