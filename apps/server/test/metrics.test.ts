@@ -7,7 +7,7 @@ import { startMetricsServer, watchDatabaseForMetrics } from '../src/platform/met
 import { createCampaign, launchCampaign, settledCounts, waitForCampaign } from './campaign-api.ts';
 import { configureSimulator, seedContacts, waitFor } from './campaign-fixtures.ts';
 import { importFile, startImportServer } from './import-fixtures.ts';
-import { startNetSmppSmsc, type NetSmppSmsc } from './net-smpp-smsc.ts';
+import { addNetSmppGateway, startNetSmppSmsc, type NetSmppSmsc } from './net-smpp-smsc.ts';
 import { freePort, onPostgres, startTestServer, type TestAccount, type TestServer } from './helper.ts';
 import { scratchDir } from './scratch-dir.ts';
 
@@ -282,18 +282,7 @@ describe('the link state of an SMPP bind', () => {
     metrics = await startMetricsServer({ port: 0, host: '127.0.0.1' });
     const address = metrics.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
-    const created = await server.post(
-      '/api/gateways',
-      {
-        name: 'Net::SMPP SMSC',
-        kind: 'smpp',
-        config: { host: '127.0.0.1', port: smsc.port, systemId: smsc.credentials.systemId },
-        secrets: { password: smsc.credentials.password },
-      },
-      { token: admin.token },
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const gateway = created.body.gateway.id as string;
+    const gateway = await addNetSmppGateway(server, admin.token, smsc);
     await seedContacts(server, 5);
     const campaign = await createCampaign(server, admin.token, {
       name: 'Bound',

@@ -93,3 +93,25 @@ export async function startNetSmppSmsc(options: NetSmppSmscOptions = {}): Promis
     },
   };
 }
+
+/** Adds an SMPP gateway bound to `smsc` through the API (201 expected); answers its id. */
+export async function addNetSmppGateway(
+  server: {
+    post: (path: string, body: unknown, options: { token: string }) => Promise<{ status: number; body: { gateway?: { id: string } } }>;
+  },
+  token: string,
+  smsc: NetSmppSmsc,
+): Promise<string> {
+  const created = await server.post(
+    '/api/gateways',
+    {
+      name: 'Net::SMPP SMSC',
+      kind: 'smpp',
+      config: { host: '127.0.0.1', port: smsc.port, systemId: smsc.credentials.systemId },
+      secrets: { password: smsc.credentials.password },
+    },
+    { token },
+  );
+  if (created.status !== 201) throw new Error(`could not add the SMPP gateway: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.gateway!.id;
+}

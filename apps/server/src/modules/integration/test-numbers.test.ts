@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
-import { startNetSmppSmsc, type NetSmppSmsc } from '../../../test/net-smpp-smsc.ts';
+import { addNetSmppGateway, startNetSmppSmsc, type NetSmppSmsc } from '../../../test/net-smpp-smsc.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
@@ -92,20 +92,10 @@ describe('test numbers', () => {
 
   it('never reach a real SMSC: the platform answers them itself, with the same outcomes', async () => {
     smsc = await startNetSmppSmsc({ replyEvery: 1 });
-    const created = await server.post(
-      '/api/gateways',
-      {
-        name: 'Net::SMPP SMSC',
-        kind: 'smpp',
-        config: { host: '127.0.0.1', port: smsc.port, systemId: smsc.credentials.systemId },
-        secrets: { password: smsc.credentials.password },
-      },
-      { token: admin.token },
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await checkOutcomes(created.body.gateway.id);
+    const gatewayId = await addNetSmppGateway(server, admin.token, smsc);
+    await checkOutcomes(gatewayId);
     // A real number in the same minutes still goes to the SMSC.
-    const real = await send('+447400900555', created.body.gateway.id);
+    const real = await send('+447400900555', gatewayId);
     await settled(real.body.id, (message) => message.status === 'delivered');
     const summary = await smsc.close();
     smsc = undefined;
