@@ -32,7 +32,8 @@ export default defineConfig({
           maxWorkers: 2,
           // Test files share their process's loaded modules instead of importing the whole server
           // again per file: the server keeps no module state that one file could leak into another
-          // (caches are per database: platform/rechecked.ts; settings are per app instance).
+          // (caches are per database: platform/rechecked.ts; settings are per app instance). The one
+          // process-wide state is the metrics registry, which tests read as deltas.
           isolate: false,
         },
       },

@@ -54,7 +54,11 @@ async function scrape(url: string): Promise<Sample[]> {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = await response.text();
-  return JSON.parse(execFileSync(python as string, ['-c', PARSE], { input: text, encoding: 'utf8' })) as Sample[];
+  // API test files share one process (vitest `isolate: false`), so by the time this file runs the
+  // registry holds every route the earlier files called: several MB of JSON, past the 1 MB default.
+  return JSON.parse(
+    execFileSync(python as string, ['-c', PARSE], { input: text, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 }),
+  ) as Sample[];
 }
 
 /** This process's registry as a scrape reads it (through a metrics server of its own). */

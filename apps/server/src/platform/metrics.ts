@@ -98,6 +98,13 @@ export const webhookDeliveriesTotal = new Counter({
   registers,
 });
 
+export const passwordVerificationsTotal = new Counter({
+  name: 'sms_password_verifications_total',
+  help: 'argon2 password verifications by outcome (a sign-in with an unknown email verifies a dummy hash: a mismatch); a surge of mismatches is password guessing',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
 export const httpRequestSeconds = new Histogram({
   name: 'http_request_duration_seconds',
   help: 'API answers by method, route pattern and status code',

@@ -1,4 +1,5 @@
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { passwordVerificationsTotal } from './metrics.ts';
 
 // OWASP Password Storage Cheat Sheet, argon2id minimum: m=19 MiB, t=2, p=1. `Algorithm` is a const
 // enum that type stripping cannot inline, hence the literal (2 = Argon2id).
@@ -11,11 +12,14 @@ export function hashPassword(password: string): Promise<string> {
 
 /** Checks a password against a stored hash; false (never throws) on malformed hashes. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  let matches: boolean;
   try {
-    return await verify(storedHash, password);
+    matches = await verify(storedHash, password);
   } catch {
-    return false;
+    matches = false;
   }
+  passwordVerificationsTotal.inc({ outcome: matches ? 'match' : 'mismatch' });
+  return matches;
 }
 
 let dummyHash: Promise<string> | undefined;
