@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listResponseSchema } from './lists.ts';
 
-export const GATEWAY_KINDS = ['simulator', 'smpp', 'twilio'] as const;
+export const GATEWAY_KINDS = ['simulator', 'smpp', 'twilio', 'kannel'] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];
 
 /** The gateway every installation starts with (created by the migration): the simulator. */
@@ -23,8 +23,16 @@ export const gatewayLinkSchema = z.object({
 export type GatewayLink = z.infer<typeof gatewayLinkSchema>;
 
 /**
+ * Where a provider calls this server back, for its own configuration (Kannel: the sms-service
+ * get-url for kannel.conf, and the form of the dlr-url sent with each message). The URLs carry the
+ * gateway's secret token: only administrators see them.
+ */
+export const gatewayCallbacksSchema = z.object({ inbound: z.string(), receipts: z.string() });
+export type GatewayCallbacks = z.infer<typeof gatewayCallbacksSchema>;
+
+/**
  * A gateway as the API presents it. `config` holds the kind's settings (see gateway-simulator.ts,
- * gateway-smpp.ts, gateway-twilio.ts); secrets are never returned, only the names of those set.
+ * gateway-smpp.ts, gateway-twilio.ts, gateway-kannel.ts); secrets are never returned, only the names of those set.
  */
 export const gatewaySchema = z.object({
   id: z.string(),
@@ -41,6 +49,8 @@ export const gatewaySchema = z.object({
    * (simulator, Twilio, or no worker has opened it yet).
    */
   link: gatewayLinkSchema.nullable(),
+  /** Its callback URLs (Kannel), for administrators; null for other kinds, other roles, or without a base URL. */
+  callbacks: gatewayCallbacksSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,6 @@
 import type { TwilioConfig, TwilioSecrets } from '@sms/contracts/gateway-twilio';
 import { GatewayUnavailable, GatewayUnusable, type GatewayEvents, type OutboundSms, type SendResult, type SmsGateway } from '../gateway.ts';
-import { createRequestSlots } from './request-slots.ts';
+import { createRequestSlots } from '../request-slots.ts';
 import { testTwilioConnection } from './twilio-connection-test.ts';
 import { createTwilioRequest } from './twilio-rest.ts';
 import { sendMessage, type Halt } from './twilio-send.ts';

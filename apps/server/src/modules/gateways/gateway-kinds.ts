@@ -1,9 +1,13 @@
-import type { GatewayKind } from '@sms/contracts/gateways';
+import { randomBytes } from 'node:crypto';
+import { kannelConfigSchema, kannelSecretsSchema } from '@sms/contracts/gateway-kannel';
+import type { GatewayCallbacks, GatewayKind } from '@sms/contracts/gateways';
 import { simulatorConfigSchema, simulatorSecretsSchema } from '@sms/contracts/gateway-simulator';
 import { smppConfigSchema, smppSecretsSchema } from '@sms/contracts/gateway-smpp';
 import { twilioConfigSchema, twilioSecretsSchema } from '@sms/contracts/gateway-twilio';
 import type { z } from 'zod';
 import type { Clock, GatewayEvents, GatewayLogger, SmsGateway } from '../../gateways/gateway.ts';
+import { createKannelGateway } from '../../gateways/kannel/kannel-gateway.ts';
+import { kannelCallbackBase, kannelInboundUrl, kannelReceiptUrl } from '../../gateways/kannel/kannel-urls.ts';
 import { createSimulatorGateway } from '../../gateways/simulator/simulator-gateway.ts';
 import { createSmppGateway } from '../../gateways/smpp/smpp-gateway.ts';
 import { createTwilioGateway } from '../../gateways/twilio/twilio-gateway.ts';
@@ -35,6 +39,13 @@ export interface GatewayKindDefinition {
   ): SmsGateway;
   /** Addresses the gateway connects to, by config field (link-local ones are refused). */
   outboundHosts?(config: Record<string, unknown>): Array<[field: string, host: string]>;
+  /** Secrets the server makes itself when a gateway is saved without them (Kannel's callback token). */
+  completeSecrets?(secrets: Record<string, unknown>): Record<string, unknown>;
+  /** Where the provider calls back (for its configuration; shown to admins), null when it cannot yet. */
+  callbacks?(
+    settings: { config: Record<string, unknown>; secrets: Record<string, unknown> },
+    context: { gatewayId: string; publicUrl: string | undefined },
+  ): GatewayCallbacks | null;
 }
 
 /** Every gateway kind the server can run. */
@@ -72,6 +83,36 @@ export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition
         events,
       ),
   },
+  kannel: {
+    configSchema: kannelConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
+    secretsSchema: kannelSecretsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    // Receipts and incoming messages reach the API's callback routes, not these events.
+    create: (settings, events, context) => {
+      const config = kannelConfigSchema.parse(settings.config);
+      return createKannelGateway(
+        {
+          config,
+          secrets: kannelSecretsSchema.parse(settings.secrets),
+          gatewayId: context.gatewayId,
+          callbackBase: kannelCallbackBase(config.callbackBaseUrl, context.publicUrl),
+        },
+        events,
+        context.logger,
+      );
+    },
+    outboundHosts: (config) => [['sendsmsUrl', new URL(String(config.sendsmsUrl)).hostname.replace(/^\[|\]$/g, '')]],
+    // 192 random bits: the token is the callbacks' only credential (Kannel cannot sign).
+    completeSecrets: (secrets) => (secrets.callbackToken ? secrets : { ...secrets, callbackToken: randomBytes(24).toString('base64url') }),
+    callbacks: (settings, context) => {
+      const token = settings.secrets.callbackToken;
+      const base = kannelCallbackBase(settings.config.callbackBaseUrl as string | null | undefined, context.publicUrl);
+      if (!base || typeof token !== 'string' || !token) return null;
+      return {
+        inbound: kannelInboundUrl(base, context.gatewayId, token),
+        receipts: kannelReceiptUrl(base, context.gatewayId, token, '<message id>'),
+      };
+    },
+  },
 };
 
 /** The definition of a kind. */
@@ -79,7 +120,10 @@ export function kindDefinition(kind: GatewayKind): GatewayKindDefinition {
   return GATEWAY_KIND_DEFINITIONS[kind];
 }
 
-/** Parses settings against a kind's schema; a failure is a 400 naming `config.<field>` or `secrets.<field>`. */
+/**
+ * Parses settings against a kind's schema; a failure is a 400 naming `config.<field>` or
+ * `secrets.<field>`. Secrets the server makes (completeSecrets) are filled in when missing.
+ */
 export function parseKindSettings(kind: GatewayKind, config: Record<string, unknown>, secrets: Record<string, unknown>) {
   const definition = kindDefinition(kind);
   const parse = (part: 'config' | 'secrets', schema: z.ZodType<Record<string, unknown>>, value: Record<string, unknown>) => {
@@ -89,7 +133,11 @@ export function parseKindSettings(kind: GatewayKind, config: Record<string, unkn
     const path = issue?.path.length ? `${part}.${issue.path.join('.')}` : part;
     throw new ValidationError(path, issue?.message ?? `${part} is invalid`);
   };
-  const parsed = { config: parse('config', definition.configSchema, config), secrets: parse('secrets', definition.secretsSchema, secrets) };
+  const parsedSecrets = parse('secrets', definition.secretsSchema, secrets);
+  const parsed = {
+    config: parse('config', definition.configSchema, config),
+    secrets: definition.completeSecrets ? definition.completeSecrets(parsedSecrets) : parsedSecrets,
+  };
   // Saved or stored, a gateway may not point at the cloud's metadata service (unless allowed).
   for (const [field, host] of definition.outboundHosts?.(parsed.config) ?? []) {
     if (outboundRefused(host)) throw new ValidationError(`config.${field}`, `${field} ${host}: ${LINK_LOCAL_REFUSED}`);

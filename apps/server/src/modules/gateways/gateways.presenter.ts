@@ -1,4 +1,4 @@
-import type { Gateway, GatewayLink } from '@sms/contracts/gateways';
+import type { Gateway, GatewayCallbacks, GatewayLink } from '@sms/contracts/gateways';
 import { GATEWAY_KIND_DEFINITIONS } from './gateway-kinds.ts';
 import type { GatewayRow } from './gateways.queries.ts';
 
@@ -8,8 +8,17 @@ function configInForce(row: GatewayRow): Record<string, unknown> {
   return parsed?.success ? parsed.data : row.config;
 }
 
+/**
+ * The callback URLs of a gateway (they carry its secret token): for those who may configure it,
+ * null for everyone else.
+ */
+export function gatewayCallbacks(row: GatewayRow, publicUrl: string | undefined, reveal: boolean): GatewayCallbacks | null {
+  if (!reveal) return null;
+  return GATEWAY_KIND_DEFINITIONS[row.kind]?.callbacks?.({ config: configInForce(row), secrets: row.secrets }, { gatewayId: row.id, publicUrl }) ?? null;
+}
+
 /** Maps a gateway row (and its link as the workers report it) to the API shape: secrets are never included, only which ones are set. */
-export function presentGateway(row: GatewayRow, link: GatewayLink | null = null): Gateway {
+export function presentGateway(row: GatewayRow, link: GatewayLink | null = null, callbacks: GatewayCallbacks | null = null): Gateway {
   return {
     id: row.id,
     name: row.name,
@@ -23,6 +32,7 @@ export function presentGateway(row: GatewayRow, link: GatewayLink | null = null)
     enabled: row.enabled,
     rateLimit: row.rateLimit,
     link,
+    callbacks,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

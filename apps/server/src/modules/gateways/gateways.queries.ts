@@ -73,6 +73,13 @@ export async function activeCampaignsUsing(db: Executor, gatewayId: string): Pro
   return rows.map((row) => row.name);
 }
 
+/** The callback token of a live Kannel gateway, or null (unknown id, another kind). */
+export async function kannelCallbackToken(db: Executor, id: string): Promise<{ callbackToken: string } | null> {
+  const row = await findGateway(db, id);
+  const token = row?.kind === 'kannel' ? row.secrets.callbackToken : undefined;
+  return typeof token === 'string' && token ? { callbackToken: token } : null;
+}
+
 /** The auth token of a live Twilio gateway, or null (unknown id, another kind, malformed id). */
 export async function twilioAuthToken(db: Executor, id: string): Promise<{ authToken: string } | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;

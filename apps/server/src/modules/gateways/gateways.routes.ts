@@ -7,15 +7,17 @@ import {
   updateGatewayBodySchema,
 } from '@sms/contracts/gateways';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { roleCan } from '@sms/contracts/policy';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { presentGateway } from './gateways.presenter.ts';
+import { gatewayCallbacks, presentGateway } from './gateways.presenter.ts';
 import { currentGatewayLinks } from './gateway-links.queries.ts';
-import { findGateway, listGateways } from './gateways.queries.ts';
+import { findGateway, listGateways, type GatewayRow } from './gateways.queries.ts';
 import { createGateway, deleteGateway, testGateway, updateGateway } from './gateways.service.ts';
 
 const tags = ['gateways'];
@@ -27,6 +29,9 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
   app,
   { db, publicUrl, twilioApiBaseUrl },
 ) => {
+  /** Callback URLs carry a gateway's token: shown to those who may configure gateways. */
+  const callbacksFor = (request: FastifyRequest, row: GatewayRow) =>
+    gatewayCallbacks(row, publicUrl, roleCan(currentUser(request).role, 'update', 'Gateway'));
   /** The gateway a route acts on, loaded before it is authorized (404 first). */
   const gateway = recordLoader(async (id) => {
     const row = await findGateway(db, id);
@@ -39,9 +44,9 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
       config: { auth: 'required', can: ['read', 'Gateway'], refusal: CANNOT_READ },
       schema: { tags, summary: 'List gateways', response: { 200: gatewayListResponseSchema, ...errorResponses(401, 403) } },
     },
-    async () => {
+    async (request) => {
       const [rows, links] = [await listGateways(db), await currentGatewayLinks(db)];
-      return { data: rows.map((row) => presentGateway(row, links.get(row.id) ?? null)), total: rows.length };
+      return { data: rows.map((row) => presentGateway(row, links.get(row.id) ?? null, callbacksFor(request, row))), total: rows.length };
     },
   );
 
@@ -52,7 +57,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
       schema: {
         tags,
         summary: 'Add a gateway',
-        description: '`config` and `secrets` follow the kind (simulator, smpp, twilio); a field error names `config.<field>`.',
+        description: '`config` and `secrets` follow the kind (simulator, smpp, twilio, kannel); a field error names `config.<field>`.',
         body: createGatewayBodySchema,
         response: { 201: gatewayResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -60,7 +65,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     async (request, reply) => {
       const actor = currentUser(request);
       const row = await createGateway(db, { actor, body: request.body, ip: request.ip });
-      return reply.status(201).send({ gateway: presentGateway(row) });
+      return reply.status(201).send({ gateway: presentGateway(row, null, callbacksFor(request, row)) });
     },
   );
 
@@ -77,7 +82,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     },
     async (request) => {
       const row = gateway.of(request);
-      return { gateway: presentGateway(row, (await currentGatewayLinks(db, [row.id])).get(row.id) ?? null) };
+      return { gateway: presentGateway(row, (await currentGatewayLinks(db, [row.id])).get(row.id) ?? null, callbacksFor(request, row)) };
     },
   );
 
@@ -96,7 +101,7 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
     },
     async (request) => {
       const row = await updateGateway(db, { actor: currentUser(request), target: gateway.of(request), body: request.body, ip: request.ip });
-      return { gateway: presentGateway(row) };
+      return { gateway: presentGateway(row, null, callbacksFor(request, row)) };
     },
   );
 

@@ -139,7 +139,7 @@ export function GatewayForm({ id, gateway, definition, onSaved }: GatewayFormPro
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 2 }}>
         {t('dialog.kindSettings', { kind: t(`kindNames.${definition.kind}`) })}
       </Typography>
-      <Fields control={control} secretsSet={secretsSet} />
+      <Fields control={control} secretsSet={secretsSet} callbacks={gateway?.callbacks ?? null} saved={gateway !== null} />
     </Box>
   );
 }

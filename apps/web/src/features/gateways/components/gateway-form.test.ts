@@ -15,6 +15,7 @@ const simulator = (patch: Partial<Gateway> = {}): Gateway => ({
   enabled: true,
   rateLimit: null,
   link: null,
+  callbacks: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
   ...patch,

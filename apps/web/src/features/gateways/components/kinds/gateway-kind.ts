@@ -1,4 +1,4 @@
-import type { GatewayKind } from '@sms/contracts/gateways';
+import type { GatewayCallbacks, GatewayKind } from '@sms/contracts/gateways';
 import type { ComponentType } from 'react';
 import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +9,10 @@ export interface KindFieldsProps {
   control: Control<GatewayFormValues, unknown, GatewayFormOutput>;
   /** Names of the secrets stored for this gateway (their fields show "set"). */
   secretsSet: readonly string[];
+  /** Where the provider calls back (a saved Kannel gateway, for administrators); null otherwise. */
+  callbacks?: GatewayCallbacks | null;
+  /** Whether the gateway is saved already (its callback URLs exist only then). */
+  saved?: boolean;
 }
 
 /** What the gateway form needs to know about one kind: its settings, their checks and its fields. */

@@ -1,6 +1,7 @@
 import type { GatewayKind } from '@sms/contracts/gateways';
 import type { GatewayKindDefinition } from './gateway-kind';
 import { SIMULATOR_KIND } from './simulator';
+import { KANNEL_KIND } from './kannel';
 import { SMPP_KIND } from './smpp';
 import { TWILIO_KIND } from './twilio';
 
@@ -9,4 +10,5 @@ export const GATEWAY_KIND_FORMS: Partial<Record<GatewayKind, GatewayKindDefiniti
   simulator: SIMULATOR_KIND,
   smpp: SMPP_KIND,
   twilio: TWILIO_KIND,
+  kannel: KANNEL_KIND,
 };
