@@ -44,7 +44,11 @@ function deferred(messageId: string, halt: Halt): SendResult {
  * feeds the engine, as Twilio's webhooks do. smsbox unreachable, overloaded or hanging stops the
  * batch (the rest come back as KANNEL_DEFERRED); credentials refused throw GatewayUnusable.
  */
-export function createKannelGateway(settings: KannelGatewaySettings, _events: GatewayEvents, logger: GatewayLogger = silentLogger): SmsGateway {
+export function createKannelGateway(
+  settings: KannelGatewaySettings,
+  _events: GatewayEvents,
+  logger: GatewayLogger = silentLogger,
+): SmsGateway {
   const { config, secrets, gatewayId, callbackBase } = settings;
   const timeoutMs = settings.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const slots = createRequestSlots(config.concurrency);
@@ -77,7 +81,10 @@ export function createKannelGateway(settings: KannelGatewaySettings, _events: Ga
           results[index] = outcome.result;
           if (outcome.halt && !halt) {
             halt = outcome.halt;
-            logger.warn({ gateway: 'kannel', gatewayId, errorCode: halt.errorCode }, `Kannel sending paused for this batch: ${halt.errorText}`);
+            logger.warn(
+              { gateway: 'kannel', gatewayId, errorCode: halt.errorCode },
+              `Kannel sending paused for this batch: ${halt.errorText}`,
+            );
           }
         } finally {
           release();

@@ -7,12 +7,7 @@ const CODING = { 'GSM-7': '0', 'UCS-2': '2' } as const;
 const URGENT_PRIORITY = '3';
 
 /** The query of one sendsms request. */
-export function sendsmsQuery(
-  config: KannelConfig,
-  password: string,
-  message: OutboundSms,
-  receiptUrl: string | null,
-): URLSearchParams {
+export function sendsmsQuery(config: KannelConfig, password: string, message: OutboundSms, receiptUrl: string | null): URLSearchParams {
   const query = new URLSearchParams({ username: config.username, password, to: message.to });
   const from = message.from ?? config.defaultSender;
   if (from) query.set('from', from);

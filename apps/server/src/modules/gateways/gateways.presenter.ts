@@ -14,7 +14,12 @@ function configInForce(row: GatewayRow): Record<string, unknown> {
  */
 export function gatewayCallbacks(row: GatewayRow, publicUrl: string | undefined, reveal: boolean): GatewayCallbacks | null {
   if (!reveal) return null;
-  return GATEWAY_KIND_DEFINITIONS[row.kind]?.callbacks?.({ config: configInForce(row), secrets: row.secrets }, { gatewayId: row.id, publicUrl }) ?? null;
+  return (
+    GATEWAY_KIND_DEFINITIONS[row.kind]?.callbacks?.(
+      { config: configInForce(row), secrets: row.secrets },
+      { gatewayId: row.id, publicUrl },
+    ) ?? null
+  );
 }
 
 /** Maps a gateway row (and its link as the workers report it) to the API shape: secrets are never included, only which ones are set. */
