@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayFormDefaults, validateGatewayForm } from '../gateway-form';
 import { GATEWAY_KIND_FORMS } from './gateway-kinds';
+import { KANNEL_KIND, kannelServiceGroup } from './kannel';
 import { SMPP_KIND } from './smpp';
 import { TWILIO_KIND } from './twilio';
 
 describe('gateway kinds', () => {
   it('offers every kind, and each new gateway starts from values its schema accepts once the required ones are typed', () => {
-    expect(Object.keys(GATEWAY_KIND_FORMS)).toEqual(['simulator', 'smpp', 'twilio']);
+    expect(Object.keys(GATEWAY_KIND_FORMS)).toEqual(['simulator', 'smpp', 'twilio', 'kannel']);
     for (const definition of Object.values(GATEWAY_KIND_FORMS)) {
       const values = gatewayFormDefaults(null, definition);
       expect(Object.keys(values.config).sort()).toEqual(definition.specs.map((spec) => spec.name).sort());
@@ -56,5 +57,25 @@ describe('gateway kinds', () => {
     expect(validateGatewayForm({ ...filled, config: { ...filled.config, from: '' } }, TWILIO_KIND, [])).toEqual({
       errors: { 'config.from': 'from is required unless a messagingServiceSid is given' },
     });
+  });
+
+  it('Kannel: needs the sendsms user and its password until stored; empty optional settings are left out', () => {
+    const values = { ...gatewayFormDefaults(null, KANNEL_KIND), name: 'Kannel' };
+    expect(validateGatewayForm(values, KANNEL_KIND, [])).toEqual({
+      errors: {
+        'config.username': "username may only contain letters, digits, '.', '_', '@' and '-'",
+        'secrets.password': 'password is required',
+      },
+    });
+    const filled = { ...values, config: { ...values.config, username: 'platform' }, secrets: { password: 'secret' } };
+    const result = validateGatewayForm(filled, KANNEL_KIND, []);
+    if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
+    expect(result.output.config).toEqual({ sendsmsUrl: 'http://127.0.0.1:13013/cgi-bin/sendsms', username: 'platform', concurrency: 10 });
+    expect(validateGatewayForm({ ...filled, secrets: { password: '' } }, KANNEL_KIND, ['password', 'callbackToken'])).toHaveProperty(
+      'output',
+    );
+    expect(kannelServiceGroup({ inbound: 'https://sms.example/in?from=%p', receipts: 'r' })).toBe(
+      'group = sms-service\nkeyword = default\ncatch-all = yes\nmax-messages = 0\nomit-empty = true\nget-url = "https://sms.example/in?from=%p"',
+    );
   });
 });
