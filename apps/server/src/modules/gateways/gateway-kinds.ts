@@ -133,9 +133,10 @@ export function parseKindSettings(kind: GatewayKind, config: Record<string, unkn
     const path = issue?.path.length ? `${part}.${issue.path.join('.')}` : part;
     throw new ValidationError(path, issue?.message ?? `${part} is invalid`);
   };
+  const parsedConfig = parse('config', definition.configSchema, config);
   const parsedSecrets = parse('secrets', definition.secretsSchema, secrets);
   const parsed = {
-    config: parse('config', definition.configSchema, config),
+    config: parsedConfig,
     secrets: definition.completeSecrets ? definition.completeSecrets(parsedSecrets) : parsedSecrets,
   };
   // Saved or stored, a gateway may not point at the cloud's metadata service (unless allowed).

@@ -124,6 +124,7 @@ describe('POST /api/gateways', () => {
       enabled: true,
       rateLimit: 10,
       link: null,
+      callbacks: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
