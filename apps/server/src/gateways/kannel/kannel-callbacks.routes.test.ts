@@ -117,7 +117,9 @@ describe('Kannel gateways through the API and their callbacks', () => {
     expect(notOurs.status).toBe(400);
   });
 
-  it('stores an incoming UCS-2 message with its text decoded and answers an empty body', async () => {
+  it('stores an incoming UCS-2 message with its text decoded, opts out on STOP, and answers an empty body', async () => {
+    const contact = await server.post('/api/contacts', { phone: '+447700900124', firstName: 'Sam' }, { token: admin.token });
+    expect(contact.status).toBe(201);
     const text = 'Oui, merci — 谢谢 مرحبا';
     const answer = await server.get(
       `${inboundBase}?from=%2B447700900123&to=ACME&text=${escapeBytes(utf16be(text))}&coding=2&charset=UTF-16BE&id=0b6a3c7e-1`,
@@ -136,6 +138,14 @@ describe('Kannel gateways through the API and their callbacks', () => {
       { from_phone: '+447700900123', to_address: 'ACME', body: text },
       { from_phone: '+447700900124', to_address: 'ACME', body: 'STOP' },
     ]);
+    // STOP through Kannel opts the contact out, as through any gateway, and queues the confirmation.
+    const after = await server.get(`/api/contacts/${contact.body.contact.id}`, { token: admin.token });
+    expect(after.body.contact).toMatchObject({ status: 'opted_out', optOutSource: 'keyword' });
+    const [confirmation] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from messages where phone = '+447700900124' and kind = 'auto' and gateway_id = ${gatewayId}`,
+    );
+    expect(confirmation?.n).toBe(1);
     const missing = await server.get(`${inboundBase}?text=hi&id=1`);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('from');
