@@ -70,7 +70,7 @@ const kannelName = (field: string) =>
 /** Settings of a Kannel gateway that may be shown back to admins. */
 export const kannelConfigSchema = z.object({
   /** smsbox's sendsms address: `http://host:<sendsms-port>/cgi-bin/sendsms`. */
-  sendsmsUrl: httpUrl('sendsmsUrl').pipe(z.string().min(1, 'sendsmsUrl is required')),
+  sendsmsUrl: httpUrl('sendsmsUrl'),
   /** The `sendsms-user` group's username. */
   username: kannelName('username'),
   /** Sender used when a message has none; null = the sendsms-user's default-sender. */
