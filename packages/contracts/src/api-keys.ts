@@ -8,6 +8,9 @@ export const API_KEY_LIMITS = {
   /** Requests per second a key may make by default (editable per key). */
   defaultRateLimit: 50,
   rateLimitMax: 10_000,
+  /** Hours a rotated key's replaced secret keeps working by default, and at most. */
+  defaultOverlapHours: 24,
+  overlapHoursMax: 168,
 } as const;
 
 /** The text every secret starts with, so a leaked one is recognisable (secret scanners, logs). */
@@ -37,6 +40,8 @@ export const apiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** After a rotation: when the replaced secret stops working (past once the overlap ended), else null. */
+  previousSecretExpiresAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
@@ -50,15 +55,22 @@ export const createApiKeyBodySchema = z.object({
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
-/** PATCH /api/api-keys/{id}: rename a key or change its rate limit (scopes and addresses: a new key). */
+/** PATCH /api/api-keys/{id}: rename a key, change its rate limit or its scopes (addresses: a new key). */
 export const updateApiKeyBodySchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(API_KEY_LIMITS.nameMax).optional(),
   rateLimit: z.number().int().min(1).max(API_KEY_LIMITS.rateLimitMax).optional(),
+  scopes: z.array(z.enum(API_SCOPES)).min(1, 'choose at least one scope').max(API_SCOPES.length).optional(),
 });
 export type UpdateApiKeyBody = z.infer<typeof updateApiKeyBodySchema>;
 export const apiKeyResponseSchema = z.object({ apiKey: apiKeySchema });
 
 export const apiKeyIdParamsSchema = z.object({ id: z.uuid('id must be a valid API key id') });
 export const apiKeyListResponseSchema = z.object({ data: z.array(apiKeySchema) });
-/** The answer to creating a key: the only time its secret is returned. */
+/** POST /api/api-keys/{id}/rotate: how long the replaced secret keeps working (0: it stops at once). */
+export const rotateApiKeyBodySchema = z.object({
+  overlapHours: z.number().min(0).max(API_KEY_LIMITS.overlapHoursMax).default(API_KEY_LIMITS.defaultOverlapHours),
+});
+export type RotateApiKeyBody = z.infer<typeof rotateApiKeyBodySchema>;
+
+/** The answer to creating or rotating a key: the only time its secret is returned. */
 export const createdApiKeyResponseSchema = z.object({ apiKey: apiKeySchema, secret: z.string() });

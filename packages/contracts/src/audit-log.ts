@@ -50,7 +50,16 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.update',
   'api_key.revoke',
+  /** A key's secret replaced (`details.overlapHours`: how long the old one keeps working). */
+  'api_key.rotate',
+  /** A key's scopes changed (`details.from`, `details.to`). */
+  'api_key.scopes',
   'webhook.create',
+  'webhook.update',
+  /** An endpoint's signing secret replaced (`details.overlapHours`: how long both sign). */
+  'webhook.rotate_secret',
+  /** An endpoint turned on again by an administrator (its halted deliveries queued again). */
+  'webhook.enable',
   'webhook.delete',
   'template.create',
   'template.update',

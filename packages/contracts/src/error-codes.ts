@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   accountLocked: 'ACCOUNT_LOCKED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   lastAdmin: 'LAST_ADMIN',
+  /** 401 of an API key secret replaced by a rotation whose overlap has ended: use the new secret. */
+  apiKeyRotated: 'API_KEY_ROTATED',
   internal: 'INTERNAL_ERROR',
   /** 503 while the database cannot be reached (a restart, a failover): retry after Retry-After seconds. */
   databaseUnavailable: DATABASE_UNAVAILABLE_CODE,

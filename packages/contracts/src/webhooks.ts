@@ -11,11 +11,23 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** Limits of webhook endpoints. */
+export const WEBHOOK_LIMITS = {
+  descriptionMax: 500,
+  /** Hours a rotated signing secret keeps signing beside the new one by default, and at most. */
+  defaultOverlapHours: 24,
+  overlapHoursMax: 168,
+} as const;
+
 export const webhookSchema = z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
+  /** What the endpoint is for, as the admins wrote it ('' for none). */
+  description: z.string(),
   active: z.boolean(),
+  /** After a rotation: until when deliveries carry the replaced secret's signature too (past once over), else null. */
+  previousSecretExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   /** Set when the endpoint was turned off because every delivery failed for 24 hours (decision 053). */
   disabledAt: z.string().nullable(),
@@ -23,16 +35,40 @@ export const webhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
+const webhookUrlSchema = z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).max(2000);
+const webhookEventsSchema = z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'choose at least one event').max(WEBHOOK_EVENTS.length);
+const webhookDescriptionSchema = z.string().trim().max(WEBHOOK_LIMITS.descriptionMax);
+
 export const createWebhookBodySchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).max(2000),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'choose at least one event').max(WEBHOOK_EVENTS.length),
+  url: webhookUrlSchema,
+  events: webhookEventsSchema,
+  description: webhookDescriptionSchema.optional(),
   active: z.boolean().optional(),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
 
+/**
+ * PATCH /api/webhooks/{id}: change the address, events or description, or turn the endpoint off or
+ * on (on: as POST .../enable, its halted deliveries queued again).
+ */
+export const updateWebhookBodySchema = z.object({
+  url: webhookUrlSchema.optional(),
+  events: webhookEventsSchema.optional(),
+  description: webhookDescriptionSchema.optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>;
+
+/** POST /api/webhooks/{id}/rotate-secret: how long the replaced secret keeps signing beside the new one (0: not at all). */
+export const rotateWebhookSecretBodySchema = z.object({
+  overlapHours: z.number().min(0).max(WEBHOOK_LIMITS.overlapHoursMax).default(WEBHOOK_LIMITS.defaultOverlapHours),
+});
+export type RotateWebhookSecretBody = z.infer<typeof rotateWebhookSecretBodySchema>;
+export const webhookResponseSchema = z.object({ webhook: webhookSchema });
+
 export const webhookIdParamsSchema = z.object({ id: z.uuid('id must be a valid webhook id') });
 export const webhookListResponseSchema = z.object({ data: z.array(webhookSchema) });
-/** The answer to registering an endpoint: the only time its signing secret is returned. */
+/** The answer to registering an endpoint or rotating its secret: the only time the signing secret is returned. */
 export const createdWebhookResponseSchema = z.object({ webhook: webhookSchema, secret: z.string() });
 
 export const webhookDeliverySchema = z.object({

@@ -203,6 +203,8 @@ export const contacts = pgTable(
     optInNote: text('opt_in_note'),
     optedInAt: timestamp('opted_in_at', { withTimezone: true }),
     optedInBy: uuid('opted_in_by'),
+    /** How the contact last opted in (migration 0035): what contact.opted_in webhooks name as `source`. */
+    optInSource: text('opt_in_source', { enum: ['keyword', 'staff', 'web_form', 'sms_reply'] }),
     source: text('source', { enum: ['manual', 'import', 'inbound', 'api', 'web_form'] })
       .notNull()
       .default('manual'),

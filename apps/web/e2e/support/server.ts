@@ -8,6 +8,8 @@ const repoRoot = new URL('../../../../', import.meta.url).pathname;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's DATA_DIR (its embedded database under pglite/): a test may open it while the server is halted. */
+  dataDir: string;
   /** Everything the server printed, for diagnosing a failed test. */
   output: () => string;
   stop: () => Promise<void>;
@@ -109,6 +111,7 @@ async function launch(dataDir: string, env: Record<string, string>, removeOnStop
   let child = await spawnServer();
   return {
     baseUrl,
+    dataDir,
     output,
     stop: async () => {
       await halt(child);

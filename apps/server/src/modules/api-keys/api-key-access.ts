@@ -1,4 +1,5 @@
 import { API_KEY_PREFIX } from '@sms/contracts/api-keys';
+import { ERROR_CODES } from '@sms/contracts/errors';
 import type { Db } from '../../db/client.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
 import { Forbidden, Unauthenticated } from '../../platform/errors.ts';
@@ -6,8 +7,13 @@ import { findApiKeyByHash, recordApiKeyUses } from './api-keys.queries.ts';
 import { addressAllowed, hashSecret } from './api-keys.service.ts';
 
 const NOT_VALID = 'This API key is not valid.';
+const EXPIRED = 'This API key has expired.';
+const ROTATED = 'This API key secret was replaced by a rotation and its overlap has ended: use the new secret.';
 /** What a key's secret looks like (api-keys.service.ts makes them): anything else is refused without a lookup. */
 const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
+
+/** The 401 of a secret a rotation replaced, after its overlap: a code the integrator can act on. */
+const rotatedError = () => new Unauthenticated(ROTATED, ERROR_CODES.apiKeyRotated);
 
 /** Puts `value` last in `map`, dropping the oldest entry first when `max` are kept. */
 function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
@@ -20,8 +26,10 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number): v
 interface Verified {
   principal: ApiKeyPrincipal;
   allowedCidrs: string[];
-  /** The key's expiry (ms since the epoch), or null. */
+  /** The key's expiry (ms since the epoch), or null; for a secret a rotation replaced, the end of its overlap if sooner. */
   expiresAt: number | null;
+  /** What a request past `expiresAt` is answered. */
+  expiredError: () => Unauthenticated;
   /** After this (ms since the epoch) the key is read again from the database. */
   staleAt: number;
 }
@@ -97,13 +105,13 @@ export class ApiKeyAccess {
       if (found instanceof Error) throw found;
       key = found;
     }
-    if (key.expiresAt !== null && key.expiresAt <= now) throw new Unauthenticated('This API key has expired.');
+    if (key.expiresAt !== null && key.expiresAt <= now) throw key.expiredError();
     if (!addressAllowed(key.allowedCidrs, ip)) throw new Forbidden(`This API key is not allowed from the address ${ip}.`);
     this.noteUse(key.principal.id, ip, now);
     return key.principal;
   };
 
-  /** Forgets a key at once (revoked, renamed, new rate limit): its next request reads it again. */
+  /** Forgets a key at once (revoked, rotated, renamed, new rate limit or scopes): its next request reads it again. */
   forget(id: string): void {
     this.generation++;
     this.looking.clear();
@@ -151,18 +159,29 @@ export class ApiKeyAccess {
 
   private async read(hash: string, generation: number): Promise<Verified | Error> {
     const row = await findApiKeyByHash(this.db, hash);
-    if (!row || row.revoked_at || row.expired) {
+    if (!row || row.revoked_at || row.expired || row.retired) {
       this.verified.delete(hash);
-      const error = new Unauthenticated(!row ? NOT_VALID : row.revoked_at ? 'This API key was revoked.' : 'This API key has expired.');
+      const error = !row
+        ? new Unauthenticated(NOT_VALID)
+        : row.revoked_at
+          ? new Unauthenticated('This API key was revoked.')
+          : row.expired
+            ? new Unauthenticated(EXPIRED)
+            : rotatedError();
       // None of the three ever becomes usable, so the answer is kept: a flood of one such key costs
       // one lookup per `unknownMs` (decision 076).
       if (generation === this.generation) remember(this.unknown, hash, { error, until: this.clock() + this.unknownMs }, this.maxUnknown);
       return error;
     }
+    const expiresAt = row.expires_at === null ? null : new Date(row.expires_at).getTime();
+    // A replaced secret read during its overlap: refused from memory once the overlap ends.
+    const overlapEnds = row.previous && row.previous_expires_at !== null ? new Date(row.previous_expires_at).getTime() : null;
+    const retiresFirst = overlapEnds !== null && (expiresAt === null || overlapEnds < expiresAt);
     const key: Verified = {
       principal: { id: row.id, name: row.name, scopes: row.scopes, rateLimit: Number(row.rate_limit) },
       allowedCidrs: row.allowed_cidrs,
-      expiresAt: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
+      expiresAt: retiresFirst ? overlapEnds : expiresAt,
+      expiredError: retiresFirst ? rotatedError : () => new Unauthenticated(EXPIRED),
       staleAt: this.clock() + this.cacheMs,
     };
     if (generation === this.generation) remember(this.verified, hash, key, this.maxCached);

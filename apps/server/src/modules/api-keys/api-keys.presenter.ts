@@ -17,6 +17,7 @@ export function presentApiKey(row: ApiKeyRow): ApiKey {
     lastUsedAt: iso(row.last_used_at),
     lastUsedIp: row.last_used_ip,
     revokedAt: iso(row.revoked_at),
+    previousSecretExpiresAt: iso(row.previous_expires_at),
     createdAt: iso(row.created_at) ?? '',
   };
 }

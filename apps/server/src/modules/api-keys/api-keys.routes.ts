@@ -4,6 +4,7 @@ import {
   apiKeyResponseSchema,
   createApiKeyBodySchema,
   createdApiKeyResponseSchema,
+  rotateApiKeyBodySchema,
   updateApiKeyBodySchema,
 } from '@sms/contracts/api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +17,7 @@ import { errorResponses } from '../../platform/openapi.ts';
 import type { ApiKeyAccess } from './api-key-access.ts';
 import { presentApiKey } from './api-keys.presenter.ts';
 import { findApiKey, listApiKeys } from './api-keys.queries.ts';
-import { createApiKey, revokeKey, updateApiKey } from './api-keys.service.ts';
+import { createApiKey, revokeKey, rotateApiKey, updateApiKey } from './api-keys.service.ts';
 
 const ADMINS_ONLY = 'Only administrators manage API keys.';
 
@@ -69,7 +70,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
       config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: key.load },
       schema: {
         tags: ['api-keys'],
-        summary: 'Rename an API key or change its rate limit (requests per second)',
+        summary: 'Rename an API key, change its rate limit (requests per second) or its scopes (from the next request)',
         params: apiKeyIdParamsSchema,
         body: updateApiKeyBodySchema,
         response: { 200: apiKeyResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -78,6 +79,27 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db; access: ApiKeyAccess
     async (request) => {
       const actor = currentUser(request);
       return { apiKey: presentApiKey(await updateApiKey(db, access, { actor, ip: request.ip }, request.params.id, request.body)) };
+    },
+  );
+
+  app.post(
+    '/api/api-keys/:id/rotate',
+    {
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: key.load },
+      schema: {
+        tags: ['api-keys'],
+        summary:
+          'Rotate an API key: the answer holds its new secret, shown this once; the old one keeps working for overlapHours (default 24), then is refused with API_KEY_ROTATED',
+        params: apiKeyIdParamsSchema,
+        body: rotateApiKeyBodySchema.nullish(),
+        response: { 200: createdApiKeyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const body = request.body ?? rotateApiKeyBodySchema.parse({});
+      const { row, secret } = await rotateApiKey(db, access, { actor, ip: request.ip }, request.params.id, body);
+      return { apiKey: presentApiKey(row), secret };
     },
   );
 

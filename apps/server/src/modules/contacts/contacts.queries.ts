@@ -343,7 +343,7 @@ export function bulkOptOut(db: Executor, target: BulkTarget): Promise<number> {
 export function bulkOptIn(db: Executor, target: BulkTarget, consent: { note: string; by: string }): Promise<number> {
   return countChanged(
     db,
-    sql`update ${contacts} set status = 'active', opted_out_at = null, opt_out_source = null,
+    sql`update ${contacts} set status = 'active', opted_out_at = null, opt_out_source = null, opt_in_source = 'staff',
           opt_in_note = ${consent.note}, opted_in_at = now(), opted_in_by = ${consent.by}, updated_at = now()
         ${andAlso(targetWhere(target), sql`${contacts.status} = 'opted_out'`)}`,
   );

@@ -157,7 +157,7 @@ export async function updateContact(db: Db, input: Command & { target: ContactRo
   const optIn = body.status === 'active' && target.status === 'opted_out';
   if (optIn) {
     if (!body.consentNote) throw new ValidationError('consentNote', CONSENT_NOTE_REQUIRED);
-    Object.assign(patch, { optInNote: body.consentNote, optedInAt: new Date(), optedInBy: input.actor.id });
+    Object.assign(patch, { optInNote: body.consentNote, optedInAt: new Date(), optedInBy: input.actor.id, optInSource: 'staff' });
   }
   if (body.phone !== undefined) {
     const phone = e164Or400(body.phone, body.defaultCountry);
@@ -173,7 +173,9 @@ export async function updateContact(db: Db, input: Command & { target: ContactRo
   }
   if (body.customFields !== undefined) patch.customFields = body.customFields;
   Object.assign(patch, statusPatch(body.status, target));
-  const changed = Object.keys(patch).filter((key) => !['optedOutAt', 'optOutSource', 'optInNote', 'optedInAt', 'optedInBy'].includes(key));
+  const changed = Object.keys(patch).filter(
+    (key) => !['optedOutAt', 'optOutSource', 'optInNote', 'optedInAt', 'optedInBy', 'optInSource'].includes(key),
+  );
   return writeOr409(db, patch.phone ?? target.phone, () =>
     db.transaction(async (tx) => {
       const row = await updateContactRow(tx, target.id, patch);

@@ -31,7 +31,7 @@ export async function setConsent(db: Executor, contactIds: string[], optedOut: b
     db,
     optedOut
       ? sql`update contacts set status = 'opted_out', opted_out_at = now(), opt_out_source = 'keyword', updated_at = now() where id = any(${ids}::uuid[]) and status = 'active' returning id`
-      : sql`update contacts set status = 'active', opted_out_at = null, opt_out_source = null, updated_at = now() where id = any(${ids}::uuid[]) and status = 'opted_out' returning id`,
+      : sql`update contacts set status = 'active', opted_out_at = null, opt_out_source = null, opt_in_source = 'keyword', updated_at = now() where id = any(${ids}::uuid[]) and status = 'opted_out' returning id`,
   );
   return rows.map((row) => row.id);
 }

@@ -115,19 +115,26 @@ export async function queueCodeMessage(db: Executor, input: { gatewayId: string;
  */
 export async function upsertSubscribedContact(
   db: Executor,
-  input: { phone: string; name: string | null; tags: Partial<Record<'tag1' | 'tag2' | 'tag3', string>> },
+  input: {
+    phone: string;
+    name: string | null;
+    tags: Partial<Record<'tag1' | 'tag2' | 'tag3', string>>;
+    /** How the code was confirmed: on the page or by a reply (contact.opted_in webhooks name it). */
+    source: 'web_form' | 'sms_reply';
+  },
 ): Promise<{ id: string; created: boolean }> {
   const { tag1 = null, tag2 = null, tag3 = null } = input.tags;
   const [row] = await queryRows<{ id: string; created: boolean }>(
     db,
-    sql`insert into contacts (phone, first_name, tag1, tag2, tag3, status, source, opted_in_at)
-        values (${input.phone}, ${input.name}, ${tag1}, ${tag2}, ${tag3}, 'active', 'web_form', now())
+    sql`insert into contacts (phone, first_name, tag1, tag2, tag3, status, source, opted_in_at, opt_in_source)
+        values (${input.phone}, ${input.name}, ${tag1}, ${tag2}, ${tag3}, 'active', 'web_form', now(), ${input.source})
         on conflict (phone) do update set
           first_name = coalesce(contacts.first_name, excluded.first_name),
           tag1 = coalesce(${tag1}, contacts.tag1),
           tag2 = coalesce(${tag2}, contacts.tag2),
           tag3 = coalesce(${tag3}, contacts.tag3),
           status = 'active', opted_out_at = null, opt_out_source = null, opted_in_at = now(), opted_in_by = null,
+          opt_in_source = excluded.opt_in_source,
           opt_in_note = null, deleted_at = null, deleted_by = null, updated_at = now()
         returning id, (xmax = 0) as created`,
   );

@@ -181,7 +181,7 @@ async function applySubscription(
   const topics = settings.topics.filter((topic) => row.topics.includes(topic.id));
   const tags: Partial<Record<TopicTag, string>> = {};
   for (const topic of topics) tags[topic.tag] = topic.value;
-  const contact = await upsertSubscribedContact(tx, { phone: row.phone, name: row.name, tags });
+  const contact = await upsertSubscribedContact(tx, { phone: row.phone, name: row.name, tags, source: via.source });
   await insertConsent(tx, {
     contactId: contact.id,
     action: 'opt_in',

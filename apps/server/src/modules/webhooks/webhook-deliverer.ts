@@ -2,7 +2,7 @@ import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { claimDeliveries, disableIfFailingForADay, recordAttempt, recordEndpointHealth, type ClaimedDelivery } from './webhooks.queries.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { signWebhookWithEach } from './webhook-signature.ts';
 import { postWebhook } from './webhook-post.ts';
 import { webhookDeliveriesTotal } from '../../platform/metrics.ts';
 import { OUTBOUND_USER_AGENT } from '../../platform/product-version.ts';
@@ -102,7 +102,7 @@ export class WebhookDeliverer {
           'user-agent': OUTBOUND_USER_AGENT,
           'webhook-id': delivery.event_id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(delivery.secret, delivery.event_id, timestamp, body),
+          'webhook-signature': signWebhookWithEach([delivery.secret, delivery.previous_secret], delivery.event_id, timestamp, body),
         },
         body,
         timeoutMs: TIMEOUT_MS,

@@ -5,11 +5,15 @@ export interface WebhookRow {
   id: string;
   url: string;
   events: string[];
+  description: string;
   active: boolean;
+  previous_secret_expires_at: Date | string | null;
   created_at: Date | string;
   disabled_at: Date | string | null;
   disabled_reason: string | null;
 }
+
+const COLUMNS = sql`id, url, events, description, active, previous_secret_expires_at, created_at, disabled_at, disabled_reason`;
 
 export interface DeliveryRow {
   id: string | number;
@@ -28,25 +32,97 @@ export interface DeliveryRow {
 
 /** Every endpoint, newest first. */
 export async function listWebhooks(db: Executor): Promise<WebhookRow[]> {
-  return queryRows<WebhookRow>(
-    db,
-    sql`select id, url, events, active, created_at, disabled_at, disabled_reason from webhook_endpoints order by created_at desc, id`,
-  );
+  return queryRows<WebhookRow>(db, sql`select ${COLUMNS} from webhook_endpoints order by created_at desc, id`);
 }
 
 /** Registers an endpoint. */
 export async function insertWebhook(
   db: Executor,
-  values: { url: string; events: string[]; secret: string; active: boolean; createdBy: string },
+  values: { url: string; events: string[]; description: string; secret: string; active: boolean; createdBy: string },
 ): Promise<WebhookRow> {
   const [row] = await queryRows<WebhookRow>(
     db,
-    sql`insert into webhook_endpoints (url, events, secret, active, created_by)
-        values (${values.url}, ${sql.param(values.events)}::text[], ${values.secret}, ${values.active}, ${values.createdBy})
-        returning id, url, events, active, created_at, disabled_at, disabled_reason`,
+    sql`insert into webhook_endpoints (url, events, description, secret, active, created_by)
+        values (${values.url}, ${sql.param(values.events)}::text[], ${values.description}, ${values.secret}, ${values.active}, ${values.createdBy})
+        returning ${COLUMNS}`,
   );
   if (!row) throw new Error('insert into webhook_endpoints returned no row');
   return row;
+}
+
+/** One endpoint, undefined when unknown. */
+export async function findWebhook(db: Executor, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await queryRows<WebhookRow>(db, sql`select ${COLUMNS} from webhook_endpoints where id = ${id}`);
+  return row;
+}
+
+/** Changes an endpoint's address, events or description (what is undefined stays); answers the row, undefined when unknown. */
+export async function updateWebhookRow(
+  db: Executor,
+  id: string,
+  patch: { url?: string | undefined; events?: string[] | undefined; description?: string | undefined },
+): Promise<WebhookRow | undefined> {
+  const events = patch.events === undefined ? null : sql`${sql.param(patch.events)}::text[]`;
+  const [row] = await queryRows<WebhookRow>(
+    db,
+    sql`update webhook_endpoints set url = coalesce(${patch.url ?? null}, url), events = coalesce(${events}, events),
+               description = coalesce(${patch.description ?? null}, description)
+        where id = ${id} returning ${COLUMNS}`,
+  );
+  return row;
+}
+
+/**
+ * Replaces an endpoint's signing secret; the replaced one keeps signing beside it until now() +
+ * `overlapHours` (a secret replaced before that stops). Answers the row, undefined when unknown.
+ */
+export async function rotateWebhookSecretRow(
+  db: Executor,
+  id: string,
+  values: { secret: string; overlapHours: number },
+): Promise<WebhookRow | undefined> {
+  const [row] = await queryRows<WebhookRow>(
+    db,
+    sql`update webhook_endpoints set previous_secret = secret, secret = ${values.secret},
+               previous_secret_expires_at = now() + make_interval(secs => ${values.overlapHours * 3600}::double precision)
+        where id = ${id} returning ${COLUMNS}`,
+  );
+  return row;
+}
+
+/**
+ * Turns an endpoint on (again): its failing time and why it was turned off are cleared, and the
+ * deliveries halted when it went off are queued now, their 24 hours of retries starting again
+ * (created_at, as a resend does). Answers the row and how many were queued; undefined when unknown.
+ */
+export async function enableWebhookRow(db: Executor, id: string): Promise<{ row: WebhookRow; resumed: number } | undefined> {
+  const [row] = await queryRows<WebhookRow>(
+    db,
+    sql`update webhook_endpoints set active = true, failing_since = null, disabled_at = null, disabled_reason = null
+        where id = ${id} returning ${COLUMNS}`,
+  );
+  if (!row) return undefined;
+  const resumed = await queryRows(
+    db,
+    sql`update webhook_deliveries set status = 'pending', halted = false, next_attempt_at = now(), lease_until = null, created_at = now()
+        where endpoint_id = ${id} and halted returning 1`,
+  );
+  return { row, resumed: resumed.length };
+}
+
+/** Turns an endpoint off by hand: its pending deliveries are halted (queued again when it is turned on). Answers the row. */
+export async function haltWebhookRow(db: Executor, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await queryRows<WebhookRow>(db, sql`update webhook_endpoints set active = false where id = ${id} returning ${COLUMNS}`);
+  if (!row) return undefined;
+  await haltPendingDeliveries(db, id);
+  return row;
+}
+
+/** Fails an endpoint's pending deliveries as halted: turning it on again queues them again. */
+async function haltPendingDeliveries(db: Executor, endpointId: string): Promise<void> {
+  await db.execute(sql`update webhook_deliveries set status = 'failed', halted = true, lease_until = null,
+      last_error = coalesce(last_error, 'endpoint disabled')
+    where endpoint_id = ${endpointId} and status = 'pending'`);
 }
 
 /** Removes an endpoint and its delivery log; answers whether it existed. */
@@ -90,6 +166,8 @@ export interface ClaimedDelivery {
   attempts: number;
   url: string;
   secret: string;
+  /** The secret a rotation replaced, while its overlap lasts (database clock); else null. */
+  previous_secret: string | null;
   expired: boolean;
 }
 
@@ -105,6 +183,7 @@ export async function claimDeliveries(db: Executor, limit: number): Promise<Clai
         from picked, webhook_endpoints e
         where d.id = picked.id and e.id = d.endpoint_id
         returning d.id::text as id, d.endpoint_id, d.event_id, d.event_type, d.data, d.created_at, d.attempts, e.url, e.secret,
+                  case when e.previous_secret_expires_at > now() then e.previous_secret end as previous_secret,
                   d.created_at < now() - interval '24 hours' as expired`,
   );
 }
@@ -123,14 +202,13 @@ export async function recordAttempt(
   },
 ): Promise<void> {
   // A retry of an endpoint turned off meanwhile (an attempt in flight when another one disabled it)
-  // fails instead of waiting again: nothing stays pending for an endpoint that is off.
-  const status =
-    values.outcome === 'retry'
-      ? sql`case when exists (select 1 from webhook_endpoints e where e.id = webhook_deliveries.endpoint_id and e.active)
-          then 'pending' else 'failed' end`
-      : sql`${values.outcome}`;
+  // fails instead of waiting again, halted like the others: nothing stays pending for an endpoint
+  // that is off, and turning it on again queues it.
+  const off = sql`not exists (select 1 from webhook_endpoints e where e.id = webhook_deliveries.endpoint_id and e.active)`;
+  const status = values.outcome === 'retry' ? sql`case when ${off} then 'failed' else 'pending' end` : sql`${values.outcome}`;
+  const halted = values.outcome === 'retry' ? sql`${off}` : sql`false`;
   await db.execute(sql`update webhook_deliveries set
-      status = ${status},
+      status = ${status}, halted = ${halted},
       next_attempt_at = coalesce(${values.retryAt?.toISOString() ?? null}::timestamptz, next_attempt_at),
       lease_until = null, last_status_code = ${values.statusCode}, last_duration_ms = ${values.durationMs},
       last_error = ${values.error}, last_response = ${values.response}, last_attempt_at = now(),
@@ -162,7 +240,6 @@ export async function disableIfFailingForADay(
         returning id, url, failing_since`,
   );
   if (!row) return undefined;
-  await db.execute(sql`update webhook_deliveries set status = 'failed', lease_until = null, last_error = coalesce(last_error, 'endpoint disabled')
-    where endpoint_id = ${endpointId} and status = 'pending'`);
+  await haltPendingDeliveries(db, endpointId);
   return { id: row.id, url: row.url, failingSince: new Date(row.failing_since).toISOString() };
 }

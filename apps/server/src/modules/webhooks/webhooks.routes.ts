@@ -1,11 +1,14 @@
 import {
   createdWebhookResponseSchema,
   createWebhookBodySchema,
+  rotateWebhookSecretBodySchema,
+  updateWebhookBodySchema,
   webhookDeliveriesQuerySchema,
   webhookDeliveriesResponseSchema,
   webhookDeliveryParamsSchema,
   webhookIdParamsSchema,
   webhookListResponseSchema,
+  webhookResponseSchema,
 } from '@sms/contracts/webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +19,7 @@ import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentDelivery, presentWebhook } from './webhooks.presenter.ts';
 import { listDeliveries, listWebhooks, resendDelivery, webhookExists } from './webhooks.queries.ts';
-import { createWebhook, removeWebhook } from './webhooks.service.ts';
+import { createWebhook, enableWebhook, removeWebhook, rotateWebhookSecret, updateWebhook } from './webhooks.service.ts';
 
 const ADMINS_ONLY = 'Only administrators manage webhooks.';
 const TAGS = ['webhooks'];
@@ -54,6 +57,63 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; allowPrivate: boole
       const actor = currentUser(request);
       const { row, secret } = await createWebhook(db, { actor, ip: request.ip }, { body: request.body, allowPrivate });
       return reply.status(201).send({ webhook: presentWebhook(row), secret });
+    },
+  );
+
+  app.patch(
+    '/api/webhooks/:id',
+    {
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: endpoint.load },
+      schema: {
+        tags: TAGS,
+        summary: 'Change an endpoint: address, events, description, or turn it off or on (on: as .../enable)',
+        params: webhookIdParamsSchema,
+        body: updateWebhookBodySchema,
+        response: { 200: webhookResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const row = await updateWebhook(db, { actor, ip: request.ip }, { id: request.params.id, body: request.body, allowPrivate });
+      return { webhook: presentWebhook(row) };
+    },
+  );
+
+  app.post(
+    '/api/webhooks/:id/rotate-secret',
+    {
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: endpoint.load },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Rotate the signing secret: the answer holds the new one, shown this once; for overlapHours (default 24) deliveries carry a signature by each secret',
+        params: webhookIdParamsSchema,
+        body: rotateWebhookSecretBodySchema.nullish(),
+        response: { 200: createdWebhookResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const body = request.body ?? rotateWebhookSecretBodySchema.parse({});
+      const { row, secret } = await rotateWebhookSecret(db, { actor, ip: request.ip }, request.params.id, body);
+      return { webhook: presentWebhook(row), secret };
+    },
+  );
+
+  app.post(
+    '/api/webhooks/:id/enable',
+    {
+      config: { auth: 'required', can: ['update', 'Settings'], refusal: ADMINS_ONLY, load: endpoint.load },
+      schema: {
+        tags: TAGS,
+        summary: 'Turn an endpoint on again (after a day of failures): failing time cleared, halted deliveries sent again',
+        params: webhookIdParamsSchema,
+        response: { 200: webhookResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      return { webhook: presentWebhook(await enableWebhook(db, { actor, ip: request.ip }, request.params.id)) };
     },
   );
 

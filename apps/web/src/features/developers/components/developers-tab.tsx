@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,21 +10,24 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApiKey } from '@sms/contracts/api-keys';
-import { IconKey, IconKeyOff } from '@tabler/icons-react';
+import { IconKey, IconKeyOff, IconListCheck, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scopeKey } from './scope-key';
 import { CardList } from '../../../components/card-list/card-list';
 import { useCardLayout } from '../../../components/card-list/use-card-layout';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DateTime } from '../../../components/date-time';
+import { DateTime, formatDateTime } from '../../../components/date-time';
 import { EmptyState } from '../../../components/empty-state';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useApiKeys } from '../../../api/api-keys/get-api-keys';
 import { useRevokeApiKey } from '../../../api/api-keys/revoke-api-key';
+import { useRotateApiKey } from '../../../api/api-keys/rotate-api-key';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { EditScopesDialog } from './edit-scopes-dialog';
+import { SecretOnce } from './secret-once';
 import { WebhooksSection } from './webhooks-section';
 
 /** The Developers tab of /configurations (administrators): integration API keys and webhooks. */
@@ -38,14 +40,21 @@ export function DevelopersTab() {
   );
 }
 
-/** A key's name and the first characters of its secret. */
+/** A key's name, the first characters of its secret, and until when a rotated-out secret still works. */
 function KeyName({ apiKey }: { apiKey: ApiKey }) {
+  const { t, i18n } = useTranslation('developers');
+  const overlap = apiKey.previousSecretExpiresAt;
   return (
     <>
       <Typography variant="body2">{apiKey.name}</Typography>
       <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ fontFamily: 'monospace' }}>
         {apiKey.prefix}…
       </Typography>
+      {overlap && !apiKey.revokedAt && new Date(overlap).getTime() > Date.now() && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="api-key-overlap">
+          {t('keys.oldSecretUntil', { date: formatDateTime(overlap, i18n.language) })}
+        </Typography>
+      )}
     </>
   );
 }
@@ -80,9 +89,12 @@ function ApiKeysSection() {
   const { t } = useTranslation('developers');
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
+  const rotate = useRotateApiKey();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [rotating, setRotating] = useState<ApiKey | null>(null);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
   const cards = useCardLayout();
 
   if (keys.isPending) return <FullPageLoader />;
@@ -105,14 +117,12 @@ function ApiKeysSection() {
           </Button>
         </Stack>
         {secret && (
-          <Alert severity="warning" onClose={() => setSecret(null)} sx={{ mb: 2 }} data-testid="api-key-secret">
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {t('keys.secretOnce', { name: secret.name })}
-            </Typography>
-            <Typography component="code" dir="ltr" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              {secret.secret}
-            </Typography>
-          </Alert>
+          <SecretOnce
+            message={t('keys.secretOnce', { name: secret.name })}
+            secret={secret.secret}
+            onClose={() => setSecret(null)}
+            testId="api-key-secret"
+          />
         )}
         {keys.data.length === 0 ? (
           <EmptyState icon={<IconKey size={36} stroke={1.4} />} title={t('keys.empty')} testId="api-keys-empty" />
@@ -138,6 +148,18 @@ function ApiKeysSection() {
               key.revokedAt
                 ? []
                 : [
+                    {
+                      key: 'rotate',
+                      label: t('keys.rotateNamed', { name: key.name }),
+                      icon: <IconRefresh size={20} aria-hidden />,
+                      onClick: () => setRotating(key),
+                    },
+                    {
+                      key: 'scopes',
+                      label: t('keys.editScopesNamed', { name: key.name }),
+                      icon: <IconListCheck size={20} aria-hidden />,
+                      onClick: () => setEditing(key),
+                    },
                     {
                       key: 'revoke',
                       label: t('keys.revokeNamed', { name: key.name }),
@@ -177,9 +199,17 @@ function ApiKeysSection() {
                   <TableCell>{key.revokedAt ? t('keys.revoked') : t('keys.active')}</TableCell>
                   <TableCell align="right">
                     {!key.revokedAt && (
-                      <Button color="error" size="small" onClick={() => setRevoking(key)}>
-                        {t('keys.revoke')}
-                      </Button>
+                      <Stack direction="row" sx={{ gap: 0.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                        <Button size="small" onClick={() => setRotating(key)}>
+                          {t('keys.rotate')}
+                        </Button>
+                        <Button size="small" onClick={() => setEditing(key)}>
+                          {t('keys.editScopes')}
+                        </Button>
+                        <Button color="error" size="small" onClick={() => setRevoking(key)}>
+                          {t('keys.revoke')}
+                        </Button>
+                      </Stack>
                     )}
                   </TableCell>
                 </TableRow>
@@ -194,6 +224,28 @@ function ApiKeysSection() {
         onCreated={(created) => {
           setCreating(false);
           setSecret({ name: created.apiKey.name, secret: created.secret });
+        }}
+      />
+      {editing && <EditScopesDialog key={editing.id} apiKey={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={rotating !== null}
+        title={t('keys.rotateTitle', { name: rotating?.name ?? '' })}
+        message={t('keys.rotateMessage')}
+        confirmLabel={t('keys.rotate')}
+        busy={rotate.isPending}
+        error={rotate.isError ? errorMessage(rotate.error) : null}
+        onConfirm={() =>
+          rotating &&
+          rotate.mutate(rotating.id, {
+            onSuccess: (rotated) => {
+              setRotating(null);
+              setSecret({ name: rotated.apiKey.name, secret: rotated.secret });
+            },
+          })
+        }
+        onClose={() => {
+          rotate.reset();
+          setRotating(null);
         }}
       />
       <ConfirmDialog

@@ -3,19 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@sms/contracts/webhooks';
+import type { Webhook } from '@sms/contracts/webhooks';
 import { IconWebhook } from '@tabler/icons-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../components/date-time';
@@ -23,24 +16,31 @@ import { EmptyState } from '../../../components/empty-state';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { useCreateWebhook } from '../../../api/webhooks/create-webhook';
 import { useDeleteWebhook } from '../../../api/webhooks/delete-webhook';
+import { useEnableWebhook } from '../../../api/webhooks/enable-webhook';
+import { useRotateWebhookSecret } from '../../../api/webhooks/rotate-webhook-secret';
 import { useWebhooks } from '../../../api/webhooks/get-webhooks';
+import { SecretOnce } from './secret-once';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { InputField } from '../../../components/forms/input-field';
+import { WebhookDialog } from './webhook-dialog';
+import { eventKey } from './webhook-event-key';
 
-/** The event's translation key ('message.status' -> 'message_status': a dot would nest the key). */
-const eventKey = (event: WebhookEvent) => event.replace('.', '_');
-
-/** Webhook endpoints (administrators): register one (URL, events; secret shown once), see its deliveries, remove it. */
+/**
+ * Webhook endpoints (administrators): register one (secret shown once), edit it, rotate its
+ * signing secret (the new one shown once), turn it on again after a day of failures, see its
+ * deliveries, remove it.
+ */
 export function WebhooksSection() {
-  const { t, i18n } = useTranslation('developers');
+  const { t } = useTranslation('developers');
   const webhooks = useWebhooks();
   const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookSecret();
   const [registering, setRegistering] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Webhook | null>(null);
+  const [secret, setSecret] = useState<{ message: string; secret: string } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Webhook | null>(null);
+  const [rotating, setRotating] = useState<Webhook | null>(null);
 
   if (webhooks.isPending) return <FullPageLoader />;
   if (webhooks.isError) return <RetryAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />;
@@ -60,16 +60,7 @@ export function WebhooksSection() {
             {t('webhooks.create')}
           </Button>
         </Stack>
-        {secret && (
-          <Alert severity="warning" onClose={() => setSecret(null)} sx={{ mb: 2 }} data-testid="webhook-secret">
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {t('webhooks.secretOnce')}
-            </Typography>
-            <Typography component="code" dir="ltr" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              {secret}
-            </Typography>
-          </Alert>
-        )}
+        {secret && <SecretOnce message={secret.message} secret={secret.secret} onClose={() => setSecret(null)} testId="webhook-secret" />}
         {webhooks.data.length === 0 && (
           <EmptyState icon={<IconWebhook size={36} stroke={1.4} />} title={t('webhooks.empty')} testId="webhooks-empty" />
         )}
@@ -80,20 +71,27 @@ export function WebhooksSection() {
                 <Typography dir="ltr" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                   {webhook.url}
                 </Typography>
-                <Stack direction="row" sx={{ gap: 1 }}>
+                <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
                   <Button size="small" onClick={() => setOpen(open === webhook.id ? null : webhook.id)}>
                     {t('webhooks.deliveries')}
+                  </Button>
+                  <Button size="small" onClick={() => setEditing(webhook)}>
+                    {t('webhooks.edit')}
+                  </Button>
+                  <Button size="small" onClick={() => setRotating(webhook)}>
+                    {t('webhooks.rotate')}
                   </Button>
                   <Button size="small" color="error" onClick={() => setRemoving(webhook)}>
                     {t('webhooks.remove')}
                   </Button>
                 </Stack>
               </Stack>
-              {webhook.disabledAt && (
-                <Alert severity="error" sx={{ mt: 1 }} data-testid="webhook-disabled">
-                  {t('webhooks.disabled', { date: formatDateTime(webhook.disabledAt, i18n.language) })}
-                </Alert>
+              {webhook.description && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {webhook.description}
+                </Typography>
               )}
+              {!webhook.active && <TurnedOff webhook={webhook} />}
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
                 {webhook.events.map((event) => (
                   <Chip key={event} size="small" label={t(`webhooks.events.${eventKey(event)}`)} />
@@ -108,12 +106,32 @@ export function WebhooksSection() {
           ))}
         </Stack>
       </CardContent>
-      <RegisterWebhookDialog
-        open={registering}
-        onClose={() => setRegistering(false)}
-        onCreated={(created) => {
-          setRegistering(false);
-          setSecret(created);
+      {registering && (
+        <WebhookDialog
+          onClose={() => setRegistering(false)}
+          onCreated={(created) => setSecret({ message: t('webhooks.secretOnce'), secret: created })}
+        />
+      )}
+      {editing && <WebhookDialog key={editing.id} webhook={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={rotating !== null}
+        title={t('webhooks.rotateTitle')}
+        message={t('webhooks.rotateMessage', { url: rotating?.url ?? '' })}
+        confirmLabel={t('webhooks.rotate')}
+        busy={rotate.isPending}
+        error={rotate.isError ? errorMessage(rotate.error) : null}
+        onConfirm={() =>
+          rotating &&
+          rotate.mutate(rotating.id, {
+            onSuccess: (rotated) => {
+              setRotating(null);
+              setSecret({ message: t('webhooks.rotatedSecretOnce'), secret: rotated.secret });
+            },
+          })
+        }
+        onClose={() => {
+          rotate.reset();
+          setRotating(null);
         }}
       />
       <ConfirmDialog
@@ -134,70 +152,23 @@ export function WebhooksSection() {
   );
 }
 
-function RegisterWebhookDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (secret: string) => void }) {
-  const { t } = useTranslation('developers');
-  const create = useCreateWebhook();
-  const titleId = useId();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
-  const close = () => {
-    create.reset();
-    setUrl('');
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { url: url.trim(), events },
-      {
-        onSuccess: (created) => {
-          close();
-          onCreated(created.secret);
-        },
-      },
-    );
-  };
+/** Why an endpoint is off (a day of failures, or turned off by hand), and the button that turns it on again. */
+function TurnedOff({ webhook }: { webhook: Webhook }) {
+  const { t, i18n } = useTranslation('developers');
+  const enable = useEnableWebhook();
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('webhooks.create')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ mt: 1 }}>
-            {create.isError && <Alert severity="error">{errorMessage(create.error)}</Alert>}
-            <InputField
-              label={t('webhooks.url')}
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              required
-              autoFocus
-              helperText={t('webhooks.urlHint')}
-              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'url' } }}
-            />
-            <FormGroup aria-label={t('webhooks.eventsLabel')}>
-              {WEBHOOK_EVENTS.map((name) => (
-                <FormControlLabel
-                  key={name}
-                  label={t(`webhooks.events.${eventKey(name)}`)}
-                  control={
-                    <Checkbox
-                      checked={events.includes(name)}
-                      onChange={(event) =>
-                        setEvents((current) => (event.target.checked ? [...current, name] : current.filter((e) => e !== name)))
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <Alert
+      severity={webhook.disabledAt ? 'error' : 'info'}
+      sx={{ mt: 1 }}
+      data-testid="webhook-disabled"
+      action={
+        <Button color="inherit" size="small" disabled={enable.isPending} onClick={() => enable.mutate(webhook.id)}>
+          {t('webhooks.enable')}
+        </Button>
+      }
+    >
+      {webhook.disabledAt ? t('webhooks.disabled', { date: formatDateTime(webhook.disabledAt, i18n.language) }) : t('webhooks.off')}
+      {enable.isError && <Box sx={{ mt: 0.5 }}>{errorMessage(enable.error)}</Box>}
+    </Alert>
   );
 }
