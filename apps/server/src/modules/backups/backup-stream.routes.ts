@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { Unauthenticated } from '../../platform/errors.ts';
 import { auditBackupFailure, backupFileName } from './backup-commands.ts';
 import { BACKUP_FAILURE_PATH, BACKUP_STREAM_PATH, BACKUP_TOKEN_HEADER, tokenMatches } from './backup-endpoint.ts';
@@ -32,11 +32,11 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
   app.get(
     BACKUP_STREAM_PATH,
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', credential: 'backupToken' },
       schema: {
         tags: ['backups'],
         summary: 'A backup of the embedded database, for `npm run backup` on this machine (token of DATA_DIR/backup-endpoint.json)',
-        response: { 200: z.unknown().describe('The backup file (gzip)'), ...errorResponses(401) },
+        response: { 200: fileAnswer('The backup file (gzip)', 'application/gzip'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -58,7 +58,7 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
   app.post(
     BACKUP_FAILURE_PATH,
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', credential: 'backupToken' },
       schema: {
         tags: ['backups'],
         summary: 'Records that `npm run backup` on this machine could not write its file (audited as backup.failed)',
