@@ -21,7 +21,9 @@ const reportedFailureSchema = z.object({ file: z.string().max(500), error: z.str
  * database files). Only from loopback, only with the token of DATA_DIR/backup-endpoint.json.
  */
 export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; token: string }> = async (app, { database, token }) => {
-  const checkCaller = (request: FastifyRequest) => {
+  // Before validation, as the authentication hook does for the other credentials: a caller without
+  // the token learns nothing about the body.
+  const checkCaller = async (request: FastifyRequest) => {
     // The socket's own address: a proxy's forwarded address must not make a remote call look local.
     const local = LOOPBACK.has(request.socket.remoteAddress ?? '');
     if (!local || !tokenMatches(request.headers[BACKUP_TOKEN_HEADER] as string | undefined, token)) {
@@ -33,6 +35,7 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
     BACKUP_STREAM_PATH,
     {
       config: { auth: 'public', credential: 'backupToken' },
+      onRequest: checkCaller,
       schema: {
         tags: ['backups'],
         summary: 'A backup of the embedded database, for `npm run backup` on this machine (token of DATA_DIR/backup-endpoint.json)',
@@ -40,7 +43,6 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
       },
     },
     async (request, reply) => {
-      checkCaller(request);
       const file = backupFileName();
       const body = new PassThrough();
       writeBackup(database, body).catch(async (error: unknown) => {
@@ -59,6 +61,7 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
     BACKUP_FAILURE_PATH,
     {
       config: { auth: 'public', credential: 'backupToken' },
+      onRequest: checkCaller,
       schema: {
         tags: ['backups'],
         summary: 'Records that `npm run backup` on this machine could not write its file (audited as backup.failed)',
@@ -67,7 +70,6 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
       },
     },
     async (request, reply) => {
-      checkCaller(request);
       await auditBackupFailure(database.db, { file: request.body.file, reason: request.body.error, via: VIA });
       return reply.status(204).send();
     },
