@@ -79,7 +79,10 @@ describe('the OpenAPI document', () => {
     const undescribed: string[] = [];
     const errorsWithoutBody: string[] = [];
     for (const [method, path, operation] of operations()) {
-      expect(Object.keys(operation.responses).some((status) => status.startsWith('2')), `${method} ${path}`).toBe(true);
+      expect(
+        Object.keys(operation.responses).some((status) => status.startsWith('2')),
+        `${method} ${path}`,
+      ).toBe(true);
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         if (!response.description || response.description === 'Default Response') undescribed.push(`${method} ${path} ${status}`);
         const schema = response.content?.['application/json']?.schema;

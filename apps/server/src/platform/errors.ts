@@ -10,7 +10,12 @@ export class AppError extends Error {
   readonly retryAfter: number | undefined;
   /** 409 on a duplicate: the id of the record that already exists. */
   readonly existingId: string | undefined;
-  constructor(statusCode: number, message: string, code: ApiErrorCode, extra: { field?: string; retryAfter?: number; existingId?: string } = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    code: ApiErrorCode,
+    extra: { field?: string; retryAfter?: number; existingId?: string } = {},
+  ) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;

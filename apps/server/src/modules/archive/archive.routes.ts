@@ -6,7 +6,6 @@ import {
   archiveListSchema,
   archiveQuerySchema,
 } from '@sms/contracts/public-archive';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';

@@ -1,6 +1,5 @@
 import { auditLogFilterSchema, auditLogQuerySchema, auditLogResponseSchema } from '@sms/contracts/audit-log';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';

@@ -9,7 +9,6 @@ import {
   retentionSettingsSchema,
 } from '@sms/contracts/data-lifecycle';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';

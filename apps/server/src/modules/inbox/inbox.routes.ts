@@ -12,7 +12,6 @@ import {
 } from '@sms/contracts/inbox';
 import { contactIdParamsSchema } from '@sms/contracts/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';

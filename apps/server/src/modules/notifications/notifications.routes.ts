@@ -12,7 +12,6 @@ import {
   type NotificationKind,
 } from '@sms/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser, type UserActor } from '../../platform/auth.ts';

@@ -14,7 +14,7 @@ import {
 } from '@sms/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
