@@ -1,12 +1,10 @@
 import { hostname } from 'node:os';
 import { DEFAULT_SIMULATOR_GATEWAY_ID } from '@sms/contracts/gateways';
-import { WEBHOOK_EVENT_SCHEMAS, type WebhookEvent } from '@sms/contracts/webhooks';
-import type { z } from 'zod';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
-import { startReceiver, verifies } from '../../../test/webhook-receiver.ts';
+import { startReceiver, undocumented, verifies } from '../../../test/webhook-receiver.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
@@ -133,12 +131,7 @@ describe('webhooks', () => {
       expect(() => reference.verify(sample.body.replace('}', ',"x":1}'), sample.headers)).toThrow();
       expect(() => new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(sample.body, sample.headers)).toThrow();
       // As the OpenAPI document's webhooks describe them (decision 094): every field, no other.
-      for (const { event } of receiver.received) {
-        const documented = WEBHOOK_EVENT_SCHEMAS[event.type as WebhookEvent].schema;
-        expect(documented.safeParse(event).error, JSON.stringify(event)).toBeUndefined();
-        expect(Object.keys(event).sort()).toEqual(Object.keys(documented.shape).sort());
-        expect(Object.keys(event.data).sort()).toEqual(Object.keys((documented.shape.data as z.ZodObject).shape).sort());
-      }
+      for (const { event } of receiver.received) expect(undocumented(event), JSON.stringify(event)).toEqual([]);
       const status = receiver.received.find((m) => m.event.type === 'message.status');
       expect(status?.event.data).toMatchObject({ id: sent.body.id, to: '+447400555001' });
       const optedOut = receiver.received.find((m) => m.event.type === 'contact.opted_out');
