@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { API_ERROR_CODES } from '@sms/contracts/error-catalogue';
 import { WEBHOOK_EVENTS } from '@sms/contracts/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeDocument } from '../src/platform/openapi-document.ts';
 import { startTestServer, type TestServer } from './helper.ts';
 import { scratchDir } from './scratch-dir.ts';
 
@@ -73,6 +74,21 @@ describe('the OpenAPI document', () => {
     expect(operations().filter(([, , operation]) => !operation.summary?.trim())).toEqual([]);
     expect(document.paths['/api/users/{id}'].get.operationId).toBe('getUsersById');
     expect(document.paths['/api/v1/messages/batch'].post.operationId).toBe('postV1MessagesBatch');
+  });
+
+  it('refuses two operations whose derived names clash, naming both, and keeps a declared one', () => {
+    const answered = { responses: { 200: { description: 'OK' } } };
+    const generated = (paths: Record<string, unknown>) => ({ openapi: '3.1.0', paths, components: { schemas: {} } });
+    expect(() => completeDocument(generated({ '/api/a-b': { get: answered }, '/api/a/b': { get: answered } }), {})).toThrow(
+      'operationId getAB of get /api/a/b is also get /api/a-b',
+    );
+    const declared = completeDocument(
+      generated({ '/api/a-b': { get: answered }, '/api/a/b': { get: { ...answered, operationId: 'getB' } } }),
+      {},
+    );
+    expect([declared.paths['/api/a-b'].get.operationId, declared.paths['/api/a/b'].get.operationId]).toEqual(['getAB', 'getB']);
+    // What the route transform tells completeDocument stays out of the served document.
+    expect(JSON.stringify(document)).not.toContain('x-route-facts');
   });
 
   it('describes every answer (never "Default Response"), errors with the shared Error body', () => {
