@@ -55,7 +55,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
           'HTTP API of the SMS communication platform. Authenticate with `Authorization: Bearer <token>` from POST /api/users/login.',
         version: PRODUCT_VERSION,
       },
-      // Set by completeDocument: here a server's path would be cut from every route's path.
+      // Set by completeDocument: given here, the plugin cuts a server's path from the routes' paths
+      // (a PUBLIC_URL of https://host/api would turn /api/users into /users).
       servers: [],
       components: {
         securitySchemes: {
