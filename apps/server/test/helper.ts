@@ -140,7 +140,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'logger' | 'inboxHeartbeatMs'>> {
+export interface StartOptions extends Partial<Pick<AppDeps, 'extraRoutes' | 'logger' | 'inboxHeartbeatMs' | 'backupToken'>> {
   config?: Partial<Config>;
   /** Both request budgets (per user and per address) at once, a shortcut for `config.rateLimits`. */
   rateLimitPerMinute?: number;
@@ -185,6 +185,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logger: options.logger ?? false,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.inboxHeartbeatMs ? { inboxHeartbeatMs: options.inboxHeartbeatMs } : {}),
+    ...(options.backupToken ? { backupToken: options.backupToken } : {}),
   }).catch(async (error: unknown) => {
     await dispose();
     throw error;

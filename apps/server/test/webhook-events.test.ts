@@ -4,7 +4,7 @@ import { createCampaign, launchCampaign } from './campaign-api.ts';
 import { configureSimulator, seedContacts, waitFor } from './campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './helper.ts';
 import { importFile } from './import-fixtures.ts';
-import { startReceiver } from './webhook-receiver.ts';
+import { startReceiver, undocumented } from './webhook-receiver.ts';
 
 // Events of other modules' state machines, through the webhooks outbox (issue 20).
 describe('campaign.completed and import.completed', () => {
@@ -59,6 +59,8 @@ describe('campaign.completed and import.completed', () => {
         importId: imported.id,
         counts: { rowsRead: 3, created: 2, rejected: 1 },
       });
+      // As the OpenAPI document's webhooks describe them (decision 094).
+      for (const { event } of receiver.received) expect(undocumented(event), JSON.stringify(event)).toEqual([]);
     } finally {
       await receiver.close();
     }

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { WEBHOOK_EVENT_SCHEMAS, type WebhookEvent } from '@sms/contracts/webhooks';
+import type { z } from 'zod';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- events are read loosely; assertions check them */
 
@@ -61,3 +63,21 @@ export const verifies = (secret: string, message: ReceivedWebhook) =>
   `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
     .update(`${message.id}.${message.timestamp}.${message.body}`)
     .digest('base64')}`;
+
+/**
+ * How an event differs from its documented body (contracts webhooks.ts, the OpenAPI document's
+ * `webhooks`, decision 094): the schema's complaint, or fields it lacks or does not name; empty
+ * when it is as documented, field by field.
+ */
+export function undocumented(event: any): string[] {
+  const documented = WEBHOOK_EVENT_SCHEMAS[event?.type as WebhookEvent]?.schema;
+  if (!documented) return [`no documented event ${String(event?.type)}`];
+  const problems = documented.safeParse(event).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+  const differ = (given: object, shape: object, at: string) => {
+    const [have, want] = [Object.keys(given).sort().join(), Object.keys(shape).sort().join()];
+    if (have !== want) problems.push(`${at} has ${have}, documented ${want}`);
+  };
+  differ(event, documented.shape, 'the event');
+  differ(event.data ?? {}, (documented.shape.data as z.ZodObject).shape, 'data');
+  return problems;
+}

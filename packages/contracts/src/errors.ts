@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_ERROR_CODES } from './error-catalogue.ts';
 
 export { ERROR_CODES } from './error-codes.ts';
 
@@ -6,7 +7,8 @@ export { ERROR_CODES } from './error-codes.ts';
 export const errorResponseSchema = z.object({
   message: z.string(),
   error: z.string().optional(),
-  code: z.string().optional(),
+  /** One of the catalogue's codes (docs/guide/errors.md). */
+  code: z.enum(API_ERROR_CODES).optional(),
   /** For 400: the field that failed, as a dotted path. */
   field: z.string().optional(),
   /** For 429: seconds until a retry may succeed. */

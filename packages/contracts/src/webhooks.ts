@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_STATUSES, OPT_OUT_SOURCES } from './contacts.ts';
 
 /** Events an endpoint may listen to (issue 20). */
 export const WEBHOOK_EVENTS = [
@@ -98,3 +99,92 @@ export const webhookDeliveryParamsSchema = z.object({
   id: z.uuid('id must be a valid webhook id'),
   deliveryId: z.string().regex(/^\d{1,18}$/, 'deliveryId must be a delivery id'),
 });
+
+/** A time as PostgreSQL writes a timestamptz into JSON, e.g. 2026-12-07T09:00:00.123+00:00. */
+const eventTime = z.string().describe('A time with its offset (ISO 8601)');
+
+/**
+ * What each event's `data` holds: built by the outbox's database triggers (migrations 0020, 0021,
+ * 0028), documented as the OpenAPI document's `webhooks` (decision 094). Loose objects: a
+ * receiver must accept fields added later. A field added to a trigger belongs here too;
+ * webhooks.test.ts checks delivered payloads against these, field by field.
+ */
+const WEBHOOK_EVENT_DATA = {
+  'message.status': z.looseObject({
+    id: z.string().describe('The message id, as answered by POST /api/v1/messages'),
+    to: z.string(),
+    status: z.enum(['sent', 'delivered', 'undelivered', 'failed', 'unknown']),
+    reference: z.string().nullable(),
+    errorCode: z.string().nullable(),
+    contactId: z.string().nullable(),
+  }),
+  'message.inbound': z.looseObject({ id: z.string(), from: z.string(), to: z.string(), body: z.string(), receivedAt: eventTime }),
+  'contact.opted_out': z.looseObject({
+    contactId: z.string(),
+    phone: z.string(),
+    status: z.enum(CONTACT_STATUSES),
+    source: z.enum(OPT_OUT_SOURCES).nullable(),
+  }),
+  'contact.opted_in': z.looseObject({
+    contactId: z.string(),
+    phone: z.string(),
+    status: z.enum(CONTACT_STATUSES),
+    source: z.enum(OPT_OUT_SOURCES).nullable(),
+  }),
+  'campaign.completed': z.looseObject({
+    campaignId: z.string(),
+    name: z.string(),
+    launchedAt: eventTime.nullable(),
+    completedAt: eventTime.nullable(),
+  }),
+  'import.completed': z.looseObject({
+    importId: z.string(),
+    fileName: z.string(),
+    finishedAt: eventTime.nullable(),
+    counts: z.looseObject({
+      rowsRead: z.number().int(),
+      created: z.number().int(),
+      updated: z.number().int(),
+      duplicates: z.number().int(),
+      rejected: z.number().int(),
+    }),
+  }),
+} satisfies Record<WebhookEvent, z.ZodObject>;
+
+const WEBHOOK_EVENT_SUMMARIES: Record<WebhookEvent, string> = {
+  'message.status': 'An integration API message changed status (sent, delivered, undelivered, failed, unknown)',
+  'message.inbound': 'A message came in',
+  'contact.opted_out': 'A contact opted out',
+  'contact.opted_in': 'A contact opted back in',
+  'campaign.completed': 'A campaign finished sending',
+  'import.completed': 'A contacts import finished',
+};
+
+/** The component name of an event's body: message.status -> WebhookMessageStatusEvent. */
+const componentName = (event: WebhookEvent) =>
+  `Webhook${event
+    .split(/[._]/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}Event`;
+
+/** An event's body as POSTed, `{ id, type, createdAt, data }`, with its component name and summary. */
+export interface WebhookEventDocument {
+  id: string;
+  summary: string;
+  schema: z.ZodObject;
+}
+
+/** Each event's body, by event. */
+export const WEBHOOK_EVENT_SCHEMAS = {} as Record<WebhookEvent, WebhookEventDocument>;
+for (const event of WEBHOOK_EVENTS) {
+  WEBHOOK_EVENT_SCHEMAS[event] = {
+    id: componentName(event),
+    summary: WEBHOOK_EVENT_SUMMARIES[event],
+    schema: z.looseObject({
+      id: z.string().describe('The event id (also the Webhook-Id header): skip one already seen'),
+      type: z.literal(event),
+      createdAt: z.string().describe('When the event happened (ISO 8601, UTC)'),
+      data: WEBHOOK_EVENT_DATA[event],
+    }),
+  };
+}

@@ -1,10 +1,11 @@
 import { STATUS_CODES } from 'node:http';
+import type { ApiErrorCode } from '@sms/contracts/error-catalogue';
 import { ERROR_CODES, type ErrorResponse } from '@sms/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { DatabaseAvailability } from '../db/availability.ts';
 import { AppError, DatabaseUnavailable } from './errors.ts';
 
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   400: ERROR_CODES.validation,
   401: ERROR_CODES.unauthenticated,
   403: ERROR_CODES.forbidden,

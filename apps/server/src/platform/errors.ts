@@ -1,14 +1,21 @@
+import type { ApiErrorCode } from '@sms/contracts/error-catalogue';
 import { ERROR_CODES } from '@sms/contracts/errors';
 
 /** Base of every error the API answers on purpose; the error handler maps it to its status. */
 export class AppError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  /** One of the catalogue's codes (docs/guide/errors.md). */
+  readonly code: ApiErrorCode;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
   /** 409 on a duplicate: the id of the record that already exists. */
   readonly existingId: string | undefined;
-  constructor(statusCode: number, message: string, code: string, extra: { field?: string; retryAfter?: number; existingId?: string } = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    code: ApiErrorCode,
+    extra: { field?: string; retryAfter?: number; existingId?: string } = {},
+  ) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;
@@ -21,14 +28,14 @@ export class AppError extends Error {
 
 /** 400: a field failed a rule; `field` is its dotted path (`code` when the web app tells this failure apart). */
 export class ValidationError extends AppError {
-  constructor(field: string, message: string, code: string = ERROR_CODES.validation) {
+  constructor(field: string, message: string, code: ApiErrorCode = ERROR_CODES.validation) {
     super(400, message, code, { field });
   }
 }
 
 /** 401: no valid session, or wrong credentials (`field`: the code of a second step that was wrong). */
 export class Unauthenticated extends AppError {
-  constructor(message = 'Sign in to continue.', code: string = ERROR_CODES.unauthenticated, field?: string) {
+  constructor(message = 'Sign in to continue.', code: ApiErrorCode = ERROR_CODES.unauthenticated, field?: string) {
     super(401, message, code, field === undefined ? {} : { field });
   }
 }
@@ -49,7 +56,7 @@ export class NotFound extends AppError {
 
 /** 409: the request clashes with the current state (duplicate, last admin, ...). */
 export class Conflict extends AppError {
-  constructor(message: string, options: { code?: string; field?: string; existingId?: string } = {}) {
+  constructor(message: string, options: { code?: ApiErrorCode; field?: string; existingId?: string } = {}) {
     super(409, message, options.code ?? ERROR_CODES.conflict, {
       ...(options.field === undefined ? {} : { field: options.field }),
       ...(options.existingId === undefined ? {} : { existingId: options.existingId }),
@@ -73,14 +80,14 @@ export class UnsupportedMediaType extends AppError {
 
 /** 422: the request is well formed but cannot be carried out as things stand. */
 export class Unprocessable extends AppError {
-  constructor(message: string, code: string, field?: string) {
+  constructor(message: string, code: ApiErrorCode, field?: string) {
     super(422, message, code, field === undefined ? {} : { field });
   }
 }
 
 /** 429: throttled; `retryAfter` in seconds is also sent as the Retry-After header. */
 export class TooManyRequests extends AppError {
-  constructor(message: string, retryAfter: number, code: string = ERROR_CODES.throttled) {
+  constructor(message: string, retryAfter: number, code: ApiErrorCode = ERROR_CODES.throttled) {
     super(429, message, code, { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
   }
 }

@@ -159,8 +159,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
       },
     });
   }
-  app.get('/', sendIndex);
-  app.get('/index.html', sendIndex);
+  // The web app's page, not part of the API's contract.
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/index.html', { schema: { hide: true } }, sendIndex);
 
   const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   app.setNotFoundHandler((request, reply) => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { findUserById, presentUser } from '../users/index.ts';
 import { AVATAR_LIMITS, processAvatar, readAvatarUpload } from './avatar.ts';
 import { findAvatar, setUserAvatar } from './avatar.queries.ts';
@@ -77,7 +77,11 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags,
         summary: 'A profile picture (content-addressed, cached for a year)',
         params: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/, 'hash must be 64 hexadecimal characters') }),
-        response: { 304: z.undefined().describe('Not modified'), ...errorResponses(400, 404) },
+        response: {
+          200: fileAnswer('The picture', 'image/webp'),
+          304: z.undefined().describe('Not modified'),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, typedReply) => {

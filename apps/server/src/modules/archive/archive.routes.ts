@@ -6,11 +6,10 @@ import {
   archiveListSchema,
   archiveQuerySchema,
 } from '@sms/contracts/public-archive';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { findBrandRow } from '../brand/index.ts';
 import { requirePublicSiteOn } from '../public-site/index.ts';
 import { publicAddressOf } from '../settings/index.ts';
@@ -54,7 +53,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string |
       schema: {
         tags,
         summary: 'The public archive as an RSS 2.0 feed (public)',
-        response: { 200: z.unknown().describe('application/rss+xml'), ...errorResponses(404) },
+        response: { 200: fileAnswer('The RSS feed', 'application/rss+xml'), ...errorResponses(404) },
       },
     },
     async (_request, reply) => {

@@ -1,11 +1,10 @@
 import { auditLogFilterSchema, auditLogQuerySchema, auditLogResponseSchema } from '@sms/contracts/audit-log';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { sendExportFile } from '../../platform/export-file.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { auditLogCsv } from './audit-log-export.ts';
 import { presentAuditEntry } from './audit-log.presenter.ts';
 import { listAuditEntries } from './audit-log.queries.ts';
@@ -42,7 +41,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         summary: 'Download the entries of a filter as CSV (streamed, administrators)',
         description: 'Same filters as the list. Cells starting with = + - @ tab or CR are prefixed with a quote.',
         querystring: auditLogFilterSchema,
-        response: { 200: z.unknown().describe('text/csv'), ...errorResponses(400, 401, 403) },
+        response: { 200: fileAnswer('The audit log (CSV)', 'text/csv'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {

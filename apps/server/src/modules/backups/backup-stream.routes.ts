@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { Unauthenticated } from '../../platform/errors.ts';
 import { auditBackupFailure, backupFileName } from './backup-commands.ts';
 import { BACKUP_FAILURE_PATH, BACKUP_STREAM_PATH, BACKUP_TOKEN_HEADER, tokenMatches } from './backup-endpoint.ts';
@@ -21,7 +21,9 @@ const reportedFailureSchema = z.object({ file: z.string().max(500), error: z.str
  * database files). Only from loopback, only with the token of DATA_DIR/backup-endpoint.json.
  */
 export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; token: string }> = async (app, { database, token }) => {
-  const checkCaller = (request: FastifyRequest) => {
+  // Before validation, as the authentication hook does for the other credentials: a caller without
+  // the token learns nothing about the body.
+  const checkCaller = async (request: FastifyRequest) => {
     // The socket's own address: a proxy's forwarded address must not make a remote call look local.
     const local = LOOPBACK.has(request.socket.remoteAddress ?? '');
     if (!local || !tokenMatches(request.headers[BACKUP_TOKEN_HEADER] as string | undefined, token)) {
@@ -32,15 +34,15 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
   app.get(
     BACKUP_STREAM_PATH,
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', credential: 'backupToken' },
+      onRequest: checkCaller,
       schema: {
         tags: ['backups'],
         summary: 'A backup of the embedded database, for `npm run backup` on this machine (token of DATA_DIR/backup-endpoint.json)',
-        response: { 200: z.unknown().describe('The backup file (gzip)'), ...errorResponses(401) },
+        response: { 200: fileAnswer('The backup file (gzip)', 'application/gzip'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
-      checkCaller(request);
       const file = backupFileName();
       const body = new PassThrough();
       writeBackup(database, body).catch(async (error: unknown) => {
@@ -58,7 +60,8 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
   app.post(
     BACKUP_FAILURE_PATH,
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', credential: 'backupToken' },
+      onRequest: checkCaller,
       schema: {
         tags: ['backups'],
         summary: 'Records that `npm run backup` on this machine could not write its file (audited as backup.failed)',
@@ -67,7 +70,6 @@ export const backupStreamRoutes: FastifyPluginAsyncZod<{ database: Database; tok
       },
     },
     async (request, reply) => {
-      checkCaller(request);
       await auditBackupFailure(database.db, { file: request.body.file, reason: request.body.error, via: VIA });
       return reply.status(204).send();
     },

@@ -9,12 +9,11 @@ import {
   retentionSettingsSchema,
 } from '@sms/contracts/data-lifecycle';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { ENCRYPTED_SUFFIX } from './backup-commands.ts';
 import { encryptingStream, newBackupKey } from './backup-crypto.ts';
 import {
@@ -127,7 +126,10 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ database: Database; director
         tags,
         summary: 'Download the latest backup file (audited); encrypted when a passphrase is set',
         description: 'A file taken before the passphrase was set is encrypted on the way out.',
-        response: { 200: z.unknown().describe('The backup file (gzip, or encrypted)'), ...errorResponses(401, 403, 404) },
+        response: {
+          200: fileAnswer('The backup file: gzip, or encrypted when a passphrase is set', 'application/gzip', 'application/octet-stream'),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

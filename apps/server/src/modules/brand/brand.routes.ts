@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import type { Command } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { processFavicon, processLoginBackground, processLogo } from './brand-assets.ts';
 import { readUpload } from './brand-upload.ts';
 import { answeredFields, pickFields, presentBrand } from './brand.presenter.ts';
@@ -222,7 +222,11 @@ export const brandRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string | u
         summary: 'A brand image (content-addressed, cached for a year)',
         description: 'The hash is the sha256 of the file. SVGs are served with a sandboxing Content-Security-Policy.',
         params: brandAssetParamsSchema,
-        response: { 304: z.undefined().describe('Not modified'), ...errorResponses(400, 404) },
+        response: {
+          200: fileAnswer('The image', 'image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/x-icon'),
+          304: z.undefined().describe('Not modified'),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, typedReply) => {

@@ -25,7 +25,7 @@ import { recordLoader, type Requirement } from '../../platform/authorization.ts'
 import { NotFound } from '../../platform/errors.ts';
 import { eraseContactResponseSchema, personalDataQuerySchema } from '@sms/contracts/data-lifecycle';
 import { sendExportFile } from '../../platform/export-file.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { exportContacts } from './contacts-export.ts';
 import { eraseContact, exportPersonalData } from './contact-erasure.ts';
 import { presentContact } from './contacts.presenter.ts';
@@ -137,7 +137,10 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         description:
           'Same filters as the list. Cells starting with = + - @ (or their full-width forms), tab or CR are prefixed with a quote (CSV: phones too).',
         querystring: exportContactsQuerySchema,
-        response: { 200: z.unknown().describe('The file: text/csv, or XLSX'), ...errorResponses(400, 401, 403) },
+        response: {
+          200: fileAnswer('The file: CSV, or XLSX', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -294,7 +297,10 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           'zip (default): contact.json (the contact, its consent history and every message to and from it), consents.csv and messages.csv. json: the record alone. csv: the messages alone.',
         params: contactIdParamsSchema,
         querystring: personalDataQuerySchema,
-        response: { 200: z.unknown().describe('application/zip, application/json or text/csv'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: fileAnswer("The contact's data, in the format asked for", 'application/zip', 'application/json', 'text/csv'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

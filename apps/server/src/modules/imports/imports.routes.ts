@@ -19,7 +19,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { presentImport } from './imports.presenter.ts';
 import { findImport, listImports } from './imports.queries.ts';
 import { cancelImport, errorFile, loadPreview, startImport } from './imports.service.ts';
@@ -212,7 +212,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; limits: 
         description:
           'Streamed. Cells that a spreadsheet would run as a formula (starting with = + - @ tab or CR) are prefixed with an apostrophe.',
         params: importIdParamsSchema,
-        response: errorResponses(400, 401, 403, 404),
+        response: { 200: fileAnswer('The rejected rows (CSV)', 'text/csv'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, typedReply) => {

@@ -12,14 +12,13 @@ import {
 } from '@sms/contracts/inbox';
 import { contactIdParamsSchema } from '@sms/contracts/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { recordLoader } from '../../platform/authorization.ts';
 import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { presentOutboundMessage } from '../messages/index.ts';
 import { InboxEvents, type InboxEventsOptions } from './inbox-events.ts';
 import { inboxPolicy } from './inbox.policy.ts';
@@ -169,7 +168,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
           'text/event-stream with events `inbound` ({ type, id, contactId }: a processed inbound message) and `message` ({ type, id, contactId, status }: ' +
           'a new or changed inbox reply or automatic answer), and a comment every 15 s. Authenticated with the usual bearer header: the web app reads it ' +
           'with fetch streaming, so no token ever travels in a URL (or a log line).',
-        response: { 200: z.unknown().describe('text/event-stream'), ...errorResponses(401, 403) },
+        response: { 200: fileAnswer('Server-sent events, until the client leaves', 'text/event-stream'), ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {

@@ -39,7 +39,9 @@ describe('/api/v1/messages', () => {
     expect(send.tags).toEqual(['integration']);
     expect(send.security).toEqual([{ apiKeyAuth: [] }]);
     expect(JSON.stringify(send.requestBody)).toContain('Your code is 481516');
-    expect(JSON.stringify(send.responses['202'])).toContain('otp-2291');
+    // The answer is the named ApiMessage schema (decision 094), which carries the example.
+    expect(send.responses['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiMessage' });
+    expect(JSON.stringify(document.components.schemas.ApiMessage)).toContain('otp-2291');
     const v1 = Object.entries<any>(document.paths).filter(([path]) => path.startsWith('/api/v1/'));
     expect(v1.flatMap(([, operations]) => Object.values<any>(operations).map((operation) => operation.tags))).toEqual(
       v1.flatMap(([, operations]) => Object.values(operations).map(() => ['integration'])),

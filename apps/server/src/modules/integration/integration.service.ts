@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ApiErrorCode } from '@sms/contracts/error-catalogue';
 import { INTEGRATION_ERROR_CODES, type ApiMessage, type SendApiMessageBody } from '@sms/contracts/integration';
 import { normalisePhone } from '@sms/contracts/phone';
 import { splitSms } from '@sms/contracts/sms-encoding';
@@ -31,7 +32,7 @@ export const keyActor = (key: ApiKeyPrincipal): AuditActor => ({ id: key.id, nam
 /** Why one message of a request was refused (a batch answers it per item; a single send throws it). */
 export interface ItemError {
   status: number;
-  code: string;
+  code: ApiErrorCode;
   message: string;
   field?: string;
 }

@@ -12,14 +12,13 @@ import {
   type NotificationKind,
 } from '@sms/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser, type UserActor } from '../../platform/auth.ts';
 import { recordLoader, type Requirement } from '../../platform/authorization.ts';
 import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { NotificationEvents } from './notification-events.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import {
@@ -200,7 +199,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         description:
           'text/event-stream: `notifications` ({ type, unread }) on connect and whenever my notifications change, and a comment every 15 s. ' +
           'Authenticated with the bearer header, read with fetch streaming like the inbox stream.',
-        response: { 200: z.unknown().describe('text/event-stream'), ...errorResponses(401) },
+        response: { 200: fileAnswer('Server-sent events, until the client leaves', 'text/event-stream'), ...errorResponses(401) },
       },
     },
     async (request, reply) => {

@@ -14,13 +14,13 @@ import {
 } from '@sms/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { recordLoader } from '../../platform/authorization.ts';
 import { exportFile, sendExportFile, type ExportFormat, type ExportSpec } from '../../platform/export-file.ts';
-import { errorResponses } from '../../platform/openapi.ts';
+import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
 import { emptyCounts, findCampaign, presentCampaign } from '../campaigns/index.ts';
 import { campaignsFile, nonRespondersFile, recipientsFile, tag1File } from './report-files.ts';
 import { withMaskedPhones } from './reports.presenter.ts';
@@ -31,7 +31,7 @@ const tags = ['reports'];
 const CANNOT_READ = 'You do not have permission to view reports.';
 const CANNOT_EXPORT = 'You do not have permission to export reports.';
 const CANNOT_FOLLOW_UP = 'You do not have permission to create campaigns.';
-const FILE = { 200: z.unknown().describe('The file: text/csv, or XLSX') };
+const FILE = { 200: fileAnswer('The file: CSV, or XLSX', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') };
 const FORMULAS =
   'Cells starting with = + - @ tab or CR are prefixed with a quote (CSV: phones too). Viewers get phone numbers masked (+44 79** ***456).';
 

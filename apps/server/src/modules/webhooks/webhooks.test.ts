@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureSimulator, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
-import { startReceiver, verifies } from '../../../test/webhook-receiver.ts';
+import { startReceiver, undocumented, verifies } from '../../../test/webhook-receiver.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
@@ -130,6 +130,8 @@ describe('webhooks', () => {
       for (const message of receiver.received) expect(message.headers['user-agent']).toMatch(/^sms-platform-webhooks\/\d+\.\d+\.\d+$/);
       expect(() => reference.verify(sample.body.replace('}', ',"x":1}'), sample.headers)).toThrow();
       expect(() => new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(sample.body, sample.headers)).toThrow();
+      // As the OpenAPI document's webhooks describe them (decision 094): every field, no other.
+      for (const { event } of receiver.received) expect(undocumented(event), JSON.stringify(event)).toEqual([]);
       const status = receiver.received.find((m) => m.event.type === 'message.status');
       expect(status?.event.data).toMatchObject({ id: sent.body.id, to: '+447400555001' });
       const optedOut = receiver.received.find((m) => m.event.type === 'contact.opted_out');
