@@ -70,6 +70,7 @@ export const API_ERROR_CATALOGUE = {
   RECIPIENT_OPTED_OUT: [409],
   INVALID_PHONE: [400],
   IDEMPOTENCY_CONFLICT: [409],
+  API_KEY_ROTATED: [401],
   OPT_IN_REFUSED: [409],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
