@@ -138,19 +138,18 @@ export async function sendApiMessagesAtOnce(
   return { recipients: new Map(answer.recipients.map((row) => [row.phone, row])), inserted: answer.inserted };
 }
 
-/** One API message of a key. */
-export async function findApiMessage(db: Executor, apiKeyId: string, id: string): Promise<ApiMessageRow | undefined> {
-  const [row] = await queryRows<ApiMessageRow>(
-    db,
-    sql`select ${COLUMNS} from messages where id = ${id} and api_key_id = ${apiKeyId} and kind = 'api'`,
-  );
+/** One API message, whichever key sent it (decision 092: keys read the organisation's API messages). */
+export async function findApiMessage(db: Executor, id: string): Promise<ApiMessageRow | undefined> {
+  const [row] = await queryRows<ApiMessageRow>(db, sql`select ${COLUMNS} from messages where id = ${id} and kind = 'api'`);
   return row;
 }
 
-/** A key's API messages, newest first, after a cursor (an id), filtered. */
+/**
+ * The organisation's API messages (every key's, decision 092), newest first, after a cursor (an
+ * id), filtered. Walks messages_one_off_idx backwards: API messages are one-offs (no campaign).
+ */
 export async function listApiMessages(
   db: Executor,
-  apiKeyId: string,
   filter: {
     status?: string | undefined;
     reference?: string | undefined;
@@ -162,7 +161,7 @@ export async function listApiMessages(
   return queryRows<ApiMessageRow>(
     db,
     sql`select ${COLUMNS} from messages
-        where api_key_id = ${apiKeyId} and kind = 'api'
+        where campaign_id is null and kind = 'api'
           ${filter.status ? sql`and status = ${filter.status}` : sql``}
           ${filter.reference ? sql`and reference = ${filter.reference}` : sql``}
           ${filter.since ? sql`and queued_at >= ${filter.since}::timestamptz` : sql``}

@@ -109,13 +109,15 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
       config: { auth: 'apiKey', scope: 'messages:read' },
       schema: {
         tags: TAGS,
-        summary: 'One message sent with this key: status, timestamps, error, reply',
+        summary: 'One API message: status, timestamps, error, reply',
+        description:
+          'Any key with messages:read reads every message sent through the integration API, whichever key sent it (not campaign messages: their figures are under reports:read).',
         params: apiMessageIdParamsSchema,
         response: { 200: apiMessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const row = await findApiMessage(db, currentApiKey(request).id, request.params.id);
+      const row = await findApiMessage(db, request.params.id);
       if (!row) throw new NotFound('Message not found');
       return presentApiMessage(row);
     },
@@ -127,14 +129,16 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
       config: { auth: 'apiKey', scope: 'messages:read' },
       schema: {
         tags: TAGS,
-        summary: 'Messages sent with this key, newest first (cursor pagination)',
+        summary: 'API messages of the organisation, newest first (cursor pagination)',
+        description:
+          'Every message sent through the integration API, whichever key sent it (not campaign messages). Pass nextCursor as cursor for the next page; null: the last page.',
         querystring: listApiMessagesQuerySchema,
         response: { 200: apiMessageListResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
       const { limit, ...filter } = request.query;
-      const rows = await listApiMessages(db, currentApiKey(request).id, { ...filter, limit: limit + 1 });
+      const rows = await listApiMessages(db, { ...filter, limit: limit + 1 });
       const page = rows.slice(0, limit);
       return { data: page.map(presentApiMessage), nextCursor: rows.length > limit ? String(page.at(-1)?.id) : null };
     },
