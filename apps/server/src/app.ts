@@ -18,7 +18,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { rolesRoutes } from './modules/roles/index.ts';
 import { importLimits, importsRoutes, uploadStoreFor } from './modules/imports/index.ts';
 import { inboxRoutes } from './modules/inbox/index.ts';
-import { integrationContactsRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
+import { integrationContactsRoutes, integrationInboundRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
@@ -146,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(apiKeysRoutes, { db, access: apiKeys });
   await app.register(integrationMessagesRoutes, { db, wake: wakeOneOffs });
   await app.register(integrationContactsRoutes, { db });
+  await app.register(integrationInboundRoutes, { db });
   await app.register(integrationReportsRoutes, { db });
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });

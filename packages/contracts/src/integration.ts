@@ -116,3 +116,55 @@ export const listApiContactsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
 });
 export const apiContactListResponseSchema = z.object({ data: z.array(contactSchema), nextCursor: z.string().nullable() });
+
+/** GET /api/v1/inbound: inbound messages (replies), newest first. */
+export const listApiInboundQuerySchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .meta({ description: 'The sender: a number (read as E.164) or a sender as it came (a short code, a name)' }),
+  since: z.iso.datetime({ offset: true }).optional().meta({ description: 'Received at or after this time' }),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'cursor must be a nextCursor from a previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
+});
+
+/** An inbound message (a reply, or a message from anyone) as the integration API shows it. */
+export const apiInboundMessageSchema = z
+  .object({
+    id: z.string(),
+    /** The sender: E.164 when it reads as a number, else as it came. */
+    from: z.string(),
+    /** Our number or short code it was sent to. */
+    to: z.string(),
+    body: z.string(),
+    receivedAt: z.string(),
+    /** The sender's contact, when the sender is a phone number. */
+    contactId: z.string().nullable(),
+    /** The outbound message it answers (an API or campaign message), when matched. */
+    replyToMessageId: z.string().nullable(),
+    /** The campaign of the message it answers, when that is a campaign message. */
+    campaignId: z.string().nullable(),
+    /** It opted its sender out (STOP and the other opt-out keywords). */
+    optedOut: z.boolean(),
+  })
+  .meta({
+    example: {
+      id: '3051',
+      from: '+447700900412',
+      to: '+447700900000',
+      body: 'YES',
+      receivedAt: '2026-11-27T09:02:11.000Z',
+      contactId: '0194f0c2-7d1e-7c3a-9b1e-2f4a5b6c7d8e',
+      replyToMessageId: '1042',
+      campaignId: null,
+      optedOut: false,
+    },
+  });
+export type ApiInboundMessage = z.infer<typeof apiInboundMessageSchema>;
+export const apiInboundListResponseSchema = z.object({ data: z.array(apiInboundMessageSchema), nextCursor: z.string().nullable() });

@@ -469,6 +469,8 @@ export const inboundMessages = pgTable(
   (table) => [
     uniqueIndex('inbound_messages_gateway_unique').on(table.gatewayId, table.gatewayMessageId),
     index('inbound_messages_contact_idx').on(table.contactId, table.id),
+    // A sender's messages for GET /api/v1/inbound?from= (migration 0034).
+    index('inbound_messages_from_idx').on(table.fromPhone, table.id),
     index('inbound_messages_unprocessed_idx')
       .on(table.id)
       .where(sql`${table.processedAt} is null`),
