@@ -22,6 +22,8 @@ export const INTEGRATION_ERROR_CODES = {
   idempotencyConflict: 'IDEMPOTENCY_CONFLICT',
   gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
   optInRefused: 'OPT_IN_REFUSED',
+  /** POST /api/v1/messages/{id}/cancel on a message a gateway already had (or that ended otherwise). */
+  notCancellable: 'MESSAGE_NOT_CANCELLABLE',
 } as const;
 
 /**

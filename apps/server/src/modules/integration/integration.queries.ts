@@ -170,6 +170,22 @@ export async function listApiMessages(
   );
 }
 
+/**
+ * Cancels an API message no gateway has had: still queued and never handed over (handed_at, which
+ * lease recovery also sets when a lost claim may have handed it). The claim locks rows it takes
+ * (SKIP LOCKED), so a message is either claimed or cancelled, never both. Answers the message
+ * cancelled, else undefined (the caller reads why). Its scheduled time stays, to show what was planned.
+ */
+export async function cancelUnhandedApiMessage(db: Executor, id: string): Promise<ApiMessageRow | undefined> {
+  const [row] = await queryRows<ApiMessageRow>(
+    db,
+    sql`update messages set status = 'cancelled', lease_until = null
+        where id = ${id} and kind = 'api' and status = 'queued' and handed_at is null
+        returning ${COLUMNS}`,
+  );
+  return row;
+}
+
 /** The stored first answer to an Idempotency-Key of a key within 24 hours (older ones are forgotten first). */
 export async function findIdempotentAnswer(
   db: Executor,

@@ -16,7 +16,7 @@ import { NotFound, ValidationError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import { findApiMessage, listApiMessages } from './integration.queries.ts';
-import { idempotent, itemErrorToThrow, sendApiMessages } from './integration.service.ts';
+import { cancelApiMessage, idempotent, itemErrorToThrow, sendApiMessages } from './integration.service.ts';
 
 const TAGS = ['integration'];
 
@@ -101,6 +101,22 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(202).send(answer.response);
     },
+  );
+
+  app.post(
+    '/api/v1/messages/:id/cancel',
+    {
+      config: { auth: 'apiKey', scope: 'messages:send' },
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel a message no gateway has had yet (a scheduled one): status cancelled',
+        description:
+          'Works while the message is queued and not handed to a gateway, whichever key sent it; cancelling it again answers it again. Once a gateway has it (or it ended otherwise), 409 MESSAGE_NOT_CANCELLABLE.',
+        params: apiMessageIdParamsSchema,
+        response: { 200: apiMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => cancelApiMessage(db, { key: currentApiKey(request), ip: request.ip, id: request.params.id }),
   );
 
   app.get(

@@ -5,13 +5,16 @@ import { splitSms } from '@sms/contracts/sms-encoding';
 import type { Db } from '../../db/client.ts';
 import type { AuditActor } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
-import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { Conflict, NotFound, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
 import { erasedOptedOut } from '../../platform/suppression.ts';
 import { gatewayForSending } from '../gateways/index.ts';
 import { messagingSettingsForSending } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import {
+  cancelUnhandedApiMessage,
   databaseNow,
+  findApiMessage,
   ensureRecipients,
   findIdempotentAnswer,
   insertApiMessages,
@@ -225,4 +228,36 @@ export async function idempotent<T>(
   }
   await storeIdempotentAnswer(db, { apiKeyId: input.key.id, key: idem, statusCode: input.statusCode, response });
   return { statusCode: input.statusCode, response, replayed: false };
+}
+
+/**
+ * Cancels a scheduled (or not yet sent) API message of the organisation while no gateway has had
+ * it: status cancelled, audited with the key as the actor. Cancelling a cancelled message answers
+ * it again; 404 when unknown; 409 MESSAGE_NOT_CANCELLABLE once a gateway has it (or it ended
+ * otherwise), naming its status.
+ */
+export async function cancelApiMessage(db: Db, input: { key: ApiKeyPrincipal; ip: string; id: string }): Promise<ApiMessage> {
+  return db.transaction(async (tx) => {
+    const cancelled = await cancelUnhandedApiMessage(tx, input.id);
+    if (cancelled) {
+      await recordAudit(tx, {
+        actor: keyActor(input.key),
+        action: 'message.api_cancel',
+        subject: 'Campaign',
+        subjectId: input.id,
+        ip: input.ip,
+        details: { apiKeyId: input.key.id, reference: cancelled.reference },
+      });
+      return presentApiMessage(cancelled);
+    }
+    const row = await findApiMessage(tx, input.id);
+    if (!row) throw new NotFound('Message not found');
+    if (row.status === 'cancelled') return presentApiMessage(row);
+    throw new Conflict(
+      row.status === 'queued' || row.status === 'sending'
+        ? `A gateway already has the message (status ${row.status}): it can no longer be cancelled`
+        : `The message is ${row.status}: only a message no gateway has had can be cancelled`,
+      { code: INTEGRATION_ERROR_CODES.notCancellable },
+    );
+  });
 }
