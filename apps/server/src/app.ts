@@ -144,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(auditLogRoutes, { db });
   await app.register(backupsRoutes, { database: deps.database, directory: backupDirectory(config) });
   await app.register(apiKeysRoutes, { db, access: apiKeys });
-  await app.register(integrationMessagesRoutes, { db, wake: wakeOneOffs });
+  await app.register(integrationMessagesRoutes, { db, wake: wakeOneOffs, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(integrationContactsRoutes, { db });
   await app.register(integrationInboundRoutes, { db });
   await app.register(integrationReportsRoutes, { db });

@@ -1,5 +1,6 @@
 import { enqueueNotice } from './modules/account/index.ts';
 import { recordInboundActivity } from './modules/inbox/index.ts';
+import { StatusCallbackDeliverer } from './modules/integration/index.ts';
 import { applyKeywordRules } from './modules/keyword-rules/index.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
 import { notifyCampaignChanges } from './modules/notifications/index.ts';
@@ -41,8 +42,8 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
 }
 
 /**
- * The sending engine of this process with its subscribers, and the webhook deliverer beside it
- * (deliveries run where the engine runs). Started and stopped together.
+ * The sending engine of this process with its subscribers, and the webhook and status callback
+ * deliverers beside it (deliveries run where the engine runs). Started and stopped together.
  */
 export function createSending(
   deps: Omit<Parameters<typeof createMessagingEngine>[0], 'events'> & {
@@ -63,15 +64,24 @@ export function createSending(
     logger: deps.logger,
     ...(jobs ? { onDisabled: (endpoint) => enqueueNotice(jobs, { type: 'webhook-disabled', webhookId: endpoint.id, ...endpoint }) } : {}),
   });
+  // The integration API's per-message status callbacks: the webhooks' delivery, to the message's own URL (decision 092).
+  const callbacks = new StatusCallbackDeliverer({
+    db: deps.database.db,
+    availability: deps.database.availability,
+    allowPrivate: allowPrivateWebhooks ?? false,
+    logger: deps.logger,
+  });
   return {
     ...engine,
     start: () => {
       engine.start();
       webhooks.start();
+      callbacks.start();
     },
     stop: async () => {
       await engine.stop();
       await webhooks.stop();
+      await callbacks.stop();
     },
   };
 }

@@ -13,6 +13,7 @@ export const INTEGRATION_LIMITS = {
   idempotencyKeyMax: 200,
   batchMax: 1000,
   pageMax: 100,
+  statusCallbackMax: 2000,
 } as const;
 
 /** Error codes of the integration API besides the generic ones. */
@@ -39,6 +40,14 @@ export const sendApiMessageBodySchema = z
     priority: z.enum(API_MESSAGE_PRIORITIES).optional(),
     scheduledAt: z.iso.datetime({ offset: true }).optional(),
     reference: z.string().max(INTEGRATION_LIMITS.referenceMax).optional(),
+    statusCallback: z
+      .url({ protocol: /^https?$/, error: 'statusCallback must be an https URL' })
+      .max(INTEGRATION_LIMITS.statusCallbackMax)
+      .optional()
+      .meta({
+        description:
+          "An https URL that hears this message's status changes (sent, delivered, undelivered, failed, unknown, cancelled), signed like webhooks. Public addresses only.",
+      }),
   })
   .meta({ example: { to: '+447700900123', body: 'Your code is 481516', priority: 'high', reference: 'otp-2291' } });
 export type SendApiMessageBody = z.infer<typeof sendApiMessageBodySchema>;
@@ -62,6 +71,8 @@ export const apiMessageSchema = z
     failedAt: z.string().nullable(),
     error: z.object({ code: z.string(), message: z.string().nullable() }).nullable(),
     reply: z.object({ text: z.string(), at: z.string() }).nullable(),
+    /** The URL that hears its status changes, when the send named one. */
+    statusCallback: z.string().nullable(),
   })
   .meta({
     example: {
@@ -80,6 +91,7 @@ export const apiMessageSchema = z
       failedAt: null,
       error: null,
       reply: null,
+      statusCallback: null,
     },
   });
 export type ApiMessage = z.infer<typeof apiMessageSchema>;

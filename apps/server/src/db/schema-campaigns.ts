@@ -216,6 +216,8 @@ export const messages = pgTable(
     reference: text('reference'),
     /** The API key that sent it (kind 'api'). */
     apiKeyId: uuid('api_key_id'),
+    /** The URL that hears its status changes (kind 'api', optional; migration 0034, decision 092). */
+    statusCallback: text('status_callback'),
   },
   (table) => [
     uniqueIndex('messages_campaign_contact_unique').on(table.campaignId, table.contactId),

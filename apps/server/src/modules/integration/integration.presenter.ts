@@ -24,6 +24,7 @@ export function presentApiMessage(row: ApiMessageRow): ApiMessage {
     failedAt: iso(row.failed_at),
     error: row.error_code ? { code: row.error_code, message: row.error_text } : null,
     reply: row.reply_text !== null && row.replied_at ? { text: row.reply_text, at: iso(row.replied_at) ?? '' } : null,
+    statusCallback: row.status_callback,
   };
 }
 

@@ -23,10 +23,11 @@ export interface ApiMessageRow {
   reply_text: string | null;
   replied_at: Date | string | null;
   attempts: number;
+  status_callback: string | null;
 }
 
 const COLUMNS = sql`id, phone, status, encoding, segments, priority, reference, contact_id, queued_at, next_attempt_at, sent_at,
-  delivered_at, failed_at, error_code, error_text, reply_text, replied_at, attempts`;
+  delivered_at, failed_at, error_code, error_text, reply_text, replied_at, attempts, status_callback`;
 
 /** A message of kind 'api' to queue (one-offs: no campaign); its contact comes from the send. */
 export interface ApiMessageInput {
@@ -40,6 +41,7 @@ export interface ApiMessageInput {
   priority: number;
   reference: string | null;
   scheduledAt: string | null;
+  statusCallback: string | null;
 }
 
 /** Who the audit entry of a send names (like recordAudit: the actor copied). */
@@ -56,8 +58,10 @@ function inputRows(rows: Array<ApiMessageInput & { contactId: string | null }>):
     select * from unnest(${column((r) => r.apiKeyId)}::uuid[], ${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[],
                          ${column((r) => r.phone)}::text[], ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[],
                          ${column((r) => r.encoding)}::text[], ${column((r) => r.segments)}::smallint[], ${column((r) => r.priority)}::smallint[],
-                         ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[])
-      with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at, n))`;
+                         ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[],
+                         ${column((r) => r.statusCallback)}::text[])
+      with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at,
+                           status_callback, n))`;
 }
 
 /**
@@ -66,8 +70,10 @@ function inputRows(rows: Array<ApiMessageInput & { contactId: string | null }>):
  */
 function insertReady(audit: ApiSendAudit): SQL {
   return sql`inserted as (
-      insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at)
-      select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at
+      insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at,
+                            status_callback)
+      select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at,
+             r.status_callback
       from ready as r order by r.n
       returning ${COLUMNS}),
     audited as (
@@ -126,7 +132,7 @@ export async function sendApiMessagesAtOnce(
           select (select open from gate) and (select count(*) from recipients) = (select count(distinct phone) from input) as ok),
         ready as (
           select r.key_id, c.id as contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority,
-                 r.reference, r.scheduled_at, r.n
+                 r.reference, r.scheduled_at, r.status_callback, r.n
           from input as r join recipients as c on c.phone = r.phone
           where c.status = 'active' and (select ok from complete)),
         ${insertReady(audit)}

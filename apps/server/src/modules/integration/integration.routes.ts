@@ -32,7 +32,10 @@ const idempotencyHeaders = z.object({
 });
 
 /** /api/v1/messages: transactional sends and their status, for software holding an API key. */
-export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void }> = async (app, { db, wake }) => {
+export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; allowPrivate: boolean }> = async (
+  app,
+  { db, wake, allowPrivate },
+) => {
   app.post(
     '/api/v1/messages',
     {
@@ -51,7 +54,7 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
         db,
         { key, idempotencyKey: request.headers['idempotency-key'], body: request.body, statusCode: 202 },
         async () => {
-          const [result] = await sendApiMessages(db, { key, ip: request.ip, items: [request.body], wake });
+          const [result] = await sendApiMessages(db, { key, ip: request.ip, items: [request.body], wake, allowPrivate });
           if (!result) throw new ValidationError('body', 'Nothing to send');
           if ('error' in result) throw itemErrorToThrow(result.error);
           return result.message;
@@ -80,7 +83,7 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
         db,
         { key, idempotencyKey: request.headers['idempotency-key'], body: request.body, statusCode: 202 },
         async () => {
-          const results = await sendApiMessages(db, { key, ip: request.ip, items: request.body.messages, wake });
+          const results = await sendApiMessages(db, { key, ip: request.ip, items: request.body.messages, wake, allowPrivate });
           return {
             results: results.map((result, index) =>
               'message' in result

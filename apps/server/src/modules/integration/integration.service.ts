@@ -9,6 +9,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, NotFound, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
 import { erasedOptedOut } from '../../platform/suppression.ts';
 import { gatewayForSending } from '../gateways/index.ts';
+import { webhookHostRefusal } from '../webhooks/index.ts';
 import { messagingSettingsForSending } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import {
@@ -77,7 +78,26 @@ function messageInput(key: ApiKeyPrincipal, item: Extract<Checked, { ok: true }>
     priority: item.body.priority === 'high' ? 1 : 0,
     reference: item.body.reference ?? null,
     scheduledAt: item.body.scheduledAt ?? null,
+    statusCallback: item.body.statusCallback ?? null,
   };
+}
+
+/**
+ * Why a statusCallback is refused (undefined: accepted): the webhooks' rule (decision 054), https
+ * and a public address, both waived by ALLOW_PRIVATE_WEBHOOK_URLS. Hosts are checked once a request.
+ */
+async function callbackRefusal(
+  url: string | undefined,
+  allowPrivate: boolean,
+  hosts: Map<string, string | undefined>,
+): Promise<ItemError | undefined> {
+  if (!url || allowPrivate) return undefined;
+  const refuse = (message: string): ItemError => ({ status: 400, code: 'VALIDATION_ERROR', message, field: 'statusCallback' });
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:') return refuse('statusCallback must be an https URL');
+  if (!hosts.has(parsed.hostname)) hosts.set(parsed.hostname, (await webhookHostRefusal(parsed.hostname))?.detail);
+  const detail = hosts.get(parsed.hostname);
+  return detail ? refuse(`statusCallback must be a public address, not private, loopback or link-local: ${detail}`) : undefined;
 }
 
 /**
@@ -87,7 +107,7 @@ function messageInput(key: ApiKeyPrincipal, item: Extract<Checked, { ok: true }>
  */
 export async function sendApiMessages(
   db: Db,
-  input: { key: ApiKeyPrincipal; ip: string; items: SendApiMessageBody[]; wake: () => void },
+  input: { key: ApiKeyPrincipal; ip: string; items: SendApiMessageBody[]; wake: () => void; allowPrivate: boolean },
 ): Promise<Array<{ message: ApiMessage } | { error: ItemError }>> {
   // The default country only reads national numbers: a request of E.164 numbers (one-time codes)
   // spares the round trip, which counts under load (bench/priority).
@@ -95,6 +115,7 @@ export async function sendApiMessages(
   const defaultCountry = national ? (await messagingSettingsForSending(db)).defaultCountry : undefined;
   const gateways = new Map<string, string | ItemError>();
   const checked: Checked[] = [];
+  const callbackHosts = new Map<string, string | undefined>();
   let now: Date | undefined;
   for (const body of input.items) {
     const parsed = normalisePhone(body.to, defaultCountry);
@@ -121,6 +142,11 @@ export async function sendApiMessages(
           field: 'scheduledAt',
         },
       });
+      continue;
+    }
+    const callback = await callbackRefusal(body.statusCallback, input.allowPrivate, callbackHosts);
+    if (callback) {
+      checked.push({ ok: false, error: callback });
       continue;
     }
     const gateway = await gatewayFor(db, body.gatewayId, gateways);
