@@ -4,6 +4,7 @@ import { StatusCallbackDeliverer } from './modules/integration/index.ts';
 import { applyKeywordRules } from './modules/keyword-rules/index.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
 import { notifyCampaignChanges } from './modules/notifications/index.ts';
+import { addCompletedCampaignFigures } from './modules/reports/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
 import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
@@ -35,7 +36,8 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
     // Webhooks: message.status of integration API messages, by trigger (see above).
     'receipt.recorded': [],
     // The bell: completed, or paused by itself, in the transaction that moved it (the sweep finds it written).
-    'campaign.status_changed': [notifyCampaignChanges(options.emailAvailable ?? false)],
+    // Webhooks: campaign.completed (written by trigger) carries the campaign's figures as the reports define them.
+    'campaign.status_changed': [notifyCampaignChanges(options.emailAvailable ?? false), addCompletedCampaignFigures],
     // Webhooks: contact.opted_out / contact.opted_in, by trigger (see above).
     'contact.consent_changed': [],
   });
@@ -61,6 +63,7 @@ export function createSending(
     db: deps.database.db,
     availability: deps.database.availability,
     allowPrivate: allowPrivateWebhooks ?? false,
+    publicUrl: deps.publicUrl,
     logger: deps.logger,
     ...(jobs ? { onDisabled: (endpoint) => enqueueNotice(jobs, { type: 'webhook-disabled', webhookId: endpoint.id, ...endpoint }) } : {}),
   });
@@ -69,6 +72,7 @@ export function createSending(
     db: deps.database.db,
     availability: deps.database.availability,
     allowPrivate: allowPrivateWebhooks ?? false,
+    publicUrl: deps.publicUrl,
     logger: deps.logger,
   });
   return {

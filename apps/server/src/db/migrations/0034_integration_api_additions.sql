@@ -45,3 +45,24 @@ DROP TRIGGER "messages_webhook_status" ON "messages";--> statement-breakpoint
 CREATE TRIGGER "messages_webhook_status" AFTER UPDATE OF "status" ON "messages" FOR EACH ROW
 	WHEN (NEW.kind = 'api' AND OLD.status IS DISTINCT FROM NEW.status AND NEW.status IN ('sent', 'delivered', 'undelivered', 'failed', 'unknown', 'cancelled'))
 	EXECUTE FUNCTION webhook_message_status();
+--> statement-breakpoint
+-- message.inbound names the sender's contact and the message it answers: written when the inbound
+-- message is processed (contact linked, reply matched, in the processing's transaction) instead
+-- of when it is stored, when neither is known yet. A reply still waiting for its message's outcome
+-- (that message being handed over) goes out without it.
+CREATE OR REPLACE FUNCTION "webhook_inbound"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	contact record;
+BEGIN
+	SELECT c.id, c.phone, nullif(trim(concat_ws(' ', c.first_name, c.last_name)), '') AS name INTO contact
+		FROM contacts c WHERE c.id = NEW.contact_id;
+	PERFORM webhook_enqueue('message.inbound', jsonb_build_object('id', NEW.id::text, 'from', NEW.from_phone, 'to', NEW.to_address,
+		'body', NEW.body, 'receivedAt', NEW.received_at, 'contactId', contact.id,
+		'contact', CASE WHEN contact.id IS NULL THEN NULL ELSE jsonb_build_object('id', contact.id, 'phone', contact.phone, 'name', contact.name) END,
+		'replyToMessageId', NEW.reply_to_message_id::text,
+		'campaignId', (SELECT m.campaign_id FROM messages m WHERE m.id = NEW.reply_to_message_id)));
+	RETURN NULL;
+END $$;--> statement-breakpoint
+DROP TRIGGER "inbound_messages_webhook" ON "inbound_messages";--> statement-breakpoint
+CREATE TRIGGER "inbound_messages_webhook" AFTER UPDATE OF "processed_at" ON "inbound_messages" FOR EACH ROW
+	WHEN (OLD.processed_at IS NULL AND NEW.processed_at IS NOT NULL) EXECUTE FUNCTION webhook_inbound();

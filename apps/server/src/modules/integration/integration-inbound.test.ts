@@ -52,7 +52,15 @@ describe('GET /api/v1/inbound', () => {
     // A test number in 400-499 answers "Test reply" (contracts test-numbers.ts).
     const sent = await server.post('/api/v1/messages', { to: '+447700900412', body: 'Are you coming?' }, { token: secret });
     expect(sent.status).toBe(202);
-    const reply = await waitFor(async () => (await list('?from=%2B447700900412')).body.data[0], 20_000, 'the test number to answer');
+    // Listed once stored; matched to the message it answers a moment later.
+    const reply = await waitFor(
+      async () => {
+        const [first] = (await list('?from=%2B447700900412')).body.data;
+        return first?.replyToMessageId ? first : undefined;
+      },
+      20_000,
+      'the test number to answer',
+    );
     expect(reply).toMatchObject({
       from: '+447700900412',
       body: TEST_NUMBER_REPLY,

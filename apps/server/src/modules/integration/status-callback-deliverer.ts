@@ -1,7 +1,7 @@
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { OUTBOUND_USER_AGENT } from '../../platform/product-version.ts';
-import { postWebhook, retryDelayMs, signWebhook } from '../webhooks/index.ts';
+import { eventBody, postWebhook, retryDelayMs, signWebhook } from '../webhooks/index.ts';
 import { claimCallbacks, recordCallbackAttempt, type ClaimedCallback } from './status-callbacks.queries.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -12,6 +12,8 @@ const ERROR_CHARS = 500;
 interface CallbackDeps {
   db: Db;
   allowPrivate: boolean;
+  /** PUBLIC_URL: callbacks carry the message's API address, as webhooks do (decision 092). */
+  publicUrl?: string | undefined;
   logger: { error(details: object, message: string): void };
   /** The database's availability: an outage is logged once there, and waited for instead of polled. */
   availability?: DatabaseAvailability;
@@ -75,12 +77,10 @@ export class StatusCallbackDeliverer {
   }
 
   private async deliver(callback: ClaimedCallback): Promise<void> {
-    const body = JSON.stringify({
-      id: callback.event_id,
-      type: 'message.status',
-      createdAt: new Date(callback.created_at).toISOString(),
-      data: callback.data,
-    });
+    const body = eventBody(
+      { id: callback.event_id, type: 'message.status', createdAt: new Date(callback.created_at).toISOString(), data: callback.data },
+      this.deps.publicUrl,
+    );
     const timestamp = Math.floor(Date.now() / 1000);
     let statusCode: number | null = null;
     let error: string | null = null;
