@@ -116,6 +116,30 @@ describe('statusCallback', () => {
     expect(cancelled.map((message) => message.event.data.status)).toEqual(['cancelled']);
   });
 
+  it('keeps a change that happened while no deliverer ran, and sends it once one runs again', async () => {
+    const sent = await send({
+      to: '+447700900180',
+      body: 'Later',
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      statusCallback: receiver.url,
+    });
+    await server.engine?.stop();
+    try {
+      // A change written while every sending process is down (here: a cancellation through the API).
+      expect((await server.post(`/api/v1/messages/${sent.body.id}/cancel`, undefined, { token: key })).status).toBe(200);
+      const [row] = await queryRows<{ status: string; attempts: number }>(
+        server.database.db,
+        sql`select status, attempts from status_callback_deliveries where message_id = ${sent.body.id}`,
+      );
+      expect(row).toEqual({ status: 'pending', attempts: 0 });
+      expect(heard(receiver, sent.body.id)).toEqual([]);
+    } finally {
+      server.engine?.start();
+    }
+    const events = await statusesHeard(receiver, sent.body.id, 'cancelled');
+    expect(events).toHaveLength(1);
+  });
+
   it('refuses a callback that is not https or not a public address unless private addresses are allowed, naming the field', async () => {
     const strict = await startTestServer();
     try {
