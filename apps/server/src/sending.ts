@@ -1,8 +1,10 @@
 import { enqueueNotice } from './modules/account/index.ts';
 import { recordInboundActivity } from './modules/inbox/index.ts';
+import { StatusCallbackDeliverer } from './modules/integration/index.ts';
 import { applyKeywordRules } from './modules/keyword-rules/index.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
 import { notifyCampaignChanges } from './modules/notifications/index.ts';
+import { addCompletedCampaignFigures } from './modules/reports/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
 import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
@@ -34,15 +36,16 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
     // Webhooks: message.status of integration API messages, by trigger (see above).
     'receipt.recorded': [],
     // The bell: completed, or paused by itself, in the transaction that moved it (the sweep finds it written).
-    'campaign.status_changed': [notifyCampaignChanges(options.emailAvailable ?? false)],
+    // Webhooks: campaign.completed (written by trigger) carries the campaign's figures as the reports define them.
+    'campaign.status_changed': [notifyCampaignChanges(options.emailAvailable ?? false), addCompletedCampaignFigures],
     // Webhooks: contact.opted_out / contact.opted_in, by trigger (see above).
     'contact.consent_changed': [],
   });
 }
 
 /**
- * The sending engine of this process with its subscribers, and the webhook deliverer beside it
- * (deliveries run where the engine runs). Started and stopped together.
+ * The sending engine of this process with its subscribers, and the webhook and status callback
+ * deliverers beside it (deliveries run where the engine runs). Started and stopped together.
  */
 export function createSending(
   deps: Omit<Parameters<typeof createMessagingEngine>[0], 'events'> & {
@@ -60,18 +63,29 @@ export function createSending(
     db: deps.database.db,
     availability: deps.database.availability,
     allowPrivate: allowPrivateWebhooks ?? false,
+    publicUrl: deps.publicUrl,
     logger: deps.logger,
     ...(jobs ? { onDisabled: (endpoint) => enqueueNotice(jobs, { type: 'webhook-disabled', webhookId: endpoint.id, ...endpoint }) } : {}),
+  });
+  // The integration API's per-message status callbacks: the webhooks' delivery, to the message's own URL (decision 092).
+  const callbacks = new StatusCallbackDeliverer({
+    db: deps.database.db,
+    availability: deps.database.availability,
+    allowPrivate: allowPrivateWebhooks ?? false,
+    publicUrl: deps.publicUrl,
+    logger: deps.logger,
   });
   return {
     ...engine,
     start: () => {
       engine.start();
       webhooks.start();
+      callbacks.start();
     },
     stop: async () => {
       await engine.stop();
       await webhooks.stop();
+      await callbacks.stop();
     },
   };
 }

@@ -66,6 +66,22 @@ describe('the integration guide', () => {
     );
   }, 60_000);
 
+  it('schedules, cancels and lists replies with its second curl example (decision 092)', async () => {
+    const [, shell] = blocks(guide, 'sh');
+    const [schedule, cancel, replies] = shell!.split(/\n(?=curl )/);
+    const dir = scratchDir('sms-guide-');
+    const curl = (line: string) => `set -e\n${line.replace('curl ', 'curl -sS ')}`;
+    const scheduled = JSON.parse(await run(join(dir, 'schedule.sh'), curl(schedule!), ['bash']));
+    const promised = JSON.parse(/# 202 (\{.*)\.\.\.\}/.exec(schedule!)![1]!.replace(/,$/, '') + '}');
+    expect(scheduled).toMatchObject({ to: promised.to, status: 'queued', scheduledAt: promised.scheduledAt });
+    const cancelled = JSON.parse(
+      await run(join(dir, 'cancel.sh'), curl(cancel!.replace(`/${promised.id}/`, `/${scheduled.id}/`)), ['bash']),
+    );
+    expect(cancelled).toMatchObject({ id: scheduled.id, status: 'cancelled' });
+    const listed = JSON.parse(await run(join(dir, 'replies.sh'), curl(replies!), ['bash']));
+    expect(listed).toMatchObject({ data: expect.any(Array), nextCursor: null });
+  }, 60_000);
+
   it('sends with its Node example as written', async () => {
     const [node] = blocks(guide, 'js');
     const dir = scratchDir('sms-guide-');

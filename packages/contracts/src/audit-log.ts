@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   'segment.delete',
   /** A message sent through the integration API (actor: the key, by name). */
   'message.api_send',
+  /** A scheduled message cancelled through the integration API before any gateway had it (actor: the key, by name). */
+  'message.api_cancel',
   /** A contact created or changed through the integration API (actor: the key, by name). */
   'contact.api_upsert',
   'settings.messaging.update',

@@ -71,6 +71,7 @@ export const API_ERROR_CATALOGUE = {
   INVALID_PHONE: [400],
   IDEMPOTENCY_CONFLICT: [409],
   API_KEY_ROTATED: [401],
+  MESSAGE_NOT_CANCELLABLE: [409],
   OPT_IN_REFUSED: [409],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 

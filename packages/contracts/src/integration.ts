@@ -13,6 +13,7 @@ export const INTEGRATION_LIMITS = {
   idempotencyKeyMax: 200,
   batchMax: 1000,
   pageMax: 100,
+  statusCallbackMax: 2000,
 } as const;
 
 /** Error codes of the integration API besides the generic ones. */
@@ -22,6 +23,8 @@ export const INTEGRATION_ERROR_CODES = {
   idempotencyConflict: 'IDEMPOTENCY_CONFLICT',
   gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
   optInRefused: 'OPT_IN_REFUSED',
+  /** POST /api/v1/messages/{id}/cancel on a message a gateway already had (or that ended otherwise). */
+  notCancellable: 'MESSAGE_NOT_CANCELLABLE',
 } as const;
 
 /**
@@ -37,6 +40,14 @@ export const sendApiMessageBodySchema = z
     priority: z.enum(API_MESSAGE_PRIORITIES).optional(),
     scheduledAt: z.iso.datetime({ offset: true }).optional(),
     reference: z.string().max(INTEGRATION_LIMITS.referenceMax).optional(),
+    statusCallback: z
+      .url({ protocol: /^https?$/, error: 'statusCallback must be an https URL' })
+      .max(INTEGRATION_LIMITS.statusCallbackMax)
+      .optional()
+      .meta({
+        description:
+          "An https URL that hears this message's status changes (sent, delivered, undelivered, failed, unknown, cancelled), signed like webhooks. Public addresses only.",
+      }),
   })
   .meta({ example: { to: '+447700900123', body: 'Your code is 481516', priority: 'high', reference: 'otp-2291' } });
 export type SendApiMessageBody = z.infer<typeof sendApiMessageBodySchema>;
@@ -60,6 +71,8 @@ export const apiMessageSchema = z
     failedAt: z.string().nullable(),
     error: z.object({ code: z.string(), message: z.string().nullable() }).nullable(),
     reply: z.object({ text: z.string(), at: z.string() }).nullable(),
+    /** The URL that hears its status changes, when the send named one. */
+    statusCallback: z.string().nullable(),
   })
   .meta({
     example: {
@@ -78,6 +91,7 @@ export const apiMessageSchema = z
       failedAt: null,
       error: null,
       reply: null,
+      statusCallback: null,
     },
   });
 export type ApiMessage = z.infer<typeof apiMessageSchema>;
@@ -116,3 +130,55 @@ export const listApiContactsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
 });
 export const apiContactListResponseSchema = z.object({ data: z.array(contactSchema), nextCursor: z.string().nullable() });
+
+/** GET /api/v1/inbound: inbound messages (replies), newest first. */
+export const listApiInboundQuerySchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .meta({ description: 'The sender: a number (read as E.164) or a sender as it came (a short code, a name)' }),
+  since: z.iso.datetime({ offset: true }).optional().meta({ description: 'Received at or after this time' }),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'cursor must be a nextCursor from a previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(INTEGRATION_LIMITS.pageMax).default(50),
+});
+
+/** An inbound message (a reply, or a message from anyone) as the integration API shows it. */
+export const apiInboundMessageSchema = z
+  .object({
+    id: z.string(),
+    /** The sender: E.164 when it reads as a number, else as it came. */
+    from: z.string(),
+    /** Our number or short code it was sent to. */
+    to: z.string(),
+    body: z.string(),
+    receivedAt: z.string(),
+    /** The sender's contact, when the sender is a phone number. */
+    contactId: z.string().nullable(),
+    /** The outbound message it answers (an API or campaign message), when matched. */
+    replyToMessageId: z.string().nullable(),
+    /** The campaign of the message it answers, when that is a campaign message. */
+    campaignId: z.string().nullable(),
+    /** It opted its sender out (STOP and the other opt-out keywords). */
+    optedOut: z.boolean(),
+  })
+  .meta({
+    example: {
+      id: '3051',
+      from: '+447700900412',
+      to: '+447700900000',
+      body: 'YES',
+      receivedAt: '2026-11-27T09:02:11.000Z',
+      contactId: '0194f0c2-7d1e-7c3a-9b1e-2f4a5b6c7d8e',
+      replyToMessageId: '1042',
+      campaignId: null,
+      optedOut: false,
+    },
+  });
+export type ApiInboundMessage = z.infer<typeof apiInboundMessageSchema>;
+export const apiInboundListResponseSchema = z.object({ data: z.array(apiInboundMessageSchema), nextCursor: z.string().nullable() });

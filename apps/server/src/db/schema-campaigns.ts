@@ -216,6 +216,8 @@ export const messages = pgTable(
     reference: text('reference'),
     /** The API key that sent it (kind 'api'). */
     apiKeyId: uuid('api_key_id'),
+    /** The URL that hears its status changes (kind 'api', optional; migration 0034, decision 092). */
+    statusCallback: text('status_callback'),
   },
   (table) => [
     uniqueIndex('messages_campaign_contact_unique').on(table.campaignId, table.contactId),
@@ -469,6 +471,8 @@ export const inboundMessages = pgTable(
   (table) => [
     uniqueIndex('inbound_messages_gateway_unique').on(table.gatewayId, table.gatewayMessageId),
     index('inbound_messages_contact_idx').on(table.contactId, table.id),
+    // A sender's messages for GET /api/v1/inbound?from= (migration 0034).
+    index('inbound_messages_from_idx').on(table.fromPhone, table.id),
     index('inbound_messages_unprocessed_idx')
       .on(table.id)
       .where(sql`${table.processedAt} is null`),

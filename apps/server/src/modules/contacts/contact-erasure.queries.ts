@@ -96,6 +96,11 @@ export async function removeTraces(tx: Executor, traces: PersonTraces): Promise<
       status = case when status = 'pending' then 'failed' else status end,
       last_error = case when status = 'pending' then 'Not sent: the contact was erased' else last_error end
     where data->>'contactId' = ${contactId} or data->>'phone' = ${phone} or data->>'to' = ${phone} or data->>'from' = ${phone}`);
+  // The integration API's status callbacks about the person, as its webhook deliveries.
+  await tx.execute(sql`update status_callback_deliveries set data = '{"erased":true}'::jsonb,
+      status = case when status = 'pending' then 'failed' else status end,
+      last_error = case when status = 'pending' then 'Not sent: the contact was erased' else last_error end
+    where data->>'contactId' = ${contactId} or data->>'to' = ${phone}`);
   // Stored answers of the integration API (idempotency) that quote the person: a repeated request is answered anew.
   await tx.execute(sql`delete from api_idempotency where response::text like ${`%${traces.nationalDigits}%`}
     or (${email}::text is not null and response::text ilike ${`%${escapeLike(email ?? '')}%`}) or response::text like ${`%${contactId}%`}`);

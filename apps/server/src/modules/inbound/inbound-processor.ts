@@ -88,6 +88,13 @@ export async function processInbound(db: Db, ids: string[], events: DomainEvents
       rows.map((row) => ({ id: row.id, body: row.body, optsOut: false })),
       false,
     );
+    // Marked processed as soon as matched (this transaction holds the rows, so no one else sees
+    // it before the end): the message.inbound webhook is written then, by trigger, knowing the
+    // contact and the message answered, and before the consent changes the keywords cause (decision 092).
+    await markProcessed(
+      tx,
+      rows.map((row) => row.id),
+    );
     const messages = rows.map((row) => ({
       id: row.id,
       fromPhone: row.fromPhone,
@@ -105,10 +112,6 @@ export async function processInbound(db: Db, ids: string[], events: DomainEvents
       optedIn: matched.flatMap((answer) => answer.optedIn),
     };
     if (consent.optedOut.length > 0 || consent.optedIn.length > 0) await events.publish(tx, 'contact.consent_changed', consent);
-    await markProcessed(
-      tx,
-      rows.map((row) => row.id),
-    );
     await events.publish(tx, 'inbound.processed', { ids: rows.map((row) => row.id) });
     return { processed: rows.length, autoReplies: matched.reduce((sum, answer) => sum + answer.queued, 0) };
   });

@@ -3,4 +3,6 @@
 
 export { integrationMessagesRoutes } from './integration.routes.ts';
 export { integrationContactsRoutes } from './integration-contacts.routes.ts';
+export { integrationInboundRoutes } from './integration-inbound.routes.ts';
 export { apiMessageCountsSince } from './integration.queries.ts';
+export { StatusCallbackDeliverer } from './status-callback-deliverer.ts';

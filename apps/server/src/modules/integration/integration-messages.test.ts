@@ -231,10 +231,40 @@ describe('/api/v1/messages', () => {
     expect([...first.body.data, ...second.body.data].map((m: any) => m.to)).toEqual(['+447400900112', '+447400900111', '+447400900110']);
     expect((await server.get('/api/v1/messages?cursor=abc', { token: secret })).body.field).toBe('cursor');
 
-    const other = await server.post('/api/api-keys', { name: 'Other', scopes: ['messages:read'] }, { token: admin.token });
-    const id = first.body.data[0].id;
-    expect((await server.get(`/api/v1/messages/${id}`, { token: other.body.secret })).status).toBe(404);
     expect((await server.get('/api/v1/messages/nope', { token: secret })).status).toBe(400);
+    expect((await server.get('/api/v1/messages/999999999', { token: secret })).status).toBe(404);
+  });
+
+  it("reads the organisation's API messages with any key holding messages:read, never campaign messages (decision 092)", async () => {
+    const sent = await send({ to: '+447400900130', body: 'Sent with key A', reference: 'org-wide' });
+    expect(sent.status).toBe(202);
+    const reader = (await server.post('/api/api-keys', { name: 'Reader', scopes: ['messages:read'] }, { token: admin.token })).body.secret;
+    const one = await server.get(`/api/v1/messages/${sent.body.id}`, { token: reader });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: sent.body.id, to: '+447400900130', reference: 'org-wide' });
+    const listed = await server.get('/api/v1/messages?reference=org-wide', { token: reader });
+    expect(listed.body.data.map((message: any) => message.id)).toEqual([sent.body.id]);
+    // A key that may send but not read reads nothing.
+    const sender = (await server.post('/api/api-keys', { name: 'Sender', scopes: ['messages:send'] }, { token: admin.token })).body.secret;
+    expect((await server.get(`/api/v1/messages/${sent.body.id}`, { token: sender })).status).toBe(403);
+    // A campaign's message is not an API message.
+    await server.database.db.execute(sql`insert into contacts (phone) values ('+447400900131') on conflict do nothing`);
+    const campaign = await server.post(
+      '/api/campaigns',
+      { name: 'Not API', body: 'Campaign text', audience: { type: 'all' } },
+      { token: admin.token },
+    );
+    expect((await server.post(`/api/campaigns/${campaign.body.campaign.id}/launch`, undefined, { token: admin.token })).status).toBe(200);
+    const campaignMessage = await waitFor(async () => {
+      const [row] = await queryRows<{ id: string }>(
+        server.database.db,
+        sql`select id::text as id from messages where campaign_id = ${campaign.body.campaign.id} limit 1`,
+      );
+      return row?.id;
+    });
+    expect((await server.get(`/api/v1/messages/${campaignMessage}`, { token: reader })).status).toBe(404);
+    const all = await server.get('/api/v1/messages?limit=100', { token: reader });
+    expect(all.body.data.some((message: any) => message.id === campaignMessage)).toBe(false);
   });
 
   it('sends a high-priority message before queued normal ones and while a large campaign is still sending', async () => {

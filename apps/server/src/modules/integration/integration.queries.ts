@@ -23,10 +23,11 @@ export interface ApiMessageRow {
   reply_text: string | null;
   replied_at: Date | string | null;
   attempts: number;
+  status_callback: string | null;
 }
 
 const COLUMNS = sql`id, phone, status, encoding, segments, priority, reference, contact_id, queued_at, next_attempt_at, sent_at,
-  delivered_at, failed_at, error_code, error_text, reply_text, replied_at, attempts`;
+  delivered_at, failed_at, error_code, error_text, reply_text, replied_at, attempts, status_callback`;
 
 /** A message of kind 'api' to queue (one-offs: no campaign); its contact comes from the send. */
 export interface ApiMessageInput {
@@ -40,6 +41,7 @@ export interface ApiMessageInput {
   priority: number;
   reference: string | null;
   scheduledAt: string | null;
+  statusCallback: string | null;
 }
 
 /** Who the audit entry of a send names (like recordAudit: the actor copied). */
@@ -56,8 +58,10 @@ function inputRows(rows: Array<ApiMessageInput & { contactId: string | null }>):
     select * from unnest(${column((r) => r.apiKeyId)}::uuid[], ${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[],
                          ${column((r) => r.phone)}::text[], ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[],
                          ${column((r) => r.encoding)}::text[], ${column((r) => r.segments)}::smallint[], ${column((r) => r.priority)}::smallint[],
-                         ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[])
-      with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at, n))`;
+                         ${column((r) => r.reference)}::text[], ${column((r) => r.scheduledAt)}::timestamptz[],
+                         ${column((r) => r.statusCallback)}::text[])
+      with ordinality as r(key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, scheduled_at,
+                           status_callback, n))`;
 }
 
 /**
@@ -66,8 +70,10 @@ function inputRows(rows: Array<ApiMessageInput & { contactId: string | null }>):
  */
 function insertReady(audit: ApiSendAudit): SQL {
   return sql`inserted as (
-      insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at)
-      select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at
+      insert into messages (kind, api_key_id, contact_id, gateway_id, phone, sender_id, body, encoding, segments, priority, reference, next_attempt_at,
+                            status_callback)
+      select 'api', r.key_id, r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority, r.reference, r.scheduled_at,
+             r.status_callback
       from ready as r order by r.n
       returning ${COLUMNS}),
     audited as (
@@ -126,7 +132,7 @@ export async function sendApiMessagesAtOnce(
           select (select open from gate) and (select count(*) from recipients) = (select count(distinct phone) from input) as ok),
         ready as (
           select r.key_id, c.id as contact_id, r.gateway_id, r.phone, r.sender_id, r.body, r.encoding, r.segments, r.priority,
-                 r.reference, r.scheduled_at, r.n
+                 r.reference, r.scheduled_at, r.status_callback, r.n
           from input as r join recipients as c on c.phone = r.phone
           where c.status = 'active' and (select ok from complete)),
         ${insertReady(audit)}
@@ -138,19 +144,18 @@ export async function sendApiMessagesAtOnce(
   return { recipients: new Map(answer.recipients.map((row) => [row.phone, row])), inserted: answer.inserted };
 }
 
-/** One API message of a key. */
-export async function findApiMessage(db: Executor, apiKeyId: string, id: string): Promise<ApiMessageRow | undefined> {
-  const [row] = await queryRows<ApiMessageRow>(
-    db,
-    sql`select ${COLUMNS} from messages where id = ${id} and api_key_id = ${apiKeyId} and kind = 'api'`,
-  );
+/** One API message, whichever key sent it (decision 092: keys read the organisation's API messages). */
+export async function findApiMessage(db: Executor, id: string): Promise<ApiMessageRow | undefined> {
+  const [row] = await queryRows<ApiMessageRow>(db, sql`select ${COLUMNS} from messages where id = ${id} and kind = 'api'`);
   return row;
 }
 
-/** A key's API messages, newest first, after a cursor (an id), filtered. */
+/**
+ * The organisation's API messages (every key's, decision 092), newest first, after a cursor (an
+ * id), filtered. Walks messages_one_off_idx backwards: API messages are one-offs (no campaign).
+ */
 export async function listApiMessages(
   db: Executor,
-  apiKeyId: string,
   filter: {
     status?: string | undefined;
     reference?: string | undefined;
@@ -162,13 +167,29 @@ export async function listApiMessages(
   return queryRows<ApiMessageRow>(
     db,
     sql`select ${COLUMNS} from messages
-        where api_key_id = ${apiKeyId} and kind = 'api'
+        where campaign_id is null and kind = 'api'
           ${filter.status ? sql`and status = ${filter.status}` : sql``}
           ${filter.reference ? sql`and reference = ${filter.reference}` : sql``}
           ${filter.since ? sql`and queued_at >= ${filter.since}::timestamptz` : sql``}
           ${filter.cursor ? sql`and id < ${filter.cursor}::bigint` : sql``}
         order by id desc limit ${filter.limit}`,
   );
+}
+
+/**
+ * Cancels an API message no gateway has had: still queued and never handed over (handed_at, which
+ * lease recovery also sets when a lost claim may have handed it). The claim locks rows it takes
+ * (SKIP LOCKED), so a message is either claimed or cancelled, never both. Answers the message
+ * cancelled, else undefined (the caller reads why). Its scheduled time stays, to show what was planned.
+ */
+export async function cancelUnhandedApiMessage(db: Executor, id: string): Promise<ApiMessageRow | undefined> {
+  const [row] = await queryRows<ApiMessageRow>(
+    db,
+    sql`update messages set status = 'cancelled', lease_until = null
+        where id = ${id} and kind = 'api' and status = 'queued' and handed_at is null
+        returning ${COLUMNS}`,
+  );
+  return row;
 }
 
 /** The stored first answer to an Idempotency-Key of a key within 24 hours (older ones are forgotten first). */

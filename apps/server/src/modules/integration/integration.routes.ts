@@ -16,7 +16,7 @@ import { NotFound, ValidationError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import { findApiMessage, listApiMessages } from './integration.queries.ts';
-import { idempotent, itemErrorToThrow, sendApiMessages } from './integration.service.ts';
+import { cancelApiMessage, idempotent, itemErrorToThrow, sendApiMessages } from './integration.service.ts';
 
 const TAGS = ['integration'];
 
@@ -32,7 +32,10 @@ const idempotencyHeaders = z.object({
 });
 
 /** /api/v1/messages: transactional sends and their status, for software holding an API key. */
-export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void }> = async (app, { db, wake }) => {
+export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: () => void; allowPrivate: boolean }> = async (
+  app,
+  { db, wake, allowPrivate },
+) => {
   app.post(
     '/api/v1/messages',
     {
@@ -51,7 +54,7 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
         db,
         { key, idempotencyKey: request.headers['idempotency-key'], body: request.body, statusCode: 202 },
         async () => {
-          const [result] = await sendApiMessages(db, { key, ip: request.ip, items: [request.body], wake });
+          const [result] = await sendApiMessages(db, { key, ip: request.ip, items: [request.body], wake, allowPrivate });
           if (!result) throw new ValidationError('body', 'Nothing to send');
           if ('error' in result) throw itemErrorToThrow(result.error);
           return result.message;
@@ -80,7 +83,7 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
         db,
         { key, idempotencyKey: request.headers['idempotency-key'], body: request.body, statusCode: 202 },
         async () => {
-          const results = await sendApiMessages(db, { key, ip: request.ip, items: request.body.messages, wake });
+          const results = await sendApiMessages(db, { key, ip: request.ip, items: request.body.messages, wake, allowPrivate });
           return {
             results: results.map((result, index) =>
               'message' in result
@@ -103,19 +106,37 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
     },
   );
 
+  app.post(
+    '/api/v1/messages/:id/cancel',
+    {
+      config: { auth: 'apiKey', scope: 'messages:send' },
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel a message no gateway has had yet (a scheduled one): status cancelled',
+        description:
+          'Works while the message is queued and not handed to a gateway, whichever key sent it; cancelling it again answers it again. Once a gateway has it (or it ended otherwise), 409 MESSAGE_NOT_CANCELLABLE.',
+        params: apiMessageIdParamsSchema,
+        response: { 200: apiMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => cancelApiMessage(db, { key: currentApiKey(request), ip: request.ip, id: request.params.id }),
+  );
+
   app.get(
     '/api/v1/messages/:id',
     {
       config: { auth: 'apiKey', scope: 'messages:read' },
       schema: {
         tags: TAGS,
-        summary: 'One message sent with this key: status, timestamps, error, reply',
+        summary: 'One API message: status, timestamps, error, reply',
+        description:
+          'Any key with messages:read reads every message sent through the integration API, whichever key sent it (not campaign messages: their figures are under reports:read).',
         params: apiMessageIdParamsSchema,
         response: { 200: apiMessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const row = await findApiMessage(db, currentApiKey(request).id, request.params.id);
+      const row = await findApiMessage(db, request.params.id);
       if (!row) throw new NotFound('Message not found');
       return presentApiMessage(row);
     },
@@ -127,14 +148,16 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
       config: { auth: 'apiKey', scope: 'messages:read' },
       schema: {
         tags: TAGS,
-        summary: 'Messages sent with this key, newest first (cursor pagination)',
+        summary: 'API messages of the organisation, newest first (cursor pagination)',
+        description:
+          'Every message sent through the integration API, whichever key sent it (not campaign messages). Pass nextCursor as cursor for the next page; null: the last page.',
         querystring: listApiMessagesQuerySchema,
         response: { 200: apiMessageListResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
       const { limit, ...filter } = request.query;
-      const rows = await listApiMessages(db, currentApiKey(request).id, { ...filter, limit: limit + 1 });
+      const rows = await listApiMessages(db, { ...filter, limit: limit + 1 });
       const page = rows.slice(0, limit);
       return { data: page.map(presentApiMessage), nextCursor: rows.length > limit ? String(page.at(-1)?.id) : null };
     },

@@ -6,13 +6,17 @@ import { splitSms } from '@sms/contracts/sms-encoding';
 import type { Db } from '../../db/client.ts';
 import type { AuditActor } from '../../platform/audit.ts';
 import type { ApiKeyPrincipal } from '../../platform/auth.ts';
-import { Conflict, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { Conflict, NotFound, Unprocessable, ValidationError, type AppError } from '../../platform/errors.ts';
 import { erasedOptedOut } from '../../platform/suppression.ts';
 import { gatewayForSending } from '../gateways/index.ts';
+import { webhookHostRefusal } from '../webhooks/index.ts';
 import { messagingSettingsForSending } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import {
+  cancelUnhandedApiMessage,
   databaseNow,
+  findApiMessage,
   ensureRecipients,
   findIdempotentAnswer,
   insertApiMessages,
@@ -75,7 +79,26 @@ function messageInput(key: ApiKeyPrincipal, item: Extract<Checked, { ok: true }>
     priority: item.body.priority === 'high' ? 1 : 0,
     reference: item.body.reference ?? null,
     scheduledAt: item.body.scheduledAt ?? null,
+    statusCallback: item.body.statusCallback ?? null,
   };
+}
+
+/**
+ * Why a statusCallback is refused (undefined: accepted): the webhooks' rule (decision 054), https
+ * and a public address, both waived by ALLOW_PRIVATE_WEBHOOK_URLS. Hosts are checked once a request.
+ */
+async function callbackRefusal(
+  url: string | undefined,
+  allowPrivate: boolean,
+  hosts: Map<string, string | undefined>,
+): Promise<ItemError | undefined> {
+  if (!url || allowPrivate) return undefined;
+  const refuse = (message: string): ItemError => ({ status: 400, code: 'VALIDATION_ERROR', message, field: 'statusCallback' });
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:') return refuse('statusCallback must be an https URL');
+  if (!hosts.has(parsed.hostname)) hosts.set(parsed.hostname, (await webhookHostRefusal(parsed.hostname))?.detail);
+  const detail = hosts.get(parsed.hostname);
+  return detail ? refuse(`statusCallback must be a public address, not private, loopback or link-local: ${detail}`) : undefined;
 }
 
 /**
@@ -85,7 +108,7 @@ function messageInput(key: ApiKeyPrincipal, item: Extract<Checked, { ok: true }>
  */
 export async function sendApiMessages(
   db: Db,
-  input: { key: ApiKeyPrincipal; ip: string; items: SendApiMessageBody[]; wake: () => void },
+  input: { key: ApiKeyPrincipal; ip: string; items: SendApiMessageBody[]; wake: () => void; allowPrivate: boolean },
 ): Promise<Array<{ message: ApiMessage } | { error: ItemError }>> {
   // The default country only reads national numbers: a request of E.164 numbers (one-time codes)
   // spares the round trip, which counts under load (bench/priority).
@@ -93,6 +116,7 @@ export async function sendApiMessages(
   const defaultCountry = national ? (await messagingSettingsForSending(db)).defaultCountry : undefined;
   const gateways = new Map<string, string | ItemError>();
   const checked: Checked[] = [];
+  const callbackHosts = new Map<string, string | undefined>();
   let now: Date | undefined;
   for (const body of input.items) {
     const parsed = normalisePhone(body.to, defaultCountry);
@@ -119,6 +143,11 @@ export async function sendApiMessages(
           field: 'scheduledAt',
         },
       });
+      continue;
+    }
+    const callback = await callbackRefusal(body.statusCallback, input.allowPrivate, callbackHosts);
+    if (callback) {
+      checked.push({ ok: false, error: callback });
       continue;
     }
     const gateway = await gatewayFor(db, body.gatewayId, gateways);
@@ -226,4 +255,36 @@ export async function idempotent<T>(
   }
   await storeIdempotentAnswer(db, { apiKeyId: input.key.id, key: idem, statusCode: input.statusCode, response });
   return { statusCode: input.statusCode, response, replayed: false };
+}
+
+/**
+ * Cancels a scheduled (or not yet sent) API message of the organisation while no gateway has had
+ * it: status cancelled, audited with the key as the actor. Cancelling a cancelled message answers
+ * it again; 404 when unknown; 409 MESSAGE_NOT_CANCELLABLE once a gateway has it (or it ended
+ * otherwise), naming its status.
+ */
+export async function cancelApiMessage(db: Db, input: { key: ApiKeyPrincipal; ip: string; id: string }): Promise<ApiMessage> {
+  return db.transaction(async (tx) => {
+    const cancelled = await cancelUnhandedApiMessage(tx, input.id);
+    if (cancelled) {
+      await recordAudit(tx, {
+        actor: keyActor(input.key),
+        action: 'message.api_cancel',
+        subject: 'Campaign',
+        subjectId: input.id,
+        ip: input.ip,
+        details: { apiKeyId: input.key.id, reference: cancelled.reference },
+      });
+      return presentApiMessage(cancelled);
+    }
+    const row = await findApiMessage(tx, input.id);
+    if (!row) throw new NotFound('Message not found');
+    if (row.status === 'cancelled') return presentApiMessage(row);
+    throw new Conflict(
+      row.status === 'queued' || row.status === 'sending'
+        ? `A gateway already has the message (status ${row.status}): it can no longer be cancelled`
+        : `The message is ${row.status}: only a message no gateway has had can be cancelled`,
+      { code: INTEGRATION_ERROR_CODES.notCancellable },
+    );
+  });
 }

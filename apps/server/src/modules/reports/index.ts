@@ -3,3 +3,4 @@
 
 export { integrationReportsRoutes } from './reports-v1.routes.ts';
 export { reportsRoutes } from './reports.routes.ts';
+export { addCompletedCampaignFigures } from './completed-campaign-figures.ts';

@@ -32,13 +32,10 @@ export function presentHeader(campaign: CampaignRow): ReportCampaignHeader {
   };
 }
 
-/** A campaigns-report row: the counters, with percentages of the recipients; reply figures by their one definition. */
-export function presentCampaignRow(campaign: ReportCampaignBase, counts: CampaignCounts): ReportCampaignRow {
+/** A campaign's headline figures as the campaigns report shows them: the counters, with percentages of the recipients; reply figures by their one definition. */
+export function campaignFigures(counts: CampaignCounts) {
   const figures = replyFigures(counts);
   return {
-    id: campaign.id,
-    name: campaign.name,
-    status: campaign.status,
     recipients: figures.recipients,
     sent: handedOver(counts),
     delivered: counts.delivered,
@@ -48,6 +45,16 @@ export function presentCampaignRow(campaign: ReportCampaignBase, counts: Campaig
     optedOut: figures.optedOut,
     deliveredPct: percent(counts.delivered, counts.total),
     repliedPct: figures.responseRate,
+  } satisfies Partial<ReportCampaignRow>;
+}
+
+/** A campaigns-report row: the campaign and its figures (campaignFigures). */
+export function presentCampaignRow(campaign: ReportCampaignBase, counts: CampaignCounts): ReportCampaignRow {
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    ...campaignFigures(counts),
     launchedAt: iso(campaign.launchedAt),
     completedAt: iso(campaign.completedAt),
     createdAt: campaign.createdAt.toISOString(),

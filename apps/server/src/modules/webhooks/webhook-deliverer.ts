@@ -2,6 +2,7 @@ import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { claimDeliveries, disableIfFailingForADay, recordAttempt, recordEndpointHealth, type ClaimedDelivery } from './webhooks.queries.ts';
+import { eventBody } from './webhook-links.ts';
 import { signWebhookWithEach } from './webhook-signature.ts';
 import { postWebhook } from './webhook-post.ts';
 import { webhookDeliveriesTotal } from '../../platform/metrics.ts';
@@ -22,6 +23,8 @@ export interface DisabledEndpoint {
 interface DelivererDeps {
   db: Db;
   allowPrivate: boolean;
+  /** PUBLIC_URL: events carry the API addresses of what they name (decision 092); none without it. */
+  publicUrl?: string | undefined;
   logger: { error(details: object, message: string): void };
   /** The database's availability: an outage is logged once there, and waited for instead of polled. */
   availability?: DatabaseAvailability;
@@ -89,7 +92,7 @@ export class WebhookDeliverer {
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
     const started = Date.now();
     const createdAt = new Date(delivery.created_at).toISOString();
-    const body = JSON.stringify({ id: delivery.event_id, type: delivery.event_type, createdAt, data: delivery.data });
+    const body = eventBody({ id: delivery.event_id, type: delivery.event_type, createdAt, data: delivery.data }, this.deps.publicUrl);
     const timestamp = Math.floor(Date.now() / 1000);
     let statusCode: number | null = null;
     let response: string | null = null;

@@ -243,3 +243,16 @@ export async function disableIfFailingForADay(
   await haltPendingDeliveries(db, endpointId);
   return { id: row.id, url: row.url, failingSince: new Date(row.failing_since).toISOString() };
 }
+
+/**
+ * Adds fields to the data of events written in this transaction and not sent yet (pending, never
+ * tried), found by a field of their data: what a trigger could not compute (a campaign's figures,
+ * decision 092) joins the event before any attempt, so every attempt sends the same body.
+ */
+export async function addToPendingEvents(
+  db: Executor,
+  input: { type: string; key: string; value: string; add: Record<string, unknown> },
+): Promise<void> {
+  await db.execute(sql`update webhook_deliveries set data = data || ${JSON.stringify(input.add)}::jsonb
+    where event_type = ${input.type} and status = 'pending' and attempts = 0 and data->>${input.key} = ${input.value}`);
+}
