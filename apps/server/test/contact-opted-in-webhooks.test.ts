@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client.ts';
 import { startSubscriptionCodeSender } from '../src/modules/public-site/index.ts';
 import { configureSimulator, waitFor } from './campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './helper.ts';
-import { startReceiver, type WebhookReceiver } from './webhook-receiver.ts';
+import { startReceiver, undocumented, type WebhookReceiver } from './webhook-receiver.ts';
 
 // contact.opted_in names how the contact opted in (issue 38; decision 093), and a confirmed
 // subscription is an opt-in even for a new or already active contact.
@@ -132,5 +132,9 @@ describe('contact.opted_in webhooks and their source', () => {
     const event = receiver.received.find((message) => message.event.data.phone === newSubscriber)?.event;
     expect(event).toMatchObject({ type: 'contact.opted_in', data: { phone: newSubscriber, status: 'active', source: 'web_form' } });
     expect(event.data.contactId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+  it('delivered every event as the OpenAPI document describes it (contracts webhooks.ts), field by field', () => {
+    expect(receiver.received.length).toBeGreaterThan(0);
+    for (const { event } of receiver.received) expect(undocumented(event), JSON.stringify(event)).toEqual([]);
   });
 });

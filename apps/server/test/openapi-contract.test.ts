@@ -154,7 +154,7 @@ describe('the OpenAPI document', () => {
     expect(status.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookMessageStatusEvent' });
     const event = document.components.schemas.WebhookMessageStatusEvent;
     expect(event.required).toEqual(['id', 'type', 'createdAt', 'data']);
-    expect(event.properties.data.properties.status.enum).toEqual(['sent', 'delivered', 'undelivered', 'failed', 'unknown']);
+    expect(event.properties.data.properties.status.enum).toEqual(['sent', 'delivered', 'undelivered', 'failed', 'unknown', 'cancelled']);
   });
 
   it('is the same document on every request and from every server', async () => {

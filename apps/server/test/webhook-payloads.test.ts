@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, launchCampaign } from './campaign-api.ts';
 import { configureSimulator, waitFor } from './campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './helper.ts';
-import { startReceiver, type WebhookReceiver } from './webhook-receiver.ts';
+import { startReceiver, undocumented, type WebhookReceiver } from './webhook-receiver.ts';
 
 const PUBLIC_URL = 'https://sms.example.org';
 
@@ -97,5 +97,9 @@ describe('webhook payloads', () => {
     const stranger = await waitFor(async () => events('message.inbound').find((event) => event.data.from === 'BANK'), 20_000, 'BANK');
     expect(stranger.data).toMatchObject({ contactId: null, contact: null, replyToMessageId: null, campaignId: null });
     expect(stranger.links).toEqual({ inbound: `${PUBLIC_URL}/api/v1/inbound?from=BANK` });
+  });
+  it('delivered every event as the OpenAPI document describes it (contracts webhooks.ts), field by field', () => {
+    expect(receiver.received.length).toBeGreaterThan(0);
+    for (const { event } of receiver.received) expect(undocumented(event), JSON.stringify(event)).toEqual([]);
   });
 });

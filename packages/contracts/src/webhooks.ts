@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, OPT_OUT_SOURCES } from './contacts.ts';
 
+/** How a contact came to opt in, as contact.opted_in's `source` says (migration 0035). */
+export const OPT_IN_SOURCES = ['keyword', 'staff', 'web_form', 'sms_reply'] as const;
+
 /** Events an endpoint may listen to (issue 20). */
 export const WEBHOOK_EVENTS = [
   'message.status',
@@ -113,12 +116,22 @@ const WEBHOOK_EVENT_DATA = {
   'message.status': z.looseObject({
     id: z.string().describe('The message id, as answered by POST /api/v1/messages'),
     to: z.string(),
-    status: z.enum(['sent', 'delivered', 'undelivered', 'failed', 'unknown']),
+    status: z.enum(['sent', 'delivered', 'undelivered', 'failed', 'unknown', 'cancelled']),
     reference: z.string().nullable(),
     errorCode: z.string().nullable(),
     contactId: z.string().nullable(),
   }),
-  'message.inbound': z.looseObject({ id: z.string(), from: z.string(), to: z.string(), body: z.string(), receivedAt: eventTime }),
+  'message.inbound': z.looseObject({
+    id: z.string(),
+    from: z.string(),
+    to: z.string(),
+    body: z.string(),
+    receivedAt: eventTime,
+    contactId: z.string().nullable(),
+    contact: z.object({ id: z.string(), phone: z.string(), name: z.string().nullable() }).nullable().describe('The sender, when a contact'),
+    replyToMessageId: z.string().nullable().describe('The message this answers, when matched as a reply (decision 092)'),
+    campaignId: z.string().nullable().describe("That message's campaign, when it was a campaign's"),
+  }),
   'contact.opted_out': z.looseObject({
     contactId: z.string(),
     phone: z.string(),
@@ -129,13 +142,26 @@ const WEBHOOK_EVENT_DATA = {
     contactId: z.string(),
     phone: z.string(),
     status: z.enum(CONTACT_STATUSES),
-    source: z.enum(OPT_OUT_SOURCES).nullable(),
+    source: z.enum(OPT_IN_SOURCES).nullable().describe('How the contact opted in (decision 093)'),
   }),
   'campaign.completed': z.looseObject({
     campaignId: z.string(),
     name: z.string(),
     launchedAt: eventTime.nullable(),
     completedAt: eventTime.nullable(),
+    figures: z
+      .object({
+        recipients: z.number().int(),
+        sent: z.number().int(),
+        delivered: z.number().int(),
+        failed: z.number().int(),
+        replied: z.number().int(),
+        notReplied: z.number().int(),
+        optedOut: z.number().int(),
+        deliveredPct: z.number(),
+        repliedPct: z.number(),
+      })
+      .describe("The campaigns report's figures when it completed (decision 092)"),
   }),
   'import.completed': z.looseObject({
     importId: z.string(),
@@ -185,6 +211,10 @@ for (const event of WEBHOOK_EVENTS) {
       type: z.literal(event),
       createdAt: z.string().describe('When the event happened (ISO 8601, UTC)'),
       data: WEBHOOK_EVENT_DATA[event],
+      links: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe('API addresses of what the event names (message, contact, inbound, replyTo, campaignReport), when PUBLIC_URL is set'),
     }),
   };
 }
