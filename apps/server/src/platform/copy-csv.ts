@@ -90,6 +90,14 @@ const STREAMS = 2;
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 
 /**
+ * A ranged export's transaction. The two streams are its parallelism: a range's plan is one
+ * process walking the index in the range's key order (left to itself the planner sorts a bitmap
+ * scan's rows per range, with parallel workers that each read the range's contacts again: more
+ * CPU for the same rows, bench/RESULTS.md).
+ */
+const BEGIN = 'begin isolation level repeatable read read only; set local enable_sort = off; set local max_parallel_workers_per_gather = 0';
+
+/**
  * The rows of the ranges as CSV text chunks of CRLF lines, ranges in order, or null when the
  * database is not a PostgreSQL pool. Every stream reads one snapshot (exported by the first,
  * repeatable read), so the file is one moment of the data as a single COPY's would be.
@@ -103,7 +111,7 @@ export function copyCsv(db: Executor, source: CopyCsvRanges): (() => AsyncGenera
     try {
       const first = await pool.connect();
       clients.push(first);
-      await first.query('begin isolation level repeatable read read only');
+      await first.query(BEGIN);
       const bounds = (await first.query<{ id: string }>(inlineSql(source.bounds))).rows.map((row) => row.id);
       const ranges = [null, ...bounds].map((from, i) => inlineSql(source.range(from, bounds[i] ?? null)));
       if (ranges.length > 1) {
@@ -113,7 +121,7 @@ export function copyCsv(db: Executor, source: CopyCsvRanges): (() => AsyncGenera
         for (let i = 1; i < Math.min(STREAMS, ranges.length); i++) {
           const client = await pool.connect();
           clients.push(client);
-          await client.query('begin isolation level repeatable read read only');
+          await client.query(BEGIN);
           await client.query(`set transaction snapshot ${pg.escapeLiteral(snapshot)}`);
         }
       }
