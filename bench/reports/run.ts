@@ -9,18 +9,27 @@
  *    warmed): the first request of the delivery summary, the tag1-grouped report, the first
  *    non-responders page, the first per-recipient page and the campaigns overview, then p50/p95
  *    over 30 more; the tag1 report and the timeline are checked equal to the scan's;
- *  - the per-recipient CSV export of every recipient, and the non-responders CSV export: rows/s
- *    and the server's peak RSS.
+ *  - the per-recipient CSV export of every recipient, and the non-responders CSV export: rows/s,
+ *    the server's peak RSS, and the CPU seconds of the server and of its database connections;
+ *    --repeat times each, medians, each time from a fresh server process; with --base, an older
+ *    checkout's server is measured the same way, alternating with this one, on the same data;
+ *  - the floor on PostgreSQL: psql running the export's whole statement (one COPY to /dev/null)
+ *    on the same data in the same run, and EXPLAIN ANALYZE of its query.
  * On PostgreSQL (a fresh database) and PGlite (generated through PGlite in this process while the
  * server is stopped, since it owns its directory).
  *
  *   node_modules/.bin/node bench/reports/run.ts [--recipients 1000000] [--runs 30] [--only postgres|pglite]
  *                                               [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *                                               [--repeat 3] [--base /tmp/exports-base] [--exports-only]
+ *
+ * --base: a checkout of older code (e.g. `git archive <commit> apps/server | tar -x -C /tmp/exports-base`,
+ * with that directory's node_modules a link to this checkout's and its package.json a copy).
+ * --exports-only: skip the latency cases and the scans (the export figures only).
  *
  * Writes its section of bench/RESULTS.md.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +40,8 @@ import pg from 'pg';
 import type { Db, Executor } from '../../apps/server/src/db/client.ts';
 import { openPglite } from '../../apps/server/src/db/pglite.ts';
 import { bucketTimeline, tag1Figures } from '../../apps/server/src/modules/reports/reports.service.ts';
+import { nonRespondersFile, recipientsFile } from '../../apps/server/src/modules/reports/report-files.ts';
+import type { CampaignRow } from '../../apps/server/src/modules/campaigns/index.ts';
 import { scanErrors, scanTag1Cells, scanTimelineRows } from '../../apps/server/test/report-scans.ts';
 import { CAMPAIGN_ID, generateStatements } from './generate.ts';
 import { api, freshPostgres, peakRss, resetPeak, signIn, startServer, stopProcess, writeResultsSection } from '../lib/bench-server.ts';
@@ -42,11 +53,20 @@ const { values: args } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     only: { type: 'string' },
     port: { type: 'string', default: '39318' },
+    repeat: { type: 'string', default: '3' },
+    base: { type: 'string' },
+    'exports-only': { type: 'boolean', default: false },
+    'pglite-repeat': { type: 'string', default: '1' },
   },
 });
 const PORT = Number(args.port);
 const N = Number(args.recipients);
 const RUNS = Number(args.runs);
+const REPEAT = Number(args.repeat);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -59,22 +79,77 @@ async function time(path: string, token: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** Streams an export to nowhere, counting lines; answers rows (without the header), seconds and the server's peak RSS. */
-async function exportRate(path: string, token: string, pid: number): Promise<{ rows: number; seconds: number; peakMb: number }> {
+/** CPU seconds (user + system) a process has used, from /proc (0 once it is gone). */
+async function cpuSeconds(pid: number): Promise<number> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU seconds of the server's database connections (PostgreSQL backends on this host, and their parallel workers), by process. */
+async function backendCpu(admin: pg.Client | null, database: string): Promise<Map<number, number>> {
+  const seconds = new Map<number, number>();
+  if (!admin) return seconds;
+  const { rows } = await admin.query<{ pid: number }>(
+    `select pid from pg_stat_activity a where datname = $1 and (application_name = 'sms-platform'
+       or leader_pid in (select pid from pg_stat_activity where datname = $1 and application_name = 'sms-platform'))`,
+    [database],
+  );
+  for (const row of rows) seconds.set(row.pid, await cpuSeconds(row.pid));
+  return seconds;
+}
+
+interface ExportRun {
+  rows: number;
+  seconds: number;
+  peakMb: number;
+  serverCpu: number;
+  databaseCpu: number;
+}
+
+/**
+ * Streams an export to nowhere, counting lines; answers rows (without the header), seconds, the
+ * server's peak RSS and the CPU seconds of the server and of its database connections.
+ */
+async function exportRate(path: string, token: string, pid: number, db: { admin: pg.Client | null; name: string }): Promise<ExportRun> {
   await resetPeak(pid);
+  const serverBefore = await cpuSeconds(pid);
+  const backendsBefore = await backendCpu(db.admin, db.name);
+  // Parallel workers live for one statement: sampled while the export runs, each at the last value seen.
+  const seen = new Map<number, number>();
+  const sample = async () => {
+    for (const [pid, seconds] of await backendCpu(db.admin, db.name)) seen.set(pid, Math.max(seconds, seen.get(pid) ?? 0));
+  };
+  let sampling = Promise.resolve();
+  const sampler = setInterval(() => {
+    sampling = sampling.then(sample);
+  }, 200);
   const started = performance.now();
   const response = await fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok || !response.body) throw new Error(`${path}: ${response.status}`);
   let lines = 0;
   for await (const chunk of response.body) {
     const bytes = chunk as Uint8Array;
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) lines++;
+    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lines++;
   }
-  return { rows: lines - 1, seconds: (performance.now() - started) / 1000, peakMb: Math.round(await peakRss(pid)) };
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  await sampling;
+  await sample();
+  const peakMb = Math.round(await peakRss(pid));
+  const serverCpu = (await cpuSeconds(pid)) - serverBefore;
+  let databaseCpu = 0;
+  // Backends opened during the export count from zero; connections the pool dropped are missed (none here: it keeps them 10 s).
+  for (const [backend, now] of seen) databaseCpu += now - (backendsBefore.get(backend) ?? 0);
+  return { rows: lines - 1, seconds, peakMb, serverCpu, databaseCpu };
 }
 
 const latencyRows: string[] = [];
 const exportRows: string[] = [];
+const floorRows: string[] = [];
 const scanRows: string[] = [];
 
 /** What the scan found, to check the reports' answers against. */
@@ -112,7 +187,7 @@ async function scanReference(database: string, db: Db): Promise<ScanReference> {
   };
 }
 
-async function measure(database: string, server: ChildProcess, token: string, reference: ScanReference): Promise<void> {
+async function measure(database: string, token: string, reference: ScanReference): Promise<void> {
   // The server folds the insert's deltas (counters, aggregates) within a second of starting.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const id = CAMPAIGN_ID;
@@ -125,7 +200,6 @@ async function measure(database: string, server: ChildProcess, token: string, re
     ['per-recipient table, status=failed (25)', `/api/reports/delivery/${id}/recipients?limit=25&status=failed`],
     ['campaigns overview', `/api/reports/campaigns`],
   ];
-  const load = () => loadavg()[0]?.toFixed(1) ?? '';
   for (const [label, path] of cases) {
     const first = await time(path, token);
     const samples: number[] = [];
@@ -154,21 +228,136 @@ async function measure(database: string, server: ChildProcess, token: string, re
   latencyRows.push(
     `<!-- ${database}: recipients ${details.recipients}, replied ${details.replied}, opted out ${details.optedOut}, timeline ${details.timeline.length} ${details.bucket} points, non-responders ${nonResponders.total} -->`,
   );
-  for (const [label, path] of [
-    ['per-recipient CSV, every recipient', `/api/reports/delivery/${id}/recipients/export?format=csv`],
-    ['non-responders CSV', `/api/reports/non-responders/${id}/export?format=csv`],
-  ] as const) {
-    const result = await exportRate(path, token, server.pid!);
-    exportRows.push(
-      `| ${database} | ${label} | ${fmt(result.rows)} | ${result.seconds.toFixed(1)} s | ${fmt(Math.round(result.rows / result.seconds))} | ${result.peakMb} MB | ${load()} |`,
+}
+
+const EXPORTS = [
+  ['per-recipient CSV, every recipient', `/api/reports/delivery/${CAMPAIGN_ID}/recipients/export?format=csv`],
+  ['non-responders CSV', `/api/reports/non-responders/${CAMPAIGN_ID}/export?format=csv`],
+] as const;
+
+/**
+ * The exports, --repeat times, each time from a fresh server process of each code (this checkout,
+ * and --base's when given, alternating which goes first); medians of each.
+ */
+async function measureExports(
+  database: string,
+  env: Record<string, string>,
+  db: { admin: pg.Client | null; name: string },
+  repeat: number,
+  base: string | undefined,
+): Promise<void> {
+  const codes: Array<{ label: string; root: string | undefined }> = [{ label: 'this code', root: undefined }];
+  if (base) codes.push({ label: 'before', root: base });
+  const runs = new Map<string, ExportRun[]>();
+  for (let round = 0; round < repeat; round++) {
+    for (const code of round % 2 === 0 ? codes : [...codes].reverse()) {
+      const server = await startServer(env, PORT, code.root);
+      try {
+        const token = await signIn(PORT);
+        for (const [label, path] of EXPORTS) {
+          const run = await exportRate(path, token, server.pid!, db);
+          console.info(
+            `${database} ${code.label} ${label}: ${fmt(run.rows)} rows in ${run.seconds.toFixed(2)} s, ${run.peakMb} MB, CPU ${run.serverCpu.toFixed(2)} s / ${run.databaseCpu.toFixed(2)} s, load ${load()}`,
+          );
+          runs.set(`${code.label}|${label}`, [...(runs.get(`${code.label}|${label}`) ?? []), run]);
+        }
+      } finally {
+        await stopProcess(server);
+      }
+    }
+  }
+  for (const code of codes) {
+    for (const [label] of EXPORTS) {
+      const list = runs.get(`${code.label}|${label}`) ?? [];
+      const seconds = median(list.map((run) => run.seconds));
+      const rows = list[0]?.rows ?? 0;
+      const each = list.map((run) => fmt(Math.round(run.rows / run.seconds))).join(', ');
+      const cpu = db.admin
+        ? `${median(list.map((run) => run.serverCpu)).toFixed(2)} s / ${median(list.map((run) => run.databaseCpu)).toFixed(2)} s`
+        : `${median(list.map((run) => run.serverCpu)).toFixed(2)} s (database inside)`;
+      exportRows.push(
+        `| ${database} | ${code.label} | ${label} | ${fmt(rows)} | ${seconds.toFixed(2)} s | **${fmt(Math.round(rows / seconds))}** (${each}) | ${Math.max(...list.map((run) => run.peakMb))} MB | ${cpu} | ${load()} |`,
+      );
+      console.info(exportRows[exportRows.length - 1]);
+    }
+  }
+}
+
+const load = () => loadavg()[0]?.toFixed(1) ?? '';
+
+/** The single COPY statement of each export (its whole file in one range), as the server would send it. */
+async function exportStatements(): Promise<Array<{ label: string; statement: string }>> {
+  const statements: string[] = [];
+  // A pool that hands out a recording client: no range bounds, so each export is one COPY.
+  const pool = new pg.Pool();
+  const recorder = {
+    query: (query: unknown) => {
+      if (typeof query === 'string') return Promise.resolve({ rows: [] });
+      // The COPY: recorded, then the export stops here (thrown where the stream would be returned).
+      statements.push((query as { text: string }).text);
+      throw new Error('recorded');
+    },
+    release: () => undefined,
+  };
+  (pool as unknown as { connect: () => Promise<unknown> }).connect = async () => recorder;
+  const db = drizzle({ client: pool }) as unknown as Db;
+  const campaign = { id: CAMPAIGN_ID, replyWindowHours: 72 } as CampaignRow;
+  for (const file of [
+    recipientsFile(db, campaign, {}, { maskPhones: false }),
+    nonRespondersFile(db, campaign, {}, { maskPhones: false }),
+  ]) {
+    try {
+      for await (const chunk of file.csvChunks!()) void chunk;
+    } catch {
+      // recorded
+    }
+  }
+  return statements.map((statement, i) => ({ label: EXPORTS[i]![0], statement }));
+}
+
+/** Seconds psql takes to run a statement with its output to /dev/null (JIT off, as the server's pool). */
+function psqlSeconds(url: string, statement: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', 'set jit = off', '-c', statement, url], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve((performance.now() - started) / 1000) : reject(new Error(`psql exited ${code}`)))),
+  );
+}
+
+/** The database's floor: psql running each export's whole statement, --repeat times (median), and EXPLAIN ANALYZE of it. */
+async function measureFloor(url: string, client: pg.Client): Promise<void> {
+  await client.query('set jit = off');
+  for (const { label, statement } of await exportStatements()) {
+    const times: number[] = [];
+    for (let round = 0; round < REPEAT; round++) times.push(await psqlSeconds(url, statement));
+    const rows = Number(
+      (await client.query(`select count(*)::int as n from (${statement.slice('copy ('.length, statement.lastIndexOf(') to stdout'))}) q`))
+        .rows[0].n,
     );
-    console.info(exportRows[exportRows.length - 1]);
+    const seconds = median(times);
+    const plan = (
+      await client.query(
+        `explain (analyze, timing off, costs off) ${statement.slice('copy ('.length, statement.lastIndexOf(') to stdout'))}`,
+      )
+    ).rows
+      .map((row: Record<string, string>) => Object.values(row)[0]!.trim())
+      .filter((line: string) => !line.startsWith('Filter') && !line.startsWith('Rows Removed'));
+    floorRows.push(
+      `| PostgreSQL | psql, ${label}: one COPY (the whole file) to /dev/null | ${fmt(rows)} | ${seconds.toFixed(2)} s | **${fmt(Math.round(rows / seconds))}** (${times.map((t) => fmt(Math.round(rows / t))).join(', ')}) | ${load()} |`,
+      `<!-- EXPLAIN ANALYZE (timing off): ${plan.join(' / ').replaceAll('--', '-')} -->`,
+    );
+    console.info(floorRows.slice(-2).join('\n'));
   }
 }
 
 async function benchPostgres(): Promise<void> {
-  const database = await freshPostgres(args.pg!, 'sms_bench_reports');
-  let server = await startServer({ DATABASE_URL: database.url }, PORT);
+  const name = 'sms_bench_reports';
+  const database = await freshPostgres(args.pg!, name);
+  const admin = new pg.Client({ connectionString: args.pg });
+  await admin.connect();
+  let server: ChildProcess | undefined = await startServer({ DATABASE_URL: database.url }, PORT);
   try {
     await signIn(PORT);
     await stopProcess(server);
@@ -179,13 +368,19 @@ async function benchPostgres(): Promise<void> {
     await pool.query('vacuum analyze contacts');
     await pool.query('vacuum analyze messages');
     console.info(`PostgreSQL: generated ${fmt(N)} recipients in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const reference = await scanReference('PostgreSQL', drizzle({ client: pool }) as unknown as Db);
+    if (!args['exports-only']) {
+      const reference = await scanReference('PostgreSQL', drizzle({ client: pool }) as unknown as Db);
+      // A fresh process: nothing cached, nothing warmed.
+      server = await startServer({ DATABASE_URL: database.url }, PORT);
+      await measure('PostgreSQL', await signIn(PORT), reference);
+      await stopProcess(server);
+    }
+    await measureFloor(database.url, pool);
     await pool.end();
-    // A fresh process: nothing cached, nothing warmed.
-    server = await startServer({ DATABASE_URL: database.url }, PORT);
-    await measure('PostgreSQL', server, await signIn(PORT), reference);
+    await measureExports('PostgreSQL', { DATABASE_URL: database.url }, { admin, name }, REPEAT, args.base);
   } finally {
     await stopProcess(server);
+    await admin.end();
     await database.drop();
   }
 }
@@ -194,7 +389,7 @@ async function benchPglite(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sms-bench-reports-'));
   try {
     // First start: migrations and the bench account; then generate through PGlite while the server is stopped.
-    let server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, PORT);
+    const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, PORT);
     await signIn(PORT);
     await stopProcess(server);
     const started = performance.now();
@@ -202,14 +397,24 @@ async function benchPglite(): Promise<void> {
     for (const statement of [...generateStatements(N), 'vacuum analyze contacts', 'vacuum analyze messages'])
       await database.db.execute(sql.raw(statement));
     console.info(`PGlite: generated ${fmt(N)} recipients in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const reference = await scanReference('PGlite', database.db);
+    const reference = args['exports-only'] ? undefined : await scanReference('PGlite', database.db);
     await database.close();
-    server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, PORT);
-    try {
-      await measure('PGlite', server, await signIn(PORT), reference);
-    } finally {
-      await stopProcess(server);
+    if (reference) {
+      const fresh = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, PORT);
+      try {
+        await measure('PGlite', await signIn(PORT), reference);
+      } finally {
+        await stopProcess(fresh);
+      }
     }
+    // PGlite's path (keyset batches) is the same before and after the ranged COPY: this code only.
+    await measureExports(
+      'PGlite',
+      { DATABASE_URL: '', DATA_DIR: dataDir },
+      { admin: null, name: '' },
+      Number(args['pglite-repeat']),
+      undefined,
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -247,12 +452,24 @@ The reference in the same run: the scans those two figures took on first view be
 |---|---|---:|
 ${scanRows.join('\n')}
 
-Exports: on PostgreSQL one COPY (SELECT ...) TO STDOUT (FORMAT csv) streamed with backpressure,
-on PGlite keyset batches of 5,000 rows made in SQL.
+Exports: on PostgreSQL COPY (SELECT ...) TO STDOUT (FORMAT csv) over ranges of 50,000 of the campaign's rows, two
+streams at once on one snapshot, joined in order (decision 098); "before" (with --base) is the older checkout's
+server, one COPY for the whole file. On PGlite keyset batches of 5,000 rows made in SQL. Each export ${REPEAT} times
+on PostgreSQL (PGlite ${args['pglite-repeat']}), each time from a fresh server process, the two codes alternating; the time
+and rows/s are the medians, each run's rows/s in brackets. CPU: seconds used by the server process / by its
+database connections (the PostgreSQL backends and their parallel workers, sampled every 200 ms), medians. "Load" is the 1-minute load average after the last run.
 
-| Database | Export | Rows | Time | Rows/s | Peak RSS (server) | Load |
-|---|---|---:|---:|---:|---:|---:|
+| Database | Code | Export | Rows | Time | Rows/s | Peak RSS (server) | CPU: server / database | Load |
+|---|---|---|---:|---:|---:|---:|---:|---:|
 ${exportRows.join('\n')}
+
+The database's floor in the same run: psql running each export's whole statement (the single COPY the
+"before" server sends) with its output to /dev/null, ${REPEAT} times, median (each run in brackets); the
+statement's plan (EXPLAIN ANALYZE) in the comment.
+
+| Database | Statement | Rows | Time | Rows/s | Load |
+|---|---|---:|---:|---:|---:|
+${floorRows.join('\n')}
 `;
 await writeResultsSection('reports-bench', section);
 console.info(section);

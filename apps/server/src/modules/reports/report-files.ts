@@ -9,6 +9,7 @@ import { copyCsv } from '../../platform/copy-csv.ts';
 import {
   csvBatch,
   csvCopyQuery,
+  exportRangeBounds,
   isoTextSql,
   NAME_SQL,
   type CsvColumn,
@@ -72,12 +73,15 @@ const recipientBatches = (
   );
 
 /**
- * CSV lines made by the database, in the same order as recipientBatches: on PostgreSQL one COPY
- * streaming the whole file, on PGlite keyset batches of one text value each.
+ * CSV lines made by the database, in the same order as recipientBatches: on PostgreSQL COPY
+ * streams over ranges of the campaign's rows, two at once (decision 098), on PGlite keyset batches
+ * of one text value each.
  */
 const csvChunks = (db: Executor, campaignId: string, where: ReturnType<typeof recipientsWhere>, columns: CsvColumn[]) =>
-  copyCsv(db, csvCopyQuery(campaignId, where, columns)) ??
-  (() => keysetCsvChunks((after) => csvBatch(db, campaignId, where, columns, after, CSV_BATCH_SIZE), CSV_BATCH_SIZE));
+  copyCsv(db, {
+    bounds: exportRangeBounds(campaignId),
+    range: (from, to) => csvCopyQuery(campaignId, where, columns, from, to),
+  }) ?? (() => keysetCsvChunks((after) => csvBatch(db, campaignId, where, columns, after, CSV_BATCH_SIZE), CSV_BATCH_SIZE));
 const text = (expression: SQL): CsvColumn => ({ expression, kind: 'text' });
 const plain = (expression: SQL): CsvColumn => ({ expression, kind: 'plain' });
 

@@ -329,13 +329,37 @@ function csvLineParts(columns: CsvColumn[]): { values: SQL; line: SQL } {
   return { values, line };
 }
 
+/** Messages of a campaign per range of a ranged export (platform/copy-csv.ts): ~6 MB of CSV each. */
+export const EXPORT_RANGE_ROWS = 50_000;
+
 /**
- * Every matching row as the cells of its CSV line, in (campaign_id, contact_id) order, for
- * PostgreSQL's CSV writer (COPY ... CSV: platform/copy-csv.ts): one statement for the whole
- * export. Each expression is evaluated once (inner select); text cells are neutralised, quoting is
- * the writer's.
+ * The keys that cut the campaign's message rows (filters aside) into ranges of `rows` rows in
+ * (campaign_id, contact_id) order: each bound is the next one's `rows`-th successor on the unique
+ * index, so the whole costs one walk of the index (index only), however the rows are spread.
  */
-export function csvCopyQuery(campaignId: string, where: SQL, columns: CsvColumn[]): SQL {
+export function exportRangeBounds(campaignId: string, rows: number = EXPORT_RANGE_ROWS): SQL {
+  const step = (
+    after: SQL,
+  ) => sql`(select m.contact_id from messages m where m.campaign_id = ${campaignId} and m.contact_id is not null ${after}
+      order by m.contact_id offset ${rows} limit 1)`;
+  return sql`with recursive bounds(id) as (select ${step(sql``)} union all select ${step(sql`and m.contact_id >= b.id`)} from bounds b where b.id is not null)
+    select id::text as id from bounds where id is not null`;
+}
+
+/**
+ * The matching rows of [from, to) (null: open end) as the cells of their CSV lines, in
+ * (campaign_id, contact_id) order, for PostgreSQL's CSV writer (COPY ... CSV: platform/copy-csv.ts):
+ * one statement per range of the export. Each expression is evaluated once (inner select); text
+ * cells are neutralised, quoting is the writer's. The contacts side has the same bounds, so the
+ * merge join starts its contacts at the range rather than at the first contact.
+ */
+export function csvCopyQuery(
+  campaignId: string,
+  where: SQL,
+  columns: CsvColumn[],
+  from: string | null = null,
+  to: string | null = null,
+): SQL {
   const values = sql.join(
     columns.map((column, i) => sql`${column.expression} as ${sql.raw(`v${i}`)}`),
     sql`, `,
@@ -344,9 +368,10 @@ export function csvCopyQuery(campaignId: string, where: SQL, columns: CsvColumn[
     columns.map((column, i) => (column.kind === 'plain' ? sql.raw(`v${i}`) : csvNeutralisedSql(sql.raw(`v${i}`)))),
     sql`, `,
   );
+  const range = (key: SQL) => sql`${from === null ? sql`` : sql`and ${key} >= ${from}`} ${to === null ? sql`` : sql`and ${key} < ${to}`}`;
   return sql`select ${cells} from (select m.contact_id, ${values}
-      from messages m left join contacts c on c.id = m.contact_id
-      where ${where} and m.campaign_id = ${campaignId} and m.contact_id is not null
+      from messages m left join contacts c on c.id = m.contact_id ${range(sql`c.id`)}
+      where ${where} and m.campaign_id = ${campaignId} and m.contact_id is not null ${range(sql`m.contact_id`)}
       order by m.contact_id) batch order by contact_id`;
 }
 
