@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 import { ConnectionBanner } from '../../lib/connection/connection-banner';
 import { useBrand } from '../../lib/brand/use-brand';
 import { usePublicSite } from '../../api/public-site/get-public-site';
+import { useServerPageHead } from '../../lib/server-rendering/page-head';
 import { LanguageSwitcher } from './header/language-switcher';
 import { ModeToggle } from './header/mode-toggle';
 import { SkipLink } from './skip-link';
@@ -62,6 +63,7 @@ export function PublicLayout() {
   const data = useDeferredValue(site.data);
   const { appName, description, logoUrl } = useBrand().settings;
   useBrandMeta(appName, description);
+  useServerPageHead({ feedTitle: t('archive:blog.feedTitle', { name: appName }) });
   if (site.isError)
     return (
       <Container sx={{ py: 6 }}>

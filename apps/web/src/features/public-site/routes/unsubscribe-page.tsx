@@ -20,7 +20,7 @@ export default function UnsubscribePage() {
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'ask' | 'code' | 'done'>('ask');
   const [problem, setProblem] = useState<string | null>(null);
-  usePageTitle(t('unsubscribe.pageTitle'));
+  usePageTitle(t('unsubscribe.pageTitle'), { description: t('unsubscribe.description') });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
