@@ -54,7 +54,7 @@ test('every public page shows its real page, in English and in Arabic', async ()
   await page.getByRole('form', { name: 'Get our text messages' }).waitFor();
   await page.getByRole('link', { name: 'Staff sign-in' }).waitFor();
   expect(await page.title()).toBe('Get our text messages | SMS Management System');
-  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('SMS Management System');
+  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Get our text messages | SMS Management System');
   expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
     'Professional SMS and communication management platform',
   );

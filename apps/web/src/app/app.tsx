@@ -14,9 +14,9 @@ export function ApiNavigator() {
 }
 
 /** The whole web app. */
-export function App({ server = null }: { server?: ServerState | null }) {
+export function App({ server = null, hydrating = false }: { server?: ServerState | null; hydrating?: boolean }) {
   return (
-    <AppProviders server={server}>
+    <AppProviders server={server} hydrating={hydrating}>
       <BrowserRouter>
         <ApiNavigator />
         <AppRoutes />

@@ -32,10 +32,14 @@ const createQueryClient = (server: ServerState | null) => {
 export function AppProviders({
   children,
   server = null,
+  hydrating = false,
   client,
 }: {
   children: ReactNode;
+  /** The data a server-rendered page was rendered with (start-app.tsx). */
   server?: ServerState | null;
+  /** Hydrating the server's HTML: the first render must be the server's (colour mode included). */
+  hydrating?: boolean;
   /** The server's render brings its own, to see which queries the page asked for. */
   client?: QueryClient;
 }) {
@@ -46,7 +50,7 @@ export function AppProviders({
         <AuthContextProvider>
           <AbilityProvider>
             <CustomizerProvider>
-              <AppThemeProvider>
+              <AppThemeProvider hydrating={hydrating}>
                 <PreferencesAtSignIn />
                 {children}
               </AppThemeProvider>

@@ -89,6 +89,10 @@ async function render({ url, language, fetch }: RenderRequest): Promise<Rendered
           </StaticRouter>
         </AppProviders>
       </PageHeadContext>,
+      // A part that fails here is rendered by the browser instead (React marks it so): said in the server's log.
+      // Every boundary inline and complete: React would otherwise move large ones to the end with a
+      // script to swap them in, which a reader without JavaScript never runs (nor the CSP allows).
+      { onError: (error) => console.error('server render:', error), progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const root = await new Response(prelude).text();
     const asked = client

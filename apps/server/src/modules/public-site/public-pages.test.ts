@@ -78,6 +78,8 @@ describe('public pages rendered by the server', () => {
     expect(text).toContain('We text the harbour when the tide turns.');
     expect(text).toContain('Ferry timetable changes');
     expect(text).not.toContain('needs JavaScript');
+    // Every part complete where it stands: none left pending for a script to swap in, none left to the browser.
+    expect(html).not.toMatch(/<!--\$[?!]-->|<template/);
     const head = headOf(html);
     expect(head).toContain('<title>Get our text messages | Harbour News</title>');
     expect(meta(head, 'name', 'description')).toBe('Tide and ferry alerts');
