@@ -71,7 +71,9 @@ export function withPageMeta(html: string, meta: PageMeta | undefined): string {
   // The server's render replaces the boot spinner and the "needs JavaScript" notice: the page reads without it.
   if (meta.page) {
     const root = meta.page.root;
-    page = page.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '').replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, (_all, end: string) => `<div id="root">${root}</div>${end}`);
+    page = page
+      .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+      .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, (_all, end: string) => `<div id="root">${root}</div>${end}`);
   }
   return tags.length > 0 ? page.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : page;
 }

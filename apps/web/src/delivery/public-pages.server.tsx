@@ -71,7 +71,9 @@ async function render({ url, language, fetch }: RenderRequest): Promise<Rendered
   await loadNamespaces([...SIGN_IN_NAMESPACES, ...PUBLIC_SITE_NAMESPACES]);
   const brand: BrandSettings = await getBrandSettings();
   // A failed answer stays failed (no retry on mount): the page shows its error, as the browser would once asked.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
+  });
   const direction = directionOf(language);
   const server: ServerState = { language, brand, queries: { queries: [], mutations: [] } };
   for (let pass = 1; ; pass++) {

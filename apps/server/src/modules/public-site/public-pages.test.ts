@@ -30,7 +30,8 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
-const meta = (html: string, attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)" />`).exec(html)?.[1];
+const meta = (html: string, attribute: string, name: string) =>
+  new RegExp(`<meta ${attribute}="${name}" content="([^"]*)" />`).exec(html)?.[1];
 
 beforeAll(async () => {
   // The server render comes with the web build: build it when it is missing or older than its sources.
@@ -38,9 +39,10 @@ beforeAll(async () => {
   expect(build.status).toBe(0);
   server = await startTestServer({ config: { webDist: join(ROOT, 'apps/web/dist'), publicUrl: PUBLIC_URL } });
   admin = await server.createAdmin();
-  expect((await server.put('/api/brand-settings', { appName: 'Harbour News', description: 'Tide and ferry alerts' }, { token: admin.token })).status).toBe(
-    200,
-  );
+  expect(
+    (await server.put('/api/brand-settings', { appName: 'Harbour News', description: 'Tide and ferry alerts' }, { token: admin.token }))
+      .status,
+  ).toBe(200);
   const png = await sharp({ create: { width: 120, height: 60, channels: 4, background: '#2BD1EE' } })
     .png()
     .toBuffer();

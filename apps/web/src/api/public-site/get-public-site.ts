@@ -20,11 +20,11 @@ export const prefetchPublicSite = (): Promise<void> =>
   serverState()
     ? Promise.resolve()
     : getPublicSite().then(
-    (view) => {
-      prefetched = { view, at: Date.now() };
-    },
-    () => undefined,
-  );
+        (view) => {
+          prefetched = { view, at: Date.now() };
+        },
+        () => undefined,
+      );
 
 const takePrefetched = () => {
   const answer = prefetched;
