@@ -79,7 +79,7 @@ const serverRenderConfig = defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // One file: the server imports it again after a rebuild (a new URL), which split chunks would not follow.
-    rolldownOptions: { output: { entryFileNames: 'public-pages.js', inlineDynamicImports: true } },
+    rolldownOptions: { output: { entryFileNames: 'public-pages.js', codeSplitting: false } },
   },
 });
 

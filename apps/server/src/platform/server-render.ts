@@ -57,7 +57,7 @@ function ownApi(app: FastifyInstance, request: FastifyRequest, language: string)
 export function serverRenderer(app: FastifyInstance, webDist: string): RenderPage {
   const file = join(webDist, '.ssr', 'public-pages.js');
   let loaded: { version: number; module: Promise<RenderModule> } | undefined;
-  return async (request, language) => {
+  const load = (): Promise<RenderModule> | undefined => {
     let version: number;
     try {
       version = statSync(file).mtimeMs;
@@ -66,7 +66,13 @@ export function serverRenderer(app: FastifyInstance, webDist: string): RenderPag
     }
     if (loaded?.version !== version)
       loaded = { version, module: import(`${pathToFileURL(file).href}?v=${version}`) as Promise<RenderModule> };
-    const module = await loaded.module;
+    return loaded.module;
+  };
+  // Loaded at start, beside everything else: the first visitor does not wait for seconds of module loading.
+  load()?.catch((error: unknown) => app.log.error({ err: error }, 'the server render of the public pages did not load'));
+  return async (request, language) => {
+    const module = await load();
+    if (!module) return undefined;
     const url = request.url.replace(/#.*$/, '');
     return module.renderPublicPage({ url, language, fetch: ownApi(app, request, language) });
   };
