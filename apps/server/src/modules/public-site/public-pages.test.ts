@@ -99,6 +99,8 @@ describe('public pages rendered by the server', () => {
     expect(head).toMatch(/<style data-emotion="mui [^"]+" nonce="[\w+/=-]+">/);
     expect(head).toMatch(/<script type="application\/json" id="ssr-state" nonce="[\w+/=-]+">/);
     expect(html).not.toContain('__CSP_NONCE__');
+    // The server's render is never served as a file.
+    expect((await server.get<string>('/.ssr/public-pages.js')).headers.get('content-type')).not.toMatch(/javascript/);
   });
 
   it('gives a blog post its own title, description and canonical address, its Markdown rendered', async () => {
