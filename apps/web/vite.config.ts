@@ -62,10 +62,32 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['data', /node_modules[\\/](@tanstack|react-router|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
-export default defineConfig({
+// zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
+const resolveConfig = { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] };
+
+/**
+ * `vite build --ssr`: the server's render of the public pages (decision 097), one module in
+ * dist/.ssr (a dot folder: the server never serves it as a file); its libraries stay in node_modules.
+ */
+const serverRenderConfig = defineConfig({
+  plugins: [pageTexts(), react(), leanChartDefaults()],
+  publicDir: false,
+  resolve: resolveConfig,
+  build: {
+    ssr: 'src/delivery/public-pages.server.tsx',
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    // One file: the server imports it again after a rebuild (a new URL), which split chunks would not follow.
+    rolldownOptions: { output: { entryFileNames: 'public-pages.js', codeSplitting: false } },
+  },
+});
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRenderConfig : browserConfig));
+
+const browserConfig = defineConfig({
   plugins: [pageTexts(), react(), leanChartDefaults(), firstRoutePreloads(), pageEntries(), precompress()],
-  // zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
-  resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] },
+  resolve: resolveConfig,
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -54,7 +54,7 @@ test('every public page shows its real page, in English and in Arabic', async ()
   await page.getByRole('form', { name: 'Get our text messages' }).waitFor();
   await page.getByRole('link', { name: 'Staff sign-in' }).waitFor();
   expect(await page.title()).toBe('Get our text messages | SMS Management System');
-  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('SMS Management System');
+  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Get our text messages | SMS Management System');
   expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
     'Professional SMS and communication management platform',
   );
@@ -189,8 +189,13 @@ test('an e-mail answer without SMTP configured says how to configure it', async 
 
 test('the pricing page: public once shown, and for staff at /pages/pricing', async () => {
   const { context, page, problems } = await openPage(browser, server.baseUrl);
+  // Switched off (the default): the public site's notice with a way home, not the staff 404 and its dashboard button.
   await page.goto('/frontend-pages/pricing');
-  await page.waitForURL((url) => url.pathname === '/auth/404');
+  await page.getByRole('heading', { level: 1, name: 'This page is not available' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/frontend-pages/pricing');
+  expect(await page.getByRole('link', { name: /dashboard/i }).count()).toBe(0);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await page.waitForURL((url) => url.pathname === '/landingpage');
   await api(server.baseUrl, 'PUT', '/api/settings/public-site', { pricingVisible: true }, admin.token);
   const countryPrices = [{ country: 'DE', gsm7: 0.065, ucs2: 0.09 }];
   await api(server.baseUrl, 'PUT', '/api/settings/messaging', { currency: 'EUR', pricePerSegment: 0.05, countryPrices }, admin.token);

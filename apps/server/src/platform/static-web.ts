@@ -6,6 +6,7 @@ import { ERROR_CODES } from '@sms/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstRoutePreloadReader, pageEntryReader } from './first-route-preloads.ts';
 import { cspNonceOf, isApiRequest } from './security.ts';
+import { serverRenderer, type RenderedPage, type RenderPage } from './server-render.ts';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 
@@ -18,11 +19,15 @@ export interface PageMeta {
   description?: string;
   /** Absolute address of this page: canonical link and og:url. */
   url?: string;
-  /** Open Graph tags, when the page may be previewed. */
-  openGraph?: { title: string; description: string; type: string; image?: string };
+  /** Open Graph tags (and a Twitter card), when the page may be previewed. */
+  openGraph?: { title: string; description: string; type: string; siteName?: string; image?: string };
+  /** The site's RSS feed, announced for readers and browsers. */
+  feed?: { title: string; href: string };
+  /** The page rendered by the server (decision 097): its markup, styles, state and status. */
+  page?: RenderedPage;
 }
-/** The meta of the page a request asks for; undefined keeps the built index.html as it is. */
-export type PageMetaSource = (request: FastifyRequest) => Promise<PageMeta | undefined>;
+/** The meta of the page a request asks for (`render` renders it on the server); undefined keeps the built index.html as it is. */
+export type PageMetaSource = (request: FastifyRequest, render: RenderPage) => Promise<PageMeta | undefined>;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -44,10 +49,17 @@ export function withPageMeta(html: string, meta: PageMeta | undefined): string {
       ['og:type', og.type],
       ['og:url', meta.url],
       ['og:image', og.image],
+      ['og:site_name', og.siteName],
     ];
     for (const [property, value] of properties)
       if (value) tags.push(`<meta ${attribute('property', property)} ${attribute('content', value)} />`);
+    tags.push(`<meta name="twitter:card" content="summary" />`);
   }
+  if (meta.feed)
+    tags.push(
+      `<link rel="alternate" type="application/rss+xml" ${attribute('title', meta.feed.title)} ${attribute('href', meta.feed.href)} />`,
+    );
+  if (meta.page) tags.push(meta.page.headTags);
   let page = html
     .replace(/<html\b[^>]*>/, `<html ${attribute('lang', meta.lang)} ${attribute('dir', meta.dir)}>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
@@ -56,6 +68,13 @@ export function withPageMeta(html: string, meta: PageMeta | undefined): string {
       /<meta name="description" content="[^"]*" \/>/,
       () => `<meta name="description" ${attribute('content', meta.description ?? '')} />`,
     );
+  // The server's render replaces the boot spinner and the "needs JavaScript" notice: the page reads without it.
+  if (meta.page) {
+    const root = meta.page.root;
+    page = page
+      .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+      .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, (_all, end: string) => `<div id="root">${root}</div>${end}`);
+  }
   return tags.length > 0 ? page.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : page;
 }
 
@@ -116,9 +135,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
     return reader();
   };
 
+  const render = serverRenderer(app, webDist);
   const metaOf = async (request: FastifyRequest) => {
     try {
-      return await pageMeta?.(request);
+      return await pageMeta?.(request, render);
     } catch (error) {
       // The page still works without its meta tags: never fail it for them.
       request.log.error({ err: error }, 'page meta tags failed');
@@ -135,8 +155,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     const { pathname } = new URL(request.url, 'http://page');
-    const html = withPageMeta(readPage(pathname), await metaOf(request)).replace('</head>', () => `${preloadsOf(pathname)}</head>`);
+    const meta = await metaOf(request);
+    const html = withPageMeta(readPage(pathname), meta).replace('</head>', () => `${preloadsOf(pathname)}</head>`);
     return reply
+      .status(meta?.page?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')

@@ -1,11 +1,12 @@
 import { useLayoutEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { setApiNavigator } from '../lib/api-client';
+import type { ServerState } from '../lib/server-rendering/server-state';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 /** A 401 anywhere sends the user to the login page through the router (no full reload). */
-function ApiNavigator() {
+export function ApiNavigator() {
   const navigate = useNavigate();
   // A layout effect: set before the pages' queries start, which they do in passive effects.
   useLayoutEffect(() => setApiNavigator((to) => void navigate(to, { replace: true })), [navigate]);
@@ -13,9 +14,9 @@ function ApiNavigator() {
 }
 
 /** The whole web app. */
-export function App() {
+export function App({ server = null, hydrating = false }: { server?: ServerState | null; hydrating?: boolean }) {
   return (
-    <AppProviders>
+    <AppProviders server={server} hydrating={hydrating}>
       <BrowserRouter>
         <ApiNavigator />
         <AppRoutes />

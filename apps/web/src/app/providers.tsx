@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import '../lib/i18n/i18n';
 import { AuthContextProvider } from '../lib/auth/auth-provider';
@@ -6,34 +6,51 @@ import { BrandProvider } from '../lib/brand/brand-provider';
 import { bindQueriesToConnection, CONNECTION_QUERY_DEFAULTS } from '../lib/connection/query-connection';
 import { PreferencesAtSignIn } from '../lib/preferences/preferences-at-sign-in';
 import { AbilityProvider } from '../lib/permissions/ability-provider';
+import type { ServerState } from '../lib/server-rendering/server-state';
 import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { CustomizerProvider } from '../lib/theme/customizer-provider';
 
 // Queries the server cannot serve now wait for it (query-connection.ts); a save or a send fails at
 // once instead, with its message, and the form keeps what was typed.
-const createQueryClient = () => {
+const createQueryClient = (server: ServerState | null) => {
   bindQueriesToConnection();
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { ...CONNECTION_QUERY_DEFAULTS.queries, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: CONNECTION_QUERY_DEFAULTS.mutations,
     },
   });
+  // A page the server rendered: the answers it rendered with, so hydration finds the same page.
+  if (server) hydrate(client, server.queries);
+  return client;
 };
 
 /**
  * Everything the app needs around the router: server state, the brand (outside the session:
  * the sign-in pages show it too), session, permissions, theme.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  server = null,
+  hydrating = false,
+  client,
+}: {
+  children: ReactNode;
+  /** The data a server-rendered page was rendered with (start-app.tsx). */
+  server?: ServerState | null;
+  /** Hydrating the server's HTML: the first render must be the server's (colour mode included). */
+  hydrating?: boolean;
+  /** The server's render brings its own, to see which queries the page asked for. */
+  client?: QueryClient;
+}) {
+  const [queryClient] = useState(() => client ?? createQueryClient(server));
   return (
     <QueryClientProvider client={queryClient}>
-      <BrandProvider>
+      <BrandProvider initial={server?.brand}>
         <AuthContextProvider>
           <AbilityProvider>
             <CustomizerProvider>
-              <AppThemeProvider>
+              <AppThemeProvider hydrating={hydrating}>
                 <PreferencesAtSignIn />
                 {children}
               </AppThemeProvider>

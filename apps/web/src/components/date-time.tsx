@@ -1,14 +1,15 @@
 import { useLanguage } from '../lib/i18n/use-language';
 import { intlLocale } from '../lib/i18n/intl-locale';
+import { useHydrated } from '../lib/server-rendering/use-hydrated';
 
 /** A timestamp as date and time (or the date alone) in `language`; null when there is none or it cannot be read. */
-export function formatDateTime(value: string | null | undefined, language: string, withTime = true): string | null {
+export function formatDateTime(value: string | null | undefined, language: string, withTime = true, timeZone?: string): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return new Intl.DateTimeFormat(
     intlLocale(language),
-    withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+    withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone },
   ).format(date);
 }
 
@@ -33,7 +34,9 @@ export function formatShortDateTime(value: string | null | undefined, language: 
 /** `<time>` with the date and time in the interface language; `fallback` (e.g. "Never") when empty. */
 export function DateTime({ value, fallback }: { value: string | null | undefined; fallback: string }) {
   const { language } = useLanguage();
-  const text = formatDateTime(value, language);
+  // A page the server rendered shows UTC until hydrated (the server cannot know the visitor's zone), then the visitor's time.
+  const hydrated = useHydrated();
+  const text = formatDateTime(value, language, true, hydrated ? undefined : 'UTC');
   return text && value ? <time dateTime={value}>{text}</time> : <>{fallback}</>;
 }
 

@@ -114,6 +114,16 @@ function retryAfterSeconds(headers: Headers): number | undefined {
   return seconds >= 0 ? seconds : undefined;
 }
 
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Where the calls go: the browser's fetch, or, while the server renders a public page
+ * (delivery/public-pages.server.tsx), the server answering its own API in process.
+ */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /**
  * One HTTP call: every failure becomes an ApiError, after the 401 and maintenance handling. Each
  * outcome tells the connection state whether the server could serve (connection/).
@@ -130,7 +140,7 @@ async function request<T>(method: Method, url: string, body: unknown, config: Re
       // Uploads with progress go through XMLHttpRequest, whose code loads with the first of them.
       response = config.onUploadProgress
         ? await (await import('./upload-request')).sendWithProgress(method, target, init, config.onUploadProgress)
-        : await fetch(target, init);
+        : await transport(target, init);
       data = await readBody(response, config.responseType);
     } catch {
       // No (whole) answer: the timeout, the caller's cancel, or the network.

@@ -6,6 +6,7 @@ import {
   archiveListSchema,
   archiveQuerySchema,
 } from '@sms/contracts/public-archive';
+import { markdownToText } from '@sms/contracts/markdown';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
@@ -72,7 +73,8 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl?: string |
         rows.map(presentArchiveEntry).map((entry) => ({
           title: entry.title,
           link: `${base}${BLOG_PATH}/detail/${entry.id}`,
-          description: entry.body,
+          // Readers show the description as text: a post's Markdown goes out rendered, without its marks.
+          description: entry.kind === 'post' ? markdownToText(entry.body) : entry.body,
           publishedAt: new Date(entry.publishedAt),
         })),
       );

@@ -1,7 +1,9 @@
 import { DEFAULT_BRAND } from '@sms/contracts/brand';
+import { ARCHIVE_RSS_PATH } from '@sms/contracts/public-archive-limits';
 import { DEFAULT_LANGUAGE, directionOf, LANGUAGES, type Language } from '@sms/contracts/languages';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { RenderedPage, RenderPage } from '../../platform/server-render.ts';
 import type { PageMeta, PageMetaSource } from '../../platform/static-web.ts';
 import { loadBrand, presentBrand } from '../brand/index.ts';
 import { publicAddressOf } from '../settings/index.ts';
@@ -24,13 +26,18 @@ export function languageOf(acceptLanguage: string | undefined): Language {
   return (asked.map((entry) => entry.base).find((base) => (LANGUAGES as readonly string[]).includes(base)) as Language) ?? DEFAULT_LANGUAGE;
 }
 
+/** The public site's pages, which the server renders (decision 097); the sign-in page gets its meta tags only. */
+const isRenderedPath = (path: string) => path === '/landingpage' || path.startsWith('/frontend-pages/');
+
 /**
- * The meta tags of the public pages and the sign-in page, from the brand settings (name,
- * description, logo) and the public address: the organisation's only while the public site is
- * on; off, the product's neutral title. Other pages keep the built index.html.
+ * The head of the public pages and the sign-in page, from the brand settings (name, description,
+ * logo), the public address and, for the public site's pages, the page itself as the server
+ * rendered it (its title, description and status): the organisation's only while the public site is
+ * on; off, the product's neutral title and no render (the app sends visitors to the sign-in page).
+ * Other pages keep the built index.html.
  */
 export function publicPageMeta(db: Db, publicUrl: string | undefined): PageMetaSource {
-  return async (request: FastifyRequest): Promise<PageMeta | undefined> => {
+  return async (request: FastifyRequest, render: RenderPage): Promise<PageMeta | undefined> => {
     const path = request.url.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
     if (!isPreviewedPath(path)) return undefined;
     const lang = languageOf(request.headers['accept-language']);
@@ -39,14 +46,26 @@ export function publicPageMeta(db: Db, publicUrl: string | undefined): PageMetaS
     const base = (await publicAddressOf(db, publicUrl))?.replace(/\/+$/, '');
     const state = await loadBrand(db);
     const brand = presentBrand(state.row, state.assets, {});
+    let page: RenderedPage | undefined;
+    if (isRenderedPath(path)) {
+      try {
+        page = await render(request, lang);
+      } catch (error) {
+        // The app still renders the page in the browser: never fail it for the server's render.
+        request.log.error({ err: error }, 'server render of a public page failed');
+      }
+    }
     const url = base ? `${base}${path}` : undefined;
     const image = base && brand.logoPath ? `${base}${brand.logoPath}` : undefined;
+    const title = page?.head.title ?? brand.appName;
+    const description = page?.head.description ?? brand.description;
     return {
       ...neutral,
-      title: brand.appName,
-      description: brand.description,
+      title,
+      description,
       ...(url ? { url } : {}),
-      openGraph: { title: brand.appName, description: brand.description, type: 'website', ...(image ? { image } : {}) },
+      openGraph: { title, description, type: page?.head.type ?? 'website', siteName: brand.appName, ...(image ? { image } : {}) },
+      ...(page ? { page, feed: { title: page.head.feedTitle ?? brand.appName, href: `${base ?? ''}${ARCHIVE_RSS_PATH}` } } : {}),
     };
   };
 }

@@ -1,6 +1,7 @@
 import type { PublicSiteView } from '@sms/contracts/public-site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client';
+import { serverState } from '../../lib/server-rendering/server-state';
 import { publicSiteKeys } from './public-site-keys';
 
 /** GET /api/public/site (public): the site's texts and topics, or only `enabled: false`. */
@@ -15,12 +16,15 @@ let prefetched: { view: PublicSiteView; at: number } | undefined;
  * query asks again and shows its error as before.
  */
 export const prefetchPublicSite = (): Promise<void> =>
-  getPublicSite().then(
-    (view) => {
-      prefetched = { view, at: Date.now() };
-    },
-    () => undefined,
-  );
+  // A page the server rendered carries the answer already (server-state.ts).
+  serverState()
+    ? Promise.resolve()
+    : getPublicSite().then(
+        (view) => {
+          prefetched = { view, at: Date.now() };
+        },
+        () => undefined,
+      );
 
 const takePrefetched = () => {
   const answer = prefetched;

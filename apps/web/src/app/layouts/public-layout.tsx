@@ -15,6 +15,8 @@ import { paths } from '../../config/paths';
 import { ConnectionBanner } from '../../lib/connection/connection-banner';
 import { useBrand } from '../../lib/brand/use-brand';
 import { usePublicSite } from '../../api/public-site/get-public-site';
+import { useServerPageHead } from '../../lib/server-rendering/page-head';
+import { serverState } from '../../lib/server-rendering/server-state';
 import { LanguageSwitcher } from './header/language-switcher';
 import { ModeToggle } from './header/mode-toggle';
 import { SkipLink } from './skip-link';
@@ -41,6 +43,8 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
 /** The brand's name and description as the page's description and Open Graph tags (search results, link previews). */
 function useBrandMeta(appName: string, description: string) {
   useEffect(() => {
+    // A page the server rendered has its own, page by page (decision 097).
+    if (serverState()) return;
     setMeta('name', 'description', description);
     setMeta('property', 'og:type', 'website');
     setMeta('property', 'og:site_name', appName);
@@ -62,6 +66,7 @@ export function PublicLayout() {
   const data = useDeferredValue(site.data);
   const { appName, description, logoUrl } = useBrand().settings;
   useBrandMeta(appName, description);
+  useServerPageHead({ feedTitle: t('archive:blog.feedTitle', { name: appName }) });
   if (site.isError)
     return (
       <Container sx={{ py: 6 }}>

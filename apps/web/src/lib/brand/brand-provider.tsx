@@ -21,8 +21,9 @@ export const ASSET_PATH_FIELD = {
  * Loads the brand once at start (public: the sign-in pages need it too) and keeps it for the
  * whole app; the favicon and description of the page follow it.
  */
-export function BrandProvider({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState<BrandSettings>(readCachedBrand);
+export function BrandProvider({ children, initial }: { children: ReactNode; initial?: BrandSettings | undefined }) {
+  // A page the server rendered starts from the brand it was rendered with (hydration must find the same).
+  const [settings, setSettings] = useState<BrandSettings>(() => initial ?? readCachedBrand());
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   // Only the latest load may write (a slow earlier answer must not overwrite a newer one).

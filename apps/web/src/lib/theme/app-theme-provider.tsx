@@ -11,7 +11,7 @@ import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY } from './mode-storage';
 import { useCustomizer } from './use-customizer';
 
 /** Applies the brand (colours, font), the customizer's theme, direction (html dir + RTL styles) and language to the page. */
-export function AppThemeProvider({ children }: { children: ReactNode }) {
+export function AppThemeProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
   const { settings } = useCustomizer();
   const { language } = useLanguage();
   const { primaryColor, secondaryColor, accentColor, fontFamily } = useBrand().settings;
@@ -42,7 +42,9 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
         defaultMode="system"
         modeStorageKey={MODE_STORAGE_KEY}
         colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
-        noSsr
+        // Read the stored mode in the first render, except when hydrating the server's HTML, which was
+        // rendered without it: the mode then applies just after (the colours follow CSS variables either way).
+        noSsr={!hydrating}
       >
         <CssBaseline enableColorScheme />
         {children}

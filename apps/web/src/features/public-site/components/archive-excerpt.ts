@@ -1,5 +1,5 @@
 import type { ArchiveEntry } from '@sms/contracts/public-archive';
-import { parseMarkdown } from './markdown';
+import { parseMarkdown } from '@sms/contracts/markdown';
 
 /** Characters of an entry's text a list shows. */
 const EXCERPT_LENGTH = 240;

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { WEB_MESSAGE_MAX } from '@sms/contracts/public-site';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydratedForm } from '../../../components/forms/hydrated-form';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-error';
 import { useSendContactMessage } from '../../../api/public-site/send-contact-message';
@@ -55,7 +56,7 @@ export function ContactForm() {
       </Alert>
     );
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('contact.formTitle')}>
+    <HydratedForm noValidate onSubmit={submit} aria-label={t('contact.formTitle')}>
       <Stack spacing={2}>
         <InputField
           label={t('contact.name')}
@@ -101,6 +102,6 @@ export function ContactForm() {
           </Button>
         </Box>
       </Stack>
-    </Box>
+    </HydratedForm>
   );
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { parseMarkdown, type Inline } from './markdown';
+import { parseMarkdown, type Inline } from '@sms/contracts/markdown';
 
 function InlineText({ parts }: { parts: Inline[] }) {
   return parts.map((part, index) => {

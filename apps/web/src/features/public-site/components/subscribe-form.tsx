@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { PublicTopic } from '@sms/contracts/public-site';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydratedForm } from '../../../components/forms/hydrated-form';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useConfirmSubscription } from '../../../api/public-site/confirm-subscription';
 import { useSubscribe } from '../../../api/public-site/subscribe';
@@ -88,7 +89,7 @@ export function SubscribeForm({
 
   if (step === 'code')
     return (
-      <Box component="form" noValidate onSubmit={check} aria-label={t('form.confirm')}>
+      <HydratedForm noValidate onSubmit={check} aria-label={t('form.confirm')}>
         <Stack spacing={2}>
           <Alert severity="info">{t('form.codeSent', { phone: phone.trim() })}</Alert>
           <InputField
@@ -114,11 +115,11 @@ export function SubscribeForm({
             </Button>
           </Stack>
         </Stack>
-      </Box>
+      </HydratedForm>
     );
 
   return (
-    <Box component="form" noValidate onSubmit={ask} aria-label={t('landing.subscribeTitle')} data-testid="subscribe-form">
+    <HydratedForm noValidate onSubmit={ask} aria-label={t('landing.subscribeTitle')} data-testid="subscribe-form">
       <Stack spacing={2}>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
@@ -180,6 +181,6 @@ export function SubscribeForm({
           </Button>
         </Box>
       </Stack>
-    </Box>
+    </HydratedForm>
   );
 }

@@ -12,13 +12,18 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useArchiveEntry } from '../../../api/public-site/get-archive-entry';
 import { ArchiveEntryBody } from '../components/archive-entry-body';
+import { excerptOf } from '../components/archive-excerpt';
 
 /** /frontend-pages/blog/detail/:id: one published campaign (its fallbacks in place of merge fields) or post. */
 export default function BlogEntryPage() {
   const { t } = useTranslation('archive');
   const { id = '' } = useParams();
   const entry = useArchiveEntry(id);
-  usePageTitle(entry.data?.title ?? t('blog.pageTitle'));
+  const missing = entry.isError && entry.error instanceof ApiError && (entry.error.status === 404 || entry.error.status === 400);
+  usePageTitle(entry.data?.title ?? t('blog.pageTitle'), {
+    ...(entry.data ? { description: excerptOf(entry.data), type: 'article' as const } : {}),
+    ...(missing ? { status: 404 } : {}),
+  });
   const back = (
     <Button component={RouterLink} to={paths.publicSite.blog} sx={{ mb: 2 }}>
       {t('blog.back')}
@@ -26,7 +31,6 @@ export default function BlogEntryPage() {
   );
   if (entry.isPending) return <FullPageLoader />;
   if (entry.isError) {
-    const missing = entry.error instanceof ApiError && (entry.error.status === 404 || entry.error.status === 400);
     return (
       <Box sx={{ maxWidth: 760 }}>
         {back}

@@ -24,7 +24,7 @@ export default function BlogPage() {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const archive = useArchive({ limit: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE });
-  usePageTitle(t('blog.pageTitle'));
+  usePageTitle(t('blog.pageTitle'), { description: t('blog.intro') });
   useArchiveFeedLink(t('blog.feedTitle', { name: appName }));
   const pages = Math.ceil((archive.data?.total ?? 0) / PAGE_SIZE);
   return (

@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 export default function ContactPage() {
   const { t } = useTranslation('public');
   const site = usePublicContent();
-  usePageTitle(t('contact.pageTitle'));
+  usePageTitle(t('contact.pageTitle'), { description: t('contact.description') });
   return (
     <>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, mb: 1 }}>

@@ -22,7 +22,7 @@ export default function LandingPage() {
   const site = usePublicContent();
   const { appName, description } = useBrand().settings;
   const canPublish = useAbility().can('update', 'Settings');
-  usePageTitle(t('landing.pageTitle'));
+  usePageTitle(t('landing.pageTitle'), { description });
   useArchiveFeedLink(t('archive:blog.feedTitle', { name: appName }));
   return (
     <>

@@ -18,7 +18,7 @@ export default function PortfolioPage() {
   const site = usePublicContent();
   const [search] = useSearchParams();
   const chosen = search.get('topic') ?? undefined;
-  usePageTitle(t('portfolio.pageTitle'));
+  usePageTitle(t('portfolio.pageTitle'), { description: t('portfolio.description') });
   return (
     <>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, mb: 1 }}>

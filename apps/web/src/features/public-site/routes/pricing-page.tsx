@@ -1,23 +1,22 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
-import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePricing } from '../../../api/public-site/get-pricing';
+import { PageUnavailable } from '../components/page-unavailable';
 import { PriceTable } from '../components/price-table';
 
 /** /frontend-pages/pricing: what a text message costs, while the administrators show the page. */
 export default function PricingPage() {
   const { t } = useTranslation('public');
   const pricing = usePricing('public');
-  usePageTitle(t('pricing.pageTitle'));
+  usePageTitle(t('pricing.pageTitle'), { description: t('pricing.description') });
   if (pricing.isPending) return <FullPageLoader />;
   if (pricing.isError)
     return toApiError(pricing.error).status === 404 ? (
-      <Navigate replace to={paths.notFound} />
+      <PageUnavailable />
     ) : (
       <RetryAlert error={pricing.error} onRetry={() => void pricing.refetch()} />
     );

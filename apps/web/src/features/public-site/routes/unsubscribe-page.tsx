@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydratedForm } from '../../../components/forms/hydrated-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useConfirmUnsubscribe } from '../../../api/public-site/confirm-unsubscribe';
 import { useUnsubscribe } from '../../../api/public-site/unsubscribe';
@@ -20,7 +21,7 @@ export default function UnsubscribePage() {
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'ask' | 'code' | 'done'>('ask');
   const [problem, setProblem] = useState<string | null>(null);
-  usePageTitle(t('unsubscribe.pageTitle'));
+  usePageTitle(t('unsubscribe.pageTitle'), { description: t('unsubscribe.description') });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +52,7 @@ export default function UnsubscribePage() {
       {step === 'done' ? (
         <Alert severity="success">{t('unsubscribe.done')}</Alert>
       ) : (
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('unsubscribe.title')}>
+        <HydratedForm noValidate onSubmit={submit} aria-label={t('unsubscribe.title')}>
           <Stack spacing={2}>
             {step === 'ask' ? (
               <InputField
@@ -82,7 +83,7 @@ export default function UnsubscribePage() {
               </Button>
             </Box>
           </Stack>
-        </Box>
+        </HydratedForm>
       )}
     </Box>
   );

@@ -58,3 +58,15 @@ export function parseMarkdown(source: string): Block[] {
   flush();
   return blocks;
 }
+
+/**
+ * The text as a reader sees it once rendered, without its marks: blocks apart by a blank line, list
+ * items on their own lines after a bullet, a link's address in brackets after its text. For places
+ * that carry plain text only (the RSS feed's descriptions, meta descriptions).
+ */
+export function markdownToText(source: string): string {
+  const line = (parts: Inline[]) => parts.map((part) => (part.kind === 'link' ? `${part.text} (${part.href})` : part.text)).join('');
+  return parseMarkdown(source)
+    .map((block) => (block.kind === 'list' ? block.items.map((item) => `• ${line(item)}`).join('\n') : line(block.inline)))
+    .join('\n\n');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown } from './markdown';
+import { markdownToText, parseInline, parseMarkdown } from './markdown.ts';
 
 describe('public site Markdown', () => {
   it('reads headings, paragraphs and lists', () => {
@@ -27,5 +27,13 @@ describe('public site Markdown', () => {
     expect(parseMarkdown('<img src=x onerror=alert(1)>')).toEqual([
       { kind: 'paragraph', inline: [{ kind: 'text', text: '<img src=x onerror=alert(1)>' }] },
     ]);
+  });
+});
+
+describe('Markdown as plain text', () => {
+  it('keeps the words and drops the marks', () => {
+    expect(markdownToText('## Storm **warning**\n\nStay *inside*, see [the map](https://example.org/map).\n\n- Schools\n- Roads')).toBe(
+      'Storm warning\n\nStay inside, see the map (https://example.org/map).\n\n• Schools\n• Roads',
+    );
   });
 });

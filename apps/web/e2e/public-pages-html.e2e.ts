@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { eventually } from './support/eventually.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { api, openPage, seedAdmin, type Session } from './support/session.ts';
+
+// The public pages as the server renders them (decision 097): read with JavaScript off, and
+// hydrated with it on, without a mismatch, then navigating inside the app.
+let server: RunningServer;
+let browser: Browser;
+let admin: Session;
+let postId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await seedAdmin(server.baseUrl);
+  await api(server.baseUrl, 'PUT', '/api/settings/public-site', { introduction: 'Tide times for the harbour, by text.' }, admin.token);
+  const post = await api<{ post: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/public-site/posts',
+    { title: 'Harbour wall repairs', body: 'The **east** wall closes on Monday.', publishAt: new Date(Date.now() - 60_000).toISOString() },
+    admin.token,
+  );
+  postId = post.post.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a public page and a blog post read without JavaScript', async () => {
+  const context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
+  const page = await context.newPage();
+  // Nothing runs in this page, so nothing changes after the load: read it at once (waiting polls
+  // with the page's animation frames, which a page without JavaScript does not give).
+  await page.goto('/landingpage');
+  expect(await page.getByRole('heading', { level: 1, name: 'SMS Management System' }).isVisible()).toBe(true);
+  expect(await page.getByText('Tide times for the harbour, by text.').isVisible()).toBe(true);
+  expect(await page.getByText('needs JavaScript').count()).toBe(0);
+  // Styled by the server's styles (MUI's heading weight), not bare HTML.
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
+  await page.goto(`/frontend-pages/blog/detail/${postId}`);
+  expect(await page.getByRole('heading', { level: 1, name: 'Harbour wall repairs' }).isVisible()).toBe(true);
+  expect(await page.locator('article strong').textContent()).toBe('east');
+  expect(await page.title()).toBe('Harbour wall repairs | SMS Management System');
+  await context.close();
+});
+
+test('with JavaScript the page hydrates without a mismatch and navigates inside the app', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  await page.goto('/landingpage');
+  const news = page.getByRole('navigation').getByRole('link', { name: 'News' });
+  // React has taken the server's link over once it carries React's props.
+  await eventually(() => news.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+  await page.evaluate(() => Object.assign(window, { stayedInApp: true }));
+  await news.click();
+  await page.getByRole('heading', { level: 1, name: 'News and messages' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Harbour wall repairs' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/frontend-pages/blog');
+  // No new document was loaded: the router changed the page.
+  expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+  expect(messages.filter((message) => /hydrat|Minified React error #4(18|19|21|22|23|25)/i.test(message))).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
