@@ -339,11 +339,12 @@ if (!onPostgres)
     'metrics.test.ts: the database outage test is skipped without TEST_DATABASE_URL (the embedded database cannot lose a connection)',
   );
 
-describe.skipIf(!onPostgres)('a scrape while PostgreSQL is away (every connection cut through a TCP proxy)', () => {
+describe.skipIf(!onPostgres)('a scrape while PostgreSQL is away (its connections cut, or stalled, through a TCP proxy)', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let proxy: TcpProxy;
   let database: Database;
   let metrics: Awaited<ReturnType<typeof startMetricsServer>>;
+  let url = '';
   const logged: string[] = [];
   afterAll(async () => {
     watchDatabaseForMetrics(undefined);
@@ -368,7 +369,7 @@ describe.skipIf(!onPostgres)('a scrape while PostgreSQL is away (every connectio
     watchDatabaseForMetrics(database);
     metrics = await startMetricsServer({ port: 0, host: '127.0.0.1' });
     const address = metrics.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
 
     const before = await scrape(url);
     expect(total(before, 'sms_database_up')).toBe(1);
@@ -405,5 +406,26 @@ describe.skipIf(!onPostgres)('a scrape while PostgreSQL is away (every connectio
     expect(after.filter((s) => s.name === 'sms_queue_depth')).toHaveLength(3);
     expect(logged.filter((message) => message.startsWith('Database unavailable'))).toHaveLength(1);
     expect(logged.filter((message) => message.startsWith('Database available again'))).toHaveLength(1);
+  }, 60_000);
+
+  it('answers with sms_database_up 0 while the database stops answering without closing anything, and reads again once it does', async () => {
+    const parked = total(await scrape(url), 'sms_receipts_parked');
+    expect(total(await scrape(url), 'sms_database_up')).toBe(1);
+    // Bytes stop both ways and the connections stay open: a query in progress would wait for TCP
+    // keep-alive (minutes), past any scrape timeout, and Prometheus would see the process as down.
+    proxy.stall();
+    try {
+      const during = await scrape(url);
+      expect(total(during, 'sms_database_up')).toBe(0);
+      expect(total(during, 'sms_receipts_parked')).toBe(parked);
+      expect(during.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+    } finally {
+      proxy.resume();
+    }
+    await waitFor(
+      async () => (total(await scrape(url), 'sms_database_up') === 1 ? true : undefined),
+      30_000,
+      'sms_database_up 1 once the database answers again',
+    );
   }, 60_000);
 });

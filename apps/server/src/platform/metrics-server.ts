@@ -21,13 +21,16 @@ const readErrors = new Counter({
 });
 
 interface Readings {
-  /** 1: the database answered this scrape's reads; 0: it is away (a known outage, or lost during the reads). */
+  /** 1: the database answered this scrape's reads; 0: it is away (a known outage, lost during the reads, or silent for READ_WAIT_MS). */
   up: 0 | 1;
   depth?: Awaited<ReturnType<typeof queueDepth>>;
   parked?: number;
 }
 
-let reading: Promise<Readings | undefined> | undefined;
+let reading: Promise<Readings> | undefined;
+
+/** How long a scrape waits for the database gauges' reads: well inside a 10 s scrape timeout (decision 099). */
+const READ_WAIT_MS = 3_000;
 
 /**
  * The database gauges' reads, once per scrape and shared by the gauges (their collect() run side
@@ -36,11 +39,23 @@ let reading: Promise<Readings | undefined> | undefined;
  * scrape during an outage sends no query at all and answers at once. Any other failure is counted,
  * never a failed scrape: the rest of the metrics matter most when something is wrong.
  */
-const readDatabase = (): Promise<Readings | undefined> => {
+const readDatabase = async (): Promise<Readings | undefined> => {
   const database = watched;
-  if (!database) return Promise.resolve(undefined);
-  reading ??= readGauges(database).finally(() => (reading = undefined));
-  return reading;
+  if (!database) return undefined;
+  const current = (reading ??= readGauges(database).finally(() => (reading = undefined)));
+  // A database that stops answering without closing anything (a black-holed route) would hold a
+  // read until TCP keep-alive gives up, minutes past Prometheus' scrape timeout (10 s by default):
+  // the process would look down and its other metrics would be lost. The scrape stops waiting and
+  // reads as down; the read goes on, and later scrapes wait for it rather than start another.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Readings>((resolve) => {
+    timer = setTimeout(() => resolve({ up: 0 }), READ_WAIT_MS);
+  });
+  try {
+    return await Promise.race([current, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 };
 
 const readGauges = async (database: Database): Promise<Readings> => {
