@@ -2,14 +2,18 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SIMULATOR_GATEWAY_ID } from '@sms/contracts/gateways';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsServer, watchDatabaseForMetrics } from '../src/platform/metrics-server.ts';
 import { createCampaign, launchCampaign, settledCounts, waitForCampaign } from './campaign-api.ts';
 import { configureSimulator, seedContacts, waitFor } from './campaign-fixtures.ts';
 import { importFile, startImportServer } from './import-fixtures.ts';
 import { addNetSmppGateway, startNetSmppSmsc, type NetSmppSmsc } from './net-smpp-smsc.ts';
-import { freePort, onPostgres, startTestServer, type TestAccount, type TestServer } from './helper.ts';
+import type { Database } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { freePort, freshDatabase, onPostgres, startTestServer, type TestAccount, type TestServer } from './helper.ts';
 import { scratchDir } from './scratch-dir.ts';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /**
  * GET /metrics (decision 091), read by a parser we did not write: Python's prometheus_client
@@ -136,6 +140,7 @@ describe('metrics of a process that sends', () => {
     expect(total(after, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(after.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
     if (onPostgres) expect(total(after, 'sms_database_connections', { state: 'max' })).toBe(10);
+    expect(total(after, 'sms_database_up')).toBe(1);
   }, 90_000);
 
   it('counts messages waiting in the queue by lane', async () => {
@@ -326,5 +331,101 @@ describe('rows written by an import', () => {
     } finally {
       await server.close();
     }
+  }, 60_000);
+});
+
+if (!onPostgres)
+  console.info(
+    'metrics.test.ts: the database outage test is skipped without TEST_DATABASE_URL (the embedded database cannot lose a connection)',
+  );
+
+describe.skipIf(!onPostgres)('a scrape while PostgreSQL is away (its connections cut, or stalled, through a TCP proxy)', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let proxy: TcpProxy;
+  let database: Database;
+  let metrics: Awaited<ReturnType<typeof startMetricsServer>>;
+  let url = '';
+  const logged: string[] = [];
+  afterAll(async () => {
+    watchDatabaseForMetrics(undefined);
+    await new Promise((resolve) => metrics?.close(resolve));
+    await database?.close();
+    await proxy?.close();
+    await fresh?.dispose();
+  });
+
+  it('answers 200 with the process metrics, sms_database_up 0 and the last figures, logs the outage once, and reads again once it is back', async () => {
+    fresh = await freshDatabase();
+    const direct = new URL(fresh.url as string);
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const proxied = new URL(direct);
+    proxied.port = String(proxy.port);
+    database = await openDatabase({ databaseUrl: proxied.toString() });
+    database.availability.setLogger({ warn: (_, message) => logged.push(message), info: (_, message) => logged.push(message) });
+    const park = (n: number) =>
+      fresh.database.db.execute(sql`insert into pending_receipts (gateway_id, gateway_message_id, status, at)
+        select gen_random_uuid(), 'parked-' || i, 'delivered', now() from generate_series(1, ${n}) as i`);
+    await park(3);
+    watchDatabaseForMetrics(database);
+    metrics = await startMetricsServer({ port: 0, host: '127.0.0.1' });
+    const address = metrics.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
+
+    const before = await scrape(url);
+    expect(total(before, 'sms_database_up')).toBe(1);
+    expect(total(before, 'sms_receipts_parked')).toBe(3);
+    expect(before.filter((s) => s.name === 'sms_queue_depth')).toHaveLength(3);
+
+    // Every connection reset and new ones refused (a restart, a failover), while receipts keep
+    // arriving through another path: the gauges must not pretend to read them.
+    await proxy.down();
+    await park(2);
+    for (let index = 0; index < 5; index++) {
+      const during = await scrape(url);
+      expect(total(during, 'sms_database_up')).toBe(0);
+      expect(total(during, 'sms_receipts_parked')).toBe(3);
+      expect(total(during, 'sms_queue_depth')).toBe(0);
+      expect(during.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+      expect(during.some((s) => s.name === 'process_cpu_seconds_total')).toBe(true);
+      expect(during.some((s) => s.name === 'sms_database_connections' && s.labels.state === 'max')).toBe(true);
+      // Lost connections are an outage, not a failed read (that counter is for bugs).
+      expect(total(during, 'sms_metric_read_errors_total')).toBe(total(before, 'sms_metric_read_errors_total'));
+    }
+    expect(logged.filter((message) => message.startsWith('Database unavailable'))).toHaveLength(1);
+
+    await proxy.up();
+    const after = await waitFor(
+      async () => {
+        const samples = await scrape(url);
+        return total(samples, 'sms_database_up') === 1 ? samples : undefined;
+      },
+      30_000,
+      'sms_database_up 1 once the database is back',
+    );
+    expect(total(after, 'sms_receipts_parked')).toBe(5);
+    expect(after.filter((s) => s.name === 'sms_queue_depth')).toHaveLength(3);
+    expect(logged.filter((message) => message.startsWith('Database unavailable'))).toHaveLength(1);
+    expect(logged.filter((message) => message.startsWith('Database available again'))).toHaveLength(1);
+  }, 60_000);
+
+  it('answers with sms_database_up 0 while the database stops answering without closing anything, and reads again once it does', async () => {
+    const parked = total(await scrape(url), 'sms_receipts_parked');
+    expect(total(await scrape(url), 'sms_database_up')).toBe(1);
+    // Bytes stop both ways and the connections stay open: a query in progress would wait for TCP
+    // keep-alive (minutes), past any scrape timeout, and Prometheus would see the process as down.
+    proxy.stall();
+    try {
+      const during = await scrape(url);
+      expect(total(during, 'sms_database_up')).toBe(0);
+      expect(total(during, 'sms_receipts_parked')).toBe(parked);
+      expect(during.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+    } finally {
+      proxy.resume();
+    }
+    await waitFor(
+      async () => (total(await scrape(url), 'sms_database_up') === 1 ? true : undefined),
+      30_000,
+      'sms_database_up 1 once the database answers again',
+    );
   }, 60_000);
 });

@@ -18,6 +18,13 @@ export interface TcpProxy {
   down(): Promise<void>;
   /** Listens again on the same port. */
   up(): Promise<void>;
+  /**
+   * Stops passing bytes either way without closing anything (a peer that stopped answering, a
+   * black-holed route): connections stay open and new ones are accepted, but nothing arrives.
+   */
+  stall(): void;
+  /** Passes bytes again, those held meanwhile first. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +33,17 @@ export async function startTcpProxy(target: { host: string; port: number }, opti
   let accepted = 0;
   let server: Server | undefined;
   let port = options.port ?? 0;
+  let stalled = false;
+  const connect = ({ client, upstream }: { client: Socket; upstream: Socket }) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  const hold = ({ client, upstream }: { client: Socket; upstream: Socket }) => {
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    client.pause();
+    upstream.pause();
+  };
 
   const listen = async () => {
     const next = createServer((client) => {
@@ -40,8 +58,7 @@ export async function startTcpProxy(target: { host: string; port: number }, opti
       };
       client.on('error', end).on('close', end);
       upstream.on('error', end).on('close', end);
-      client.pipe(upstream);
-      upstream.pipe(client);
+      if (!stalled) connect(pair);
     });
     await new Promise<void>((resolve, reject) => {
       next.once('error', reject);
@@ -80,6 +97,14 @@ export async function startTcpProxy(target: { host: string; port: number }, opti
     },
     cut,
     down,
+    stall: () => {
+      stalled = true;
+      for (const pair of pairs) hold(pair);
+    },
+    resume: () => {
+      stalled = false;
+      for (const pair of pairs) connect(pair);
+    },
     up: async () => {
       if (!server) await listen();
     },

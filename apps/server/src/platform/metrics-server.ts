@@ -20,18 +20,72 @@ const readErrors = new Counter({
   registers,
 });
 
+interface Readings {
+  /** 1: the database answered this scrape's reads; 0: it is away (a known outage, lost during the reads, or silent for READ_WAIT_MS). */
+  up: 0 | 1;
+  depth?: Awaited<ReturnType<typeof queueDepth>>;
+  parked?: number;
+}
+
+let reading: Promise<Readings> | undefined;
+
+/** How long a scrape waits for the database gauges' reads: well inside a 10 s scrape timeout (decision 099). */
+const READ_WAIT_MS = 3_000;
+
 /**
- * Read at scrape time. A database that does not answer leaves the last figures (its outage is
- * logged once elsewhere); any other failure is counted, never a failed scrape: the rest of the
- * metrics matter most when something is wrong.
+ * The database gauges' reads, once per scrape and shared by the gauges (their collect() run side
+ * by side). A database that does not answer leaves the last figures and reads as down: its outage
+ * is logged once by availability (db/availability.ts), which then probes for its return, so a
+ * scrape during an outage sends no query at all and answers at once. Any other failure is counted,
+ * never a failed scrape: the rest of the metrics matter most when something is wrong.
  */
-const readWhileReachable = async (metric: string, read: (database: Database) => Promise<void>) => {
+const readDatabase = async (): Promise<Readings | undefined> => {
   const database = watched;
-  if (!database || !database.availability.available) return;
-  await read(database).catch((error: unknown) => {
-    if (!database.availability.failed(error)) readErrors.inc({ metric });
+  if (!database) return undefined;
+  const current = (reading ??= readGauges(database).finally(() => (reading = undefined)));
+  // A database that stops answering without closing anything (a black-holed route) would hold a
+  // read until TCP keep-alive gives up, minutes past Prometheus' scrape timeout (10 s by default):
+  // the process would look down and its other metrics would be lost. The scrape stops waiting and
+  // reads as down; the read goes on, and later scrapes wait for it rather than start another.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Readings>((resolve) => {
+    timer = setTimeout(() => resolve({ up: 0 }), READ_WAIT_MS);
   });
+  try {
+    return await Promise.race([current, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 };
+
+const readGauges = async (database: Database): Promise<Readings> => {
+  if (!database.availability.available) return { up: 0 };
+  let up: 0 | 1 = 1;
+  const attempt = async <T>(metric: string, read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (database.availability.failed(error)) up = 0;
+      else readErrors.inc({ metric });
+      return undefined;
+    }
+  };
+  const [depth, parked] = await Promise.all([
+    attempt('sms_queue_depth', () => queueDepth(database.db)),
+    attempt('sms_receipts_parked', () => parkedReceipts(database.db)),
+  ]);
+  return { up, depth, parked };
+};
+
+new Gauge({
+  name: 'sms_database_up',
+  help: "1 while this process's database answers its scrape-time reads, 0 during an outage (the database gauges then keep their last value)",
+  registers,
+  async collect() {
+    const readings = await readDatabase();
+    if (readings) this.set(readings.up);
+  },
+});
 
 new Gauge({
   name: 'sms_queue_depth',
@@ -39,9 +93,7 @@ new Gauge({
   labelNames: ['lane', 'priority'] as const,
   registers,
   async collect() {
-    await readWhileReachable('sms_queue_depth', async (database) => {
-      for (const { lane, priority, n } of await queueDepth(database.db)) this.set({ lane, priority }, n);
-    });
+    for (const { lane, priority, n } of (await readDatabase())?.depth ?? []) this.set({ lane, priority }, n);
   },
 });
 
@@ -50,7 +102,8 @@ new Gauge({
   help: 'Delivery receipts that arrived before their message was written back, waiting to be applied (the whole database)',
   registers,
   async collect() {
-    await readWhileReachable('sms_receipts_parked', async (database) => this.set(await parkedReceipts(database.db)));
+    const parked = (await readDatabase())?.parked;
+    if (parked !== undefined) this.set(parked);
   },
 });
 
@@ -66,8 +119,8 @@ new Gauge({
   },
 });
 
-/** The database this process's gauges read. */
-export function watchDatabaseForMetrics(database: Database): void {
+/** The database this process's gauges read (undefined: none, e.g. once a test closed it). */
+export function watchDatabaseForMetrics(database: Database | undefined): void {
   watched = database;
 }
 
