@@ -22,6 +22,12 @@ if (builtAt > changedAt && process.env.FORCE_WEB_BUILD !== '1') {
   console.info('web app: build is up to date');
 } else {
   console.info('web app: building apps/web ...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build, whoever calls: under Vitest NODE_ENV is `test`, and Vite would then
+  // build React's development bundle (its warnings end up in the browser tests' console).
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -34,8 +34,11 @@ const meta = (html: string, attribute: string, name: string) =>
   new RegExp(`<meta ${attribute}="${name}" content="([^"]*)" />`).exec(html)?.[1];
 
 beforeAll(async () => {
-  // The server render comes with the web build: build it when it is missing or older than its sources.
-  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  // The server render comes with the web build: build it when it is missing or older than its
+  // sources, never again when it is current (CI's FORCE_WEB_BUILD is for the run's first build: a
+  // rebuild here would replace the files the browser tests are being served).
+  const { FORCE_WEB_BUILD: _forced, ...env } = process.env;
+  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: ROOT, stdio: 'inherit', env });
   expect(build.status).toBe(0);
   server = await startTestServer({ config: { webDist: join(ROOT, 'apps/web/dist'), publicUrl: PUBLIC_URL } });
   admin = await server.createAdmin();
