@@ -45,7 +45,8 @@ export function PageContainer({ title, description, breadcrumbs, actions, childr
               {title}
             </Typography>
             {description ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              // A div: descriptions may hold blocks (a report's scheduled time), which a <p> may not.
+              <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
                 {description}
               </Typography>
             ) : null}
