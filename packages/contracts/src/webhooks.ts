@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, OPT_OUT_SOURCES } from './contacts.ts';
+import { reportCampaignRowSchema } from './reports.ts';
 
 /** How a contact came to opt in, as contact.opted_in's `source` says (migration 0035). */
 export const OPT_IN_SOURCES = ['keyword', 'staff', 'web_form', 'sms_reply'] as const;
@@ -149,17 +150,17 @@ const WEBHOOK_EVENT_DATA = {
     name: z.string(),
     launchedAt: eventTime.nullable(),
     completedAt: eventTime.nullable(),
-    figures: z
-      .object({
-        recipients: z.number().int(),
-        sent: z.number().int(),
-        delivered: z.number().int(),
-        failed: z.number().int(),
-        replied: z.number().int(),
-        notReplied: z.number().int(),
-        optedOut: z.number().int(),
-        deliveredPct: z.number(),
-        repliedPct: z.number(),
+    figures: reportCampaignRowSchema
+      .pick({
+        recipients: true,
+        sent: true,
+        delivered: true,
+        failed: true,
+        replied: true,
+        notReplied: true,
+        optedOut: true,
+        deliveredPct: true,
+        repliedPct: true,
       })
       .describe("The campaigns report's figures when it completed (decision 092)"),
   }),

@@ -1,6 +1,7 @@
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { OUTBOUND_USER_AGENT } from '../../platform/product-version.ts';
+import { OutboxDrain } from '../../platform/outbox-drain.ts';
 import { eventBody, postWebhook, retryDelayMs, signWebhook } from '../webhooks/index.ts';
 import { claimCallbacks, recordCallbackAttempt, type ClaimedCallback } from './status-callbacks.queries.ts';
 
@@ -33,47 +34,27 @@ export const callbackSecret = (secretHash: string) => `whsec_${Buffer.from(secre
  * restarts; a crashed attempt's lease runs out and another worker takes it.
  */
 export class StatusCallbackDeliverer {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private wakeUp: (() => void) | undefined;
   private readonly deps: CallbackDeps;
+  private readonly drain: OutboxDrain;
 
   constructor(deps: CallbackDeps) {
     this.deps = deps;
+    this.drain = new OutboxDrain(
+      async () => {
+        const claimed = await claimCallbacks(this.deps.db, BATCH);
+        await Promise.all(claimed.map((callback) => this.deliver(callback)));
+        return claimed.length > 0;
+      },
+      { pollMs: POLL_MS, failure: 'status callback delivery failed', logger: deps.logger, availability: deps.availability },
+    );
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.drain.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.wakeUp?.();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let worked = false;
-      try {
-        const claimed = await claimCallbacks(this.deps.db, BATCH);
-        worked = claimed.length > 0;
-        await Promise.all(claimed.map((callback) => this.deliver(callback)));
-      } catch (error) {
-        const availability = this.deps.availability;
-        if (!availability?.failed(error)) this.deps.logger.error({ err: error }, 'status callback delivery failed');
-        else await availability.whenAvailable(5_000);
-      }
-      if (!worked && this.running)
-        await new Promise<void>((resolve) => {
-          this.wakeUp = resolve;
-          this.timer = setTimeout(resolve, POLL_MS);
-        });
-    }
+  stop(): Promise<void> {
+    return this.drain.stop();
   }
 
   private async deliver(callback: ClaimedCallback): Promise<void> {

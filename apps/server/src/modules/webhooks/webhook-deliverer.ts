@@ -1,6 +1,7 @@
 import type { DatabaseAvailability } from '../../db/availability.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { OutboxDrain } from '../../platform/outbox-drain.ts';
 import { claimDeliveries, disableIfFailingForADay, recordAttempt, recordEndpointHealth, type ClaimedDelivery } from './webhooks.queries.ts';
 import { eventBody } from './webhook-links.ts';
 import { signWebhookWithEach } from './webhook-signature.ts';
@@ -44,49 +45,27 @@ export function retryDelayMs(attempts: number): number {
  * is retried with backoff and jitter for 24 hours; any other answer fails the delivery at once.
  */
 export class WebhookDeliverer {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private wakeUp: (() => void) | undefined;
-
   private readonly deps: DelivererDeps;
+  private readonly drain: OutboxDrain;
 
   constructor(deps: DelivererDeps) {
     this.deps = deps;
+    this.drain = new OutboxDrain(
+      async () => {
+        const claimed = await claimDeliveries(this.deps.db, BATCH);
+        await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+        return claimed.length > 0;
+      },
+      { pollMs: POLL_MS, failure: 'webhook delivery failed', logger: deps.logger, availability: deps.availability },
+    );
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.drain.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.wakeUp?.();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let worked = false;
-      try {
-        const claimed = await claimDeliveries(this.deps.db, BATCH);
-        worked = claimed.length > 0;
-        await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
-      } catch (error) {
-        const availability = this.deps.availability;
-        if (!availability) this.deps.logger.error({ err: error }, 'webhook delivery failed');
-        else if (!availability.failed(error)) this.deps.logger.error({ err: error }, 'webhook delivery failed');
-        else await availability.whenAvailable(5_000);
-      }
-      if (!worked && this.running)
-        await new Promise<void>((resolve) => {
-          this.wakeUp = resolve;
-          this.timer = setTimeout(resolve, POLL_MS);
-        });
-    }
+  stop(): Promise<void> {
+    return this.drain.stop();
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
