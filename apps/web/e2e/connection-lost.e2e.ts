@@ -58,6 +58,9 @@ test('the server stops: the banner says it cannot be reached, the page keeps its
     await server.halt();
     // A search asks the server: nothing answers.
     await page.getByLabel('Search contacts').fill('Grace');
+    // The search is in the URL once its debounce has passed (the banner may come first, from the
+    // live-event stream dropping; leaving before the debounce would drop the search).
+    await eventually(() => new URL(page.url()).searchParams.get('search')).toBe('Grace');
     await eventually(() => bannerMessage(page)).toBe('Cannot reach the server. Retrying…');
     await eventually(() => page.getByTestId('connection-banner').textContent()).toMatch(/Next try at \d/);
     // The rows it had stay, with no error and no claim that nothing matches.
