@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { rolesRoutes } from './modules/roles/index.ts';
 import { importLimits, importsRoutes, uploadStoreFor } from './modules/imports/index.ts';
 import { inboxRoutes } from './modules/inbox/index.ts';
+import { keywordRulesRoutes } from './modules/keyword-rules/index.ts';
 import { integrationContactsRoutes, integrationInboundRoutes, integrationMessagesRoutes } from './modules/integration/index.ts';
 import { createMaintenanceState, maintenanceRoutes, registerMaintenanceGuard } from './modules/maintenance/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(templatesRoutes, { db });
   await app.register(segmentsRoutes, { db });
+  await app.register(keywordRulesRoutes, { db });
   await app.register(messagesRoutes, { db });
   await app.register(inboxRoutes, {
     db,

@@ -1,9 +1,9 @@
 import { enqueueNotice } from './modules/account/index.ts';
 import { recordInboundActivity } from './modules/inbox/index.ts';
 import { StatusCallbackDeliverer } from './modules/integration/index.ts';
-import { applyKeywordRules } from './modules/keyword-rules/index.ts';
+import { applyKeywordRules, applyReplyRules } from './modules/keyword-rules/index.ts';
 import { createMessagingEngine, type MessagingEngine } from './modules/messaging/index.ts';
-import { notifyCampaignChanges } from './modules/notifications/index.ts';
+import { notifyCampaignChanges, notifyKeywordRules } from './modules/notifications/index.ts';
 import { addCompletedCampaignFigures } from './modules/reports/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
@@ -29,8 +29,9 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
     // A reply with the opt-in keyword confirms a subscription code texted by the public site.
     'inbound.received': [confirmSubscriptionsByReply],
     // The keyword rules (opt-out, opt-in, help): consent, a campaign's opt-outs, automatic answers.
-    // After the public site's confirmation, whose opt-ins they leave standing.
-    'inbound.matched': [applyKeywordRules],
+    // After the public site's confirmation, whose opt-ins they leave standing. Then the admin's
+    // keyword rules (decision 104), which read the consent the keywords left.
+    'inbound.matched': [applyKeywordRules, applyReplyRules({ notify: notifyKeywordRules(options.emailAvailable ?? false) })],
     // The inbox's conversation list: one upsert per contact of the batch.
     'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids)],
     // Webhooks: message.status of integration API messages, by trigger (see above).

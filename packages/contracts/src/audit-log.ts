@@ -93,6 +93,11 @@ export const AUDIT_ACTIONS = [
   'reports.export',
   /** A 403: one entry per actor (or address), route and minute, `details.count` refusals in it. */
   'access.denied',
+  /** Keyword rules (decision 104): created, changed (enabled or disabled too), deleted, put in a new order. */
+  'keyword_rule.create',
+  'keyword_rule.update',
+  'keyword_rule.delete',
+  'keyword_rule.reorder',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

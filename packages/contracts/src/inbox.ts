@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuerySchema } from './lists.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUSES, outboundMessageSchema } from './messages.ts';
 import { analyseSms } from './sms-encoding.ts';
+import { keywordRuleApplicationSchema } from './keyword-rules.ts';
 
 /**
  * The SMS inbox: one conversation per contact who wrote to us or was answered from the inbox; a
@@ -80,6 +81,8 @@ export const threadMessageSchema = z.object({
   segments: z.number().int().nullable(),
   campaignId: z.string().nullable(),
   campaignName: z.string().nullable(),
+  /** Inbound: the keyword rules that applied to it and what they did (decision 104); absent when none. */
+  ruleApplications: z.array(keywordRuleApplicationSchema).optional(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 

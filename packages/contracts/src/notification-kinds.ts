@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'campaign_paused',
   'gateway_disconnected',
   'replies',
+  /** A keyword rule's notify action (decision 104): one per reply and rule. */
+  'keyword_rule',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -21,6 +23,7 @@ export const NOTIFICATION_SUBJECT: Record<NotificationKind, Exclude<Subject, 'al
   campaign_paused: 'Campaign',
   gateway_disconnected: 'Gateway',
   replies: 'Inbox',
+  keyword_rule: 'Inbox',
 };
 
 /** Whether a role may receive notifications of a kind (it may read what they are about). */
@@ -48,5 +51,7 @@ export function notificationPath(kind: NotificationKind, subjectId: string | nul
       return '/configurations?tab=gateways';
     case 'replies':
       return subjectId ? `/apps/chats?campaign=${id}` : '/apps/chats';
+    case 'keyword_rule':
+      return subjectId ? `/apps/chats?contact=${id}` : '/apps/chats';
   }
 }

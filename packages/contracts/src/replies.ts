@@ -15,6 +15,16 @@ export function replyWord(text: string): string {
     .slice(0, 40);
 }
 
+/**
+ * A message that is one word, as keywords (and keyword rules) read it: trimmed, trailing . ! ?
+ * dropped, upper case; null when it is empty or more than one word.
+ */
+export function wholeWordOf(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed || /\s/u.test(trimmed)) return null;
+  return trimmed.replace(/[.!?]+$/u, '').toLocaleUpperCase('en-US');
+}
+
 export type KeywordKind = 'optOut' | 'optIn' | 'help';
 
 /**
@@ -26,9 +36,8 @@ export function keywordOf(
   settings: Pick<KeywordSettings, 'optOutKeywords' | 'optInKeywords' | 'helpKeywords'>,
   optedOut: boolean,
 ): KeywordKind | null {
-  const trimmed = text.trim();
-  if (!trimmed || /\s/u.test(trimmed)) return null;
-  const word = trimmed.replace(/[.!?]+$/u, '').toLocaleUpperCase('en-US');
+  const word = wholeWordOf(text);
+  if (word === null) return null;
   if (settings.optOutKeywords.includes(word)) return 'optOut';
   if (settings.optInKeywords.includes(word)) return optedOut ? 'optIn' : null;
   if (settings.helpKeywords.includes(word)) return 'help';

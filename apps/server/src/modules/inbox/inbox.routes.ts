@@ -19,11 +19,12 @@ import { recordLoader } from '../../platform/authorization.ts';
 import { EventStreams } from '../../platform/event-stream.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { errorResponses, fileAnswer } from '../../platform/openapi.ts';
+import { keywordRuleApplicationsOf } from '../keyword-rules/index.ts';
 import { presentOutboundMessage } from '../messages/index.ts';
 import { InboxEvents, type InboxEventsOptions } from './inbox-events.ts';
 import { inboxPolicy } from './inbox.policy.ts';
 import { presentInboxContact, presentThreadMessage } from './inbox.presenter.ts';
-import { contactHistory, findInboxContact, listConversations, markConversationRead } from './inbox.queries.ts';
+import { contactHistory, findInboxContact, listConversations, markConversationRead, type HistoryRow } from './inbox.queries.ts';
 import { sendReply } from './inbox.service.ts';
 
 const tags = ['inbox'];
@@ -38,6 +39,14 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   heartbeatMs?: number;
   availability?: DatabaseAvailability;
 }> = async (app, { db, wake, events: eventOptions, heartbeatMs = HEARTBEAT_MS, availability }) => {
+  /** A page of history as the API shows it, each inbound message with the keyword rules that applied to it (decision 104). */
+  const presentWithRules = async (rows: HistoryRow[]) => {
+    const applied = await keywordRuleApplicationsOf(
+      db,
+      rows.filter((row) => row.direction === 'in').map((row) => row.id),
+    );
+    return rows.map((row) => presentThreadMessage(row, row.direction === 'in' ? applied.get(row.id) : undefined));
+  };
   const events = new InboxEvents(db, {
     ...eventOptions,
     onError: (error) => {
@@ -95,7 +104,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const contact = conversation.of(request);
       const { rows, nextCursor } = await contactHistory(db, contact.id, request.query);
-      return { contact: presentInboxContact(contact), data: rows.map(presentThreadMessage), nextCursor };
+      return { contact: presentInboxContact(contact), data: await presentWithRules(rows), nextCursor };
     },
   );
 
@@ -202,7 +211,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const contact = historyOf.of(request);
       const { rows, nextCursor } = await contactHistory(db, contact.id, request.query);
-      return { data: rows.map(presentThreadMessage), nextCursor };
+      return { data: await presentWithRules(rows), nextCursor };
     },
   );
 };

@@ -2,11 +2,9 @@ import { keywordOf } from '@sms/contracts/replies';
 import type { Executor } from '../../db/client.ts';
 import type { InboundEventMessage } from '../../platform/domain-events.ts';
 import { getMessagingSettings } from '../settings/index.ts';
+import { answerFrom } from './answer-from.ts';
 import { markAnsweredOptOuts, markOptOuts, queueAutoReplies, setConsent } from './keyword-rules.queries.ts';
 
-/** A sender ID for answering on the channel a message came in on (our number or short code), else the gateway's default. */
-const answerFrom = (message: InboundEventMessage) =>
-  /^\+?\d{3,15}$/.test(message.toAddress) || /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/.test(message.toAddress) ? message.toAddress : null;
 
 /**
  * Subscriber of the engine's `inbound.matched` (decisions 081, 088): the keyword rules. Reads the

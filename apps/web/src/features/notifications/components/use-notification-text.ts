@@ -36,6 +36,8 @@ export function useNotificationText(): (notification: Notification) => string {
           return t('text.gateway_disconnected', { name: p.name });
         case 'replies':
           return t('text.replies', { count: notification.count, name: p.name });
+        case 'keyword_rule':
+          return t('text.keyword_rule', { rule: p.rule, contact: p.contact, word: p.word });
       }
     },
     [t, i18n.language, reasons],

@@ -1,0 +1,97 @@
+import type { KeywordRuleResult } from '@sms/contracts/keyword-rules';
+import type { Role } from '@sms/contracts/roles';
+import { wholeWordOf } from '@sms/contracts/replies';
+import type { Executor } from '../../db/client.ts';
+import type { InboundEventMessage } from '../../platform/domain-events.ts';
+import { getMessagingSettings } from '../settings/index.ts';
+import { queueAutoReplies } from './keyword-rules.queries.ts';
+import { answerFrom } from './answer-from.ts';
+import { resultsOf, rulesFor } from './rule-matching.ts';
+import { answerableContacts, claimApplications, patchContacts, saveResults, type ContactPatch } from './reply-rules.queries.ts';
+import { listRules } from './rules.queries.ts';
+
+/** A notify action's bell entry: one per reply and rule (`key`), for some users and/or roles. */
+export interface RuleNotice {
+  key: string;
+  contactId: string;
+  userIds: string[];
+  roles: Role[];
+  params: { name: string; rule: string; contact: string; word: string };
+}
+
+/** Writes the rules' notices (the notifications module's, given by the composition root: it sits above this one). */
+export type RuleNotifier = (tx: Executor, notices: RuleNotice[]) => Promise<void>;
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * Subscriber of the engine's `inbound.matched`, after the opt-out/opt-in/help keywords (decision
+ * 104): the admin's keyword rules. Every enabled rule one of whose words a reply is applies, in
+ * the rules' order and the replies' arrival order, in the transaction that records the replies;
+ * an opt-out keyword applies none. Each (reply, rule) is claimed once in
+ * keyword_rule_applications, so a batch processed again applies nothing twice. Tags and custom
+ * fields (a later rule's value wins), automatic answers (queued like the keywords' answers, only
+ * to contacts who may be sent messages now, after this batch's keywords), notices. Set-based: a
+ * few statements per batch whatever its size. Answers how many answers it queued.
+ */
+export function applyReplyRules(deps: { notify: RuleNotifier }) {
+  return async (
+    tx: Executor,
+    event: { messages: InboundEventMessage[]; optedIn: string[] },
+  ): Promise<{ queued: number; optedOut: string[]; optedIn: string[] }> => {
+    const none = { queued: 0, optedOut: [], optedIn: [] };
+    const senders = event.messages.filter((message) => message.contactId !== null && wholeWordOf(message.body) !== null);
+    if (senders.length === 0) return none;
+    const rules = await listRules(tx, { enabledOnly: true });
+    if (rules.length === 0) return none;
+    const settings = await getMessagingSettings(tx);
+    const planned = senders.flatMap((message) =>
+      rulesFor(message.body, rules, settings, message.contactOptedOut).rules.map((rule) => ({ message, rule })),
+    );
+    const claimed = await claimApplications(
+      tx,
+      planned.map(({ message, rule }) => ({
+        inboundId: message.id,
+        ruleId: rule.id,
+        contactId: message.contactId ?? '',
+        ruleName: rule.name,
+        rulePosition: rule.position,
+      })),
+    );
+    const fresh = planned.filter(({ message, rule }) => claimed.has(`${message.id}:${rule.id}`));
+    if (fresh.length === 0) return none;
+    const answerable = await answerableContacts(tx, [...new Set(fresh.map(({ message }) => message.contactId ?? ''))]);
+    const patches = new Map<string, ContactPatch>();
+    const answers: Parameters<typeof queueAutoReplies>[1] = [];
+    const notices: RuleNotice[] = [];
+    const saved: Array<{ inboundId: string; ruleId: string; results: KeywordRuleResult[] }> = [];
+    for (const { message, rule } of fresh) {
+      const contactId = message.contactId ?? '';
+      const canAnswer = answerable.has(contactId) && E164.test(message.fromPhone);
+      for (const action of rule.actions) {
+        if (action.type === 'tag' || action.type === 'field') {
+          const patch = patches.get(contactId) ?? { contactId, tag1: null, tag2: null, tag3: null, fields: {} };
+          if (action.type === 'tag') patch[action.field] = action.value;
+          else patch.fields[action.name] = action.value;
+          patches.set(contactId, patch);
+        } else if (action.type === 'answer' && canAnswer) {
+          answers.push({ contactId, gatewayId: message.gatewayId, phone: message.fromPhone, senderId: answerFrom(message), body: action.text });
+        } else if (action.type === 'notify') {
+          notices.push({
+            key: `keyword-rule:${message.id}:${rule.id}`,
+            contactId,
+            userIds: action.userIds,
+            roles: action.roles,
+            params: { name: rule.name, rule: rule.name, contact: message.fromPhone, word: wholeWordOf(message.body) ?? '' },
+          });
+        }
+      }
+      saved.push({ inboundId: message.id, ruleId: rule.id, results: resultsOf(rule.actions, canAnswer) });
+    }
+    await patchContacts(tx, [...patches.values()]);
+    await queueAutoReplies(tx, answers);
+    if (notices.length > 0) await deps.notify(tx, notices);
+    await saveResults(tx, saved);
+    return { ...none, queued: answers.length };
+  };
+}
