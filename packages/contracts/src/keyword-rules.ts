@@ -62,9 +62,13 @@ const notifyActionSchema = z
   })
   .refine((action) => action.userIds.length + action.roles.length > 0, { message: 'notify needs userIds or roles', path: ['userIds'] });
 
-export const keywordRuleActionSchema = z.discriminatedUnion('type', [tagActionSchema, fieldActionSchema, answerActionSchema, notifyActionSchema], {
-  error: `type must be one of ${KEYWORD_RULE_ACTION_TYPES.join(', ')}`,
-});
+export const keywordRuleActionSchema = z.discriminatedUnion(
+  'type',
+  [tagActionSchema, fieldActionSchema, answerActionSchema, notifyActionSchema],
+  {
+    error: `type must be one of ${KEYWORD_RULE_ACTION_TYPES.join(', ')}`,
+  },
+);
 export type KeywordRuleAction = z.infer<typeof keywordRuleActionSchema>;
 
 /** An action in an answer (plain types). */

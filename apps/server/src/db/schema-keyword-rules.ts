@@ -31,7 +31,10 @@ export const keywordRuleApplications = pgTable(
     contactId: uuid('contact_id'),
     ruleName: text('rule_name').notNull(),
     rulePosition: integer('rule_position').notNull().default(0),
-    results: jsonb('results').$type<KeywordRuleResult[]>().notNull().default(sql`'[]'::jsonb`),
+    results: jsonb('results')
+      .$type<KeywordRuleResult[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ name: 'keyword_rule_applications_pk', columns: [table.inboundId, table.ruleId] })],

@@ -5,7 +5,6 @@ import { getMessagingSettings } from '../settings/index.ts';
 import { answerFrom } from './answer-from.ts';
 import { markAnsweredOptOuts, markOptOuts, queueAutoReplies, setConsent } from './keyword-rules.queries.ts';
 
-
 /**
  * Subscriber of the engine's `inbound.matched` (decisions 081, 088): the keyword rules. Reads the
  * batch's keywords in arrival order (a contact's consent follows its latest message): opt-out and

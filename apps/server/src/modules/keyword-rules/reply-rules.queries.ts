@@ -71,7 +71,12 @@ export async function patchContacts(db: Executor, patches: ContactPatch[]): Prom
 export async function applicationsOf(db: Executor, inboundIds: string[]): Promise<Map<string, KeywordRuleApplication[]>> {
   const byMessage = new Map<string, KeywordRuleApplication[]>();
   if (inboundIds.length === 0) return byMessage;
-  const rows = await queryRows<{ inbound_id: string | number; rule_id: string; rule_name: string; results: KeywordRuleApplication['results'] }>(
+  const rows = await queryRows<{
+    inbound_id: string | number;
+    rule_id: string;
+    rule_name: string;
+    results: KeywordRuleApplication['results'];
+  }>(
     db,
     sql`select a.inbound_id, a.rule_id, a.rule_name, a.results from keyword_rule_applications a
         where a.inbound_id = any(${sql.param(inboundIds)}::bigint[])

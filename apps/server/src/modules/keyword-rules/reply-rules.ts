@@ -75,7 +75,13 @@ export function applyReplyRules(deps: { notify: RuleNotifier }) {
           else patch.fields[action.name] = action.value;
           patches.set(contactId, patch);
         } else if (action.type === 'answer' && canAnswer) {
-          answers.push({ contactId, gatewayId: message.gatewayId, phone: message.fromPhone, senderId: answerFrom(message), body: action.text });
+          answers.push({
+            contactId,
+            gatewayId: message.gatewayId,
+            phone: message.fromPhone,
+            senderId: answerFrom(message),
+            body: action.text,
+          });
         } else if (action.type === 'notify') {
           notices.push({
             key: `keyword-rule:${message.id}:${rule.id}`,

@@ -39,7 +39,11 @@ export const keywordRulesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/api/keyword-rules',
     {
       config: { auth: 'required', can: ['read', 'Settings'], refusal: CANNOT_READ },
-      schema: { tags, summary: 'List the keyword rules, in the order they apply', response: { 200: keywordRuleListResponseSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'List the keyword rules, in the order they apply',
+        response: { 200: keywordRuleListResponseSchema, ...errorResponses(401, 403) },
+      },
     },
     list,
   );
