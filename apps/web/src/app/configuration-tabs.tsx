@@ -1,5 +1,6 @@
 import {
   IconAntenna,
+  IconBolt,
   IconCode,
   IconHistory,
   IconMessageCog,
@@ -38,6 +39,9 @@ const ArchivePostsTab = lazyWhenReachable(() =>
 );
 const DevelopersTab = lazyWhenReachable(() =>
   import('../features/developers/components/developers-tab').then((module) => ({ default: module.DevelopersTab })),
+);
+const KeywordRulesTab = lazyWhenReachable(() =>
+  import('../features/keyword-rules/components/keyword-rules-tab').then((module) => ({ default: module.KeywordRulesTab })),
 );
 const AuditLogTab = lazyWhenReachable(() =>
   import('../features/audit-log/components/audit-log-tab').then((module) => ({ default: module.AuditLogTab })),
@@ -94,4 +98,6 @@ export const CONFIGURATION_TABS: SettingsTab[] = [
     content: <DevelopersTab />,
   },
   { id: 'audit-log', labelKey: 'tabs.auditLog', icon: IconHistory, requires: [['read', 'AuditLog']], content: <AuditLogTab /> },
+  // Keyword rules (decision 104): read by managers, changed by administrators, like Messaging.
+  { id: 'keyword-rules', labelKey: 'tabs.keywordRules', icon: IconBolt, requires: [['read', 'Settings']], content: <KeywordRulesTab /> },
 ];

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ThreadMessage } from '@sms/contracts/inbox';
 import { useTranslation } from 'react-i18next';
+import { KeywordRuleResults } from '../../../components/keyword-rule-results';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { shortTime } from './contact-display';
 import { StatusTick } from './status-tick';
@@ -56,6 +57,7 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
         <time dateTime={message.at}>{shortTime(message.at, language)}</time>
         {out && message.status ? <StatusTick status={message.status} /> : null}
       </Typography>
+      {message.ruleApplications?.length ? <KeywordRuleResults applications={message.ruleApplications} /> : null}
     </Box>
   );
 }
