@@ -76,6 +76,11 @@ test('an admin makes a rule that tags and answers; a reply with its word is tagg
   await tester.getByRole('button', { name: 'Test' }).click();
   await outcome.getByText('This is an opt-out keyword', { exact: false }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
+  // On a phone the rules and their buttons fit the screen.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Edit VIP' }).waitFor();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Nadia answers the campaign "vip" a few seconds after it is delivered. Replies are turned off
   // once it is: the simulator then hands over the reply it holds at once, and does not answer

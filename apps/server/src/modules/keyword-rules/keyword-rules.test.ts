@@ -188,8 +188,13 @@ describe('keyword rules API', () => {
     expect(contact).toMatchObject({ tag1: 'vip-later', tag2: null, custom_fields: { level: 'gold' } });
     expect(await autoAnswers(phone)).toEqual(['Welcome to VIP']);
     expect((await applications(phone)).map((row) => row.rule_name)).toEqual(['VIP', 'Welcome']);
-    const notices = await server.get('/api/notifications', { token: manager.token });
-    expect(JSON.stringify(notices.body)).toContain('keyword_rule');
+    // Notify: the managers (named by role), not the agents; about the contact, without their number.
+    const ruleNotices = async (token: string) =>
+      ((await server.get('/api/notifications', { token })).body as any).data.filter((notice: any) => notice.kind === 'keyword_rule');
+    expect(await ruleNotices(manager.token)).toEqual([
+      expect.objectContaining({ subjectId: contact?.id, params: { name: 'Welcome', rule: 'Welcome', word: 'VIP' } }),
+    ]);
+    expect(await ruleNotices(agent.token)).toEqual([]);
     // The inbox's thread shows what the rules did on the reply.
     const thread = await server.get(`/api/inbox/conversations/${contact?.id}/messages`, { token: agent.token });
     const reply = (thread.body as any).data.find((message: any) => message.direction === 'in');

@@ -16,7 +16,8 @@ export interface RuleNotice {
   contactId: string;
   userIds: string[];
   roles: Role[];
-  params: { name: string; rule: string; contact: string; word: string };
+  /** No phone number or name: the entry names the contact by its id only (subject), so erasing the contact leaves nothing here. */
+  params: { name: string; rule: string; word: string };
 }
 
 /** Writes the rules' notices (the notifications module's, given by the composition root: it sits above this one). */
@@ -88,7 +89,7 @@ export function applyReplyRules(deps: { notify: RuleNotifier }) {
             contactId,
             userIds: action.userIds,
             roles: action.roles,
-            params: { name: rule.name, rule: rule.name, contact: message.fromPhone, word: wholeWordOf(message.body) ?? '' },
+            params: { name: rule.name, rule: rule.name, word: wholeWordOf(message.body) ?? '' },
           });
         }
       }

@@ -37,7 +37,7 @@ export function useNotificationText(): (notification: Notification) => string {
         case 'replies':
           return t('text.replies', { count: notification.count, name: p.name });
         case 'keyword_rule':
-          return t('text.keyword_rule', { rule: p.rule, contact: p.contact, word: p.word });
+          return t('text.keyword_rule', { rule: p.rule, word: p.word });
       }
     },
     [t, i18n.language, reasons],
