@@ -108,12 +108,12 @@ test('getting started comes after the figures, shows only the role’s steps, an
   await again.context.close();
 });
 
-test('the nine Configuration tabs are all in view, none cut, at 1366 px', async () => {
+test('the ten Configuration tabs are all in view, none cut, at 1366 px', async () => {
   const { context, page, problems } = await signedIn(admin);
   await page.goto('/configurations');
   const tabs = page.getByRole('tablist', { name: 'Configuration sections' }).getByRole('tab');
   await tabs.first().waitFor();
-  expect(await tabs.count()).toBe(9);
+  expect(await tabs.count()).toBe(10);
   const view = page.viewportSize();
   for (const tab of await tabs.all()) {
     const box = await tab.boundingBox();
