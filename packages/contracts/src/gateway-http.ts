@@ -124,7 +124,8 @@ const headersField = z
       context.addIssue({ code: 'custom', message: `headers may hold at most ${HTTP_GATEWAY_LIMITS.headersMax} headers` });
     }
     for (const [name, value] of Object.entries(headers)) {
-      if (!HEADER_NAME.test(name)) context.addIssue({ code: 'custom', path: [name], message: `headers: "${name.slice(0, 40)}" is not a header name` });
+      if (!HEADER_NAME.test(name))
+        context.addIssue({ code: 'custom', path: [name], message: `headers: "${name.slice(0, 40)}" is not a header name` });
       else if (RESERVED_HEADERS.has(name.toLowerCase())) {
         context.addIssue({ code: 'custom', path: [name], message: `headers: ${name} is set by the gateway (use auth for Authorization)` });
       } else if (!PRINTABLE_ASCII.test(value)) {
@@ -186,14 +187,23 @@ export const httpConfigSchema = z
       const what = { basic: 'the user name', header: 'the header name', query: 'the parameter name' }[config.authType];
       context.addIssue({ code: 'custom', path: ['authName'], message: `authName is required with authType ${config.authType} (${what})` });
     }
-    if (config.authType === 'header' && config.authName && (!HEADER_NAME.test(config.authName) || RESERVED_HEADERS.has(config.authName.toLowerCase()))) {
+    if (
+      config.authType === 'header' &&
+      config.authName &&
+      (!HEADER_NAME.test(config.authName) || RESERVED_HEADERS.has(config.authName.toLowerCase()))
+    ) {
       context.addIssue({ code: 'custom', path: ['authName'], message: 'authName must be a header name such as X-API-Key' });
     }
     if (config.authType === 'basic' && config.authName?.includes(':')) {
       context.addIssue({ code: 'custom', path: ['authName'], message: "authName may not hold ':' with basic auth" });
     }
     const overlap = config.receiptDeliveredValues.find((value) => config.receiptFailedValues.includes(value));
-    if (overlap) context.addIssue({ code: 'custom', path: ['receiptFailedValues'], message: `receiptFailedValues: "${overlap}" is also a delivered value` });
+    if (overlap)
+      context.addIssue({
+        code: 'custom',
+        path: ['receiptFailedValues'],
+        message: `receiptFailedValues: "${overlap}" is also a delivered value`,
+      });
   });
 export type HttpConfig = z.output<typeof httpConfigSchema>;
 export type HttpConfigInput = z.input<typeof httpConfigSchema>;
@@ -213,4 +223,6 @@ export type HttpSecrets = z.output<typeof httpSecretsSchema>;
 export const httpCallbackParamsSchema = gatewayCallbackParamsSchema;
 
 /** A callback's fields (query, form or JSON): read through the gateway's mapping, so any names. */
-export const httpCallbackFieldsSchema = z.record(z.string(), z.unknown()).describe("The provider's fields, read through the gateway's mapping");
+export const httpCallbackFieldsSchema = z
+  .record(z.string(), z.unknown())
+  .describe("The provider's fields, read through the gateway's mapping");
