@@ -45,6 +45,7 @@ const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
 /** Headers the request itself sets, or that auth sets (Authorization, with an auth type). */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'authorization']);
 const UNSAFE_SEGMENTS = /(^|\.)(__proto__|prototype|constructor)(\.|$)/;
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const NO_CONTROL = /^[^\x00-\x1f\x7f]*$/;
 
 const enumField = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
