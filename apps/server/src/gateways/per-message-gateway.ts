@@ -3,7 +3,9 @@ import {
   GatewayUnusable,
   silentLogger,
   type ConnectionTest,
+  type GatewayEvents,
   type GatewayKind,
+  type GatewayLinkStatus,
   type GatewayLogger,
   type OutboundSms,
   type SendResult,
@@ -33,6 +35,12 @@ export interface PerMessageGatewayOptions {
   send(message: OutboundSms, signal: AbortSignal | undefined): Promise<SendOutcome>;
   testConnection(): Promise<ConnectionTest>;
   logger?: GatewayLogger;
+  /**
+   * When given, the link is reported as requests go (the gateways screen's connection column):
+   * refused when the credentials are, retrying while the provider cannot be reached, connected
+   * once it answers again. Without it (Kannel) no link is shown.
+   */
+  events?: Pick<GatewayEvents, 'link'>;
 }
 
 /**
@@ -47,6 +55,12 @@ export function createPerMessageGateway(options: PerMessageGatewayOptions): SmsG
   const slots = createRequestSlots(options.concurrency);
   const batches = new Set<Promise<unknown>>();
   let closed = false;
+  let link: GatewayLinkStatus['state'] | undefined;
+  const reportLink = (state: GatewayLinkStatus['state'], reason: string | null) => {
+    if (!options.events?.link || link === state) return;
+    link = state;
+    options.events.link({ state, reason });
+  };
 
   const deferred = (messageId: string, halt: Halt): SendResult => ({
     messageId,
@@ -72,11 +86,16 @@ export function createPerMessageGateway(options: PerMessageGatewayOptions): SmsG
           }
           const outcome = await options.send(message, signal);
           if (outcome.kind === 'unusable') {
+            reportLink('refused', outcome.message);
             unusable ??= outcome.message;
             results[index] = deferred(message.messageId, { errorCode: unusableCode, errorText: outcome.message });
             return;
           }
-          results[index] = outcome.result;
+          const result = outcome.result;
+          results[index] = result;
+          // Any answer means the provider is there; no connection (or none kept) means it is not.
+          if (result.outcome === 'retry' && result.link) reportLink('retrying', result.errorText);
+          else if (!(result.outcome === 'retry' && result.errorCode.endsWith('_ABORTED'))) reportLink('connected', null);
           if (outcome.halt && !halt) {
             halt = outcome.halt;
             logger.warn(

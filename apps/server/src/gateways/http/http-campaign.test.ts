@@ -240,5 +240,15 @@ describe('campaigns through http gateways', () => {
       'campaign failed',
     );
     expect(JSON.stringify(failed)).toContain('HTTP 401');
+    // The gateways screen shows the link refused, with the provider's answer.
+    const seen = await waitFor(
+      async () => {
+        const { body } = await server.get(`/api/gateways/${gateway.id}`, { token: admin.token });
+        return body.gateway.link?.state === 'refused' ? body.gateway.link : undefined;
+      },
+      10_000,
+      'link refused',
+    );
+    expect(seen.reason).toContain('HTTP 401');
   }, 60_000);
 });

@@ -186,6 +186,32 @@ describe('the http gateway against a fake provider', () => {
     expect(await gateway(vonage(provider.url)).testConnection()).toMatchObject({ ok: true });
   });
 
+  it('reports its link: refused on 401, retrying while unreachable, connected once the provider answers', async () => {
+    const links: Array<{ state: string; reason: string | null }> = [];
+    const watched = (url: string) =>
+      createHttpGateway(
+        {
+          config: httpConfigSchema.parse({ ...vonage(url), concurrency: 1 }),
+          secrets: { authSecret: 's', callbackToken: TOKEN },
+          gatewayId: GATEWAY_ID,
+          callbackBase: null,
+        },
+        { ...events, link: (status) => links.push(status) },
+      );
+    const gatewayUp = watched(provider.url);
+    provider.answer = () => ({ status: 403, body: 'Forbidden' });
+    await expect(gatewayUp.sendBatch([message(1)])).rejects.toBeInstanceOf(GatewayUnusable);
+    provider.answer = () => ({ status: 200, body: { messages: [{ 'message-id': 'x', status: '0' }] } });
+    await gatewayUp.sendBatch([message(1)]);
+    await gatewayUp.sendBatch([message(2)]);
+    await watched(`http://127.0.0.1:${await freePort()}`).sendBatch([message(3)]);
+    expect(links).toEqual([
+      { state: 'refused', reason: 'The provider refused the credentials (HTTP 403): Forbidden' },
+      { state: 'connected', reason: null },
+      { state: 'retrying', reason: expect.stringContaining('Cannot reach the provider: ECONNREFUSED') },
+    ]);
+  });
+
   it('retries on a link that is down, without counting an attempt', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const results = await gateway({ ...vonage(closed), concurrency: 1 }).sendBatch([message(1), message(2)]);

@@ -21,9 +21,10 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  * A generic HTTP provider (decision 096): each message is one request built from the gateway's
  * template, up to `config.concurrency` in flight. Receipts and incoming messages come through the
  * callback routes (http-callbacks.routes.ts), as for Kannel. Unreachable, 429, 5xx or no answer
- * stops the batch (the rest come back HTTP_DEFERRED); 401 or 403 throws GatewayUnusable.
+ * stops the batch (the rest come back HTTP_DEFERRED); 401 or 403 throws GatewayUnusable. The link
+ * state (connected, retrying, refused) is reported through `events.link` as answers come.
  */
-export function createHttpGateway(settings: HttpGatewaySettings, _events: GatewayEvents, logger?: GatewayLogger): SmsGateway {
+export function createHttpGateway(settings: HttpGatewaySettings, events: GatewayEvents, logger?: GatewayLogger): SmsGateway {
   const { config, secrets, gatewayId, callbackBase } = settings;
   const timeoutMs = settings.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const receiptUrl = (messageId: string) =>
@@ -35,6 +36,7 @@ export function createHttpGateway(settings: HttpGatewaySettings, _events: Gatewa
     concurrency: config.concurrency,
     codePrefix: 'HTTP',
     ...(logger ? { logger } : {}),
+    events,
     send: async (message, signal) => {
       const request = buildHttpRequest(config, secrets, templateValues(message, config, secrets, receiptUrl(message.messageId)));
       return httpSendOutcome(config, message.messageId, await httpRequest(request.url, request, timeoutMs, signal));
