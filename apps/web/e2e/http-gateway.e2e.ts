@@ -84,6 +84,14 @@ test('an admin adds an HTTP gateway with its request template and reads its call
       .getByText(/Placeholders: \{\{to\}\}, \{\{toDigits\}\}/)
       .count(),
   ).toBe(1);
+  // On a phone the form fits: the template rows wrap instead of scrolling sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await eventually(() =>
+    page.evaluate(() => {
+      const content = document.querySelector('[role="dialog"] .MuiDialogContent-root');
+      return document.documentElement.scrollWidth <= window.innerWidth && !!content && content.scrollWidth <= content.clientWidth;
+    }),
+  ).toBe(true);
   // The secret is never shown back; saving without typing it keeps it.
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await eventually(() => page.getByText('Vonage saved.').count()).toBe(1);
