@@ -12,9 +12,10 @@ import { brandRoutes } from './modules/brand/index.ts';
 import { campaignsRoutes } from './modules/campaigns/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { contactsRoutes } from './modules/contacts/index.ts';
+import { httpCallbackRoutes } from './gateways/http/http-callbacks.routes.ts';
 import { kannelCallbackRoutes } from './gateways/kannel/kannel-callbacks.routes.ts';
 import { twilioWebhookRoutes } from './gateways/twilio/twilio-webhooks.routes.ts';
-import { gatewaysRoutes, kannelCallbackToken, twilioAuthToken } from './modules/gateways/index.ts';
+import { gatewaysRoutes, httpCallbackGateway, kannelCallbackToken, twilioAuthToken } from './modules/gateways/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { rolesRoutes } from './modules/roles/index.ts';
 import { importLimits, importsRoutes, uploadStoreFor } from './modules/imports/index.ts';
@@ -164,6 +165,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(kannelCallbackRoutes, {
     sink: webhookSink(db, domainEvents({ emailAvailable: Boolean(config.smtpUrl) })),
     resolveGateway: (id) => kannelCallbackToken(db, id),
+  });
+  await app.register(httpCallbackRoutes, {
+    sink: webhookSink(db, domainEvents({ emailAvailable: Boolean(config.smtpUrl) })),
+    resolveGateway: (id) => httpCallbackGateway(db, id),
   });
   if (deps.backupToken) await app.register(backupStreamRoutes, { database: deps.database, token: deps.backupToken });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));

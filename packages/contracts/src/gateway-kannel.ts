@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  GATEWAY_FIELD_LIMITS,
+  PRINTABLE_ASCII,
+  callbackBaseUrlField,
+  callbackTokenField,
+  concurrencyField,
+  defaultSenderField,
+  gatewayCallbackParamsSchema,
+  httpUrlField,
+} from './gateway-fields.ts';
 
 /**
  * Kannel gateway settings (decision 095). Messages go out through smsbox's `sendsms` HTTP
@@ -11,13 +21,7 @@ export const KANNEL_LIMITS = {
   concurrencyMin: 1,
   concurrencyMax: 100,
   textMax: 200,
-  urlMax: 500,
-  /** Sender IDs: 11 characters (alphanumeric) or a number of up to 15 digits, as on SMPP. */
-  alphanumericSenderMax: 11,
-  numericSenderMax: 15,
-  /** The generated callback token: 32 URL-safe characters (192 bits). */
-  tokenMin: 20,
-  tokenMax: 128,
+  ...GATEWAY_FIELD_LIMITS,
 } as const;
 
 /** Kannel's `dlr-mask`: 1 delivered, 2 undelivered, 4 buffered, 8 accepted by the SMSC, 16 refused by the SMSC. */
@@ -26,39 +30,8 @@ export const KANNEL_DLR_MASK = 31;
 /** The DLR types Kannel puts in `%d`, as KANNEL_DLR_MASK asks for them. */
 export const KANNEL_DLR_TYPES = { delivered: 1, undelivered: 2, buffered: 4, smscAccepted: 8, smscRefused: 16 } as const;
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Kannel's own names (users, smsc-id): no spaces, quotes or control characters. */
 const KANNEL_NAME = /^[A-Za-z0-9._@-]+$/;
-
-/** An http(s) URL without credentials, query or fragment (Kannel's address, or ours as Kannel reaches it). */
-const httpUrl = (field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(KANNEL_LIMITS.urlMax, `${field} must be at most ${KANNEL_LIMITS.urlMax} characters`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash;
-      } catch {
-        return false;
-      }
-    }, `${field} must be an http:// or https:// address without user, query or fragment`);
-
-const senderField = z
-  .string({ error: 'defaultSender must be text' })
-  .trim()
-  .refine((value) => value === '' || PRINTABLE_ASCII.test(value), 'defaultSender may only contain printable ASCII characters')
-  .refine(
-    (value) =>
-      value === '' ||
-      (/^\+?\d+$/.test(value)
-        ? value.replace('+', '').length <= KANNEL_LIMITS.numericSenderMax
-        : value.length <= KANNEL_LIMITS.alphanumericSenderMax),
-    `defaultSender must be at most ${KANNEL_LIMITS.alphanumericSenderMax} characters, or a number of at most ${KANNEL_LIMITS.numericSenderMax} digits`,
-  )
-  .nullable()
-  .transform((value) => (value ? value : null));
 
 const kannelName = (field: string) =>
   z
@@ -70,11 +43,11 @@ const kannelName = (field: string) =>
 /** Settings of a Kannel gateway that may be shown back to admins. */
 export const kannelConfigSchema = z.object({
   /** smsbox's sendsms address: `http://host:<sendsms-port>/cgi-bin/sendsms`. */
-  sendsmsUrl: httpUrl('sendsmsUrl'),
+  sendsmsUrl: httpUrlField('sendsmsUrl'),
   /** The `sendsms-user` group's username. */
   username: kannelName('username'),
   /** Sender used when a message has none; null = the sendsms-user's default-sender. */
-  defaultSender: senderField.optional().transform((value) => value ?? null),
+  defaultSender: defaultSenderField,
   /** Kannel's `smsc` parameter: route through that smsc-id; null = Kannel's own routing. */
   smsc: kannelName('smsc')
     .nullable()
@@ -84,17 +57,13 @@ export const kannelConfigSchema = z.object({
    * Where Kannel reaches this server (the base of the dlr-url and get-url); null = PUBLIC_URL.
    * Kannel usually sits beside the server, so it may reach it at an internal address.
    */
-  callbackBaseUrl: httpUrl('callbackBaseUrl')
-    .nullable()
-    .optional()
-    .transform((value) => (value ? value.replace(/\/+$/, '') : null)),
+  callbackBaseUrl: callbackBaseUrlField,
   /** sendsms requests in flight at once per gateway. */
-  concurrency: z
-    .number({ error: 'concurrency must be a number' })
-    .int('concurrency must be a whole number')
-    .min(KANNEL_LIMITS.concurrencyMin, `concurrency must be between ${KANNEL_LIMITS.concurrencyMin} and ${KANNEL_LIMITS.concurrencyMax}`)
-    .max(KANNEL_LIMITS.concurrencyMax, `concurrency must be between ${KANNEL_LIMITS.concurrencyMin} and ${KANNEL_LIMITS.concurrencyMax}`)
-    .default(KANNEL_LIMITS.concurrencyDefault),
+  concurrency: concurrencyField({
+    min: KANNEL_LIMITS.concurrencyMin,
+    max: KANNEL_LIMITS.concurrencyMax,
+    default: KANNEL_LIMITS.concurrencyDefault,
+  }),
 });
 export type KannelConfig = z.output<typeof kannelConfigSchema>;
 export type KannelConfigInput = z.input<typeof kannelConfigSchema>;
@@ -109,23 +78,12 @@ export const kannelSecretsSchema = z.object({
     .min(1, 'password is required')
     .max(KANNEL_LIMITS.textMax, `password must be at most ${KANNEL_LIMITS.textMax} characters`)
     .regex(PRINTABLE_ASCII, 'password may only contain printable ASCII characters'),
-  callbackToken: z
-    .string({ error: 'callbackToken must be text' })
-    .regex(
-      new RegExp(`^[A-Za-z0-9_-]{${KANNEL_LIMITS.tokenMin},${KANNEL_LIMITS.tokenMax}}$`),
-      `callbackToken must be ${KANNEL_LIMITS.tokenMin} to ${KANNEL_LIMITS.tokenMax} letters, digits, '-' or '_'`,
-    )
-    .optional(),
+  callbackToken: callbackTokenField,
 });
 export type KannelSecrets = z.output<typeof kannelSecretsSchema>;
 
-const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
-
 /** Path of Kannel's callbacks: the gateway and its token. */
-export const kannelCallbackParamsSchema = z.object({
-  gatewayId: z.uuid('gatewayId must be a valid gateway id'),
-  token: z.string({ error: 'token is required' }).regex(TOKEN, 'token is not valid'),
-});
+export const kannelCallbackParamsSchema = gatewayCallbackParamsSchema;
 
 /** Query of the dlr-url, as KannelGateway builds it: our message id, `%d`, `%A` and `%T`. */
 export const kannelReceiptQuerySchema = z.object({

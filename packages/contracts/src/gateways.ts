@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listResponseSchema } from './lists.ts';
 
-export const GATEWAY_KINDS = ['simulator', 'smpp', 'twilio', 'kannel'] as const;
+export const GATEWAY_KINDS = ['simulator', 'smpp', 'twilio', 'kannel', 'http'] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];
 
 /** The gateway every installation starts with (created by the migration): the simulator. */
@@ -32,7 +32,7 @@ export type GatewayCallbacks = z.infer<typeof gatewayCallbacksSchema>;
 
 /**
  * A gateway as the API presents it. `config` holds the kind's settings (see gateway-simulator.ts,
- * gateway-smpp.ts, gateway-twilio.ts, gateway-kannel.ts); secrets are never returned, only the names of those set.
+ * gateway-smpp.ts, gateway-twilio.ts, gateway-kannel.ts, gateway-http.ts); secrets are never returned, only the names of those set.
  */
 export const gatewaySchema = z.object({
   id: z.string(),
@@ -49,7 +49,7 @@ export const gatewaySchema = z.object({
    * (simulator, Twilio, or no worker has opened it yet).
    */
   link: gatewayLinkSchema.nullable(),
-  /** Its callback URLs (Kannel), for administrators; null for other kinds, other roles, or without a base URL. */
+  /** Its callback URLs (Kannel, http), for administrators; null for other kinds, other roles, or without a base URL. */
   callbacks: gatewayCallbacksSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

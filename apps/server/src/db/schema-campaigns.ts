@@ -26,7 +26,7 @@ export const gateways = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['simulator', 'smpp', 'twilio', 'kannel'] }).notNull(),
+    kind: text('kind', { enum: ['simulator', 'smpp', 'twilio', 'kannel', 'http'] }).notNull(),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     secrets: jsonb('secrets').$type<Record<string, string>>().notNull().default({}),
     isDefault: boolean('is_default').notNull().default(false),
@@ -44,7 +44,7 @@ export const gateways = pgTable(
     uniqueIndex('gateways_one_default')
       .on(table.isDefault)
       .where(sql`${table.isDefault} and ${table.deletedAt} is null`),
-    check('gateways_kind_check', sql`${table.kind} in ('simulator', 'smpp', 'twilio', 'kannel')`),
+    check('gateways_kind_check', sql`${table.kind} in ('simulator', 'smpp', 'twilio', 'kannel', 'http')`),
   ],
 );
 

@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { kannelCallbackParamsSchema, kannelInboundQuerySchema, kannelReceiptQuerySchema } from '@sms/contracts/gateway-kannel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden, NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
+import { sameToken } from '../callback-token.ts';
 import type { DeliveryReceipt, InboundSms } from '../gateway.ts';
 import { parseKannelInbound, parseKannelReceipt, rawQueryBytes } from './kannel-callbacks.ts';
 import { KANNEL_CALLBACK_ROUTES } from './kannel-urls.ts';
@@ -21,12 +21,6 @@ export interface KannelCallbackOptions {
 }
 
 const tags = ['gateways'];
-
-/** Compares tokens in constant time (their digests, so the lengths do not show either). */
-function sameToken(expected: string, given: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(expected), digest(given));
-}
 
 /**
  * Kannel's callbacks for every Kannel gateway: delivery reports (the dlr-url sent with each

@@ -1,5 +1,7 @@
 import { KANNEL_DLR_MASK, type KannelConfig } from '@sms/contracts/gateway-kannel';
-import type { OutboundSms, SendResult } from '../gateway.ts';
+import type { OutboundSms } from '../gateway.ts';
+import { httpRequest, type HttpAnswer } from '../http-request.ts';
+import type { SendOutcome } from '../per-message-gateway.ts';
 
 /** Kannel's `coding`: 0 = GSM 7-bit, 2 = UCS-2 (the text always travels as UTF-8, `charset` says so). */
 const CODING = { 'GSM-7': '0', 'UCS-2': '2' } as const;
@@ -23,21 +25,8 @@ export function sendsmsQuery(config: KannelConfig, password: string, message: Ou
   return query;
 }
 
-/** Why the rest of a batch should not be sent now (smsbox unreachable, overloaded or hanging). */
-export interface Halt {
-  errorCode: string;
-  errorText: string;
-  link?: 'down' | 'lost';
-}
-
 /** What smsbox answered to one sendsms request, or how the request failed. */
-export type SendsmsAnswer =
-  | { kind: 'answer'; status: number; body: string }
-  | { kind: 'down'; reason: string }
-  | { kind: 'lost'; reason: string }
-  | { kind: 'aborted' };
-
-export type SendOutcome = { kind: 'result'; result: SendResult; halt?: Halt } | { kind: 'unusable'; message: string };
+export type SendsmsAnswer = HttpAnswer;
 
 /**
  * What one answer means. smsbox answers 202 "0: Accepted for delivery" or "3: Queued for later
@@ -90,25 +79,7 @@ export function sendOutcome(messageId: string, answer: SendsmsAnswer): SendOutco
   }
 }
 
-// Failures before a byte was sent: nothing reached Kannel.
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
 /** One GET of sendsms, bounded by `timeoutMs` (answer included). */
-export async function sendsms(url: string, query: URLSearchParams, timeoutMs: number, signal?: AbortSignal): Promise<SendsmsAnswer> {
-  if (signal?.aborted) return { kind: 'aborted' };
-  const timeout = AbortSignal.timeout(timeoutMs);
-  try {
-    const response = await fetch(`${url}?${query.toString()}`, {
-      method: 'GET',
-      redirect: 'error',
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    return { kind: 'answer', status: response.status, body: await response.text() };
-  } catch (error) {
-    if (signal?.aborted) return { kind: 'aborted' };
-    if (timeout.aborted) return { kind: 'lost', reason: `no answer within ${timeoutMs / 1000} s` };
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-    return NOT_CONNECTED.has(cause?.code ?? '') ? { kind: 'down', reason } : { kind: 'lost', reason };
-  }
+export function sendsms(url: string, query: URLSearchParams, timeoutMs: number, signal?: AbortSignal): Promise<SendsmsAnswer> {
+  return httpRequest(`${url}?${query.toString()}`, { method: 'GET' }, timeoutMs, signal);
 }

@@ -1,3 +1,5 @@
+import { callbackBase } from '../callback-token.ts';
+
 /** Paths of Kannel's callbacks (Fastify route syntax): the gateway and its secret token (Kannel cannot sign). */
 export const KANNEL_CALLBACK_ROUTES = {
   receipt: '/api/gateways/kannel/:gatewayId/:token/receipt',
@@ -5,10 +7,7 @@ export const KANNEL_CALLBACK_ROUTES = {
 } as const;
 
 /** Where Kannel reaches this server: the gateway's callbackBaseUrl, else PUBLIC_URL; null when neither is set. */
-export function kannelCallbackBase(callbackBaseUrl: string | null | undefined, publicUrl: string | undefined): string | null {
-  const base = callbackBaseUrl || publicUrl;
-  return base ? base.replace(/\/+$/, '') : null;
-}
+export const kannelCallbackBase = callbackBase;
 
 function callbackUrl(base: string, gatewayId: string, token: string, kind: 'receipt' | 'inbound'): string {
   return `${base}/api/gateways/kannel/${encodeURIComponent(gatewayId)}/${encodeURIComponent(token)}/${kind}`;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
+import { parseForm } from '../form-body.ts';
 import type { DeliveryReceipt, InboundSms } from '../gateway.ts';
 import { parseInboundMessage, parseStatusCallback, TwilioFormInvalid } from './twilio-callbacks.ts';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature.ts';
@@ -27,17 +28,6 @@ export interface TwilioWebhookOptions {
 const FORM_BODY_LIMIT = 64 * 1024;
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 const tags = ['gateways'];
-
-/** Parses a urlencoded body into fields; a repeated name keeps every value, in order. */
-export function parseForm(body: string): Record<string, string | string[]> {
-  const form: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of new URLSearchParams(body)) {
-    if (name === '__proto__') continue;
-    const previous = form[name];
-    form[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
-  }
-  return form;
-}
 
 /**
  * Twilio's webhooks for every Twilio gateway: delivery status callbacks and incoming messages,

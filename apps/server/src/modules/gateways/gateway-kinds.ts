@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { httpConfigSchema, httpSecretsSchema } from '@sms/contracts/gateway-http';
 import { kannelConfigSchema, kannelSecretsSchema } from '@sms/contracts/gateway-kannel';
 import type { GatewayCallbacks, GatewayKind } from '@sms/contracts/gateways';
 import { simulatorConfigSchema, simulatorSecretsSchema } from '@sms/contracts/gateway-simulator';
@@ -6,6 +6,9 @@ import { smppConfigSchema, smppSecretsSchema } from '@sms/contracts/gateway-smpp
 import { twilioConfigSchema, twilioSecretsSchema } from '@sms/contracts/gateway-twilio';
 import type { z } from 'zod';
 import type { Clock, GatewayEvents, GatewayLogger, SmsGateway } from '../../gateways/gateway.ts';
+import { callbackBase, withCallbackToken } from '../../gateways/callback-token.ts';
+import { createHttpGateway } from '../../gateways/http/http-gateway.ts';
+import { httpInboundUrl, httpReceiptsUrl } from '../../gateways/http/http-urls.ts';
 import { createKannelGateway } from '../../gateways/kannel/kannel-gateway.ts';
 import { kannelCallbackBase, kannelInboundUrl, kannelReceiptUrl } from '../../gateways/kannel/kannel-urls.ts';
 import { createSimulatorGateway } from '../../gateways/simulator/simulator-gateway.ts';
@@ -101,8 +104,8 @@ export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition
       );
     },
     outboundHosts: (config) => [['sendsmsUrl', new URL(String(config.sendsmsUrl)).hostname.replace(/^\[|\]$/g, '')]],
-    // 192 random bits: the token is the callbacks' only credential (Kannel cannot sign).
-    completeSecrets: (secrets) => (secrets.callbackToken ? secrets : { ...secrets, callbackToken: randomBytes(24).toString('base64url') }),
+    // The token is the callbacks' only credential (Kannel cannot sign).
+    completeSecrets: withCallbackToken,
     callbacks: (settings, context) => {
       const token = settings.secrets.callbackToken;
       const base = kannelCallbackBase(settings.config.callbackBaseUrl as string | null | undefined, context.publicUrl);
@@ -111,6 +114,33 @@ export const GATEWAY_KIND_DEFINITIONS: Record<GatewayKind, GatewayKindDefinition
         inbound: kannelInboundUrl(base, context.gatewayId, token),
         receipts: kannelReceiptUrl(base, context.gatewayId, token, '<message id>'),
       };
+    },
+  },
+  http: {
+    configSchema: httpConfigSchema as unknown as z.ZodType<Record<string, unknown>>,
+    secretsSchema: httpSecretsSchema as unknown as z.ZodType<Record<string, unknown>>,
+    // Receipts and incoming messages reach the API's callback routes, not these events.
+    create: (settings, events, context) => {
+      const config = httpConfigSchema.parse(settings.config);
+      return createHttpGateway(
+        {
+          config,
+          secrets: httpSecretsSchema.parse(settings.secrets),
+          gatewayId: context.gatewayId,
+          callbackBase: callbackBase(config.callbackBaseUrl, context.publicUrl),
+        },
+        events,
+        context.logger,
+      );
+    },
+    outboundHosts: (config) => [['sendUrl', new URL(String(config.sendUrl)).hostname.replace(/^\[|\]$/g, '')]],
+    // The token is the callbacks' only credential (providers sign in ways of their own, or not at all).
+    completeSecrets: withCallbackToken,
+    callbacks: (settings, context) => {
+      const token = settings.secrets.callbackToken;
+      const base = callbackBase(settings.config.callbackBaseUrl as string | null | undefined, context.publicUrl);
+      if (!base || typeof token !== 'string' || !token) return null;
+      return { inbound: httpInboundUrl(base, context.gatewayId, token), receipts: httpReceiptsUrl(base, context.gatewayId, token) };
     },
   },
 };

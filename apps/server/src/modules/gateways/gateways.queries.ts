@@ -1,3 +1,4 @@
+import { httpConfigSchema, type HttpConfig } from '@sms/contracts/gateway-http';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, gateways } from '../../db/schema.ts';
@@ -78,6 +79,15 @@ export async function kannelCallbackToken(db: Executor, id: string): Promise<{ c
   const row = await findGateway(db, id);
   const token = row?.kind === 'kannel' ? row.secrets.callbackToken : undefined;
   return typeof token === 'string' && token ? { callbackToken: token } : null;
+}
+
+/** The callback token and settings of a live http gateway, or null (unknown id, another kind, settings no longer valid). */
+export async function httpCallbackGateway(db: Executor, id: string): Promise<{ callbackToken: string; config: HttpConfig } | null> {
+  const row = await findGateway(db, id);
+  const token = row?.kind === 'http' ? row.secrets.callbackToken : undefined;
+  if (typeof token !== 'string' || !token) return null;
+  const config = httpConfigSchema.safeParse(row?.config);
+  return config.success ? { callbackToken: token, config: config.data } : null;
 }
 
 /** The auth token of a live Twilio gateway, or null (unknown id, another kind, malformed id). */

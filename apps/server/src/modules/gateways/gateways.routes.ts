@@ -57,7 +57,8 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
       schema: {
         tags,
         summary: 'Add a gateway',
-        description: '`config` and `secrets` follow the kind (simulator, smpp, twilio, kannel); a field error names `config.<field>`.',
+        description:
+          '`config` and `secrets` follow the kind (simulator, smpp, twilio, kannel, http); a field error names `config.<field>`.',
         body: createGatewayBodySchema,
         response: { 201: gatewayResponseSchema, ...errorResponses(400, 401, 403) },
       },

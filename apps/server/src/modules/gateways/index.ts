@@ -9,6 +9,13 @@ export {
   LINK_STALE_SECONDS,
   upsertGatewayLink,
 } from './gateway-links.queries.ts';
-export { findDefaultGateway, findGateway, kannelCallbackToken, twilioAuthToken, type GatewayRow } from './gateways.queries.ts';
+export {
+  findDefaultGateway,
+  findGateway,
+  httpCallbackGateway,
+  kannelCallbackToken,
+  twilioAuthToken,
+  type GatewayRow,
+} from './gateways.queries.ts';
 export { gatewayForSending } from './sending-gateways.ts';
 export { gatewaysRoutes } from './gateways.routes.ts';

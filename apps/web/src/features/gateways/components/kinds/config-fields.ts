@@ -2,7 +2,8 @@ import type { z } from 'zod';
 
 /**
  * How one setting of a gateway kind is typed in the form: text, a whole number, a share shown as a
- * percentage (stored 0-1), a switch, one text per line, or a choice of numbers.
+ * percentage (stored 0-1), a switch, one text per line, a choice of numbers or of words, or
+ * name/value rows (an object; held in the form as JSON text of [name, value] pairs).
  */
 export type ConfigFieldSpec =
   | { name: string; type: 'text'; optional?: boolean }
@@ -10,7 +11,25 @@ export type ConfigFieldSpec =
   | { name: string; type: 'percent' }
   | { name: string; type: 'boolean' }
   | { name: string; type: 'lines' }
-  | { name: string; type: 'choice'; options: readonly number[] };
+  | { name: string; type: 'choice'; options: readonly number[] }
+  | { name: string; type: 'options'; options: readonly string[] }
+  | { name: string; type: 'pairs' };
+
+/** Name/value rows as the form holds them (JSON text), and back. */
+export function pairsFromForm(value: string | boolean | undefined): Array<[string, string]> {
+  try {
+    const parsed: unknown = JSON.parse(typeof value === 'string' && value ? value : '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((row): row is [string, string] => Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export function pairsToForm(rows: Array<[string, string]>): string {
+  return JSON.stringify(rows);
+}
 
 export type ConfigFormValues = Record<string, string | boolean>;
 
@@ -29,6 +48,13 @@ export function configToForm(specs: readonly ConfigFieldSpec[], config: Record<s
         break;
       case 'lines':
         values[spec.name] = Array.isArray(value) ? value.map(String).join('\n') : '';
+        break;
+      case 'pairs':
+        values[spec.name] = pairsToForm(
+          value && typeof value === 'object' && !Array.isArray(value)
+            ? Object.entries(value).map(([key, text]) => [key, String(text)])
+            : [],
+        );
         break;
       default:
         values[spec.name] = value === undefined || value === null ? '' : String(value);
@@ -53,6 +79,17 @@ export function formToConfig(
         break;
       case 'text':
         if (text !== '' || !spec.optional) config[spec.name] = text;
+        break;
+      case 'options':
+        config[spec.name] = text;
+        break;
+      case 'pairs':
+        // Rows without a name are rows being typed: left out. The values are sent as typed.
+        config[spec.name] = Object.fromEntries(
+          pairsFromForm(raw)
+            .filter(([key]) => key.trim() !== '')
+            .map(([key, value]) => [key.trim(), value]),
+        );
         break;
       case 'int':
       case 'choice':

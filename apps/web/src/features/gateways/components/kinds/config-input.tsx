@@ -24,7 +24,8 @@ export function ConfigInput({ kind, spec, control, unit }: ConfigInputProps) {
   const errorText = useFieldErrorText();
   const label = t(`kinds.${kind}.${spec.name}`);
   const hintKey = `kinds.${kind}.${spec.name}Hint`;
-  const hint = i18n.exists(hintKey, { ns: 'gateways' }) ? t(hintKey) : undefined;
+  // Hints are plain text: an http gateway's show its {{placeholders}} as they are typed.
+  const hint = i18n.exists(hintKey, { ns: 'gateways' }) ? t(hintKey, { skipInterpolation: true }) : undefined;
   return (
     <Controller
       control={control}
@@ -44,7 +45,7 @@ export function ConfigInput({ kind, spec, control, unit }: ConfigInputProps) {
         return (
           <TextField
             fullWidth
-            select={spec.type === 'choice'}
+            select={spec.type === 'choice' || spec.type === 'options'}
             multiline={spec.type === 'lines'}
             minRows={spec.type === 'lines' ? 3 : undefined}
             label={label}
@@ -63,10 +64,12 @@ export function ConfigInput({ kind, spec, control, unit }: ConfigInputProps) {
               input: end ? { endAdornment: <InputAdornment position="end">{end}</InputAdornment> } : undefined,
             }}
           >
-            {spec.type === 'choice'
+            {spec.type === 'choice' || spec.type === 'options'
               ? spec.options.map((option) => (
                   <MenuItem key={option} value={String(option)}>
-                    {option}
+                    {spec.type === 'options' && i18n.exists(`kinds.${kind}.${spec.name}Options.${option}`, { ns: 'gateways' })
+                      ? t(`kinds.${kind}.${spec.name}Options.${option}`)
+                      : option}
                   </MenuItem>
                 ))
               : null}

@@ -9,7 +9,7 @@ export interface KindFieldsProps {
   control: Control<GatewayFormValues, unknown, GatewayFormOutput>;
   /** Names of the secrets stored for this gateway (their fields show "set"). */
   secretsSet: readonly string[];
-  /** Where the provider calls back (a saved Kannel gateway, for administrators); null otherwise. */
+  /** Where the provider calls back (a saved Kannel or http gateway, for administrators); null otherwise. */
   callbacks?: GatewayCallbacks | null;
   /** Whether the gateway is saved already (its callback URLs exist only then). */
   saved?: boolean;

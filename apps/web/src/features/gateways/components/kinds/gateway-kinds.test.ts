@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayFormDefaults, validateGatewayForm } from '../gateway-form';
+import { pairsFromForm, pairsToForm } from './config-fields';
 import { GATEWAY_KIND_FORMS } from './gateway-kinds';
+import { HTTP_KIND } from './http';
 import { KANNEL_KIND, kannelServiceGroup } from './kannel';
 import { SMPP_KIND } from './smpp';
 import { TWILIO_KIND } from './twilio';
 
 describe('gateway kinds', () => {
   it('offers every kind, and each new gateway starts from values its schema accepts once the required ones are typed', () => {
-    expect(Object.keys(GATEWAY_KIND_FORMS)).toEqual(['simulator', 'smpp', 'twilio', 'kannel']);
+    expect(Object.keys(GATEWAY_KIND_FORMS)).toEqual(['simulator', 'smpp', 'twilio', 'kannel', 'http']);
     for (const definition of Object.values(GATEWAY_KIND_FORMS)) {
       const values = gatewayFormDefaults(null, definition);
       expect(Object.keys(values.config).sort()).toEqual(definition.specs.map((spec) => spec.name).sort());
@@ -77,5 +79,55 @@ describe('gateway kinds', () => {
     expect(kannelServiceGroup({ inbound: 'https://sms.example/in?from=%p', receipts: 'r' })).toBe(
       'group = sms-service\nkeyword = default\ncatch-all = yes\nmax-messages = 0\nomit-empty = true\nget-url = "https://sms.example/in?from=%p"',
     );
+  });
+
+  it('HTTP: needs a send address; the template rows become an object (rows without a name left out), lists one per line', () => {
+    const values = { ...gatewayFormDefaults(null, HTTP_KIND), name: 'Provider' };
+    expect(pairsFromForm(values.config.template)).toEqual([
+      ['to', '{{to}}'],
+      ['from', '{{from}}'],
+      ['text', '{{text}}'],
+    ]);
+    expect(values.config.receiptFailedValues).toBe('failed\nundelivered\nrejected\nexpired');
+    expect(validateGatewayForm(values, HTTP_KIND, [])).toEqual({
+      errors: { 'config.sendUrl': 'sendUrl must be an http:// or https:// address without user or fragment' },
+    });
+    const filled = {
+      ...values,
+      config: {
+        ...values.config,
+        sendUrl: 'https://rest.nexmo.com/sms/json',
+        template: pairsToForm([
+          ['to', '{{toDigits}}'],
+          ['text', '{{text}}'],
+          ['', 'typed, no name yet'],
+        ]),
+        authType: 'basic',
+        authName: 'abc123',
+        responseIdPath: 'messages.0.message-id',
+        responseOkValues: '0\n',
+      },
+      secrets: { authSecret: 's3cret' },
+    };
+    const result = validateGatewayForm(filled, HTTP_KIND, []);
+    if (!('output' in result)) throw new Error(JSON.stringify(result.errors));
+    expect(result.output.config).toMatchObject({
+      sendUrl: 'https://rest.nexmo.com/sms/json',
+      method: 'POST',
+      bodyFormat: 'form',
+      template: { to: '{{toDigits}}', text: '{{text}}' },
+      headers: {},
+      authType: 'basic',
+      authName: 'abc123',
+      responseIdPath: 'messages.0.message-id',
+      responseOkValues: ['0'],
+      receiptIdField: 'ref',
+    });
+    expect(result.output.config).not.toHaveProperty('responseStatusPath');
+    expect(result.output.secrets).toEqual({ authSecret: 's3cret' });
+    const badTemplate = { ...filled, config: { ...filled.config, template: pairsToForm([['text', '{{body}}']]) } };
+    expect(validateGatewayForm(badTemplate, HTTP_KIND, [])).toEqual({
+      errors: { 'config.template': expect.stringContaining('{{body}} is not a placeholder') },
+    });
   });
 });

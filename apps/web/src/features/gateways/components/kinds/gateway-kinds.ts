@@ -1,5 +1,6 @@
 import type { GatewayKind } from '@sms/contracts/gateways';
 import type { GatewayKindDefinition } from './gateway-kind';
+import { HTTP_KIND } from './http';
 import { SIMULATOR_KIND } from './simulator';
 import { KANNEL_KIND } from './kannel';
 import { SMPP_KIND } from './smpp';
@@ -11,4 +12,5 @@ export const GATEWAY_KIND_FORMS: Partial<Record<GatewayKind, GatewayKindDefiniti
   smpp: SMPP_KIND,
   twilio: TWILIO_KIND,
   kannel: KANNEL_KIND,
+  http: HTTP_KIND,
 };
