@@ -93,6 +93,12 @@ export const AUDIT_ACTIONS = [
   'reports.export',
   /** A 403: one entry per actor (or address), route and minute, `details.count` refusals in it. */
   'access.denied',
+  /** Campaign approval (decision 101): sent for approval, approved, rejected (`details.comment`), withdrawn. */
+  'campaign.approval_request',
+  'campaign.approve',
+  'campaign.reject',
+  'campaign.approval_withdraw',
+  'settings.campaign_approval_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

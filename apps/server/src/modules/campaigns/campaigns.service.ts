@@ -25,6 +25,7 @@ import {
   type CampaignRow,
   type CampaignValues,
 } from './campaigns.queries.ts';
+import { withdrawApprovalAfterEdit } from './campaign-approval-withdraw.ts';
 import { transitionCampaign } from './campaign-state.ts';
 
 /** The instant a schedule names, or null for "when launched". */
@@ -129,6 +130,8 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
     const row = await updateCampaignRow(tx, input.id, patch);
     if (!row) throw new Error('campaign vanished');
     if (body.audience?.type === 'contacts') await replaceAudienceContacts(tx, row.id, body.audience.contactIds);
+    // A changed message or audience is not what was approved (decision 101).
+    if (messageOrAudienceChanged(current, body)) await withdrawApprovalAfterEdit(tx, { actor: input.actor, ip: input.ip, campaign: row });
     await recordAudit(tx, {
       actor: input.actor,
       action: 'campaign.update',
@@ -139,6 +142,13 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
     });
     return row;
   });
+}
+
+/** Whether an edit changes the message or the audience (an explicit list given again counts as a change). */
+function messageOrAudienceChanged(current: CampaignRow, body: UpdateCampaignBody): boolean {
+  if (body.body !== undefined && body.body !== current.body) return true;
+  if (body.audience === undefined) return false;
+  return body.audience.type === 'contacts' || JSON.stringify(storedAudience(body.audience)) !== JSON.stringify(current.audience);
 }
 
 /** Deletes a draft (launched campaigns are kept: cancel them instead). */
