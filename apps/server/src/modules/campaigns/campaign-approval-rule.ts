@@ -9,15 +9,18 @@ export const needsApproval = (threshold: number | null, recipients: number): boo
 /** The 409 of a launch that needs approval first. */
 export function approvalRequired(threshold: number | null): Conflict {
   const rule = threshold === null ? '' : ` to more than ${threshold} recipients`;
-  return new Conflict(
-    `Campaigns${rule} need approval by a manager or administrator other than their author: request approval instead`,
-    { code: APPROVAL_ERROR_CODES.required },
-  );
+  return new Conflict(`Campaigns${rule} need approval by a manager or administrator other than their author: request approval instead`, {
+    code: APPROVAL_ERROR_CODES.required,
+  });
 }
 
 /** The 403 when someone would decide on a campaign they wrote or sent for approval. */
 export const ownApproval = (): AppError =>
-  new AppError(403, 'You cannot approve or reject a campaign you wrote or sent for approval: ask another manager or administrator', APPROVAL_ERROR_CODES.ownApproval);
+  new AppError(
+    403,
+    'You cannot approve or reject a campaign you wrote or sent for approval: ask another manager or administrator',
+    APPROVAL_ERROR_CODES.ownApproval,
+  );
 
 /**
  * Refuses the launch of a campaign that needs approval (its audience is over the rule) unless its

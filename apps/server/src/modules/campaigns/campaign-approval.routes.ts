@@ -189,7 +189,12 @@ export const campaignApprovalRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeD
       },
     },
     async (request) => {
-      await rejectCampaign(db, { actor: currentUser(request), ip: request.ip, target: campaign.of(request), comment: request.body.comment });
+      await rejectCampaign(db, {
+        actor: currentUser(request),
+        ip: request.ip,
+        target: campaign.of(request),
+        comment: request.body.comment,
+      });
       return present(request.params.id);
     },
   );

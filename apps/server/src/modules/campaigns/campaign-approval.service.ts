@@ -22,8 +22,9 @@ function refuseOwn(actorId: string, campaign: CampaignRow, request: ApprovalRow 
 }
 
 /** The people a decision is told to: the author and the requester. */
-const authorsOf = (campaign: CampaignRow, request: ApprovalRow | undefined): string[] =>
-  [...new Set([campaign.createdBy, request?.requestedBy].filter((id): id is string => typeof id === 'string'))];
+const authorsOf = (campaign: CampaignRow, request: ApprovalRow | undefined): string[] => [
+  ...new Set([campaign.createdBy, request?.requestedBy].filter((id): id is string => typeof id === 'string')),
+];
 
 /**
  * Sends a draft for approval instead of launching it: the launch's checks first (so an approver
@@ -58,7 +59,8 @@ export async function requestApproval(db: Db, input: Command & { target: Campaig
 
 /** The campaign in review and its pending request, refused when the actor is its author or requester. */
 async function underReview(db: Db, actor: AuditActor, campaign: CampaignRow, to: 'sending' | 'draft') {
-  if (campaign.status !== 'in_review') throw illegalTransition(campaign.status, to === 'draft' ? 'draft' : campaign.scheduledAt ? 'scheduled' : 'sending');
+  if (campaign.status !== 'in_review')
+    throw illegalTransition(campaign.status, to === 'draft' ? 'draft' : campaign.scheduledAt ? 'scheduled' : 'sending');
   const request = await latestApproval(db, campaign.id);
   refuseOwn(actor.id, campaign, request);
   return request;
@@ -145,9 +147,15 @@ export async function withdrawRequest(db: Db, input: Command & { target: Campaig
 const LAUNCHED = new Set(['scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed']);
 
 /** The approval as the campaign page shows it: the rule, whether it applies, the state and the history. */
-export async function campaignApprovalView(db: Db, campaign: CampaignRow, actor: { id: string; canApprove: boolean }): Promise<CampaignApprovalResponse> {
+export async function campaignApprovalView(
+  db: Db,
+  campaign: CampaignRow,
+  actor: { id: string; canApprove: boolean },
+): Promise<CampaignApprovalResponse> {
   const [threshold, history] = await Promise.all([readApprovalThreshold(db), listApprovals(db, campaign.id)]);
-  const audienceSize = LAUNCHED.has(campaign.status) ? null : (await countAudience(db, campaign.audience as StoredAudience, campaign.id)).count;
+  const audienceSize = LAUNCHED.has(campaign.status)
+    ? null
+    : (await countAudience(db, campaign.audience as StoredAudience, campaign.id)).count;
   const latest = history[0];
   const own = campaign.createdBy === actor.id || latest?.requestedBy === actor.id;
   const person = (id: string | null, name: string | null) => (id ? { id, name: name ?? 'Deleted user' } : null);

@@ -190,7 +190,11 @@ describe('approving', () => {
     expect((await notificationsOf(author)).filter((n) => n.subjectId === big.id).map((n) => n.kind)).toEqual(['campaign_approved']);
     const view = (await server.get(`/api/campaigns/${big.id}/approval`, { token: author.token })).body;
     expect(view).toMatchObject({ state: 'approved', audienceSize: null, required: false });
-    expect(view.history[0]).toMatchObject({ state: 'approved', decidedBy: { id: otherAdmin.user.id, name: 'Second Admin' }, comment: 'Fine' });
+    expect(view.history[0]).toMatchObject({
+      state: 'approved',
+      decidedBy: { id: otherAdmin.user.id, name: 'Second Admin' },
+      comment: 'Fine',
+    });
     expect(view.history[0].decidedAt).not.toBeNull();
     // Approving twice is the state machine's 409.
     expect((await post(`/api/campaigns/${big.id}/approve`, admin.token, {})).body.code).toBe('CAMPAIGN_STATE');

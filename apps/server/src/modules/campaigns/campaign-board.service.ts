@@ -82,7 +82,8 @@ export async function moveOnBoard(
       return requestApproval(db, { ...command, target });
     case 'scheduled':
     case 'sending': {
-      if (from === 'paused' && column === 'sending') return changeCampaignState(db, { ...command, target, action: 'resume', wake: input.wake });
+      if (from === 'paused' && column === 'sending')
+        return changeCampaignState(db, { ...command, target, action: 'resume', wake: input.wake });
       if (from !== 'draft' && from !== 'in_review') throw illegalTransition(from, column);
       // The campaign's schedule decides where a launch goes: the column must agree with it.
       if (wantsScheduled && !target.scheduledAt) throw noSchedule();

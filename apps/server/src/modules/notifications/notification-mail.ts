@@ -105,7 +105,8 @@ const languageOf = (locale: string | null): Language =>
 /** The one-line summary of a notification in a language (e-mails; the web app translates its own). */
 export function notificationSummary(row: Omit<MailSource, 'name' | 'locale'>, language: Language = DEFAULT_LANGUAGE): string {
   const p = row.params;
-  const detail = row.kind === 'campaign_paused' ? (row.reason ? statusReasonMessage(row.reason) : '') : text(p.error ?? p.reason ?? p.comment);
+  const detail =
+    row.kind === 'campaign_paused' ? (row.reason ? statusReasonMessage(row.reason) : '') : text(p.error ?? p.reason ?? p.comment);
   const facts: Facts = {
     file: text(p.fileName),
     name: text(p.name),
