@@ -113,7 +113,9 @@ test('the board: a draft dragged to In review moves; an illegal move is refused 
 
   // A drag to Sending is refused: over the rule, it needs approval first.
   await cardOf().dragTo(page.locator('[data-testid="board-column"][data-column="sending"]'));
-  await eventually(() => page.getByTestId('board-refusal').textContent()).toContain('campaigns to more than 3 recipients need approval first');
+  await eventually(() => page.getByTestId('board-refusal').textContent()).toContain(
+    'campaigns to more than 3 recipients need approval first',
+  );
   expect(await columnOf()).toBe('draft');
 
   // A drag to In review sends it for approval.

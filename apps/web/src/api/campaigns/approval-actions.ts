@@ -28,9 +28,16 @@ export function useApprovalAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runApprovalAction,
+    // Like a launch (campaign-action.ts): the detail is set from the answer, not fetched again, so
+    // the composer that asked is not replaced by a refetch before it goes to the campaign's page.
     onSuccess: async (campaign) => {
       queryClient.setQueryData(campaignsKeys.detail(campaign.id), campaign);
-      await queryClient.invalidateQueries({ queryKey: campaignsKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: campaignsKeys.approval(campaign.id) }),
+        queryClient.invalidateQueries({ queryKey: campaignsKeys.progress(campaign.id) }),
+        queryClient.invalidateQueries({ queryKey: campaignsKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: campaignsKeys.board() }),
+      ]);
     },
   });
 }

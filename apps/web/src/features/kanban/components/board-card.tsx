@@ -6,7 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { BOARD_COLUMNS, type BoardCard as Card, type BoardColumn } from '@sms/contracts/campaign-approval';
+import { BOARD_COLUMNS, type ApprovalState, type BoardCard as Card, type BoardColumn } from '@sms/contracts/campaign-approval';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,14 @@ import { paletteColor } from '../../../components/palette-color';
 import { ScheduledTime } from '../../../components/scheduled-time';
 import { paths } from '../../../config/paths';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
+
+/** Readable tints (the theme's light background, its text colour) of each approval state. */
+const APPROVAL_TONE: Record<ApprovalState, { bgcolor: string; color: string }> = {
+  pending: { bgcolor: 'warning.light', color: 'textColor.warning' },
+  approved: { bgcolor: 'success.light', color: 'textColor.success' },
+  rejected: { bgcolor: 'error.light', color: 'textColor.error' },
+  withdrawn: { bgcolor: 'grey.100', color: 'text.secondary' },
+};
 
 /** The drag payload type (a campaign id). */
 export const BOARD_DRAG_TYPE = 'application/x-sms-board-card';
@@ -121,14 +129,7 @@ export function BoardCard({ card, movable, busy, onMove }: BoardCardProps) {
       ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.75 }}>
         {card.column === 'done' ? <Chip size="small" label={t(`statuses:campaign.${card.status}`)} /> : null}
-        {card.approval ? (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={card.approval === 'approved' ? 'success' : card.approval === 'rejected' ? 'error' : 'default'}
-            label={t(`approval.${card.approval}`)}
-          />
-        ) : null}
+        {card.approval ? <Chip size="small" sx={APPROVAL_TONE[card.approval]} label={t(`approval.${card.approval}`)} /> : null}
       </Box>
     </Box>
   );
