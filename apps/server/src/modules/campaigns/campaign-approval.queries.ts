@@ -56,6 +56,15 @@ export async function latestApproval(db: Executor, campaignId: string): Promise<
   return (await listApprovals(db, campaignId))[0];
 }
 
+/** The contact ids of a campaign's explicit audience list. */
+export async function listAudienceContactIds(db: Executor, campaignId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select contact_id as id from campaign_audience_contacts where campaign_id = ${campaignId}`,
+  );
+  return rows.map((row) => String(row.id));
+}
+
 /** Records a request for approval (pending). */
 export async function insertApproval(db: Executor, campaignId: string, requestedBy: string): Promise<void> {
   await db.execute(sql`insert into campaign_approvals (campaign_id, requested_by) values (${campaignId}, ${requestedBy})`);

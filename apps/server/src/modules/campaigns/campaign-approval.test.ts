@@ -206,8 +206,10 @@ describe('approving', () => {
     const approved = await post(`/api/campaigns/${big.id}/approve`, admin.token, {});
     expect(approved.body.campaign.status).toBe('scheduled');
 
-    // A change of name alone keeps the approval.
+    // A change of name alone keeps the approval, and so does the same text and audience saved again (a composer sends them all).
     expect((await server.put(`/api/campaigns/${big.id}`, { name: 'Renamed' }, { token: author.token })).status).toBe(200);
+    const same = { body: 'Hello {{first_name|there}}', audience: { type: 'all' } };
+    expect((await server.put(`/api/campaigns/${big.id}`, same, { token: author.token })).status).toBe(200);
     expect((await getCampaign(server, admin.token, big.id)).status).toBe('scheduled');
 
     const edited = await server.put(`/api/campaigns/${big.id}`, { body: 'Changed text' }, { token: author.token });
@@ -219,6 +221,24 @@ describe('approving', () => {
     expect(view.history[0].decidedBy).toMatchObject({ id: author.user.id });
     expect((await auditOf(server, big.id)).map((entry) => entry.action)).toContain('campaign.approval_withdraw');
     expect((await post(`/api/campaigns/${big.id}/launch`, author.token)).body.code).toBe('CAMPAIGN_APPROVAL_REQUIRED');
+  });
+
+  it('an explicit list saved again keeps the approval; a different list withdraws it', async () => {
+    const list = await server.get('/api/contacts?limit=5', { token: admin.token });
+    const contactIds = (list.body.data as Array<{ id: string }>).map((contact) => contact.id);
+    const big = await createCampaign(server, author.token, {
+      name: 'Listed',
+      body: 'Hi',
+      audience: { type: 'contacts', contactIds },
+      scheduledLocal: localInDays(2),
+    });
+    await requestApproval(big.id);
+    expect((await post(`/api/campaigns/${big.id}/approve`, admin.token, {})).body.campaign.status).toBe('scheduled');
+    const again = { audience: { type: 'contacts', contactIds: [...contactIds].reverse() } };
+    expect((await server.put(`/api/campaigns/${big.id}`, again, { token: author.token })).body.campaign.status).toBe('scheduled');
+    const fewer = { audience: { type: 'contacts', contactIds: contactIds.slice(0, 4) } };
+    expect((await server.put(`/api/campaigns/${big.id}`, fewer, { token: author.token })).body.campaign.status).toBe('draft');
+    expect((await server.get(`/api/campaigns/${big.id}/approval`, { token: admin.token })).body.state).toBe('withdrawn');
   });
 });
 
