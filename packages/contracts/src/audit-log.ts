@@ -98,6 +98,12 @@ export const AUDIT_ACTIONS = [
   'keyword_rule.update',
   'keyword_rule.delete',
   'keyword_rule.reorder',
+  /** Campaign approval (decision 101): sent for approval, approved, rejected (`details.comment`), withdrawn. */
+  'campaign.approval_request',
+  'campaign.approve',
+  'campaign.reject',
+  'campaign.approval_withdraw',
+  'settings.campaign_approval_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

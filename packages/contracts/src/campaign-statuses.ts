@@ -2,9 +2,10 @@
 
 /**
  * Campaign states (PRODUCT.md section 4): draft -> scheduled -> sending <-> paused -> completed;
- * cancelled from any state before completed; failed only when the gateway is unusable.
+ * cancelled from any state before completed; failed only when the gateway is unusable;
+ * in_review: waiting for a manager's or admin's approval (decision 101), then launched or back to draft.
  */
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed'] as const;
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed', 'in_review'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 /** States in which nothing changes any more. */
 export const FINISHED_CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['completed', 'cancelled', 'failed'];

@@ -73,6 +73,10 @@ export const API_ERROR_CATALOGUE = {
   API_KEY_ROTATED: [401],
   MESSAGE_NOT_CANCELLABLE: [409],
   OPT_IN_REFUSED: [409],
+  // Campaign approval and the campaign board (decision 101)
+  CAMPAIGN_APPROVAL_REQUIRED: [409],
+  CAMPAIGN_OWN_APPROVAL: [403],
+  CAMPAIGN_NO_SCHEDULE: [409],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;

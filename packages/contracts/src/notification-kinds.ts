@@ -1,5 +1,5 @@
 // Without zod, so the bell of every signed-in page need not load it (decision 064); notifications.ts re-exports it.
-import { roleCan, type Subject } from './policy.ts';
+import { roleCan, type Action, type Subject } from './policy.ts';
 import type { Role } from './roles.ts';
 
 /** What a notification is about; each kind has one subject of the policy that decides who gets it. */
@@ -12,6 +12,9 @@ export const NOTIFICATION_KINDS = [
   'replies',
   /** A keyword rule's notify action (decision 104): one per reply and rule. */
   'keyword_rule',
+  'campaign_approval_requested',
+  'campaign_approval_rejected',
+  'campaign_approved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -24,11 +27,21 @@ export const NOTIFICATION_SUBJECT: Record<NotificationKind, Exclude<Subject, 'al
   gateway_disconnected: 'Gateway',
   replies: 'Inbox',
   keyword_rule: 'Inbox',
+  campaign_approval_requested: 'Campaign',
+  campaign_approval_rejected: 'Campaign',
+  campaign_approved: 'Campaign',
+};
+
+/** Kinds for which reading the subject is not enough: approval requests go to approvers, decisions to those who launch. */
+const NOTIFICATION_ACTION: Partial<Record<NotificationKind, Action>> = {
+  campaign_approval_requested: 'approve',
+  campaign_approval_rejected: 'launch',
+  campaign_approved: 'launch',
 };
 
 /** Whether a role may receive notifications of a kind (it may read what they are about). */
 export function roleReceives(role: Role, kind: NotificationKind): boolean {
-  return roleCan(role, 'read', NOTIFICATION_SUBJECT[kind]);
+  return roleCan(role, NOTIFICATION_ACTION[kind] ?? 'read', NOTIFICATION_SUBJECT[kind]);
 }
 
 /** The kinds a role may receive, in display order. */
@@ -46,6 +59,9 @@ export function notificationPath(kind: NotificationKind, subjectId: string | nul
       return subjectId ? `/contacts/upload?import=${id}` : '/contacts/imports';
     case 'campaign_completed':
     case 'campaign_paused':
+    case 'campaign_approval_requested':
+    case 'campaign_approval_rejected':
+    case 'campaign_approved':
       return subjectId ? `/campaigns/${id}` : '/campaigns';
     case 'gateway_disconnected':
       return '/configurations?tab=gateways';

@@ -3,7 +3,7 @@ import { kindsForRole, notificationPath } from './notifications.ts';
 
 describe('notifications', () => {
   it('go to the roles that may read what they are about (the policy)', () => {
-    expect(kindsForRole('admin')).toHaveLength(7);
+    expect(kindsForRole('admin')).toHaveLength(10);
     expect(kindsForRole('manager')).toEqual([
       'import_completed',
       'import_failed',
@@ -12,6 +12,9 @@ describe('notifications', () => {
       'gateway_disconnected',
       'replies',
       'keyword_rule',
+      'campaign_approval_requested',
+      'campaign_approval_rejected',
+      'campaign_approved',
     ]);
     expect(kindsForRole('agent')).toEqual(['campaign_completed', 'campaign_paused', 'replies', 'keyword_rule']);
     expect(kindsForRole('viewer')).toEqual([]);
@@ -20,6 +23,7 @@ describe('notifications', () => {
   it('open the page concerned', () => {
     expect(notificationPath('import_failed', 'a b')).toBe('/contacts/upload?import=a%20b');
     expect(notificationPath('campaign_paused', 'c1')).toBe('/campaigns/c1');
+    expect(notificationPath('campaign_approval_requested', 'c1')).toBe('/campaigns/c1');
     expect(notificationPath('gateway_disconnected', 'g1')).toBe('/configurations?tab=gateways');
     expect(notificationPath('replies', 'c1')).toBe('/apps/chats?campaign=c1');
     expect(notificationPath('replies', null)).toBe('/apps/chats');

@@ -17,7 +17,7 @@ export const SUBJECT_ACTIONS: Readonly<Record<MatrixSubject, readonly MatrixActi
   User: ['read', 'readSecurity', 'create', 'update', 'delete'],
   Contact: ['read', 'create', 'update', 'changePhone', 'optOut', 'optIn', 'bulkTag', 'bulkEdit', 'delete', 'export'],
   Import: ['read', 'create', 'update'],
-  Campaign: ['read', 'create', 'update', 'delete', 'launch'],
+  Campaign: ['read', 'create', 'update', 'delete', 'launch', 'approve'],
   ArchivePost: ['read', 'create', 'update', 'delete'],
   Report: ['read', 'readPhone', 'export'],
   Dashboard: ['read'],

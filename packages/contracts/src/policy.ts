@@ -26,6 +26,8 @@ export const ACTIONS = [
   'bulkEdit',
   /** Report (and dashboard): see whole phone numbers; without it they are masked (+44 79** ***456). */
   'readPhone',
+  /** Campaign: approve or reject another person's campaign that needs approval (four eyes). */
+  'approve',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -86,7 +86,7 @@ export const campaigns = pgTable(
     /** Chosen gateway; null = the default one, resolved and stored at launch. */
     gatewayId: uuid('gateway_id'),
     audience: jsonb('audience').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed'] })
+    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed', 'in_review'] })
       .notNull()
       .default('draft'),
     /** Why it waits, paused by itself or failed: `{ code, params }`, translated where it is shown. */
@@ -124,7 +124,7 @@ export const campaigns = pgTable(
     index('campaigns_status_idx').on(table.status),
     check(
       'campaigns_status_check',
-      sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed')`,
+      sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled', 'failed', 'in_review')`,
     ),
     check(
       'campaigns_status_reason_check',

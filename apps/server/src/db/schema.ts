@@ -336,6 +336,7 @@ export * from './schema-account-security.ts';
 export * from './schema-templates-segments.ts';
 export * from './schema-notifications.ts';
 export * from './schema-keyword-rules.ts';
+export * from './schema-campaign-approval.ts';
 
 /** Salted hashes of erased contacts' numbers (platform/suppression.ts); opted_out: never import them again. */
 export const suppressedPhones = pgTable('suppressed_phones', {

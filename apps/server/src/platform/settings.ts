@@ -20,6 +20,8 @@ export const SETTING_KEYS = {
   retention: 'retention',
   /** { since, reason } while nothing may be sent (after a restore; decision 072); absent otherwise. */
   sendingHold: 'sending_hold',
+  /** { threshold }: campaigns to more recipients need a second person's approval (decision 101); absent or null: off. */
+  campaignApproval: 'campaign_approval',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

@@ -10,6 +10,7 @@ export const CAMPAIGN_STATUS_TONE: Record<CampaignStatus, StatusTone> = {
   completed: 'success',
   cancelled: 'neutral',
   failed: 'error',
+  in_review: 'warning',
 };
 
 /** Background and text colours (theme paths) of a status, readable in light and dark modes. */

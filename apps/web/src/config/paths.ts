@@ -63,6 +63,8 @@ export const paths = {
   /** The inbox with one contact's conversation open. */
   chatWith: (contactId: string) => `/apps/chats?contact=${encodeURIComponent(contactId)}`,
   calendar: '/apps/calendar',
+  /** The campaign board: campaigns by state, moved through the state machine (decision 101). */
+  kanban: '/apps/kanban',
   /** The public site (no sign-in): /landingpage and /frontend-pages/homepage are the same page. */
   publicSite: {
     home: '/landingpage',

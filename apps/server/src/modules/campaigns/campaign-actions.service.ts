@@ -2,13 +2,15 @@ import { CAMPAIGN_ERROR_CODES, type CampaignStatus, type StoredAudience, type Te
 import { renderTemplate } from '@sms/contracts/message-template';
 import { normalisePhone } from '@sms/contracts/phone';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db, type Executor } from '../../db/client.ts';
 import { recordAudit, type Command } from '../../platform/audit.ts';
 import { NotFound, Unprocessable, ValidationError } from '../../platform/errors.ts';
 import { findContactById, findContactByPhone } from '../contacts/index.ts';
 import { findDefaultGateway, findGateway } from '../gateways/index.ts';
 import { cancelQueuedMessages, findOutboundMessage } from '../messages/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
+import { approvalRequired, refuseWithoutApproval } from './campaign-approval-rule.ts';
+import { closeApproval, readApprovalThreshold } from './campaign-approval.queries.ts';
 import { illegalTransition, transitionCampaign } from './campaign-state.ts';
 import { countAudience, findCampaignRow, type CampaignRow } from './campaigns.queries.ts';
 import { checkBodyForSending } from './campaigns.service.ts';
@@ -31,15 +33,18 @@ async function resolveGateway(db: Db, gatewayId: string | null) {
   return gateway;
 }
 
+/** What a launch checked: the gateway it sends through, the recipients and the status it goes to. */
+export interface LaunchPlan {
+  gatewayId: string;
+  recipients: number;
+  to: CampaignStatus;
+}
+
 /**
- * Launches a draft: sends now, or schedules it when it has a future schedule. Checks the text,
- * the gateway and that the audience reaches someone. The recipients are materialised by the
- * dispatcher right after (fan-out), so this answers at once whatever the audience size.
+ * The launch's checks, shared by a launch and an approval (decision 101): no sending hold, the
+ * text, the gateway, an audience that reaches someone and a schedule not in the past.
  */
-export async function launchCampaign(db: Db, input: Command & { id: string; wake: WakeDispatcher }): Promise<CampaignStatus> {
-  const campaign = await findCampaignRow(db, input.id);
-  if (!campaign) throw new NotFound('Campaign not found');
-  if (campaign.status !== 'draft') throw illegalTransition(campaign.status, campaign.scheduledAt ? 'scheduled' : 'sending');
+export async function planLaunch(db: Db, campaign: CampaignRow): Promise<LaunchPlan> {
   await refuseWhileHeld(db);
   checkBodyForSending(campaign.body);
   const gateway = await resolveGateway(db, campaign.gatewayId);
@@ -53,21 +58,48 @@ export async function launchCampaign(db: Db, input: Command & { id: string; wake
       'scheduledLocal',
     );
   }
-  const to: CampaignStatus = scheduled ? 'scheduled' : 'sending';
-  await db.transaction(async (tx) => {
-    const moved = await transitionCampaign(tx, campaign.id, to, { from: ['draft'], gatewayId: gateway.id });
-    if (!moved) throw illegalTransition((await findCampaignRow(tx, campaign.id))?.status ?? 'draft', to);
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: 'campaign.launch',
-      subject: 'Campaign',
-      subjectId: campaign.id,
-      ip: input.ip,
-      details: { name: campaign.name, recipients: count, gatewayId: gateway.id, scheduledAt: campaign.scheduledAt?.toISOString() ?? null },
-    });
+  return { gatewayId: gateway.id, recipients: count, to: scheduled ? 'scheduled' : 'sending' };
+}
+
+/** Moves a checked campaign from `from` to the plan's status and audits the launch, in `tx`. */
+export async function recordLaunch(
+  tx: Executor,
+  input: Command & { campaign: CampaignRow; plan: LaunchPlan; from: CampaignStatus },
+): Promise<void> {
+  const { campaign, plan } = input;
+  const moved = await transitionCampaign(tx, campaign.id, plan.to, { from: [input.from], gatewayId: plan.gatewayId });
+  if (!moved) throw illegalTransition((await findCampaignRow(tx, campaign.id))?.status ?? input.from, plan.to);
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: 'campaign.launch',
+    subject: 'Campaign',
+    subjectId: campaign.id,
+    ip: input.ip,
+    details: {
+      name: campaign.name,
+      recipients: plan.recipients,
+      gatewayId: plan.gatewayId,
+      scheduledAt: campaign.scheduledAt?.toISOString() ?? null,
+    },
   });
+}
+
+/**
+ * Launches a draft: sends now, or schedules it when it has a future schedule. Checks the text,
+ * the gateway and that the audience reaches someone, and refuses a campaign that needs approval
+ * and has none (decision 101). The recipients are materialised by the dispatcher right after
+ * (fan-out), so this answers at once whatever the audience size.
+ */
+export async function launchCampaign(db: Db, input: Command & { id: string; wake: WakeDispatcher }): Promise<CampaignStatus> {
+  const campaign = await findCampaignRow(db, input.id);
+  if (!campaign) throw new NotFound('Campaign not found');
+  if (campaign.status === 'in_review') throw approvalRequired(await readApprovalThreshold(db));
+  if (campaign.status !== 'draft') throw illegalTransition(campaign.status, campaign.scheduledAt ? 'scheduled' : 'sending');
+  const plan = await planLaunch(db, campaign);
+  await refuseWithoutApproval(db, campaign.id, plan.recipients);
+  await db.transaction((tx) => recordLaunch(tx, { actor: input.actor, ip: input.ip, campaign, plan, from: 'draft' }));
   input.wake();
-  return to;
+  return plan.to;
 }
 
 /** Pause, resume or cancel, with the state machine's 409 when the move is not allowed. */
@@ -77,12 +109,18 @@ export async function changeCampaignState(
 ): Promise<void> {
   const to: CampaignStatus = input.action === 'pause' ? 'paused' : input.action === 'resume' ? 'sending' : 'cancelled';
   const from: CampaignStatus[] =
-    input.action === 'pause' ? ['sending'] : input.action === 'resume' ? ['paused'] : ['draft', 'scheduled', 'sending', 'paused'];
+    input.action === 'pause'
+      ? ['sending']
+      : input.action === 'resume'
+        ? ['paused']
+        : ['draft', 'scheduled', 'sending', 'paused', 'in_review'];
   if (to === 'sending') await refuseWhileHeld(db);
   await db.transaction(async (tx) => {
     const moved = await transitionCampaign(tx, input.target.id, to, { from });
     if (!moved) throw illegalTransition((await findCampaignRow(tx, input.target.id))?.status ?? input.target.status, to);
     const cancelled = to === 'cancelled' ? await cancelQueuedMessages(tx, input.target.id) : 0;
+    // A campaign cancelled while in review takes its request with it.
+    if (moved.previous === 'in_review') await closeApproval(tx, input.target.id, 'pending', 'withdrawn', input.actor.id);
     await recordAudit(tx, {
       actor: input.actor,
       action: `campaign.${input.action}`,

@@ -8,12 +8,13 @@ import { Conflict } from '../../platform/errors.ts';
  * The campaign state machine, in one place (listmonk's UpdateCampaignStatus):
  * draft -> scheduled -> sending <-> paused -> completed; cancelled from any state before
  * completed; failed only when the gateway is unusable; scheduled <-> paused only by the sending
- * hold (decision 072). Every status change goes through
+ * hold (decision 072); draft -> in_review -> scheduled or sending (approved) or draft (rejected,
+ * decision 101). Every status change goes through
  * `transitionCampaign` (one campaign) or `transitionCampaigns` (every campaign meeting a
  * condition), each a single conditional UPDATE, so two processes can never both win a race.
  */
 export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
-  draft: ['scheduled', 'sending', 'cancelled'],
+  draft: ['scheduled', 'sending', 'cancelled', 'in_review'],
   // Back to draft when the schedule is removed while editing; paused while sending is held.
   scheduled: ['draft', 'sending', 'paused', 'cancelled', 'failed'],
   sending: ['paused', 'completed', 'cancelled', 'failed'],
@@ -22,6 +23,8 @@ export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly Camp
   completed: [],
   cancelled: [],
   failed: [],
+  // Waiting for approval (decision 101): approved, it launches as requested; rejected or withdrawn, back to draft.
+  in_review: ['draft', 'scheduled', 'sending', 'cancelled'],
 };
 
 /** Whether a campaign may go from one status to another. */
@@ -42,6 +45,7 @@ const VERBS: Record<CampaignStatus, string> = {
   completed: 'complete',
   cancelled: 'cancel',
   failed: 'fail',
+  in_review: 'send for approval',
 };
 
 /** The 409 for a move the state machine does not allow. */

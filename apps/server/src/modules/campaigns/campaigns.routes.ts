@@ -40,6 +40,7 @@ import {
 } from './campaigns.queries.ts';
 import { createCampaign, deleteCampaign, duplicateCampaign, updateCampaign } from './campaigns.service.ts';
 import { sendingHoldRoutes } from './sending-hold.routes.ts';
+import { campaignApprovalRoutes } from './campaign-approval.routes.ts';
 
 const tags = ['campaigns'];
 const CANNOT_READ = 'You do not have permission to view campaigns.';
@@ -50,6 +51,8 @@ const CANNOT_LAUNCH = 'You do not have permission to send campaigns.';
 export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatcher }> = async (app, { db, wake }) => {
   // Holding and resuming sending pause and resume campaigns: the same state machine, the same wake.
   await app.register(sendingHoldRoutes, { db, wake });
+  // Approval and the board move campaigns through the same actions (decision 101).
+  await app.register(campaignApprovalRoutes, { db, wake });
   const findView = async (id: string) => {
     const row = await findCampaign(db, id);
     if (!row) throw new NotFound('Campaign not found');

@@ -25,6 +25,7 @@ import {
   type CampaignRow,
   type CampaignValues,
 } from './campaigns.queries.ts';
+import { editChangesApproved, withdrawApprovalAfterEdit } from './campaign-approval-withdraw.ts';
 import { transitionCampaign } from './campaign-state.ts';
 
 /** The instant a schedule names, or null for "when launched". */
@@ -126,9 +127,12 @@ export async function updateCampaign(db: Db, input: Command & { id: string; body
       // It will start without another launch, so its new text must pass the launch's check now.
       else if (body.body !== undefined) checkBodyForSending(body.body);
     }
+    // A changed message or audience is not what was approved (decision 101): compared before it is written.
+    const withdraw = await editChangesApproved(tx, current, body);
     const row = await updateCampaignRow(tx, input.id, patch);
     if (!row) throw new Error('campaign vanished');
     if (body.audience?.type === 'contacts') await replaceAudienceContacts(tx, row.id, body.audience.contactIds);
+    if (withdraw) await withdrawApprovalAfterEdit(tx, { actor: input.actor, ip: input.ip, campaign: row });
     await recordAudit(tx, {
       actor: input.actor,
       action: 'campaign.update',

@@ -163,7 +163,7 @@ export async function setupProgress(db: Executor): Promise<{ users: boolean; bra
     db,
     sql`select (select count(*) from (select 1 from users where deleted_at is null limit 2) u) > 1 as users,
                exists (select 1 from brand_settings where app_name is not null or primary_color is not null) as brand,
-               exists (select 1 from campaigns where status <> 'draft') as campaigns`,
+               exists (select 1 from campaigns where status not in ('draft', 'in_review')) as campaigns`,
   );
   return { users: row?.users ?? false, brand: row?.brand ?? false, campaigns: row?.campaigns ?? false };
 }

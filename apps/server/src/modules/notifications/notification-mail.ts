@@ -46,6 +46,9 @@ const TEXTS: Record<Language, MailTexts> = {
       gateway_disconnected: (f) => `Gateway ${f.name} has been disconnected for more than a minute${withDetail(f.detail, ' (', ')')}`,
       replies: (f) => `${f.count} ${f.count === 1 ? 'person' : 'people'} replied to ${f.name}`,
       keyword_rule: (f) => `A reply matched the keyword rule ${f.name}`,
+      campaign_approval_requested: (f) => `Campaign ${f.name} waits for your approval`,
+      campaign_approval_rejected: (f) => `Campaign ${f.name} was rejected${withDetail(f.detail, ': ')}`,
+      campaign_approved: (f) => `Campaign ${f.name} was approved`,
     },
     greeting: (name) => `Hello ${name},`,
     footer: 'You receive this because of your notification settings (account settings, notifications).',
@@ -59,6 +62,9 @@ const TEXTS: Record<Language, MailTexts> = {
       gateway_disconnected: (f) => `La passerelle ${f.name} est déconnectée depuis plus d’une minute${withDetail(f.detail, ' (', ')')}`,
       replies: (f) => (f.count === 1 ? `1 personne a répondu à ${f.name}` : `${f.count} personnes ont répondu à ${f.name}`),
       keyword_rule: (f) => `Une réponse correspond à la règle de mots-clés ${f.name}`,
+      campaign_approval_requested: (f) => `La campagne ${f.name} attend votre approbation`,
+      campaign_approval_rejected: (f) => `La campagne ${f.name} a été refusée${withDetail(f.detail, ' : ')}`,
+      campaign_approved: (f) => `La campagne ${f.name} a été approuvée`,
     },
     greeting: (name) => `Bonjour ${name},`,
     footer: 'Vous recevez ce message selon vos préférences de notification (paramètres du compte, notifications).',
@@ -72,6 +78,9 @@ const TEXTS: Record<Language, MailTexts> = {
       gateway_disconnected: (f) => `البوابة ${f.name} غير متصلة منذ أكثر من دقيقة${withDetail(f.detail, ' (', ')')}`,
       replies: (f) => `عدد من ردّوا على ${f.name}: ${f.count}`,
       keyword_rule: (f) => `ردّ يطابق قاعدة الكلمات المفتاحية ${f.name}`,
+      campaign_approval_requested: (f) => `الحملة ${f.name} بانتظار موافقتك`,
+      campaign_approval_rejected: (f) => `رُفضت الحملة ${f.name}${withDetail(f.detail, ': ')}`,
+      campaign_approved: (f) => `تمت الموافقة على الحملة ${f.name}`,
     },
     greeting: (name) => `مرحبًا ${name}،`,
     footer: 'تصلك هذه الرسالة بحسب إعدادات الإشعارات في حسابك (إعدادات الحساب، الإشعارات).',
@@ -85,6 +94,9 @@ const TEXTS: Record<Language, MailTexts> = {
       gateway_disconnected: (f) => `网关 ${f.name} 已断开超过一分钟${withDetail(f.detail, '（', '）')}`,
       replies: (f) => `${f.count} 人回复了 ${f.name}`,
       keyword_rule: (f) => `有回复匹配了关键词规则 ${f.name}`,
+      campaign_approval_requested: (f) => `活动 ${f.name} 等待您的审批`,
+      campaign_approval_rejected: (f) => `活动 ${f.name} 被驳回${withDetail(f.detail, '：')}`,
+      campaign_approved: (f) => `活动 ${f.name} 已获批准`,
     },
     greeting: (name) => `${name}，您好：`,
     footer: '您收到此邮件是因为您的通知设置（账户设置 > 通知）。',
@@ -97,7 +109,8 @@ const languageOf = (locale: string | null): Language =>
 /** The one-line summary of a notification in a language (e-mails; the web app translates its own). */
 export function notificationSummary(row: Omit<MailSource, 'name' | 'locale'>, language: Language = DEFAULT_LANGUAGE): string {
   const p = row.params;
-  const detail = row.kind === 'campaign_paused' ? (row.reason ? statusReasonMessage(row.reason) : '') : text(p.error ?? p.reason);
+  const detail =
+    row.kind === 'campaign_paused' ? (row.reason ? statusReasonMessage(row.reason) : '') : text(p.error ?? p.reason ?? p.comment);
   const facts: Facts = {
     file: text(p.fileName),
     name: text(p.name),

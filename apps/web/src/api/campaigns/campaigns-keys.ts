@@ -14,4 +14,10 @@ export const campaignsKeys = {
   archive: (id: string) => [...campaignsKeys.all, 'archive', id] as const,
   /** Campaigns scheduled, launched or completed in [from, to). */
   calendar: (from: string, to: string) => [...campaignsKeys.all, 'calendar', from, to] as const,
+  /** The campaign board (decision 101). */
+  board: () => [...campaignsKeys.all, 'board'] as const,
+  /** A campaign's approval state and history. */
+  approval: (id: string) => [...campaignsKeys.all, 'approval', id] as const,
+  /** The approval rule (an admin setting, read by the composer and the board). */
+  approvalRule: () => [...campaignsKeys.all, 'approval-rule'] as const,
 };

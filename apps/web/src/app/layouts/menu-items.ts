@@ -4,6 +4,7 @@ import {
   IconChartBar,
   IconHelp,
   IconLayoutDashboard,
+  IconLayoutKanban,
   IconMessages,
   IconSend,
   IconSettings,
@@ -47,6 +48,7 @@ export const MENU: MenuGroup[] = [
     items: [
       { labelKey: 'nav.chats', to: paths.chats, icon: IconMessages, requires: [['read', 'Inbox']] },
       { labelKey: 'nav.calendar', to: paths.calendar, icon: IconCalendarEvent, requires: [['read', 'Campaign']] },
+      { labelKey: 'nav.kanban', to: paths.kanban, icon: IconLayoutKanban, requires: [['read', 'Campaign']] },
     ],
   },
   {

@@ -11,6 +11,7 @@ const TONE: Record<CampaignStatus, Tone> = {
   completed: 'success',
   cancelled: 'neutral',
   failed: 'error',
+  in_review: 'warning',
 };
 
 /** A campaign's status as a tinted chip (readable shades in both modes). */

@@ -18,6 +18,7 @@ import { useCampaign } from '../../../api/campaigns/get-campaign';
 import { useCampaignProgress } from '../../../api/campaigns/get-campaign-progress';
 import { CampaignLoadState } from '../components/campaign-load-state';
 import { DeleteCampaignDialog } from '../components/delete-campaign-dialog';
+import { ApprovalCard } from '../components/detail/approval-card';
 import { ArchiveCard } from '../components/detail/archive-card';
 import { CampaignDetailActions } from '../components/detail/campaign-detail-actions';
 import { CampaignSummaryCard } from '../components/detail/campaign-summary-card';
@@ -30,7 +31,8 @@ export default function CampaignDetail() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useCampaign(id);
-  const launched = query.data !== undefined && query.data.status !== 'draft';
+  // A campaign in review has not been launched: no progress, no figures (decision 101).
+  const launched = query.data !== undefined && query.data.status !== 'draft' && query.data.status !== 'in_review';
   const progress = useCampaignProgress(
     id,
     launched,
@@ -103,9 +105,9 @@ export default function CampaignDetail() {
                 gatewayName={campaign.gatewayName}
                 waitingFor={waiting ? { scheduledAt: campaign.scheduledAt, timeZone: campaign.timeZone } : null}
               />
-            ) : (
+            ) : status === 'draft' ? (
               <Alert severity="info">{t('detail.draftHint')}</Alert>
-            )}
+            ) : null}
             {started ? (
               <Can I="read" a="Report">
                 <FollowUpCard campaignId={campaign.id} />
@@ -115,6 +117,7 @@ export default function CampaignDetail() {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
           <Stack spacing={3}>
+            <ApprovalCard campaignId={campaign.id} status={status} />
             <CampaignSummaryCard campaign={campaign} />
             <Can I="update" a="Campaign">
               <ArchiveCard campaignId={campaign.id} />

@@ -38,6 +38,12 @@ export function useNotificationText(): (notification: Notification) => string {
           return t('text.replies', { count: notification.count, name: p.name });
         case 'keyword_rule':
           return t('text.keyword_rule', { rule: p.rule, word: p.word });
+        case 'campaign_approval_requested':
+          return t('text.campaign_approval_requested', { name: p.name, by: p.by });
+        case 'campaign_approval_rejected':
+          return t('text.campaign_approval_rejected', { name: p.name, by: p.by, comment: p.comment });
+        case 'campaign_approved':
+          return t('text.campaign_approved', { name: p.name, by: p.by });
       }
     },
     [t, i18n.language, reasons],

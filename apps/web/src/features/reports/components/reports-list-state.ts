@@ -5,8 +5,10 @@ import { defineList } from '../../../lib/list-state/define-list';
 import { sortedPageQuery, withoutEmpty } from '../../../lib/list-state/list-state';
 import { choiceField, textField } from '../../../lib/list-state/url-fields';
 
-/** Statuses a launched campaign can have (drafts never appear in reports). */
-export const REPORT_STATUSES: readonly CampaignStatus[] = CAMPAIGN_STATUSES.filter((status) => status !== 'draft');
+/** Statuses a launched campaign can have (drafts and campaigns in review, decision 101, never appear in reports). */
+export const REPORT_STATUSES: readonly CampaignStatus[] = CAMPAIGN_STATUSES.filter(
+  (status) => status !== 'draft' && status !== 'in_review',
+);
 
 /** What /reports shows, kept in the URL (`?search=…&status=completed&sort=repliedPct&order=asc&page=2`). */
 export const reportsList = defineList({

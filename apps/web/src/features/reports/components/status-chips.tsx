@@ -12,6 +12,7 @@ const CAMPAIGN_TONE: Record<CampaignStatus, Tone> = {
   completed: 'success',
   cancelled: 'neutral',
   failed: 'error',
+  in_review: 'warning',
 };
 const MESSAGE_TONE: Record<MessageStatus, Tone> = {
   queued: 'neutral',

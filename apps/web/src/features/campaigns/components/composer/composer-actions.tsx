@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { IconCalendarTime, IconDeviceFloppy, IconSend, IconTestPipe } from '@tabler/icons-react';
+import { IconCalendarTime, IconDeviceFloppy, IconSend, IconTestPipe, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 export type ComposerIntent = 'draft' | 'launch' | 'test';
@@ -10,6 +10,8 @@ export interface ComposerActionsProps {
   /** The campaign is already scheduled: saving keeps it scheduled; there is nothing to launch. */
   scheduled: boolean;
   later: boolean;
+  /** The audience is over the approval rule: the button requests approval instead of sending (decision 101). */
+  approval?: boolean;
   /** Why sending is not possible yet (shown, launch disabled); null when it is. */
   blocker: string | null;
   failure: string | null;
@@ -18,8 +20,8 @@ export interface ComposerActionsProps {
 }
 
 /** Save draft, test send, and send now or schedule (the last asks for confirmation first). */
-export function ComposerActions({ scheduled, later, blocker, failure, busy, onSubmit }: ComposerActionsProps) {
-  const { t } = useTranslation('campaigns');
+export function ComposerActions({ scheduled, later, approval = false, blocker, failure, busy, onSubmit }: ComposerActionsProps) {
+  const { t } = useTranslation(['campaigns', 'kanban']);
   return (
     <Stack spacing={1.5}>
       {failure ? (
@@ -32,12 +34,20 @@ export function ComposerActions({ scheduled, later, blocker, failure, busy, onSu
         <Button
           variant="contained"
           size="large"
-          startIcon={later ? <IconCalendarTime size={18} aria-hidden /> : <IconSend size={18} aria-hidden />}
+          startIcon={
+            approval ? (
+              <IconUserCheck size={18} aria-hidden />
+            ) : later ? (
+              <IconCalendarTime size={18} aria-hidden />
+            ) : (
+              <IconSend size={18} aria-hidden />
+            )
+          }
           disabled={blocker !== null || (busy !== null && busy !== 'launch')}
           loading={busy === 'launch'}
           onClick={() => onSubmit('launch')}
         >
-          {later ? t('composer.actions.schedule') : t('composer.actions.sendNow')}
+          {approval ? t('kanban:request.button') : later ? t('composer.actions.schedule') : t('composer.actions.sendNow')}
         </Button>
       )}
       <Button

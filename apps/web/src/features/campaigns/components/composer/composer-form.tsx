@@ -18,6 +18,7 @@ import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useLanguage } from '../../../../lib/i18n/use-language';
 import { useCampaignAction } from '../../../../api/campaigns/campaign-action';
+import { useApprovalAction } from '../../../../api/campaigns/approval-actions';
 import { ArchiveSection } from './archive-section';
 import { AudienceSection } from './audience-section';
 import { ComposerActions, type ComposerIntent } from './composer-actions';
@@ -37,6 +38,7 @@ import { SenderSection } from './sender-section';
 import { useComposerAudience } from './use-composer-audience';
 import { useArchiveChoice } from './use-archive-choice';
 import { useComposerSave } from './use-composer-save';
+import { useApprovalNeeded } from './use-approval-needed';
 import { intlLocale } from '../../../../lib/i18n/intl-locale';
 import { lazyPage } from '../../../../lib/lazy-page';
 
@@ -59,6 +61,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
   const navigate = useNavigate();
   const { saved, save } = useComposerSave(campaign);
   const launch = useCampaignAction();
+  const requestApproval = useApprovalAction();
   const [busy, setBusy] = useState<ComposerIntent | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -88,6 +91,8 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
     start: scheduledAt ?? new Date(),
   });
   const scheduled = campaign?.status === 'scheduled';
+  // Over the approval rule, "Send" becomes "Request approval": the campaign goes in review (decision 101).
+  const needsApproval = useApprovalNeeded(audience.recipients);
   const blocker =
     stats.problems.length > 0
       ? t('composer.blockers.problems')
@@ -126,6 +131,13 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
     )();
   const confirmLaunch = () => {
     if (!saved) return;
+    if (needsApproval) {
+      requestApproval.mutate(
+        { id: saved.id, action: 'request-approval' },
+        { onSuccess: (result) => void navigate(paths.campaigns.detail(result.id), { state: { notice: 'approvalRequested' } }) },
+      );
+      return;
+    }
     launch.mutate(
       { id: saved.id, action: 'launch' },
       {
@@ -144,6 +156,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
   const closeConfirm = () => {
     setConfirming(false);
     launch.reset();
+    requestApproval.reset();
     // A new campaign now exists as a draft: carry on editing it at its own address.
     if (!campaign && saved) void navigate(paths.campaigns.edit(saved.id), { replace: true });
   };
@@ -211,6 +224,7 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
                 <ComposerActions
                   scheduled={scheduled}
                   later={mode === 'later'}
+                  approval={needsApproval}
                   blocker={blocker}
                   failure={failure}
                   busy={busy}
@@ -231,8 +245,9 @@ export function ComposerForm({ campaign, settings, gateways, startWithTestSend =
         recipients={audience.recipients ?? 0}
         segmentsPerMessage={stats.analysis.segments}
         cost={settings.currency ? formatMoney(estimate.cost ?? 0, settings.currency, language) : null}
-        busy={launch.isPending}
-        error={launch.isError ? errorMessage(launch.error) : null}
+        approval={needsApproval}
+        busy={launch.isPending || requestApproval.isPending}
+        error={launch.isError ? errorMessage(launch.error) : requestApproval.isError ? errorMessage(requestApproval.error) : null}
         onConfirm={confirmLaunch}
         onClose={closeConfirm}
       />

@@ -13,6 +13,8 @@ export interface LaunchDialogProps {
   segmentsPerMessage: number;
   /** Formatted cost, when known. */
   cost: string | null;
+  /** Over the approval rule: the campaign is sent for approval instead (decision 101). */
+  approval?: boolean;
   busy: boolean;
   error: string | null;
   onConfirm: () => void;
@@ -26,12 +28,13 @@ export function LaunchDialog({
   recipients,
   segmentsPerMessage,
   cost,
+  approval = false,
   busy,
   error,
   onConfirm,
   onClose,
 }: LaunchDialogProps) {
-  const { t } = useTranslation('campaigns');
+  const { t } = useTranslation(['campaigns', 'kanban']);
   const { language } = useLanguage();
   const number = new Intl.NumberFormat(intlLocale(language));
   const figures = [
@@ -43,9 +46,12 @@ export function LaunchDialog({
   return (
     <ConfirmDialog
       open={open}
-      title={scheduledFor ? t('composer.launch.scheduleTitle') : t('composer.launch.sendTitle')}
+      title={
+        approval ? t('kanban:request.confirmTitle') : scheduledFor ? t('composer.launch.scheduleTitle') : t('composer.launch.sendTitle')
+      }
       message={
         <>
+          {approval ? <Typography sx={{ mb: 2 }}>{t('kanban:request.confirmMessage')}</Typography> : null}
           <Typography sx={{ mb: 2 }}>
             {scheduledFor
               ? t('composer.launch.scheduleMessage', { count: recipients, amount: number.format(recipients), time: scheduledFor })
@@ -74,7 +80,9 @@ export function LaunchDialog({
           </Box>
         </>
       }
-      confirmLabel={scheduledFor ? t('composer.launch.scheduleConfirm') : t('composer.launch.sendConfirm')}
+      confirmLabel={
+        approval ? t('kanban:request.confirm') : scheduledFor ? t('composer.launch.scheduleConfirm') : t('composer.launch.sendConfirm')
+      }
       busy={busy}
       error={error}
       onConfirm={onConfirm}
