@@ -73,6 +73,11 @@ export const API_ERROR_CATALOGUE = {
   API_KEY_ROTATED: [401],
   MESSAGE_NOT_CANCELLABLE: [409],
   OPT_IN_REFUSED: [409],
+  // Team invitations (decision 103)
+  INVITATION_INVALID: [400],
+  INVITATION_EXPIRED: [400],
+  INVITATION_USED: [400],
+  INVITATION_REVOKED: [400],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;
