@@ -5,7 +5,8 @@ import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { queryRows } from '../../db/client.ts';
-import { createMailer } from './index.ts';
+import { clearOldEmailBodies, deleteOldEmailLog } from './email-log.queries.ts';
+import { createMailer } from './mailer.ts';
 
 const REJECTED = 'nobody@example.test';
 
@@ -17,7 +18,9 @@ describe('the e-mail log (SMTP_URL set)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpPeer({ rejectRecipients: [REJECTED] });
-    server = await startTestServer({ config: { smtpUrl: smtp.url, publicUrl: 'https://sms.example.test', mailFrom: 'no-reply@example.test' } });
+    server = await startTestServer({
+      config: { smtpUrl: smtp.url, publicUrl: 'https://sms.example.test', mailFrom: 'no-reply@example.test' },
+    });
     await startNotices(server);
     admin = await server.createAdmin();
     manager = await server.createUser('manager');
@@ -32,7 +35,9 @@ describe('the e-mail log (SMTP_URL set)', () => {
     expect((await server.post('/api/users/forgot-password', { email: account.user.email })).status).toBe(202);
     const entry = await waitFor(
       async () => {
-        const list = await server.get(`/api/email-log?search=${encodeURIComponent(account.user.email)}&status=sent`, { token: admin.token });
+        const list = await server.get(`/api/email-log?search=${encodeURIComponent(account.user.email)}&status=sent`, {
+          token: admin.token,
+        });
         return list.body.data[0];
       },
       15_000,
@@ -46,13 +51,22 @@ describe('the e-mail log (SMTP_URL set)', () => {
     expect(one.body.entry.body).toBeNull();
     expect(one.body.entry.subject).toMatch(/Reset your/);
     // Nothing of the link is kept anywhere in the log.
-    const [stored] = await queryRows<{ body: string | null }>(server.database.db, sql`select body from email_log where id = ${Number(entry.id)}`);
+    const [stored] = await queryRows<{ body: string | null }>(
+      server.database.db,
+      sql`select body from email_log where id = ${Number(entry.id)}`,
+    );
     expect(stored?.body).toBeNull();
   });
 
   it('logs a failed e-mail with the refusal the server gave, counting tries of the same e-mail', async () => {
     const mailer = createMailer(smtp.url, 'no-reply@example.test', server.database.db);
-    const mail = { to: REJECTED, subject: 'Re: your message', text: 'Thanks, we will call you.', kind: 'web_reply' as const, ref: 'web-message:abc' };
+    const mail = {
+      to: REJECTED,
+      subject: 'Re: your message',
+      text: 'Thanks, we will call you.',
+      kind: 'web_reply' as const,
+      ref: 'web-message:abc',
+    };
     await expect(mailer.send(mail)).rejects.toThrow();
     await expect(mailer.send(mail)).rejects.toThrow();
     mailer.close();
@@ -75,6 +89,21 @@ describe('the e-mail log (SMTP_URL set)', () => {
     expect(none.body).toEqual({ data: [], total: 0 });
     const pending = await server.get('/api/email-log?status=pending&kind=invitation', { token: admin.token });
     expect(pending.body.total).toBe(0);
+  });
+
+  it('follows the retention settings: texts cleared with message texts, entries removed with audit entries', async () => {
+    await server.database.db.execute(
+      sql`insert into email_log (kind, recipient, subject, body, status, created_at)
+          values ('web_reply', 'old@example.test', 'Old', 'Old text', 'sent', now() - interval '40 days'),
+                 ('web_reply', 'older@example.test', 'Older', 'Older text', 'sent', now() - interval '100 days')`,
+    );
+    expect(await clearOldEmailBodies(server.database.db, 30, 100)).toBe(2);
+    expect(await deleteOldEmailLog(server.database.db, 90, 100)).toBe(1);
+    const left = await queryRows<{ recipient: string; body: string | null }>(
+      server.database.db,
+      sql`select recipient, body from email_log where recipient like 'old%@example.test'`,
+    );
+    expect(left).toEqual([{ recipient: 'old@example.test', body: null }]);
   });
 
   it('answers 401, 403, 400 and 404', async () => {
@@ -106,7 +135,8 @@ describe('the e-mail log without SMTP', () => {
     const account = await server.createUser('viewer');
     await server.post('/api/users/forgot-password', { email: account.user.email });
     const entry = await waitFor(
-      async () => (await server.get(`/api/email-log?search=${encodeURIComponent(account.user.email)}`, { token: admin.token })).body.data[0],
+      async () =>
+        (await server.get(`/api/email-log?search=${encodeURIComponent(account.user.email)}`, { token: admin.token })).body.data[0],
       15_000,
       'the outbox e-mail in the log',
     );

@@ -67,7 +67,10 @@ export async function revokeInvitation(db: Executor, id: string): Promise<boolea
 
 /** Marks an invitation accepted by the account it created. */
 export async function markAccepted(db: Executor, id: string, userId: string): Promise<void> {
-  await db.update(userInvitations).set({ acceptedAt: sql`now()`, acceptedUserId: userId }).where(eq(userInvitations.id, id));
+  await db
+    .update(userInvitations)
+    .set({ acceptedAt: sql`now()`, acceptedUserId: userId })
+    .where(eq(userInvitations.id, id));
 }
 
 /** Whether the database's clock has passed the invitation's expiry. */

@@ -102,7 +102,10 @@ export async function invite(ctx: SendContext, input: { actor: UserRow; body: In
 }
 
 /** Sends an open invitation again with a new link (the old one stops working; 72 hours again); audited. */
-export async function resendInvitation(ctx: SendContext, input: { actor: UserRow; invitation: InvitationRow; ip: string }): Promise<InvitationSent> {
+export async function resendInvitation(
+  ctx: SendContext,
+  input: { actor: UserRow; invitation: InvitationRow; ip: string },
+): Promise<InvitationSent> {
   await recordAudit(ctx.db, {
     actor: input.actor,
     action: 'user.invitation_resent',
@@ -147,12 +150,22 @@ export async function mailInvitation(db: Db, mailer: Mailer, job: InvitationJob,
 
 /** Why a link does not open an invitation, as the code of a 400 on `token`. */
 async function refusal(db: Executor, row: InvitationRow | undefined): Promise<ValidationError | undefined> {
-  if (!row) return new ValidationError('token', 'This invitation link is not valid. Ask an administrator for a new one.', INVITATION_ERROR_CODES.invalid);
+  if (!row)
+    return new ValidationError(
+      'token',
+      'This invitation link is not valid. Ask an administrator for a new one.',
+      INVITATION_ERROR_CODES.invalid,
+    );
   if (row.acceptedAt)
     return new ValidationError('token', 'This invitation was already accepted. Sign in with your password.', INVITATION_ERROR_CODES.used);
-  if (row.revokedAt) return new ValidationError('token', 'This invitation was withdrawn by an administrator.', INVITATION_ERROR_CODES.revoked);
+  if (row.revokedAt)
+    return new ValidationError('token', 'This invitation was withdrawn by an administrator.', INVITATION_ERROR_CODES.revoked);
   if (await isExpired(db, row))
-    return new ValidationError('token', 'This invitation link has expired. Ask an administrator to send it again.', INVITATION_ERROR_CODES.expired);
+    return new ValidationError(
+      'token',
+      'This invitation link has expired. Ask an administrator to send it again.',
+      INVITATION_ERROR_CODES.expired,
+    );
   return undefined;
 }
 
@@ -178,7 +191,8 @@ export async function acceptInvitation(db: Db, input: { token: string; password:
     const row = await findInvitationByTokenHash(tx, sha256Hex(input.token), true);
     const refused = await refusal(tx, row);
     if (refused || !row) return { refused };
-    if (await findUserByEmail(tx, row.email)) throw new Conflict('An account with this email already exists. Sign in instead.', { field: 'email' });
+    if (await findUserByEmail(tx, row.email))
+      throw new Conflict('An account with this email already exists. Sign in instead.', { field: 'email' });
     const user = await insertUser(tx, { name: row.name, email: row.email, passwordHash, role: row.role, status: 'active' });
     await markAccepted(tx, row.id, user.id);
     await recordAudit(tx, {

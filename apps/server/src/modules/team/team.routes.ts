@@ -17,7 +17,14 @@ import { recordLoader } from '../../platform/authorization.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { acceptInvitation, invite, lookUpInvitation, resendInvitation, withdrawInvitation, type InvitationSent } from './invitations.service.ts';
+import {
+  acceptInvitation,
+  invite,
+  lookUpInvitation,
+  resendInvitation,
+  withdrawInvitation,
+  type InvitationSent,
+} from './invitations.service.ts';
 import { findOpenInvitation } from './invitations.queries.ts';
 import { presentTeamMember } from './team.presenter.ts';
 import { findTeamMember, listTeam } from './team.queries.ts';
@@ -91,7 +98,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs; smtp: boole
         response: { 200: invitationSentResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => present(await resendInvitation(ctx, { actor: currentUser(request), invitation: invitation.of(request), ip: request.ip })),
+    async (request) =>
+      present(await resendInvitation(ctx, { actor: currentUser(request), invitation: invitation.of(request), ip: request.ip })),
   );
 
   app.delete(

@@ -5,7 +5,7 @@ import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, uniqueEmail, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { queryRows } from '../../db/client.ts';
-import { startInvitationMail } from './index.ts';
+import { startInvitationMail } from './invitation-worker.ts';
 import { createMailer } from '../email-log/index.ts';
 
 const PASSWORD = 'Fresh-Meadow-77';
@@ -106,12 +106,20 @@ describe('team and invitations without SMTP (the link is shown once)', () => {
   });
 
   it('refuses an address that has an account or an open invitation (409 on email)', async () => {
-    const taken = await server.post('/api/team/invitations', { email: manager.user.email, name: 'X', role: 'agent' }, { token: admin.token });
+    const taken = await server.post(
+      '/api/team/invitations',
+      { email: manager.user.email, name: 'X', role: 'agent' },
+      { token: admin.token },
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.field).toBe('email');
     const email = uniqueEmail('twice');
     await server.post('/api/team/invitations', { email, name: 'Once', role: 'agent' }, { token: admin.token });
-    const twice = await server.post('/api/team/invitations', { email: email.toUpperCase(), name: 'Twice', role: 'agent' }, { token: admin.token });
+    const twice = await server.post(
+      '/api/team/invitations',
+      { email: email.toUpperCase(), name: 'Twice', role: 'agent' },
+      { token: admin.token },
+    );
     expect(twice.status).toBe(409);
   });
 
@@ -127,17 +135,25 @@ describe('team and invitations without SMTP (the link is shown once)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Only administrators can invite people.');
     // The record is loaded first (404 before 403): a real invitation for the refusals.
-    const open = await server.post('/api/team/invitations', { email: uniqueEmail('open'), name: 'Open', role: 'agent' }, { token: admin.token });
+    const open = await server.post(
+      '/api/team/invitations',
+      { email: uniqueEmail('open'), name: 'Open', role: 'agent' },
+      { token: admin.token },
+    );
     const openId = open.body.invitation.id as string;
     expect((await server.post(`/api/team/invitations/${openId}/resend`, undefined, { token: manager.token })).status).toBe(403);
     expect((await server.delete(`/api/team/invitations/${openId}`, { token: manager.token })).status).toBe(403);
     expect((await server.get('/api/team?status=gone', { token: admin.token })).body.field).toBe('status');
-    const noEmail = await server.post('/api/team/invitations', { email: 'not-an-address', name: 'A', role: 'agent' }, { token: admin.token });
+    const noEmail = await server.post(
+      '/api/team/invitations',
+      { email: 'not-an-address', name: 'A', role: 'agent' },
+      { token: admin.token },
+    );
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.field).toBe('email');
-    expect((await server.post('/api/team/invitations', { email: 'a@b.test', name: 'A', role: 'owner' }, { token: admin.token })).body.field).toBe(
-      'role',
-    );
+    expect(
+      (await server.post('/api/team/invitations', { email: 'a@b.test', name: 'A', role: 'owner' }, { token: admin.token })).body.field,
+    ).toBe('role');
     expect((await server.post('/api/team/invitations/nope/resend', undefined, { token: admin.token })).body.field).toBe('id');
     expect((await server.delete('/api/team/invitations/nope', { token: admin.token })).body.field).toBe('id');
     expect((await server.post(`/api/team/invitations/${unknown}/resend`, undefined, { token: admin.token })).status).toBe(404);
