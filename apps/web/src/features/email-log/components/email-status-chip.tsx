@@ -2,10 +2,18 @@ import Chip from '@mui/material/Chip';
 import type { EmailStatus } from '@sms/contracts/email-log';
 import { useTranslation } from 'react-i18next';
 
-const COLOR = { sent: 'success', failed: 'error', pending: 'warning' } as const;
+const TONE = { sent: 'success', failed: 'error', pending: 'warning' } as const;
 
-/** An e-mail's status as a coloured chip. */
+/** An e-mail's status as a tinted chip (the light shade behind the readable text shade, 4.5:1). */
 export function EmailStatusChip({ status }: { status: EmailStatus }) {
   const { t } = useTranslation('email-log');
-  return <Chip size="small" color={COLOR[status]} variant="outlined" label={t(`status.${status}`)} data-status={status} />;
+  const tone = TONE[status];
+  return (
+    <Chip
+      size="small"
+      label={t(`status.${status}`)}
+      sx={{ bgcolor: `${tone}.light`, color: `textColor.${tone}`, fontWeight: 600 }}
+      data-status={status}
+    />
+  );
 }
