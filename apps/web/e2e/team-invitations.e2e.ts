@@ -80,6 +80,10 @@ test('an admin invites a person, who opens the link once shown, sets a password 
   // The admin's list shows the person active.
   await page.reload();
   await eventually(() => row.locator('[data-status="active"]').count()).toBe(1);
+  // On a phone: cards, no sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('team-cards').waitFor();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   expect(adminPage.problems).toEqual([]);
   await adminPage.context.close();
 });
@@ -118,6 +122,11 @@ test('the admin finds a password reset in the e-mail log, without its text', asy
   expect(await entry.textContent()).toContain('The text of this e-mail is not kept');
   expect(await entry.textContent()).not.toContain('token=');
   expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Close' }).click();
+  // On a phone: cards, no sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('email-log-cards').waitFor();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   expect(problems).toEqual([]);
   await context.close();
 });
