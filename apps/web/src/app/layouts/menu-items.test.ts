@@ -17,6 +17,8 @@ describe('menu per role', () => {
       'nav.reports',
       'nav.chats',
       'nav.calendar',
+      'nav.team',
+      'nav.emailLog',
       'nav.users',
       'nav.configurations',
       'nav.faq',
@@ -28,5 +30,9 @@ describe('menu per role', () => {
     expect(labels('agent')).not.toContain('nav.users');
     expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'nav.faq', 'nav.roles']);
     expect(labels('manager')).toContain('nav.users');
+    // The team is read by those who read users; the e-mail log is for administrators.
+    expect(labels('manager')).toContain('nav.team');
+    expect(labels('manager')).not.toContain('nav.emailLog');
+    expect(labels('agent')).not.toContain('nav.team');
   });
 });
