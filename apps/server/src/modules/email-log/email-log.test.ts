@@ -5,6 +5,7 @@ import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { queryRows } from '../../db/client.ts';
+import { startWebMail } from '../../../test/web-mail-fixtures.ts';
 import { clearOldEmailBodies, deleteOldEmailLog } from './email-log.queries.ts';
 import { createMailer } from './mailer.ts';
 
@@ -78,6 +79,25 @@ describe('the e-mail log (SMTP_URL set)', () => {
     expect(entry.smtpResponse).toMatch(/^550 5\.1\.1/);
     // A kind without secrets keeps its body.
     expect((await server.get(`/api/email-log/${entry.id}`, { token: admin.token })).body.entry.body).toBe('Thanks, we will call you.');
+  });
+
+  it('logs an answer to a web message with its text, naming the message it answers', async () => {
+    await startWebMail(server, smtp.url, 'no-reply@example.test', 3600);
+    expect(
+      (await server.post('/api/public/contact', { name: 'Wendy', email: 'wendy@example.org', message: 'Open on Sunday?' })).status,
+    ).toBe(202);
+    const messages = (await server.get('/api/inbox/web-messages', { token: admin.token })).body.data as Array<{ id: string; name: string }>;
+    const message = messages.find((row) => row.name === 'Wendy');
+    expect(
+      (await server.post(`/api/inbox/web-messages/${message?.id}/reply`, { body: 'Monday to Saturday.' }, { token: admin.token })).status,
+    ).toBe(202);
+    const entry = await waitFor(
+      async () => (await server.get('/api/email-log?kind=web_reply&status=sent&search=wendy', { token: admin.token })).body.data[0],
+      15_000,
+      'the logged answer',
+    );
+    expect(entry).toMatchObject({ recipient: 'wendy@example.org', webMessageId: message?.id, attempts: 1, smtpResponse: '250 OK: queued' });
+    expect((await server.get(`/api/email-log/${entry.id}`, { token: admin.token })).body.entry.body).toContain('Monday to Saturday.');
   });
 
   it('filters by kind, status and recipient, and pages', async () => {
