@@ -90,7 +90,11 @@ export const invitationSentResponseSchema = z.object({
 });
 export type InvitationSentResponse = z.infer<typeof invitationSentResponseSchema>;
 
-const tokenSchema = z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token must be at most 200 characters');
+const tokenSchema = z
+  .string({ error: 'token is required' })
+  .trim()
+  .min(1, 'token is required')
+  .max(200, 'token must be at most 200 characters');
 
 /** POST /api/invitations/lookup: what the invitation page shows before the password is chosen. */
 export const invitationLookupBodySchema = z.object({ token: tokenSchema });

@@ -48,9 +48,14 @@ export async function notifyWebhookDisabled(
   const admins = await listActiveAdmins(deps.db);
   for (const admin of admins) {
     const notice = TEXTS[admin.locale]({ app, name: admin.name, url: job.url, since });
-    if (deps.mailer) await deps.mailer.send({ to: admin.email, subject: notice.subject, text: notice.text, kind: 'webhook_disabled', userId: admin.id });
+    if (deps.mailer)
+      await deps.mailer.send({ to: admin.email, subject: notice.subject, text: notice.text, kind: 'webhook_disabled', userId: admin.id });
     else
-      await insertOutboxEntry(deps.db, { userId: admin.id, recipient: admin.email, subject: notice.subject, body: notice.text }, 'webhook_disabled');
+      await insertOutboxEntry(
+        deps.db,
+        { userId: admin.id, recipient: admin.email, subject: notice.subject, body: notice.text },
+        'webhook_disabled',
+      );
   }
   return admins.length;
 }
