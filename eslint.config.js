@@ -204,11 +204,12 @@ function serverModuleZones() {
       'api-keys',
       'webhooks',
       'roles',
+      'email-log',
     ],
     ['templates', 'segments', 'keyword-rules'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
-    ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups'],
+    ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team'],
     ['messaging', 'notifications', 'search'],
   ];
   const root = './apps/server/src';

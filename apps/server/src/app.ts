@@ -36,6 +36,8 @@ import { registerRateLimitHeaders } from './platform/rate-limit-headers.ts';
 import { registerRequestMetrics } from './platform/request-metrics.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
+import { emailLogRoutes } from './modules/email-log/index.ts';
+import { teamRoutes } from './modules/team/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerAuthorization } from './platform/authorization.ts';
 import { registerDatabaseGuard } from './platform/database-guard.ts';
@@ -170,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sink: webhookSink(db, domainEvents({ emailAvailable: Boolean(config.smtpUrl) })),
     resolveGateway: (id) => httpCallbackGateway(db, id),
   });
+  await app.register(emailLogRoutes, { db });
+  await app.register(teamRoutes, { db, jobs: deps.jobs, smtp: Boolean(config.smtpUrl), publicUrl: config.publicUrl });
   if (deps.backupToken) await app.register(backupStreamRoutes, { database: deps.database, token: deps.backupToken });
   if (deps.extraRoutes) await app.register(async (scope) => deps.extraRoutes?.(scope));
 

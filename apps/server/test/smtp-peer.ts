@@ -17,9 +17,9 @@ export interface SmtpPeer {
 /**
  * A small SMTP server on loopback (RFC 5321 subset: EHLO/HELO, MAIL, RCPT, DATA with dot-
  * unstuffing, RSET, NOOP, QUIT; no TLS, no AUTH) that records what it is given, so mail delivery
- * is tested against a real peer over TCP.
+ * is tested against a real peer over TCP. `rejectRecipients` are refused at RCPT with a 550.
  */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+export async function startSmtpPeer(options: { rejectRecipients?: string[] } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
 
@@ -42,6 +42,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         return reply('250 OK');
       }
       if (verb === 'RCPT') {
+        const recipient = /<([^>]*)>/.exec(line)?.[1] ?? '';
+        // A mailbox told to refuse: the answer a real server gives for an unknown user.
+        if (options.rejectRecipients?.includes(recipient)) return reply('550 5.1.1 <' + recipient + '>: Recipient address rejected');
         current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
         return reply('250 OK');
       }

@@ -1,4 +1,4 @@
-import { createMailer } from '../src/modules/account/index.ts';
+import { createMailer } from '../src/modules/email-log/index.ts';
 import { startWebMessageMail } from '../src/modules/public-site/index.ts';
 import type { TestServer } from './helper.ts';
 
@@ -6,7 +6,7 @@ import type { TestServer } from './helper.ts';
 export async function startWebMail(server: TestServer, smtpUrl: string, from: string, digestIntervalSeconds: number): Promise<void> {
   await startWebMessageMail(
     server.jobs,
-    { database: server.database, mailer: createMailer(smtpUrl, from) },
+    { database: server.database, mailer: createMailer(smtpUrl, from, server.database.db) },
     { pollingIntervalSeconds: 0.5, digestIntervalSeconds },
   );
 }

@@ -77,6 +77,11 @@ export const API_ERROR_CATALOGUE = {
   CAMPAIGN_APPROVAL_REQUIRED: [409],
   CAMPAIGN_OWN_APPROVAL: [403],
   CAMPAIGN_NO_SCHEDULE: [409],
+  // Team invitations (decision 103)
+  INVITATION_INVALID: [400],
+  INVITATION_EXPIRED: [400],
+  INVITATION_USED: [400],
+  INVITATION_REVOKED: [400],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;

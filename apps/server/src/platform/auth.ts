@@ -12,6 +12,7 @@ import type { RequestBudgets } from './request-budget.ts';
 import { isApiRequest } from './security.ts';
 import type { TokenService } from './tokens.ts';
 import { charge } from './rate-limit-headers.ts';
+import { lastSeenRecorder } from './last-seen.ts';
 
 /** The signed-in user as routes see it (a full row; presenters decide what leaves the server). */
 export type AuthUser = typeof users.$inferSelect;
@@ -162,6 +163,7 @@ export function registerAuthentication(
 ): void {
   const limiter = new ApiKeyRateLimiter();
   const { perUser, perAddress } = deps.budgets;
+  const seen = lastSeenRecorder(deps.db);
   app.decorateRequest('user', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onRoute', (route) => {
@@ -187,6 +189,8 @@ export function registerAuthentication(
       } else if (mode === 'required' || (mode === 'optional' && request.headers.authorization)) {
         const beforeLookUp = (userId: string) => (budgeted ? charge(request, () => perUser.assertOpen(userId)) : undefined);
         request.user = await authenticateRequest(request, deps.db, deps.tokens, beforeLookUp);
+        // The team's "last seen": at most one write per user and minute.
+        await seen(request.user.id);
       }
     } catch (error) {
       // Failed authentication is paid for by the address: past its budget, 429 instead of 401.

@@ -69,6 +69,9 @@ const PricingPage = lazyRoute(() => withTexts(import('../features/public-site/ro
 const StaffPricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/staff-pricing-page')));
 const BlogPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-page')));
 const BlogEntryPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-entry-page')));
+const EmailLogPage = lazyRoute(() => withTexts(import('../features/email-log/routes/email-log-page')));
+const TeamPage = lazyRoute(() => withTexts(import('../features/team/routes/team-page')));
+const AcceptInvitation = lazyRoute(() => withTexts(import('../features/auth/routes/accept-invitation')));
 
 function Root() {
   // A new address starts without the error of the last one.
@@ -117,6 +120,7 @@ export const routes: RouteObject[] = [
               { path: 'two-steps2', element: <SplitTwoSteps /> },
               { path: '404', element: <NotFound /> },
               { path: 'maintenance', element: <Maintenance /> },
+              { path: 'invitation', element: <AcceptInvitation /> },
             ],
           },
         ],
@@ -363,6 +367,22 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAbility action="read" subject="Campaign">
                     <CampaignBoard />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.emailLog,
+                element: (
+                  <RequireAbility action="read" subject="AuditLog">
+                    <EmailLogPage />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.team,
+                element: (
+                  <RequireAbility action="read" subject="User">
+                    <TeamPage />
                   </RequireAbility>
                 ),
               },

@@ -80,6 +80,14 @@ export const paths = {
     blogEntry: (id: string) => `/frontend-pages/blog/detail/${encodeURIComponent(id)}`,
   },
   configurationsTab: (tab: string) => `/configurations?tab=${encodeURIComponent(tab)}`,
+  /** The e-mail log (admins): every e-mail the product sent or tried. */
+  emailLog: '/apps/email',
+  /** The team: staff directory and invitations. */
+  team: '/apps/friends',
+  /** The page an invitation link opens (contracts' INVITATION_PATH). */
+  acceptInvitation: '/auth/invitation',
+  /** The inbox's Web messages (contact-form messages and their answers). */
+  webMessages: '/apps/chats?view=web',
 } as const;
 
 /** The login path with a `redirect` back to `target` (path plus search), e.g. `/auth/login?redirect=%2Fusers`. */

@@ -3,6 +3,5 @@
 
 export { accountRoutes } from './account.routes.ts';
 export { enqueueNotice } from './notices/notice-queue.ts';
-export { createMailer, type Mailer } from './notices/mailer.ts';
 export { startNoticeWorker } from './notices/notice-worker.ts';
 export { sessionRoutes } from './sign-in/session.routes.ts';

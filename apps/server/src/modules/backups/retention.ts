@@ -1,5 +1,6 @@
 import { RETENTION_LIMITS, type RetentionSettings } from '@sms/contracts/data-lifecycle';
 import type { Executor } from '../../db/client.ts';
+import { clearOldEmailBodies, deleteOldEmailLog } from '../email-log/index.ts';
 import { clearInboundBodies, clearMessageBodies, deleteAuditEntries, deleteImportRejections } from './retention.queries.ts';
 
 /** Rows per statement: small enough that a sweep never holds the database for long. */
@@ -10,6 +11,9 @@ export interface RetentionOutcome {
   inboundBodies: number;
   importRejections: number;
   auditEntries: number;
+  /** E-mail log: texts cleared with the message texts, entries removed with the audit entries (decision 103). */
+  emailBodies: number;
+  emailLogEntries: number;
 }
 
 /** Runs one statement until it changes nothing more (or the sweep's budget of batches is spent). */
@@ -33,11 +37,19 @@ export async function applyRetention(
   batch = RETENTION_BATCH,
   budget = 200,
 ): Promise<RetentionOutcome> {
-  const outcome: RetentionOutcome = { messageBodies: 0, inboundBodies: 0, importRejections: 0, auditEntries: 0 };
+  const outcome: RetentionOutcome = {
+    messageBodies: 0,
+    inboundBodies: 0,
+    importRejections: 0,
+    auditEntries: 0,
+    emailBodies: 0,
+    emailLogEntries: 0,
+  };
   if (settings.messageBodyDays !== null) {
     const days = settings.messageBodyDays;
     outcome.messageBodies = await drain(() => clearMessageBodies(db, days, batch), budget);
     outcome.inboundBodies = await drain(() => clearInboundBodies(db, days, batch), budget);
+    outcome.emailBodies = await drain(() => clearOldEmailBodies(db, days, batch), budget);
   }
   if (settings.importFileDays !== null) {
     const days = settings.importFileDays;
@@ -46,6 +58,7 @@ export async function applyRetention(
   if (settings.auditLogDays !== null) {
     const days = Math.max(RETENTION_LIMITS.auditMinDays, settings.auditLogDays);
     outcome.auditEntries = await drain(() => deleteAuditEntries(db, days, batch), budget);
+    outcome.emailLogEntries = await drain(() => deleteOldEmailLog(db, days, batch), budget);
   }
   return outcome;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { JobsLogger } from '../../platform/jobs.ts';
-import type { Mailer } from '../account/index.ts';
+import type { Mailer } from '../email-log/index.ts';
 import { publicAddressOf } from '../settings/index.ts';
 import { notificationMail } from './notification-mail.ts';
 import { markEmailsSent, pendingEmails } from './notifications.queries.ts';
@@ -65,7 +65,7 @@ async function sendPendingEmails(deps: SweepDeps, mailer: Mailer): Promise<void>
   const sent: string[] = [];
   for (const row of pending) {
     try {
-      await mailer.send({ to: row.email, ...notificationMail(row, address) });
+      await mailer.send({ to: row.email, ...notificationMail(row, address), kind: 'notification' });
       sent.push(row.id);
     } catch (error) {
       deps.logger.error({ err: error, notificationId: row.id }, 'notification e-mail failed; retried on the next sweep');

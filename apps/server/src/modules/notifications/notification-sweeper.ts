@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
-import { createMailer } from '../account/index.ts';
+import { createMailer } from '../email-log/index.ts';
 import { pruneOldNotifications, sweepNotifications } from './notification-sweep.ts';
 
 /** How often a worker sweeps (the bell is live within this plus the stream's one-second poll). */
@@ -25,7 +25,7 @@ export function startNotificationSweeper(
   deps: { database: Database; config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom'>; logger: JobsLogger },
   options: { intervalMs?: number } = {},
 ): NotificationSweeper {
-  const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom) : undefined;
+  const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom, deps.database.db) : undefined;
   const sweepDeps = { db: deps.database.db, mailer, publicUrl: deps.config.publicUrl, logger: deps.logger };
   let running: Promise<unknown> | undefined;
   let stopped = false;

@@ -29,9 +29,9 @@ const DIGEST_LISTED = 20;
 /** Tries of one e-mail answer before it is marked failed (SMTP servers have bad moments). */
 const REPLY_TRIES = 3;
 
-/** What sends mail: the account notices' SMTP mailer (SMTP_URL). */
+/** What sends mail: the e-mail log's SMTP mailer (SMTP_URL), which logs every try. */
 export interface WebMailer {
-  send(mail: { to: string; subject: string; text: string }): Promise<void>;
+  send(mail: { to: string; subject: string; text: string; kind: 'web_reply' | 'web_digest'; ref?: string }): Promise<void>;
 }
 
 const ready = new WeakMap<Jobs, Promise<unknown>>();
@@ -74,6 +74,9 @@ async function sendQueuedReplies(db: Executor, mailer: WebMailer, lastTry: boole
         to: reply.email,
         subject: `Re: your message to ${name}`,
         text: `${reply.reply_body}\n\n-- \n${name}\n\n> ${reply.body.split('\n').join('\n> ')}\n`,
+        kind: 'web_reply',
+        // The same answer tried again counts in one log row, which opens the message.
+        ref: `web-message:${reply.id}`,
       });
       await markEmailReply(db, reply.id, reply.reply_body, 'sent');
     } catch (error) {
@@ -107,7 +110,7 @@ async function sendDigest(jobs: Jobs, db: Executor, mailer: WebMailer, intervalS
   if (total > rows.length) listed.push(`... and ${total - rows.length} more.`);
   const subject = total === 1 ? `New contact-form message on ${name}` : `${total} new contact-form messages on ${name}`;
   const text = `${listed.join('\n\n')}\n\nAnswer them in the inbox, Web messages tab.\n`;
-  for (const admin of await adminRecipients(db)) await mailer.send({ to: admin.email, subject, text });
+  for (const admin of await adminRecipients(db)) await mailer.send({ to: admin.email, subject, text, kind: 'web_digest' });
   await markAdminsNotified(db, until);
 }
 

@@ -13,3 +13,4 @@ export {
   type UserRow,
 } from './users.queries.ts';
 export { usersRoutes } from './users.routes.ts';
+export { insertUser, lockMembership } from './users.queries.ts';

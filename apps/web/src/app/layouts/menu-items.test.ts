@@ -18,6 +18,8 @@ describe('menu per role', () => {
       'nav.chats',
       'nav.calendar',
       'nav.kanban',
+      'nav.team',
+      'nav.emailLog',
       'nav.users',
       'nav.configurations',
       'nav.faq',
@@ -29,5 +31,9 @@ describe('menu per role', () => {
     expect(labels('agent')).not.toContain('nav.users');
     expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'nav.faq', 'nav.roles']);
     expect(labels('manager')).toContain('nav.users');
+    // The team is read by those who read users; the e-mail log is for administrators.
+    expect(labels('manager')).toContain('nav.team');
+    expect(labels('manager')).not.toContain('nav.emailLog');
+    expect(labels('agent')).not.toContain('nav.team');
   });
 });

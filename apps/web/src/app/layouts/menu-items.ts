@@ -11,6 +11,8 @@ import {
   IconShieldCheck,
   IconUsers,
   IconAddressBook,
+  IconMail,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -49,6 +51,8 @@ export const MENU: MenuGroup[] = [
       { labelKey: 'nav.chats', to: paths.chats, icon: IconMessages, requires: [['read', 'Inbox']] },
       { labelKey: 'nav.calendar', to: paths.calendar, icon: IconCalendarEvent, requires: [['read', 'Campaign']] },
       { labelKey: 'nav.kanban', to: paths.kanban, icon: IconLayoutKanban, requires: [['read', 'Campaign']] },
+      { labelKey: 'nav.team', to: paths.team, icon: IconUsersGroup, requires: [['read', 'User']] },
+      { labelKey: 'nav.emailLog', to: paths.emailLog, icon: IconMail, requires: [['read', 'AuditLog']] },
     ],
   },
   {

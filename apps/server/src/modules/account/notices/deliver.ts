@@ -2,7 +2,7 @@ import type { Language } from '@sms/contracts/languages';
 import type { Config } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
 import { publicAddressOf } from '../../settings/index.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '../../email-log/index.ts';
 import type { NoticeText } from './notice-texts.ts';
 import { insertOutboxEntry } from './outbox.queries.ts';
 import { phoneForSms, queueNoticeSms, smsGatewayFor } from './sms-channel.ts';
@@ -51,7 +51,7 @@ export async function deliveryChannel(db: Executor, setup: { smtp: boolean; publ
 export async function deliverNotice(deps: NoticeDeps, to: NoticeRecipient, notice: NoticeText): Promise<NoticeChannel> {
   const channel = await deliveryChannel(deps.db, { smtp: deps.mailer !== undefined, publicUrl: deps.config.publicUrl });
   if (channel === 'smtp' && deps.mailer) {
-    await deps.mailer.send({ to: to.email, subject: notice.subject, text: notice.text });
+    await deps.mailer.send({ to: to.email, subject: notice.subject, text: notice.text, kind: 'password_reset', userId: to.id });
     return 'smtp';
   }
   if (channel === 'sms') {
@@ -62,7 +62,7 @@ export async function deliverNotice(deps: NoticeDeps, to: NoticeRecipient, notic
       return 'sms';
     }
   }
-  await insertOutboxEntry(deps.db, { userId: to.id, recipient: to.email, subject: notice.subject, body: notice.text });
+  await insertOutboxEntry(deps.db, { userId: to.id, recipient: to.email, subject: notice.subject, body: notice.text }, 'password_reset');
   // Development default (no SMTP, no gateway): the message, link included, goes to the log too.
   const log = deps.logger.info?.bind(deps.logger) ?? ((details: object, message: string) => console.info(message, details));
   log({ to: to.email }, `Account e-mail kept in the outbox (no SMTP_URL or SMS gateway configured): ${notice.subject}\n${notice.text}`);

@@ -1,9 +1,9 @@
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Jobs } from '../../../platform/jobs.ts';
+import { createMailer } from '../../email-log/index.ts';
 import { sendResetLink } from '../password-reset.service.ts';
 import type { NoticeLogger } from './deliver.ts';
-import { createMailer } from './mailer.ts';
 import { ensureNoticeQueue, NOTICE_QUEUE, type NoticeJob } from './notice-queue.ts';
 import { notifyWebhookDisabled } from './webhook-disabled.ts';
 
@@ -14,7 +14,7 @@ export async function startNoticeWorker(
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
   await ensureNoticeQueue(jobs);
-  const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom) : undefined;
+  const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom, deps.database.db) : undefined;
   const noticeDeps = { db: deps.database.db, config: deps.config, mailer, logger: deps.logger };
   await jobs.boss.work<NoticeJob>(
     NOTICE_QUEUE,

@@ -2,7 +2,7 @@ import type { Language } from '@sms/contracts/languages';
 import type { Executor } from '../../../db/client.ts';
 import { listActiveAdmins } from '../../users/index.ts';
 import type { NoticeLogger } from './deliver.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '../../email-log/index.ts';
 import { appName } from './notice-texts.ts';
 import { insertOutboxEntry } from './outbox.queries.ts';
 
@@ -48,8 +48,14 @@ export async function notifyWebhookDisabled(
   const admins = await listActiveAdmins(deps.db);
   for (const admin of admins) {
     const notice = TEXTS[admin.locale]({ app, name: admin.name, url: job.url, since });
-    if (deps.mailer) await deps.mailer.send({ to: admin.email, subject: notice.subject, text: notice.text });
-    else await insertOutboxEntry(deps.db, { userId: admin.id, recipient: admin.email, subject: notice.subject, body: notice.text });
+    if (deps.mailer)
+      await deps.mailer.send({ to: admin.email, subject: notice.subject, text: notice.text, kind: 'webhook_disabled', userId: admin.id });
+    else
+      await insertOutboxEntry(
+        deps.db,
+        { userId: admin.id, recipient: admin.email, subject: notice.subject, body: notice.text },
+        'webhook_disabled',
+      );
   }
   return admins.length;
 }
