@@ -6,6 +6,7 @@ import { createMessagingEngine, type MessagingEngine } from './modules/messaging
 import { notifyCampaignChanges } from './modules/notifications/index.ts';
 import { addCompletedCampaignFigures } from './modules/reports/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
+import { conversationsOnInbound } from './modules/tickets/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
 import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
 import type { Jobs } from './platform/jobs.ts';
@@ -31,8 +32,9 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
     // The keyword rules (opt-out, opt-in, help): consent, a campaign's opt-outs, automatic answers.
     // After the public site's confirmation, whose opt-ins they leave standing.
     'inbound.matched': [applyKeywordRules],
-    // The inbox's conversation list: one upsert per contact of the batch.
-    'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids)],
+    // The inbox's conversation list: one upsert per contact of the batch. Then the tickets: a reply
+    // opens or reopens its conversation (round-robin assigns it when that setting is on).
+    'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids), conversationsOnInbound],
     // Webhooks: message.status of integration API messages, by trigger (see above).
     'receipt.recorded': [],
     // The bell: completed, or paused by itself, in the transaction that moved it (the sweep finds it written).

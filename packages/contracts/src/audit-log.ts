@@ -93,6 +93,12 @@ export const AUDIT_ACTIONS = [
   'reports.export',
   /** A 403: one entry per actor (or address), route and minute, `details.count` refusals in it. */
   'access.denied',
+  /** A conversation's status, assignee, labels or priority changed (`details`: the change). */
+  'conversation.update',
+  /** The tickets settings changed (`details.autoAssign`). */
+  'tickets.settings_update',
+  /** A user set their own availability for new conversations. */
+  'user.availability',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

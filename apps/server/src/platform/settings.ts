@@ -20,6 +20,8 @@ export const SETTING_KEYS = {
   retention: 'retention',
   /** { since, reason } while nothing may be sent (after a restore; decision 072); absent otherwise. */
   sendingHold: 'sending_hold',
+  /** { autoAssign }: round-robin assignment of new conversations (modules/tickets). */
+  tickets: 'tickets',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */
