@@ -8,7 +8,7 @@ const toIso = (value: string | Date | null) => (value === null ? null : new Date
 const ROUND_ROBIN_LOCK_KEY = 7_310_037;
 
 /** The status a conversation reads now: no row is open, a snooze whose time has passed (database clock) is open. */
-const EFFECTIVE_STATUS = sql`(case when cs.status is null then 'open' when cs.status = 'snoozed' and cs.snoozed_until <= now() then 'open' else cs.status end)`;
+export const EFFECTIVE_STATUS = sql`(case when cs.status is null then 'open' when cs.status = 'snoozed' and cs.snoozed_until <= now() then 'open' else cs.status end)`;
 
 export interface TicketStateRow {
   contactId: string;

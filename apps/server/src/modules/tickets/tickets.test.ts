@@ -142,6 +142,14 @@ describe('tickets API', () => {
     });
     expect(await listIds('?view=mine')).toEqual([contact(1)]);
     expect(await listIds('?view=mine', agent2.token)).toEqual([]);
+    // The inbox's conversation list carries the same state (its chips).
+    const inbox = (await server.get('/api/inbox/conversations', { token: agent.token })).body.data as any[];
+    expect(inbox.find((row) => row.contactId === contact(1)).ticket).toEqual({
+      status: 'open',
+      assignee: { id: agent.user.id, name: 'Alice Agent' },
+      priority: 'high',
+    });
+    expect(inbox.find((row) => row.contactId === contact(2)).ticket).toEqual({ status: 'open', assignee: null, priority: 'normal' });
     expect(await listIds('?view=unassigned')).toEqual([contact(2)]);
     expect(await listIds('?label=billing')).toEqual([contact(1)]);
     expect(await listIds('?priority=high')).toEqual([contact(1)]);
