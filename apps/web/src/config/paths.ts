@@ -63,6 +63,8 @@ export const paths = {
   /** The inbox with one contact's conversation open. */
   chatWith: (contactId: string) => `/apps/chats?contact=${encodeURIComponent(contactId)}`,
   calendar: '/apps/calendar',
+  /** Inbox conversations as tickets (views: ?view=mine|unassigned|all|resolved). */
+  tickets: '/apps/tickets',
   /** The public site (no sign-in): /landingpage and /frontend-pages/homepage are the same page. */
   publicSite: {
     home: '/landingpage',

@@ -17,6 +17,7 @@ describe('menu per role', () => {
       'nav.reports',
       'nav.chats',
       'nav.calendar',
+      'nav.tickets',
       'nav.users',
       'nav.configurations',
       'nav.faq',

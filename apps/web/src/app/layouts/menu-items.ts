@@ -10,6 +10,7 @@ import {
   IconShieldCheck,
   IconUsers,
   IconAddressBook,
+  IconTicket,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -47,6 +48,7 @@ export const MENU: MenuGroup[] = [
     items: [
       { labelKey: 'nav.chats', to: paths.chats, icon: IconMessages, requires: [['read', 'Inbox']] },
       { labelKey: 'nav.calendar', to: paths.calendar, icon: IconCalendarEvent, requires: [['read', 'Campaign']] },
+      { labelKey: 'nav.tickets', to: paths.tickets, icon: IconTicket, requires: [['read', 'Inbox']] },
     ],
   },
   {
