@@ -119,7 +119,13 @@ export function ThreadPane({
         </Link>
       </Stack>
       <TicketBar contactId={contactId} canChange={canReply} />
-      <Box ref={scroller} sx={{ flex: 1, overflowY: 'auto', minHeight: 0, px: 2, py: 1 }} data-testid="thread-scroller">
+      <Box
+        ref={scroller}
+        sx={{ flex: 1, overflowY: 'auto', minHeight: 0, px: 2, py: 1 }}
+        data-testid="thread-scroller"
+        // Focusable, so the keyboard scrolls a long thread too.
+        tabIndex={0}
+      >
         {query.hasNextPage ? (
           <Box sx={{ textAlign: 'center', mb: 1 }}>
             <Button size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -19,6 +19,7 @@ import { useAbility } from '../../../lib/permissions/use-ability';
 import { useDebounced } from '../../../lib/use-debounced';
 import type { ConversationFilters } from '../../../api/inbox/get-conversations';
 import { inboxKeys } from '../../../api/inbox/inbox-keys';
+import { ticketsKeys } from '../../../api/tickets/tickets-keys';
 import { useInboxStream } from '../../../api/inbox/inbox-stream';
 import { useMarkRead } from '../../../api/inbox/mark-read';
 import { ConversationList, type ListControls } from '../components/conversation-list';
@@ -88,7 +89,11 @@ export default function InboxPage() {
         batch.contacts.clear();
         batch.timer = undefined;
         void queryClient.invalidateQueries({ queryKey: inboxKeys.conversations() });
-        for (const contactId of contacts) void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(contactId) });
+        for (const contactId of contacts) {
+          void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(contactId) });
+          // A reply may have reopened (or woken) the conversation, or round-robin assigned it.
+          void queryClient.invalidateQueries({ queryKey: ticketsKeys.detail(contactId) });
+        }
       }, 250);
     },
     [queryClient],
