@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import type { InboundSms } from '../../gateways/gateway.ts';
 import { configureSimulator, seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { conversationsOnInbound } from './tickets.service.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
@@ -277,6 +278,29 @@ describe('tickets API', () => {
       sql`select count(*)::int as n from conversation_events where kind = 'assigned' and actor_id is null and (details->>'auto')::boolean`,
     );
     expect(events[0]?.n).toBe(9);
+    await server.put('/api/tickets/settings', { autoAssign: false }, { token: admin.token });
+  });
+
+  it('takes turns under concurrent batches: two conversations starting at once go to two different agents', async () => {
+    await server.put('/api/tickets/settings', { autoAssign: true }, { token: admin.token });
+    await server.put('/api/tickets/availability', { availability: 'available' }, { token: agent2.token });
+    const db = server.database.db;
+    const ids: string[] = [];
+    for (const i of [13, 14]) {
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into inbound_messages (gateway_id, gateway_message_id, from_phone, to_address, body, received_at, contact_id)
+            values (${GATEWAY}, ${`tickets-race-${i}`}, ${phone(i)}, '+447700999999', 'Hello', now(), ${contact(i)}) returning id::text as id`,
+      );
+      ids.push(row?.id ?? '');
+    }
+    // Two batches processed at once (two workers on PostgreSQL; PGlite runs them in turn).
+    await Promise.all(ids.map((id) => db.transaction((tx) => conversationsOnInbound(tx, { ids: [id] }))));
+    const assigned = await queryRows<{ assignee_id: string }>(
+      db,
+      sql`select assignee_id from conversation_states where contact_id in (${contact(13)}, ${contact(14)})`,
+    );
+    expect(assigned.map((row) => row.assignee_id).sort()).toEqual([agent.user.id, agent2.user.id].sort());
     await server.put('/api/tickets/settings', { autoAssign: false }, { token: admin.token });
   });
 
