@@ -31,6 +31,7 @@ import { integrationReportsRoutes, reportsRoutes } from './modules/reports/index
 import { searchRoutes } from './modules/search/index.ts';
 import { segmentsRoutes } from './modules/segments/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
+import { ticketsRoutes } from './modules/tickets/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { registerRateLimitHeaders } from './platform/rate-limit-headers.ts';
 import { registerRequestMetrics } from './platform/request-metrics.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...(deps.inboxHeartbeatMs ? { heartbeatMs: deps.inboxHeartbeatMs } : {}),
   });
   await app.register(settingsRoutes, { db });
+  await app.register(ticketsRoutes, { db });
   await app.register(publicSiteRoutes, { db, jobs: deps.jobs });
   await app.register(webMessagesRoutes, { db, wake: wakeOneOffs, jobs: deps.jobs, smtp: Boolean(config.smtpUrl) });
   await app.register(pricingRoutes, { db });

@@ -6,6 +6,7 @@ import { createMessagingEngine, type MessagingEngine } from './modules/messaging
 import { notifyCampaignChanges, notifyKeywordRules } from './modules/notifications/index.ts';
 import { addCompletedCampaignFigures } from './modules/reports/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
+import { conversationsOnInbound } from './modules/tickets/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
 import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
 import type { Jobs } from './platform/jobs.ts';
@@ -32,8 +33,9 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
     // After the public site's confirmation, whose opt-ins they leave standing. Then the admin's
     // keyword rules (decision 104), which read the consent the keywords left.
     'inbound.matched': [applyKeywordRules, applyReplyRules({ notify: notifyKeywordRules(options.emailAvailable ?? false) })],
-    // The inbox's conversation list: one upsert per contact of the batch.
-    'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids)],
+    // The inbox's conversation list: one upsert per contact of the batch. Then the tickets: a reply
+    // opens or reopens its conversation (round-robin assigns it when that setting is on).
+    'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids), conversationsOnInbound],
     // Webhooks: message.status of integration API messages, by trigger (see above).
     'receipt.recorded': [],
     // The bell: completed, or paused by itself, in the transaction that moved it (the sweep finds it written).

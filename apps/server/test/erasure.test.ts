@@ -172,6 +172,8 @@ describe('erasing a contact who touched every feature', () => {
     await processed('erasure-in-1');
     ok(await server.post(`/api/inbox/conversations/${id}/read`, undefined, { token: admin.token }));
     ok(await server.post(`/api/inbox/conversations/${id}/reply`, { body: `Thank you ${FIRST}` }, { token: admin.token }), 202);
+    // The conversation as a ticket, labelled with the person's name (its state, history and audit entry).
+    ok(await server.request('PATCH', `/api/tickets/${id}`, { body: { labels: [FIRST], status: 'pending' }, token: admin.token }));
 
     // A contact-form message, answered by text.
     ok(

@@ -104,6 +104,12 @@ export const AUDIT_ACTIONS = [
   'campaign.reject',
   'campaign.approval_withdraw',
   'settings.campaign_approval_update',
+  /** A conversation's status, assignee, labels or priority changed (`details`: the change). */
+  'conversation.update',
+  /** The tickets settings changed (`details.autoAssign`). */
+  'tickets.settings_update',
+  /** A user set their own availability for new conversations. */
+  'user.availability',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

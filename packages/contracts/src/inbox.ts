@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE, pageQuerySchema } from './lists.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUSES, outboundMessageSchema } from './messages.ts';
 import { analyseSms } from './sms-encoding.ts';
 import { keywordRuleApplicationSchema } from './keyword-rules.ts';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from './tickets.ts';
 
 /**
  * The SMS inbox: one conversation per contact who wrote to us or was answered from the inbox; a
@@ -54,6 +55,12 @@ export const conversationSchema = z.object({
     status: z.enum(MESSAGE_STATUSES).nullable(),
   }),
   unread: z.number().int(),
+  /** The conversation as a ticket (tickets.ts): its status now, assignee and priority. */
+  ticket: z.object({
+    status: z.enum(TICKET_STATUSES),
+    assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+    priority: z.enum(TICKET_PRIORITIES),
+  }),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationListResponseSchema = z.object({

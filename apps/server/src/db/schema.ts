@@ -49,6 +49,10 @@ export const users = pgTable(
     avatarId: text('avatar_id'),
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     twoStepEnabledAt: timestamp('two_step_enabled_at', { withTimezone: true }),
+    // Whether the user takes new conversations (round-robin assignment, modules/tickets).
+    availability: text('availability', { enum: ['available', 'away'] })
+      .notNull()
+      .default('available'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -337,6 +341,7 @@ export * from './schema-templates-segments.ts';
 export * from './schema-notifications.ts';
 export * from './schema-keyword-rules.ts';
 export * from './schema-campaign-approval.ts';
+export * from './schema-tickets.ts';
 
 /** Salted hashes of erased contacts' numbers (platform/suppression.ts); opted_out: never import them again. */
 export const suppressedPhones = pgTable('suppressed_phones', {

@@ -22,6 +22,8 @@ export const SETTING_KEYS = {
   sendingHold: 'sending_hold',
   /** { threshold }: campaigns to more recipients need a second person's approval (decision 101); absent or null: off. */
   campaignApproval: 'campaign_approval',
+  /** { autoAssign }: round-robin assignment of new conversations (modules/tickets). */
+  tickets: 'tickets',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

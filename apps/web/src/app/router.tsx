@@ -52,6 +52,7 @@ const CampaignDetail = lazyRoute(() => withTexts(import('../features/campaigns/r
 const CampaignEdit = lazyRoute(() => withTexts(import('../features/campaigns/routes/campaign-edit')));
 const TemplatesList = lazyRoute(() => withTexts(import('../features/templates/routes/templates-list')));
 const InboxPage = lazyRoute(() => withTexts(import('../features/inbox/routes/inbox-page')));
+const TicketsPage = lazyRoute(() => withTexts(import('../features/tickets/routes/tickets-page')));
 const Configurations = lazyRoute(() => withTexts(import('../features/settings/routes/configurations')));
 const RolesPage = lazyRoute(() => withTexts(import('../features/roles/routes/roles-page')));
 const FaqPage = lazyRoute(() => withTexts(import('../features/help/routes/faq-page')));
@@ -337,6 +338,14 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAbility action="read" subject="Inbox">
                     <InboxPage />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.tickets,
+                element: (
+                  <RequireAbility action="read" subject="Inbox">
+                    <TicketsPage />
                   </RequireAbility>
                 ),
               },

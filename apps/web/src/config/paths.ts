@@ -65,6 +65,8 @@ export const paths = {
   calendar: '/apps/calendar',
   /** The campaign board: campaigns by state, moved through the state machine (decision 101). */
   kanban: '/apps/kanban',
+  /** Inbox conversations as tickets (views: ?view=mine|unassigned|all|resolved). */
+  tickets: '/apps/tickets',
   /** The public site (no sign-in): /landingpage and /frontend-pages/homepage are the same page. */
   publicSite: {
     home: '/landingpage',

@@ -84,6 +84,9 @@ export async function removeTraces(tx: Executor, traces: PersonTraces): Promise<
   await tx.execute(sql`delete from subscription_codes where phone = ${phone}`);
   await tx.execute(sql`delete from inbox_reads where contact_id = ${contactId}`);
   await tx.execute(sql`delete from inbox_conversations where contact_id = ${contactId}`);
+  // The conversation as a ticket: its labels and history (modules/tickets).
+  await tx.execute(sql`delete from conversation_states where contact_id = ${contactId}`);
+  await tx.execute(sql`delete from conversation_events where contact_id = ${contactId}`);
   // A rejected import row of the person keeps its place (the import's counts and row numbers
   // hold) and loses its content and reason, which may quote the row's cells.
   await tx.execute(sql`update import_rejections set raw = ${ERASED}, reason = ${ERASED} where ${mentions(sql`raw`, traces)}`);
@@ -105,7 +108,10 @@ export async function removeTraces(tx: Executor, traces: PersonTraces): Promise<
   await tx.execute(sql`delete from api_idempotency where response::text like ${`%${traces.nationalDigits}%`}
     or (${email}::text is not null and response::text ilike ${`%${escapeLike(email ?? '')}%`}) or response::text like ${`%${contactId}%`}`);
   // Earlier audit entries about the contact (their details hold its number, names, notes) keep who did what, when.
-  await tx.execute(sql`update audit_log set details = '{"erased":true}'::jsonb where subject = 'Contact' and subject_id = ${contactId}`);
+  // Subject Inbox: changes of the person's conversation (modules/tickets), whose labels are free text.
+  await tx.execute(
+    sql`update audit_log set details = '{"erased":true}'::jsonb where subject in ('Contact', 'Inbox') and subject_id = ${contactId}`,
+  );
   // Other entries that quote the number, e-mail or full name (a test send, an export's search) keep the rest of their details.
   await tx.execute(sql`update audit_log set details = regexp_replace(details::text, ${tracePattern(traces)}, ${ERASED}, 'gi')::jsonb
     where details is not null and details::text ~* ${tracePattern(traces)}`);

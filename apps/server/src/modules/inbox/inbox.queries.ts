@@ -1,7 +1,9 @@
 import type { MessageKind, MessageStatus } from '@sms/contracts/messages';
+import type { TicketPriority, TicketStatus } from '@sms/contracts/tickets';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/escape-like.ts';
+import { conversationStatusSql } from '../tickets/index.ts';
 
 const toIso = (value: string | Date) => new Date(value).toISOString();
 
@@ -21,6 +23,8 @@ export interface ConversationRow {
   lastActivityAt: string;
   lastMessage: { direction: 'in' | 'out'; body: string; at: string; status: MessageStatus | null };
   unread: number;
+  /** The conversation as a ticket (modules/tickets): its status now, assignee and priority. */
+  ticket: { status: TicketStatus; assignee: { id: string; name: string } | null; priority: TicketPriority };
 }
 
 /** The WHERE part of the conversations list (over inbox_conversations `conv` joined to contacts `c` and the read mark `rd`). */
@@ -68,6 +72,10 @@ export async function listConversations(
     unread: number;
     total: number;
     unread_conversations: number;
+    ticket_status: TicketStatus;
+    assignee_id: string | null;
+    assignee_name: string | null;
+    priority: TicketPriority | null;
   }>(
     db,
     sql`with filtered as (
@@ -82,8 +90,10 @@ export async function listConversations(
         select p.contact_id, p.first_name, p.last_name, p.phone, p.status, p.last_at,
                p.total::int as total, p.unread_conversations::int as unread_conversations,
                (select count(*) from inbound_messages x where x.contact_id = p.contact_id and x.id > p.read_id)::int as unread,
-               lm.direction, lm.body, lm.at, lm.status as msg_status
+               lm.direction, lm.body, lm.at, lm.status as msg_status,
+               ${conversationStatusSql} as ticket_status, cs.assignee_id, au.name as assignee_name, cs.priority
         from page p
+        left join conversation_states cs on cs.contact_id = p.contact_id left join users au on au.id = cs.assignee_id
         left join lateral (
           select * from (
             (select 'in' as direction, i.body, i.received_at as at, null::text as status from inbound_messages i
@@ -113,6 +123,11 @@ export async function listConversations(
       lastActivityAt: toIso(row.last_at),
       lastMessage: { direction: row.direction ?? 'in', body: row.body ?? '', at: toIso(row.at ?? row.last_at), status: row.msg_status },
       unread: row.unread,
+      ticket: {
+        status: row.ticket_status,
+        assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
+        priority: row.priority ?? 'normal',
+      },
     })),
   };
 }

@@ -16,6 +16,7 @@ const page = (unread: number): ConversationList => ({
       lastActivityAt: '2026-11-25T04:00:00.000Z',
       lastMessage: { direction: 'in', body: 'STOP', at: '2026-11-25T04:00:00.000Z', status: null },
       unread,
+      ticket: { status: 'open', assignee: null, priority: 'normal' },
     },
   ],
   total: 1,

@@ -20,6 +20,7 @@ describe('menu per role', () => {
       'nav.kanban',
       'nav.team',
       'nav.emailLog',
+      'nav.tickets',
       'nav.users',
       'nav.configurations',
       'nav.faq',

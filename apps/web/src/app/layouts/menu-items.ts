@@ -13,6 +13,7 @@ import {
   IconAddressBook,
   IconMail,
   IconUsersGroup,
+  IconTicket,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -53,6 +54,7 @@ export const MENU: MenuGroup[] = [
       { labelKey: 'nav.kanban', to: paths.kanban, icon: IconLayoutKanban, requires: [['read', 'Campaign']] },
       { labelKey: 'nav.team', to: paths.team, icon: IconUsersGroup, requires: [['read', 'User']] },
       { labelKey: 'nav.emailLog', to: paths.emailLog, icon: IconMail, requires: [['read', 'AuditLog']] },
+      { labelKey: 'nav.tickets', to: paths.tickets, icon: IconTicket, requires: [['read', 'Inbox']] },
     ],
   },
   {

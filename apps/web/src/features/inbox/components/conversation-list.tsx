@@ -23,6 +23,7 @@ import { useConversations, type ConversationFilters } from '../../../api/inbox/g
 import { displayName, shortTime } from './contact-display';
 import { LtrText } from '../../../components/ltr-text';
 import { EmptyState } from '../../../components/empty-state';
+import { TicketAssigneeChip, TicketPriorityChip, TicketStatusChip } from '../../../components/tickets/ticket-chips';
 
 export interface ListControls {
   search: string;
@@ -90,6 +91,11 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
               />
             ) : null}
           </Stack>
+        </Stack>
+        <Stack direction="row" sx={{ mt: 0.5, gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TicketStatusChip status={conversation.ticket.status} />
+          <TicketPriorityChip priority={conversation.ticket.priority} />
+          <TicketAssigneeChip name={conversation.ticket.assignee?.name ?? null} />
         </Stack>
       </Box>
     </ListItemButton>

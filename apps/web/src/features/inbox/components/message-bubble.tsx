@@ -39,24 +39,32 @@ export function MessageBubble({ message }: { message: ThreadMessage }) {
           {label}
         </Typography>
       ) : null}
+      {/* The time and status sit inside the bubble, after the text: a thread shows twice as many messages. */}
       <Box
         sx={{
-          px: 1.75,
-          py: 1,
+          px: 1.5,
+          py: 0.5,
           borderRadius: 2.5,
           ...(out ? { borderEndEndRadius: 4 } : { borderEndStartRadius: 4 }),
           bgcolor: out ? 'primary.main' : 'action.selected',
           color: out ? 'primary.contrastText' : 'text.primary',
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          columnGap: 1,
         }}
       >
         <Typography component="p" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0 }} dir="auto">
           {message.body}
         </Typography>
+        <Typography
+          variant="caption"
+          sx={{ marginInlineStart: 'auto', display: 'inline-flex', gap: 0.75, alignItems: 'center', color: 'inherit' }}
+        >
+          <time dateTime={message.at}>{shortTime(message.at, language)}</time>
+          {out && message.status ? <StatusTick status={message.status} /> : null}
+        </Typography>
       </Box>
-      <Typography variant="caption" color="text.secondary" sx={{ px: 1, mt: 0.25, display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-        <time dateTime={message.at}>{shortTime(message.at, language)}</time>
-        {out && message.status ? <StatusTick status={message.status} /> : null}
-      </Typography>
       {message.ruleApplications?.length ? <KeywordRuleResults applications={message.ruleApplications} /> : null}
     </Box>
   );

@@ -60,7 +60,7 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
         : null;
 
   return (
-    <Box component="form" onSubmit={submit} sx={{ p: 2, borderTop: 1, borderColor: 'divider' }} noValidate>
+    <Box component="form" onSubmit={submit} sx={{ px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }} noValidate>
       {failure ? (
         <Alert severity="error" sx={{ mb: 1.5 }} onClose={() => send.reset()}>
           {failure}
@@ -90,31 +90,34 @@ export function ReplyComposer({ contactId, optedOut }: { contactId: string; opte
           {send.isPending ? t('composer.sending') : t('composer.send')}
         </Button>
       </Stack>
-      <QuickReplies
-        contactId={contactId}
-        onPick={(text, id) => {
-          setBody(text);
-          setFromTemplate(id);
-        }}
-      />
-      <Typography
-        id={counterId}
-        variant="caption"
-        color={tooLong ? 'error' : 'text.secondary'}
-        sx={{ display: 'block', mt: 0.75 }}
-        data-testid="segment-counter"
-        aria-live="polite"
-      >
-        {tooLong
-          ? t('composer.tooLong', { max: INBOX_LIMITS.replyMaxSegments })
-          : t('composer.counter', {
-              count: analysis.characters,
-              characters: analysis.characters,
-              segments: analysis.segments,
-              encoding: analysis.encoding,
-              remaining: analysis.remainingInSegment,
-            })}
-      </Typography>
+      {/* Quick replies and the counter share a line: the thread keeps the height. */}
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1, mt: 0.5 }}>
+        <QuickReplies
+          contactId={contactId}
+          onPick={(text, id) => {
+            setBody(text);
+            setFromTemplate(id);
+          }}
+        />
+        <Typography
+          id={counterId}
+          variant="caption"
+          color={tooLong ? 'error' : 'text.secondary'}
+          sx={{ display: 'block' }}
+          data-testid="segment-counter"
+          aria-live="polite"
+        >
+          {tooLong
+            ? t('composer.tooLong', { max: INBOX_LIMITS.replyMaxSegments })
+            : t('composer.counter', {
+                count: analysis.characters,
+                characters: analysis.characters,
+                segments: analysis.segments,
+                encoding: analysis.encoding,
+                remaining: analysis.remainingInSegment,
+              })}
+        </Typography>
+      </Stack>
     </Box>
   );
 }

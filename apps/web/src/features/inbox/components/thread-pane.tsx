@@ -19,6 +19,7 @@ import { useThread } from '../../../api/inbox/get-thread';
 import { displayName } from './contact-display';
 import { MessageBubble } from './message-bubble';
 import { ReplyComposer } from './reply-composer';
+import { TicketBar } from './ticket-bar';
 import { LtrText } from '../../../components/ltr-text';
 import { EmptyState } from '../../../components/empty-state';
 
@@ -93,19 +94,19 @@ export function ThreadPane({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="thread">
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
         {onBack ? (
           <IconButton onClick={onBack} aria-label={t('thread.back')} edge="start">
             <BackIcon size={20} aria-hidden />
           </IconButton>
         ) : null}
-        <UserAvatar name={name ?? '#'} size={40} />
+        <UserAvatar name={name ?? '#'} size={32} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="h6" component="h2" noWrap>
+          <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             {name ?? <LtrText>{contact.phone}</LtrText>}
           </Typography>
           {name ? (
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="caption" color="text.secondary" component="div" noWrap>
               <LtrText>{contact.phone}</LtrText>
             </Typography>
           ) : null}
@@ -117,7 +118,14 @@ export function ThreadPane({
           {t('thread.openContact')}
         </Link>
       </Stack>
-      <Box ref={scroller} sx={{ flex: 1, overflowY: 'auto', minHeight: 0, px: 2, py: 1.5 }}>
+      <TicketBar contactId={contactId} canChange={canReply} />
+      <Box
+        ref={scroller}
+        sx={{ flex: 1, overflowY: 'auto', minHeight: 0, px: 2, py: 1 }}
+        data-testid="thread-scroller"
+        // Focusable, so the keyboard scrolls a long thread too.
+        tabIndex={0}
+      >
         {query.hasNextPage ? (
           <Box sx={{ textAlign: 'center', mb: 1 }}>
             <Button size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
@@ -129,7 +137,7 @@ export function ThreadPane({
           <EmptyState title={t('thread.empty')} testId="thread-empty" />
         ) : (
           <Box role="log" aria-label={t('thread.label', { name: name ?? contact.phone })}>
-            <Box component="ol" sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, m: 0, p: 0 }}>
+            <Box component="ol" sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, m: 0, p: 0 }}>
               {messages.map((message) => (
                 <MessageBubble key={message.key} message={message} />
               ))}

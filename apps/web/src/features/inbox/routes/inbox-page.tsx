@@ -10,11 +10,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageContainer } from '../../../components/page-container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { AvailabilitySwitch } from '../../../components/tickets/availability-switch';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useViewportFill } from '../components/use-viewport-fill';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { useDebounced } from '../../../lib/use-debounced';
 import type { ConversationFilters } from '../../../api/inbox/get-conversations';
 import { inboxKeys } from '../../../api/inbox/inbox-keys';
+import { ticketsKeys } from '../../../api/tickets/tickets-keys';
 import { useInboxStream } from '../../../api/inbox/inbox-stream';
 import { useMarkRead } from '../../../api/inbox/mark-read';
 import { ConversationList, type ListControls } from '../components/conversation-list';
@@ -38,6 +43,9 @@ export default function InboxPage() {
   const ability = useAbility();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  usePageTitle(t('title'));
+  const frame = useRef<HTMLDivElement>(null);
+  const fill = useViewportFill(frame);
   const selected = params.get(CONTACT_PARAM);
   const view = params.get(VIEW_PARAM) === 'web' ? 'web' : 'sms';
   // `?campaign=` (a replies notification's link) starts the list filtered to that campaign's repliers.
@@ -81,7 +89,11 @@ export default function InboxPage() {
         batch.contacts.clear();
         batch.timer = undefined;
         void queryClient.invalidateQueries({ queryKey: inboxKeys.conversations() });
-        for (const contactId of contacts) void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(contactId) });
+        for (const contactId of contacts) {
+          void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(contactId) });
+          // A reply may have reopened (or woken) the conversation, or round-robin assigned it.
+          void queryClient.invalidateQueries({ queryKey: ticketsKeys.detail(contactId) });
+        }
       }, 250);
     },
     [queryClient],
@@ -109,41 +121,45 @@ export default function InboxPage() {
   const showThread = !small || Boolean(selected);
 
   return (
-    <PageContainer
-      title={t('title')}
-      description={t('description')}
-      actions={
-        <Chip
-          size="small"
-          data-testid="live-state"
-          data-live={live}
-          label={live ? t('live.on') : t('live.off')}
-          sx={live ? { bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600 } : { fontWeight: 600 }}
-        />
-      }
-    >
-      <Tabs
-        value={view}
-        onChange={(_, next: string) =>
-          setParams((current) => {
-            const updated = new URLSearchParams(current);
-            if (next === 'web') updated.set(VIEW_PARAM, 'web');
-            else updated.delete(VIEW_PARAM);
-            return updated;
-          })
-        }
-        aria-label={t('web.views')}
-        sx={{ mb: 2 }}
-      >
-        <Tab value="sms" label={t('web.smsTab')} />
-        <Tab value="web" label={t('web.tab')} />
-      </Tabs>
+    <Box ref={frame} sx={view === 'web' ? undefined : { display: 'flex', flexDirection: 'column', height: fill, minHeight: 420 }}>
+      {/* A compact header (not the page container's card): the thread gets the height (issue 35). */}
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mb: 1 }}>
+        <Typography variant="h5" component="h1">
+          {t('title')}
+        </Typography>
+        <Tabs
+          value={view}
+          onChange={(_, next: string) =>
+            setParams((current) => {
+              const updated = new URLSearchParams(current);
+              if (next === 'web') updated.set(VIEW_PARAM, 'web');
+              else updated.delete(VIEW_PARAM);
+              return updated;
+            })
+          }
+          aria-label={t('web.views')}
+          sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36, py: 0.5 } }}
+        >
+          <Tab value="sms" label={t('web.smsTab')} />
+          <Tab value="web" label={t('web.tab')} />
+        </Tabs>
+        <Stack direction="row" sx={{ marginInlineStart: 'auto', alignItems: 'center', gap: 1 }}>
+          {ability.can('create', 'Inbox') ? <AvailabilitySwitch /> : null}
+          <Chip
+            size="small"
+            data-testid="live-state"
+            data-live={live}
+            label={live ? t('live.on') : t('live.off')}
+            sx={live ? { bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600 } : { fontWeight: 600 }}
+          />
+        </Stack>
+      </Stack>
       {view === 'web' ? <WebMessagesPane canReply={ability.can('create', 'Inbox')} /> : null}
       <Card
         sx={{
           display: view === 'web' ? 'none' : 'flex',
-          height: { xs: 'calc(100dvh - 220px)', md: 'calc(100dvh - 260px)' },
-          minHeight: 480,
+          flex: 1,
+          minHeight: 0,
           overflow: 'hidden',
           p: 0,
         }}
@@ -179,6 +195,6 @@ export default function InboxPage() {
           </Box>
         ) : null}
       </Card>
-    </PageContainer>
+    </Box>
   );
 }
