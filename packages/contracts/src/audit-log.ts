@@ -93,6 +93,10 @@ export const AUDIT_ACTIONS = [
   'reports.export',
   /** A 403: one entry per actor (or address), route and minute, `details.count` refusals in it. */
   'access.denied',
+  /** Internal notes on contacts (`subjectId`: the note; `details.contactId`). */
+  'note.create',
+  'note.update',
+  'note.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'campaign_paused',
   'gateway_disconnected',
   'replies',
+  /** Someone named the user with @ in a note on a contact (subject: the contact). */
+  'note_mention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -21,6 +23,7 @@ export const NOTIFICATION_SUBJECT: Record<NotificationKind, Exclude<Subject, 'al
   campaign_paused: 'Campaign',
   gateway_disconnected: 'Gateway',
   replies: 'Inbox',
+  note_mention: 'Note',
 };
 
 /** Whether a role may receive notifications of a kind (it may read what they are about). */
@@ -33,7 +36,7 @@ export const kindsForRole = (role: Role): NotificationKind[] => NOTIFICATION_KIN
 
 /**
  * The page a notification opens (web app paths; e-mails prefix the public address): the import's
- * progress and result, the campaign, the gateways tab, the inbox.
+ * progress and result, the campaign, the gateways tab, the inbox, the contact a note is on.
  */
 export function notificationPath(kind: NotificationKind, subjectId: string | null): string {
   const id = encodeURIComponent(subjectId ?? '');
@@ -48,5 +51,7 @@ export function notificationPath(kind: NotificationKind, subjectId: string | nul
       return '/configurations?tab=gateways';
     case 'replies':
       return subjectId ? `/apps/chats?campaign=${id}` : '/apps/chats';
+    case 'note_mention':
+      return subjectId ? `/contacts/${id}` : '/apps/notes';
   }
 }

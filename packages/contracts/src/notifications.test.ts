@@ -3,7 +3,7 @@ import { kindsForRole, notificationPath } from './notifications.ts';
 
 describe('notifications', () => {
   it('go to the roles that may read what they are about (the policy)', () => {
-    expect(kindsForRole('admin')).toHaveLength(6);
+    expect(kindsForRole('admin')).toHaveLength(7);
     expect(kindsForRole('manager')).toEqual([
       'import_completed',
       'import_failed',
@@ -11,8 +11,9 @@ describe('notifications', () => {
       'campaign_paused',
       'gateway_disconnected',
       'replies',
+      'note_mention',
     ]);
-    expect(kindsForRole('agent')).toEqual(['campaign_completed', 'campaign_paused', 'replies']);
+    expect(kindsForRole('agent')).toEqual(['campaign_completed', 'campaign_paused', 'replies', 'note_mention']);
     expect(kindsForRole('viewer')).toEqual([]);
   });
 
@@ -22,5 +23,6 @@ describe('notifications', () => {
     expect(notificationPath('gateway_disconnected', 'g1')).toBe('/configurations?tab=gateways');
     expect(notificationPath('replies', 'c1')).toBe('/apps/chats?campaign=c1');
     expect(notificationPath('replies', null)).toBe('/apps/chats');
+    expect(notificationPath('note_mention', 'k1')).toBe('/contacts/k1');
   });
 });

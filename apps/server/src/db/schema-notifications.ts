@@ -32,7 +32,7 @@ export const notifications = pgTable(
       .where(sql`${table.emailState} = 'pending'`),
     check(
       'notifications_kind_check',
-      sql`${table.kind} in ('import_completed', 'import_failed', 'campaign_completed', 'campaign_paused', 'gateway_disconnected', 'replies')`,
+      sql`${table.kind} in ('import_completed', 'import_failed', 'campaign_completed', 'campaign_paused', 'gateway_disconnected', 'replies', 'note_mention')`,
     ),
     check('notifications_email_state_check', sql`${table.emailState} is null or ${table.emailState} in ('pending', 'sent')`),
   ],

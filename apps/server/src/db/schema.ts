@@ -335,6 +335,7 @@ export * from './schema-campaigns.ts';
 export * from './schema-account-security.ts';
 export * from './schema-templates-segments.ts';
 export * from './schema-notifications.ts';
+export * from './schema-notes.ts';
 
 /** Salted hashes of erased contacts' numbers (platform/suppression.ts); opted_out: never import them again. */
 export const suppressedPhones = pgTable('suppressed_phones', {

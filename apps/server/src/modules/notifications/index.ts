@@ -4,3 +4,4 @@
 export { startNotificationSweeper, type NotificationSweeper } from './notification-sweeper.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export { notifyCampaignChanges } from './campaign-notifications.ts';
+export { notifyMentions, type MentionNotice } from './mention-notifications.ts';

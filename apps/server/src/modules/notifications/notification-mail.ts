@@ -25,6 +25,8 @@ interface Facts {
   /** An import's error, a campaign's pause reason or a gateway's disconnect reason (their own words). */
   detail: string;
   count: number;
+  /** Who wrote a note that mentions the recipient. */
+  author: string;
 }
 
 interface MailTexts {
@@ -45,6 +47,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_paused: (f) => `Campaign ${f.name} paused itself${withDetail(f.detail, ': ')}`,
       gateway_disconnected: (f) => `Gateway ${f.name} has been disconnected for more than a minute${withDetail(f.detail, ' (', ')')}`,
       replies: (f) => `${f.count} ${f.count === 1 ? 'person' : 'people'} replied to ${f.name}`,
+      note_mention: (f) => `${f.author} mentioned you in a note on ${f.name}`,
     },
     greeting: (name) => `Hello ${name},`,
     footer: 'You receive this because of your notification settings (account settings, notifications).',
@@ -57,6 +60,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_paused: (f) => `La campagne ${f.name} s’est mise en pause${withDetail(f.detail, ' : ')}`,
       gateway_disconnected: (f) => `La passerelle ${f.name} est déconnectée depuis plus d’une minute${withDetail(f.detail, ' (', ')')}`,
       replies: (f) => (f.count === 1 ? `1 personne a répondu à ${f.name}` : `${f.count} personnes ont répondu à ${f.name}`),
+      note_mention: (f) => `${f.author} vous a mentionné dans une note sur ${f.name}`,
     },
     greeting: (name) => `Bonjour ${name},`,
     footer: 'Vous recevez ce message selon vos préférences de notification (paramètres du compte, notifications).',
@@ -69,6 +73,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_paused: (f) => `توقفت الحملة ${f.name} مؤقتًا من تلقاء نفسها${withDetail(f.detail, ': ')}`,
       gateway_disconnected: (f) => `البوابة ${f.name} غير متصلة منذ أكثر من دقيقة${withDetail(f.detail, ' (', ')')}`,
       replies: (f) => `عدد من ردّوا على ${f.name}: ${f.count}`,
+      note_mention: (f) => `أشار إليك ${f.author} في ملاحظة عن ${f.name}`,
     },
     greeting: (name) => `مرحبًا ${name}،`,
     footer: 'تصلك هذه الرسالة بحسب إعدادات الإشعارات في حسابك (إعدادات الحساب، الإشعارات).',
@@ -81,6 +86,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_paused: (f) => `活动 ${f.name} 已自动暂停${withDetail(f.detail, '：')}`,
       gateway_disconnected: (f) => `网关 ${f.name} 已断开超过一分钟${withDetail(f.detail, '（', '）')}`,
       replies: (f) => `${f.count} 人回复了 ${f.name}`,
+      note_mention: (f) => `${f.author} 在关于 ${f.name} 的备注中提到了您`,
     },
     greeting: (name) => `${name}，您好：`,
     footer: '您收到此邮件是因为您的通知设置（账户设置 > 通知）。',
@@ -102,6 +108,7 @@ export function notificationSummary(row: Omit<MailSource, 'name' | 'locale'>, la
     rejected: text(p.rejected),
     detail,
     count: row.count,
+    author: text(p.author),
   };
   const summary = TEXTS[language].summary[row.kind as NotificationKind];
   return summary ? summary(facts) : row.kind;
