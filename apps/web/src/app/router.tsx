@@ -60,6 +60,7 @@ const DeliveryReport = lazyRoute(() => withTexts(import('../features/reports/rou
 const Tag1Report = lazyRoute(() => withTexts(import('../features/reports/routes/tag1-report')));
 const NonRespondersReport = lazyRoute(() => withTexts(import('../features/reports/routes/non-responders-report')));
 const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar')));
+const NotesPage = lazyRoute(() => withTexts(import('../features/notes/routes/notes-page')));
 const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page')));
 const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page')));
 const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page')));
@@ -354,6 +355,14 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAbility action="read" subject="Campaign">
                     <CampaignCalendar />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.notes,
+                element: (
+                  <RequireAbility action="read" subject="Note">
+                    <NotesPage />
                   </RequireAbility>
                 ),
               },

@@ -78,6 +78,8 @@ export const paths = {
     blogEntry: (id: string) => `/frontend-pages/blog/detail/${encodeURIComponent(id)}`,
   },
   configurationsTab: (tab: string) => `/configurations?tab=${encodeURIComponent(tab)}`,
+  /** Internal notes on contacts, with @mentions. */
+  notes: '/apps/notes',
 } as const;
 
 /** The login path with a `redirect` back to `target` (path plus search), e.g. `/auth/login?redirect=%2Fusers`. */

@@ -5,6 +5,7 @@ import {
   IconHelp,
   IconLayoutDashboard,
   IconMessages,
+  IconNotes,
   IconSend,
   IconSettings,
   IconShieldCheck,
@@ -47,6 +48,7 @@ export const MENU: MenuGroup[] = [
     items: [
       { labelKey: 'nav.chats', to: paths.chats, icon: IconMessages, requires: [['read', 'Inbox']] },
       { labelKey: 'nav.calendar', to: paths.calendar, icon: IconCalendarEvent, requires: [['read', 'Campaign']] },
+      { labelKey: 'nav.notes', to: paths.notes, icon: IconNotes, requires: [['read', 'Note']] },
     ],
   },
   {

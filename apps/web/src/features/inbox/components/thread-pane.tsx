@@ -21,6 +21,7 @@ import { MessageBubble } from './message-bubble';
 import { ReplyComposer } from './reply-composer';
 import { LtrText } from '../../../components/ltr-text';
 import { EmptyState } from '../../../components/empty-state';
+import { ConversationNotes } from '../../../components/contact-notes/conversation-notes';
 
 /** Shown in the thread pane before a conversation is picked. */
 export function NoConversation() {
@@ -137,6 +138,7 @@ export function ThreadPane({
           </Box>
         )}
       </Box>
+      <ConversationNotes key={`notes-${contactId}`} contactId={contactId} />
       {canReply ? <ReplyComposer key={contactId} contactId={contactId} optedOut={contact.optedOut} /> : null}
     </Box>
   );

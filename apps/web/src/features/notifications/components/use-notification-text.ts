@@ -36,6 +36,8 @@ export function useNotificationText(): (notification: Notification) => string {
           return t('text.gateway_disconnected', { name: p.name });
         case 'replies':
           return t('text.replies', { count: notification.count, name: p.name });
+        case 'note_mention':
+          return t('text.note_mention', { author: p.author, name: p.name });
       }
     },
     [t, i18n.language, reasons],
