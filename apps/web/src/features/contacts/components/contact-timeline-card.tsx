@@ -39,7 +39,7 @@ const ICONS: Record<TimelineItem['kind'], Icon> = {
   note: IconNote,
 };
 
-/** A link to a campaign for `<link>{{name}}</link>` in a translation. */
+/** A link to a campaign for `<anchor>{{name}}</anchor>` in a translation. */
 const campaignLink = (campaign: { id: string; name: string }) => <Link component={RouterLink} to={paths.campaigns.detail(campaign.id)} />;
 
 /** What happened, in words (and links): one line per kind, from the server's kind and fields. */
@@ -54,7 +54,7 @@ function useItemTitle(): (item: TimelineItem) => ReactNode {
             i18nKey="timeline:created.import"
             values={{ file: item.import.fileName }}
             components={{
-              link: <Link component={RouterLink} to={`${paths.contacts.upload}?import=${encodeURIComponent(item.import.id)}`} />,
+              anchor: <Link component={RouterLink} to={`${paths.contacts.upload}?import=${encodeURIComponent(item.import.id)}`} />,
             }}
           />
         ) : (
@@ -67,7 +67,7 @@ function useItemTitle(): (item: TimelineItem) => ReactNode {
             t={t}
             i18nKey="timeline:message.campaign"
             values={{ status, name: item.campaign.name }}
-            components={{ link: campaignLink(item.campaign) }}
+            components={{ anchor: campaignLink(item.campaign) }}
           />
         ) : (
           t('timeline:message.direct', { kind: t(`inbox:kinds.${item.messageKind}`), status })
@@ -80,7 +80,7 @@ function useItemTitle(): (item: TimelineItem) => ReactNode {
             t={t}
             i18nKey="timeline:reply.campaign"
             values={{ name: item.campaign.name }}
-            components={{ link: campaignLink(item.campaign) }}
+            components={{ anchor: campaignLink(item.campaign) }}
           />
         ) : (
           t('timeline:reply.plain')
