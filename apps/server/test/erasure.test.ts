@@ -173,6 +173,18 @@ describe('erasing a contact who touched every feature', () => {
     ok(await server.post(`/api/inbox/conversations/${id}/read`, undefined, { token: admin.token }));
     ok(await server.post(`/api/inbox/conversations/${id}/reply`, { body: `Thank you ${FIRST}` }, { token: admin.token }), 202);
 
+    // An internal note about the person that mentions a colleague (whose notification names the contact).
+    const colleague = await server.createUser('agent', { name: 'Colleague' });
+    ok(
+      await server.post(
+        '/api/notes',
+        { contactId: id, body: `${FIRST} ${LAST} asked @Colleague to call back`, mentions: [colleague.user.id] },
+        { token: admin.token },
+      ),
+      201,
+    );
+    expect((await rows(sql`select 1 from notifications where kind = 'note_mention' and user_id = ${colleague.user.id}`)).length).toBe(1);
+
     // A contact-form message, answered by text.
     ok(
       await server.post('/api/public/contact', { name: `${FIRST} ${LAST}`, phone: PHONE, email: EMAIL, message: `Please call ${FIRST}` }),
