@@ -152,6 +152,15 @@ test('the contact page tells the story newest first, and a note with a mention r
   expect(await second.page.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
   expect(await second.page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
   expect(await seriousViolations(second.page)).toEqual([]);
+
+  // On a 390 px phone neither the notes page nor the contact's timeline scrolls sideways.
+  await second.page.setViewportSize({ width: 390, height: 844 });
+  const sideways = () => second.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await eventually(() => second.page.getByTestId('note').count()).toBe(1);
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  await second.page.goto(`/contacts/${contactId}`);
+  await eventually(() => second.page.getByTestId('timeline-item').count()).toBeGreaterThanOrEqual(7);
+  expect(await sideways()).toBeLessThanOrEqual(0);
   expect(second.problems).toEqual([]);
   await second.context.close();
 });
