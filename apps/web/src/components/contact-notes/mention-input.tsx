@@ -6,12 +6,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMentionable } from '../../api/notes/get-mentionable';
 import { InputField } from '../forms/input-field';
-
-/** The name being typed after an @ just before the caret ("@Ma" -> "Ma"), or null. */
-export function mentionQuery(text: string, caret: number): { start: number; search: string } | null {
-  const match = /(^|\s)@([^\s@]{0,30})$/u.exec(text.slice(0, caret));
-  return match ? { start: caret - (match[2]?.length ?? 0) - 1, search: match[2] ?? '' } : null;
-}
+import { mentionQuery } from './mention-query';
 
 export interface MentionInputProps {
   value: string;
