@@ -526,12 +526,14 @@ export const PROBES: Probe[] = [
     call: async (context, token) =>
       context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients?search=7700900123`, { token }),
     shows: (body) => body.total === 1,
-  },  { subject: 'Note', action: 'read', route: 'GET /api/notes', call: ({ server }, token) => server.get('/api/notes', { token }) },
+  },
+  { subject: 'Note', action: 'read', route: 'GET /api/notes', call: ({ server }, token) => server.get('/api/notes', { token }) },
   {
     subject: 'Note',
     action: 'create',
     route: 'POST /api/notes',
-    call: async (context, token) => context.server.post('/api/notes', { contactId: await newContact(context), body: 'Probe note' }, { token }),
+    call: async (context, token) =>
+      context.server.post('/api/notes', { contactId: await newContact(context), body: 'Probe note' }, { token }),
   },
   {
     subject: 'Note',

@@ -11,7 +11,10 @@ export const contactNotes = pgTable(
     contactId: uuid('contact_id').notNull(),
     authorId: uuid('author_id'),
     body: text('body').notNull(),
-    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },

@@ -64,7 +64,11 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; emailAvailable: boolea
     '/api/notes/authors',
     {
       config: { auth: 'required', can: ['read', 'Note'], refusal: CANNOT_READ },
-      schema: { tags, summary: 'Everyone who wrote a note (the author filter)', response: { 200: noteAuthorsResponseSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Everyone who wrote a note (the author filter)',
+        response: { 200: noteAuthorsResponseSchema, ...errorResponses(401, 403) },
+      },
     },
     async () => ({ data: await noteAuthors(db) }),
   );

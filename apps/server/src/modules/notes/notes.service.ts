@@ -75,7 +75,15 @@ export async function updateNote(db: Db, input: NoteCommand & { note: NoteRow; b
   if (input.note.authorId !== input.actor.id) throw new Forbidden(NOT_AUTHOR);
   await db.transaction(async (tx) => {
     const mentions = await resolveMentions(tx, input.body.body, input.body.mentions);
-    if (!(await updateNoteRow(tx, input.note.id, input.body.body, mentions.map((user) => user.id)))) throw new NotFound('Note not found');
+    if (
+      !(await updateNoteRow(
+        tx,
+        input.note.id,
+        input.body.body,
+        mentions.map((user) => user.id),
+      ))
+    )
+      throw new NotFound('Note not found');
     await recordAudit(tx, {
       actor: input.actor,
       action: 'note.update',

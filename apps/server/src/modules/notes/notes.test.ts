@@ -21,7 +21,11 @@ describe('notes API', () => {
     manager = await server.createUser('manager', { name: 'Maria Manager' });
     agent = await server.createUser('agent', { name: 'Alex Agent' });
     viewer = await server.createUser('viewer', { name: 'Vera Viewer' });
-    const one = await server.post('/api/contacts', { phone: '+447700900101', firstName: 'Nadia', lastName: 'Noted' }, { token: admin.token });
+    const one = await server.post(
+      '/api/contacts',
+      { phone: '+447700900101', firstName: 'Nadia', lastName: 'Noted' },
+      { token: admin.token },
+    );
     contactId = one.body.contact.id;
     const two = await server.post('/api/contacts', { phone: '+447700900102' }, { token: admin.token });
     otherContactId = two.body.contact.id;

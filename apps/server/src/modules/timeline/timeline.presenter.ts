@@ -34,7 +34,13 @@ export function presentTimelineItem(row: TimelineRow): TimelineItem {
         deliveredAt: iso(d.deliveredAt),
       };
     case 'reply':
-      return { ...base, kind: 'reply', body: text(d.body) ?? '', optsOut: d.optsOut === true, campaign: campaign(d.campaignId, d.campaignName) };
+      return {
+        ...base,
+        kind: 'reply',
+        body: text(d.body) ?? '',
+        optsOut: d.optsOut === true,
+        campaign: campaign(d.campaignId, d.campaignName),
+      };
     case 'opt_out':
       return { ...base, kind: 'opt_out', source: (d.source ?? null) as OptOutSource | null };
     case 'opt_in':

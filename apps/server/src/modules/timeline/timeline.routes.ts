@@ -34,7 +34,8 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const cursor = request.query.before === undefined ? null : parseCursor(request.query.before);
-      if (request.query.before !== undefined && !cursor) throw new ValidationError('before', 'before must be a cursor from an earlier page');
+      if (request.query.before !== undefined && !cursor)
+        throw new ValidationError('before', 'before must be a cursor from an earlier page');
       const { limit } = request.query;
       const rows = await timelinePage(db, request.params.id, {
         limit,
