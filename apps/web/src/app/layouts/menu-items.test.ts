@@ -17,6 +17,7 @@ describe('menu per role', () => {
       'nav.reports',
       'nav.chats',
       'nav.calendar',
+      'nav.notes',
       'nav.users',
       'nav.configurations',
       'nav.faq',
@@ -28,5 +29,7 @@ describe('menu per role', () => {
     expect(labels('agent')).not.toContain('nav.users');
     expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'nav.faq', 'nav.roles']);
     expect(labels('manager')).toContain('nav.users');
+    // Notes: everyone but viewers.
+    expect(labels('agent')).toContain('nav.notes');
   });
 });
