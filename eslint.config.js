@@ -211,6 +211,8 @@ function serverModuleZones() {
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
     ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team'],
     ['messaging', 'notifications', 'search'],
+    // Notes tell the users they mention through the notifications; the contact timeline reads every source by SQL.
+    ['notes', 'timeline'],
   ];
   const root = './apps/server/src';
   const modules = readdirSync(new URL(`${root}/modules`, import.meta.url), { withFileTypes: true })

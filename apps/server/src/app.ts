@@ -32,6 +32,8 @@ import { searchRoutes } from './modules/search/index.ts';
 import { segmentsRoutes } from './modules/segments/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { ticketsRoutes } from './modules/tickets/index.ts';
+import { notesRoutes } from './modules/notes/index.ts';
+import { timelineRoutes } from './modules/timeline/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
 import { registerRateLimitHeaders } from './platform/rate-limit-headers.ts';
 import { registerRequestMetrics } from './platform/request-metrics.ts';
@@ -161,6 +163,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(dashboardRoutes, { db });
   await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl), availability: deps.database.availability });
   await app.register(searchRoutes, { db });
+  await app.register(notesRoutes, { db, emailAvailable: Boolean(config.smtpUrl) });
+  await app.register(timelineRoutes, { db });
   await app.register(twilioWebhookRoutes, {
     publicUrl: config.publicUrl,
     sink: webhookSink(db, domainEvents({ emailAvailable: Boolean(config.smtpUrl) })),

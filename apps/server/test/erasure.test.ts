@@ -175,6 +175,18 @@ describe('erasing a contact who touched every feature', () => {
     // The conversation as a ticket, labelled with the person's name (its state, history and audit entry).
     ok(await server.request('PATCH', `/api/tickets/${id}`, { body: { labels: [FIRST], status: 'pending' }, token: admin.token }));
 
+    // An internal note about the person that mentions a colleague (whose notification names the contact).
+    const colleague = await server.createUser('agent', { name: 'Colleague' });
+    ok(
+      await server.post(
+        '/api/notes',
+        { contactId: id, body: `${FIRST} ${LAST} asked @Colleague to call back`, mentions: [colleague.user.id] },
+        { token: admin.token },
+      ),
+      201,
+    );
+    expect((await rows(sql`select 1 from notifications where kind = 'note_mention' and user_id = ${colleague.user.id}`)).length).toBe(1);
+
     // A contact-form message, answered by text.
     ok(
       await server.post('/api/public/contact', { name: `${FIRST} ${LAST}`, phone: PHONE, email: EMAIL, message: `Please call ${FIRST}` }),

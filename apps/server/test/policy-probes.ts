@@ -63,6 +63,12 @@ const newTemplate = ({ server, adminToken }: ProbeContext) =>
   created(server.post('/api/templates', { name: `Probe template ${next()}`, body: 'Hello' }, { token: adminToken }), (b) => b.template.id);
 const newSegment = ({ server, adminToken }: ProbeContext) =>
   created(server.post('/api/segments', { name: `Probe segment ${next()}`, definition: {} }, { token: adminToken }), (b) => b.segment.id);
+/** A note by the administrator: for anyone else, another's note. */
+const newNote = async (context: ProbeContext) =>
+  created(
+    context.server.post('/api/notes', { contactId: await newContact(context), body: 'Probe note' }, { token: context.adminToken }),
+    (b) => b.note.id,
+  );
 const newGateway = ({ server, adminToken }: ProbeContext) =>
   created(
     server.post('/api/gateways', { name: `Probe gateway ${next()}`, kind: 'simulator', config: {} }, { token: adminToken }),
@@ -520,6 +526,20 @@ export const PROBES: Probe[] = [
     call: async (context, token) =>
       context.server.get(`/api/reports/delivery/${await campaignWithRecipient(context)}/recipients?search=7700900123`, { token }),
     shows: (body) => body.total === 1,
+  },
+  { subject: 'Note', action: 'read', route: 'GET /api/notes', call: ({ server }, token) => server.get('/api/notes', { token }) },
+  {
+    subject: 'Note',
+    action: 'create',
+    route: 'POST /api/notes',
+    call: async (context, token) =>
+      context.server.post('/api/notes', { contactId: await newContact(context), body: 'Probe note' }, { token }),
+  },
+  {
+    subject: 'Note',
+    action: 'delete',
+    route: "DELETE /api/notes/:id (another's note)",
+    call: async (context, token) => context.server.delete(`/api/notes/${await newNote(context)}`, { token }),
   },
 ];
 

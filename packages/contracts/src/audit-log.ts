@@ -110,6 +110,10 @@ export const AUDIT_ACTIONS = [
   'tickets.settings_update',
   /** A user set their own availability for new conversations. */
   'user.availability',
+  /** Internal notes on contacts (`subjectId`: the note; `details.contactId`). */
+  'note.create',
+  'note.update',
+  'note.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

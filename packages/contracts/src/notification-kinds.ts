@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'campaign_approval_requested',
   'campaign_approval_rejected',
   'campaign_approved',
+  /** Someone named the user with @ in a note on a contact (subject: the contact). */
+  'note_mention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +32,7 @@ export const NOTIFICATION_SUBJECT: Record<NotificationKind, Exclude<Subject, 'al
   campaign_approval_requested: 'Campaign',
   campaign_approval_rejected: 'Campaign',
   campaign_approved: 'Campaign',
+  note_mention: 'Note',
 };
 
 /** Kinds for which reading the subject is not enough: approval requests go to approvers, decisions to those who launch. */
@@ -49,7 +52,7 @@ export const kindsForRole = (role: Role): NotificationKind[] => NOTIFICATION_KIN
 
 /**
  * The page a notification opens (web app paths; e-mails prefix the public address): the import's
- * progress and result, the campaign, the gateways tab, the inbox.
+ * progress and result, the campaign, the gateways tab, the inbox, the contact a note is on.
  */
 export function notificationPath(kind: NotificationKind, subjectId: string | null): string {
   const id = encodeURIComponent(subjectId ?? '');
@@ -69,5 +72,7 @@ export function notificationPath(kind: NotificationKind, subjectId: string | nul
       return subjectId ? `/apps/chats?campaign=${id}` : '/apps/chats';
     case 'keyword_rule':
       return subjectId ? `/apps/chats?contact=${id}` : '/apps/chats';
+    case 'note_mention':
+      return subjectId ? `/contacts/${id}` : '/apps/notes';
   }
 }

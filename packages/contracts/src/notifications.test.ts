@@ -3,7 +3,7 @@ import { kindsForRole, notificationPath } from './notifications.ts';
 
 describe('notifications', () => {
   it('go to the roles that may read what they are about (the policy)', () => {
-    expect(kindsForRole('admin')).toHaveLength(10);
+    expect(kindsForRole('admin')).toHaveLength(11);
     expect(kindsForRole('manager')).toEqual([
       'import_completed',
       'import_failed',
@@ -15,8 +15,9 @@ describe('notifications', () => {
       'campaign_approval_requested',
       'campaign_approval_rejected',
       'campaign_approved',
+      'note_mention',
     ]);
-    expect(kindsForRole('agent')).toEqual(['campaign_completed', 'campaign_paused', 'replies', 'keyword_rule']);
+    expect(kindsForRole('agent')).toEqual(['campaign_completed', 'campaign_paused', 'replies', 'keyword_rule', 'note_mention']);
     expect(kindsForRole('viewer')).toEqual([]);
   });
 
@@ -28,5 +29,6 @@ describe('notifications', () => {
     expect(notificationPath('replies', 'c1')).toBe('/apps/chats?campaign=c1');
     expect(notificationPath('replies', null)).toBe('/apps/chats');
     expect(notificationPath('keyword_rule', 'k1')).toBe('/apps/chats?contact=k1');
+    expect(notificationPath('note_mention', 'k1')).toBe('/contacts/k1');
   });
 });

@@ -47,6 +47,9 @@ describe('roles and permissions matrix', () => {
       // Agents use templates (quick replies) and saved segments (list views); managers manage them.
       'read Template',
       'read Segment',
+      // Everyone but viewers reads and writes notes; deleting another's note is for administrators.
+      'read Note',
+      'create Note',
     ]);
     expect(allowed('manager')).toEqual(expect.arrayContaining(['create Template', 'delete Template', 'create Segment', 'delete Segment']));
     // PRODUCT.md section 4: managers read the team without its sign-in details, and the settings.
@@ -54,5 +57,6 @@ describe('roles and permissions matrix', () => {
       expect.arrayContaining(['read User', 'read Settings', 'optIn Contact', 'changePhone Contact', 'bulkEdit Contact']),
     );
     expect(allowed('manager')).not.toContain('readSecurity User');
+    expect(allowed('manager')).not.toContain('delete Note');
   });
 });

@@ -28,6 +28,7 @@ export const SUBJECT_ACTIONS: Readonly<Record<MatrixSubject, readonly MatrixActi
   AuditLog: ['read', 'export'],
   Template: ['read', 'create', 'update', 'delete'],
   Segment: ['read', 'create', 'update', 'delete'],
+  Note: ['read', 'create', 'delete'],
 };
 
 /** One cell row of the matrix: a subject, an action, and which roles may do it. */

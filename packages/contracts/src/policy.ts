@@ -50,6 +50,8 @@ export const SUBJECTS = [
   'Template',
   /** Saved segments (contacts list views, campaign audiences). */
   'Segment',
+  /** Internal notes on contacts; `delete` is deleting anyone's (authors edit and delete their own). */
+  'Note',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -75,6 +77,7 @@ export const POLICY: Record<Role, Rule[]> = {
     { action: 'manage', subject: ['Contact', 'Import', 'Campaign', 'ArchivePost', 'Inbox', 'Template', 'Segment'] },
     { action: ['export', 'readPhone'], subject: 'Report' },
     { action: 'read', subject: ['User', 'Gateway', 'Settings'] },
+    { action: ['read', 'create'], subject: 'Note' },
   ],
   agent: [
     ...readOnlyBasics,
@@ -82,6 +85,7 @@ export const POLICY: Record<Role, Rule[]> = {
     { action: ['update', 'optOut', 'bulkTag'], subject: 'Contact' },
     { action: 'manage', subject: 'Inbox' },
     { action: 'readPhone', subject: 'Report' },
+    { action: ['read', 'create'], subject: 'Note' },
   ],
   viewer: [...readOnlyBasics, { action: 'export', subject: 'Report' }],
 };

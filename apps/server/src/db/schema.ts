@@ -342,6 +342,7 @@ export * from './schema-notifications.ts';
 export * from './schema-keyword-rules.ts';
 export * from './schema-campaign-approval.ts';
 export * from './schema-tickets.ts';
+export * from './schema-notes.ts';
 
 /** Salted hashes of erased contacts' numbers (platform/suppression.ts); opted_out: never import them again. */
 export const suppressedPhones = pgTable('suppressed_phones', {

@@ -62,6 +62,7 @@ const Tag1Report = lazyRoute(() => withTexts(import('../features/reports/routes/
 const NonRespondersReport = lazyRoute(() => withTexts(import('../features/reports/routes/non-responders-report')));
 const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar')));
 const CampaignBoard = lazyRoute(() => withTexts(import('../features/kanban/routes/campaign-board')));
+const NotesPage = lazyRoute(() => withTexts(import('../features/notes/routes/notes-page')));
 const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page')));
 const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page')));
 const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page')));
@@ -392,6 +393,14 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAbility action="read" subject="User">
                     <TeamPage />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.notes,
+                element: (
+                  <RequireAbility action="read" subject="Note">
+                    <NotesPage />
                   </RequireAbility>
                 ),
               },

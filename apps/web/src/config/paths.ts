@@ -90,6 +90,8 @@ export const paths = {
   acceptInvitation: '/auth/invitation',
   /** The inbox's Web messages (contact-form messages and their answers). */
   webMessages: '/apps/chats?view=web',
+  /** Internal notes on contacts, with @mentions. */
+  notes: '/apps/notes',
 } as const;
 
 /** The login path with a `redirect` back to `target` (path plus search), e.g. `/auth/login?redirect=%2Fusers`. */

@@ -54,7 +54,7 @@ describe('translation namespaces per page', () => {
     }
     expect(Object.fromEntries(pages)).toMatchObject({
       'features/users/routes/users-list.tsx': ['users'],
-      'features/contacts/routes/contact-detail.tsx': ['contacts', 'erasure', 'inbox'],
+      'features/contacts/routes/contact-detail.tsx': ['contacts', 'erasure', 'inbox', 'notes', 'timeline'],
       'features/public-site/routes/blog-page.tsx': ['archive'],
     });
     expect(filled('delivery/first-route-pages.ts')).toEqual([['features/dashboard/routes/dashboard.tsx', ['dashboard', 'statuses']]]);

@@ -115,11 +115,13 @@ export async function removeTraces(tx: Executor, traces: PersonTraces): Promise<
   // Other entries that quote the number, e-mail or full name (a test send, an export's search) keep the rest of their details.
   await tx.execute(sql`update audit_log set details = regexp_replace(details::text, ${tracePattern(traces)}, ${ERASED}, 'gi')::jsonb
     where details is not null and details::text ~* ${tracePattern(traces)}`);
-  // Consent records go with the contact (on delete cascade).
+  // Notifications of notes on the contact name it (notes themselves go with the contact).
+  await tx.execute(sql`delete from notifications where kind = 'note_mention' and subject_id = ${contactId}`);
+  // Consent records and notes go with the contact (on delete cascade).
   await tx.execute(sql`delete from contacts where id = ${contactId}`);
 }
 
-/** The access request's bundle: consent history and every message to and from the contact. */
+/** The access request's bundle: consent history, every message to and from the contact, and the notes about it. */
 export async function personalData(tx: Executor, contactId: string, phone: string) {
   const consents = await queryRows<Record<string, unknown>>(
     tx,
@@ -134,5 +136,11 @@ export async function personalData(tx: Executor, contactId: string, phone: strin
       select 'in', i.received_at, i.body, null, null, null, null from inbound_messages i where i.contact_id = ${contactId} or i.from_phone = ${phone}
       order by 2`,
   );
-  return { consents, messages };
+  // Internal notes about the person are personal data too (decision 102).
+  const notes = await queryRows<{ at: string; author: string | null; body: string }>(
+    tx,
+    sql`select n.created_at as at, u.name as author, n.body from contact_notes n left join users u on u.id = n.author_id
+        where n.contact_id = ${contactId} order by n.created_at`,
+  );
+  return { consents, messages, notes };
 }

@@ -105,10 +105,12 @@ describe('POST /api/contacts/:id/erase', () => {
 describe('GET /api/contacts/:id/personal-data', () => {
   it('answers the contact, its consent history and every message to and from it, as JSON or CSV (audited)', async () => {
     const { id } = await contactWithHistory('+447911123434', true);
+    expect((await server.post('/api/notes', { contactId: id, body: 'Prefers mornings' }, { token: admin.token })).status).toBe(201);
     const json = await server.get(`/api/contacts/${id}/personal-data?format=json`, { token: admin.token });
     expect(json.status).toBe(200);
     expect(json.body.contact).toMatchObject({ phone: '+447911123434', firstName: 'Amira' });
     expect(Array.isArray(json.body.consents)).toBe(true);
+    expect(json.body.notes).toMatchObject([{ body: 'Prefers mornings' }]);
     expect(json.body.messages.map((message: { direction: string }) => message.direction).sort()).toEqual(['in', 'out']);
     const csv = await server.get(`/api/contacts/${id}/personal-data?format=csv`, { token: admin.token });
     expect(csv.headers.get('content-type')).toContain('text/csv');

@@ -59,14 +59,14 @@ const CONSENT_COLUMNS = ['action', 'source', 'at', 'ip', 'userAgent', 'consentTe
 
 /**
  * Access request: everything held about one contact. zip: one bundle of contact.json (the whole
- * record), consents.csv and messages.csv; json: the record alone; csv: the messages alone.
+ * record, its notes included), consents.csv and messages.csv; json: the record alone; csv: the messages alone.
  */
 export async function exportPersonalData(
   db: Db,
   input: Command & { target: ContactRow; format: 'zip' | 'json' | 'csv' },
 ): Promise<string | Buffer> {
   const { target } = input;
-  const { consents, messages } = await personalData(db, target.id, target.phone);
+  const { consents, messages, notes } = await personalData(db, target.id, target.phone);
   await recordAudit(db, {
     actor: input.actor,
     action: 'contact.personal_data_export',
@@ -76,7 +76,7 @@ export async function exportPersonalData(
     details: { format: input.format, messages: messages.length },
   });
   if (input.format === 'csv') return csvOf(messages, MESSAGE_COLUMNS);
-  const json = JSON.stringify({ exportedAt: new Date().toISOString(), contact: target, consents, messages }, null, 2);
+  const json = JSON.stringify({ exportedAt: new Date().toISOString(), contact: target, consents, messages, notes }, null, 2);
   if (input.format === 'json') return json;
   return zipArchive([
     { name: 'contact.json', data: json },

@@ -294,7 +294,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags,
         summary: 'Everything held about one contact (access request; admins and managers)',
         description:
-          'zip (default): contact.json (the contact, its consent history and every message to and from it), consents.csv and messages.csv. json: the record alone. csv: the messages alone.',
+          'zip (default): contact.json (the contact, its consent history, every message to and from it and its notes), consents.csv and messages.csv. json: the record alone. csv: the messages alone.',
         params: contactIdParamsSchema,
         querystring: personalDataQuerySchema,
         response: {

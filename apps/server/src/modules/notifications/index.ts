@@ -5,3 +5,4 @@ export { startNotificationSweeper, type NotificationSweeper } from './notificati
 export { notificationsRoutes } from './notifications.routes.ts';
 export { notifyCampaignChanges } from './campaign-notifications.ts';
 export { notifyKeywordRules } from './keyword-rule-notifications.ts';
+export { notifyMentions, type MentionNotice } from './mention-notifications.ts';

@@ -25,6 +25,8 @@ interface Facts {
   /** An import's error, a campaign's pause reason or a gateway's disconnect reason (their own words). */
   detail: string;
   count: number;
+  /** Who wrote a note that mentions the recipient. */
+  author: string;
 }
 
 interface MailTexts {
@@ -49,6 +51,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_requested: (f) => `Campaign ${f.name} waits for your approval`,
       campaign_approval_rejected: (f) => `Campaign ${f.name} was rejected${withDetail(f.detail, ': ')}`,
       campaign_approved: (f) => `Campaign ${f.name} was approved`,
+      note_mention: (f) => `${f.author} mentioned you in a note on ${f.name}`,
     },
     greeting: (name) => `Hello ${name},`,
     footer: 'You receive this because of your notification settings (account settings, notifications).',
@@ -65,6 +68,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_requested: (f) => `La campagne ${f.name} attend votre approbation`,
       campaign_approval_rejected: (f) => `La campagne ${f.name} a été refusée${withDetail(f.detail, ' : ')}`,
       campaign_approved: (f) => `La campagne ${f.name} a été approuvée`,
+      note_mention: (f) => `${f.author} vous a mentionné dans une note sur ${f.name}`,
     },
     greeting: (name) => `Bonjour ${name},`,
     footer: 'Vous recevez ce message selon vos préférences de notification (paramètres du compte, notifications).',
@@ -81,6 +85,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_requested: (f) => `الحملة ${f.name} بانتظار موافقتك`,
       campaign_approval_rejected: (f) => `رُفضت الحملة ${f.name}${withDetail(f.detail, ': ')}`,
       campaign_approved: (f) => `تمت الموافقة على الحملة ${f.name}`,
+      note_mention: (f) => `أشار إليك ${f.author} في ملاحظة عن ${f.name}`,
     },
     greeting: (name) => `مرحبًا ${name}،`,
     footer: 'تصلك هذه الرسالة بحسب إعدادات الإشعارات في حسابك (إعدادات الحساب، الإشعارات).',
@@ -97,6 +102,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_requested: (f) => `活动 ${f.name} 等待您的审批`,
       campaign_approval_rejected: (f) => `活动 ${f.name} 被驳回${withDetail(f.detail, '：')}`,
       campaign_approved: (f) => `活动 ${f.name} 已获批准`,
+      note_mention: (f) => `${f.author} 在关于 ${f.name} 的备注中提到了您`,
     },
     greeting: (name) => `${name}，您好：`,
     footer: '您收到此邮件是因为您的通知设置（账户设置 > 通知）。',
@@ -119,6 +125,7 @@ export function notificationSummary(row: Omit<MailSource, 'name' | 'locale'>, la
     rejected: text(p.rejected),
     detail,
     count: row.count,
+    author: text(p.author),
   };
   const summary = TEXTS[language].summary[row.kind as NotificationKind];
   return summary ? summary(facts) : row.kind;

@@ -21,6 +21,7 @@ describe('menu per role', () => {
       'nav.team',
       'nav.emailLog',
       'nav.tickets',
+      'nav.notes',
       'nav.users',
       'nav.configurations',
       'nav.faq',
@@ -36,5 +37,7 @@ describe('menu per role', () => {
     expect(labels('manager')).toContain('nav.team');
     expect(labels('manager')).not.toContain('nav.emailLog');
     expect(labels('agent')).not.toContain('nav.team');
+    // Notes: everyone but viewers.
+    expect(labels('agent')).toContain('nav.notes');
   });
 });

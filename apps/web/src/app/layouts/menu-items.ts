@@ -6,6 +6,7 @@ import {
   IconLayoutDashboard,
   IconLayoutKanban,
   IconMessages,
+  IconNotes,
   IconSend,
   IconSettings,
   IconShieldCheck,
@@ -55,6 +56,7 @@ export const MENU: MenuGroup[] = [
       { labelKey: 'nav.team', to: paths.team, icon: IconUsersGroup, requires: [['read', 'User']] },
       { labelKey: 'nav.emailLog', to: paths.emailLog, icon: IconMail, requires: [['read', 'AuditLog']] },
       { labelKey: 'nav.tickets', to: paths.tickets, icon: IconTicket, requires: [['read', 'Inbox']] },
+      { labelKey: 'nav.notes', to: paths.notes, icon: IconNotes, requires: [['read', 'Note']] },
     ],
   },
   {

@@ -13,6 +13,7 @@ import { useContact } from '../../../api/contacts/get-contact';
 import { ContactConsentsCard } from '../components/contact-consents-card';
 import { ContactDetailsCard } from '../components/contact-details-card';
 import { ContactMessagesCard } from '../components/contact-messages-card';
+import { ContactTimelineCard } from '../components/contact-timeline-card';
 import { ContactLoadState } from '../components/contact-load-state';
 import { contactLabel } from '../components/contact-name';
 import { DeleteContactDialog } from '../components/delete-contact-dialog';
@@ -79,6 +80,7 @@ export default function ContactDetail() {
       <ContactDetailsCard contact={contact} />
       <ContactConsentsCard contactId={contact.id} />
       <ContactMessagesCard contactId={contact.id} />
+      <ContactTimelineCard contactId={contact.id} />
       <DeleteContactDialog
         contact={confirming ? contact : null}
         onClose={() => setConfirming(false)}

@@ -22,6 +22,7 @@ import { ReplyComposer } from './reply-composer';
 import { TicketBar } from './ticket-bar';
 import { LtrText } from '../../../components/ltr-text';
 import { EmptyState } from '../../../components/empty-state';
+import { ConversationNotes } from '../../../components/contact-notes/conversation-notes';
 
 /** Shown in the thread pane before a conversation is picked. */
 export function NoConversation() {
@@ -145,6 +146,7 @@ export function ThreadPane({
           </Box>
         )}
       </Box>
+      <ConversationNotes key={`notes-${contactId}`} contactId={contactId} />
       {canReply ? <ReplyComposer key={contactId} contactId={contactId} optedOut={contact.optedOut} /> : null}
     </Box>
   );

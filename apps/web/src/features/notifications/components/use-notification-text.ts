@@ -44,6 +44,8 @@ export function useNotificationText(): (notification: Notification) => string {
           return t('text.campaign_approval_rejected', { name: p.name, by: p.by, comment: p.comment });
         case 'campaign_approved':
           return t('text.campaign_approved', { name: p.name, by: p.by });
+        case 'note_mention':
+          return t('text.note_mention', { author: p.author, name: p.name });
       }
     },
     [t, i18n.language, reasons],
