@@ -26,4 +26,4 @@ CREATE INDEX "contact_notes_mentions_idx" ON "contact_notes" USING gin ("mention
 -- A new notification kind: note_mention (someone named the user in a note).
 ALTER TABLE "notifications" DROP CONSTRAINT IF EXISTS "notifications_kind_check";
 --> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("kind" in ('import_completed', 'import_failed', 'campaign_completed', 'campaign_paused', 'gateway_disconnected', 'replies', 'note_mention'));
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("kind" in ('import_completed', 'import_failed', 'campaign_completed', 'campaign_paused', 'gateway_disconnected', 'replies', 'campaign_approval_requested', 'campaign_approval_rejected', 'campaign_approved', 'note_mention'));
