@@ -208,7 +208,7 @@ function serverModuleZones() {
     ['templates', 'segments', 'keyword-rules'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
-    ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups'],
+    ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'followers', 'gallery'],
     ['messaging', 'notifications', 'search'],
   ];
   const root = './apps/server/src';

@@ -34,6 +34,8 @@ import { registerRateLimitHeaders } from './platform/rate-limit-headers.ts';
 import { registerRequestMetrics } from './platform/request-metrics.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
+import { followersRoutes } from './modules/followers/index.ts';
+import { galleryRoutes } from './modules/gallery/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerAuthorization } from './platform/authorization.ts';
 import { registerDatabaseGuard } from './platform/database-guard.ts';
@@ -152,6 +154,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  await app.register(followersRoutes, { db });
+  await app.register(galleryRoutes, { db });
   await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl), availability: deps.database.availability });
   await app.register(searchRoutes, { db });
   await app.register(twilioWebhookRoutes, {

@@ -93,6 +93,10 @@ export const AUDIT_ACTIONS = [
   'reports.export',
   /** A 403: one entry per actor (or address), route and minute, `details.count` refusals in it. */
   'access.denied',
+  'followers.export',
+  'gallery.upload',
+  'gallery.update',
+  'gallery.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

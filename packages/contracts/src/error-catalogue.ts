@@ -73,6 +73,8 @@ export const API_ERROR_CATALOGUE = {
   API_KEY_ROTATED: [401],
   MESSAGE_NOT_CANCELLABLE: [409],
   OPT_IN_REFUSED: [409],
+  // The media library
+  IMAGE_IN_USE: [409],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;

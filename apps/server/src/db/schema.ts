@@ -342,3 +342,4 @@ export const suppressedPhones = pgTable('suppressed_phones', {
   optedOut: boolean('opted_out').notNull(),
   erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-gallery.ts';
