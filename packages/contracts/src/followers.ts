@@ -18,13 +18,20 @@ const day = (field: string) =>
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${field} must be a real date`);
 
 const filterShape = {
-  topic: z.string({ error: 'topic must be text' }).trim().min(1, 'topic must not be empty').max(80, 'topic must be at most 80 characters').optional(),
+  topic: z
+    .string({ error: 'topic must be text' })
+    .trim()
+    .min(1, 'topic must not be empty')
+    .max(80, 'topic must be at most 80 characters')
+    .optional(),
   status: z.enum(FOLLOWER_STATUSES, { error: 'status must be subscribed or unsubscribed' }).optional(),
   from: day('from').optional(),
   to: day('to').optional(),
 };
-const range = { check: (filter: { from?: string | undefined; to?: string | undefined }) => !filter.from || !filter.to || filter.from <= filter.to,
-  issue: { message: 'to must not be before from', path: ['to'] } };
+const range = {
+  check: (filter: { from?: string | undefined; to?: string | undefined }) => !filter.from || !filter.to || filter.from <= filter.to,
+  issue: { message: 'to must not be before from', path: ['to'] },
+};
 
 /** The filter every followers answer takes: topic (its title), status, and the subscription's day range (UTC). */
 export const followerFilterSchema = z.object(filterShape).refine(range.check, range.issue);
@@ -34,7 +41,10 @@ export type FollowerFilter = z.infer<typeof followerFilterSchema>;
 export const listFollowersQuerySchema = z.object({ ...filterShape, ...pageQuerySchema.shape }).refine(range.check, range.issue);
 /** GET /api/followers/export */
 export const exportFollowersQuerySchema = z
-  .object({ ...filterShape, format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }).default('csv') })
+  .object({
+    ...filterShape,
+    format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }).default('csv'),
+  })
   .refine(range.check, range.issue);
 
 /** The consent record a subscription was confirmed with: what the person agreed to, when, and how. */

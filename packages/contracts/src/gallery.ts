@@ -42,10 +42,7 @@ export const galleryImageParamsSchema = z.object({
   id: z.string({ error: 'id is required' }).regex(/^[0-9a-f]{64}$/, 'id must be an image id (64 hexadecimal digits)'),
 });
 
-const alt = z
-  .string({ error: 'alt must be text' })
-  .trim()
-  .max(GALLERY_LIMITS.alt, `alt must be at most ${GALLERY_LIMITS.alt} characters`);
+const alt = z.string({ error: 'alt must be text' }).trim().max(GALLERY_LIMITS.alt, `alt must be at most ${GALLERY_LIMITS.alt} characters`);
 
 /** The upload form's text field (multipart; read after the file's checks). */
 export const galleryUploadFieldsSchema = z.object({ alt: alt.default('') });

@@ -60,6 +60,8 @@ const DeliveryReport = lazyRoute(() => withTexts(import('../features/reports/rou
 const Tag1Report = lazyRoute(() => withTexts(import('../features/reports/routes/tag1-report')));
 const NonRespondersReport = lazyRoute(() => withTexts(import('../features/reports/routes/non-responders-report')));
 const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar')));
+const FollowersPage = lazyRoute(() => withTexts(import('../features/followers/routes/followers-page')));
+const GalleryPage = lazyRoute(() => withTexts(import('../features/gallery/routes/gallery-page')));
 const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page')));
 const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page')));
 const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page')));
@@ -354,6 +356,22 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAbility action="read" subject="Campaign">
                     <CampaignCalendar />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.followers,
+                element: (
+                  <RequireAbility action="read" subject="Contact">
+                    <FollowersPage />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.gallery,
+                element: (
+                  <RequireAbility action="read" subject="ArchivePost">
+                    <GalleryPage />
                   </RequireAbility>
                 ),
               },

@@ -78,6 +78,10 @@ export const paths = {
     blogEntry: (id: string) => `/frontend-pages/blog/detail/${encodeURIComponent(id)}`,
   },
   configurationsTab: (tab: string) => `/configurations?tab=${encodeURIComponent(tab)}`,
+  /** The public site's subscribers by topic. */
+  followers: '/apps/followers',
+  /** The media library. */
+  gallery: '/apps/gallery',
 } as const;
 
 /** The login path with a `redirect` back to `target` (path plus search), e.g. `/auth/login?redirect=%2Fusers`. */

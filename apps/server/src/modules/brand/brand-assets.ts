@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { BRAND_ASSET_EXTENSIONS, IMAGE_UPLOAD_LIMITS, wrongTypeMessage, type BrandAssetMime, type ImageUploadKind } from '@sms/contracts/brand';
+import {
+  BRAND_ASSET_EXTENSIONS,
+  IMAGE_UPLOAD_LIMITS,
+  wrongTypeMessage,
+  type BrandAssetMime,
+  type ImageUploadKind,
+} from '@sms/contracts/brand';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError, UnsupportedMediaType, Unprocessable } from '../../platform/errors.ts';

@@ -38,6 +38,11 @@ export function presentTotals(row: {
 }
 
 /** One chart day with numbers. */
-export function presentDay(row: { day: string; topic: string | null; subscribes: number | string; unsubscribes: number | string }): FollowerDay {
+export function presentDay(row: {
+  day: string;
+  topic: string | null;
+  subscribes: number | string;
+  unsubscribes: number | string;
+}): FollowerDay {
   return { day: row.day, topic: row.topic, subscribes: Number(row.subscribes), unsubscribes: Number(row.unsubscribes) };
 }

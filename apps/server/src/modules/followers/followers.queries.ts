@@ -96,7 +96,12 @@ export async function listFollowers(
 }
 
 /** The next `limit` followers in list order after `after` (the export's keyset paging). */
-export async function followersAfter(db: Executor, filter: FollowerFilter, after: FollowerCursor | null, limit: number): Promise<FollowerRow[]> {
+export async function followersAfter(
+  db: Executor,
+  filter: FollowerFilter,
+  after: FollowerCursor | null,
+  limit: number,
+): Promise<FollowerRow[]> {
   const position = after
     ? sql`where (f.subscribed_at < ${after.at}::timestamptz)
             or (f.subscribed_at = ${after.at}::timestamptz and f.consent_id < ${after.consentId}::uuid)

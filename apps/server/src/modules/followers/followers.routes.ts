@@ -76,9 +76,13 @@ export const followersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const actor = currentUser(request);
       const { format, ...filter } = request.query;
       const download = exportFollowers(db, filter, format, ({ rows, completed }) => {
-        recordAudit(db, { actor, action: 'followers.export', subject: 'Contact', ip: request.ip, details: { format, filter, rows, completed } }).catch(
-          (error: unknown) => request.log.error({ err: error }, 'could not audit a followers export'),
-        );
+        recordAudit(db, {
+          actor,
+          action: 'followers.export',
+          subject: 'Contact',
+          ip: request.ip,
+          details: { format, filter, rows, completed },
+        }).catch((error: unknown) => request.log.error({ err: error }, 'could not audit a followers export'));
       });
       return sendExportFile(reply, download);
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
@@ -115,7 +116,13 @@ describe('followers API', () => {
       name: 'Alice',
       status: 'subscribed',
       unsubscribedAt: null,
-      consent: { source: 'web_form', text: 'I agree to texts', ip: '203.0.113.9', userAgent: 'Test browser', at: '2026-03-01T09:00:00.000Z' },
+      consent: {
+        source: 'web_form',
+        text: 'I agree to texts',
+        ip: '203.0.113.9',
+        userAgent: 'Test browser',
+        at: '2026-03-01T09:00:00.000Z',
+      },
     });
     expect(rows.find((row) => row.topic === null)).toMatchObject({ status: 'subscribed' });
     expect(rows.filter((row) => row.status === 'unsubscribed').map((row) => row.unsubscribedAt)).toEqual(
@@ -141,8 +148,13 @@ describe('followers API', () => {
     const response = await server.get(`/api/followers/export?${query}`, { token: admin.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="followers-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = String(response.body).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('phone,name,topic,status,subscribed_at,unsubscribed_at,consent_source,consent_text,consent_ip,consent_user_agent');
+    const lines = String(response.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'phone,name,topic,status,subscribed_at,unsubscribed_at,consent_source,consent_text,consent_ip,consent_user_agent',
+    );
     return lines.slice(1).map((line) => line.split(','));
   };
 
@@ -183,9 +195,17 @@ describe('followers API', () => {
     const response = await server.get('/api/followers/export?format=xlsx&topic=Roads', { token: manager.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
-    const audit = await queryRows<{ actor_id: string; details: any }>(
-      server.database.db,
-      sql`select actor_id, details from audit_log where action = 'followers.export' order by id desc limit 1`,
+    // The entry is written when the file has gone out, just after the answer ends.
+    const audit = await waitFor(
+      async () => {
+        const rows = await queryRows<{ actor_id: string; details: any }>(
+          server.database.db,
+          sql`select actor_id, details from audit_log where action = 'followers.export' and details->>'format' = 'xlsx' order by id desc limit 1`,
+        );
+        return rows.length > 0 ? rows : undefined;
+      },
+      10_000,
+      'the export audit entry',
     );
     expect(audit[0]?.actor_id).toBe(manager.user.id);
     expect(audit[0]?.details).toMatchObject({ format: 'xlsx', filter: { topic: 'Roads' } });

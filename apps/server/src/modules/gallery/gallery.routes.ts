@@ -34,7 +34,9 @@ const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
 
 /** The media library: images for posts beside the brand's images, where each is used, uploads and deletion. */
 export const galleryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  await app.register(multipart, { limits: { fileSize: LIMITS.maxBytes, files: 1, fields: 8, fieldSize: GALLERY_LIMITS.alt * 4, parts: 9 } });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.maxBytes, files: 1, fields: 8, fieldSize: GALLERY_LIMITS.alt * 4, parts: 9 },
+  });
   const changeBy = (request: FastifyRequest): Command => ({ actor: currentUser(request), ip: request.ip });
   const image = recordLoader(async (id: string) => {
     const row = await findGalleryImage(db, id);
@@ -71,7 +73,10 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           `${LIMITS.types.join(', ')}, at most ${formatBytes(LIMITS.maxBytes)}, in the multipart field "image"; optional "alt". ` +
           'Checked by its content and re-encoded like brand images, scaled to at most 3840x2160. The same picture again answers 200 with the image already stored.',
         consumes: ['multipart/form-data'],
-        body: z.object({ image: z.file().describe(`${LIMITS.types.join(', ')}; at most ${formatBytes(LIMITS.maxBytes)}`), alt: z.string().optional() }),
+        body: z.object({
+          image: z.file().describe(`${LIMITS.types.join(', ')}; at most ${formatBytes(LIMITS.maxBytes)}`),
+          alt: z.string().optional(),
+        }),
         response: { 200: galleryImageResponseSchema, 201: galleryImageResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
       },
     },
@@ -80,7 +85,11 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const upload = await readUpload(request, 'galleryImage', ['alt'], GALLERY_LIMITS.alt * 4);
       const fields = galleryUploadFieldsSchema.safeParse(upload.fields);
       if (!fields.success) throw new ValidationError('alt', fields.error.issues[0]?.message ?? 'alt is invalid');
-      const { image: row, created } = await uploadGalleryImage(db, command, { file: upload.file, fileName: upload.fileName, alt: fields.data.alt });
+      const { image: row, created } = await uploadGalleryImage(db, command, {
+        file: upload.file,
+        fileName: upload.fileName,
+        alt: fields.data.alt,
+      });
       return reply.status(created ? 201 : 200).send({ image: presentGalleryImage(row) });
     },
   );
@@ -111,7 +120,9 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: galleryImageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ image: presentGalleryImage(await updateGalleryImage(db, changeBy(request), request.params.id, request.body.alt)) }),
+    async (request) => ({
+      image: presentGalleryImage(await updateGalleryImage(db, changeBy(request), request.params.id, request.body.alt)),
+    }),
   );
 
   app.delete(

@@ -4,7 +4,14 @@ import type { Command } from '../../platform/audit.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { insertBrandAssets, processGalleryImage } from '../brand/index.ts';
-import { deleteGalleryImage, findGalleryImage, insertGalleryImage, lockGalleryImage, upsertGalleryAlt, type GalleryRow } from './gallery.queries.ts';
+import {
+  deleteGalleryImage,
+  findGalleryImage,
+  insertGalleryImage,
+  lockGalleryImage,
+  upsertGalleryAlt,
+  type GalleryRow,
+} from './gallery.queries.ts';
 
 const found = (row: GalleryRow | undefined): GalleryRow => {
   if (!row) throw new NotFound('Image not found');
@@ -44,7 +51,14 @@ export async function uploadGalleryImage(
 export async function updateGalleryImage(db: Db, command: Command, id: string, alt: string): Promise<GalleryRow> {
   await db.transaction(async (tx) => {
     await upsertGalleryAlt(tx, id, alt);
-    await recordAudit(tx, { actor: command.actor, action: 'gallery.update', subject: 'ArchivePost', subjectId: id, ip: command.ip, details: { alt } });
+    await recordAudit(tx, {
+      actor: command.actor,
+      action: 'gallery.update',
+      subject: 'ArchivePost',
+      subjectId: id,
+      ip: command.ip,
+      details: { alt },
+    });
   });
   return found(await findGalleryImage(db, id));
 }
@@ -55,8 +69,16 @@ export async function removeGalleryImage(db: Db, command: Command, id: string): 
     await lockGalleryImage(tx, id);
     const image = found(await findGalleryImage(tx, id));
     const places = [...image.brand_roles.map((role) => `the brand's ${role}`), ...image.posts.map((post) => `the post "${post.title}"`)];
-    if (places.length > 0) throw new Conflict(`This image is in use (${places.join(', ')}): take it out of there first.`, { code: IMAGE_IN_USE_CODE });
+    if (places.length > 0)
+      throw new Conflict(`This image is in use (${places.join(', ')}): take it out of there first.`, { code: IMAGE_IN_USE_CODE });
     await deleteGalleryImage(tx, id);
-    await recordAudit(tx, { actor: command.actor, action: 'gallery.delete', subject: 'ArchivePost', subjectId: id, ip: command.ip, details: { fileName: image.file_name } });
+    await recordAudit(tx, {
+      actor: command.actor,
+      action: 'gallery.delete',
+      subject: 'ArchivePost',
+      subjectId: id,
+      ip: command.ip,
+      details: { fileName: image.file_name },
+    });
   });
 }

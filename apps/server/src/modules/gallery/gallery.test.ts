@@ -9,7 +9,9 @@ import { fetchBytes, upload } from '../../../test/upload.ts';
 
 const MISSING = 'a'.repeat(64);
 const image = (format: 'png' | 'jpeg' | 'webp', width = 120, height = 60, background = '#2BD1EE') =>
-  sharp({ create: { width, height, channels: format === 'jpeg' ? 3 : 4, background } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: format === 'jpeg' ? 3 : 4, background } })
+    [format]()
+    .toBuffer();
 
 describe('media library API', () => {
   let server: TestServer;
@@ -78,7 +80,14 @@ describe('media library API', () => {
     const png = await image('png', 80, 40, '#ff0000');
     const renamed = await send(png, { filename: 'holiday.jpg', type: 'image/jpeg', alt: 'A red square' });
     expect(renamed.status).toBe(201);
-    expect(renamed.body.image).toMatchObject({ mime: 'image/png', width: 80, height: 40, alt: 'A red square', fileName: 'holiday.jpg', source: 'gallery' });
+    expect(renamed.body.image).toMatchObject({
+      mime: 'image/png',
+      width: 80,
+      height: 40,
+      alt: 'A red square',
+      fileName: 'holiday.jpg',
+      source: 'gallery',
+    });
     expect(renamed.body.image.path).toBe(`/api/brand-assets/${renamed.body.image.id}.png`);
     const text = await send(Buffer.from('just some text, not an image\n'), { filename: 'notes.png', type: 'image/png' });
     expect(text.status).toBe(415);
@@ -112,7 +121,8 @@ describe('media library API', () => {
   });
 
   it('lists images with where each is used, and refuses to delete one a post uses (409 IMAGE_IN_USE)', async () => {
-    const stored = (await send(await image('webp', 64, 64, '#123456'), { filename: 'post.webp', type: 'image/webp', alt: 'Team photo' })).body.image;
+    const stored = (await send(await image('webp', 64, 64, '#123456'), { filename: 'post.webp', type: 'image/webp', alt: 'Team photo' }))
+      .body.image;
     const post = await server.post(
       '/api/public-site/posts',
       { title: 'Our team', body: `Hello\n\n![Team photo](${stored.path})`, publishAt: new Date().toISOString() },
@@ -130,7 +140,9 @@ describe('media library API', () => {
     expect(refused.body.message).toContain('Our team');
     expect((await fetchBytes(server, stored.path)).status).toBe(200);
     // Once the post no longer shows it, it can go, and its file with it.
-    expect((await server.request('PATCH', `/api/public-site/posts/${postId}`, { token: manager.token, body: { body: 'Hello' } })).status).toBe(200);
+    expect(
+      (await server.request('PATCH', `/api/public-site/posts/${postId}`, { token: manager.token, body: { body: 'Hello' } })).status,
+    ).toBe(200);
     expect((await server.delete(`/api/gallery/${stored.id}`, { token: manager.token })).status).toBe(204);
     expect((await server.get(`/api/gallery/${stored.id}`, { token: manager.token })).status).toBe(404);
     expect((await fetchBytes(server, stored.path)).status).toBe(404);
@@ -162,7 +174,10 @@ describe('media library API', () => {
 
   it('changes the alt text', async () => {
     const stored = (await send(await image('png', 20, 20, '#111111'))).body.image;
-    const changed = await server.request('PATCH', `/api/gallery/${stored.id}`, { token: manager.token, body: { alt: '  A black square ' } });
+    const changed = await server.request('PATCH', `/api/gallery/${stored.id}`, {
+      token: manager.token,
+      body: { alt: '  A black square ' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.image.alt).toBe('A black square');
   });

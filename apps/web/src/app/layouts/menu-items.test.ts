@@ -17,6 +17,8 @@ describe('menu per role', () => {
       'nav.reports',
       'nav.chats',
       'nav.calendar',
+      'nav.followers',
+      'nav.gallery',
       'nav.users',
       'nav.configurations',
       'nav.faq',

@@ -10,6 +10,8 @@ import {
   IconShieldCheck,
   IconUsers,
   IconAddressBook,
+  IconPhoto,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -47,6 +49,8 @@ export const MENU: MenuGroup[] = [
     items: [
       { labelKey: 'nav.chats', to: paths.chats, icon: IconMessages, requires: [['read', 'Inbox']] },
       { labelKey: 'nav.calendar', to: paths.calendar, icon: IconCalendarEvent, requires: [['read', 'Campaign']] },
+      { labelKey: 'nav.followers', to: paths.followers, icon: IconUsersGroup, requires: [['read', 'Contact']] },
+      { labelKey: 'nav.gallery', to: paths.gallery, icon: IconPhoto, requires: [['read', 'ArchivePost']] },
     ],
   },
   {
