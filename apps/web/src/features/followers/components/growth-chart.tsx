@@ -30,30 +30,37 @@ export function GrowthChart({ days, topic }: { days: readonly FollowerDay[]; top
             {t('chart.empty')}
           </Typography>
         ) : (
-          <Box component="figure" aria-labelledby="followers-growth-title" sx={{ m: 0 }} data-testid="followers-chart">
+          <Box
+            component="figure"
+            aria-labelledby="followers-growth-title"
+            sx={{ m: 0, position: 'relative' }}
+            data-testid="followers-chart"
+          >
             <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
               <GrowthBars series={series} />
             </Suspense>
-            <Box component="table" sx={visuallyHidden} data-testid="followers-chart-table">
-              <caption>{t('chart.tableCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('chart.day')}</th>
-                  <th scope="col">{t('chart.subscribes')}</th>
-                  <th scope="col">{t('chart.unsubscribes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {series.days.map((day, index) =>
-                  series.subscribes[index] || series.unsubscribes[index] ? (
-                    <tr key={day}>
-                      <th scope="row">{day}</th>
-                      <td>{series.subscribes[index]}</td>
-                      <td>{series.unsubscribes[index]}</td>
-                    </tr>
-                  ) : null,
-                )}
-              </tbody>
+            <Box sx={visuallyHidden}>
+              <table data-testid="followers-chart-table">
+                <caption>{t('chart.tableCaption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('chart.day')}</th>
+                    <th scope="col">{t('chart.subscribes')}</th>
+                    <th scope="col">{t('chart.unsubscribes')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {series.days.map((day, index) =>
+                    series.subscribes[index] || series.unsubscribes[index] ? (
+                      <tr key={day}>
+                        <th scope="row">{day}</th>
+                        <td>{series.subscribes[index]}</td>
+                        <td>{series.unsubscribes[index]}</td>
+                      </tr>
+                    ) : null,
+                  )}
+                </tbody>
+              </table>
             </Box>
           </Box>
         )}
@@ -64,6 +71,8 @@ export function GrowthChart({ days, topic }: { days: readonly FollowerDay[]; top
 
 const visuallyHidden = {
   position: 'absolute',
+  top: 0,
+  left: 0,
   width: 1,
   height: 1,
   overflow: 'hidden',
