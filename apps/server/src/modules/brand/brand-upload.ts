@@ -1,5 +1,6 @@
 import { IMAGE_UPLOAD_LIMITS, tooLargeMessage, type ImageUploadKind } from '@sms/contracts/brand';
 import type { FastifyRequest } from 'fastify';
+import { unstorableTextMessage } from '@sms/contracts/text-input';
 import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../platform/errors.ts';
 
 /** One upload read from a multipart request: the file's bytes and the small text fields. */
@@ -55,7 +56,9 @@ export async function readUpload(
       if (part.type === 'file') {
         if (part.fieldname === field && file === undefined) {
           file = await part.toBuffer();
-          fileName = part.filename;
+          // Shown only: control characters and lone surrogates dropped so it can be stored.
+          // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+          fileName = part.filename.replace(/[\u0000-\u001f\u007f]/g, '').toWellFormed();
           // toBuffer throws past the limit; the check stays in case that behaviour is configured off.
           if (part.file.truncated) throw limitError(kind, 'FST_REQ_FILE_TOO_LARGE');
         } else {
@@ -63,6 +66,9 @@ export async function readUpload(
         }
       } else if (fieldNames.includes(part.fieldname)) {
         if (part.valueTruncated) throw new ValidationError(part.fieldname, `${part.fieldname} is too long`);
+        // The text rule of every other input (decision 030): no NUL, no lone surrogate.
+        const unstorable = unstorableTextMessage(part.fieldname, String(part.value));
+        if (unstorable) throw new ValidationError(part.fieldname, unstorable);
         fields[part.fieldname] = String(part.value);
       }
     }

@@ -8,10 +8,10 @@ import { fetchBytes, upload } from '../../../test/upload.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
 const MISSING = 'a'.repeat(64);
-const image = (format: 'png' | 'jpeg' | 'webp', width = 120, height = 60, background = '#2BD1EE') =>
-  sharp({ create: { width, height, channels: format === 'jpeg' ? 3 : 4, background } })
-    [format]()
-    .toBuffer();
+const image = (format: 'png' | 'jpeg' | 'webp', width = 120, height = 60, background = '#2BD1EE') => {
+  const canvas = sharp({ create: { width, height, channels: format === 'jpeg' ? 3 : 4, background } });
+  return canvas[format]().toBuffer();
+};
 
 describe('media library API', () => {
   let server: TestServer;
@@ -71,6 +71,9 @@ describe('media library API', () => {
     const json = await server.post('/api/gallery', { image: 'x' }, { token: manager.token });
     expect(json.status).toBe(415);
     expect(json.body.field).toBe('image');
+    const nul = await send(await image('png'), { alt: 'a\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.field).toBe('alt');
     const longAlt = await send(await image('png'), { alt: 'y'.repeat(301) });
     expect(longAlt.status).toBe(400);
     expect(longAlt.body.field).toBe('alt');
