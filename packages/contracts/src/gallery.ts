@@ -16,6 +16,8 @@ export const galleryImageSchema = z.object({
   id: z.string(),
   /** Where the file is served (cached for a year): /api/brand-assets/<id>.<ext>. */
   path: z.string(),
+  /** A small rendition for grids (WebP, at most 480 px; the image itself when that small). */
+  thumbnailPath: z.string(),
   mime: z.string(),
   width: z.number().int(),
   height: z.number().int(),

@@ -9,6 +9,8 @@ export const galleryImages = pgTable(
   'gallery_images',
   {
     assetId: text('asset_id').primaryKey(),
+    /** A small WebP for grids (null: the image itself is small, or a brand image given alt text here). */
+    thumbAssetId: text('thumb_asset_id'),
     alt: text('alt').notNull().default(''),
     fileName: text('file_name').notNull().default(''),
     uploadedBy: uuid('uploaded_by'),

@@ -4,9 +4,11 @@ CREATE INDEX "contact_consents_at_idx" ON "contact_consents" USING btree ("at");
 --> statement-breakpoint
 -- The media library: images uploaded for posts, stored as brand assets (checked and re-encoded
 -- like them, content-addressed, served from /api/brand-assets) with their alt text. The brand's
--- clean-up keeps every asset a gallery row points at; the gallery deletes its own.
+-- clean-up keeps every asset a gallery row points at (the image and its grid thumbnail); the
+-- gallery deletes its own.
 CREATE TABLE "gallery_images" (
 	"asset_id" text PRIMARY KEY NOT NULL REFERENCES "brand_assets"("id"),
+	"thumb_asset_id" text REFERENCES "brand_assets"("id"),
 	"alt" text DEFAULT '' NOT NULL,
 	"file_name" text DEFAULT '' NOT NULL,
 	"uploaded_by" uuid,

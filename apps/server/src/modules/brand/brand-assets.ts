@@ -157,6 +157,21 @@ export async function processGalleryImage(bytes: Buffer): Promise<ProcessedAsset
   return reencode('galleryImage', bytes, type as 'image/png' | 'image/jpeg' | 'image/webp');
 }
 
+/** Longest side of a media library image's grid thumbnail. */
+const THUMBNAIL_SIZE = 480;
+
+/** The grid thumbnail of a processed library image (WebP, at most 480 px), or null when the image is that small already. */
+export async function galleryThumbnail(image: ProcessedAsset): Promise<ProcessedAsset | null> {
+  if (image.width <= THUMBNAIL_SIZE && image.height <= THUMBNAIL_SIZE) return null;
+  return decoding('galleryImage', async () => {
+    const { data, info } = await decoder('galleryImage', image.bytes)
+      .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    return asset('galleryThumbnail', 'image/webp', data, info.width, info.height);
+  });
+}
+
 /** A square PNG of `size` pixels with the image centred on transparency. */
 async function squarePng(source: () => Sharp, size: number, kind: string): Promise<ProcessedAsset> {
   const png = await source().resize(size, size, { fit: 'contain', background: TRANSPARENT }).png({ compressionLevel: 9 }).toBuffer();

@@ -7,6 +7,7 @@ export function presentGalleryImage(row: GalleryRow): GalleryImage {
   return {
     id: row.id,
     path: assetPath(row.id, row.mime),
+    thumbnailPath: row.thumb_id && row.thumb_mime ? assetPath(row.thumb_id, row.thumb_mime) : assetPath(row.id, row.mime),
     mime: row.mime,
     width: row.width,
     height: row.height,

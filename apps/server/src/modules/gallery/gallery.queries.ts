@@ -6,6 +6,9 @@ import { queryRows, type Executor } from '../../db/client.ts';
 export interface GalleryRow {
   id: string;
   mime: string;
+  /** The grid thumbnail's id and type, or null (the image itself is small). */
+  thumb_id: string | null;
+  thumb_mime: string | null;
   width: number;
   height: number;
   bytes: number | string;
@@ -32,8 +35,10 @@ function galleryItems(where: SQL): SQL {
     items as (
       select a.id, a.mime, a.width, a.height, octet_length(a.bytes) as bytes,
              case when g.asset_id is null then 'brand' else 'gallery' end as source,
-             coalesce(g.alt, '') as alt, coalesce(g.file_name, '') as file_name, coalesce(g.created_at, a.created_at) as created_at
+             coalesce(g.alt, '') as alt, coalesce(g.file_name, '') as file_name, coalesce(g.created_at, a.created_at) as created_at,
+             t.id as thumb_id, t.mime as thumb_mime
       from brand_assets a left join gallery_images g on g.asset_id = a.id
+      left join brand_assets t on t.id = g.thumb_asset_id
       where g.asset_id is not null or a.id in (select id from brand_ids)
     )
     select i.*,
@@ -62,11 +67,12 @@ export async function findGalleryImage(db: Executor, id: string): Promise<Galler
 /** Puts a stored asset in the library (an image already there keeps its row; answers whether it is new). */
 export async function insertGalleryImage(
   tx: Executor,
-  values: { assetId: string; alt: string; fileName: string; uploadedBy: string | null },
+  values: { assetId: string; thumbAssetId: string | null; alt: string; fileName: string; uploadedBy: string | null },
 ): Promise<boolean> {
   const rows = await queryRows<{ asset_id: string }>(
     tx,
-    sql`insert into gallery_images (asset_id, alt, file_name, uploaded_by) values (${values.assetId}, ${values.alt}, ${values.fileName}, ${values.uploadedBy})
+    sql`insert into gallery_images (asset_id, thumb_asset_id, alt, file_name, uploaded_by)
+        values (${values.assetId}, ${values.thumbAssetId}, ${values.alt}, ${values.fileName}, ${values.uploadedBy})
         on conflict (asset_id) do nothing returning asset_id`,
   );
   return rows.length > 0;
@@ -83,9 +89,17 @@ export async function lockGalleryImage(tx: Executor, assetId: string): Promise<v
   await tx.execute(sql`select asset_id from gallery_images where asset_id = ${assetId} for update`);
 }
 
-/** Takes an image out of the library, and its file unless the brand uses it. */
+/** Takes an image out of the library, and its files (the image and its thumbnail) unless the brand uses them. */
 export async function deleteGalleryImage(tx: Executor, assetId: string): Promise<void> {
-  await tx.execute(sql`delete from gallery_images where asset_id = ${assetId}`);
-  await tx.execute(sql`delete from brand_assets a where a.id = ${assetId} and not exists (
-    select 1 from brand_settings s where a.id in (s.logo_asset_id, s.favicon_asset_id, s.favicon_32_asset_id, s.favicon_180_asset_id, s.login_background_asset_id))`);
+  const [row] = await queryRows<{ thumb_asset_id: string | null }>(
+    tx,
+    sql`delete from gallery_images where asset_id = ${assetId} returning thumb_asset_id`,
+  );
+  const ids = [assetId, ...(row?.thumb_asset_id ? [row.thumb_asset_id] : [])];
+  await tx.execute(sql`delete from brand_assets a where a.id in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}) and not exists (
+    select 1 from brand_settings s where a.id in (s.logo_asset_id, s.favicon_asset_id, s.favicon_32_asset_id, s.favicon_180_asset_id, s.login_background_asset_id))
+    and not exists (select 1 from gallery_images g where a.id in (g.asset_id, g.thumb_asset_id))`);
 }

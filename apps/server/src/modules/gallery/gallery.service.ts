@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Command } from '../../platform/audit.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
-import { insertBrandAssets, processGalleryImage } from '../brand/index.ts';
+import { galleryThumbnail, insertBrandAssets, processGalleryImage } from '../brand/index.ts';
 import {
   deleteGalleryImage,
   findGalleryImage,
@@ -29,10 +29,17 @@ export async function uploadGalleryImage(
   input: { file: Buffer; fileName: string; alt: string },
 ): Promise<{ image: GalleryRow; created: boolean }> {
   const asset = await processGalleryImage(input.file);
+  const thumbnail = await galleryThumbnail(asset);
   const fileName = input.fileName.slice(0, 200);
   const created = await db.transaction(async (tx) => {
-    await insertBrandAssets(tx, [asset]);
-    const isNew = await insertGalleryImage(tx, { assetId: asset.id, alt: input.alt, fileName, uploadedBy: command.actor?.id ?? null });
+    await insertBrandAssets(tx, thumbnail ? [asset, thumbnail] : [asset]);
+    const isNew = await insertGalleryImage(tx, {
+      assetId: asset.id,
+      thumbAssetId: thumbnail?.id ?? null,
+      alt: input.alt,
+      fileName,
+      uploadedBy: command.actor?.id ?? null,
+    });
     if (isNew)
       await recordAudit(tx, {
         actor: command.actor,

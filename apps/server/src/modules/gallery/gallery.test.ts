@@ -92,6 +92,8 @@ describe('media library API', () => {
       source: 'gallery',
     });
     expect(renamed.body.image.path).toBe(`/api/brand-assets/${renamed.body.image.id}.png`);
+    // Small already: the image is its own thumbnail.
+    expect(renamed.body.image.thumbnailPath).toBe(renamed.body.image.path);
     const text = await send(Buffer.from('just some text, not an image\n'), { filename: 'notes.png', type: 'image/png' });
     expect(text.status).toBe(415);
     expect(text.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'image' });
@@ -117,6 +119,12 @@ describe('media library API', () => {
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('etag')).toBe(`"${stored.body.image.id}"`);
     expect(served.bytes.includes(Buffer.from('secret-owner'))).toBe(false);
+    // The grid's thumbnail: a small WebP, cached the same way.
+    expect(stored.body.image.thumbnailPath).toMatch(/^\/api\/brand-assets\/[0-9a-f]{64}\.webp$/);
+    const thumbnail = await fetchBytes(server, stored.body.image.thumbnailPath);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({ format: 'webp', width: 480, height: 96 });
     // The same picture again is the same image (200, not a second copy).
     const again = await send(withExif, { filename: 'copy.jpg', type: 'image/jpeg' });
     expect(again.status).toBe(200);
@@ -124,8 +132,9 @@ describe('media library API', () => {
   });
 
   it('lists images with where each is used, and refuses to delete one a post uses (409 IMAGE_IN_USE)', async () => {
-    const stored = (await send(await image('webp', 64, 64, '#123456'), { filename: 'post.webp', type: 'image/webp', alt: 'Team photo' }))
+    const stored = (await send(await image('webp', 640, 640, '#123456'), { filename: 'post.webp', type: 'image/webp', alt: 'Team photo' }))
       .body.image;
+    expect(stored.thumbnailPath).not.toBe(stored.path);
     const post = await server.post(
       '/api/public-site/posts',
       { title: 'Our team', body: `Hello\n\n![Team photo](${stored.path})`, publishAt: new Date().toISOString() },
@@ -149,6 +158,7 @@ describe('media library API', () => {
     expect((await server.delete(`/api/gallery/${stored.id}`, { token: manager.token })).status).toBe(204);
     expect((await server.get(`/api/gallery/${stored.id}`, { token: manager.token })).status).toBe(404);
     expect((await fetchBytes(server, stored.path)).status).toBe(404);
+    expect((await fetchBytes(server, stored.thumbnailPath)).status).toBe(404);
     const audit = await queryRows<{ action: string }>(
       server.database.db,
       sql`select action from audit_log where subject_id = ${stored.id} order by id`,
@@ -169,9 +179,11 @@ describe('media library API', () => {
     const refused = await server.delete(`/api/gallery/${logoId}`, { token: admin.token });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('IMAGE_IN_USE');
-    // The brand's clean-up (a reset) leaves the library's images alone.
+    const large = (await send(await image('jpeg', 1200, 900, '#445566'), { filename: 'large.jpg', type: 'image/jpeg' })).body.image;
+    // The brand's clean-up (a reset) leaves the library's images and thumbnails alone.
     expect((await server.post('/api/brand-settings/reset', {}, { token: admin.token })).status).toBe(200);
     expect((await server.get(`/api/gallery/${library.id}`, { token: manager.token })).status).toBe(200);
+    expect((await fetchBytes(server, large.thumbnailPath)).status).toBe(200);
     expect((await server.get(`/api/gallery/${logoId}`, { token: manager.token })).status).toBe(404);
   });
 

@@ -30,11 +30,9 @@ export function ImageCard({ image, onEdit, onDelete }: { image: GalleryImage; on
       <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <Box
           component="img"
-          src={image.path}
+          src={image.thumbnailPath}
           alt={image.alt}
           loading="lazy"
-          width={image.width}
-          height={image.height}
           sx={{ maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain' }}
         />
       </Box>

@@ -56,7 +56,7 @@ export function GalleryPicker({ onPick }: { onPick: (image: GalleryImage) => voi
                     >
                       <Box
                         component="img"
-                        src={image.path}
+                        src={image.thumbnailPath}
                         alt=""
                         loading="lazy"
                         sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
