@@ -123,6 +123,14 @@ test('a visitor subscribes on the public page and appears among the followers wi
   expect(lines[1]).toContain('Weather alerts');
   expect(lines[1]).toContain('web_form');
 
+  // In Arabic, right to left, still accessible.
+  await page.evaluate(() => window.localStorage.setItem('lang', 'ar'));
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'المتابعون' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await page.getByTestId('followers-chart').locator('svg').first().waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+
   // A phone: cards, no sideways scroll.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('followers-cards').waitFor();
