@@ -41,6 +41,8 @@ import { usersRoutes } from './modules/users/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { emailLogRoutes } from './modules/email-log/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
+import { followersRoutes } from './modules/followers/index.ts';
+import { galleryRoutes } from './modules/gallery/index.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerAuthorization } from './platform/authorization.ts';
 import { registerDatabaseGuard } from './platform/database-guard.ts';
@@ -161,6 +163,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  await app.register(followersRoutes, { db });
+  await app.register(galleryRoutes, { db });
   await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl), availability: deps.database.availability });
   await app.register(searchRoutes, { db });
   await app.register(notesRoutes, { db, emailAvailable: Boolean(config.smtpUrl) });

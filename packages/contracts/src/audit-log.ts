@@ -114,6 +114,10 @@ export const AUDIT_ACTIONS = [
   'note.create',
   'note.update',
   'note.delete',
+  'followers.export',
+  'gallery.upload',
+  'gallery.update',
+  'gallery.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

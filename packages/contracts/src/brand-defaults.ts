@@ -70,17 +70,30 @@ export const BRAND_UPLOAD_LIMITS = {
 } as const;
 export type BrandAssetKind = keyof typeof BRAND_UPLOAD_LIMITS;
 
+/** Every image upload checked and re-encoded like the brand's: the brand's three and the media library's (modules/gallery). */
+export const IMAGE_UPLOAD_LIMITS = {
+  ...BRAND_UPLOAD_LIMITS,
+  galleryImage: {
+    field: 'image',
+    label: 'Image',
+    maxBytes: 5 * MB,
+    types: ['image/png', 'image/jpeg', 'image/webp'],
+    typeNames: 'a PNG, JPEG or WebP image',
+  },
+} as const;
+export type ImageUploadKind = keyof typeof IMAGE_UPLOAD_LIMITS;
+
 /** "2 MB", "512 KB": how limits are written in messages. */
 export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${Number((bytes / MB).toFixed(1))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 /** 'Logo must be 2 MB or smaller' */
-export const tooLargeMessage = (kind: BrandAssetKind) =>
-  `${BRAND_UPLOAD_LIMITS[kind].label} must be ${formatBytes(BRAND_UPLOAD_LIMITS[kind].maxBytes)} or smaller`;
+export const tooLargeMessage = (kind: ImageUploadKind) =>
+  `${IMAGE_UPLOAD_LIMITS[kind].label} must be ${formatBytes(IMAGE_UPLOAD_LIMITS[kind].maxBytes)} or smaller`;
 /** 'Logo must be a PNG, JPEG, WebP or SVG image' */
-export const wrongTypeMessage = (kind: BrandAssetKind) =>
-  `${BRAND_UPLOAD_LIMITS[kind].label} must be ${BRAND_UPLOAD_LIMITS[kind].typeNames}`;
+export const wrongTypeMessage = (kind: ImageUploadKind) =>
+  `${IMAGE_UPLOAD_LIMITS[kind].label} must be ${IMAGE_UPLOAD_LIMITS[kind].typeNames}`;
 
 /** What GET answers when nothing was ever changed (and what reset answers). */
 export const DEFAULT_BRAND_SETTINGS: BrandSettings = {

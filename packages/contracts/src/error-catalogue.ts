@@ -82,6 +82,8 @@ export const API_ERROR_CATALOGUE = {
   INVITATION_EXPIRED: [400],
   INVITATION_USED: [400],
   INVITATION_REVOKED: [400],
+  // The media library
+  IMAGE_IN_USE: [409],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;

@@ -36,4 +36,16 @@ describe('Markdown as plain text', () => {
       'Storm warning\n\nStay inside, see the map (https://example.org/map).\n\n• Schools\n• Roads',
     );
   });
+
+  it("shows the media library's images only; other images stay their alt text", () => {
+    const id = 'ab'.repeat(32);
+    expect(parseInline(`See ![Team photo](/api/brand-assets/${id}.png) here`)).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'image', alt: 'Team photo', src: `/api/brand-assets/${id}.png` },
+      { kind: 'text', text: ' here' },
+    ]);
+    expect(parseInline('![tracker](https://evil.example/pixel.gif)')).toEqual([{ kind: 'text', text: 'tracker' }]);
+    expect(parseInline(`![x](/api/brand-assets/${id}.svg)`)).toEqual([{ kind: 'text', text: 'x' }]);
+    expect(markdownToText(`![Team photo](/api/brand-assets/${id}.png)`)).toBe('Team photo');
+  });
 });

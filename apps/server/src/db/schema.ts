@@ -351,3 +351,4 @@ export const suppressedPhones = pgTable('suppressed_phones', {
   erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-team.ts';
+export * from './schema-gallery.ts';

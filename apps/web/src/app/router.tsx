@@ -63,6 +63,8 @@ const NonRespondersReport = lazyRoute(() => withTexts(import('../features/report
 const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar')));
 const CampaignBoard = lazyRoute(() => withTexts(import('../features/kanban/routes/campaign-board')));
 const NotesPage = lazyRoute(() => withTexts(import('../features/notes/routes/notes-page')));
+const FollowersPage = lazyRoute(() => withTexts(import('../features/followers/routes/followers-page')));
+const GalleryPage = lazyRoute(() => withTexts(import('../features/gallery/routes/gallery-page')));
 const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page')));
 const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page')));
 const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page')));
@@ -381,6 +383,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.followers,
+                element: (
+                  <RequireAbility action="read" subject="Contact">
+                    <FollowersPage />
+                  </RequireAbility>
+                ),
+              },
+              {
                 path: paths.emailLog,
                 element: (
                   <RequireAbility action="read" subject="AuditLog">
@@ -401,6 +411,14 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAbility action="read" subject="Note">
                     <NotesPage />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.gallery,
+                element: (
+                  <RequireAbility action="read" subject="ArchivePost">
+                    <GalleryPage />
                   </RequireAbility>
                 ),
               },

@@ -92,6 +92,10 @@ export const paths = {
   webMessages: '/apps/chats?view=web',
   /** Internal notes on contacts, with @mentions. */
   notes: '/apps/notes',
+  /** The public site's subscribers by topic. */
+  followers: '/apps/followers',
+  /** The media library. */
+  gallery: '/apps/gallery',
 } as const;
 
 /** The login path with a `redirect` back to `target` (path plus search), e.g. `/auth/login?redirect=%2Fusers`. */

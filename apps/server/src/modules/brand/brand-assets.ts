@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   BRAND_ASSET_EXTENSIONS,
-  BRAND_UPLOAD_LIMITS,
+  IMAGE_UPLOAD_LIMITS,
   wrongTypeMessage,
-  type BrandAssetKind,
   type BrandAssetMime,
+  type ImageUploadKind,
 } from '@sms/contracts/brand';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
@@ -39,22 +39,24 @@ export interface ProcessedFavicon {
 type SourceType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/x-icon' | 'image/svg+xml';
 
 /** Longest sides kept (larger images are scaled down, never up) and decoded-pixel budgets. */
-const MAX_SIZE: Record<BrandAssetKind, { width: number; height: number; inputPixels: number }> = {
+const MAX_SIZE: Record<ImageUploadKind, { width: number; height: number; inputPixels: number }> = {
   logo: { width: 2000, height: 2000, inputPixels: 25_000_000 },
   favicon: { width: 512, height: 512, inputPixels: 25_000_000 },
   // Phone cameras take 50-megapixel photos; they are scaled to 4K on the way in.
   loginBackground: { width: 3840, height: 2160, inputPixels: 64_000_000 },
+  // Post images: the login background's bounds.
+  galleryImage: { width: 3840, height: 2160, inputPixels: 64_000_000 },
 };
 
 const FAVICON_ICO_SIZES = [16, 32, 48];
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** 415 for a type the field does not take. */
-const wrongType = (kind: BrandAssetKind) => new UnsupportedMediaType(wrongTypeMessage(kind), BRAND_UPLOAD_LIMITS[kind].field);
+const wrongType = (kind: ImageUploadKind) => new UnsupportedMediaType(wrongTypeMessage(kind), IMAGE_UPLOAD_LIMITS[kind].field);
 
 /** 422 for a file of an accepted type that cannot be used (damaged, unsafe, too many pixels). */
-const unusable = (kind: BrandAssetKind, reason: string) =>
-  new Unprocessable(`${BRAND_UPLOAD_LIMITS[kind].label} could not be used: ${reason}`, 'INVALID_IMAGE', BRAND_UPLOAD_LIMITS[kind].field);
+const unusable = (kind: ImageUploadKind, reason: string) =>
+  new Unprocessable(`${IMAGE_UPLOAD_LIMITS[kind].label} could not be used: ${reason}`, 'INVALID_IMAGE', IMAGE_UPLOAD_LIMITS[kind].field);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -76,7 +78,7 @@ async function sniff(bytes: Buffer): Promise<{ type: SourceType; svg?: string } 
 }
 
 /** Turns sharp's failures into a 422 the uploader can act on. */
-async function decoding<T>(kind: BrandAssetKind, work: () => Promise<T>): Promise<T> {
+async function decoding<T>(kind: ImageUploadKind, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -90,7 +92,7 @@ async function decoding<T>(kind: BrandAssetKind, work: () => Promise<T>): Promis
 }
 
 /** A sharp pipeline over the upload with the decoding budget of its kind. */
-function decoder(kind: BrandAssetKind, input: Buffer, options: { density?: number; raw?: { width: number; height: number } } = {}): Sharp {
+function decoder(kind: ImageUploadKind, input: Buffer, options: { density?: number; raw?: { width: number; height: number } } = {}): Sharp {
   return sharp(input, {
     limitInputPixels: MAX_SIZE[kind].inputPixels,
     failOn: 'error',
@@ -100,7 +102,7 @@ function decoder(kind: BrandAssetKind, input: Buffer, options: { density?: numbe
 }
 
 /** Re-encodes a raster upload in its own format, upright, metadata stripped, size capped. */
-async function reencode(kind: BrandAssetKind, bytes: Buffer, type: 'image/png' | 'image/jpeg' | 'image/webp'): Promise<ProcessedAsset> {
+async function reencode(kind: ImageUploadKind, bytes: Buffer, type: 'image/png' | 'image/jpeg' | 'image/webp'): Promise<ProcessedAsset> {
   return decoding(kind, async () => {
     const { width, height } = MAX_SIZE[kind];
     const pipeline = decoder(kind, bytes).rotate().resize({ width, height, fit: 'inside', withoutEnlargement: true });
@@ -116,7 +118,7 @@ async function reencode(kind: BrandAssetKind, bytes: Buffer, type: 'image/png' |
 }
 
 /** The sanitised SVG, after checking that it renders (which also yields its size). */
-async function cleanSvg(kind: BrandAssetKind, text: string): Promise<ProcessedAsset> {
+async function cleanSvg(kind: ImageUploadKind, text: string): Promise<ProcessedAsset> {
   let clean: string;
   try {
     clean = sanitiseSvg(text);
@@ -130,9 +132,9 @@ async function cleanSvg(kind: BrandAssetKind, text: string): Promise<ProcessedAs
 }
 
 /** Checks the detected type against what `kind` accepts. */
-async function accepted(kind: BrandAssetKind, bytes: Buffer): Promise<{ type: SourceType; svg?: string }> {
+async function accepted(kind: ImageUploadKind, bytes: Buffer): Promise<{ type: SourceType; svg?: string }> {
   const sniffed = await sniff(bytes);
-  if (!sniffed || !(BRAND_UPLOAD_LIMITS[kind].types as readonly string[]).includes(sniffed.type)) throw wrongType(kind);
+  if (!sniffed || !(IMAGE_UPLOAD_LIMITS[kind].types as readonly string[]).includes(sniffed.type)) throw wrongType(kind);
   return sniffed;
 }
 
@@ -147,6 +149,27 @@ export async function processLogo(bytes: Buffer): Promise<ProcessedAsset> {
 export async function processLoginBackground(bytes: Buffer): Promise<ProcessedAsset> {
   const { type } = await accepted('loginBackground', bytes);
   return reencode('loginBackground', bytes, type as 'image/png' | 'image/jpeg' | 'image/webp');
+}
+
+/** A media library image (modules/gallery): PNG, JPEG or WebP, re-encoded and scaled to at most 3840x2160. */
+export async function processGalleryImage(bytes: Buffer): Promise<ProcessedAsset> {
+  const { type } = await accepted('galleryImage', bytes);
+  return reencode('galleryImage', bytes, type as 'image/png' | 'image/jpeg' | 'image/webp');
+}
+
+/** Longest side of a media library image's grid thumbnail. */
+const THUMBNAIL_SIZE = 480;
+
+/** The grid thumbnail of a processed library image (WebP, at most 480 px), or null when the image is that small already. */
+export async function galleryThumbnail(image: ProcessedAsset): Promise<ProcessedAsset | null> {
+  if (image.width <= THUMBNAIL_SIZE && image.height <= THUMBNAIL_SIZE) return null;
+  return decoding('galleryImage', async () => {
+    const { data, info } = await decoder('galleryImage', image.bytes)
+      .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    return asset('galleryThumbnail', 'image/webp', data, info.width, info.height);
+  });
 }
 
 /** A square PNG of `size` pixels with the image centred on transparency. */

@@ -57,12 +57,16 @@ export async function findBrandAsset(db: Executor, id: string): Promise<BrandAss
   return row;
 }
 
-/** Deletes assets the brand row no longer points at (replaced, removed or reset); returns their ids. */
+/**
+ * Deletes assets the brand row no longer points at (replaced, removed or reset) and that are not
+ * in the media library (gallery_images and their thumbnails, modules/gallery); returns their ids.
+ */
 export async function deleteUnusedBrandAssets(tx: Executor): Promise<string[]> {
   const rows = await tx
     .delete(brandAssets)
     .where(
-      sql`not exists (select 1 from ${brandSettings} s where ${brandAssets.id} in (s.logo_asset_id, s.favicon_asset_id, s.favicon_32_asset_id, s.favicon_180_asset_id, s.login_background_asset_id))`,
+      sql`not exists (select 1 from ${brandSettings} s where ${brandAssets.id} in (s.logo_asset_id, s.favicon_asset_id, s.favicon_32_asset_id, s.favicon_180_asset_id, s.login_background_asset_id))
+          and not exists (select 1 from gallery_images g where ${brandAssets.id} in (g.asset_id, g.thumb_asset_id))`,
     )
     .returning({ id: brandAssets.id });
   return rows.map((row) => row.id);

@@ -5,3 +5,7 @@ export { brandRoutes } from './brand.routes.ts';
 export { findBrandRow } from './brand.queries.ts';
 export { loadBrand } from './brand.service.ts';
 export { presentBrand } from './brand.presenter.ts';
+// The media library (modules/gallery) checks, re-encodes, stores and serves its images as brand assets.
+export { assetPath, galleryThumbnail, processGalleryImage } from './brand-assets.ts';
+export { readUpload } from './brand-upload.ts';
+export { insertBrandAssets } from './brand.queries.ts';

@@ -22,6 +22,8 @@ describe('menu per role', () => {
       'nav.emailLog',
       'nav.tickets',
       'nav.notes',
+      'nav.followers',
+      'nav.gallery',
       'nav.users',
       'nav.configurations',
       'nav.faq',

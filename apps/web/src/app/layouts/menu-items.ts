@@ -15,6 +15,8 @@ import {
   IconMail,
   IconUsersGroup,
   IconTicket,
+  IconPhoto,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -57,6 +59,8 @@ export const MENU: MenuGroup[] = [
       { labelKey: 'nav.emailLog', to: paths.emailLog, icon: IconMail, requires: [['read', 'AuditLog']] },
       { labelKey: 'nav.tickets', to: paths.tickets, icon: IconTicket, requires: [['read', 'Inbox']] },
       { labelKey: 'nav.notes', to: paths.notes, icon: IconNotes, requires: [['read', 'Note']] },
+      { labelKey: 'nav.followers', to: paths.followers, icon: IconUsersGroup, requires: [['read', 'Contact']] },
+      { labelKey: 'nav.gallery', to: paths.gallery, icon: IconPhoto, requires: [['read', 'ArchivePost']] },
     ],
   },
   {

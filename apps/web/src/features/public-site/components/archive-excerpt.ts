@@ -10,7 +10,7 @@ export function excerptOf(entry: Pick<ArchiveEntry, 'kind' | 'body'>): string {
     entry.kind === 'post'
       ? parseMarkdown(entry.body)
           .flatMap((block) => (block.kind === 'list' ? block.items.flat() : block.inline))
-          .map((part) => part.text)
+          .map((part) => (part.kind === 'image' ? part.alt : part.text))
           .join(' ')
       : entry.body;
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -14,6 +14,8 @@ import { useSaveArchivePost } from '../../../api/public-site/save-archive-post';
 import { MarkdownView } from './markdown-view';
 import { DateField } from '../../../components/date-field/date-field';
 import { InputField } from '../../../components/forms/input-field';
+import { Can } from '../../../lib/permissions/can';
+import { GalleryPicker, imageMarkdown } from './gallery-picker';
 
 /** An instant as the value of a datetime-local input, in the browser's time zone. */
 export function toLocalInput(iso: string): string {
@@ -67,6 +69,18 @@ export function ArchivePostForm({ post, onDone }: { post: ArchivePost | null; on
           <Tab value="write" label={t('posts.fields.body')} />
           <Tab value="preview" label={t('posts.preview')} />
         </Tabs>
+        {view === 'write' ? (
+          <Can I="read" a="ArchivePost">
+            <Box>
+              <GalleryPicker
+                onPick={(image) => {
+                  const insert = imageMarkdown(image);
+                  setBody((current) => (current.trim() === '' ? insert : `${current.replace(/\s+$/, '')}\n\n${insert}`));
+                }}
+              />
+            </Box>
+          </Can>
+        ) : null}
         {view === 'write' ? (
           <InputField
             label={t('posts.fields.body')}

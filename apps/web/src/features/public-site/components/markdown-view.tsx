@@ -14,6 +14,17 @@ function InlineText({ parts }: { parts: Inline[] }) {
           {part.text}
         </Link>
       );
+    if (part.kind === 'image')
+      return (
+        <Box
+          key={index}
+          component="img"
+          src={part.src}
+          alt={part.alt}
+          loading="lazy"
+          sx={{ display: 'block', maxWidth: '100%', height: 'auto', my: 1.5, borderRadius: 1 }}
+        />
+      );
     return <span key={index}>{part.text}</span>;
   });
 }
