@@ -226,7 +226,13 @@ describe('notifications', () => {
   it('keeps per-user preferences: in the app and/or by e-mail, only for kinds the role receives', async () => {
     const defaults = await server.get<any>('/api/notifications/preferences', { token: agent.token });
     expect(defaults.body.emailAvailable).toBe(true);
-    expect(defaults.body.kinds.map((k: any) => k.kind)).toEqual(['campaign_completed', 'campaign_paused', 'replies', 'keyword_rule', 'note_mention']);
+    expect(defaults.body.kinds.map((k: any) => k.kind)).toEqual([
+      'campaign_completed',
+      'campaign_paused',
+      'replies',
+      'keyword_rule',
+      'note_mention',
+    ]);
     expect(defaults.body.kinds[0]).toEqual({ kind: 'campaign_completed', inApp: true, email: false });
     const refused = await server.put<any>(
       '/api/notifications/preferences',

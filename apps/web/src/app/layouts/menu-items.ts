@@ -16,7 +16,7 @@ import {
   IconUsersGroup,
   IconTicket,
   IconPhoto,
-  IconUsersGroup,
+  IconUserHeart,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -59,7 +59,7 @@ export const MENU: MenuGroup[] = [
       { labelKey: 'nav.emailLog', to: paths.emailLog, icon: IconMail, requires: [['read', 'AuditLog']] },
       { labelKey: 'nav.tickets', to: paths.tickets, icon: IconTicket, requires: [['read', 'Inbox']] },
       { labelKey: 'nav.notes', to: paths.notes, icon: IconNotes, requires: [['read', 'Note']] },
-      { labelKey: 'nav.followers', to: paths.followers, icon: IconUsersGroup, requires: [['read', 'Contact']] },
+      { labelKey: 'nav.followers', to: paths.followers, icon: IconUserHeart, requires: [['read', 'Contact']] },
       { labelKey: 'nav.gallery', to: paths.gallery, icon: IconPhoto, requires: [['read', 'ArchivePost']] },
     ],
   },
