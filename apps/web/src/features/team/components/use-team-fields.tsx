@@ -55,10 +55,10 @@ export function useTeamFields(): TeamField[] {
           member.availability ? (
             <Chip
               size="small"
-              variant="outlined"
-              color={member.availability === 'available' ? 'success' : 'default'}
               label={t(`availability.${member.availability}`)}
+              sx={member.availability === 'available' ? { bgcolor: 'success.light', color: 'textColor.success', fontWeight: 600 } : {}}
               data-testid="team-availability"
+              data-availability={member.availability}
             />
           ) : (
             NONE
