@@ -15,6 +15,7 @@ import { tuneSimulator } from './support/simulator.ts';
 let server: RunningServer;
 let browser: Browser;
 let admin: Session;
+let managerId = '';
 
 const MANAGER = { name: 'Maria Manager', email: 'maria@example.org', password: 'Correct-Horse-42' };
 const FAST = { acceptPerSecond: 500, receiptDelayMinMs: 50, receiptDelayMaxMs: 200, failureRate: 0, undeliveredRate: 0 };
@@ -60,7 +61,14 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
-  await api(server.baseUrl, 'POST', '/api/users/register', { ...MANAGER, role: 'manager' }, admin.token);
+  const registered = await api<{ user: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/users/register',
+    { ...MANAGER, role: 'manager' },
+    admin.token,
+  );
+  managerId = registered.user.id;
 });
 
 afterAll(async () => {
@@ -87,6 +95,9 @@ test('the contact page tells the story newest first, and a note with a mention r
 
   await campaignAnswered('Spring fair', 'Yes please', contactId);
   await campaignAnswered('Autumn fair', 'STOP', contactId);
+  // The conversation changes hands, then is resolved (the tickets' history is part of the story).
+  await api(server.baseUrl, 'PATCH', `/api/tickets/${contactId}`, { assigneeId: managerId }, admin.token);
+  await api(server.baseUrl, 'PATCH', `/api/tickets/${contactId}`, { status: 'resolved' }, admin.token);
 
   await page.goto(`/contacts/${contactId}`);
   const timeline = page.getByTestId('contact-timeline');
@@ -96,6 +107,10 @@ test('the contact page tells the story newest first, and a note with a mention r
   const at = (text: string) => texts.findIndex((line) => line.includes(text));
   // Newest first: the opt-out keyword, the second campaign, the first answer, the first campaign, the import.
   expect(at('Imported from timeline.csv')).toBe(texts.length - 1);
+  // The conversation's changes, after the STOP (the opt-out's confirmation may still come after them).
+  expect(at('Conversation resolved by Ada Admin')).toBeGreaterThanOrEqual(0);
+  expect(at('Conversation resolved by Ada Admin')).toBeLessThan(at('Conversation assigned to Maria Manager by Ada Admin'));
+  expect(at('Conversation assigned to Maria Manager by Ada Admin')).toBeLessThan(at('Opt-out keyword received'));
   expect(at('Opt-out keyword received')).toBeGreaterThanOrEqual(0);
   expect(at('Opted out (keyword)')).toBeGreaterThanOrEqual(0);
   expect(at('Opt-out keyword received')).toBeLessThan(at('Campaign Autumn fair · Delivered'));

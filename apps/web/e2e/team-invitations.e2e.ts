@@ -55,6 +55,7 @@ test('an admin invites a person, who opens the link once shown, sets a password 
   const row = page.locator(`[data-testid="team-row"][data-email="${person.email}"]`);
   await row.waitFor();
   expect(await row.locator('[data-status="invited"]').count()).toBe(1);
+  expect(await row.getByTestId('team-availability').count()).toBe(0);
   expect(await page.getByTestId('invitation-link').count()).toBe(0);
 
   // The person, in a browser of their own.
@@ -80,6 +81,10 @@ test('an admin invites a person, who opens the link once shown, sets a password 
   // The admin's list shows the person active.
   await page.reload();
   await eventually(() => row.locator('[data-status="active"]').count()).toBe(1);
+  // Their figures: available for new conversations, none open, no notes (an invitation has none of these).
+  expect(await row.getByTestId('team-availability').textContent()).toBe('Available');
+  const cells = await row.getByRole('cell').allTextContents();
+  expect(cells.slice(-3, -1)).toEqual(['0', '0']);
   // On a phone: cards, no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('team-cards').waitFor();

@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { CONTACT_SOURCES, OPT_OUT_SOURCES } from './contacts.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from './message-statuses.ts';
+import { TICKET_STATUSES } from './tickets.ts';
 import { OPT_IN_SOURCES } from './webhooks.ts';
 
 /** Items per page of a contact's timeline (and the most one page may ask for). */
 export const TIMELINE_PAGE = { default: 50, max: 100 } as const;
 
 /** The kinds of timeline items, one per source of the timeline's union (decision 102). */
-export const TIMELINE_KINDS = ['created', 'message', 'reply', 'opt_out', 'opt_in', 'consent', 'note'] as const;
+export const TIMELINE_KINDS = [
+  'created',
+  'message',
+  'reply',
+  'opt_out',
+  'opt_in',
+  'consent',
+  'note',
+  'conversation_assigned',
+  'conversation_status',
+] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 const person = z.object({ id: z.string(), name: z.string() }).nullable();
@@ -52,6 +63,24 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
   }),
   /** An internal note. */
   z.object({ ...base, kind: z.literal('note'), noteId: z.string(), body: z.string(), author: person }),
+  /**
+   * The conversation changed hands: `from` and `to` (null: nobody), `by` who did it (null with
+   * `auto`: round-robin handed it over).
+   */
+  z.object({ ...base, kind: z.literal('conversation_assigned'), from: person, to: person, by: person, auto: z.boolean() }),
+  /**
+   * The conversation's status changed (resolved, reopened, snoozed...): `by` who did it, or null
+   * with `reason` 'inbound' when a message from the contact reopened or woke it.
+   */
+  z.object({
+    ...base,
+    kind: z.literal('conversation_status'),
+    from: z.enum(TICKET_STATUSES).nullable(),
+    to: z.enum(TICKET_STATUSES),
+    by: person,
+    reason: z.enum(['inbound']).nullable(),
+    snoozedUntil: z.string().nullable(),
+  }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listResponseSchema, pageQuerySchema } from './lists.ts';
 import { PASSWORD_MAX_LENGTH } from './password-limits.ts';
 import { ROLES } from './roles.ts';
+import { USER_AVAILABILITIES } from './tickets.ts';
 
 /**
  * The team (/apps/friends; decision 103): the staff directory and invitations by e-mail. An
@@ -58,6 +59,12 @@ export const teamMemberSchema = z.object({
   status: z.enum(TEAM_STATUSES),
   /** Last activity on the API (to the minute); null: never, or an invited person. */
   lastSeenAt: z.string().nullable(),
+  /** Whether round-robin hands them conversations (`users.availability`); null for an invited person. */
+  availability: z.enum(USER_AVAILABILITIES).nullable(),
+  /** Conversations assigned to them that are not resolved (a snooze that has passed counts); null for an invited person. */
+  openConversations: z.number().int().nullable(),
+  /** Internal notes they wrote; null for an invited person. */
+  notesWritten: z.number().int().nullable(),
   invitation: teamInvitationSchema.nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;

@@ -16,9 +16,12 @@ function presentInvitation(row: TeamRow): TeamInvitation | null {
 }
 
 /** Per-person figures: one line per figure (null where it does not apply, e.g. invited people). */
-function presentFigures(row: TeamRow): Pick<TeamMember, 'lastSeenAt'> {
+function presentFigures(row: TeamRow): Pick<TeamMember, 'lastSeenAt' | 'availability' | 'openConversations' | 'notesWritten'> {
   return {
     lastSeenAt: iso(row.last_seen_at),
+    availability: row.availability,
+    openConversations: row.open_conversations === null ? null : Number(row.open_conversations),
+    notesWritten: row.notes_written === null ? null : Number(row.notes_written),
   };
 }
 

@@ -123,6 +123,45 @@ describe('team and invitations without SMTP (the link is shown once)', () => {
     expect(twice.status).toBe(409);
   });
 
+  it('shows per person their availability, the conversations they hold open and the notes they wrote', async () => {
+    const agent = await server.createUser('agent', { name: 'Figure Agent' });
+    const contacts = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`insert into contacts (phone, first_name) values ('+447700800101', 'One'), ('+447700800102', 'Two') returning id`,
+    );
+    const [one, two] = contacts.map((row) => row.id);
+    // Conversations as the inbox holds them (a message came in).
+    await server.database.db.execute(
+      sql`insert into inbox_conversations (contact_id, last_activity_at) select id, now() from contacts where id in (${one}, ${two})`,
+    );
+    const member = async () =>
+      (await server.get(`/api/team?search=${encodeURIComponent(agent.user.email)}`, { token: manager.token })).body.data[0];
+    expect(await member()).toMatchObject({ availability: 'available', openConversations: 0, notesWritten: 0 });
+
+    for (const contactId of [one, two])
+      expect(
+        (await server.request('PATCH', `/api/tickets/${contactId}`, { body: { assigneeId: agent.user.id }, token: admin.token })).status,
+      ).toBe(200);
+    expect((await server.request('PATCH', `/api/tickets/${two}`, { body: { status: 'resolved' }, token: agent.token })).status).toBe(200);
+    for (const body of ['Called back', 'Wants a quote'])
+      expect((await server.post('/api/notes', { contactId: one, body }, { token: agent.token })).status).toBe(201);
+    expect((await server.put('/api/tickets/availability', { availability: 'away' }, { token: agent.token })).status).toBe(200);
+    expect(await member()).toMatchObject({ availability: 'away', openConversations: 1, notesWritten: 2 });
+
+    // The tickets' "open": a snooze whose time has passed is open again; a resolved conversation is not.
+    await server.database.db.execute(
+      sql`update conversation_states set status = 'snoozed', snoozed_until = now() - interval '1 minute' where contact_id = ${two}`,
+    );
+    expect((await member()).openConversations).toBe(2);
+    // An invited person has none of these figures.
+    const invited = await server.post(
+      '/api/team/invitations',
+      { email: uniqueEmail('figures'), name: 'No Figures', role: 'agent' },
+      { token: admin.token },
+    );
+    expect(invited.body.invitation).toMatchObject({ availability: null, openConversations: null, notesWritten: null });
+  });
+
   it('answers 401, 403, 400 and 404', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await server.get('/api/team')).status).toBe(401);

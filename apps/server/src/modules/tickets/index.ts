@@ -3,4 +3,4 @@
 
 export { conversationsOnInbound } from './tickets.service.ts';
 export { ticketsRoutes } from './tickets.routes.ts';
-export { EFFECTIVE_STATUS as conversationStatusSql } from './tickets.queries.ts';
+export { EFFECTIVE_STATUS as conversationStatusSql, openAssignedCountSql } from './tickets.queries.ts';

@@ -10,6 +10,16 @@ const ROUND_ROBIN_LOCK_KEY = 7_310_037;
 /** The status a conversation reads now: no row is open, a snooze whose time has passed (database clock) is open. */
 export const EFFECTIVE_STATUS = sql`(case when cs.status is null then 'open' when cs.status = 'snoozed' and cs.snoozed_until <= now() then 'open' else cs.status end)`;
 
+/**
+ * How many conversations a user holds open now: assigned to them, not resolved by the effective
+ * status (a snooze whose time has passed counts), of a contact not in the trash; the tickets'
+ * "Mine" view counts the same. `userId` is an SQL expression (a column of the caller's query).
+ */
+export const openAssignedCountSql = (userId: SQL) =>
+  sql`(select count(*)::int from conversation_states cs join inbox_conversations conv on conv.contact_id = cs.contact_id
+        join contacts c on c.id = cs.contact_id
+       where cs.assignee_id = ${userId} and c.deleted_at is null and ${EFFECTIVE_STATUS} <> 'resolved')`;
+
 export interface TicketStateRow {
   contactId: string;
   status: TicketStatus;

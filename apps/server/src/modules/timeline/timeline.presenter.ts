@@ -1,6 +1,7 @@
 import type { TimelineItem } from '@sms/contracts/contact-timeline';
 import type { ContactSource, OptOutSource } from '@sms/contracts/contacts';
 import type { MessageKind, MessageStatus } from '@sms/contracts/message-statuses';
+import type { TicketStatus } from '@sms/contracts/tickets';
 import type { TimelineCursor, TimelineRow } from './timeline.queries.ts';
 
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -61,6 +62,31 @@ export function presentTimelineItem(row: TimelineRow): TimelineItem {
       };
     case 'note':
       return { ...base, kind: 'note', noteId: String(d.noteId), body: text(d.body) ?? '', author: person(d.authorId, d.authorName) };
+    case 'conversation_assigned': {
+      const details = (d.details ?? {}) as Record<string, unknown>;
+      return {
+        ...base,
+        kind: 'conversation_assigned',
+        from: person(details.from, d.fromName),
+        to: person(details.to, d.toName),
+        by: person(d.byId, d.byName),
+        auto: details.auto === true,
+      };
+    }
+    case 'conversation_status': {
+      const details = (d.details ?? {}) as Record<string, unknown>;
+      // An `opened` event that reopened a resolved conversation: a message from the contact did it.
+      const reopened = d.event === 'opened';
+      return {
+        ...base,
+        kind: 'conversation_status',
+        from: reopened ? 'resolved' : ((details.from ?? null) as TicketStatus | null),
+        to: reopened ? 'open' : (details.to as TicketStatus),
+        by: person(d.byId, d.byName),
+        reason: reopened || details.reason === 'inbound' ? 'inbound' : null,
+        snoozedUntil: iso(details.snoozedUntil),
+      };
+    }
     default:
       throw new Error(`timeline: no presenter for the kind ${row.kind}`);
   }

@@ -131,8 +131,30 @@ const notes: TimelineSource = ({ contactId, older, n }) => {
 };
 
 /**
- * The sources of the timeline, each one branch of the union (decision 102). A new source (the
- * tickets' conversation events, say) is one more function selecting (kind, at, us, key, data) with
+ * The conversation's assignment and status changes (the tickets' history, index on contact_id, at):
+ * who it went to and from, resolved, reopened (by hand, or by a reply: an `opened` event that
+ * reopened), snoozed. Labels and priority changes stay out. Names for the page's rows only.
+ */
+const conversationEvents: TimelineSource = ({ contactId, older, n }) => {
+  const us = usOf(sql`e.at`);
+  const key = sql`'conversation-' || ${padded(sql`e.id`)}`;
+  const assignee = (side: string) => sql`case when page.kind = 'assigned' then (page.details->>${side})::uuid end`;
+  return sql`select case when page.kind = 'assigned' then 'conversation_assigned' else 'conversation_status' end,
+                    page.at, page.us, page.key,
+                    jsonb_build_object('event', page.kind, 'details', page.details, 'byId', page.actor_id, 'byName', b.name,
+                                       'fromName', fu.name, 'toName', tu.name)
+             from (select e.kind, e.at, e.details, e.actor_id, ${us} as us, ${key} as key
+                   from conversation_events e
+                   where e.contact_id = ${contactId}
+                     and (e.kind in ('assigned', 'status') or (e.kind = 'opened' and e.details->>'reopened' = 'true')) ${older(us, key)}
+                   order by 5 desc, 6 desc limit ${n}) page
+             left join users b on b.id = page.actor_id
+             left join users fu on fu.id = ${assignee('from')}
+             left join users tu on tu.id = ${assignee('to')}`;
+};
+
+/**
+ * The sources of the timeline, each one branch of the union (decision 102). A new source is one more function selecting (kind, at, us, key, data) with
  * its own index, a kind in contracts contact-timeline.ts and a case in the presenter.
  */
 const SOURCES: Record<string, TimelineSource> = {
@@ -144,6 +166,7 @@ const SOURCES: Record<string, TimelineSource> = {
   optIn,
   consents,
   notes,
+  conversationEvents,
 };
 
 /**

@@ -26,7 +26,8 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
       schema: {
         tags: ['contacts'],
-        summary: "A contact's timeline: creation or import, messages and their outcome, replies, consent, notes (newest first, paged)",
+        summary:
+          "A contact's timeline: creation or import, messages and their outcome, replies, consent, notes, conversation assignment and status changes (newest first, paged)",
         params: contactIdParamsSchema,
         querystring: timelineQuerySchema,
         response: { 200: timelineResponseSchema, ...errorResponses(400, 401, 403, 404) },

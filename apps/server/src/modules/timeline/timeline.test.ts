@@ -147,6 +147,37 @@ describe('contact timeline API', () => {
     expect(items.some((item) => item.kind === 'message' && item.messageKind === 'auto')).toBe(true);
   });
 
+  it('shows the conversation changing hands and status in order: assigned, resolved, reopened by a reply', async () => {
+    const ticket = (body: unknown, token: string) => server.request('PATCH', `/api/tickets/${contactId}`, { body, token });
+    expect((await ticket({ assigneeId: agent.user.id }, admin.token)).status).toBe(200);
+    expect((await ticket({ status: 'resolved' }, agent.token)).status).toBe(200);
+    const conversation = async () => ((await timeline()).body.data as any[]).filter((item) => item.kind.startsWith('conversation_'));
+    const [resolved, assigned, ...older] = await conversation();
+    expect(resolved).toMatchObject({
+      kind: 'conversation_status',
+      from: 'open',
+      to: 'resolved',
+      by: { id: agent.user.id, name: 'Alex Agent' },
+      reason: null,
+    });
+    expect(assigned).toMatchObject({
+      kind: 'conversation_assigned',
+      from: null,
+      to: { id: agent.user.id, name: 'Alex Agent' },
+      by: { id: admin.user.id },
+      auto: false,
+    });
+    expect(Date.parse(resolved.at)).toBeGreaterThanOrEqual(Date.parse(assigned.at));
+    // Nothing else changed the conversation before (automatic assignment is off; opening is not a change shown).
+    expect(older).toEqual([]);
+
+    // A message from the contact reopens it: a status change by nobody, for the reply.
+    await receive('One more question');
+    const [reopened, ...rest] = await conversation();
+    expect(reopened).toMatchObject({ kind: 'conversation_status', from: 'resolved', to: 'open', by: null, reason: 'inbound' });
+    expect(rest.map((item) => item.key)).toEqual([resolved.key, assigned.key]);
+  });
+
   it('pages by keyset: small pages walk the same items in the same order, none twice', async () => {
     const whole = ((await timeline('?limit=100')).body.data as any[]).map((item) => item.key);
     const walked: string[] = [];

@@ -13,10 +13,12 @@ import {
   IconArrowUpRight,
   IconBellOff,
   IconBellRinging,
+  IconCircleCheck,
   IconFileImport,
   IconNote,
   IconShieldCheck,
   IconUserPlus,
+  IconUserShare,
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -37,6 +39,8 @@ const ICONS: Record<TimelineItem['kind'], Icon> = {
   opt_in: IconBellRinging,
   consent: IconShieldCheck,
   note: IconNote,
+  conversation_assigned: IconUserShare,
+  conversation_status: IconCircleCheck,
 };
 
 /** A link to a campaign for `<anchor>{{name}}</anchor>` in a translation. */
@@ -93,6 +97,21 @@ function useItemTitle(): (item: TimelineItem) => ReactNode {
         return t(`timeline:consent.${item.action}`, { source: item.source });
       case 'note':
         return t('timeline:note', { name: item.author?.name ?? t('timeline:deletedUser') });
+      case 'conversation_assigned': {
+        const names = { from: item.from?.name ?? '', to: item.to?.name ?? '', by: item.by?.name ?? t('timeline:deletedUser') };
+        if (!item.to) return t('timeline:conversation.unassigned', names);
+        if (item.auto) return t('timeline:conversation.assignedAuto', names);
+        return t(item.from ? 'timeline:conversation.reassigned' : 'timeline:conversation.assigned', names);
+      }
+      case 'conversation_status': {
+        if (item.reason === 'inbound')
+          return t(item.from === 'resolved' ? 'timeline:conversation.reopenedInbound' : 'timeline:conversation.wokenInbound');
+        const by = item.by?.name ?? t('timeline:deletedUser');
+        if (item.to === 'open')
+          return t(item.from === 'resolved' ? 'timeline:conversation.reopened' : 'timeline:conversation.open', { by });
+        const time = item.snoozedUntil ? new Date(item.snoozedUntil).toLocaleString() : '';
+        return t(`timeline:conversation.${item.to}`, { by, time });
+      }
     }
   };
 }

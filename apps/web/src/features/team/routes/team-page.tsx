@@ -42,7 +42,7 @@ import { MemberName, useTeamFields } from '../components/use-team-fields';
 const PAGE_SIZE = 25;
 const showEmpty = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
-/** /apps/friends: the team (name, role, last seen, status) and invitations by e-mail (admins invite, resend, withdraw). */
+/** /apps/friends: the team (name, role, status, last seen, availability, open conversations, notes written) and invitations by e-mail (admins invite, resend, withdraw). */
 export default function TeamPage() {
   const { t } = useTranslation('team');
   const [search, setSearch] = useState('');
