@@ -90,7 +90,14 @@ export function applyReplyRules(deps: { notify: RuleNotifier; assign: RuleAssign
       const results = resultsOf(rule.actions, canAnswer);
       for (const [index, action] of rule.actions.entries()) {
         if (action.type === 'assign') {
-          assignments.push({ inboundId: message.id, contactId, userId: action.userId, rule: { id: rule.id, name: rule.name }, results, index });
+          assignments.push({
+            inboundId: message.id,
+            contactId,
+            userId: action.userId,
+            rule: { id: rule.id, name: rule.name },
+            results,
+            index,
+          });
         } else if (action.type === 'tag' || action.type === 'field') {
           const patch = patches.get(contactId) ?? { contactId, tag1: null, tag2: null, tag3: null, fields: {} };
           if (action.type === 'tag') patch[action.field] = action.value;

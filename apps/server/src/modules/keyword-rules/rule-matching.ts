@@ -51,7 +51,9 @@ export function resultsOf(
       case 'assign': {
         if (action.userId === null) return { code: 'assigned_team', params: {} };
         const name = assignable.get(action.userId);
-        return name === undefined ? { code: 'assign_unavailable', params: {} } : { code: 'assigned', params: { userId: action.userId, name } };
+        return name === undefined
+          ? { code: 'assign_unavailable', params: {} }
+          : { code: 'assigned', params: { userId: action.userId, name } };
       }
     }
   });

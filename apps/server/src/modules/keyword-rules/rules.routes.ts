@@ -126,7 +126,13 @@ export const keywordRulesRoutes: FastifyPluginAsyncZod<{ db: Db; assignable: Ass
       },
     },
     async (request) => {
-      const row = await updateRule(db, { actor: currentUser(request), ip: request.ip, id: request.params.id, body: request.body, assignable });
+      const row = await updateRule(db, {
+        actor: currentUser(request),
+        ip: request.ip,
+        id: request.params.id,
+        body: request.body,
+        assignable,
+      });
       return { rule: presentRule(row) };
     },
   );

@@ -46,7 +46,9 @@ async function checkActions(tx: Executor, actions: KeywordRuleAction[] | undefin
   if (!actions) return;
   const named = actions.flatMap((action) => (action.type === 'notify' ? action.userIds : []));
   const known = await existingUsers(tx, [...new Set(named)]);
-  const assignees = await assignable(tx, [...new Set(actions.flatMap((action) => (action.type === 'assign' && action.userId ? [action.userId] : [])))]);
+  const assignees = await assignable(tx, [
+    ...new Set(actions.flatMap((action) => (action.type === 'assign' && action.userId ? [action.userId] : []))),
+  ]);
   for (const [index, action] of actions.entries()) {
     if (action.type === 'notify' && action.userIds.some((id) => !known.has(id)))
       throw new ValidationError(`actions.${index}.userIds`, `actions.${index}.userIds names a user who does not exist`);
@@ -119,12 +121,18 @@ export async function testRules(
   const rules = await listRules(db, { enabledOnly: true });
   const settings = await getMessagingSettings(db);
   const { keyword, rules: applying } = rulesFor(input.text, rules, settings, input.optedOut);
-  const named = applying.flatMap((rule) => rule.actions.flatMap((action) => (action.type === 'assign' && action.userId ? [action.userId] : [])));
+  const named = applying.flatMap((rule) =>
+    rule.actions.flatMap((action) => (action.type === 'assign' && action.userId ? [action.userId] : [])),
+  );
   const assignable = await input.assignable(db, [...new Set(named)]);
   // The keywords run first: an opt-in keyword makes an opted-out sender answerable again.
   const canAnswer = !input.optedOut || keyword === 'optIn';
   return {
     keyword,
-    applications: applying.map((rule) => ({ ruleId: rule.id, ruleName: rule.name, results: resultsOf(rule.actions, canAnswer, assignable) })),
+    applications: applying.map((rule) => ({
+      ruleId: rule.id,
+      ruleName: rule.name,
+      results: resultsOf(rule.actions, canAnswer, assignable),
+    })),
   };
 }

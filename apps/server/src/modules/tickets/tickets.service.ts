@@ -157,7 +157,12 @@ export async function assignByRules(tx: Executor, assignments: RuleAssignment[])
       }
       if (before.assigneeId !== userId) {
         await writeTicketState(tx, contactId, { assigneeId: userId });
-        await insertConversationEvent(tx, { contactId, kind: 'assigned', actorId: null, details: { from: before.assigneeId, to: userId, rule } });
+        await insertConversationEvent(tx, {
+          contactId,
+          kind: 'assigned',
+          actorId: null,
+          details: { from: before.assigneeId, to: userId, rule },
+        });
       }
       results.push({ code: 'assigned', params: { userId, name } });
       continue;

@@ -1,13 +1,13 @@
 import { DEFAULT_SIMULATOR_GATEWAY_ID } from '@sms/contracts/gateways';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.ts';
-import type { InboundSms } from '../../gateways/gateway.ts';
-import { MISSING_ID } from '../../../test/campaign-api.ts';
-import { configureSimulator } from '../../../test/campaign-fixtures.ts';
-import { processInbound } from '../inbound/index.ts';
-import { domainEvents } from '../../sending.ts';
-import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { queryRows } from '../src/db/client.ts';
+import type { InboundSms } from '../src/gateways/gateway.ts';
+import { MISSING_ID } from './campaign-api.ts';
+import { configureSimulator } from './campaign-fixtures.ts';
+import { processInbound } from '../src/modules/inbound/index.ts';
+import { domainEvents } from '../src/sending.ts';
+import { startTestServer, type TestAccount, type TestServer } from './helper.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
