@@ -31,7 +31,7 @@ import { integrationReportsRoutes, reportsRoutes } from './modules/reports/index
 import { searchRoutes } from './modules/search/index.ts';
 import { segmentsRoutes } from './modules/segments/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
-import { ticketsRoutes } from './modules/tickets/index.ts';
+import { assignableAgents, ticketsRoutes } from './modules/tickets/index.ts';
 import { notesRoutes } from './modules/notes/index.ts';
 import { timelineRoutes } from './modules/timeline/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(campaignsRoutes, { db, wake: deps.wakeDispatcher ?? (() => {}) });
   await app.register(templatesRoutes, { db });
   await app.register(segmentsRoutes, { db });
-  await app.register(keywordRulesRoutes, { db });
+  await app.register(keywordRulesRoutes, { db, assignable: assignableAgents });
   await app.register(messagesRoutes, { db });
   await app.register(inboxRoutes, {
     db,

@@ -6,7 +6,7 @@ import { createMessagingEngine, type MessagingEngine } from './modules/messaging
 import { notifyCampaignChanges, notifyKeywordRules } from './modules/notifications/index.ts';
 import { addCompletedCampaignFigures } from './modules/reports/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
-import { conversationsOnInbound } from './modules/tickets/index.ts';
+import { assignByRules, conversationsOnInbound } from './modules/tickets/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
 import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
 import type { Jobs } from './platform/jobs.ts';
@@ -31,8 +31,13 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
     'inbound.received': [confirmSubscriptionsByReply],
     // The keyword rules (opt-out, opt-in, help): consent, a campaign's opt-outs, automatic answers.
     // After the public site's confirmation, whose opt-ins they leave standing. Then the admin's
-    // keyword rules (decision 104), which read the consent the keywords left.
-    'inbound.matched': [applyKeywordRules, applyReplyRules({ notify: notifyKeywordRules(options.emailAvailable ?? false) })],
+    // keyword rules (decision 104), which read the consent the keywords left; their assign action
+    // is the tickets' (it opens the conversation first, so the tickets' subscriber below leaves the
+    // rule's assignee standing instead of round-robin).
+    'inbound.matched': [
+      applyKeywordRules,
+      applyReplyRules({ notify: notifyKeywordRules(options.emailAvailable ?? false), assign: assignByRules }),
+    ],
     // The inbox's conversation list: one upsert per contact of the batch. Then the tickets: a reply
     // opens or reopens its conversation (round-robin assigns it when that setting is on).
     'inbound.processed': [(tx, { ids }) => recordInboundActivity(tx, ids), conversationsOnInbound],

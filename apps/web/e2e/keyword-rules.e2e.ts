@@ -10,7 +10,8 @@ import { seriousViolations } from './support/axe.ts';
 // Issue 35, keyword rules (decision 104): an administrator makes a rule that tags and answers on
 // the Keyword rules tab and tries it in the test box; a contact answers a campaign with the word
 // (through the simulator: the normal inbound path); the inbox shows on the reply what the rule
-// did, and the automatic answer in the thread.
+// did, and the automatic answer in the thread. The rule also assigns the conversation to a
+// person (the tickets, decision 100): the reply says so and the conversation is theirs.
 let server: RunningServer;
 let browser: Browser;
 let admin: Session;
@@ -56,6 +57,11 @@ test('an admin makes a rule that tags and answers; a reply with its word is tagg
   await form.getByRole('combobox', { name: 'Action 2' }).click();
   await page.getByRole('option', { name: 'Send an automatic answer' }).click();
   await form.getByRole('textbox', { name: 'Answer' }).fill('Welcome to the VIP list!');
+  await form.getByRole('button', { name: 'Add an action' }).click();
+  await form.getByRole('combobox', { name: 'Action 3' }).click();
+  await page.getByRole('option', { name: 'Assign the conversation' }).click();
+  await form.getByRole('combobox', { name: 'Assign to' }).click();
+  await page.getByRole('option', { name: 'Ada Admin' }).click();
   expect(await seriousViolations(page)).toEqual([]);
   await form.getByRole('button', { name: 'Save rule' }).click();
   await page.getByText('Keyword rule saved').waitFor();
@@ -64,6 +70,7 @@ test('an admin makes a rule that tags and answers; a reply with its word is tagg
   expect(await rule.textContent()).toContain('Rule 1: VIP');
   expect(await rule.textContent()).toContain('GOLD');
   expect(await rule.textContent()).toContain('Answer: Welcome to the VIP list!');
+  expect(await rule.textContent()).toContain('Assign to Ada Admin');
 
   // The test box: what would happen to "Vip." (nothing is written).
   const tester = page.getByTestId('keyword-rule-test');
@@ -72,6 +79,7 @@ test('an admin makes a rule that tags and answers; a reply with its word is tagg
   const outcome = page.getByTestId('keyword-rule-test-outcome');
   await outcome.getByText('tagged vip (tag1) by rule “VIP”').waitFor();
   await outcome.getByText('answered automatically by rule “VIP”').waitFor();
+  await outcome.getByText('assigned to Ada Admin by rule “VIP”').waitFor();
   await tester.getByRole('textbox', { name: 'Reply text' }).fill('STOP');
   await tester.getByRole('button', { name: 'Test' }).click();
   await outcome.getByText('This is an opt-out keyword', { exact: false }).waitFor();
@@ -125,6 +133,11 @@ test('an admin makes a rule that tags and answers; a reply with its word is tagg
   const reply = thread.locator('[data-direction="in"]').filter({ hasText: 'vip' }).first();
   await reply.getByText('tagged vip (tag1) by rule “VIP”').waitFor({ timeout: 20_000 });
   await reply.getByText('answered automatically by rule “VIP”').waitFor();
+  await reply.getByText('assigned to Ada Admin by rule “VIP”').waitFor();
+  expect(
+    (await api<{ ticket: { assignee: { name: string } | null } }>(server.baseUrl, 'GET', `/api/tickets/${nadia}`, undefined, admin.token))
+      .ticket.assignee?.name,
+  ).toBe('Ada Admin');
   await thread.locator('[data-direction="out"]').filter({ hasText: 'Welcome to the VIP list!' }).first().waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   expect(problems).toEqual([]);

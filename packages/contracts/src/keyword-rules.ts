@@ -22,11 +22,11 @@ export const KEYWORD_RULE_LIMITS = {
 } as const;
 
 /**
- * What a rule may do, in the order the form offers them. The list is open: a later action (such
- * as assigning the conversation to a person) adds a type here, a branch to the action union and
- * one to the engine's switch; stored rules keep working.
+ * What a rule may do, in the order the form offers them. The list is open: a later action adds a
+ * type here, a branch to the action union and one to the engine's switch; stored rules keep
+ * working. `assign` hands the reply's conversation to a person or to the team (round-robin).
  */
-export const KEYWORD_RULE_ACTION_TYPES = ['tag', 'field', 'answer', 'notify'] as const;
+export const KEYWORD_RULE_ACTION_TYPES = ['tag', 'field', 'answer', 'notify', 'assign'] as const;
 export type KeywordRuleActionType = (typeof KEYWORD_RULE_ACTION_TYPES)[number];
 
 const text = (field: string, max: number) =>
@@ -62,9 +62,18 @@ const notifyActionSchema = z
   })
   .refine((action) => action.userIds.length + action.roles.length > 0, { message: 'notify needs userIds or roles', path: ['userIds'] });
 
+/**
+ * Assigns the reply's conversation (the tickets, decision 100): to a user who may answer in the
+ * inbox (`userId`), or, with `userId` null, to the team: the next available agent (round-robin).
+ */
+const assignActionSchema = z.object({
+  type: z.literal('assign'),
+  userId: z.uuid('userId must be a user id or null (round-robin)').nullable(),
+});
+
 export const keywordRuleActionSchema = z.discriminatedUnion(
   'type',
-  [tagActionSchema, fieldActionSchema, answerActionSchema, notifyActionSchema],
+  [tagActionSchema, fieldActionSchema, answerActionSchema, notifyActionSchema, assignActionSchema],
   {
     error: `type must be one of ${KEYWORD_RULE_ACTION_TYPES.join(', ')}`,
   },
@@ -77,6 +86,7 @@ export const keywordRuleActionViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('field'), name: z.string(), value: z.string() }),
   z.object({ type: z.literal('answer'), text: z.string() }),
   z.object({ type: z.literal('notify'), userIds: z.array(z.string()), roles: z.array(z.enum(ROLES)) }),
+  z.object({ type: z.literal('assign'), userId: z.string().nullable() }),
 ]);
 
 const wordsSchema = z
@@ -145,9 +155,25 @@ export const keywordRuleListResponseSchema = listResponseSchema(keywordRuleSchem
 /**
  * What one action did to one reply, as a code with parameters the web app translates
  * (CONVENTIONS 13): `tagged` {field, value}, `field_set` {name, value}, `answered`,
- * `answer_skipped` (the contact is opted out, or has no number to answer), `notified` {users}.
+ * `answer_skipped` (the contact is opted out, or has no number to answer), `notified` {users};
+ * the assign action: `assigned` {userId, name} (the conversation is that user's: the one named, or
+ * the one round-robin picked), `assigned_team` (the test box: the next available agent would get
+ * it), `assign_unavailable` (the user named may no longer be assigned), `assign_no_agent`
+ * (round-robin found nobody available), `assign_kept` {name} (round-robin: the conversation
+ * already had someone, who keeps it).
  */
-export const KEYWORD_RULE_RESULT_CODES = ['tagged', 'field_set', 'answered', 'answer_skipped', 'notified'] as const;
+export const KEYWORD_RULE_RESULT_CODES = [
+  'tagged',
+  'field_set',
+  'answered',
+  'answer_skipped',
+  'notified',
+  'assigned',
+  'assigned_team',
+  'assign_unavailable',
+  'assign_no_agent',
+  'assign_kept',
+] as const;
 export type KeywordRuleResultCode = (typeof KEYWORD_RULE_RESULT_CODES)[number];
 export const keywordRuleResultSchema = z.object({
   code: z.enum(KEYWORD_RULE_RESULT_CODES),

@@ -23,6 +23,20 @@ export interface RuleNotice {
 /** Writes the rules' notices (the notifications module's, given by the composition root: it sits above this one). */
 export type RuleNotifier = (tx: Executor, notices: RuleNotice[]) => Promise<void>;
 
+/** An assign action on one reply: to a user, or with `userId` null to the team (round-robin). */
+export interface RuleAssignment {
+  inboundId: string;
+  contactId: string;
+  userId: string | null;
+  rule: { id: string; name: string };
+}
+
+/**
+ * Assigns the replies' conversations, in order, and answers one result per assignment (the
+ * tickets module's, given by the composition root: it sits in this module's layer).
+ */
+export type RuleAssigner = (tx: Executor, assignments: RuleAssignment[]) => Promise<KeywordRuleResult[]>;
+
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
@@ -32,10 +46,12 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  * an opt-out keyword applies none. Each (reply, rule) is claimed once in
  * keyword_rule_applications, so a batch processed again applies nothing twice. Tags and custom
  * fields (a later rule's value wins), automatic answers (queued like the keywords' answers, only
- * to contacts who may be sent messages now, after this batch's keywords), notices. Set-based: a
- * few statements per batch whatever its size. Answers how many answers it queued.
+ * to contacts who may be sent messages now, after this batch's keywords), notices, assignments of
+ * the conversation (the tickets', in order: a later rule's assignee wins). Set-based but for the
+ * assignments (a few statements each): a few statements per batch whatever its size. Answers how
+ * many answers it queued.
  */
-export function applyReplyRules(deps: { notify: RuleNotifier }) {
+export function applyReplyRules(deps: { notify: RuleNotifier; assign: RuleAssigner }) {
   return async (
     tx: Executor,
     event: { messages: InboundEventMessage[]; optedIn: string[] },
@@ -66,11 +82,23 @@ export function applyReplyRules(deps: { notify: RuleNotifier }) {
     const answers: Parameters<typeof queueAutoReplies>[1] = [];
     const notices: RuleNotice[] = [];
     const saved: Array<{ inboundId: string; ruleId: string; results: KeywordRuleResult[] }> = [];
+    // Each assignment's result goes in its application's results, at its action's place.
+    const assignments: Array<RuleAssignment & { results: KeywordRuleResult[]; index: number }> = [];
     for (const { message, rule } of fresh) {
       const contactId = message.contactId ?? '';
       const canAnswer = answerable.has(contactId) && E164.test(message.fromPhone);
-      for (const action of rule.actions) {
-        if (action.type === 'tag' || action.type === 'field') {
+      const results = resultsOf(rule.actions, canAnswer);
+      for (const [index, action] of rule.actions.entries()) {
+        if (action.type === 'assign') {
+          assignments.push({
+            inboundId: message.id,
+            contactId,
+            userId: action.userId,
+            rule: { id: rule.id, name: rule.name },
+            results,
+            index,
+          });
+        } else if (action.type === 'tag' || action.type === 'field') {
           const patch = patches.get(contactId) ?? { contactId, tag1: null, tag2: null, tag3: null, fields: {} };
           if (action.type === 'tag') patch[action.field] = action.value;
           else patch.fields[action.name] = action.value;
@@ -93,7 +121,15 @@ export function applyReplyRules(deps: { notify: RuleNotifier }) {
           });
         }
       }
-      saved.push({ inboundId: message.id, ruleId: rule.id, results: resultsOf(rule.actions, canAnswer) });
+      saved.push({ inboundId: message.id, ruleId: rule.id, results });
+    }
+    const assigned = await deps.assign(
+      tx,
+      assignments.map(({ inboundId, contactId, userId, rule }) => ({ inboundId, contactId, userId, rule })),
+    );
+    for (const [i, { results, index }] of assignments.entries()) {
+      const result = assigned[i];
+      if (result) results[index] = result;
     }
     await patchContacts(tx, [...patches.values()]);
     await queueAutoReplies(tx, answers);

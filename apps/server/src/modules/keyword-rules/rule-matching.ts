@@ -30,8 +30,14 @@ export function rulesFor<R extends MatchableRule>(
 /**
  * What a rule's actions do, as codes with parameters (the inbox translates them). `canAnswer`:
  * the sender may be answered (an opted-out contact never is, except the opt-out confirmation).
+ * `assignable`: the users who may be assigned, by id, with their names (an assign action's
+ * result as the test box shows it; the engine replaces it with what the assignment did).
  */
-export function resultsOf(actions: readonly KeywordRuleAction[], canAnswer: boolean): KeywordRuleResult[] {
+export function resultsOf(
+  actions: readonly KeywordRuleAction[],
+  canAnswer: boolean,
+  assignable: ReadonlyMap<string, string> = new Map(),
+): KeywordRuleResult[] {
   return actions.map((action): KeywordRuleResult => {
     switch (action.type) {
       case 'tag':
@@ -42,6 +48,13 @@ export function resultsOf(actions: readonly KeywordRuleAction[], canAnswer: bool
         return { code: canAnswer ? 'answered' : 'answer_skipped', params: {} };
       case 'notify':
         return { code: 'notified', params: {} };
+      case 'assign': {
+        if (action.userId === null) return { code: 'assigned_team', params: {} };
+        const name = assignable.get(action.userId);
+        return name === undefined
+          ? { code: 'assign_unavailable', params: {} }
+          : { code: 'assigned', params: { userId: action.userId, name } };
+      }
     }
   });
 }

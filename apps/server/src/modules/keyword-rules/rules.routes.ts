@@ -17,14 +17,17 @@ import { NotFound } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { presentRule } from './rules.presenter.ts';
 import { findRule, listRules } from './rules.queries.ts';
-import { createRule, deleteRule, reorderRules, testRules, updateRule } from './rules.service.ts';
+import { createRule, deleteRule, reorderRules, testRules, updateRule, type AssignableUsers } from './rules.service.ts';
 
 const tags = ['keyword-rules'];
 const CANNOT_READ = 'You do not have permission to view the keyword rules.';
 const CANNOT_EDIT = 'Only administrators change the keyword rules.';
 
-/** Keyword rules (decision 104): part of the messaging settings, read by managers, changed by administrators. */
-export const keywordRulesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * Keyword rules (decision 104): part of the messaging settings, read by managers, changed by
+ * administrators. `assignable`: who an assign action may name (the tickets', given by app.ts).
+ */
+export const keywordRulesRoutes: FastifyPluginAsyncZod<{ db: Db; assignable: AssignableUsers }> = async (app, { db, assignable }) => {
   const rule = recordLoader(async (id: string) => {
     const row = await findRule(db, id);
     if (!row) throw new NotFound('Keyword rule not found');
@@ -60,7 +63,7 @@ export const keywordRulesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request, reply) => {
-      const row = await createRule(db, { actor: currentUser(request), ip: request.ip, body: request.body });
+      const row = await createRule(db, { actor: currentUser(request), ip: request.ip, body: request.body, assignable });
       return reply.status(201).send({ rule: presentRule(row) });
     },
   );
@@ -93,7 +96,7 @@ export const keywordRulesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: testKeywordRulesResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => testRules(db, request.body),
+    async (request) => testRules(db, { ...request.body, assignable }),
   );
 
   app.get(
@@ -123,7 +126,13 @@ export const keywordRulesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      const row = await updateRule(db, { actor: currentUser(request), ip: request.ip, id: request.params.id, body: request.body });
+      const row = await updateRule(db, {
+        actor: currentUser(request),
+        ip: request.ip,
+        id: request.params.id,
+        body: request.body,
+        assignable,
+      });
       return { rule: presentRule(row) };
     },
   );

@@ -1,6 +1,6 @@
 // The public face of this module: what other modules and the entry points use. Everything else
 // in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
 
-export { conversationsOnInbound } from './tickets.service.ts';
+export { assignableAgents, assignByRules, conversationsOnInbound } from './tickets.service.ts';
 export { ticketsRoutes } from './tickets.routes.ts';
 export { EFFECTIVE_STATUS as conversationStatusSql, openAssignedCountSql } from './tickets.queries.ts';

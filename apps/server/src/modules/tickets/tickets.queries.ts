@@ -194,6 +194,24 @@ export async function listAgents(
   );
 }
 
+/** The users among `ids` that are active staff whose role may answer in the inbox, with their names. */
+export async function assignableUsers(db: Executor, ids: string[], roles: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from users where id = any(${sql.param(ids)}::uuid[]) and deleted_at is null and status = 'active'
+          and role = any(${sql.param([...roles])}::text[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The names of these users (whatever their state now). */
+export async function userNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; name: string }>(db, sql`select id, name from users where id = any(${sql.param(ids)}::uuid[])`);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Whether a user is active staff whose role may answer in the inbox. */
 export async function isAssignable(db: Executor, userId: string, roles: readonly string[]): Promise<boolean> {
   const [row] = await queryRows<{ ok: boolean }>(
@@ -258,6 +276,8 @@ export async function assignRoundRobin(
   db: Executor,
   contactIds: string[],
   roles: readonly string[],
+  /** Added to each history entry's details (a keyword rule names itself: decision 104). */
+  cause: Record<string, unknown> = {},
 ): Promise<Array<{ contactId: string; userId: string }>> {
   if (contactIds.length === 0) return [];
   await db.execute(sql`select pg_advisory_xact_lock(${ROUND_ROBIN_LOCK_KEY})`);
@@ -282,7 +302,7 @@ export async function assignRoundRobin(
           on conflict (user_id) do update set last_assigned_at = excluded.last_assigned_at
         ), logged as (
           insert into conversation_events (contact_id, kind, actor_id, details)
-          select contact_id, 'assigned', null, jsonb_build_object('from', null, 'to', user_id, 'auto', true) from assigned
+          select contact_id, 'assigned', null, jsonb_build_object('from', null, 'to', user_id, 'auto', true) || ${JSON.stringify(cause)}::jsonb from assigned
         )
         select contact_id, user_id from assigned`,
   );

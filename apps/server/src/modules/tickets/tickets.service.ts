@@ -1,3 +1,4 @@
+import type { KeywordRuleResult } from '@sms/contracts/keyword-rules';
 import { ROLES } from '@sms/contracts/roles';
 import { roleCan } from '@sms/contracts/policy';
 import type { TicketSettings, UpdateTicketBody, UserAvailability } from '@sms/contracts/tickets';
@@ -6,6 +7,7 @@ import { recordAudit, type Command } from '../../platform/audit.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';
 import {
+  assignableUsers,
   assignRoundRobin,
   insertConversationEvent,
   isAssignable,
@@ -13,6 +15,7 @@ import {
   lockTicketState,
   openConversationsOnInbound,
   setAvailability,
+  userNames,
   writeTicketState,
 } from './tickets.queries.ts';
 
@@ -111,4 +114,66 @@ export async function conversationsOnInbound(tx: Executor, { ids }: { ids: strin
   const opened = await openConversationsOnInbound(tx, ids);
   if (opened.length === 0) return;
   if ((await readTicketSettings(tx)).autoAssign) await assignRoundRobin(tx, opened, AGENT_ROLES);
+}
+
+/** The users among `ids` a conversation may be assigned to (active, may answer in the inbox), with their names. */
+export async function assignableAgents(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  return assignableUsers(db, ids, AGENT_ROLES);
+}
+
+/** A keyword rule's assign action on one reply (decision 104): to a user, or with `userId` null to the team (round-robin). */
+export interface RuleAssignment {
+  inboundId: string;
+  contactId: string;
+  userId: string | null;
+  rule: { id: string; name: string };
+}
+
+/**
+ * The keyword rules' assignments (handed to the rules by the composition root, sending.ts: both
+ * modules sit in one layer), in the rules' transaction on `inbound.matched`, in order (a later one
+ * wins). The replies first open or reopen their conversations as this module's `inbound.processed`
+ * subscriber would, so the history reads "opened" then "assigned" and that subscriber, which runs
+ * later and finds them open, does not round-robin them: the rule's assignee stands. A named user
+ * must still be assignable; the team is round-robin (whatever the automatic assignment setting)
+ * and leaves an assigned conversation to its assignee. Each change is a history entry without an
+ * actor, naming the rule. A conversation this opened that no rule could assign gets what the
+ * subscriber would have given it (round-robin when automatic assignment is on). Answers one
+ * result per assignment, in order.
+ */
+export async function assignByRules(tx: Executor, assignments: RuleAssignment[]): Promise<KeywordRuleResult[]> {
+  if (assignments.length === 0) return [];
+  const opened = await openConversationsOnInbound(tx, [...new Set(assignments.map((a) => a.inboundId))]);
+  const named = await assignableUsers(tx, [...new Set(assignments.flatMap((a) => (a.userId ? [a.userId] : [])))], AGENT_ROLES);
+  const results: KeywordRuleResult[] = [];
+  for (const assignment of assignments) {
+    const { contactId, userId, rule } = assignment;
+    const before = await lockTicketState(tx, contactId);
+    if (userId !== null) {
+      const name = named.get(userId);
+      if (name === undefined) {
+        results.push({ code: 'assign_unavailable', params: {} });
+        continue;
+      }
+      if (before.assigneeId !== userId) {
+        await writeTicketState(tx, contactId, { assigneeId: userId });
+        await insertConversationEvent(tx, {
+          contactId,
+          kind: 'assigned',
+          actorId: null,
+          details: { from: before.assigneeId, to: userId, rule },
+        });
+      }
+      results.push({ code: 'assigned', params: { userId, name } });
+      continue;
+    }
+    const [picked] = before.assigneeId ? [] : await assignRoundRobin(tx, [contactId], AGENT_ROLES, { rule });
+    const who = picked?.userId ?? before.assigneeId;
+    const name = who ? ((await userNames(tx, [who])).get(who) ?? '') : '';
+    if (picked) results.push({ code: 'assigned', params: { userId: picked.userId, name } });
+    else if (before.assigneeId) results.push({ code: 'assign_kept', params: { name } });
+    else results.push({ code: 'assign_no_agent', params: {} });
+  }
+  if (opened.length > 0 && (await readTicketSettings(tx)).autoAssign) await assignRoundRobin(tx, opened, AGENT_ROLES);
+  return results;
 }

@@ -25,7 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { useSaveKeywordRule } from '../../../api/keyword-rules/save-keyword-rule';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import { showSubmitError } from '../../../components/forms/server-field-error';
-import { blankAction, ruleBody, ruleFormValues, type RuleFormValues } from './rule-form';
+import { useTicketAgents } from '../../../api/tickets/get-ticket-agents';
+import { blankAction, ruleBody, ruleFormValues, TEAM, type RuleFormValues } from './rule-form';
 
 const FIELDS = ['name', 'words', 'actions', 'enabled'] as const;
 
@@ -187,6 +188,8 @@ function ActionFields({ control, index }: { control: Control<RuleFormValues>; in
             );
           case 'notify':
             return <NotifyFields control={control} index={index} />;
+          case 'assign':
+            return <AssignField control={control} index={index} />;
         }
       }}
     />
@@ -231,6 +234,44 @@ function NotifyFields({ control, index }: { control: Control<RuleFormValues>; in
           />
         </Box>
       )}
+    />
+  );
+}
+
+/** Who an assign action hands the conversation to: a person who may answer in the inbox, or the team (round-robin). */
+function AssignField({ control, index }: { control: Control<RuleFormValues>; index: number }) {
+  const { t } = useTranslation('keyword-rules');
+  const agents = useTicketAgents();
+  return (
+    <Controller
+      control={control}
+      name={`actions.${index}.userId`}
+      render={({ field }) => {
+        const known = field.value === TEAM || (agents.data ?? []).some((agent) => agent.id === field.value);
+        return (
+          <TextField
+            select
+            size="small"
+            label={t('form.assignee')}
+            helperText={t('form.assignHint')}
+            value={field.value}
+            onChange={field.onChange}
+            error={agents.isError}
+          >
+            <MenuItem value={TEAM}>{t('form.team')}</MenuItem>
+            {(agents.data ?? []).map((agent) => (
+              <MenuItem key={agent.id} value={agent.id}>
+                {agent.name}
+              </MenuItem>
+            ))}
+            {known ? null : (
+              <MenuItem value={field.value} disabled>
+                {t('form.unavailableAssignee')}
+              </MenuItem>
+            )}
+          </TextField>
+        );
+      }}
     />
   );
 }

@@ -20,6 +20,7 @@ import { DeleteDialog } from '../../../components/delete-dialog';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useTicketAgents } from '../../../api/tickets/get-ticket-agents';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { KeywordRuleDialog } from './keyword-rule-dialog';
@@ -192,5 +193,16 @@ function ActionSummary({ action }: { action: KeywordRuleAction }) {
           })}
         </>
       );
+    case 'assign':
+      return <AssignSummary userId={action.userId} />;
   }
+}
+
+/** "Assign to Ana" or "Assign to the team (round-robin)". */
+function AssignSummary({ userId }: { userId: string | null }) {
+  const { t } = useTranslation('keyword-rules');
+  const agents = useTicketAgents();
+  if (userId === null) return <>{t('summary.assignTeam')}</>;
+  const name = agents.data?.find((agent) => agent.id === userId)?.name;
+  return <>{name ? t('summary.assign', { name }) : t('summary.assignUnavailable')}</>;
 }

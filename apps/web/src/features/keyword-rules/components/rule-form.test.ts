@@ -15,6 +15,8 @@ describe('keyword rule form', () => {
         { ...blankAction('tag'), value: 'vip', text: 'ignored' },
         { ...blankAction('answer'), text: 'Hi' },
         { ...blankAction('notify'), roles: ['manager'] },
+        { ...blankAction('assign'), userId: 'u-1' },
+        blankAction('assign'),
       ],
     });
     expect(body).toEqual({
@@ -25,6 +27,8 @@ describe('keyword rule form', () => {
         { type: 'tag', field: 'tag1', value: 'vip' },
         { type: 'answer', text: 'Hi' },
         { type: 'notify', roles: ['manager'], userIds: [] },
+        { type: 'assign', userId: 'u-1' },
+        { type: 'assign', userId: null },
       ],
     });
     const values = ruleFormValues({

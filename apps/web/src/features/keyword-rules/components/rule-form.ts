@@ -11,7 +11,12 @@ export interface ActionDraft {
   text: string;
   roles: Role[];
   userIds: string[];
+  /** The assign action's person, or TEAM (round-robin). */
+  userId: string;
 }
+
+/** The assign action's choice "the team": round-robin among available agents (sent as null). */
+export const TEAM = 'team';
 
 export interface RuleFormValues {
   name: string;
@@ -29,6 +34,7 @@ export const blankAction = (type: KeywordRuleActionType = 'tag'): ActionDraft =>
   text: '',
   roles: [],
   userIds: [],
+  userId: TEAM,
 });
 
 /** The form's values for a rule (or a new one). */
@@ -38,7 +44,9 @@ export function ruleFormValues(rule?: KeywordRule): RuleFormValues {
     name: rule.name,
     words: rule.words.join(' '),
     enabled: rule.enabled,
-    actions: rule.actions.map((action) => ({ ...blankAction(action.type), ...action })),
+    actions: rule.actions.map((action) =>
+      action.type === 'assign' ? { ...blankAction('assign'), userId: action.userId ?? TEAM } : { ...blankAction(action.type), ...action },
+    ),
   };
 }
 
@@ -57,6 +65,8 @@ export function ruleBody(values: RuleFormValues): CreateKeywordRuleBody {
         return { type: 'answer', text: draft.text };
       case 'notify':
         return { type: 'notify', roles: draft.roles, userIds: draft.userIds };
+      case 'assign':
+        return { type: 'assign', userId: draft.userId === TEAM ? null : draft.userId };
     }
   });
   return { name: values.name, words: splitWords(values.words), enabled: values.enabled, actions };
