@@ -56,6 +56,25 @@ const newContact = ({ server, adminToken }: ProbeContext) =>
   );
 const newCampaign = ({ server, adminToken }: ProbeContext) =>
   created(server.post('/api/campaigns', { name: `Probe ${next()}`, body: 'Hello' }, { token: adminToken }), (b) => b.campaign.id);
+/** A draft a fresh manager wrote and sent for approval: nobody probing is its author. */
+async function newCampaignInReview({ server, adminToken }: ProbeContext): Promise<string> {
+  const email = uniqueEmail('author');
+  await created(
+    server.post(
+      '/api/users/register',
+      { name: `Author ${next()}`, email, password: TEST_PASSWORD, role: 'manager' },
+      { token: adminToken },
+    ),
+    (b) => b.user.id,
+  );
+  const author = await created(server.post('/api/users/login', { email, password: TEST_PASSWORD }), (b) => b.token);
+  const id = await created(
+    server.post('/api/campaigns', { name: `Probe ${next()}`, body: 'Hello' }, { token: author }),
+    (b) => b.campaign.id,
+  );
+  await created(server.post(`/api/campaigns/${id}/request-approval`, undefined, { token: author }), (b) => b.campaign.id);
+  return id;
+}
 const ARCHIVE_POST = { title: 'Probe post', body: 'Hello', publishAt: '2026-01-01T00:00:00Z' };
 const newArchivePost = ({ server, adminToken }: ProbeContext) =>
   created(server.post('/api/public-site/posts', ARCHIVE_POST, { token: adminToken }), (b) => b.post.id);
@@ -325,6 +344,15 @@ export const PROBES: Probe[] = [
     action: 'delete',
     route: 'DELETE /api/public-site/posts/:id',
     call: async (context, token) => context.server.delete(`/api/public-site/posts/${await newArchivePost(context)}`, { token }),
+  },
+  {
+    subject: 'Campaign',
+    action: 'approve',
+    route: 'POST /api/campaigns/:id/approve (a colleague sent it for approval)',
+    call: async (context, token) => {
+      await seedContacts(context.server, 1, { offset: 900_000 + next() });
+      return context.server.post(`/api/campaigns/${await newCampaignInReview(context)}/approve`, {}, { token });
+    },
   },
   {
     subject: 'Campaign',
