@@ -12,7 +12,7 @@ export const MUI_LOCALES = [
   'es-ES', 'et-EE', 'fa-IR', 'fi-FI', 'he-IL', 'hi-IN', 'hr-HR', 'hu-HU', 'hy-AM', 'id-ID',
   'is-IS', 'it-IT', 'ja-JP', 'kk-KZ', 'km-KH', 'ko-KR', 'mk-MK', 'ms-MY', 'my-MM', 'nb-NO',
   'ne-NP', 'nl-NL', 'nn-NO', 'pl-PL', 'ps-AF', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU', 'si-LK',
-  'sk-SK', 'sr-RS', 'sv-SE', 'th-TH', 'tl-PH', 'tr-TR', 'uk-UA', 'ur-PK', 'vi-VN',
+  'sk-SK', 'sr-RS', 'sv-SE', 'th-TH', 'fil-PH', 'tr-TR', 'uk-UA', 'ur-PK', 'vi-VN',
 ] as const;
 export type MuiLocale = (typeof MUI_LOCALES)[number];
 
