@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { directionOf, LANGUAGES } from './languages.ts';
-import { formatLocaleFor, isLocale, LOCALES, MUI_LOCALES, regionOf, textLanguageOf, weekStartOf, weekStartOfRegion } from './locales.ts';
+import { formatLocaleFor, isLocale, LOCALES, MUI_LOCALES, regionOf, textLanguageOf } from './locales.ts';
+import { weekStartOf, weekStartOfRegion } from './week-start.ts';
 
 describe('locales (decision 107)', () => {
   it('lists the four complete languages first, then about fifty MUI locales, each once and each a valid tag', () => {

@@ -1,4 +1,4 @@
-import { weekStartOf } from '@sms/contracts/locales';
+import { weekStartOf } from '@sms/contracts/week-start';
 import dayjs from 'dayjs';
 
 const defined = new Set<string>();
