@@ -8,11 +8,55 @@ import { LANGUAGES, type Language } from './languages.ts';
  * The English, French, Arabic and Chinese variants are left out: en, fr, ar and zh cover them.
  */
 export const MUI_LOCALES = [
-  'am-ET', 'az-AZ', 'be-BY', 'bg-BG', 'bn-BD', 'ca-ES', 'cs-CZ', 'da-DK', 'de-DE', 'el-GR',
-  'es-ES', 'et-EE', 'fa-IR', 'fi-FI', 'he-IL', 'hi-IN', 'hr-HR', 'hu-HU', 'hy-AM', 'id-ID',
-  'is-IS', 'it-IT', 'ja-JP', 'kk-KZ', 'km-KH', 'ko-KR', 'mk-MK', 'ms-MY', 'my-MM', 'nb-NO',
-  'ne-NP', 'nl-NL', 'nn-NO', 'pl-PL', 'ps-AF', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU', 'si-LK',
-  'sk-SK', 'sr-RS', 'sv-SE', 'th-TH', 'fil-PH', 'tr-TR', 'uk-UA', 'ur-PK', 'vi-VN',
+  'am-ET',
+  'az-AZ',
+  'be-BY',
+  'bg-BG',
+  'bn-BD',
+  'ca-ES',
+  'cs-CZ',
+  'da-DK',
+  'de-DE',
+  'el-GR',
+  'es-ES',
+  'et-EE',
+  'fa-IR',
+  'fi-FI',
+  'he-IL',
+  'hi-IN',
+  'hr-HR',
+  'hu-HU',
+  'hy-AM',
+  'id-ID',
+  'is-IS',
+  'it-IT',
+  'ja-JP',
+  'kk-KZ',
+  'km-KH',
+  'ko-KR',
+  'mk-MK',
+  'ms-MY',
+  'my-MM',
+  'nb-NO',
+  'ne-NP',
+  'nl-NL',
+  'nn-NO',
+  'pl-PL',
+  'ps-AF',
+  'pt-BR',
+  'pt-PT',
+  'ro-RO',
+  'ru-RU',
+  'si-LK',
+  'sk-SK',
+  'sr-RS',
+  'sv-SE',
+  'th-TH',
+  'fil-PH',
+  'tr-TR',
+  'uk-UA',
+  'ur-PK',
+  'vi-VN',
 ] as const;
 export type MuiLocale = (typeof MUI_LOCALES)[number];
 
@@ -23,7 +67,8 @@ export type Locale = (typeof LOCALES)[number];
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /** The language the product's own text is shown in: the locale itself for the four, else English. */
-export const textLanguageOf = (locale: string): Language => ((LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : 'en');
+export const textLanguageOf = (locale: string): Language =>
+  (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : 'en';
 
 /** The region of a locale tag ('de-DE' -> 'DE', 'en' -> undefined). */
 export const regionOf = (locale: string): string | undefined =>

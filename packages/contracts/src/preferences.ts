@@ -23,7 +23,9 @@ export const EMPTY_PREFERENCES: Preferences = { direction: null, mode: null, col
 
 /** PUT /api/users/me/preferences: any subset, plus the interface language. */
 export const updatePreferencesBodySchema = preferencesSchema.partial().extend({
-  locale: z.enum(LOCALES, { error: 'locale must be one of the languages the interface offers (en, fr, ar, zh or a locale such as de-DE)' }).optional(),
+  locale: z
+    .enum(LOCALES, { error: 'locale must be one of the languages the interface offers (en, fr, ar, zh or a locale such as de-DE)' })
+    .optional(),
 });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;
 

@@ -28,7 +28,9 @@ const phoneSchema = z
   .trim()
   .max(32, 'phone must be at most 32 characters')
   .regex(/^[+0-9 ()\-.]*$/, 'phone may contain digits, spaces and + ( ) - . only');
-const localeSchema = z.enum(LOCALES, { error: 'locale must be one of the languages the interface offers (en, fr, ar, zh or a locale such as de-DE)' });
+const localeSchema = z.enum(LOCALES, {
+  error: 'locale must be one of the languages the interface offers (en, fr, ar, zh or a locale such as de-DE)',
+});
 
 /**
  * A user as the API presents it: never the password hash or token version. `phone`,

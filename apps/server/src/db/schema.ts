@@ -40,9 +40,7 @@ export const users = pgTable(
       .default('active'),
     phone: text('phone'),
     // Any of the locales the interface offers (decision 107); a text column without a check, so no migration.
-    locale: text('locale', { enum: LOCALES })
-      .notNull()
-      .default('en'),
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     // Every token carries the version it was issued with; bumping it revokes all earlier tokens.
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

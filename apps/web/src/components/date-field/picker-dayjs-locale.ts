@@ -31,7 +31,14 @@ export function dayjsLocaleFor(locale: string): string {
       weekStart: weekStartOf(locale) % 7,
       ordinal: (n: number) => `${n}`,
       // The fields show ISO dates (picker-field.tsx): these are only the adapter's fallbacks.
-      formats: { LT: 'HH:mm', LTS: 'HH:mm:ss', L: 'YYYY-MM-DD', LL: 'D MMMM YYYY', LLL: 'D MMMM YYYY HH:mm', LLLL: 'dddd D MMMM YYYY HH:mm' },
+      formats: {
+        LT: 'HH:mm',
+        LTS: 'HH:mm:ss',
+        L: 'YYYY-MM-DD',
+        LL: 'D MMMM YYYY',
+        LLL: 'D MMMM YYYY HH:mm',
+        LLLL: 'dddd D MMMM YYYY HH:mm',
+      },
     } as unknown as Parameters<typeof dayjs.locale>[0],
     undefined,
     true,

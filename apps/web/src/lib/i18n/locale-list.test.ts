@@ -18,7 +18,9 @@ describe('the MUI locales the interface offers (decision 107)', () => {
     const offered = new Set(MUI_LOCALES.map(exportNameOf));
     const shipped = Object.keys(core).filter((name) => /^[a-z]{2}[A-Z]{2}$/.test(name) && !/^(en|fr|ar|zh)/.test(name));
     expect(shipped.filter((name) => !offered.has(name))).toEqual([]);
-    const withPickers = MUI_LOCALES.filter((locale) => exports(pickers)[exportNameOf(locale)] ?? (locale === 'kk-KZ' ? pickers.kzKZ : undefined));
+    const withPickers = MUI_LOCALES.filter(
+      (locale) => exports(pickers)[exportNameOf(locale)] ?? (locale === 'kk-KZ' ? pickers.kzKZ : undefined),
+    );
     expect(withPickers.length).toBeGreaterThanOrEqual(30);
     expect(withPickers).toContain('de-DE');
   });
@@ -63,6 +65,11 @@ describe('the MUI locales the interface offers (decision 107)', () => {
     const german = dayjs(new Date(2026, 0, 15)).locale(name);
     expect(german.format('MMMM')).toBe('Januar');
     expect(german.startOf('week').day()).toBe(1);
-    expect(dayjs(new Date(2026, 0, 15)).locale(dayjsLocaleFor('en-US')).startOf('week').day()).toBe(0);
+    expect(
+      dayjs(new Date(2026, 0, 15))
+        .locale(dayjsLocaleFor('en-US'))
+        .startOf('week')
+        .day(),
+    ).toBe(0);
   });
 });

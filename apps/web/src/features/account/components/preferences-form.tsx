@@ -78,12 +78,7 @@ export function PreferencesForm({ user, onSaved }: { user: User; onSaved: () => 
       ) : null}
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField
-            control={control}
-            name="locale"
-            label={t('preferences.language')}
-            options={LOCALE_OPTIONS}
-          />
+          <FormSelectField control={control} name="locale" label={t('preferences.language')} options={LOCALE_OPTIONS} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <FormSelectField
