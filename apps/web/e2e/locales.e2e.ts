@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
 // Issue 36, languages (decision 107): a locale beyond the four translated languages gives MUI's
 // labels and the dates in that locale, while the product's own text stays English.
@@ -57,6 +57,22 @@ test('a user who picks de-DE gets German pagination and dates with English app t
   await page.getByRole('heading', { level: 1 }).waitFor();
   await eventually(async () => (await page.locator('time').allTextContents()).join(' | ')).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
   expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('an English interface in a Kenyan organisation shows Kenyan formats (day first), not US ones', async () => {
+  await api(server.baseUrl, 'PUT', '/api/settings/messaging', { defaultCountry: 'KE' }, admin.token);
+  await api(server.baseUrl, 'PUT', '/api/users/me/preferences', { locale: 'en' }, admin.token);
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/users');
+  await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+  await page.getByText('Rows per page:').first().waitFor();
+  // en-KE: "7 Dec, 9:30", where en-US would say "Dec 7, 9:30 AM".
+  const lastLogin = page.getByRole('table').locator('time').first();
+  await eventually(() => lastLogin.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2},? \d{1,2}:\d{2}$/);
+  expect(await page.evaluate(() => [localStorage.getItem('lang'), document.documentElement.lang])).toEqual([null, 'en']);
   expect(problems).toEqual([]);
   await context.close();
 });
