@@ -5,5 +5,9 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 export type Direction = 'ltr' | 'rtl';
 
-/** Text direction that follows a language when the user has not chosen one. */
-export const directionOf = (language: string): Direction => (language.startsWith('ar') ? 'rtl' : 'ltr');
+/** Languages written right to left (Arabic, Persian, Hebrew, Urdu, Pashto, ...): decision 107. */
+const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug']);
+
+/** Text direction that follows a language or locale ('ar', 'fa-IR', 'he-IL': rtl) when the user has not chosen one. */
+export const directionOf = (language: string): Direction =>
+  RTL_LANGUAGES.has(language.toLowerCase().split(/[-_]/)[0] ?? '') ? 'rtl' : 'ltr';

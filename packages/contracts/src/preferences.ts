@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './languages.ts';
+import { LOCALES } from './locales.ts';
 
 /** The six colour themes of the customizer (spec section 3), BLUE_THEME first. */
 export const COLOR_THEME_NAMES = ['BLUE_THEME', 'AQUA_THEME', 'PURPLE_THEME', 'GREEN_THEME', 'CYAN_THEME', 'ORANGE_THEME'] as const;
@@ -23,7 +23,9 @@ export const EMPTY_PREFERENCES: Preferences = { direction: null, mode: null, col
 
 /** PUT /api/users/me/preferences: any subset, plus the interface language. */
 export const updatePreferencesBodySchema = preferencesSchema.partial().extend({
-  locale: z.enum(LANGUAGES, { error: `locale must be one of ${LANGUAGES.join(', ')}` }).optional(),
+  locale: z
+    .enum(LOCALES, { error: 'locale must be one of the languages the interface offers (en, fr, ar, zh or a locale such as de-DE)' })
+    .optional(),
 });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;
 

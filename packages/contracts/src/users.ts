@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './languages.ts';
+import { LOCALES } from './locales.ts';
 import { listResponseSchema, pageQuerySchema, sortOrderSchema } from './lists.ts';
 import { organisationSetupSchema } from './organisation-setup.ts';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './passwords.ts';
@@ -28,7 +28,9 @@ const phoneSchema = z
   .trim()
   .max(32, 'phone must be at most 32 characters')
   .regex(/^[+0-9 ()\-.]*$/, 'phone may contain digits, spaces and + ( ) - . only');
-const localeSchema = z.enum(LANGUAGES, { error: `locale must be one of ${LANGUAGES.join(', ')}` });
+const localeSchema = z.enum(LOCALES, {
+  error: 'locale must be one of the languages the interface offers (en, fr, ar, zh or a locale such as de-DE)',
+});
 
 /**
  * A user as the API presents it: never the password hash or token version. `phone`,

@@ -1,3 +1,4 @@
+import { LOCALES } from '@sms/contracts/locales';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -38,9 +39,8 @@ export const users = pgTable(
       .notNull()
       .default('active'),
     phone: text('phone'),
-    locale: text('locale', { enum: ['en', 'fr', 'ar', 'zh'] })
-      .notNull()
-      .default('en'),
+    // Any of the locales the interface offers (decision 107); a text column without a check, so no migration.
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     // Every token carries the version it was issued with; bumping it revokes all earlier tokens.
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -10,7 +10,7 @@ import { requestPasswordSignIn } from '../api/users/password-sign-in';
 import { storeSession } from '../lib/auth/session-storage';
 import { emitSignedIn } from '../lib/auth/sign-in-events';
 import { useBrand } from '../lib/brand/use-brand';
-import { toLanguage } from '../lib/i18n/language';
+import { toLocale } from '../lib/i18n/language';
 import { MODE_STORAGE_KEY } from '../lib/theme/mode-storage';
 import { readCustomizer, writeCustomizer } from '../lib/theme/customizer-settings';
 import { schemeColors } from '../lib/theme/scheme-colors';
@@ -49,7 +49,7 @@ function storeMode(dark: boolean): void {
  */
 export function SignInShell({ leave, prepareToLeave }: { leave: (to: string, replace: boolean) => void; prepareToLeave: () => void }) {
   const { i18n } = useTranslation();
-  const language = toLanguage(i18n.language);
+  const language = toLocale(i18n.language);
   const brand = useBrand().settings;
   const [dark, setDark] = useState(isDark);
   const [leaving, setLeaving] = useState(false);

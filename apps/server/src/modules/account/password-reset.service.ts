@@ -1,3 +1,4 @@
+import { textLanguageOf } from '@sms/contracts/locales';
 import { RESET_ERROR_CODES, RESET_PASSWORD_PATH, RESET_THROTTLE } from '@sms/contracts/password-reset';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -75,7 +76,7 @@ export async function sendResetLink(deps: NoticeDeps & { db: Db }, job: ResetNot
   // address. A request's Host header never builds it (a forged one would send the token away).
   const address = await publicAddressOf(db, deps.config.publicUrl);
   const link = `${address ?? ''}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-  const notice = resetNotice(user.locale, { app: await appName(db), name: user.name, link });
+  const notice = resetNotice(textLanguageOf(user.locale), { app: await appName(db), name: user.name, link });
   const channel = await deliverNotice(deps, user, notice);
   if (!address) {
     deps.logger.info?.(

@@ -1,4 +1,4 @@
-import type { Language } from '@sms/contracts/languages';
+import type { Locale } from '@sms/contracts/locales';
 import type { Preferences } from '@sms/contracts/preferences';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -13,7 +13,7 @@ export async function savePreferences(
   db: Executor,
   userId: string,
   chosen: Partial<Preferences>,
-  locale: Language | undefined,
+  locale: Locale | undefined,
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)

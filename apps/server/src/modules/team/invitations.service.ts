@@ -1,3 +1,4 @@
+import { textLanguageOf } from '@sms/contracts/locales';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@sms/contracts/languages';
 import { INVITATION_ERROR_CODES, INVITATION_PATH, INVITATION_TTL_HOURS, type InviteBody } from '@sms/contracts/team';
@@ -98,7 +99,7 @@ export async function invite(ctx: SendContext, input: { actor: UserRow; body: In
     if (isUniqueViolation(error)) throw new Conflict('This address already has an open invitation.', { field: 'email' });
     throw error;
   }
-  return deliver(ctx, invitation, actor.locale);
+  return deliver(ctx, invitation, textLanguageOf(actor.locale));
 }
 
 /** Sends an open invitation again with a new link (the old one stops working; 72 hours again); audited. */
@@ -114,7 +115,7 @@ export async function resendInvitation(
     ip: input.ip,
     details: { email: input.invitation.email },
   });
-  return deliver(ctx, input.invitation, input.actor.locale);
+  return deliver(ctx, input.invitation, textLanguageOf(input.actor.locale));
 }
 
 /** Withdraws an open invitation: its link stops working; audited. */

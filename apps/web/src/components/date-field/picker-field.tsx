@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useLanguage } from '../../lib/i18n/use-language';
 import type { DateFieldProps } from './date-field-props';
-import { PICKER_LOCALES } from './picker-locale';
+import { pickerLocaleOf } from './picker-locale';
 
 const DATE = 'YYYY-MM-DD';
 const DATE_TIME = 'YYYY-MM-DDTHH:mm';
@@ -32,7 +32,7 @@ export default function PickerField(props: PickerFieldProps) {
   const [open, setOpen] = useState(props.initiallyOpen ?? false);
   const { helperText, name, inputRef, testId } = props;
   const { language } = useLanguage();
-  const locale = PICKER_LOCALES[language];
+  const locale = pickerLocaleOf(language);
   const format = withTime ? DATE_TIME : DATE;
   const shared = {
     label,

@@ -1,4 +1,6 @@
 import type { Language } from '@sms/contracts/languages';
+import type { Locale } from '@sms/contracts/locales';
+import { dayjsLocaleFor } from './picker-dayjs-locale';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { frFR, zhCN } from '@mui/x-date-pickers/locales';
 import 'dayjs/locale/ar';
@@ -48,3 +50,13 @@ export const PICKER_LOCALES: Record<Language, { localeText?: Partial<PickersLoca
   ar: { localeText: AR, adapterLocale: 'ar' },
   zh: { localeText: textOf(zhCN), adapterLocale: 'zh-cn' },
 };
+
+/**
+ * The picker texts and dayjs locale of an interface locale: the table above for the four
+ * languages; for a MUI locale (de-DE, ...) the texts come from the theme (MUI X's locale, where it
+ * has one) and the month and day names and first day of the week from Intl (decision 107).
+ */
+export function pickerLocaleOf(locale: Locale): { localeText?: Partial<PickersLocaleText>; adapterLocale: string } {
+  if (locale in PICKER_LOCALES) return PICKER_LOCALES[locale as Language];
+  return { adapterLocale: dayjsLocaleFor(locale) };
+}

@@ -1,7 +1,8 @@
-import { LANGUAGES, type Language } from '@sms/contracts/languages';
+import { LANGUAGES } from '@sms/contracts/languages';
+import { LOCALES, textLanguageOf, type Locale } from '@sms/contracts/locales';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_KEY, readStoredLanguage, toLanguage } from './language';
+import { LANGUAGE_KEY, readStoredLanguage, toLocale } from './language';
 import { loadMuiLocale } from './mui-locale';
 
 // Every src/locales/<language>/<namespace>.json is found here, so feature namespaces need no wiring.
@@ -42,8 +43,9 @@ void i18next
     partialBundledLanguages: true,
     lng: readStoredLanguage(),
     // Only the active language is downloaded; the translation tests keep every language complete.
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
+    // A MUI locale (de-DE, ...) has no texts of its own: the product's text is English (decision 107).
+    fallbackLng: (code: string) => ((LANGUAGES as readonly string[]).includes(code) ? [] : ['en']),
+    supportedLngs: [...LOCALES],
     ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
@@ -55,21 +57,25 @@ void i18next
 /** Every namespace asked for so far: a language switch downloads the same ones in the new language. */
 const asked = new Set<string>();
 
-/** Downloads the given namespaces of a language (those it does not have yet) and its MUI labels. */
-async function loadLanguage(language: Language, namespaces: Iterable<string> = asked): Promise<void> {
+/**
+ * Downloads the given namespaces of a locale's text language (those it does not have yet: English
+ * for a MUI locale such as de-DE) and its MUI labels.
+ */
+async function loadLanguage(locale: Locale, namespaces: Iterable<string> = asked): Promise<void> {
+  const language = textLanguageOf(locale);
   const pending = [...namespaces]
     .filter((namespace) => !i18next.hasResourceBundle(language, namespace))
     .map(async (namespace) => {
       const load = loaders.get(`${language}/${namespace}`);
       if (load) i18next.addResourceBundle(language, namespace, await load(), true, true);
     });
-  await Promise.all([...pending, loadMuiLocale(language)]);
+  await Promise.all([...pending, loadMuiLocale(locale)]);
 }
 
 /** Namespaces of the active language that a page or frame is about to read (each downloads once). */
 export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   for (const namespace of namespaces) asked.add(namespace);
-  return loadLanguage(toLanguage(i18next.language), namespaces);
+  return loadLanguage(toLocale(i18next.language), namespaces);
 }
 
 /** The stored language's start set (the entry's: delivery/text-sets.ts), to load before the first render. */
@@ -78,8 +84,8 @@ export function loadStartLanguage(namespaces: readonly string[]): Promise<void> 
   return loadLanguage(readStoredLanguage());
 }
 
-/** Switches the interface language (downloading it first) and remembers it (localStorage `lang`). */
-export async function setLanguage(language: Language): Promise<void> {
+/** Switches the interface language or locale (downloading it first) and remembers it (localStorage `lang`). */
+export async function setLanguage(language: Locale): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_KEY, language);
   } catch {

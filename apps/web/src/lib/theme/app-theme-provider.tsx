@@ -1,3 +1,4 @@
+import { textLanguageOf } from '@sms/contracts/locales';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -32,7 +33,8 @@ export function AppThemeProvider({ children, hydrating = false }: { children: Re
 
   useEffect(() => {
     document.documentElement.dir = direction;
-    document.documentElement.lang = language;
+    // The page's text is English for a MUI locale such as de-DE (decision 107): lang says so.
+    document.documentElement.lang = textLanguageOf(language);
   }, [direction, language]);
 
   return (

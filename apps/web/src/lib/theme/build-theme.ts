@@ -1,6 +1,7 @@
-import type { Direction, Language } from '@sms/contracts/languages';
+import type { Direction } from '@sms/contracts/languages';
+import type { Locale } from '@sms/contracts/locales';
 import { createTheme, type Theme } from '@mui/material/styles';
-import { muiLocaleOf } from '../i18n/mui-locale';
+import { muiLocaleOf, pickersLocaleOf } from '../i18n/mui-locale';
 import { brandPaletteGroup, brandSwatch, contrastTextFor, type BrandColors } from './brand-palette';
 import type { ColorThemeName, SchemeName } from './color-themes';
 import { componentOverrides } from './components';
@@ -19,7 +20,8 @@ export interface BrandThemeInput extends BrandColors {
 export interface ThemeInput {
   colorTheme: ColorThemeName;
   direction: Direction;
-  language: Language;
+  /** The interface locale: one of the four languages or a MUI locale such as de-DE (decision 107). */
+  language: Locale;
   borderRadius: number;
   cardShadow: boolean;
   brand: BrandThemeInput;
@@ -55,7 +57,9 @@ export function buildTheme({ colorTheme, direction, language, borderRadius, card
       typography: { fontFamily: fontStack(brand.fontFamily), ...TYPE_SCALE },
       components: componentOverrides({ cardShadow }),
     },
-    // MUI's own component labels (pagination, alerts, ...), loaded with the language.
+    // MUI's own component labels (pagination, alerts, ...), loaded with the language, and for a
+    // MUI locale (de-DE, ...) the date pickers' texts too (the four languages' come with the picker).
     muiLocaleOf(language),
+    pickersLocaleOf(language) ?? {},
   );
 }

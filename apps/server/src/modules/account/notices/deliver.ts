@@ -1,4 +1,4 @@
-import type { Language } from '@sms/contracts/languages';
+import type { Locale } from '@sms/contracts/locales';
 import type { Config } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
 import { publicAddressOf } from '../../settings/index.ts';
@@ -30,7 +30,7 @@ export interface NoticeRecipient {
   name: string;
   email: string;
   phone: string | null;
-  locale: Language;
+  locale: Locale;
 }
 
 /**

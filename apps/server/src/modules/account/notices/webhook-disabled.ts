@@ -1,3 +1,4 @@
+import { textLanguageOf } from '@sms/contracts/locales';
 import type { Language } from '@sms/contracts/languages';
 import type { Executor } from '../../../db/client.ts';
 import { listActiveAdmins } from '../../users/index.ts';
@@ -47,7 +48,7 @@ export async function notifyWebhookDisabled(
   const since = `${job.failingSince.slice(0, 16).replace('T', ' ')} UTC`;
   const admins = await listActiveAdmins(deps.db);
   for (const admin of admins) {
-    const notice = TEXTS[admin.locale]({ app, name: admin.name, url: job.url, since });
+    const notice = TEXTS[textLanguageOf(admin.locale)]({ app, name: admin.name, url: job.url, since });
     if (deps.mailer)
       await deps.mailer.send({ to: admin.email, subject: notice.subject, text: notice.text, kind: 'webhook_disabled', userId: admin.id });
     else

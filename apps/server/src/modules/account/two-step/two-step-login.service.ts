@@ -1,3 +1,4 @@
+import { textLanguageOf } from '@sms/contracts/locales';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   TWO_STEP_ERROR_CODES,
@@ -151,7 +152,12 @@ export async function sendSignInCode(db: Db, input: { challenge: string; ip: str
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     await setChallengeSmsCode(tx, challenge.id, smsCodeHash(challenge.id, code));
-    await queueNoticeSms(tx, { gatewayId: gateway.id, phone, text: signInCodeSms(user.locale, await appName(tx), code), userId: user.id });
+    await queueNoticeSms(tx, {
+      gatewayId: gateway.id,
+      phone,
+      text: signInCodeSms(textLanguageOf(user.locale), await appName(tx), code),
+      userId: user.id,
+    });
     await recordAudit(tx, { actor: user, action: 'user.two_step_sms_sent', subject: 'User', subjectId: user.id, ip: input.ip });
   });
   return { sentTo: maskPhone(phone) };

@@ -1,10 +1,13 @@
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { LANGUAGES, type Language } from '@sms/contracts/languages';
-import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
+import type { Locale } from '@sms/contracts/locales';
+import { localeOptions } from '../../../lib/i18n/language';
 
-/** The language switcher's menu; its own file so the menu's code loads on the first click, not with the page. */
+/**
+ * The language switcher's menu; its own file so the menu's code loads on the first click, not with
+ * the page. The four translated languages first, then MUI's locales by their own names (decision 107).
+ */
 export default function LanguageMenu({
   id,
   anchor,
@@ -14,15 +17,15 @@ export default function LanguageMenu({
 }: {
   id: string;
   anchor: HTMLElement | null;
-  language: Language;
+  language: Locale;
   onClose: () => void;
-  onChoose: (language: Language) => void;
+  onChoose: (language: Locale) => void;
 }) {
   return (
-    <Menu id={id} anchorEl={anchor} open={anchor !== null} onClose={onClose}>
-      {LANGUAGES.map((code) => (
-        <MenuItem key={code} selected={code === language} lang={code} onClick={() => onChoose(code)}>
-          <ListItemText primary={LANGUAGE_NAMES[code]} />
+    <Menu id={id} anchorEl={anchor} open={anchor !== null} onClose={onClose} slotProps={{ paper: { sx: { maxHeight: '70vh' } } }}>
+      {localeOptions().map(({ value, label }) => (
+        <MenuItem key={value} selected={value === language} lang={value} onClick={() => onChoose(value)}>
+          <ListItemText primary={label} />
         </MenuItem>
       ))}
     </Menu>

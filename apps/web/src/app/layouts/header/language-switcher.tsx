@@ -10,7 +10,7 @@ import { lazyWhenReachable } from '../../../lib/lazy-page';
 // The menu (MUI Menu, Popover, Modal, focus trap) is needed only once opened: not on the first page.
 const LanguageMenu = lazyWhenReachable(() => import('./language-menu'));
 
-/** Top-bar menu of the interface languages (en, fr, ar, zh); the choice persists. */
+/** Top-bar menu of the interface languages (en, fr, ar, zh, then MUI's locales: decision 107); the choice persists. */
 export function LanguageSwitcher() {
   const { t } = useTranslation('common');
   const { language, setLanguage } = useLanguage();

@@ -8,6 +8,7 @@ import { IconMenu2, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AfterFirstPaint } from '../../../components/after-first-paint';
+import { FormatCountrySync } from '../../../lib/i18n/format-country-sync';
 import { lazyWhenReachable } from '../../../lib/lazy-page';
 import { SearchBox } from '../../../features/search/components/search-box';
 import { TOPBAR_HEIGHT } from '../../../lib/theme/customizer-settings';
@@ -81,6 +82,10 @@ export function TopBar({
               </Suspense>
             </AfterFirstPaint>
             <LanguageSwitcher />
+            {/* The organisation's country gives the formats of a language without a region (decision 107). */}
+            <AfterFirstPaint placeholder={null}>
+              <FormatCountrySync />
+            </AfterFirstPaint>
             <ModeToggle />
             <LazyTooltip title={t('topbar.settings')}>
               <IconButton

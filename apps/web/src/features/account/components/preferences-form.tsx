@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LANGUAGES } from '@sms/contracts/languages';
 import {
   COLOR_THEME_NAMES,
   DIRECTIONS,
@@ -18,11 +17,13 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { errorMessage } from '../../../lib/api-client';
-import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
+import { localeOptions } from '../../../lib/i18n/language';
 import { usePreferenceApplier } from '../../../lib/preferences/apply-preferences';
 import { useUpdatePreferences } from '../../../api/account/update-preferences';
 import { preferencesBody, preferencesFormValues, type PreferencesFormValues } from './preferences-values';
 
+/** The four complete languages first, then MUI's locales by their own names (decision 107). */
+const LOCALE_OPTIONS = localeOptions();
 // Shows "Not set" (value '') as a choice instead of an empty box.
 const SHOW_EMPTY = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
@@ -77,12 +78,7 @@ export function PreferencesForm({ user, onSaved }: { user: User; onSaved: () => 
       ) : null}
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField
-            control={control}
-            name="locale"
-            label={t('preferences.language')}
-            options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language }))}
-          />
+          <FormSelectField control={control} name="locale" label={t('preferences.language')} options={LOCALE_OPTIONS} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <FormSelectField

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { LANGUAGES } from '@sms/contracts/languages';
 import type { User } from '@sms/contracts/users';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import { showSubmitError } from '../../../components/forms/server-field-error';
-import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
+import { localeOptions } from '../../../lib/i18n/language';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useUpdateProfile } from '../../../api/users/update-user';
 import { changedDetails, profileDetailsSchema } from './profile-schemas';
 
 const FIELDS = ['name', 'phone', 'locale'] as const;
-const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language }));
+const LANGUAGE_OPTIONS = localeOptions();
 
 /** Name, phone and language of the signed-in user; saving a language also switches the interface to it. */
 export function ProfileDetailsForm({ user, onSaved }: { user: User; onSaved: () => void }) {

@@ -1,10 +1,9 @@
-import { LANGUAGES } from '@sms/contracts/languages';
 import { ROLES } from '@sms/contracts/roles';
 import { USER_STATUSES } from '@sms/contracts/users';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../components/forms/form-select-field';
-import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
+import { localeOptions } from '../../../lib/i18n/language';
 
 /** Choices of the role, status and language selects, labelled in the interface language. */
 export function useUserOptions(): { roles: SelectOption[]; statuses: SelectOption[]; languages: SelectOption[] } {
@@ -13,8 +12,8 @@ export function useUserOptions(): { roles: SelectOption[]; statuses: SelectOptio
     () => ({
       roles: ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) })),
       statuses: USER_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
-      // Each language is named in itself so people find their own.
-      languages: LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language })),
+      // Each language is named in itself so people find their own (the four complete ones first: decision 107).
+      languages: localeOptions(),
     }),
     [t],
   );

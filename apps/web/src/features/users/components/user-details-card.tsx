@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { UserAvatar } from '../../../components/user-avatar';
-import { LANGUAGE_NAMES } from '../../../lib/i18n/language';
+import { localeName } from '../../../lib/i18n/language';
 import { RoleChip, StatusChip } from './user-chips';
 import { LtrText } from '../../../components/ltr-text';
 
@@ -25,7 +25,7 @@ export function UserDetailsCard({ user, footer }: { user: User; footer?: ReactNo
       : []),
     [t('fields.role'), <RoleChip key="role" role={user.role} />],
     [t('fields.status'), <StatusChip key="status" status={user.status} />],
-    [t('fields.locale'), <span lang={user.locale}>{LANGUAGE_NAMES[user.locale]}</span>],
+    [t('fields.locale'), <span lang={user.locale}>{localeName(user.locale)}</span>],
     ...(withSecurity
       ? ([
           [t('fields.twoStep'), user.twoStepEnabled ? t('twoStep.on') : t('twoStep.off')],

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
+import { launchBrowser } from './support/browser.ts';
+import { eventually } from './support/eventually.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+
+// Issue 36, languages (decision 107): a locale beyond the four translated languages gives MUI's
+// labels and the dates in that locale, while the product's own text stays English.
+let server: RunningServer;
+let browser: Browser;
+let admin: Session;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await seedAdmin(server.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a user who picks de-DE gets German pagination and dates with English app text, also after a reload', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/pages/account-settings?tab=preferences');
+  const form = page.getByTestId('preferences-form');
+  await form.getByLabel('Language').click();
+  // The four complete languages come first, then MUI's locales by their own names.
+  const options = page.getByRole('option');
+  expect((await options.allTextContents()).slice(0, 4)).toEqual(['English', 'Français', 'العربية', '中文']);
+  expect(await options.count()).toBeGreaterThan(50);
+  await page.getByRole('option', { name: 'Deutsch (Deutschland)' }).click();
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await eventually(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('de-DE');
+  // The page's text is English, so its lang stays en.
+  expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+
+  for (const reload of [false, true]) {
+    await page.goto('/users');
+    if (reload) await page.reload();
+    // The product's own text: English.
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    // MUI's pagination label: German (MUI's deDE).
+    await page.getByText('Zeilen pro Seite:').first().waitFor();
+    expect(await page.getByText('Rows per page:').count()).toBe(0);
+    // The admin's last sign-in, in German: "7. Dez., 9:30" (day first, German month).
+    const lastLogin = page.getByRole('table').locator('time').first();
+    await eventually(() => lastLogin.textContent()).toMatch(/^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+\.?,? \d{1,2}:\d{2}$/);
+  }
+
+  // The user's page: the full date in German (07.12.2026, 09:30).
+  await page.getByRole('table').getByRole('link').first().click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await eventually(async () => (await page.locator('time').allTextContents()).join(' | ')).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('an English interface in a Kenyan organisation shows Kenyan formats (day first), not US ones', async () => {
+  await api(server.baseUrl, 'PUT', '/api/settings/messaging', { defaultCountry: 'KE' }, admin.token);
+  await api(server.baseUrl, 'PUT', '/api/users/me/preferences', { locale: 'en' }, admin.token);
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/users');
+  await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+  await page.getByText('Rows per page:').first().waitFor();
+  // en-KE: "7 Dec, 9:30", where en-US would say "Dec 7, 9:30 AM".
+  const lastLogin = page.getByRole('table').locator('time').first();
+  await eventually(() => lastLogin.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2},? \d{1,2}:\d{2}$/);
+  expect(await page.evaluate(() => [localStorage.getItem('lang'), document.documentElement.lang])).toEqual([null, 'en']);
+  expect(problems).toEqual([]);
+  await context.close();
+});
