@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { sampleSeries } from '../sample-data';
+import { lineSeriesConfig } from 'virtual:line-series-config';
+import { pieSeriesConfig } from 'virtual:pie-series-config';
 
 const HEIGHT = 260;
 
@@ -49,6 +51,7 @@ export function SampleLineChart() {
   return (
     <Figure id="gallery-line-caption" caption={t('charts.lineCaption')}>
       <LineChart
+        seriesConfig={lineSeriesConfig}
         height={HEIGHT}
         skipAnimation
         xAxis={[{ scaleType: 'point', data: months, reverse: rtl }]}
@@ -69,6 +72,7 @@ export function SampleAreaChart() {
   return (
     <Figure id="gallery-area-caption" caption={t('charts.areaCaption')}>
       <LineChart
+        seriesConfig={lineSeriesConfig}
         height={HEIGHT}
         skipAnimation
         xAxis={[{ scaleType: 'point', data: months, reverse: rtl }]}
@@ -114,6 +118,7 @@ export function SamplePieChart() {
   return (
     <Figure id="gallery-pie-caption" caption={t('charts.pieCaption')}>
       <PieChart
+        seriesConfig={pieSeriesConfig}
         height={HEIGHT}
         skipAnimation
         series={[{ data, innerRadius: 60, paddingAngle: 2, cornerRadius: 4, valueFormatter: (item) => valueFormatter(item.value) }]}

@@ -60,7 +60,7 @@ export function AvatarsDemo() {
       {PEOPLE.slice(0, 3).map((name, index) => (
         <UserAvatar key={name} name={name} size={[32, 40, 56][index]} />
       ))}
-      <AvatarGroup max={4}>
+      <AvatarGroup>
         {PEOPLE.map((name) => (
           <UserAvatar key={name} name={name} />
         ))}

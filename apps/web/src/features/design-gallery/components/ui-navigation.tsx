@@ -2,11 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
@@ -81,11 +80,17 @@ export function TooltipDemo() {
   const { t } = useTranslation('design-gallery');
   return (
     <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Tooltip title={t('ui.tooltip.text')}>
+      <Tooltip title={t('ui.tooltip.text')} describeChild>
         <Button variant="outlined">{t('ui.tooltip.hover')}</Button>
       </Tooltip>
       <Tooltip title={t('ui.tooltip.icon')} placement="top">
-        <Box component="span" tabIndex={0} aria-label={t('ui.tooltip.icon')} sx={{ display: 'inline-flex', color: 'primary.main' }}>
+        <Box
+          component="span"
+          role="img"
+          tabIndex={0}
+          aria-label={t('ui.tooltip.icon')}
+          sx={{ display: 'inline-flex', color: 'primary.main' }}
+        >
           <IconInfoCircle size={22} aria-hidden />
         </Box>
       </Tooltip>
@@ -107,18 +112,12 @@ export function TransferListDemo() {
       </Typography>
       <List dense aria-labelledby={`gallery-transfer-${key}`}>
         {sides[key].map((item) => (
-          <ListItemButton key={item} onClick={() => toggle(item)} role="checkbox" aria-checked={checked.includes(item)}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Checkbox
-                edge="start"
-                checked={checked.includes(item)}
-                tabIndex={-1}
-                disableRipple
-                slotProps={{ input: { 'aria-hidden': true } }}
-              />
-            </ListItemIcon>
-            <ListItemText primary={t(`sample.topics.${item}`)} />
-          </ListItemButton>
+          <ListItem key={item} sx={{ py: 0 }}>
+            <FormControlLabel
+              control={<Checkbox size="small" checked={checked.includes(item)} onChange={() => toggle(item)} />}
+              label={t(`sample.topics.${item}`)}
+            />
+          </ListItem>
         ))}
       </List>
     </Paper>
