@@ -103,7 +103,7 @@ test('each group page: real components, axe clean, no sideways scroll on a 390 p
   await page.goto('/react-tables/pagination');
   const list = page.getByTestId('gallery-list');
   await eventually(() => list.locator('tbody tr').count()).toBe(10);
-  await page.getByRole('textbox', { name: 'Search by name or phone' }).fill('no such person');
+  await page.getByRole('searchbox', { name: 'Search by name or phone' }).fill('no such person');
   await eventually(() => list.getByText('No contact matches this search').count()).toBe(1);
 
   await page.setViewportSize({ width: 390, height: 844 });
