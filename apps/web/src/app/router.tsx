@@ -76,6 +76,7 @@ const BlogEntryPage = lazyRoute(() => withTexts(import('../features/public-site/
 const EmailLogPage = lazyRoute(() => withTexts(import('../features/email-log/routes/email-log-page')));
 const TeamPage = lazyRoute(() => withTexts(import('../features/team/routes/team-page')));
 const AcceptInvitation = lazyRoute(() => withTexts(import('../features/auth/routes/accept-invitation')));
+const DesignGallery = lazyRoute(() => withTexts(import('../features/design-gallery/routes/design-gallery-page')));
 
 function Root() {
   // A new address starts without the error of the last one.
@@ -422,6 +423,11 @@ export const routes: RouteObject[] = [
                   </RequireAbility>
                 ),
               },
+              // The design gallery (features/design-gallery/gallery-routes.ts): any signed-in user; a group's sub-pages are sections of its page.
+              ...['forms', 'tables', 'react-tables', 'charts', 'muicharts', 'mui-trees', 'ui-components', 'widgets'].map((group) => ({
+                path: `${group}/*`,
+                element: <DesignGallery />,
+              })),
             ],
           },
         ],

@@ -96,6 +96,8 @@ export const paths = {
   followers: '/apps/followers',
   /** The media library. */
   gallery: '/apps/gallery',
+  /** The design gallery: the product's components in the active brand (the template-demo addresses, issue 36). */
+  designGallery: { home: '/ui-components', forms: '/forms', lists: '/react-tables', charts: '/muicharts', widgets: '/widgets' },
 } as const;
 
 /** The login path with a `redirect` back to `target` (path plus search), e.g. `/auth/login?redirect=%2Fusers`. */

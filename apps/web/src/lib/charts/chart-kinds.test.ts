@@ -34,11 +34,16 @@ const exportedNames = (source: string) =>
 describe('the chart kinds the build keeps (decision 068)', () => {
   const files = sourceFiles(SRC);
 
-  it('the app draws bar and line charts only, and every line chart passes its own series config', () => {
+  it('the app draws bar and line charts (and the design gallery a pie and a gauge), and every line or pie chart passes its own series config', () => {
     const imported = new Set(
       files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from '(@mui\/x-charts[^']*)'/g)].map((m) => m[1])),
     );
-    expect([...imported].sort()).toEqual(['@mui/x-charts/BarChart', '@mui/x-charts/LineChart']);
+    expect([...imported].sort()).toEqual([
+      '@mui/x-charts/BarChart',
+      '@mui/x-charts/Gauge',
+      '@mui/x-charts/LineChart',
+      '@mui/x-charts/PieChart',
+    ]);
     // No chart shows the charts' toolbar, whose toggle buttons the base slots leave out.
     for (const file of files) expect(readFileSync(file, 'utf8'), relative(SRC, file)).not.toMatch(/showToolbar|baseToggleButton/);
     const lineCharts = files.filter((file) => readFileSync(file, 'utf8').includes('<LineChart'));
@@ -47,6 +52,9 @@ describe('the chart kinds the build keeps (decision 068)', () => {
       expect(readFileSync(file, 'utf8'), relative(SRC, file)).toMatch(
         /<LineChart[^>]*\n\s*(\/\/[^\n]*\n\s*)?seriesConfig=\{lineSeriesConfig\}/,
       );
+    const pieCharts = files.filter((file) => readFileSync(file, 'utf8').includes('<PieChart'));
+    for (const file of pieCharts)
+      expect(readFileSync(file, 'utf8'), relative(SRC, file)).toMatch(/<PieChart[^>]*\n\s*seriesConfig=\{pieSeriesConfig\}/);
   });
 
   it('replaces modules the library still has, exporting the same names, and imports files it still has', () => {

@@ -30,6 +30,11 @@ export const CHART_MODULES: Record<string, string> = {
     `import { lineSeriesConfig as line } from '${X_CHARTS_DIR}/LineChart/seriesConfig/index.mjs';`,
     'export const lineSeriesConfig = { line };',
   ].join('\n'),
+  // The design gallery's doughnut (its own chunk) brings the pie's config the same way.
+  'virtual:pie-series-config': [
+    `import { pieSeriesConfig as pie } from '${X_CHARTS_DIR}/PieChart/seriesConfig/index.mjs';`,
+    'export const pieSeriesConfig = { pie };',
+  ].join('\n'),
 };
 
 /** The build plugin: MUI X Charts' imports of the default files and base slots, and the line chart's config, answered by CHART_MODULES. */
@@ -39,7 +44,7 @@ export function leanChartDefaults(): Plugin {
     name: 'sms:lean-chart-defaults',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === 'virtual:line-series-config') return PREFIX + source;
+      if (source === 'virtual:line-series-config' || source === 'virtual:pie-series-config') return PREFIX + source;
       if (!importer?.startsWith(`${X_CHARTS_DIR}/`) || !source.startsWith('.')) return null;
       const file = resolve(importer, '..', source).slice(X_CHARTS_DIR.length + 1);
       return file in CHART_MODULES ? PREFIX + file : null;

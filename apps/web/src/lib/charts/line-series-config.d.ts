@@ -4,3 +4,10 @@ declare module 'virtual:line-series-config' {
 
   export const lineSeriesConfig: NonNullable<LineChartProps['seriesConfig']>;
 }
+
+/** The pie chart's series config, likewise left out (the design gallery's doughnut passes it). */
+declare module 'virtual:pie-series-config' {
+  import type { PieChartProps } from '@mui/x-charts/PieChart';
+
+  export const pieSeriesConfig: NonNullable<PieChartProps['seriesConfig']>;
+}

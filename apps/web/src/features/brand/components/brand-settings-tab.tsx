@@ -3,11 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
+import { paths } from '../../../config/paths';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
 import { useBrand } from '../../../lib/brand/use-brand';
 import { useAbility } from '../../../lib/permissions/use-ability';
@@ -59,6 +62,11 @@ function BrandSettingsForm() {
         ) : null}
         {canEdit ? null : <Alert severity="info">{t('readOnly')}</Alert>}
       </Stack>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        <Link component={RouterLink} to={paths.designGallery.home} data-testid="brand-gallery-link">
+          {t('galleryLink')}
+        </Link>
+      </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Box component="form" noValidate onSubmit={(event) => void save(event)} aria-label={t('formLabel')} data-testid="brand-form">

@@ -27,7 +27,7 @@ import { CampaignsCard } from '../components/campaigns-card';
 import { ColumnChartWhenVisible } from '../components/column-chart-when-visible';
 import { dailyBars, formatPercent, sparseLabelIndexes, statusBars } from '../components/dashboard-figures';
 import { GettingStartedSection } from '../components/getting-started-section';
-import { KpiCard } from '../components/kpi-card';
+import { KpiCard } from '../../../components/kpi-card';
 import { RecentRepliesCard } from '../components/recent-replies-card';
 import { intlLocale } from '../../../lib/i18n/intl-locale';
 
