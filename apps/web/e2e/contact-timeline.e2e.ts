@@ -171,11 +171,12 @@ test('the contact page tells the story newest first, and a note with a mention r
   // On a 390 px phone neither the notes page nor the contact's timeline scrolls sideways.
   await second.page.setViewportSize({ width: 390, height: 844 });
   const sideways = () => second.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  // The layout follows the new width a render later (media queries): read it once it has settled.
   await eventually(() => second.page.getByTestId('note').count()).toBe(1);
-  expect(await sideways()).toBeLessThanOrEqual(0);
+  await eventually(sideways).toBeLessThanOrEqual(0);
   await second.page.goto(`/contacts/${contactId}`);
   await eventually(() => second.page.getByTestId('timeline-item').count()).toBeGreaterThanOrEqual(7);
-  expect(await sideways()).toBeLessThanOrEqual(0);
+  await eventually(sideways).toBeLessThanOrEqual(0);
   expect(second.problems).toEqual([]);
   await second.context.close();
 });
