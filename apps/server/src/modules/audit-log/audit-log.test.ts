@@ -1,4 +1,4 @@
-import { SUBJECTS } from '@sms/contracts/policy';
+import { AUDIT_SUBJECTS } from '@sms/contracts/audit-log';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,7 +181,7 @@ describe('filters and paging', () => {
   it('answers 400 naming the field for bad filters', async () => {
     const cases: Array<[string, string]> = [
       ['?actor=someone', 'actor must be a user id'],
-      ['?subject=Everything', `subject must be one of ${SUBJECTS.join(', ')}`],
+      ['?subject=Everything', `subject must be one of ${AUDIT_SUBJECTS.join(', ')}`],
       ['?action=DROP%20TABLE', 'action may contain lower-case letters, digits, _ and . only'],
       ['?from=yesterday', 'from must be a date (YYYY-MM-DD) or an ISO date-time'],
       ['?from=2026-02-01&to=2026-01-01', 'from must be before to'],
