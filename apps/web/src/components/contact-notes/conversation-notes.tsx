@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Popover from '@mui/material/Popover';
 import { IconChevronDown, IconChevronUp, IconNotes } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotes } from '../../api/notes/get-notes';
 import { useAbility } from '../../lib/permissions/use-ability';
 import { ContactNotes } from './contact-notes';
 
 /**
- * The contact's notes beside an inbox conversation (a conversation is one per contact): folded
- * under a "Notes (n)" button so the thread keeps its room; nothing for a role that cannot read notes.
+ * The contact's notes beside an inbox conversation (a conversation is one per contact): a
+ * "Notes (n)" button in the ticket's row that opens them over the thread, so the thread keeps
+ * all its height (at least 10 messages at 1366x768); nothing for a role that cannot read notes.
  */
 export function ConversationNotes({ contactId }: { contactId: string }) {
   const { t } = useTranslation('notes');
@@ -18,25 +20,34 @@ export function ConversationNotes({ contactId }: { contactId: string }) {
   const [open, setOpen] = useState(false);
   const count = useNotes({ contactId, limit: 1 }, readable).data?.total;
   const regionId = useId();
+  const anchor = useRef<HTMLButtonElement>(null);
   if (!readable) return null;
   const Chevron = open ? IconChevronUp : IconChevronDown;
+  const label = count === undefined ? t('title') : t('titleCount', { count });
   return (
-    <Box sx={{ borderTop: 1, borderColor: 'divider', px: 2, py: 0.5 }} data-testid="conversation-notes">
+    <Box sx={{ flexShrink: 0 }} data-testid="conversation-notes">
       <Button
+        ref={anchor}
         size="small"
         onClick={() => setOpen((value) => !value)}
         aria-expanded={open}
-        aria-controls={regionId}
+        aria-controls={open ? regionId : undefined}
         startIcon={<IconNotes size={18} aria-hidden />}
         endIcon={<Chevron size={16} aria-hidden />}
       >
-        {count === undefined ? t('title') : t('titleCount', { count })}
+        {label}
       </Button>
-      {open ? (
-        <Box id={regionId} sx={{ maxHeight: '40vh', overflowY: 'auto', pb: 1 }}>
+      <Popover
+        open={open}
+        anchorEl={anchor.current}
+        onClose={() => setOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box id={regionId} sx={{ width: 380, maxWidth: '92vw', maxHeight: '60vh', overflowY: 'auto', p: 1.5 }}>
           <ContactNotes contactId={contactId} compact />
         </Box>
-      ) : null}
+      </Popover>
     </Box>
   );
 }

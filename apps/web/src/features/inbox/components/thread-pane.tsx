@@ -119,7 +119,11 @@ export function ThreadPane({
           {t('thread.openContact')}
         </Link>
       </Stack>
-      <TicketBar contactId={contactId} canChange={canReply} />
+      <TicketBar
+        contactId={contactId}
+        canChange={canReply}
+        extra={<ConversationNotes key={`notes-${contactId}`} contactId={contactId} />}
+      />
       <Box
         ref={scroller}
         sx={{ flex: 1, overflowY: 'auto', minHeight: 0, px: 2, py: 1 }}
@@ -146,7 +150,6 @@ export function ThreadPane({
           </Box>
         )}
       </Box>
-      <ConversationNotes key={`notes-${contactId}`} contactId={contactId} />
       {canReply ? <ReplyComposer key={contactId} contactId={contactId} optedOut={contact.optedOut} /> : null}
     </Box>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
@@ -30,8 +31,9 @@ const NONE = '';
 /**
  * The open conversation as a ticket, in the thread's header: its status (snoozing included),
  * assignee, priority and labels, each saved when changed. Read-only for roles that may not answer.
+ * `extra` ends the row (the contact's notes), which wraps on a phone rather than squeezing the header.
  */
-export function TicketBar({ contactId, canChange }: { contactId: string; canChange: boolean }) {
+export function TicketBar({ contactId, canChange, extra }: { contactId: string; canChange: boolean; extra?: ReactNode }) {
   const { t } = useTranslation('tickets');
   const query = useTicket(contactId);
   const agents = useTicketAgents();
@@ -130,6 +132,7 @@ export function TicketBar({ contactId, canChange }: { contactId: string; canChan
           )}
           sx={{ flex: 1, minWidth: 160 }}
         />
+        {extra}
       </Stack>
       {update.error ? (
         <Alert severity="error" sx={{ mt: 1 }} onClose={() => update.reset()}>
