@@ -12,7 +12,7 @@ function TotalsCard({ totals, title, testId }: { totals: FollowerTotals; title: 
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
       <CardContent>
-        <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="subtitle2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         <Typography variant="h4" component="p" data-testid={`${testId}-subscribed`}>
