@@ -84,6 +84,10 @@ export const API_ERROR_CATALOGUE = {
   INVITATION_REVOKED: [400],
   // The media library
   IMAGE_IN_USE: [409],
+  // Monthly statements (decision 110)
+  STATEMENT_CLOSED: [409],
+  STATEMENT_EXISTS: [409],
+  STATEMENT_MONTH_NOT_ENDED: [409],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;

@@ -52,6 +52,8 @@ export const SUBJECTS = [
   'Segment',
   /** Internal notes on contacts; `delete` is deleting anyone's (authors edit and delete their own). */
   'Note',
+  /** Monthly usage statements (decision 110): admins keep, close and adjust them; managers read and export them. */
+  'Statement',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -78,6 +80,7 @@ export const POLICY: Record<Role, Rule[]> = {
     { action: ['export', 'readPhone'], subject: 'Report' },
     { action: 'read', subject: ['User', 'Gateway', 'Settings'] },
     { action: ['read', 'create'], subject: 'Note' },
+    { action: ['read', 'export'], subject: 'Statement' },
   ],
   agent: [
     ...readOnlyBasics,
