@@ -206,7 +206,8 @@ function serverModuleZones() {
       'roles',
       'email-log',
     ],
-    ['templates', 'segments', 'keyword-rules', 'tickets'],
+    // Usage prices the charged messages (settings' price table); campaigns and the integration API check its budgets.
+    ['templates', 'segments', 'keyword-rules', 'tickets', 'usage'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
     ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team', 'followers', 'gallery'],

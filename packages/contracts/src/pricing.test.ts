@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, estimateCost, isKnownCurrency, partPrice, partPriceSchema, type PriceTable } from './pricing.ts';
+import {
+  currencyDigits,
+  estimateCost,
+  isKnownCurrency,
+  messagePrice,
+  partPrice,
+  partPriceSchema,
+  roundPrice,
+  type PriceTable,
+} from './pricing.ts';
 
 const table: PriceTable = {
   pricePerSegment: 0.01,
@@ -13,6 +22,24 @@ describe('price table', () => {
     expect(partPrice(table, 'FR', 'UCS-2')).toBe(0.05);
     expect(partPrice(table, 'DE', 'GSM-7')).toBe(0.01);
     expect(partPrice(table, null, 'UCS-2')).toBe(0.02);
+  });
+
+  it('prices a message as its parts x the part price of its country and encoding', () => {
+    expect(messagePrice(table, 'FR', 'GSM-7', 3)).toBeCloseTo(0.09, 10);
+    expect(messagePrice(table, 'FR', 'UCS-2', 1)).toBe(0.05);
+    expect(messagePrice(table, null, 'UCS-2', 2)).toBe(0.04);
+    expect(messagePrice(table, 'DE', 'GSM-7', 0)).toBe(0);
+    expect(messagePrice(table, 'DE', 'GSM-7', -1)).toBe(0);
+    expect(roundPrice(0.1 + 0.2)).toBe(0.3);
+  });
+
+  it('estimates as the sum of the recipients message prices', () => {
+    const destinations = [
+      { country: 'FR', recipients: 4 },
+      { country: 'DE', recipients: 5 },
+    ];
+    const bySum = destinations.reduce((sum, entry) => sum + entry.recipients * messagePrice(table, entry.country, 'UCS-2', 2), 0);
+    expect(estimateCost(table, destinations, 'UCS-2', 2)).toBe(roundPrice(bySum));
   });
 
   it('sums recipients x parts x price, without binary drift', () => {

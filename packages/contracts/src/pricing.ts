@@ -82,13 +82,22 @@ export function partPrice(table: PriceTable, country: string | null, encoding: S
   return row?.gsm7 ?? table.pricePerSegment;
 }
 
-/** What sending a message of `segments` parts to these recipients costs: sum of recipients x parts x the country's price. */
+/**
+ * The one price of a sent message: its parts x the price of a part to its country in its encoding.
+ * Spend, statements and estimates all price through it (a message with no part count is one part).
+ */
+export function messagePrice(table: PriceTable, country: string | null, encoding: SmsEncoding, parts: number): number {
+  return Math.max(0, parts) * partPrice(table, country, encoding);
+}
+
+/** Sums of decimal prices drift in binary (0.1 + 0.2); a price has at most 4 decimals, so 8 are exact enough. */
+export const roundPrice = (amount: number): number => Math.round(amount * 1e8) / 1e8;
+
+/** What sending a message of `segments` parts to these recipients costs: sum of recipients x the message's price. */
 export function estimateCost(table: PriceTable, destinations: DestinationCount[], encoding: SmsEncoding, segments: number): number {
-  const parts = Math.max(0, segments);
   const total = destinations.reduce(
-    (sum, entry) => sum + Math.max(0, entry.recipients) * parts * partPrice(table, entry.country, encoding),
+    (sum, entry) => sum + Math.max(0, entry.recipients) * messagePrice(table, entry.country, encoding, segments),
     0,
   );
-  // Sums of decimal prices drift in binary (0.1 + 0.2); a price has at most 4 decimals, so 8 are exact enough.
-  return Math.round(total * 1e8) / 1e8;
+  return roundPrice(total);
 }

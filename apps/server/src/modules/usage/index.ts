@@ -1,0 +1,12 @@
+// The public face of this module: what other modules and the entry points use. Everything else
+// in the folder is internal (docs/decisions/034-module-layers.md; npm run lint enforces it).
+
+export {
+  pricedUsage,
+  USAGE_DIMENSIONS,
+  type PricedUsage,
+  type PricedUsageGroup,
+  type PricedUsageQuery,
+  type UsageDimension,
+  type UsageFilters,
+} from './usage.service.ts';
