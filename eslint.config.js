@@ -210,7 +210,7 @@ function serverModuleZones() {
     ['templates', 'segments', 'keyword-rules', 'tickets', 'usage'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
-    ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team', 'followers', 'gallery'],
+    ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team', 'followers', 'gallery', 'statements'],
     ['messaging', 'notifications', 'search'],
     // Notes tell the users they mention through the notifications; the contact timeline reads every source by SQL.
     ['notes', 'timeline'],
