@@ -135,4 +135,14 @@ export const statementResponseSchema = z.object({ statement: statementSchema });
 export const statementListResponseSchema = z.object({ data: z.array(statementSummarySchema), total: z.number().int() });
 
 /** Columns of the CSV export (and the PDF's table), in order. */
-export const STATEMENT_CSV_COLUMNS = ['Type', 'Country', 'Encoding', 'Messages', 'Parts', 'Unit price', 'Amount', 'Reason', 'Currency'] as const;
+export const STATEMENT_CSV_COLUMNS = [
+  'Type',
+  'Country',
+  'Encoding',
+  'Messages',
+  'Parts',
+  'Unit price',
+  'Amount',
+  'Reason',
+  'Currency',
+] as const;

@@ -40,9 +40,5 @@ export function statementCsv(statement: Statement, done: ExportDone): ExportFile
   async function* batches() {
     yield statementRows(statement);
   }
-  return exportFile(
-    { name: `statement-${statement.month}`, sheetName: 'Statement', headers: STATEMENT_CSV_COLUMNS, batches },
-    'csv',
-    done,
-  );
+  return exportFile({ name: `statement-${statement.month}`, sheetName: 'Statement', headers: STATEMENT_CSV_COLUMNS, batches }, 'csv', done);
 }

@@ -30,16 +30,31 @@ export async function liveLines(db: Executor, month: string, scope: StatementSco
   const settings = await getMessagingSettings(db);
   const { from, to } = monthBounds(month, settings.timeZone);
   const filters = scope === 'apiKey' ? { apiKeyId: scopeId ?? '' } : scope === 'user' ? { createdBy: scopeId ?? '' } : {};
-  const usage = await pricedUsage(db, { from, to, groupBy: ['country', 'encoding'], filters, prices: settings, timeZone: settings.timeZone });
+  const usage = await pricedUsage(db, {
+    from,
+    to,
+    groupBy: ['country', 'encoding'],
+    filters,
+    prices: settings,
+    timeZone: settings.timeZone,
+  });
   const lines = usage.groups
     .map((group) => {
       const country = group.country ?? null;
       const encoding = group.encoding ?? 'GSM-7';
-      return { country, encoding, messages: group.messages, parts: group.parts, unitPrice: partPrice(settings, country, encoding), amount: group.amount };
+      return {
+        country,
+        encoding,
+        messages: group.messages,
+        parts: group.parts,
+        unitPrice: partPrice(settings, country, encoding),
+        amount: group.amount,
+      };
     })
     .sort((a, b) => (a.country ?? '\uffff').localeCompare(b.country ?? '\uffff') || a.encoding.localeCompare(b.encoding));
   return { lines, currency: usage.currency, timeZone: settings.timeZone, from, to };
 }
 
 /** The lines' total (rounded as prices are). */
-export const linesTotal = (lines: ReadonlyArray<{ amount: number }>): number => roundPrice(lines.reduce((sum, line) => sum + line.amount, 0));
+export const linesTotal = (lines: ReadonlyArray<{ amount: number }>): number =>
+  roundPrice(lines.reduce((sum, line) => sum + line.amount, 0));

@@ -69,7 +69,14 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
   for (const column of COLUMNS) text(column.title, column.x, { font: bold, right: 'right' in column });
   nextRow();
   for (const line of statement.lines) {
-    const cells = [line.country ?? 'Unknown', line.encoding, String(line.messages), String(line.parts), price(line.unitPrice), money(line.amount)];
+    const cells = [
+      line.country ?? 'Unknown',
+      line.encoding,
+      String(line.messages),
+      String(line.parts),
+      price(line.unitPrice),
+      money(line.amount),
+    ];
     COLUMNS.forEach((column, index) => text(cells[index] ?? '', column.x, { right: 'right' in column }));
     nextRow();
   }

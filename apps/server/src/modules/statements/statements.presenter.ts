@@ -49,7 +49,15 @@ export function presentSummary(row: StatementRow, usageTotal: number, currency: 
 /** A whole statement: its summary, period, lines and adjustments. */
 export function presentStatement(
   row: StatementRow,
-  detail: { lines: StatementLine[]; usageTotal: number; currency: string; timeZone: string; from: Date; to: Date; adjustments: AdjustmentRow[] },
+  detail: {
+    lines: StatementLine[];
+    usageTotal: number;
+    currency: string;
+    timeZone: string;
+    from: Date;
+    to: Date;
+    adjustments: AdjustmentRow[];
+  },
 ): Statement {
   return {
     ...presentSummary(row, detail.usageTotal, detail.currency),

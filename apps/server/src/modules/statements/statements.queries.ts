@@ -93,7 +93,12 @@ export async function insertStatement(
 }
 
 /** The statement already kept for a month and scope. */
-export async function statementFor(db: Executor, month: string, scope: StatementScope, scopeId: string | null): Promise<string | undefined> {
+export async function statementFor(
+  db: Executor,
+  month: string,
+  scope: StatementScope,
+  scopeId: string | null,
+): Promise<string | undefined> {
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`select id from statements where month = ${`${month}-01`}::date and scope = ${scope}

@@ -77,7 +77,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       config: { auth: 'required', can: ['read', 'Statement'], refusal: CANNOT_READ, load: statement.load },
       schema: {
         tags,
-        summary: "A statement: its lines by destination and encoding, its adjustments and total",
+        summary: 'A statement: its lines by destination and encoding, its adjustments and total',
         params: statementParamsSchema,
         response: { 200: statementResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -168,7 +168,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       schema: {
         tags,
         summary: 'Download the statement as CSV',
-        description: 'Its lines, adjustments (credits negative) and total. Cells starting with = + - @ tab or CR are prefixed with a quote.',
+        description:
+          'Its lines, adjustments (credits negative) and total. Cells starting with = + - @ tab or CR are prefixed with a quote.',
         params: statementParamsSchema,
         response: { 200: fileAnswer('The statement (CSV)', 'text/csv'), ...errorResponses(400, 401, 403, 404) },
       },

@@ -45,7 +45,8 @@ export async function listStatementSummaries(
   const { currency } = await getMessagingSettings(db);
   const data: StatementSummary[] = [];
   for (const row of rows) {
-    const usageTotal = row.status === 'closed' ? (frozen.get(row.id) ?? 0) : linesTotal((await liveLines(db, row.month, row.scope, row.scope_id)).lines);
+    const usageTotal =
+      row.status === 'closed' ? (frozen.get(row.id) ?? 0) : linesTotal((await liveLines(db, row.month, row.scope, row.scope_id)).lines);
     data.push(presentSummary(row, usageTotal, currency));
   }
   return { data, total };
@@ -105,7 +106,9 @@ export async function closeStatement(db: Db, input: Command & { id: string }): P
     const row = await findStatementOr404(tx, input.id);
     const live = await liveLines(tx, row.month, row.scope, row.scope_id);
     if (live.to.getTime() > Date.now())
-      throw new Conflict(`${row.month} has not ended yet: a month is closed once it is over`, { code: STATEMENT_ERROR_CODES.monthNotEnded });
+      throw new Conflict(`${row.month} has not ended yet: a month is closed once it is over`, {
+        code: STATEMENT_ERROR_CODES.monthNotEnded,
+      });
     await q.freezeStatement(tx, input.id, { ...live, closedBy: input.actor.id });
     await recordAudit(tx, {
       actor: input.actor,
