@@ -76,6 +76,10 @@ const BlogEntryPage = lazyRoute(() => withTexts(import('../features/public-site/
 const EmailLogPage = lazyRoute(() => withTexts(import('../features/email-log/routes/email-log-page')));
 const TeamPage = lazyRoute(() => withTexts(import('../features/team/routes/team-page')));
 const AcceptInvitation = lazyRoute(() => withTexts(import('../features/auth/routes/accept-invitation')));
+const StatementsList = lazyRoute(() => withTexts(import('../features/statements/routes/statements-list')));
+const StatementCreate = lazyRoute(() => withTexts(import('../features/statements/routes/statement-create')));
+const StatementDetail = lazyRoute(() => withTexts(import('../features/statements/routes/statement-detail')));
+const StatementEdit = lazyRoute(() => withTexts(import('../features/statements/routes/statement-edit')));
 const DesignGallery = lazyRoute(() => withTexts(import('../features/design-gallery/routes/design-gallery-page')));
 
 function Root() {
@@ -422,6 +426,45 @@ export const routes: RouteObject[] = [
                     <GalleryPage />
                   </RequireAbility>
                 ),
+              },
+              // Monthly usage statements (decision 110): the specification's /apps/invoice/* routes.
+              {
+                path: 'apps/invoice',
+                children: [
+                  { index: true, element: <Navigate replace to={paths.statements.list} /> },
+                  {
+                    path: 'list',
+                    element: (
+                      <RequireAbility action="read" subject="Statement">
+                        <StatementsList />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'create',
+                    element: (
+                      <RequireAbility action="create" subject="Statement">
+                        <StatementCreate />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'detail/:id',
+                    element: (
+                      <RequireAbility action="read" subject="Statement">
+                        <StatementDetail />
+                      </RequireAbility>
+                    ),
+                  },
+                  {
+                    path: 'edit/:id',
+                    element: (
+                      <RequireAbility action="update" subject="Statement">
+                        <StatementEdit />
+                      </RequireAbility>
+                    ),
+                  },
+                ],
               },
               // The design gallery (features/design-gallery/gallery-routes.ts): any signed-in user; a group's sub-pages are sections of its page.
               ...['forms', 'tables', 'react-tables', 'charts', 'muicharts', 'mui-trees', 'ui-components', 'widgets'].map((group) => ({

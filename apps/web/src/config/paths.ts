@@ -96,6 +96,13 @@ export const paths = {
   followers: '/apps/followers',
   /** The media library. */
   gallery: '/apps/gallery',
+  /** Monthly usage statements (decision 110): the list, keeping one, its detail, its adjustments. */
+  statements: {
+    list: '/apps/invoice/list',
+    create: '/apps/invoice/create',
+    detail: (id: string) => `/apps/invoice/detail/${encodeURIComponent(id)}`,
+    edit: (id: string) => `/apps/invoice/edit/${encodeURIComponent(id)}`,
+  },
   /** The design gallery: the product's components in the active brand (the template-demo addresses, issue 36). */
   designGallery: { home: '/ui-components', forms: '/forms', lists: '/react-tables', charts: '/muicharts', widgets: '/widgets' },
 } as const;
