@@ -64,7 +64,7 @@ export default function StatementDetail() {
               >
                 {t('detail.editAdjustments')}
               </Button>
-              <Button color="warning" variant="outlined" startIcon={<IconLock size={18} aria-hidden />} onClick={() => setClosing(true)}>
+              <Button variant="outlined" startIcon={<IconLock size={18} aria-hidden />} onClick={() => setClosing(true)}>
                 {t('detail.close')}
               </Button>
             </Can>
