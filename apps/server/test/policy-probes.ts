@@ -32,6 +32,8 @@ export interface Probe {
 
 let serial = 0;
 const next = () => ++serial;
+/** A month no probe kept a statement for yet (one statement per month and scope). */
+const statementMonth = () => `${2000 + next()}-01`;
 
 /** A created thing's id, failing loudly when set-up did not work. */
 async function created(response: Promise<TestResponse<any>>, pick: (body: any) => string): Promise<string> {
@@ -39,6 +41,13 @@ async function created(response: Promise<TestResponse<any>>, pick: (body: any) =
   expect(answer.status, `set-up failed: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   return pick(answer.body);
 }
+
+/** A fresh open statement of the whole organisation. */
+const newStatement = ({ server, adminToken }: ProbeContext) =>
+  created(
+    server.post('/api/statements', { month: statementMonth(), scope: 'organisation' }, { token: adminToken }),
+    (body) => body.statement.id,
+  );
 
 const newUser = ({ server, adminToken }: ProbeContext) =>
   created(
@@ -568,6 +577,35 @@ export const PROBES: Probe[] = [
     action: 'delete',
     route: "DELETE /api/notes/:id (another's note)",
     call: async (context, token) => context.server.delete(`/api/notes/${await newNote(context)}`, { token }),
+  },
+  {
+    subject: 'Statement',
+    action: 'read',
+    route: 'GET /api/statements',
+    call: ({ server }, token) => server.get('/api/statements', { token }),
+  },
+  {
+    subject: 'Statement',
+    action: 'create',
+    route: 'POST /api/statements',
+    call: ({ server }, token) => server.post('/api/statements', { month: statementMonth(), scope: 'organisation' }, { token }),
+  },
+  {
+    subject: 'Statement',
+    action: 'update',
+    route: 'POST /api/statements/:id/adjustments',
+    call: async (context, token) =>
+      context.server.post(
+        `/api/statements/${await newStatement(context)}/adjustments`,
+        { kind: 'credit', amount: 1, reason: 'Probe' },
+        { token },
+      ),
+  },
+  {
+    subject: 'Statement',
+    action: 'export',
+    route: 'GET /api/statements/:id/csv',
+    call: async (context, token) => context.server.get(`/api/statements/${await newStatement(context)}/csv`, { token }),
   },
 ];
 
