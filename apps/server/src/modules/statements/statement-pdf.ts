@@ -20,8 +20,8 @@ const COLUMNS = [
   { title: 'Amount', x: 495, right: true },
 ] as const;
 
-// Helvetica writes WinAnsi only: anything else (and control characters) becomes '?'.
-const winAnsi = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
+// Helvetica writes WinAnsi only (Latin-1 and a few typographic marks such as ’ – €): anything else, and control characters, becomes '?'.
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, '?');
 
 const scopeLabel = (statement: Statement) =>
   statement.scope === 'organisation'

@@ -244,6 +244,24 @@ describe('statements: a month equals the sum of its messages priced by the one p
     expect(stdout).toContain('Credit: Outage refund, 2 days');
   });
 
+  it('PDF: text the standard font cannot write shows as ?, the rest (accents, typographic quotes) whole', async () => {
+    const [user] = (await server.get('/api/statements?scope=user', { token: admin.token })).body.data;
+    await server.post(
+      `/api/statements/${user.id}/adjustments`,
+      { kind: 'charge', amount: 2, reason: 'Équipe d’accueil – مرحبا 你好' },
+      { token: admin.token },
+    );
+    const response = await fetch(`${server.baseUrl}/api/statements/${user.id}/pdf`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(response.status).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'statement-')), 'statement.pdf');
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const { stdout } = await promisify(execFile)('python3', [join(REPO_ROOT, 'apps/server/test/pdf-text.py'), file]);
+    expect(stdout).toContain(`User: ${admin.user.name}`);
+    expect(stdout).toContain('Charge: Équipe d’accueil – ????? ??');
+  });
+
   it('closing freezes the lines: a later price table changes nothing; a closed statement refuses changes (409 STATEMENT_CLOSED)', async () => {
     const now = new Date();
     const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
