@@ -5,6 +5,7 @@ import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, uniqueEmail, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { queryRows } from '../../db/client.ts';
+import { INVITATION_QUEUE } from './invitation-mail.ts';
 import { startInvitationMail } from './invitation-worker.ts';
 import { createMailer } from '../email-log/index.ts';
 
@@ -300,5 +301,26 @@ describe('invitations by e-mail (SMTP_URL set)', () => {
     );
     expect(log).toMatchObject({ recipient: email, kind: 'invitation' });
     expect((await server.get(`/api/email-log/${log.id}`, { token: admin.token })).body.entry.body).toBeNull();
+  });
+
+  it('retries an invitation whose SMTP connection the peer closed mid-conversation, logging the e-mail once with its outcome', async () => {
+    // The queue's 30-second first retry, shortened for the test.
+    await server.jobs.boss.updateQueue(INVITATION_QUEUE, { retryDelay: 1, retryBackoff: false });
+    const admin = await server.createAdmin();
+    const email = uniqueEmail('dropped');
+    // The peer reads the whole message, then closes the socket before it answers.
+    smtp.dropAt('.');
+    expect(
+      (await server.post('/api/team/invitations', { email, name: 'Dora Dropped', role: 'agent' }, { token: admin.token })).status,
+    ).toBe(201);
+    await waitFor(async () => smtp.received.find((item) => item.to.includes(email)), 20_000, 'the invitation e-mail, tried again');
+    const log = async () =>
+      queryRows<{ status: string; attempts: number; error: string | null }>(
+        server.database.db,
+        sql`select status, attempts, error from email_log where kind = 'invitation' and recipient = ${email} order by id`,
+      );
+    await waitFor(async () => ((await log()).some((row) => row.status === 'sent') ? true : undefined), 10_000, 'the sent entry');
+    expect(await log()).toEqual([{ status: 'sent', attempts: 2, error: null }]);
+    expect(smtp.received.filter((item) => item.to.includes(email))).toHaveLength(1);
   });
 });
