@@ -81,6 +81,13 @@ test('an English interface in a Kenyan organisation shows Kenyan formats (day fi
   const lastLogin = page.getByRole('table').locator('time').first();
   await eventually(() => lastLogin.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2},? \d{1,2}:\d{2}$/);
   expect(await page.evaluate(() => [localStorage.getItem('lang'), document.documentElement.lang])).toEqual([null, 'en']);
+  // The top bar's language menu offers every locale too, the four complete languages first.
+  await page.getByRole('button', { name: 'Change language' }).click();
+  const items = page.getByRole('menuitem');
+  await items.first().waitFor();
+  expect((await items.allTextContents()).slice(0, 4)).toEqual(['English', 'Français', 'العربية', '中文']);
+  expect(await items.count()).toBeGreaterThan(50);
+  await page.keyboard.press('Escape');
 
   // Weeks start on Monday (issue 36; CLDR says Sunday for Kenya, decision 111): the date pickers...
   await page.goto('/contacts');
