@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { ReceivedMail, SmtpPeer } from './smtp-peer.ts';
+import type { ReceivedMail, SmtpRecorder } from './smtp-peer.ts';
 
 // Python 3.11's standard-library SMTP server (smtpd, deprecated but shipped until 3.12): an
 // implementation we did not write. Each message is printed as one JSON line.
@@ -26,7 +26,7 @@ export function pythonSmtpdAvailable(): boolean {
 }
 
 /** Starts Python's smtpd server on loopback; the same shape as our own peer (smtp-peer.ts). */
-export async function startPythonSmtpPeer(): Promise<SmtpPeer> {
+export async function startPythonSmtpPeer(): Promise<SmtpRecorder> {
   const child = spawn('python3', ['-u', '-c', SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'] });
   const received: ReceivedMail[] = [];
   const lines = createInterface({ input: child.stdout });

@@ -7,21 +7,43 @@ export interface ReceivedMail {
   data: string;
 }
 
-export interface SmtpPeer {
+/** An SMTP server on loopback that records the messages it is given. */
+export interface SmtpRecorder {
   /** smtp://127.0.0.1:<port> */
   url: string;
   readonly received: ReceivedMail[];
   close(): Promise<void>;
 }
 
+/** Our own peer: a recorder that can also drop connections mid-conversation. */
+export interface SmtpPeer extends SmtpRecorder {
+  /**
+   * Closes the next `times` connections for real (the socket is destroyed, no reply) when the
+   * client sends `at`: a verb (MAIL, RCPT, DATA, ...) or '.' (the end of a message's data, after
+   * the peer read it all but before it answers).
+   */
+  dropAt(at: string, times?: number): void;
+  /** Destroys every open connection now, as a peer that is killed does (the listener stays). */
+  dropAll(): void;
+}
+
 /**
  * A small SMTP server on loopback (RFC 5321 subset: EHLO/HELO, MAIL, RCPT, DATA with dot-
  * unstuffing, RSET, NOOP, QUIT; no TLS, no AUTH) that records what it is given, so mail delivery
- * is tested against a real peer over TCP. `rejectRecipients` are refused at RCPT with a 550.
+ * is tested against a real peer over TCP. `rejectRecipients` are refused at RCPT with a 550;
+ * `dropAt` and `dropAll` close connections in the middle of a conversation.
  */
 export async function startSmtpPeer(options: { rejectRecipients?: string[] } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
+  const drops = new Map<string, number>();
+  /** Whether the connection is to be dropped at `at` (and counts the drop). */
+  const dropping = (at: string) => {
+    const left = drops.get(at) ?? 0;
+    if (left <= 0) return false;
+    drops.set(at, left - 1);
+    return true;
+  };
 
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -35,6 +57,7 @@ export async function startSmtpPeer(options: { rejectRecipients?: string[] } = {
 
     const command = (line: string) => {
       const verb = line.slice(0, 4).toUpperCase();
+      if (dropping(verb)) return socket.destroy();
       if (verb === 'EHLO') return reply('250-smtp-peer.test greets you\r\n250-8BITMIME\r\n250 SMTPUTF8');
       if (verb === 'HELO') return reply('250 smtp-peer.test');
       if (verb === 'MAIL') {
@@ -69,6 +92,7 @@ export async function startSmtpPeer(options: { rejectRecipients?: string[] } = {
         if (!inData) {
           command(line);
         } else if (line === '.') {
+          if (dropping('.')) return socket.destroy();
           inData = false;
           received.push({ ...current, data: dataLines.join('\r\n') });
           reply('250 OK: queued');
@@ -86,6 +110,10 @@ export async function startSmtpPeer(options: { rejectRecipients?: string[] } = {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    dropAt: (at, times = 1) => drops.set(at.toUpperCase(), times),
+    dropAll: () => {
+      for (const socket of sockets) socket.destroy();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -6,8 +6,9 @@ import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
-// Issue 36, languages (decision 107): a locale beyond the four translated languages gives MUI's
-// labels and the dates in that locale, while the product's own text stays English.
+// Issue 36, languages (decisions 107, 111): a locale beyond the four translated languages gives MUI's
+// labels and the dates in that locale, while the product's own text stays English; an organisation's
+// country gives a language without a region its formats; every language list offers every locale.
 let server: RunningServer;
 let browser: Browser;
 let admin: Session;
@@ -57,6 +58,13 @@ test('a user who picks de-DE gets German pagination and dates with English app t
   await page.getByRole('heading', { level: 1 }).waitFor();
   await eventually(async () => (await page.locator('time').allTextContents()).join(' | ')).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A date picker: German month and day names, weeks from Monday, around the English filters.
+  await page.goto('/contacts');
+  await page.getByLabel('Created from').waitFor();
+  const calendar = await openFirstCalendar(page, /^(Choose date|Datum auswählen)/);
+  await eventually(() => calendar.locator('.MuiPickersCalendarHeader-label').textContent()).toMatch(GERMAN_MONTH);
+  expect(await weekdayHeaders(calendar)).toEqual(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag']);
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -73,6 +81,68 @@ test('an English interface in a Kenyan organisation shows Kenyan formats (day fi
   const lastLogin = page.getByRole('table').locator('time').first();
   await eventually(() => lastLogin.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2},? \d{1,2}:\d{2}$/);
   expect(await page.evaluate(() => [localStorage.getItem('lang'), document.documentElement.lang])).toEqual([null, 'en']);
+  // The top bar's language menu offers every locale too, the four complete languages first.
+  await page.getByRole('button', { name: 'Change language' }).click();
+  const items = page.getByRole('menuitem');
+  await items.first().waitFor();
+  expect((await items.allTextContents()).slice(0, 4)).toEqual(['English', 'Français', 'العربية', '中文']);
+  expect(await items.count()).toBeGreaterThan(50);
+  await page.keyboard.press('Escape');
+
+  // Weeks start on Monday (issue 36; CLDR says Sunday for Kenya, decision 111): the date pickers...
+  await page.goto('/contacts');
+  await page.getByLabel('Created from').waitFor();
+  const calendar = await openFirstCalendar(page, /^Choose date/);
+  await eventually(async () => (await weekdayHeaders(calendar))[0]).toBe('Monday');
+  expect(await weekdayHeaders(calendar)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+  await page.keyboard.press('Escape');
+  // ... and the campaign calendar.
+  await page.goto('/apps/calendar');
+  const headers = page.getByTestId('calendar-grid').locator('thead th');
+  await eventually(() => headers.first().textContent()).toBe('Mon');
+  expect(await headers.last().textContent()).toBe('Sun');
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test("the sign-in page's list offers every locale; de-DE keeps its English text and downloads none of MUI's locales", async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/auth/login');
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  const list = page.getByRole('combobox', { name: 'Change language' });
+  const names = await list.locator('option').allTextContents();
+  expect(names.slice(0, 4)).toEqual(['English', 'Français', 'العربية', '中文']);
+  expect(names.length).toBeGreaterThan(50);
+  expect(names).toContain('Deutsch (Deutschland)');
+
+  await list.selectOption('de-DE');
+  await eventually(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('de-DE');
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+  // Again on a first load with de-DE stored: the list shows it, the text is English.
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await eventually(() => list.inputValue()).toBe('de-DE');
+  // The page has no MUI: the chunk with every MUI locale (mui-locales/extra.ts) waits for the app.
+  expect(scripts.filter((path) => /\/extra-[\w-]+\.js$/.test(path))).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+const GERMAN_MONTH = /^(Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$/;
+
+/** Opens the first date field's calendar (its button, whoever's label it has yet) and returns the dialog. */
+async function openFirstCalendar(page: Page, button: RegExp): Promise<Locator> {
+  await page.getByRole('button', { name: button }).first().click();
+  const calendar = page.getByRole('dialog');
+  await calendar.getByRole('grid').waitFor();
+  return calendar;
+}
+
+/** The calendar's weekday column headers, by their full names (their aria-label). */
+const weekdayHeaders = (calendar: Locator) =>
+  calendar.getByRole('columnheader').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label') ?? ''));

@@ -35,6 +35,10 @@ describe('locales (decision 107)', () => {
     expect(weekStartOf('en-GB')).toBe(1);
     expect(weekStartOf('en-US')).toBe(7);
     expect(weekStartOf('ar-EG')).toBe(6);
+    // Kenya: Monday, as issue 36 asks, where CLDR (and so the runtime) says Sunday (decision 111).
+    expect(weekStartOf('en-KE')).toBe(1);
+    expect(weekStartOf('sw-KE')).toBe(1);
+    expect(weekStartOfRegion('KE')).toBe(1);
     // The table the runtime's Intl falls back on gives the same answers.
     expect(weekStartOfRegion('DE')).toBe(1);
     expect(weekStartOfRegion('US')).toBe(7);

@@ -35,7 +35,8 @@ if (validStoredSession()) {
   // Already signed in: the app sends the visitor on from /auth/login.
   leave(undefined);
 } else {
-  void loadStartLanguage(SIGN_IN_NAMESPACES)
+  // No MUI here: a stored locale's MUI labels (all of MUI's locales in one chunk for de-DE) come with the app.
+  void loadStartLanguage(SIGN_IN_NAMESPACES, { muiLabels: false })
     .catch(() => undefined)
     .then(() => {
       const signIn = createRoot(container);

@@ -1,4 +1,5 @@
 import { directionOf } from '@sms/contracts/languages';
+import { textLanguageOf } from '@sms/contracts/locales';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeRedirect } from '../config/paths';
@@ -62,7 +63,8 @@ export function SignInShell({ leave, prepareToLeave }: { leave: (to: string, rep
     return () => i18n.off('languageChanged', onLanguage);
   }, [i18n]);
   useEffect(() => {
-    document.documentElement.lang = language;
+    // A locale beyond the four (de-DE) shows English text (decision 107).
+    document.documentElement.lang = textLanguageOf(language);
     document.documentElement.dir = customizer.direction;
   }, [language, customizer.direction]);
 

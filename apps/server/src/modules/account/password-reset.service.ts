@@ -66,7 +66,7 @@ export async function adminRequestPasswordReset(db: Db, jobs: Jobs, input: { act
  * The job: finds the account (nothing happens for unknown or disabled ones), stores a new link's
  * hash (older links of the user stop working) and sends the link. Answers the channel, or null.
  */
-export async function sendResetLink(deps: NoticeDeps & { db: Db }, job: ResetNoticeJob): Promise<NoticeChannel | null> {
+export async function sendResetLink(deps: NoticeDeps & { db: Db }, job: ResetNoticeJob, mailRef?: string): Promise<NoticeChannel | null> {
   const { db } = deps;
   const user = job.userId ? await findUserById(db, job.userId) : job.email ? await findUserByEmail(db, job.email) : undefined;
   if (!user || user.status !== 'active') return null;
@@ -77,7 +77,7 @@ export async function sendResetLink(deps: NoticeDeps & { db: Db }, job: ResetNot
   const address = await publicAddressOf(db, deps.config.publicUrl);
   const link = `${address ?? ''}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
   const notice = resetNotice(textLanguageOf(user.locale), { app: await appName(db), name: user.name, link });
-  const channel = await deliverNotice(deps, user, notice);
+  const channel = await deliverNotice(deps, user, notice, mailRef);
   if (!address) {
     deps.logger.info?.(
       { to: user.email },

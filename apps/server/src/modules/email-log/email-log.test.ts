@@ -164,3 +164,67 @@ describe('the e-mail log without SMTP', () => {
     expect((await server.get(`/api/email-log/${entry.id}`, { token: admin.token })).body.entry.body).toBeNull();
   });
 });
+
+describe('the e-mail log when the SMTP peer drops the connection mid-conversation', () => {
+  let smtp: SmtpPeer;
+  let server: TestServer;
+  let admin: TestAccount;
+  let serial = 0;
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    server = await startTestServer({ config: { smtpUrl: smtp.url, mailFrom: 'no-reply@example.test' } });
+    admin = await server.createAdmin();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const logOf = (recipient: string) =>
+    queryRows<{ status: string; attempts: number; error: string | null; smtp_response: string | null }>(
+      server.database.db,
+      sql`select status, attempts, error, smtp_response from email_log where recipient = ${recipient} order by id`,
+    );
+  const reply = (to: string) => ({
+    to,
+    subject: 'Re: your message',
+    text: 'We open at nine.',
+    kind: 'web_reply' as const,
+    ref: `drop:${++serial}`,
+  });
+
+  for (const at of ['MAIL', 'RCPT', 'DATA', '.']) {
+    it(`logs the failure when the connection closes at ${at}, then the retry once in the same entry with its outcome`, async () => {
+      const mailer = createMailer(smtp.url, 'no-reply@example.test', server.database.db);
+      const mail = reply(`drop-${at === '.' ? 'end' : at.toLowerCase()}@example.test`);
+      smtp.dropAt(at);
+      await expect(mailer.send(mail)).rejects.toThrow();
+      const [failed] = await logOf(mail.to);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 1, smtp_response: null });
+      expect(failed?.error).toMatch(/close|reset|socket|ECONN|unexpected/i);
+
+      await mailer.send(mail);
+      mailer.close();
+      expect(await logOf(mail.to)).toEqual([{ status: 'sent', attempts: 2, error: null, smtp_response: '250 OK: queued' }]);
+      expect(smtp.received.filter((item) => item.to.includes(mail.to))).toHaveLength(1);
+      const list = await server.get(`/api/email-log?search=${encodeURIComponent(mail.to)}`, { token: admin.token });
+      expect(list.body.total).toBe(1);
+    });
+  }
+
+  it('a pooled transport whose open connection the peer closed logs each e-mail once', async () => {
+    const mailer = createMailer(`${smtp.url}?pool=true`, 'no-reply@example.test', server.database.db);
+    const first = reply('pooled-first@example.test');
+    await mailer.send(first);
+    // The pool keeps the connection open; the peer goes away under it, then answers again.
+    smtp.dropAll();
+    const second = reply('pooled-second@example.test');
+    await mailer.send(second).catch(() => mailer.send(second));
+    mailer.close();
+    expect(await logOf(first.to)).toEqual([{ status: 'sent', attempts: 1, error: null, smtp_response: '250 OK: queued' }]);
+    const [entry, ...more] = await logOf(second.to);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ status: 'sent', error: null, smtp_response: '250 OK: queued' });
+  });
+});

@@ -65,7 +65,8 @@ async function sendPendingEmails(deps: SweepDeps, mailer: Mailer): Promise<void>
   const sent: string[] = [];
   for (const row of pending) {
     try {
-      await mailer.send({ to: row.email, ...notificationMail(row, address), kind: 'notification' });
+      // Tried again on the next sweep: one log entry per notification, its tries counted.
+      await mailer.send({ to: row.email, ...notificationMail(row, address), kind: 'notification', ref: `notification:${row.id}` });
       sent.push(row.id);
     } catch (error) {
       deps.logger.error({ err: error, notificationId: row.id }, 'notification e-mail failed; retried on the next sweep');

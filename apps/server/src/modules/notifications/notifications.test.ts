@@ -278,6 +278,37 @@ describe('notifications', () => {
     );
   });
 
+  it('an e-mail whose SMTP connection the peer closed is sent on the next sweep, logged once with its outcome', async () => {
+    await server.put(
+      '/api/notifications/preferences',
+      { kinds: { import_completed: { inApp: false, email: true } } },
+      { token: manager.token },
+    );
+    const since = (await queryRows<{ now: string }>(db(), sql`select now()::text as now`))[0]?.now ?? '';
+    await finishedImport('completed', 'dropped.csv');
+    const mailsTo = () => smtp.received.filter((mail) => mail.to.includes(manager.user.email) && mail.data.includes('dropped.csv'));
+    // The peer reads the whole message, then closes the socket before it answers.
+    smtp.dropAt('.');
+    await sweeper.sweepNow();
+    expect(mailsTo()).toHaveLength(0);
+    // Its tries are one entry of the e-mail log, not one entry a try.
+    const log = () =>
+      queryRows<{ status: string; attempts: number; error: string | null }>(
+        db(),
+        sql`select status, attempts, error from email_log
+             where kind = 'notification' and recipient = ${manager.user.email} and created_at >= ${since}::timestamptz order by id`,
+      );
+    expect(await log()).toEqual([{ status: 'failed', attempts: 1, error: 'Connection closed unexpectedly' }]);
+    await sweeper.sweepNow();
+    expect(mailsTo()).toHaveLength(1);
+    expect(await log()).toEqual([{ status: 'sent', attempts: 2, error: null }]);
+    await server.put(
+      '/api/notifications/preferences',
+      { kinds: { import_completed: { inApp: true, email: false } } },
+      { token: manager.token },
+    );
+  });
+
   it('pushes the unread count over the live stream when a notification arrives', async () => {
     const controller = new AbortController();
     const response = await fetch(`${server.baseUrl}/api/notifications/stream`, {

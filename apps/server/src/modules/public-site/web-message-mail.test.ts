@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { pythonSmtpdAvailable, startPythonSmtpPeer } from '../../../test/python-smtp-peer.ts';
-import type { SmtpPeer } from '../../../test/smtp-peer.ts';
+import type { SmtpRecorder } from '../../../test/smtp-peer.ts';
 import { queryRows } from '../../db/client.ts';
 import { startWebMail } from '../../../test/web-mail-fixtures.ts';
 
@@ -12,7 +12,7 @@ import { startWebMail } from '../../../test/web-mail-fixtures.ts';
 const python = pythonSmtpdAvailable();
 const DIGEST_SECONDS = 4;
 
-let smtp: SmtpPeer;
+let smtp: SmtpRecorder;
 let server: TestServer;
 let admin: TestAccount;
 let secondAdmin: TestAccount;

@@ -93,7 +93,7 @@ const excerpt = (text: string, max = 300) => (text.length > max ? `${text.slice(
  * One e-mail per admin listing the messages they have not been told of, unless a digest went out
  * less than `intervalSeconds` ago: then the wake-up comes back when the window ends.
  */
-async function sendDigest(jobs: Jobs, db: Executor, mailer: WebMailer, intervalSeconds: number): Promise<void> {
+async function sendDigest(jobs: Jobs, db: Executor, mailer: WebMailer, intervalSeconds: number, jobId: string): Promise<void> {
   const last = await lastAdminNotice(db);
   const waitSeconds = last ? Math.ceil(intervalSeconds - (Date.now() - last.getTime()) / 1000) : 0;
   if (waitSeconds > 0) {
@@ -110,7 +110,9 @@ async function sendDigest(jobs: Jobs, db: Executor, mailer: WebMailer, intervalS
   if (total > rows.length) listed.push(`... and ${total - rows.length} more.`);
   const subject = total === 1 ? `New contact-form message on ${name}` : `${total} new contact-form messages on ${name}`;
   const text = `${listed.join('\n\n')}\n\nAnswer them in the inbox, Web messages tab.\n`;
-  for (const admin of await adminRecipients(db)) await mailer.send({ to: admin.email, subject, text, kind: 'web_digest' });
+  // A retried job's tries count in one log entry per admin.
+  for (const admin of await adminRecipients(db))
+    await mailer.send({ to: admin.email, subject, text, kind: 'web_digest', ref: `web-digest:${jobId}:${admin.email}` });
   await markAdminsNotified(db, until);
 }
 
@@ -128,7 +130,7 @@ export async function startWebMessageMail(
   await jobs.boss.work(WEB_REPLY_MAIL_QUEUE, polling, async ([job]) => {
     await sendQueuedReplies(db, mailer, (job?.retryCount ?? 0) >= REPLY_TRIES);
   });
-  await jobs.boss.work(WEB_DIGEST_QUEUE, polling, async () => {
-    await sendDigest(jobs, db, mailer, options.digestIntervalSeconds ?? DIGEST_INTERVAL_SECONDS);
+  await jobs.boss.work(WEB_DIGEST_QUEUE, polling, async ([job]) => {
+    if (job) await sendDigest(jobs, db, mailer, options.digestIntervalSeconds ?? DIGEST_INTERVAL_SECONDS, job.id);
   });
 }

@@ -65,11 +65,14 @@ export async function enqueueInvitation(jobs: Jobs, job: InvitationJob): Promise
   await jobs.boss.send(INVITATION_QUEUE, job);
 }
 
-/** Runs the invitation e-mails in this process; `send` is the service's job (new link, then the e-mail). */
+/**
+ * Runs the invitation e-mails in this process; `send` is the service's job (new link, then the
+ * e-mail), given the job's ref: the job's tries count in one e-mail log entry.
+ */
 export async function startInvitationMailWorker(
   jobs: Jobs,
   deps: { database: Database; mailer: Mailer | undefined },
-  send: (db: Database['db'], mailer: Mailer, job: InvitationJob) => Promise<void>,
+  send: (db: Database['db'], mailer: Mailer, job: InvitationJob, mailRef: string) => Promise<void>,
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
   const { mailer } = deps;
@@ -79,7 +82,7 @@ export async function startInvitationMailWorker(
     INVITATION_QUEUE,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
     async ([job]) => {
-      if (job) await send(deps.database.db, mailer, job.data);
+      if (job) await send(deps.database.db, mailer, job.data, `invitation:${job.id}`);
     },
   );
 }

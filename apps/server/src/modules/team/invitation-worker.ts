@@ -10,5 +10,10 @@ export function startInvitationMail(
   deps: { database: Database; mailer: Mailer | undefined; publicUrl: string | undefined },
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
-  return startInvitationMailWorker(jobs, deps, (db, mailer, job) => mailInvitation(db, mailer, job, deps.publicUrl), options);
+  return startInvitationMailWorker(
+    jobs,
+    deps,
+    (db, mailer, job, mailRef) => mailInvitation(db, mailer, job, deps.publicUrl, mailRef),
+    options,
+  );
 }

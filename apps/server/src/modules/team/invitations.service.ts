@@ -134,7 +134,13 @@ export async function withdrawInvitation(db: Db, input: { actor: UserRow; invita
 }
 
 /** The e-mail job: a new link for the invitation (if still open) and the e-mail carrying it. */
-export async function mailInvitation(db: Db, mailer: Mailer, job: InvitationJob, publicUrl: string | undefined): Promise<void> {
+export async function mailInvitation(
+  db: Db,
+  mailer: Mailer,
+  job: InvitationJob,
+  publicUrl: string | undefined,
+  mailRef?: string,
+): Promise<void> {
   const open = await findOpenInvitation(db, job.invitationId);
   if (!open) return;
   const token = newToken();
@@ -146,7 +152,7 @@ export async function mailInvitation(db: Db, mailer: Mailer, job: InvitationJob,
     inviter: inviter?.name ?? 'An administrator',
     link: await linkFor(db, publicUrl, token),
   });
-  await mailer.send({ to: invitation.email, ...mail, kind: 'invitation' });
+  await mailer.send({ to: invitation.email, ...mail, kind: 'invitation', ref: mailRef });
 }
 
 /** Why a link does not open an invitation, as the code of a 400 on `token`. */

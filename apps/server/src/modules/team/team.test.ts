@@ -5,6 +5,7 @@ import { waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, uniqueEmail, type TestAccount, type TestServer } from '../../../test/helper.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { queryRows } from '../../db/client.ts';
+import { INVITATION_QUEUE } from './invitation-mail.ts';
 import { startInvitationMail } from './invitation-worker.ts';
 import { createMailer } from '../email-log/index.ts';
 
@@ -162,6 +163,63 @@ describe('team and invitations without SMTP (the link is shown once)', () => {
     expect(invited.body.invitation).toMatchObject({ availability: null, openConversations: null, notesWritten: null });
   });
 
+  it("counts an agent's open conversations as the tickets' Mine view does: one definition, the same figure", async () => {
+    const agent = await server.createUser('agent', { name: 'Mine Agent' });
+    const other = await server.createUser('agent', { name: 'Other Agent' });
+    const phones = Array.from({ length: 7 }, (_, i) => `+4477008002${String(i).padStart(2, '0')}`);
+    const rows = await queryRows<{ id: string; phone: string }>(
+      server.database.db,
+      sql`insert into contacts (phone, first_name) select p, 'Mine' from unnest(${sql.param(phones)}::text[]) as p returning id, phone`,
+    );
+    const [open, snoozed, wokenUp, resolved, trashed, others, noConversation] = phones.map(
+      (phone) => rows.find((row) => row.phone === phone)?.id ?? '',
+    );
+    // Every contact but the last has a conversation in the inbox.
+    await server.database.db.execute(
+      sql`insert into inbox_conversations (contact_id, last_activity_at) select id, now() from contacts where id = any(${sql.param([
+        open,
+        snoozed,
+        wokenUp,
+        resolved,
+        trashed,
+        others,
+      ])}::uuid[])`,
+    );
+    const assign = async (contactId: string, assigneeId: string) =>
+      expect((await server.request('PATCH', `/api/tickets/${contactId}`, { body: { assigneeId }, token: admin.token })).status).toBe(200);
+    for (const contactId of [open, snoozed, wokenUp, resolved, trashed]) await assign(contactId ?? '', agent.user.id);
+    await assign(others ?? '', other.user.id);
+    // A state without a conversation (written directly: the API refuses it) is no ticket either.
+    await server.database.db.execute(
+      sql`insert into conversation_states (contact_id, assignee_id) values (${noConversation}, ${agent.user.id})`,
+    );
+    await server.database.db.execute(
+      sql`update conversation_states set status = 'snoozed', snoozed_until = now() + interval '1 day' where contact_id = ${snoozed}`,
+    );
+    await server.database.db.execute(
+      sql`update conversation_states set status = 'snoozed', snoozed_until = now() - interval '1 minute' where contact_id = ${wokenUp}`,
+    );
+    expect((await server.request('PATCH', `/api/tickets/${resolved}`, { body: { status: 'resolved' }, token: agent.token })).status).toBe(
+      200,
+    );
+    await server.database.db.execute(sql`update contacts set deleted_at = now() where id = ${trashed}`);
+
+    const teamFigure = async (account: TestAccount) =>
+      (await server.get(`/api/team?search=${encodeURIComponent(account.user.email)}`, { token: admin.token })).body.data[0]
+        .openConversations as number;
+    const mineTotal = async (account: TestAccount) => {
+      const answer = await server.get('/api/tickets?view=mine', { token: account.token });
+      expect(answer.status).toBe(200);
+      return answer.body.total as number;
+    };
+    // Open, snoozed (not resolved) and a snooze whose time has passed; not the resolved one, the
+    // trashed contact's, another agent's, nor a state without a conversation.
+    expect(await mineTotal(agent)).toBe(3);
+    expect(await teamFigure(agent)).toBe(await mineTotal(agent));
+    expect(await teamFigure(other)).toBe(await mineTotal(other));
+    expect(await mineTotal(other)).toBe(1);
+  });
+
   it('answers 401, 403, 400 and 404', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await server.get('/api/team')).status).toBe(401);
@@ -243,5 +301,26 @@ describe('invitations by e-mail (SMTP_URL set)', () => {
     );
     expect(log).toMatchObject({ recipient: email, kind: 'invitation' });
     expect((await server.get(`/api/email-log/${log.id}`, { token: admin.token })).body.entry.body).toBeNull();
+  });
+
+  it('retries an invitation whose SMTP connection the peer closed mid-conversation, logging the e-mail once with its outcome', async () => {
+    // The queue's 30-second first retry, shortened for the test.
+    await server.jobs.boss.updateQueue(INVITATION_QUEUE, { retryDelay: 1, retryBackoff: false });
+    const admin = await server.createAdmin();
+    const email = uniqueEmail('dropped');
+    // The peer reads the whole message, then closes the socket before it answers.
+    smtp.dropAt('.');
+    expect(
+      (await server.post('/api/team/invitations', { email, name: 'Dora Dropped', role: 'agent' }, { token: admin.token })).status,
+    ).toBe(201);
+    await waitFor(async () => smtp.received.find((item) => item.to.includes(email)), 20_000, 'the invitation e-mail, tried again');
+    const log = async () =>
+      queryRows<{ status: string; attempts: number; error: string | null }>(
+        server.database.db,
+        sql`select status, attempts, error from email_log where kind = 'invitation' and recipient = ${email} order by id`,
+      );
+    await waitFor(async () => ((await log()).some((row) => row.status === 'sent') ? true : undefined), 10_000, 'the sent entry');
+    expect(await log()).toEqual([{ status: 'sent', attempts: 2, error: null }]);
+    expect(smtp.received.filter((item) => item.to.includes(email))).toHaveLength(1);
   });
 });

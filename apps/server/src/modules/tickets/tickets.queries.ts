@@ -11,14 +11,17 @@ const ROUND_ROBIN_LOCK_KEY = 7_310_037;
 export const EFFECTIVE_STATUS = sql`(case when cs.status is null then 'open' when cs.status = 'snoozed' and cs.snoozed_until <= now() then 'open' else cs.status end)`;
 
 /**
- * How many conversations a user holds open now: assigned to them, not resolved by the effective
- * status (a snooze whose time has passed counts), of a contact not in the trash; the tickets'
- * "Mine" view counts the same. `userId` is an SQL expression (a column of the caller's query).
+ * A conversation a user holds open now (`cs` its state, `c` its contact): assigned to them, not
+ * resolved by the effective status (a snooze whose time has passed counts, a snoozed one too), of
+ * a contact not in the trash. The one definition of the tickets' "Mine" view and of the team
+ * page's count (`openAssignedCountSql`). `userId` is an SQL expression.
  */
+const heldOpenBy = (userId: SQL) => sql`cs.assignee_id = ${userId} and c.deleted_at is null and ${EFFECTIVE_STATUS} <> 'resolved'`;
+
+/** How many conversations a user holds open now (`heldOpenBy`); `userId` may be a column of the caller's query. */
 export const openAssignedCountSql = (userId: SQL) =>
-  sql`(select count(*)::int from conversation_states cs join inbox_conversations conv on conv.contact_id = cs.contact_id
-        join contacts c on c.id = cs.contact_id
-       where cs.assignee_id = ${userId} and c.deleted_at is null and ${EFFECTIVE_STATUS} <> 'resolved')`;
+  sql`(select count(*)::int from inbox_conversations conv join contacts c on c.id = conv.contact_id
+        join conversation_states cs on cs.contact_id = conv.contact_id where ${heldOpenBy(userId)})`;
 
 export interface TicketStateRow {
   contactId: string;
@@ -75,8 +78,13 @@ export interface TicketFilter {
 }
 
 function ticketWhere(filter: TicketFilter): SQL {
-  const parts: SQL[] = [filter.view === 'resolved' ? sql`${EFFECTIVE_STATUS} = 'resolved'` : sql`${EFFECTIVE_STATUS} <> 'resolved'`];
-  if (filter.view === 'mine') parts.push(sql`cs.assignee_id = ${filter.userId}`);
+  const parts: SQL[] = [
+    filter.view === 'mine'
+      ? heldOpenBy(sql`${filter.userId}`)
+      : filter.view === 'resolved'
+        ? sql`${EFFECTIVE_STATUS} = 'resolved'`
+        : sql`${EFFECTIVE_STATUS} <> 'resolved'`,
+  ];
   if (filter.view === 'unassigned') parts.push(sql`cs.assignee_id is null`);
   if (filter.status) parts.push(sql`${EFFECTIVE_STATUS} = ${filter.status}`);
   if (filter.priority) parts.push(sql`coalesce(cs.priority, 'normal') = ${filter.priority}`);

@@ -46,3 +46,19 @@ export function dayjsLocaleFor(locale: string): string {
   defined.add(name);
   return name;
 }
+
+/**
+ * One of the four languages' dayjs locales with the first day of the week of the interface's
+ * formats (0 = Sunday): en in a Kenyan organisation starts its weeks on Monday where dayjs's en
+ * says Sunday (decisions 107, 111). The language's own locale when they agree.
+ */
+export function dayjsLocaleWithWeekStart(base: string, weekStart: number): string {
+  const source = dayjs.Ls[base];
+  if (!source || (source.weekStart ?? 0) === weekStart) return base;
+  const name = `${base}-week${weekStart}`;
+  if (!defined.has(name)) {
+    dayjs.locale({ ...source, name, weekStart }, undefined, true);
+    defined.add(name);
+  }
+  return name;
+}

@@ -1,6 +1,8 @@
 import type { Language } from '@sms/contracts/languages';
 import type { Locale } from '@sms/contracts/locales';
-import { dayjsLocaleFor } from './picker-dayjs-locale';
+import { weekStartOf } from '@sms/contracts/week-start';
+import { getFormatCountry, intlLocale } from '../../lib/i18n/intl-locale';
+import { dayjsLocaleFor, dayjsLocaleWithWeekStart } from './picker-dayjs-locale';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { frFR, zhCN } from '@mui/x-date-pickers/locales';
 import 'dayjs/locale/ar';
@@ -53,10 +55,16 @@ export const PICKER_LOCALES: Record<Language, { localeText?: Partial<PickersLoca
 
 /**
  * The picker texts and dayjs locale of an interface locale: the table above for the four
- * languages; for a MUI locale (de-DE, ...) the texts come from the theme (MUI X's locale, where it
- * has one) and the month and day names and first day of the week from Intl (decision 107).
+ * languages, their weeks starting as the organisation's country's formats start them once it is
+ * known (en in Kenya: Monday); for a MUI locale (de-DE, ...) the texts come from the theme (MUI X's
+ * locale, where it has one) and the month and day names and first day of the week from Intl
+ * (decisions 107, 111).
  */
 export function pickerLocaleOf(locale: Locale): { localeText?: Partial<PickersLocaleText>; adapterLocale: string } {
-  if (locale in PICKER_LOCALES) return PICKER_LOCALES[locale as Language];
+  if (locale in PICKER_LOCALES) {
+    const own = PICKER_LOCALES[locale as Language];
+    if (!getFormatCountry()) return own;
+    return { ...own, adapterLocale: dayjsLocaleWithWeekStart(own.adapterLocale, weekStartOf(intlLocale(locale)) % 7) };
+  }
   return { adapterLocale: dayjsLocaleFor(locale) };
 }

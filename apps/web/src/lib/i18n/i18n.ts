@@ -57,11 +57,16 @@ void i18next
 /** Every namespace asked for so far: a language switch downloads the same ones in the new language. */
 const asked = new Set<string>();
 
+/** `muiLabels: false`: the page has no MUI components (the sign-in entry), so a locale's MUI labels wait for the app. */
+interface LoadOptions {
+  muiLabels?: boolean;
+}
+
 /**
  * Downloads the given namespaces of a locale's text language (those it does not have yet: English
- * for a MUI locale such as de-DE) and its MUI labels.
+ * for a MUI locale such as de-DE) and, unless told not to, its MUI labels.
  */
-async function loadLanguage(locale: Locale, namespaces: Iterable<string> = asked): Promise<void> {
+async function loadLanguage(locale: Locale, namespaces: Iterable<string> = asked, { muiLabels = true }: LoadOptions = {}): Promise<void> {
   const language = textLanguageOf(locale);
   const pending = [...namespaces]
     .filter((namespace) => !i18next.hasResourceBundle(language, namespace))
@@ -69,7 +74,7 @@ async function loadLanguage(locale: Locale, namespaces: Iterable<string> = asked
       const load = loaders.get(`${language}/${namespace}`);
       if (load) i18next.addResourceBundle(language, namespace, await load(), true, true);
     });
-  await Promise.all([...pending, loadMuiLocale(locale)]);
+  await Promise.all([...pending, muiLabels ? loadMuiLocale(locale) : undefined]);
 }
 
 /** Namespaces of the active language that a page or frame is about to read (each downloads once). */
@@ -79,19 +84,19 @@ export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
 }
 
 /** The stored language's start set (the entry's: delivery/text-sets.ts), to load before the first render. */
-export function loadStartLanguage(namespaces: readonly string[]): Promise<void> {
+export function loadStartLanguage(namespaces: readonly string[], options?: LoadOptions): Promise<void> {
   for (const namespace of namespaces) asked.add(namespace);
-  return loadLanguage(readStoredLanguage());
+  return loadLanguage(readStoredLanguage(), asked, options);
 }
 
 /** Switches the interface language or locale (downloading it first) and remembers it (localStorage `lang`). */
-export async function setLanguage(language: Locale): Promise<void> {
+export async function setLanguage(language: Locale, options?: LoadOptions): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
-  await loadLanguage(language);
+  await loadLanguage(language, asked, options);
   await i18next.changeLanguage(language);
 }
 

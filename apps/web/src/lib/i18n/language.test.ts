@@ -1,6 +1,7 @@
 import { directionOf, LANGUAGES } from '@sms/contracts/languages';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_NAMES, toLanguage } from './language';
+import { toLanguage } from './language';
+import { LANGUAGE_NAMES } from './locale-names';
 
 describe('interface language', () => {
   it('accepts the four languages and defaults to en', () => {

@@ -28,29 +28,3 @@ export function readStoredLanguage(): Locale {
     return DEFAULT_LANGUAGE;
   }
 }
-
-/** Names of each language in itself, for the language switcher. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  fr: 'Français',
-  ar: 'العربية',
-  zh: '中文',
-};
-
-/**
- * A locale's name in itself ("Deutsch (Deutschland)", "português (Brasil)"), from the runtime's
- * Intl.DisplayNames, the code itself where the runtime cannot name it.
- */
-export function localeName(locale: string): string {
-  if (locale in LANGUAGE_NAMES) return LANGUAGE_NAMES[locale as Language];
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
-    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
-  } catch {
-    return locale;
-  }
-}
-
-/** Every locale with its native name, the four complete languages first (then MUI's in code order). */
-export const localeOptions = (): { value: Locale; label: string; lang: Locale }[] =>
-  LOCALES.map((locale) => ({ value: locale, label: localeName(locale), lang: locale }));

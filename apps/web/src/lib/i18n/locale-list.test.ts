@@ -5,8 +5,10 @@ import { LOCALES, MUI_LOCALES } from '@sms/contracts/locales';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { dayjsLocaleFor } from '../../components/date-field/picker-dayjs-locale';
-import { intlLocale } from './intl-locale';
-import { localeName, localeOptions, toLocale } from './language';
+import { pickerLocaleOf } from '../../components/date-field/picker-locale';
+import { intlLocale, setFormatCountry } from './intl-locale';
+import { toLocale } from './language';
+import { localeName, localeOptions } from './locale-names';
 import { exportNameOf, loadMuiLocale, muiLocaleOf, pickersLocaleOf } from './mui-locale';
 
 const exports = (module: object) => module as unknown as Record<string, { components?: Record<string, unknown> } | undefined>;
@@ -71,5 +73,31 @@ describe('the MUI locales the interface offers (decision 107)', () => {
         .startOf('week')
         .day(),
     ).toBe(0);
+  });
+
+  it("starts the date pickers' weeks of a language without a region as the organisation's country does (en in Kenya: Monday)", () => {
+    const startOfWeek = (adapterLocale: string) =>
+      dayjs(new Date(2026, 0, 15))
+        .locale(adapterLocale)
+        .startOf('week')
+        .day();
+    expect(startOfWeek(pickerLocaleOf('en').adapterLocale)).toBe(0);
+    try {
+      setFormatCountry('KE');
+      const kenyan = pickerLocaleOf('en').adapterLocale;
+      expect(startOfWeek(kenyan)).toBe(1);
+      // Its names stay English.
+      expect(
+        dayjs(new Date(2026, 0, 15))
+          .locale(kenyan)
+          .format('dddd MMMM'),
+      ).toBe('Thursday January');
+      // French weeks already start on Monday: its own locale.
+      expect(pickerLocaleOf('fr').adapterLocale).toBe('fr');
+      setFormatCountry('US');
+      expect(startOfWeek(pickerLocaleOf('en').adapterLocale)).toBe(0);
+    } finally {
+      setFormatCountry(null);
+    }
   });
 });

@@ -46,12 +46,20 @@ export async function deliveryChannel(db: Executor, setup: { smtp: boolean; publ
 
 /**
  * Sends a notice by the best channel available for this recipient (SMS needs a phone number
- * that normalises; without one the outbox takes it). Answers the channel used.
+ * that normalises; without one the outbox takes it). Answers the channel used. `mailRef` names
+ * the e-mail across a job's tries (one e-mail log entry).
  */
-export async function deliverNotice(deps: NoticeDeps, to: NoticeRecipient, notice: NoticeText): Promise<NoticeChannel> {
+export async function deliverNotice(deps: NoticeDeps, to: NoticeRecipient, notice: NoticeText, mailRef?: string): Promise<NoticeChannel> {
   const channel = await deliveryChannel(deps.db, { smtp: deps.mailer !== undefined, publicUrl: deps.config.publicUrl });
   if (channel === 'smtp' && deps.mailer) {
-    await deps.mailer.send({ to: to.email, subject: notice.subject, text: notice.text, kind: 'password_reset', userId: to.id });
+    await deps.mailer.send({
+      to: to.email,
+      subject: notice.subject,
+      text: notice.text,
+      kind: 'password_reset',
+      userId: to.id,
+      ref: mailRef,
+    });
     return 'smtp';
   }
   if (channel === 'sms') {

@@ -20,8 +20,11 @@ export async function startNoticeWorker(
     NOTICE_QUEUE,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
     async ([job]) => {
-      if (job?.data.type === 'password-reset') await sendResetLink(noticeDeps, job.data);
-      if (job?.data.type === 'webhook-disabled') await notifyWebhookDisabled(noticeDeps, job.data);
+      if (!job) return;
+      // The job's tries of one e-mail count in one e-mail log entry (its ref), not one entry a try.
+      const ref = `notice:${job.id}`;
+      if (job.data.type === 'password-reset') await sendResetLink(noticeDeps, job.data, ref);
+      if (job.data.type === 'webhook-disabled') await notifyWebhookDisabled(noticeDeps, job.data, ref);
     },
   );
 }

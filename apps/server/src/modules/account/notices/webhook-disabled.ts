@@ -39,10 +39,12 @@ const TEXTS: Record<Language, (v: Vars) => { subject: string; text: string }> = 
 /**
  * Tells every active admin that a webhook was turned off: by e-mail when SMTP is configured, else
  * into the admins' outbox (the audit log has the entry either way). Answers how many were told.
+ * `mailRef` (the job's) names each admin's e-mail across the job's tries.
  */
 export async function notifyWebhookDisabled(
   deps: { db: Executor; mailer: Mailer | undefined; logger: NoticeLogger },
   job: WebhookDisabledJob,
+  mailRef?: string,
 ): Promise<number> {
   const app = await appName(deps.db);
   const since = `${job.failingSince.slice(0, 16).replace('T', ' ')} UTC`;
@@ -50,7 +52,14 @@ export async function notifyWebhookDisabled(
   for (const admin of admins) {
     const notice = TEXTS[textLanguageOf(admin.locale)]({ app, name: admin.name, url: job.url, since });
     if (deps.mailer)
-      await deps.mailer.send({ to: admin.email, subject: notice.subject, text: notice.text, kind: 'webhook_disabled', userId: admin.id });
+      await deps.mailer.send({
+        to: admin.email,
+        subject: notice.subject,
+        text: notice.text,
+        kind: 'webhook_disabled',
+        userId: admin.id,
+        ref: mailRef ? `${mailRef}:${admin.id}` : undefined,
+      });
     else
       await insertOutboxEntry(
         deps.db,

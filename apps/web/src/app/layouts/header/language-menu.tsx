@@ -2,7 +2,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { Locale } from '@sms/contracts/locales';
-import { localeOptions } from '../../../lib/i18n/language';
+import { localeOptions } from '../../../lib/i18n/locale-names';
 
 /**
  * The language switcher's menu; its own file so the menu's code loads on the first click, not with

@@ -17,7 +17,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { errorMessage } from '../../../lib/api-client';
-import { localeOptions } from '../../../lib/i18n/language';
+import { localeOptions } from '../../../lib/i18n/locale-names';
 import { usePreferenceApplier } from '../../../lib/preferences/apply-preferences';
 import { useUpdatePreferences } from '../../../api/account/update-preferences';
 import { preferencesBody, preferencesFormValues, type PreferencesFormValues } from './preferences-values';

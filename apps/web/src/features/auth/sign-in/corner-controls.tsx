@@ -1,8 +1,9 @@
-import { LANGUAGES } from '@sms/contracts/languages';
+import { LOCALES } from '@sms/contracts/locales';
 import { IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../../lib/i18n/i18n';
-import { LANGUAGE_NAMES, toLanguage } from '../../../lib/i18n/language';
+import { toLocale } from '../../../lib/i18n/language';
+import { localeName } from '../../../lib/i18n/locale-names';
 
 /**
  * The language and light/dark buttons in the page's top corner. The language button is the
@@ -11,17 +12,21 @@ import { LANGUAGE_NAMES, toLanguage } from '../../../lib/i18n/language';
  */
 export function CornerControls({ dark, setDark }: { dark: boolean; setDark: (dark: boolean) => void }) {
   const { t, i18n } = useTranslation('common');
-  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = toLocale(i18n.language);
   const languageLabel = t('topbar.language');
   const modeLabel = dark ? t('topbar.lightMode') : t('topbar.darkMode');
   return (
     <div className="si-corner">
       <div className="si-icon-button">
         <IconLanguage size={22} stroke={1.6} aria-hidden />
-        <select aria-label={languageLabel} value={language} onChange={(event) => void setLanguage(toLanguage(event.target.value))}>
-          {LANGUAGES.map((code) => (
+        <select
+          aria-label={languageLabel}
+          value={language}
+          onChange={(event) => void setLanguage(toLocale(event.target.value), { muiLabels: false })}
+        >
+          {LOCALES.map((code) => (
             <option key={code} value={code} lang={code}>
-              {LANGUAGE_NAMES[code]}
+              {localeName(code)}
             </option>
           ))}
         </select>

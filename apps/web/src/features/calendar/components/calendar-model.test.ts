@@ -89,4 +89,12 @@ describe('calendar entries', () => {
     expect(weekStartFor('fr')).toBe(1);
     expect([0, 1, 6]).toContain(weekStartFor('ar'));
   });
+
+  it("starts weeks as the organisation's country does for a language without a region (en in Kenya: Monday)", () => {
+    expect(weekStartFor('en', 'KE')).toBe(1);
+    expect(weekStartFor('en', 'US')).toBe(0);
+    expect(weekStartFor('en', 'GB')).toBe(1);
+    // A locale with its own region keeps its week.
+    expect(weekStartFor('de-DE', 'US')).toBe(1);
+  });
 });

@@ -9,7 +9,9 @@ import {
   weekDates,
 } from '@sms/contracts/calendar-dates';
 import type { CalendarCampaign } from '@sms/contracts/campaigns';
+import { weekStartOf } from '@sms/contracts/week-start';
 import { zonedToInstant } from '@sms/contracts/zoned-time';
+import { intlLocale } from '../../../lib/i18n/intl-locale';
 
 export type CalendarView = 'month' | 'week';
 
@@ -113,13 +115,8 @@ export function moveSchedule(
   return { scheduledLocal, timeZone: campaign.timeZone, at: zonedToInstant(scheduledLocal, campaign.timeZone) };
 }
 
-/** The first day of the week in a language (Intl week info; Monday when unknown). 0 = Sunday. */
-export function weekStartFor(language: string): number {
-  try {
-    const locale = new Intl.Locale(language) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
-    const firstDay = locale.getWeekInfo?.().firstDay ?? locale.weekInfo?.firstDay;
-    return firstDay ? firstDay % 7 : 1;
-  } catch {
-    return 1;
-  }
-}
+/**
+ * The first day of the week of the interface, 0 = Sunday: its locale's formats, which for a language
+ * without a region are those of the organisation's country (en in Kenya: Monday; decisions 107, 111).
+ */
+export const weekStartFor = (language: string, country?: string | null): number => weekStartOf(intlLocale(language, country)) % 7;

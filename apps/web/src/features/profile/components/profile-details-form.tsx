@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../../components/forms/form-select-field';
 import { FormTextField } from '../../../components/forms/form-text-field';
 import { showSubmitError } from '../../../components/forms/server-field-error';
-import { localeOptions } from '../../../lib/i18n/language';
+import { localeOptions } from '../../../lib/i18n/locale-names';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useUpdateProfile } from '../../../api/users/update-user';
 import { changedDetails, profileDetailsSchema } from './profile-schemas';

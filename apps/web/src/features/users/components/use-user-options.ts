@@ -3,7 +3,7 @@ import { USER_STATUSES } from '@sms/contracts/users';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../../components/forms/form-select-field';
-import { localeOptions } from '../../../lib/i18n/language';
+import { localeOptions } from '../../../lib/i18n/locale-names';
 
 /** Choices of the role, status and language selects, labelled in the interface language. */
 export function useUserOptions(): { roles: SelectOption[]; statuses: SelectOption[]; languages: SelectOption[] } {

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { UserAvatar } from '../../../components/user-avatar';
-import { localeName } from '../../../lib/i18n/language';
+import { localeName } from '../../../lib/i18n/locale-names';
 import { RoleChip, StatusChip } from './user-chips';
 import { LtrText } from '../../../components/ltr-text';
 
