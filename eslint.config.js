@@ -206,7 +206,7 @@ function serverModuleZones() {
       'roles',
       'email-log',
     ],
-    ['templates', 'segments', 'keyword-rules', 'tickets'],
+    ['templates', 'segments', 'keyword-rules', 'tickets', 'senders'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
     ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team', 'followers', 'gallery'],

@@ -29,6 +29,7 @@ export const SUBJECT_ACTIONS: Readonly<Record<MatrixSubject, readonly MatrixActi
   Template: ['read', 'create', 'update', 'delete'],
   Segment: ['read', 'create', 'update', 'delete'],
   Note: ['read', 'create', 'delete'],
+  Sender: ['read', 'create', 'update'],
 };
 
 /** One cell row of the matrix: a subject, an action, and which roles may do it. */

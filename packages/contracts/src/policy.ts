@@ -52,6 +52,8 @@ export const SUBJECTS = [
   'Segment',
   /** Internal notes on contacts; `delete` is deleting anyone's (authors edit and delete their own). */
   'Note',
+  /** Numbers and sender IDs (decision 108): `create` is buying or adding one; everyone on the staff reads the list. */
+  'Sender',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -61,7 +63,7 @@ export interface Rule {
   subject: Subject | Subject[];
 }
 
-const readOnlyBasics: Rule[] = [{ action: 'read', subject: ['Dashboard', 'Report', 'Brand'] }];
+const readOnlyBasics: Rule[] = [{ action: 'read', subject: ['Dashboard', 'Report', 'Brand', 'Sender'] }];
 
 /**
  * Rules per role (PRODUCT.md section 4). `manage` means every action; `all` means every subject.
