@@ -137,7 +137,7 @@ export async function insertSender(db: Executor, sender: NewSender): Promise<str
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`insert into senders (kind, value, gateway_id, status, notes, countries, origin, number_type, country, provider_sid, monthly_price, price_unit, created_by)
-        values (${sender.kind}, ${sender.value}, ${sender.gatewayId}, ${sender.status}, ${sender.notes}, ${sender.countries}::text[],
+        values (${sender.kind}, ${sender.value}, ${sender.gatewayId}, ${sender.status}, ${sender.notes}, ${sql.param(sender.countries)}::text[],
                 ${sender.origin}, ${sender.numberType ?? null}, ${sender.country ?? null}, ${sender.providerSid ?? null},
                 ${sender.monthlyPrice ?? null}, ${sender.priceUnit ?? null}, ${sender.createdBy})
         returning id`,
@@ -160,7 +160,7 @@ export async function updateSenderRow(db: Executor, id: string, patch: SenderPat
   const sets: SQL[] = [sql`updated_at = now()`];
   if (patch.value !== undefined) sets.push(sql`value = ${patch.value}`);
   if (patch.gatewayId !== undefined) sets.push(sql`gateway_id = ${patch.gatewayId}`);
-  if (patch.countries !== undefined) sets.push(sql`countries = ${patch.countries}::text[]`);
+  if (patch.countries !== undefined) sets.push(sql`countries = ${sql.param(patch.countries)}::text[]`);
   if (patch.notes !== undefined) sets.push(sql`notes = ${patch.notes}`);
   if (patch.routeAssigneeId !== undefined) sets.push(sql`route_assignee_id = ${patch.routeAssigneeId}`);
   if (patch.status !== undefined) sets.push(sql`status = ${patch.status}`);
@@ -196,7 +196,7 @@ export async function approvedValues(db: Executor, values: string[]): Promise<Se
   if (values.length === 0) return new Set();
   const rows = await queryRows<{ value: string }>(
     db,
-    sql`select lower(value) as value from senders where status = 'approved' and lower(value) = any(${values.map((v) => v.toLowerCase())}::text[])`,
+    sql`select lower(value) as value from senders where status = 'approved' and lower(value) = any(${sql.param(values.map((v) => v.toLowerCase()))}::text[])`,
   );
   return new Set(rows.map((row) => row.value));
 }
@@ -209,7 +209,7 @@ export async function routesFor(
   if (addresses.length === 0) return new Map();
   const rows = await queryRows<{ id: string; value: string; route_assignee_id: string }>(
     db,
-    sql`select id, value, route_assignee_id from senders where route_assignee_id is not null and value = any(${addresses}::text[])`,
+    sql`select id, value, route_assignee_id from senders where route_assignee_id is not null and value = any(${sql.param(addresses)}::text[])`,
   );
   return new Map(rows.map((row) => [row.value, { senderId: row.id, value: row.value, assigneeId: row.route_assignee_id }]));
 }
