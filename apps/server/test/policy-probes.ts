@@ -49,6 +49,8 @@ const newUser = ({ server, adminToken }: ProbeContext) =>
     ),
     (b) => b.user.id,
   );
+const newSender = ({ server, adminToken }: ProbeContext) =>
+  created(server.post('/api/senders', { kind: 'alphanumeric', value: `Probe ${next()}` }, { token: adminToken }), (b) => b.sender.id);
 const newContact = ({ server, adminToken }: ProbeContext) =>
   created(
     server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}`, firstName: 'Probe' }, { token: adminToken }),
@@ -568,6 +570,19 @@ export const PROBES: Probe[] = [
     action: 'delete',
     route: "DELETE /api/notes/:id (another's note)",
     call: async (context, token) => context.server.delete(`/api/notes/${await newNote(context)}`, { token }),
+  },
+  { subject: 'Sender', action: 'read', route: 'GET /api/senders', call: ({ server }, token) => server.get('/api/senders', { token }) },
+  {
+    subject: 'Sender',
+    action: 'create',
+    route: 'POST /api/senders',
+    call: ({ server }, token) => server.post('/api/senders', { kind: 'alphanumeric', value: `Probe ${next()}` }, { token }),
+  },
+  {
+    subject: 'Sender',
+    action: 'update',
+    route: 'PUT /api/senders/:id',
+    call: async (context, token) => context.server.put(`/api/senders/${await newSender(context)}`, { notes: 'Changed' }, { token }),
   },
 ];
 

@@ -17,6 +17,7 @@ import {
   IconTicket,
   IconPhoto,
   IconUserHeart,
+  IconDeviceSim,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -61,6 +62,7 @@ export const MENU: MenuGroup[] = [
       { labelKey: 'nav.notes', to: paths.notes, icon: IconNotes, requires: [['read', 'Note']] },
       { labelKey: 'nav.followers', to: paths.followers, icon: IconUserHeart, requires: [['read', 'Contact']] },
       { labelKey: 'nav.gallery', to: paths.gallery, icon: IconPhoto, requires: [['read', 'ArchivePost']] },
+      { labelKey: 'nav.senders', to: paths.senders.list, icon: IconDeviceSim, requires: [['read', 'Sender']] },
     ],
   },
   {
