@@ -13,15 +13,7 @@ import { recordAudit, type Command } from '../../platform/audit.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';
 import { findGateway } from '../gateways/index.ts';
-import {
-  assignableUser,
-  findSender,
-  findSenderByValue,
-  insertSender,
-  updateSenderRow,
-  type SenderRow,
-  type SenderPatch,
-} from './senders.queries.ts';
+import { assignableUser, findSender, insertSender, updateSenderRow, type SenderRow, type SenderPatch } from './senders.queries.ts';
 
 /** Inserts, turning the unique index's refusal into a 409 naming the field. */
 export async function insertOrConflict(tx: Executor, run: () => Promise<string>): Promise<string> {
