@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { openPage, seedAdmin, useSession, type Session } from './support/session.ts';
+import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
 // Issue 35: every app route the specification lists is a real screen for a signed-in admin (they
 // went to /auth/404 before), with a heading of its own and no serious accessibility violation.
@@ -19,6 +19,12 @@ const APP_ROUTES = [
   '/apps/followers',
   '/apps/friends',
   '/apps/gallery',
+  // Numbers and sender IDs (decision 108); the detail of one sender is added once one exists.
+  '/apps/ecommerce/shop',
+  '/apps/ecommerce/eco-product-list',
+  '/apps/ecommerce/eco-checkout',
+  '/apps/ecommerce/add-product',
+  '/apps/ecommerce/edit-product',
 ];
 
 let server: RunningServer;
@@ -29,6 +35,14 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await seedAdmin(server.baseUrl);
+  const { sender } = await api<{ sender: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/senders',
+    { kind: 'alphanumeric', value: 'Clinic' },
+    admin.token,
+  );
+  APP_ROUTES.push(`/apps/ecommerce/detail/${sender.id}`);
 });
 
 afterAll(async () => {
