@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -76,9 +77,11 @@ function ChooseSender() {
         <Card>
           <List>
             {(senders.data?.data ?? []).map((sender) => (
-              <ListItemButton key={sender.id} component={RouterLink} to={paths.senders.edit(sender.id)}>
-                <span dir="ltr">{sender.value}</span>
-              </ListItemButton>
+              <ListItem key={sender.id} disablePadding>
+                <ListItemButton component={RouterLink} to={paths.senders.edit(sender.id)}>
+                  <span dir="ltr">{sender.value}</span>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Card>
