@@ -207,7 +207,7 @@ function serverModuleZones() {
       'email-log',
     ],
     // Usage prices the charged messages (settings' price table); campaigns and the integration API check its budgets.
-    ['templates', 'segments', 'keyword-rules', 'tickets', 'usage'],
+    ['templates', 'segments', 'keyword-rules', 'tickets', 'usage', 'senders'],
     ['users', 'campaigns', 'inbox', 'public-site', 'integration'],
     // Backups above campaigns: a restore holds sending through the campaigns' state machine (decision 072).
     ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team', 'followers', 'gallery', 'statements'],

@@ -33,6 +33,7 @@ import { segmentsRoutes } from './modules/segments/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { assignableAgents, ticketsRoutes } from './modules/tickets/index.ts';
 import { statementsRoutes } from './modules/statements/index.ts';
+import { sendersRoutes } from './modules/senders/index.ts';
 import { notesRoutes } from './modules/notes/index.ts';
 import { timelineRoutes } from './modules/timeline/index.ts';
 import { webhookSink } from './modules/messaging/index.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(settingsRoutes, { db });
   await app.register(ticketsRoutes, { db });
   await app.register(statementsRoutes, { db });
+  await app.register(sendersRoutes, { db, publicUrl: config.publicUrl, twilioApiBaseUrl: config.twilioApiBaseUrl });
   await app.register(publicSiteRoutes, { db, jobs: deps.jobs });
   await app.register(webMessagesRoutes, { db, wake: wakeOneOffs, jobs: deps.jobs, smtp: Boolean(config.smtpUrl) });
   await app.register(pricingRoutes, { db });

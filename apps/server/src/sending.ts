@@ -6,6 +6,7 @@ import { createMessagingEngine, type MessagingEngine } from './modules/messaging
 import { notifyCampaignChanges, notifyKeywordRules } from './modules/notifications/index.ts';
 import { addCompletedCampaignFigures } from './modules/reports/index.ts';
 import { confirmSubscriptionsByReply } from './modules/public-site/index.ts';
+import { routeBySender } from './modules/senders/index.ts';
 import { assignByRules, conversationsOnInbound } from './modules/tickets/index.ts';
 import { WebhookDeliverer } from './modules/webhooks/index.ts';
 import { createDomainEvents, type DomainEvents } from './platform/domain-events.ts';
@@ -34,8 +35,10 @@ export function domainEvents(options: { emailAvailable?: boolean } = {}): Domain
     // keyword rules (decision 104), which read the consent the keywords left; their assign action
     // is the tickets' (it opens the conversation first, so the tickets' subscriber below leaves the
     // rule's assignee standing instead of round-robin).
+    // The numbers' routing (decision 108) comes before the admin's rules, whose assignment wins.
     'inbound.matched': [
       applyKeywordRules,
+      routeBySender(assignByRules),
       applyReplyRules({ notify: notifyKeywordRules(options.emailAvailable ?? false), assign: assignByRules }),
     ],
     // The inbox's conversation list: one upsert per contact of the batch. Then the tickets: a reply

@@ -1,12 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeNumbers, type FakeNumbers } from './fake-twilio-numbers.ts';
 
 /**
  * A fake Twilio REST API on loopback (the real one is unreachable from tests): checks Basic auth,
  * records Messages.json posts and answers like Twilio (201 with an 'SM' SID, or Twilio's error
  * JSON), with per-number behaviours (errors, 429 with Retry-After, 5xx, hang, delay). It can also
- * play Twilio's side of the webhooks: signed status callbacks and incoming messages.
+ * play Twilio's side of the webhooks: signed status callbacks and incoming messages. Numbers: it
+ * offers an inventory (AvailablePhoneNumbers), prices it (the Pricing API's PhoneNumbers/Countries)
+ * and sells it (IncomingPhoneNumbers), with Twilio's answer shapes (fake-twilio-numbers.ts).
  */
 
 /** What the fake does when a message is posted to a given number. */
@@ -40,7 +43,7 @@ export interface FakeAccount {
   type: string;
 }
 
-export interface FakeTwilio {
+export interface FakeTwilio extends FakeNumbers {
   baseUrl: string;
   accountSid: string;
   authToken: string;
@@ -173,7 +176,9 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
     });
   };
 
+  const numbers = createFakeNumbers(accountSid);
   const fake: FakeTwilio = {
+    ...numbers.state,
     baseUrl: '',
     accountSid,
     authToken,
@@ -224,6 +229,10 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
           inFlight -= 1;
         }
       }
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const form = request.method === 'POST' ? Object.fromEntries(new URLSearchParams(await readBody(request))) : {};
+      const answer = numbers.answer(request.method ?? 'GET', path, url.searchParams, form);
+      if (answer) return sendJson(response, answer.status, answer.body);
       return twilioError(response, 404, 20404, `The requested resource ${path} was not found`);
     })().catch((error: unknown) => {
       response.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -58,6 +58,8 @@ const newUser = ({ server, adminToken }: ProbeContext) =>
     ),
     (b) => b.user.id,
   );
+const newSender = ({ server, adminToken }: ProbeContext) =>
+  created(server.post('/api/senders', { kind: 'alphanumeric', value: `Probe ${next()}` }, { token: adminToken }), (b) => b.sender.id);
 const newContact = ({ server, adminToken }: ProbeContext) =>
   created(
     server.post('/api/contacts', { phone: `+4479111${String(next()).padStart(5, '0')}`, firstName: 'Probe' }, { token: adminToken }),
@@ -606,6 +608,19 @@ export const PROBES: Probe[] = [
     action: 'export',
     route: 'GET /api/statements/:id/csv',
     call: async (context, token) => context.server.get(`/api/statements/${await newStatement(context)}/csv`, { token }),
+  },
+  { subject: 'Sender', action: 'read', route: 'GET /api/senders', call: ({ server }, token) => server.get('/api/senders', { token }) },
+  {
+    subject: 'Sender',
+    action: 'create',
+    route: 'POST /api/senders',
+    call: ({ server }, token) => server.post('/api/senders', { kind: 'alphanumeric', value: `Probe ${next()}` }, { token }),
+  },
+  {
+    subject: 'Sender',
+    action: 'update',
+    route: 'PUT /api/senders/:id',
+    call: async (context, token) => context.server.put(`/api/senders/${await newSender(context)}`, { notes: 'Changed' }, { token }),
   },
 ];
 

@@ -21,12 +21,18 @@ const APP_ROUTES = [
   '/apps/gallery',
   '/apps/invoice/list',
   '/apps/invoice/create',
+  // Numbers and sender IDs (decision 108); the detail of one sender is added once one exists.
+  '/apps/ecommerce/shop',
+  '/apps/ecommerce/eco-product-list',
+  '/apps/ecommerce/eco-checkout',
+  '/apps/ecommerce/add-product',
+  '/apps/ecommerce/edit-product',
 ];
 
 let server: RunningServer;
 let browser: Browser;
 let admin: Session;
-/** The routes above plus a statement's detail and edit pages (decision 110), which need a statement. */
+/** The routes above plus a statement's detail and edit pages (decision 110) and a sender's page (decision 108), which need one. */
 let routes: string[] = [];
 
 beforeAll(async () => {
@@ -42,6 +48,14 @@ beforeAll(async () => {
     admin.token,
   );
   routes = [...APP_ROUTES, `/apps/invoice/detail/${statement.id}`, `/apps/invoice/edit/${statement.id}`];
+  const { sender } = await api<{ sender: { id: string } }>(
+    server.baseUrl,
+    'POST',
+    '/api/senders',
+    { kind: 'alphanumeric', value: 'Clinic' },
+    admin.token,
+  );
+  routes.push(`/apps/ecommerce/detail/${sender.id}`);
 });
 
 afterAll(async () => {

@@ -88,6 +88,11 @@ export const API_ERROR_CATALOGUE = {
   STATEMENT_CLOSED: [409],
   STATEMENT_EXISTS: [409],
   STATEMENT_MONTH_NOT_ENDED: [409],
+  // Numbers and sender IDs (decision 108)
+  SENDER_EXISTS: [409],
+  SENDER_TRANSITION: [409],
+  SENDER_NOT_LISTED: [400],
+  PROVIDER_REFUSED: [422],
 } as const satisfies Record<string, ReadonlyArray<number | 'other 4xx'>>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_CATALOGUE;

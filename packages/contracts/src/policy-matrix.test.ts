@@ -30,7 +30,8 @@ describe('roles and permissions matrix', () => {
         .filter((row) => row.allowed[role])
         .map((row) => `${row.action} ${row.subject}`);
     expect(allowed('admin')).toHaveLength(policyMatrix().length);
-    expect(allowed('viewer')).toEqual(['read Report', 'export Report', 'read Dashboard', 'read Brand']);
+    // Everyone on the staff reads the numbers and sender IDs (decision 108); administrators manage them.
+    expect(allowed('viewer')).toEqual(['read Report', 'export Report', 'read Dashboard', 'read Brand', 'read Sender']);
     expect(allowed('agent')).toEqual([
       'read Contact',
       'update Contact',
@@ -50,6 +51,7 @@ describe('roles and permissions matrix', () => {
       // Everyone but viewers reads and writes notes; deleting another's note is for administrators.
       'read Note',
       'create Note',
+      'read Sender',
     ]);
     expect(allowed('manager')).toEqual(expect.arrayContaining(['create Template', 'delete Template', 'create Segment', 'delete Segment']));
     // PRODUCT.md section 4: managers read the team without its sign-in details, and the settings.

@@ -30,6 +30,7 @@ export const SUBJECT_ACTIONS: Readonly<Record<MatrixSubject, readonly MatrixActi
   Segment: ['read', 'create', 'update', 'delete'],
   Note: ['read', 'create', 'delete'],
   Statement: ['read', 'create', 'update', 'export'],
+  Sender: ['read', 'create', 'update'],
 };
 
 /** One cell row of the matrix: a subject, an action, and which roles may do it. */

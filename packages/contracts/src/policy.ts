@@ -54,6 +54,8 @@ export const SUBJECTS = [
   'Note',
   /** Monthly usage statements (decision 110): admins keep, close and adjust them; managers read and export them. */
   'Statement',
+  /** Numbers and sender IDs (decision 108): `create` is buying or adding one; everyone on the staff reads the list. */
+  'Sender',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -63,7 +65,7 @@ export interface Rule {
   subject: Subject | Subject[];
 }
 
-const readOnlyBasics: Rule[] = [{ action: 'read', subject: ['Dashboard', 'Report', 'Brand'] }];
+const readOnlyBasics: Rule[] = [{ action: 'read', subject: ['Dashboard', 'Report', 'Brand', 'Sender'] }];
 
 /**
  * Rules per role (PRODUCT.md section 4). `manage` means every action; `all` means every subject.

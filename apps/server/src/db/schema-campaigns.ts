@@ -258,6 +258,11 @@ export const messages = pgTable(
     index('messages_api_queued_idx')
       .on(table.queuedAt)
       .where(sql`${table.kind} = 'api'`),
+    // A sender's messages by time: the numbers list's usage and a number's daily chart (migration
+    // 0044). Neither column changes after the insert, so status updates stay HOT.
+    index('messages_sender_queued_idx')
+      .on(table.senderId, table.queuedAt)
+      .where(sql`${table.senderId} is not null`),
     check(
       'messages_status_check',
       sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped', 'unknown')`,
@@ -473,6 +478,8 @@ export const inboundMessages = pgTable(
     index('inbound_messages_contact_idx').on(table.contactId, table.id),
     // A sender's messages for GET /api/v1/inbound?from= (migration 0034).
     index('inbound_messages_from_idx').on(table.fromPhone, table.id),
+    // What came in on one of our numbers, by time (a number's daily chart, migration 0044).
+    index('inbound_messages_to_received_idx').on(table.toAddress, table.receivedAt),
     index('inbound_messages_unprocessed_idx')
       .on(table.id)
       .where(sql`${table.processedAt} is null`),

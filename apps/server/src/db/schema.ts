@@ -353,3 +353,4 @@ export const suppressedPhones = pgTable('suppressed_phones', {
 export * from './schema-team.ts';
 export * from './schema-gallery.ts';
 export * from './schema-statements.ts';
+export * from './schema-senders.ts';

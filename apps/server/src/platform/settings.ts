@@ -24,6 +24,8 @@ export const SETTING_KEYS = {
   campaignApproval: 'campaign_approval',
   /** { autoAssign }: round-robin assignment of new conversations (modules/tickets). */
   tickets: 'tickets',
+  /** { restrictToList }: the integration API sends only from approved senders (modules/senders, decision 108). */
+  senders: 'senders',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

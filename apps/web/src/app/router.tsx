@@ -53,6 +53,11 @@ const CampaignEdit = lazyRoute(() => withTexts(import('../features/campaigns/rou
 const TemplatesList = lazyRoute(() => withTexts(import('../features/templates/routes/templates-list')));
 const InboxPage = lazyRoute(() => withTexts(import('../features/inbox/routes/inbox-page')));
 const TicketsPage = lazyRoute(() => withTexts(import('../features/tickets/routes/tickets-page')));
+const SendersListPage = lazyRoute(() => withTexts(import('../features/senders/routes/senders-list-page')));
+const ShopPage = lazyRoute(() => withTexts(import('../features/senders/routes/shop-page')));
+const CheckoutPage = lazyRoute(() => withTexts(import('../features/senders/routes/checkout-page')));
+const SenderEditPage = lazyRoute(() => withTexts(import('../features/senders/routes/sender-edit-page')));
+const SenderDetailPage = lazyRoute(() => withTexts(import('../features/senders/routes/sender-detail-page')));
 const Configurations = lazyRoute(() => withTexts(import('../features/settings/routes/configurations')));
 const RolesPage = lazyRoute(() => withTexts(import('../features/roles/routes/roles-page')));
 const FaqPage = lazyRoute(() => withTexts(import('../features/help/routes/faq-page')));
@@ -357,6 +362,23 @@ export const routes: RouteObject[] = [
                   </RequireAbility>
                 ),
               },
+              // Numbers and sender IDs (decision 108): the specification's ecommerce addresses.
+              ...[
+                { path: paths.senders.list, page: <SendersListPage /> },
+                { path: paths.senders.shop, page: <ShopPage /> },
+                { path: paths.senders.checkout, page: <CheckoutPage /> },
+                { path: paths.senders.add, page: <SenderEditPage /> },
+                { path: paths.senders.editAny, page: <SenderEditPage choose /> },
+                { path: `${paths.senders.editAny}/:id`, page: <SenderEditPage /> },
+                { path: '/apps/ecommerce/detail/:id', page: <SenderDetailPage /> },
+              ].map(({ path, page }) => ({
+                path,
+                element: (
+                  <RequireAbility action="read" subject="Sender">
+                    {page}
+                  </RequireAbility>
+                ),
+              })),
               {
                 path: paths.contacts.app,
                 element: (

@@ -103,6 +103,17 @@ export const paths = {
     detail: (id: string) => `/apps/invoice/detail/${encodeURIComponent(id)}`,
     edit: (id: string) => `/apps/invoice/edit/${encodeURIComponent(id)}`,
   },
+  /** Numbers and sender IDs (the specification's ecommerce addresses, decision 108). */
+  senders: {
+    list: '/apps/ecommerce/eco-product-list',
+    shop: '/apps/ecommerce/shop',
+    checkout: '/apps/ecommerce/eco-checkout',
+    add: '/apps/ecommerce/add-product',
+    /** Without an id: choose which one to edit. */
+    editAny: '/apps/ecommerce/edit-product',
+    edit: (id: string) => `/apps/ecommerce/edit-product/${encodeURIComponent(id)}`,
+    detail: (id: string) => `/apps/ecommerce/detail/${encodeURIComponent(id)}`,
+  },
   /** The design gallery: the product's components in the active brand (the template-demo addresses, issue 36). */
   designGallery: { home: '/ui-components', forms: '/forms', lists: '/react-tables', charts: '/muicharts', widgets: '/widgets' },
 } as const;

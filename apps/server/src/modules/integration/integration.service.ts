@@ -1,3 +1,4 @@
+import { SENDER_ERROR_CODES } from '@sms/contracts/senders';
 import { createHash } from 'node:crypto';
 import type { ApiErrorCode } from '@sms/contracts/error-catalogue';
 import { INTEGRATION_ERROR_CODES, type ApiMessage, type SendApiMessageBody } from '@sms/contracts/integration';
@@ -13,6 +14,7 @@ import { gatewayForSending } from '../gateways/index.ts';
 import { webhookHostRefusal } from '../webhooks/index.ts';
 import { messagingSettingsForSending } from '../settings/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
+import { unlistedSenders } from '../senders/index.ts';
 import {
   cancelUnhandedApiMessage,
   databaseNow,
@@ -118,7 +120,16 @@ export async function sendApiMessages(
   const checked: Checked[] = [];
   const callbackHosts = new Map<string, string | undefined>();
   let now: Date | undefined;
+  const unlisted = await unlistedSenders(
+    db,
+    input.items.map((body) => body.senderId),
+  );
   for (const body of input.items) {
+    if (body.senderId && unlisted.has(body.senderId)) {
+      const message = `senderId ${body.senderId} is not an approved number or sender ID of this organisation`;
+      checked.push({ ok: false, error: { status: 400, code: SENDER_ERROR_CODES.notListed, message, field: 'senderId' } });
+      continue;
+    }
     const parsed = normalisePhone(body.to, defaultCountry);
     if (!parsed.ok) {
       checked.push({ ok: false, error: { status: 400, code: INTEGRATION_ERROR_CODES.invalidPhone, message: parsed.message, field: 'to' } });

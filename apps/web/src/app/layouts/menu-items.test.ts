@@ -24,6 +24,7 @@ describe('menu per role', () => {
       'nav.notes',
       'nav.followers',
       'nav.gallery',
+      'nav.senders',
       'nav.users',
       'nav.configurations',
       'nav.faq',
@@ -33,7 +34,8 @@ describe('menu per role', () => {
 
   it('hides users from roles that cannot read them', () => {
     expect(labels('agent')).not.toContain('nav.users');
-    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'nav.faq', 'nav.roles']);
+    // Numbers and sender IDs: every role reads the list (decision 108).
+    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.senders', 'nav.configurations', 'nav.faq', 'nav.roles']);
     expect(labels('manager')).toContain('nav.users');
     // The team is read by those who read users; the e-mail log is for administrators.
     expect(labels('manager')).toContain('nav.team');

@@ -18,6 +18,7 @@ import {
   IconPhoto,
   IconUserHeart,
   IconFileInvoice,
+  IconDeviceSim,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
@@ -63,6 +64,7 @@ export const MENU: MenuGroup[] = [
       { labelKey: 'nav.followers', to: paths.followers, icon: IconUserHeart, requires: [['read', 'Contact']] },
       { labelKey: 'nav.gallery', to: paths.gallery, icon: IconPhoto, requires: [['read', 'ArchivePost']] },
       { labelKey: 'nav.statements', to: paths.statements.list, icon: IconFileInvoice, requires: [['read', 'Statement']] },
+      { labelKey: 'nav.senders', to: paths.senders.list, icon: IconDeviceSim, requires: [['read', 'Sender']] },
     ],
   },
   {
