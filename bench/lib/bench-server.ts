@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
@@ -16,6 +16,35 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function peakRss(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The command name may hold spaces: the fields start after its closing parenthesis (utime is field 14, stime 15).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving `database` (their title reads
+ * "postgres: <cluster>: <user> <database> <client> <state>"): the database's share of a run is
+ * the difference across it. Other helpers' databases on the same cluster are left out, and so
+ * are the cluster's shared processes (WAL writer, checkpointer), which serve every database.
+ * Backends that end during the run take their time with them: the pools of the measured
+ * processes live as long as they do.
+ */
+export async function postgresCpuSeconds(database: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (title.startsWith('postgres: ') && title.split(' ').includes(database)) total += await cpuSeconds(Number(entry));
+  }
+  return total;
 }
 
 /** Resets the peak RSS counter of a process (Linux clear_refs). */
