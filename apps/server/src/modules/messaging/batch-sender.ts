@@ -11,6 +11,7 @@ import { matchPendingReplies } from '../inbound/index.ts';
 import { recipientContacts, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
 import {
   optOutByProvider,
+  probingByKey,
   relaxDurability,
   recordDispatchBatch,
   renewLeases,
@@ -35,6 +36,8 @@ export interface BatchResult {
   blockMs?: number;
   /** The campaign changed state (paused or failed): refresh the board. */
   stateChanged?: boolean;
+  /** How long the gateway took to answer the batch (queued behind other lanes' batches included); absent when it threw. */
+  submitMs?: number;
 }
 
 /**
@@ -136,10 +139,13 @@ export class BatchSender {
       ));
     const { send, settled } = prepareBatch(claimed, contacts, campaign ? compiledTemplate(campaign.body) : null);
     let results: SendResult[] = [];
+    let submitMs: number | undefined;
     if (send.length > 0) {
       const submitted = submitSeconds.startTimer({ gateway: live.row.id });
+      const submitStarted = performance.now();
       try {
         results = await live.gateway.sendBatch(send.map((item) => item.sms)).finally(() => submitted());
+        submitMs = performance.now() - submitStarted;
       } catch (error) {
         await this.stored(() => writeOutcomes(db, live.row.id, settled));
         recordOutcomes(live.row.id, settled);
@@ -169,7 +175,7 @@ export class BatchSender {
         db.transaction(async (tx) => {
           stateChanged = false;
           await relaxDurability(tx);
-          const written = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+          const written = await probingByKey(tx, () => writeOutcomes(tx, live.row.id, [...settled, ...outcomes]));
           receiptsPending = written.receiptsPending;
           // Replies that came while these messages were being handed over waited for this outcome.
           if (written.repliesPending) await matchPendingReplies(tx, sentContactIds);
@@ -198,7 +204,7 @@ export class BatchSender {
       await recordPendingReceipts(db, this.events, live.row.id, { gatewayMessageIds: gatewayIds }).catch((error: unknown) => {
         if (!this.database.availability.failed(error)) throw error;
       });
-    return { stateChanged };
+    return { stateChanged, ...(submitMs === undefined ? {} : { submitMs }) };
   }
 
   /** The whole batch failed at the gateway: retry later (unavailable) or fail the campaign (unusable). */
