@@ -44,16 +44,11 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
 };
 
 /**
- * How long a campaign batch should take its gateway to answer. A batch claimed is handed over (its
- * sent_at is the claim's time) but waits for the gateway behind the other lanes' batches: against
- * an SMSC that takes 1,000 messages a second, 4 lanes of 500 held 2 s of messages, and a receipt
- * waited for every batch in flight before it was stored (engine.ts), so hand-over to delivered took
- * seconds (decision 113). Batches shrink until one takes about this long, and grow back (at most
- * doubling) up to batchSize while the gateway keeps up; a fast gateway never shrinks them.
+ * How often a lane looks again at a gateway that holds a batch's worth of parts not yet submitted,
+ * and for how long at most before it claims anyway (the gateway's own queue bounds it then).
  */
-const BATCH_TARGET_MS = 250;
-/** The smallest batch the adaptation goes down to (a claim costs about as much for 1 message as for 50). */
-const MIN_ADAPTED_BATCH = 50;
+const BACKLOG_POLL_MS = 10;
+const BACKLOG_WAIT_MS = 2_000;
 
 const BOARD_TTL_MS = 500;
 const SETTINGS_TTL_MS = 5_000;
@@ -82,8 +77,6 @@ export class Dispatcher {
   private readonly fanningOut = new Set<string>();
   /** Per campaign: the highest message id this process claimed (the next claim starts after it). */
   private readonly claimCursor = new Map<string, string>();
-  /** Per gateway: the batch size its answers allow now (see BATCH_TARGET_MS); batchSize until measured. */
-  private readonly batchFor = new Map<string, number>();
   private turn = 0;
   private running = false;
   private lanes: Promise<void>[] = [];
@@ -329,7 +322,13 @@ export class Dispatcher {
       this.boardAt = 0;
       return true;
     }
-    let want = this.batchFor.get(live.row.id) ?? this.options.batchSize;
+    let want = this.options.batchSize;
+    // Against a gateway slower than the lanes (an SMSC answering 1,000 a second), every lane's batch
+    // was claimed, stamped handed over, and queued behind the others': seconds from hand-over to
+    // submit, and receipts waiting for every batch in flight (engine.ts). Claim when the gateway
+    // has less than a batch waiting: a fast gateway never has, a slow one keeps one batch ready.
+    for (let waited = 0; (live.gateway.backlog?.() ?? 0) >= want && waited < BACKLOG_WAIT_MS && this.running; waited += BACKLOG_POLL_MS)
+      await new Promise((resolve) => setTimeout(resolve, BACKLOG_POLL_MS));
     const buckets: Array<{ key: string; rate: number; granted: number }> = [];
     for (const [key, rate] of [
       [`campaign:${campaign.id}`, campaign.rateLimit],
@@ -355,23 +354,9 @@ export class Dispatcher {
       return false;
     }
     const outcome = await this.sender.send(claimed, live, campaign);
-    if (outcome.submitMs !== undefined) this.adaptBatch(live.row.id, claimed.length, outcome.submitMs);
     if (outcome.blockMs) this.block(campaign.id, outcome.blockMs);
     if (outcome.stateChanged) this.boardAt = 0;
     return true;
-  }
-
-  /** Sizes the gateway's next batches so one takes it about BATCH_TARGET_MS to answer. */
-  private adaptBatch(gatewayId: string, sent: number, submitMs: number): void {
-    const current = this.batchFor.get(gatewayId) ?? this.options.batchSize;
-    // A short batch (the campaign's last) tells little about the rate: it may only grow the size.
-    const wanted = Math.round((sent * BATCH_TARGET_MS) / Math.max(submitMs, 1));
-    const next = Math.min(
-      this.options.batchSize,
-      Math.max(Math.min(MIN_ADAPTED_BATCH, this.options.batchSize), Math.min(current * 2, wanted)),
-    );
-    if (sent < current && next < current) return;
-    this.batchFor.set(gatewayId, next);
   }
 
   /**
