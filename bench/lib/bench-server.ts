@@ -10,6 +10,12 @@ import { tmpdir } from 'node:os';
 import pg from 'pg';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
+/**
+ * Whose server and worker the benchmarks start: this checkout's, or BENCH_SERVER_ROOT's (another
+ * checkout, e.g. `git archive <commit> apps/server | tar -x -C /tmp/base` with node_modules linked
+ * and package.json copied), for a before/after in the same minutes.
+ */
+export const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Peak resident set of a process (VmHWM), in MB. */
@@ -61,7 +67,7 @@ export async function startFlags(): Promise<string[]> {
  * BENCH_SERVER_FLAGS adds Node flags to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  * (Node refuses --cpu-prof in NODE_OPTIONS). `root`: another checkout's server (an older commit, for a before/after).
  */
-export async function startServer(env: Record<string, string>, port: number, root = ROOT): Promise<ChildProcess> {
+export async function startServer(env: Record<string, string>, port: number, root = SERVER_ROOT): Promise<ChildProcess> {
   const extra = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...(await startFlags()), ...extra, join(root, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
@@ -81,7 +87,7 @@ export async function startServer(env: Record<string, string>, port: number, roo
 
 /** Starts `npm run worker`'s entry with its flags (job runner and sending engine only) and extra environment; waits until it says it started. */
 export async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(await startFlags()), join(ROOT, 'apps/server/src/worker.ts')], {
+  const child = spawn(process.execPath, [...(await startFlags()), join(SERVER_ROOT, 'apps/server/src/worker.ts')], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
