@@ -54,6 +54,8 @@ export class BatchSender {
   private readonly autoPauseAfter: number;
   /** Batches between claim and write-back in this process. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Per gateway: messages of batches given to send() and not yet handed to the gateway (their contacts being read). */
+  private readonly preparing = new Map<string, number>();
   /** Aborted when the process stops: a write-back waiting for the database gives up then. */
   private readonly stopping: AbortSignal | undefined;
 
@@ -104,6 +106,11 @@ export class BatchSender {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** Messages of this process's batches for the gateway that are about to be handed to it (see preparing). */
+  preparingFor(gatewayId: string): number {
+    return this.preparing.get(gatewayId) ?? 0;
+  }
+
   /** `contacts`: the batch's contacts when the claim brought them (one-offs), else read here. */
   async send(
     claimed: ClaimedMessage[],
@@ -131,12 +138,19 @@ export class BatchSender {
     claimedContacts: Map<string, RecipientContact> | undefined,
   ): Promise<BatchResult> {
     const db = this.database.db;
-    const contacts =
-      claimedContacts ??
-      (await recipientContacts(
-        db,
-        claimed.flatMap((message) => (message.contactId ? [message.contactId] : [])),
-      ));
+    const gatewayId = live.row.id;
+    this.preparing.set(gatewayId, (this.preparing.get(gatewayId) ?? 0) + claimed.length);
+    let contacts: Map<string, RecipientContact>;
+    try {
+      contacts =
+        claimedContacts ??
+        (await recipientContacts(
+          db,
+          claimed.flatMap((message) => (message.contactId ? [message.contactId] : [])),
+        ));
+    } finally {
+      this.preparing.set(gatewayId, (this.preparing.get(gatewayId) ?? 0) - claimed.length);
+    }
     const { send, settled } = prepareBatch(claimed, contacts, campaign ? compiledTemplate(campaign.body) : null);
     let results: SendResult[] = [];
     let submitMs: number | undefined;
