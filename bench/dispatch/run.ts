@@ -12,9 +12,14 @@
  *
  *   node_modules/.bin/node bench/dispatch/run.ts [--fanout 1000000] [--dispatch 200000] [--pglite-dispatch 50000]
  *                                                [--only postgres|pglite] [--pg postgres://postgres@127.0.0.1:5432/postgres]
- *                                                [--report-triggers off] [--skip-raw]
+ *                                                [--report-triggers off] [--skip-raw] [--workers N]
  * --report-triggers off: PostgreSQL without the triggers that keep the reports' aggregates
- * (migration 0033), to measure what they cost the sending path; --skip-raw: no raw `smpp` client run.
+ * (migration 0033), to measure what they cost the sending path; --skip-raw: no raw `smpp` client run;
+ * --workers N: on PostgreSQL, an API process (RUN_WORKER=false) and N worker processes (`npm run worker`)
+ * instead of one process with both.
+ * Beside each rate: CPU seconds per 1,000 messages, from launch to the last receipt stored, of the
+ * API process, the worker process(es) and the database's backends (/proc utime + stime; PGlite runs
+ * inside the server process), and of the SMPP peer: capacity per core, for planning a scale-out.
  *
  * Writes its section of bench/RESULTS.md.
  */
@@ -28,14 +33,17 @@ import pg from 'pg';
 import { writeCsv } from '../import/generate.ts';
 import {
   api,
+  cpuSeconds,
   freshPostgres,
   importContacts,
   peakRss,
+  postgresCpuSeconds,
   resetPeak,
   ROOT,
   signIn,
   sleep,
   startServer,
+  startWorker,
   stopProcess,
   writeResultsSection,
 } from '../lib/bench-server.ts';
@@ -52,6 +60,7 @@ const { values: args } = parseArgs({
     'report-triggers': { type: 'string', default: 'on' },
     'skip-raw': { type: 'boolean', default: false },
     'skip-fanout': { type: 'boolean', default: false },
+    workers: { type: 'string', default: '0' },
     // scraped: the server serves METRICS_PORT and this bench scrapes it every second (decision
     // 091); off: nothing served. Either way the figures go to a section of their own.
     metrics: { type: 'string' },
@@ -118,8 +127,45 @@ interface CampaignView {
   counts: Record<string, number>;
 }
 
-/** Launches a campaign and follows it; answers fan-out time, end-to-end time and sustained rate. */
-async function runCampaign(token: string, audience: unknown, recipients: number, pid: number, waitForDelivery: boolean) {
+/** The processes whose CPU a run measures; `database`: the PostgreSQL database whose backends count (none on PGlite). */
+interface Measured {
+  api: number;
+  workers: number[];
+  peer: number;
+  database?: string;
+}
+
+/** CPU seconds used so far by each measured process (the workers summed). */
+async function cpuNow(measured: Measured): Promise<{ api: number; workers: number; database: number; peer: number }> {
+  let workers = 0;
+  for (const pid of measured.workers) workers += await cpuSeconds(pid);
+  return {
+    api: await cpuSeconds(measured.api),
+    workers,
+    database: measured.database ? await postgresCpuSeconds(measured.database) : 0,
+    peer: await cpuSeconds(measured.peer),
+  };
+}
+
+/** CPU seconds per 1,000 messages between two readings, as a table cell. */
+function cpuCell(
+  before: Awaited<ReturnType<typeof cpuNow>>,
+  after: Awaited<ReturnType<typeof cpuNow>>,
+  messages: number,
+  measured: Measured,
+): string {
+  const per = (key: keyof typeof before) => (((after[key] - before[key]) * 1000) / messages).toFixed(3);
+  const parts = measured.workers.length
+    ? [`API ${per('api')}`, `worker${measured.workers.length > 1 ? `s (${measured.workers.length})` : ''} ${per('workers')}`]
+    : [`server (API + worker${measured.database ? '' : ' + PGlite'}) ${per('api')}`];
+  if (measured.database) parts.push(`PostgreSQL backends ${per('database')}`);
+  parts.push(`peer ${per('peer')}`);
+  return parts.join(', ');
+}
+
+/** Launches a campaign and follows it; answers fan-out time, end-to-end time, sustained rate and CPU per 1,000 messages. */
+async function runCampaign(token: string, audience: unknown, recipients: number, measured: Measured, waitForDelivery: boolean) {
+  const pid = measured.api;
   const created = await api<{ campaign: { id: string } }>(PORT, 'POST', '/api/campaigns', token, {
     name: `Bench ${recipients}`,
     body: 'Hello {{first_name}}, your appointment is confirmed for Tuesday at 10:30.',
@@ -127,6 +173,7 @@ async function runCampaign(token: string, audience: unknown, recipients: number,
   });
   const id = created.campaign.id;
   await resetPeak(pid);
+  const cpuBefore = await cpuNow(measured);
   const started = performance.now();
   await api(PORT, 'POST', `/api/campaigns/${id}/launch`, token);
   let fanoutMs = 0;
@@ -148,6 +195,7 @@ async function runCampaign(token: string, audience: unknown, recipients: number,
     await sleep(250);
   }
   const totalMs = performance.now() - started;
+  const cpu = cpuCell(cpuBefore, await cpuNow(measured), recipients, measured);
   const at = (share: number) => samples.find((sample) => sample.delivered >= recipients * share)?.at ?? totalMs;
   const sustained = waitForDelivery ? Math.round((recipients * 0.8) / ((at(0.9) - at(0.1)) / 1000)) : 0;
   return {
@@ -157,6 +205,7 @@ async function runCampaign(token: string, audience: unknown, recipients: number,
     sustained,
     endToEnd: Math.round(recipients / ((totalMs - fanoutMs) / 1000)),
     peakRssMb: Math.round(await peakRss(pid)),
+    cpu,
   };
 }
 
@@ -188,10 +237,17 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * dispatch each get their own, so the dispatch figure does not include cleaning up after a
  * cancelled million-recipient campaign in the same database.
  */
-async function onFreshPostgres(count: number, measure: (token: string, peer: Peer, pid: number) => Promise<void>): Promise<void> {
-  const database = await freshPostgres(args.pg!, 'sms_bench_dispatch');
+async function onFreshPostgres(count: number, measure: (token: string, peer: Peer, measured: Measured) => Promise<void>): Promise<void> {
+  const name = 'sms_bench_dispatch';
+  const database = await freshPostgres(args.pg!, name);
   const peer = await startPeer();
-  const server = await startServer({ DATABASE_URL: database.url, ...(scraped ? { METRICS_PORT: String(METRICS_PORT) } : {}) }, PORT);
+  const split = Number(args.workers) > 0;
+  const server = await startServer(
+    { DATABASE_URL: database.url, ...(split ? { RUN_WORKER: 'false' } : {}), ...(scraped ? { METRICS_PORT: String(METRICS_PORT) } : {}) },
+    PORT,
+  );
+  const workers: ChildProcess[] = [];
+  for (let index = 0; index < Number(args.workers); index++) workers.push(await startWorker({ DATABASE_URL: database.url }));
   const scraper = scraped ? scrapeEverySecond() : undefined;
   try {
     const token = await signIn(PORT);
@@ -212,11 +268,12 @@ async function onFreshPostgres(count: number, measure: (token: string, peer: Pee
         disable trigger messages_report_delete, disable trigger messages_tag1_at_insert`);
     }
     await client.end();
-    await measure(token, peer, server.pid!);
+    await measure(token, peer, { api: server.pid!, workers: workers.map((worker) => worker.pid!), peer: peer.child.pid!, database: name });
     const scrapes = scraper?.stop();
     if (scrapes !== undefined) results.push(`<!-- scrapes served: ${scrapes} -->`);
   } finally {
     scraper?.stop();
+    for (const worker of workers) await stopProcess(worker);
     await stopProcess(server);
     await stopProcess(peer.child);
     await database.drop();
@@ -227,8 +284,8 @@ async function benchPostgres(): Promise<void> {
   const fanoutCount = Number(args.fanout);
   const dispatchCount = Number(args.dispatch);
   if (!args['skip-fanout'])
-    await onFreshPostgres(fanoutCount, async (token, _peer, pid) => {
-      const fanout = await runCampaign(token, { type: 'all' }, fanoutCount, pid, false);
+    await onFreshPostgres(fanoutCount, async (token, _peer, measured) => {
+      const fanout = await runCampaign(token, { type: 'all' }, fanoutCount, measured, false);
       row([
         'PostgreSQL',
         'launch fan-out (materialise recipients)',
@@ -236,19 +293,21 @@ async function benchPostgres(): Promise<void> {
         seconds(fanout.fanoutMs),
         `${fmt(Math.round(fanoutCount / (fanout.fanoutMs / 1000)))} rows/s`,
         `${fanout.peakRssMb} MB`,
+        '',
       ]);
     });
-  await onFreshPostgres(dispatchCount, async (token, peer, pid) => {
+  await onFreshPostgres(dispatchCount, async (token, peer, measured) => {
     const before = await peerStats(peer);
-    const dispatch = await runCampaign(token, { type: 'all' }, dispatchCount, pid, true);
+    const dispatch = await runCampaign(token, { type: 'all' }, dispatchCount, measured, true);
     const after = await peerStats(peer);
     row([
       'PostgreSQL',
-      'dispatch to SMPP peer, receipts stored',
+      `dispatch to SMPP peer, receipts stored${Number(args.workers) > 0 ? ` (API + ${args.workers} worker processes)` : ''}`,
       fmt(dispatchCount),
       seconds(dispatch.totalMs),
       `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`,
       `${dispatch.peakRssMb} MB`,
+      dispatch.cpu,
     ]);
     results.push(`<!-- pg duplicates at the peer: ${after.duplicates - before.duplicates} -->`);
   });
@@ -265,13 +324,14 @@ async function benchPglite(): Promise<void> {
     const csv = join(dataDir, 'contacts.csv');
     await writeCsv(csv, count);
     const created = await importContacts(PORT, token, csv);
-    const dispatch = await runCampaign(token, { type: 'all' }, created, server.pid!, true);
+    const dispatch = await runCampaign(token, { type: 'all' }, created, { api: server.pid!, workers: [], peer: peer.child.pid! }, true);
     row([
       'PGlite',
       'launch fan-out (materialise recipients)',
       fmt(created),
       seconds(dispatch.fanoutMs),
       `${fmt(Math.round(created / (dispatch.fanoutMs / 1000)))} rows/s`,
+      '',
       '',
     ]);
     row([
@@ -281,6 +341,7 @@ async function benchPglite(): Promise<void> {
       seconds(dispatch.totalMs),
       `${fmt(dispatch.sustained)} msg/s sustained (10-90%), ${fmt(dispatch.endToEnd)} msg/s after fan-out`,
       `${dispatch.peakRssMb} MB`,
+      dispatch.cpu,
     ]);
   } finally {
     await stopProcess(server);
@@ -304,6 +365,7 @@ if (!args['skip-raw']) {
     '',
     `${fmt(smpp.raw)} msg/s raw, ${fmt(smpp.gateway)} msg/s through createSmppGateway`,
     '',
+    '',
   ]);
 }
 
@@ -312,10 +374,10 @@ const section = `
 
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL on the same host;
 ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${load}. Server: one process (API + worker), default
-dispatch settings (batches of 500, 4 lanes), SMPP window ${args.window}; peer and benchmark client are separate processes on the same 2 CPUs.
+dispatch settings (batches of 500, 4 lanes), SMPP window ${args.window}${Number(args.workers) > 0 ? `; on PostgreSQL an API process and ${args.workers} worker process(es)` : ''}; peer and benchmark client are separate processes on the same 2 CPUs.
 
-| Database | Measure | Recipients | Time | Rate | Peak RSS (server) |
-|---|---|---:|---:|---|---:|
+| Database | Measure | Recipients | Time | Rate | Peak RSS (server) | CPU s per 1,000 messages (launch to last receipt) |
+|---|---|---:|---:|---|---:|---|
 ${results.filter((line) => line.startsWith('|')).join('\n')}
 `;
 await writeResultsSection(args.metrics ? `dispatch-metrics-${args.metrics}-bench` : 'dispatch-bench', section);

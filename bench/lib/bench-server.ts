@@ -4,18 +4,53 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
+/**
+ * Whose server and worker the benchmarks start: this checkout's, or BENCH_SERVER_ROOT's (another
+ * checkout, e.g. `git archive <commit> apps/server | tar -x -C /tmp/base` with node_modules linked
+ * and package.json copied), for a before/after in the same minutes.
+ */
+export const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Peak resident set of a process (VmHWM), in MB. */
 export async function peakRss(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The command name may hold spaces: the fields start after its closing parenthesis (utime is field 14, stime 15).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving `database` (their title reads
+ * "postgres: <cluster>: <user> <database> <client> <state>"): the database's share of a run is
+ * the difference across it. Other helpers' databases on the same cluster are left out, and so
+ * are the cluster's shared processes (WAL writer, checkpointer), which serve every database.
+ * Backends that end during the run take their time with them: the pools of the measured
+ * processes live as long as they do.
+ */
+export async function postgresCpuSeconds(database: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (title.startsWith('postgres: ') && title.split(' ').includes(database)) total += await cpuSeconds(Number(entry));
+  }
+  return total;
 }
 
 /** Resets the peak RSS counter of a process (Linux clear_refs). */
@@ -32,7 +67,7 @@ export async function startFlags(): Promise<string[]> {
  * BENCH_SERVER_FLAGS adds Node flags to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  * (Node refuses --cpu-prof in NODE_OPTIONS). `root`: another checkout's server (an older commit, for a before/after).
  */
-export async function startServer(env: Record<string, string>, port: number, root = ROOT): Promise<ChildProcess> {
+export async function startServer(env: Record<string, string>, port: number, root = SERVER_ROOT): Promise<ChildProcess> {
   const extra = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...(await startFlags()), ...extra, join(root, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
@@ -52,7 +87,7 @@ export async function startServer(env: Record<string, string>, port: number, roo
 
 /** Starts `npm run worker`'s entry with its flags (job runner and sending engine only) and extra environment; waits until it says it started. */
 export async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(await startFlags()), join(ROOT, 'apps/server/src/worker.ts')], {
+  const child = spawn(process.execPath, [...(await startFlags()), join(SERVER_ROOT, 'apps/server/src/worker.ts')], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -67,6 +67,8 @@ interface Figures {
   /** From the campaign's completion until every answer counted. */
   matchedAfterMs: number;
   disordered: number | null;
+  /** Hand-over (sent_at) to receipt stored (delivered_at), seconds: p50, p95, max (read on PostgreSQL). */
+  deliveredAfter: { p50: number; p95: number; max: number } | null;
 }
 
 /** Launches a campaign to everyone on the default gateway, follows it, then reads every figure the screens show. */
@@ -116,6 +118,7 @@ async function runCampaign(token: string, recipients: number, database?: string)
   const at = (share: number) => samples.find((sample) => sample.done >= recipients * share)?.at ?? sendMs;
   const span = (at(0.9) - at(0.1)) / 1000;
   let disordered: number | null = null;
+  let deliveredAfter: Figures['deliveredAfter'] = null;
   if (database) {
     const client = new pg.Client({ connectionString: database });
     await client.connect();
@@ -124,6 +127,12 @@ async function runCampaign(token: string, recipients: number, database?: string)
       [id],
     );
     disordered = rows[0]?.n ?? null;
+    const latency = await client.query<{ p50: number; p95: number; max: number }>(
+      `select percentile_cont(0.5) within group (order by s) as p50, percentile_cont(0.95) within group (order by s) as p95, max(s) as max
+       from (select extract(epoch from delivered_at - sent_at)::float8 as s from messages where campaign_id = $1 and delivered_at is not null) t`,
+      [id],
+    );
+    deliveredAfter = latency.rows[0] ?? null;
     await client.end();
   }
   return {
@@ -138,6 +147,7 @@ async function runCampaign(token: string, recipients: number, database?: string)
     averageRate: progress.averageRatePerSecond,
     matchedAfterMs,
     disordered,
+    deliveredAfter,
   };
 }
 
@@ -167,7 +177,11 @@ function record(setup: string, figures: Figures): void {
   if (!exact) failed = true;
   rows.push(
     `| ${setup} | ${fmt(figures.recipients)} | ${fmt(figures.replied)} | ${fmt(figures.yes)} | ${fmt(figures.nonResponders)} | ${fmt(figures.conversations)} | ${figures.disordered ?? 'not read'} | ` +
-      `${figures.sendSeconds.toFixed(1)} s, ${figures.sustained === null ? '-' : fmt(figures.sustained)} msg/s sustained (10-90%), average ${figures.averageRate === null ? '-' : fmt(figures.averageRate)} msg/s | ${(figures.matchedAfterMs / 1000).toFixed(1)} s | ${exact ? 'exact' : 'WRONG'} |`,
+      `${figures.sendSeconds.toFixed(1)} s, ${figures.sustained === null ? '-' : fmt(figures.sustained)} msg/s sustained (10-90%), average ${figures.averageRate === null ? '-' : fmt(figures.averageRate)} msg/s | ${(figures.matchedAfterMs / 1000).toFixed(1)} s | ${
+        figures.deliveredAfter
+          ? `${figures.deliveredAfter.p50.toFixed(2)} / ${figures.deliveredAfter.p95.toFixed(2)} / ${figures.deliveredAfter.max.toFixed(2)} s`
+          : 'not read'
+      } | ${exact ? 'exact' : 'WRONG'} |`,
   );
   console.info(rows[rows.length - 1]);
 }
@@ -235,10 +249,11 @@ Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${Math.round(totalm
 ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at start ${load}. The SMSC is one Perl process (Net::SMPP)
 answering every bind: every ${EVERY}th recipient answers YES at once (a share before the submit_sm_resp), receipts shuffled.
 Figures as the screens read them: tag1 report (replied, YES), non-responders, inbox conversations; out of order = messages
-with sent > delivered or delivered > replied (read on PostgreSQL). The send rate is the Perl SMSC's; the engine's is in "Sending".
+with sent > delivered or delivered > replied (read on PostgreSQL); hand-over to delivered = delivered_at - sent_at (the
+claim's database time to the receipt's, on PostgreSQL). The send rate is the Perl SMSC's; the engine's is in "Sending".
 
-| Setup | Recipients | Replied | YES | Non-responders | Conversations | Out of order | Send (Perl SMSC) | Last answer counted after completion | Figures |
-|---|---:|---:|---:|---:|---:|---:|---|---:|---|
+| Setup | Recipients | Replied | YES | Non-responders | Conversations | Out of order | Send (Perl SMSC) | Last answer counted after completion | Hand-over to delivered p50 / p95 / max | Figures |
+|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|
 ${rows.join('\n')}
 `;
 if (!args['no-write']) await writeResultsSection('replies-bench', section);

@@ -132,6 +132,13 @@ export interface SmsGateway {
    * never will as configured (credentials refused, bad configuration: the campaign fails).
    */
   sendBatch(messages: OutboundSms[], signal?: AbortSignal): Promise<SendResult[]>;
+  /**
+   * Message parts handed over by sendBatch that wait for their turn (SMPP: for a slot in the
+   * window), in this process. The dispatcher claims no more of a campaign while a batch's worth
+   * waits: a claim is a hand-over, and what it claims would only queue behind (decision 113).
+   * Absent: the gateway sends each batch at once.
+   */
+  backlog?(): number;
   /** Connects (if needed) and checks the credentials, without sending a message. */
   testConnection(): Promise<ConnectionTest>;
   /** Releases connections and timers; pending receipts may still arrive until it resolves. */

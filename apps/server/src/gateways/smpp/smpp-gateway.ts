@@ -90,6 +90,8 @@ export function createSmppGateway(
       return results;
     },
 
+    backlog: () => window.queued,
+
     async testConnection() {
       const result = await link.bindNow();
       if (!result.ok) return { ok: false, message: result.failure.message };

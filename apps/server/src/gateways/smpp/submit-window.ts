@@ -159,6 +159,10 @@ export function createSubmitWindow(config: SmppConfig, getSession: () => Session
   }
 
   return {
+    /** Parts waiting for a slot in the window (both queues). */
+    get queued(): number {
+      return queue.length;
+    },
     /** Queues parts (in order) for submission. */
     enqueue(jobs: PartJob[]): void {
       for (const job of jobs) queue.push(job);

@@ -11,6 +11,7 @@ import { matchPendingReplies } from '../inbound/index.ts';
 import { recipientContacts, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
 import {
   optOutByProvider,
+  probingByKey,
   relaxDurability,
   recordDispatchBatch,
   renewLeases,
@@ -35,6 +36,8 @@ export interface BatchResult {
   blockMs?: number;
   /** The campaign changed state (paused or failed): refresh the board. */
   stateChanged?: boolean;
+  /** How long the gateway took to answer the batch (queued behind other lanes' batches included); absent when it threw. */
+  submitMs?: number;
 }
 
 /**
@@ -51,6 +54,8 @@ export class BatchSender {
   private readonly autoPauseAfter: number;
   /** Batches between claim and write-back in this process. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Per gateway: messages of batches given to send() and not yet handed to the gateway (their contacts being read). */
+  private readonly preparing = new Map<string, number>();
   /** Aborted when the process stops: a write-back waiting for the database gives up then. */
   private readonly stopping: AbortSignal | undefined;
 
@@ -101,6 +106,11 @@ export class BatchSender {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** Messages of this process's batches for the gateway that are about to be handed to it (see preparing). */
+  preparingFor(gatewayId: string): number {
+    return this.preparing.get(gatewayId) ?? 0;
+  }
+
   /** `contacts`: the batch's contacts when the claim brought them (one-offs), else read here. */
   async send(
     claimed: ClaimedMessage[],
@@ -128,18 +138,28 @@ export class BatchSender {
     claimedContacts: Map<string, RecipientContact> | undefined,
   ): Promise<BatchResult> {
     const db = this.database.db;
-    const contacts =
-      claimedContacts ??
-      (await recipientContacts(
-        db,
-        claimed.flatMap((message) => (message.contactId ? [message.contactId] : [])),
-      ));
+    const gatewayId = live.row.id;
+    this.preparing.set(gatewayId, (this.preparing.get(gatewayId) ?? 0) + claimed.length);
+    let contacts: Map<string, RecipientContact>;
+    try {
+      contacts =
+        claimedContacts ??
+        (await recipientContacts(
+          db,
+          claimed.flatMap((message) => (message.contactId ? [message.contactId] : [])),
+        ));
+    } finally {
+      this.preparing.set(gatewayId, (this.preparing.get(gatewayId) ?? 0) - claimed.length);
+    }
     const { send, settled } = prepareBatch(claimed, contacts, campaign ? compiledTemplate(campaign.body) : null);
     let results: SendResult[] = [];
+    let submitMs: number | undefined;
     if (send.length > 0) {
       const submitted = submitSeconds.startTimer({ gateway: live.row.id });
+      const submitStarted = performance.now();
       try {
         results = await live.gateway.sendBatch(send.map((item) => item.sms)).finally(() => submitted());
+        submitMs = performance.now() - submitStarted;
       } catch (error) {
         await this.stored(() => writeOutcomes(db, live.row.id, settled));
         recordOutcomes(live.row.id, settled);
@@ -169,7 +189,7 @@ export class BatchSender {
         db.transaction(async (tx) => {
           stateChanged = false;
           await relaxDurability(tx);
-          const written = await writeOutcomes(tx, live.row.id, [...settled, ...outcomes]);
+          const written = await probingByKey(tx, () => writeOutcomes(tx, live.row.id, [...settled, ...outcomes]));
           receiptsPending = written.receiptsPending;
           // Replies that came while these messages were being handed over waited for this outcome.
           if (written.repliesPending) await matchPendingReplies(tx, sentContactIds);
@@ -198,7 +218,7 @@ export class BatchSender {
       await recordPendingReceipts(db, this.events, live.row.id, { gatewayMessageIds: gatewayIds }).catch((error: unknown) => {
         if (!this.database.availability.failed(error)) throw error;
       });
-    return { stateChanged };
+    return { stateChanged, ...(submitMs === undefined ? {} : { submitMs }) };
   }
 
   /** The whole batch failed at the gateway: retry later (unavailable) or fail the campaign (unusable). */

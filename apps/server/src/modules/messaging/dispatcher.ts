@@ -5,7 +5,7 @@ import type { JobsLogger } from '../../platform/jobs.ts';
 import { sendingHeld } from '../campaigns/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { activeCampaigns, setStatusReason, type ActiveCampaign } from './dispatch-context.queries.ts';
-import { claimCampaignBatch, claimOneOffBatch, relaxDurability } from './dispatch.queries.ts';
+import { claimCampaignBatch, claimOneOffBatch, relaxDurability, type ClaimedMessage } from './dispatch.queries.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
 import { completeIfDone } from './housekeeping.queries.ts';
 import { changeAndPublish, type DomainEvents } from '../../platform/domain-events.ts';
@@ -43,6 +43,13 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   oneOffPollMs: 250,
 };
 
+/**
+ * How often a lane looks again at a gateway that holds a batch's worth of parts not yet submitted,
+ * and for how long at most before it claims anyway (the gateway's own queue bounds it then).
+ */
+const BACKLOG_POLL_MS = 10;
+const BACKLOG_WAIT_MS = 2_000;
+
 const BOARD_TTL_MS = 500;
 const SETTINGS_TTL_MS = 5_000;
 /** One-off messages claimed at once by the priority lane. */
@@ -70,6 +77,8 @@ export class Dispatcher {
   private readonly fanningOut = new Set<string>();
   /** Per campaign: the highest message id this process claimed (the next claim starts after it). */
   private readonly claimCursor = new Map<string, string>();
+  /** Per gateway: messages this process's lanes are claiming right now (the backlog gate counts them). */
+  private readonly claimingFor = new Map<string, number>();
   private turn = 0;
   private running = false;
   private lanes: Promise<void>[] = [];
@@ -316,6 +325,16 @@ export class Dispatcher {
       return true;
     }
     let want = this.options.batchSize;
+    // Against a gateway slower than the lanes (an SMSC answering 1,000 a second), every lane's batch
+    // was claimed, stamped handed over, and queued behind the others': seconds from hand-over to
+    // submit, and receipts waiting for every batch in flight (engine.ts). Claim when the gateway
+    // has less than half a batch waiting: a fast gateway never has, a slow one keeps about one batch ready.
+    // Batches other lanes are claiming or preparing count too: at a launch every lane would pass at once.
+    const gatewayId = live.row.id;
+    const waiting = () => (live.gateway.backlog?.() ?? 0) + this.sender.preparingFor(gatewayId) + (this.claimingFor.get(gatewayId) ?? 0);
+    if (live.gateway.backlog)
+      for (let waited = 0; waiting() >= want / 2 && waited < BACKLOG_WAIT_MS && this.running; waited += BACKLOG_POLL_MS)
+        await new Promise((resolve) => setTimeout(resolve, BACKLOG_POLL_MS));
     const buckets: Array<{ key: string; rate: number; granted: number }> = [];
     for (const [key, rate] of [
       [`campaign:${campaign.id}`, campaign.rateLimit],
@@ -332,7 +351,13 @@ export class Dispatcher {
       want = take.granted;
       buckets.push({ key, rate, granted: take.granted });
     }
-    const claimed = await this.claim(campaign.id, want);
+    this.claimingFor.set(gatewayId, (this.claimingFor.get(gatewayId) ?? 0) + want);
+    let claimed: ClaimedMessage[];
+    try {
+      claimed = await this.claim(campaign.id, want);
+    } finally {
+      this.claimingFor.set(gatewayId, (this.claimingFor.get(gatewayId) ?? 0) - want);
+    }
     for (const bucket of buckets) await returnTokens(db, bucket.key, bucket.rate, want - claimed.length);
     if (claimed.length === 0) {
       if (await this.completeIfDone(campaign.id)) this.boardAt = 0;
