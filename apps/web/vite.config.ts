@@ -89,9 +89,18 @@ const FRAME_ICONS = [
   'Users',
   'UsersGroup',
 ];
+/** The frame's own small modules beside them (its notices' and the country's queries), which no signed-out page imports. */
+const FRAME_MODULES = [
+  'api/sending-hold/get-sending-hold',
+  'api/settings/get-messaging-settings',
+  'api/settings/settings-keys',
+  'api/notifications/notification-keys',
+  'lib/messaging/use-default-country',
+  'features/settings/components/settings-tab',
+];
 /** The signed-in frame's MUI components and icons (`frame-parts` below); `[\\/]` ends the name (List, not ListItem). */
 const FRAME_PARTS = new RegExp(
-  `node_modules[\\\\/](@mui[\\\\/]material[\\\\/](List|ListItem|ListItemButton|ListItemIcon|ListItemText|ListSubheader|Menu|MenuList|MenuItem|Popover|Modal|Drawer|Divider|Avatar|useMediaQuery)[\\\\/]|@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]Icon(${FRAME_ICONS.join('|')})\\.mjs$)`,
+  `node_modules[\\\\/](@mui[\\\\/]material[\\\\/](List|ListItem|ListItemButton|ListItemIcon|ListItemText|ListSubheader|Menu|MenuList|MenuItem|Popover|Modal|Drawer|Divider|Avatar|useMediaQuery)[\\\\/]|@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]Icon(${FRAME_ICONS.join('|')})\\.mjs$)|src[\\\\/](${FRAME_MODULES.join('|')})\\.tsx?$`,
 );
 
 // zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
