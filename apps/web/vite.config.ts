@@ -62,6 +62,47 @@ const INITIAL_VENDOR_CHUNKS: Array<[name: string, test: RegExp]> = [
   ['data', /node_modules[\\/](@tanstack|react-router|@casl|@ucast|react-hook-form|@hookform|libphonenumber-js)[\\/]/],
 ];
 
+const FRAME_ICONS = [
+  'AddressBook',
+  'CalendarEvent',
+  'ChartBar',
+  'Help',
+  'Language',
+  'LayoutDashboard',
+  'LayoutKanban',
+  'Logout',
+  'Mail',
+  'Menu2',
+  'MessageCircleBolt',
+  'Messages',
+  'Moon',
+  'Notes',
+  'Photo',
+  'Search',
+  'Send',
+  'Settings',
+  'ShieldCheck',
+  'Sun',
+  'Ticket',
+  'User',
+  'UserHeart',
+  'Users',
+  'UsersGroup',
+];
+/** The frame's own small modules beside them (its notices' and the country's queries), which no signed-out page imports. */
+const FRAME_MODULES = [
+  'api/sending-hold/get-sending-hold',
+  'api/settings/get-messaging-settings',
+  'api/settings/settings-keys',
+  'api/notifications/notification-keys',
+  'lib/messaging/use-default-country',
+  'features/settings/components/settings-tab',
+];
+/** The signed-in frame's MUI components and icons (`frame-parts` below); `[\\/]` ends the name (List, not ListItem). */
+const FRAME_PARTS = new RegExp(
+  `node_modules[\\\\/](@mui[\\\\/]material[\\\\/](List|ListItem|ListItemButton|ListItemIcon|ListItemText|ListSubheader|Menu|MenuList|MenuItem|Popover|Modal|Drawer|Divider|Avatar|useMediaQuery)[\\\\/]|@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]Icon(${FRAME_ICONS.join('|')})\\.mjs$)|src[\\\\/](${FRAME_MODULES.join('|')})\\.tsx?$`,
+);
+
 // zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
 const resolveConfig = { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] };
 
@@ -132,6 +173,16 @@ const browserConfig = defineConfig({
               name: 'mui-input',
               test: /node_modules[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|FormHelperText)[\\/]|src[\\/]components[\\/]forms[\\/]input-field\.tsx$/,
               priority: 45,
+              includeDependenciesRecursively: false,
+            },
+            // The signed-in frame's own parts (its menus, lists, drawer, the menu's icons) in one file: left to the
+            // automatic splitting they were some forty files of a few hundred bytes, each a request of its own
+            // on a first visit. Every signed-in page shows the frame, so none downloads a byte more; the
+            // signed-out pages use none of them (issue 37).
+            {
+              name: 'frame-parts',
+              test: FRAME_PARTS,
+              priority: 35,
               includeDependenciesRecursively: false,
             },
             // zod whole in one file, loaded by the first form or check (the first pages load none: decision 064).

@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     /** Writes each reported Lighthouse result as JSON into this folder (to read its audits; never committed). */
     'save-lhr': { type: 'string' },
+    /** Serves this build instead of apps/web/dist (to compare two builds back to back; implies --skip-build). */
+    'web-dist': { type: 'string' },
   },
 });
 const PORT = Number(args.port);
@@ -61,13 +63,13 @@ const WORKSPACE_PAGES = [
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-if (!args['skip-build']) {
+if (!args['skip-build'] && !args['web-dist']) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sms-bench-web-'));
-const server = await startServer({ DATA_DIR: dataDir, WEB_DIST: join(ROOT, 'apps/web/dist') }, PORT);
+const server = await startServer({ DATA_DIR: dataDir, WEB_DIST: args['web-dist'] ?? join(ROOT, 'apps/web/dist') }, PORT);
 const profile = mkdtempSync(join(tmpdir(), 'sms-bench-web-profile-'));
 let context: BrowserContext | undefined;
 try {
@@ -274,7 +276,7 @@ ${accessibility.join('\n')}
 
 Targets (issue 18): /auth/login <= ${LOGIN_BUDGET_KB} KB of compressed JavaScript, every product page <= ${PAGE_BUDGET_KB} KB; Lighthouse performance >= 95 on /auth/login and /landingpage, >= 90 on /dashboard; accessibility 100.
 `;
-  if (!args['skip-lighthouse'] && !ONLY) await writeResultsSection('web-bench', markdown);
+  if (!args['skip-lighthouse'] && !ONLY && !args['web-dist']) await writeResultsSection('web-bench', markdown);
   console.log(markdown);
 } finally {
   await context?.close();

@@ -84,3 +84,20 @@ describe('an address with a page of its own (decision 071)', () => {
     expect(await answered()).not.toContain('sign-in entry');
   });
 });
+
+describe("the build's files' headers (issue 37)", () => {
+  it('sends a hashed script without the headers only a page obeys, and the page with all of them', async () => {
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'assets', 'app-A1.js'), 'export const a = 1;');
+    const script = await server.get<string>('/assets/app-A1.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'strict-transport-security'])
+      expect(script.headers.get(name), name).toBeNull();
+    const page = await server.get<string>('/dashboard');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'strict-transport-security'])
+      expect(page.headers.get(name), name).toBeTruthy();
+  });
+});
