@@ -258,6 +258,8 @@ export const messages = pgTable(
     index('messages_api_queued_idx')
       .on(table.queuedAt)
       .where(sql`${table.kind} = 'api'`),
+    // Spend and budgets by send time (migration 0045, decision 109): BRIN, so write-backs pay almost nothing.
+    index('messages_sent_at_brin').using('brin', table.sentAt),
     check(
       'messages_status_check',
       sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped', 'unknown')`,

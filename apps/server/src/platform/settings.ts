@@ -24,6 +24,8 @@ export const SETTING_KEYS = {
   campaignApproval: 'campaign_approval',
   /** { autoAssign }: round-robin assignment of new conversations (modules/tickets). */
   tickets: 'tickets',
+  /** { monthlyCap, apiKeyCaps }: the monthly spending caps (decision 109); absent: none. */
+  budgets: 'budgets',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */
