@@ -2,7 +2,7 @@ import type { SpendLine, UsageBucket, UsagePeriod, UsageResponse } from '@sms/co
 import { roundPrice } from '@sms/contracts/pricing';
 import type { Db } from '../../db/client.ts';
 import { getMessagingSettings } from '../settings/index.ts';
-import { budgetState, monthBounds, namesOf, pricedUsage, usageFigures, type PricedUsageGroup } from '../usage/index.ts';
+import { computeBudgetState, monthBounds, namesOf, pricedUsage, usageFigures, type PricedUsageGroup } from '../usage/index.ts';
 import { bucketsOf, usageRange } from './usage-range.ts';
 
 /** Days of spend the forecast's daily rate is taken over (decision 109). */
@@ -44,7 +44,8 @@ export async function buildUsage(db: Db, query: { period: UsagePeriod; from?: st
     pricedUsage(db, { ...span, groupBy: [query.period] }),
     usageFigures(db, { from: range.start, to: range.end }, query.period, timeZone),
     pricedUsage(db, { ...span, groupBy: ['campaign', 'apiKey', 'user', 'country'] }),
-    budgetState(db),
+    // Fresh, not the senders' cache: the page shows what was spent up to now.
+    computeBudgetState(db),
   ]);
   const byBucket = new Map<string, UsageBucket>(
     bucketsOf(range.from, range.to, query.period).map((bucket) => [
