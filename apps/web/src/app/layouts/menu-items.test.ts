@@ -12,6 +12,7 @@ describe('menu per role', () => {
   it('shows everything to admins', () => {
     expect(labels('admin')).toEqual([
       'nav.dashboard',
+      'nav.usage',
       'nav.contacts',
       'nav.campaigns',
       'nav.reports',
@@ -33,7 +34,7 @@ describe('menu per role', () => {
 
   it('hides users from roles that cannot read them', () => {
     expect(labels('agent')).not.toContain('nav.users');
-    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.configurations', 'nav.faq', 'nav.roles']);
+    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.usage', 'nav.reports', 'nav.configurations', 'nav.faq', 'nav.roles']);
     expect(labels('manager')).toContain('nav.users');
     // The team is read by those who read users; the e-mail log is for administrators.
     expect(labels('manager')).toContain('nav.team');
