@@ -19,6 +19,8 @@ const APP_ROUTES = [
   '/apps/followers',
   '/apps/friends',
   '/apps/gallery',
+  // Usage and spend (decision 109).
+  '/dashboards/ecommerce',
 ];
 
 let server: RunningServer;
