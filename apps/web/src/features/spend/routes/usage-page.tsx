@@ -1,8 +1,11 @@
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
 import { USAGE_PERIODS, type UsagePeriod } from '@sms/contracts/usage';
 import { IconCash, IconChartLine, IconMessage, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -37,25 +40,27 @@ export default function UsagePage() {
   const count = new Intl.NumberFormat(intlLocale(i18n.language));
 
   return (
-    <PageContainer
-      title={t('title')}
-      description={t('description')}
-      actions={
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={period}
-          onChange={(_event, next: UsagePeriod | null) => next && setPeriod(next)}
-          aria-label={t('period.label')}
-        >
-          {USAGE_PERIODS.map((option) => (
-            <ToggleButton key={option} value={option} data-testid={`period-${option}`}>
-              {t(`period.${option}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      }
-    >
+    <PageContainer title={t('title')} description={t('description')}>
+      <Card sx={{ mb: 3 }}>
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Typography id="usage-period-label" variant="subtitle2" component="span">
+            {t('period.label')}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={period}
+            onChange={(_event, next: UsagePeriod | null) => next && setPeriod(next)}
+            aria-labelledby="usage-period-label"
+          >
+            {USAGE_PERIODS.map((option) => (
+              <ToggleButton key={option} value={option} data-testid={`period-${option}`}>
+                {t(`period.${option}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </CardContent>
+      </Card>
       <LoadOrRetry query={usage}>
         {data ? (
           <Stack spacing={3}>
