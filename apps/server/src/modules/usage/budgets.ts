@@ -2,7 +2,6 @@ import { BUDGET_REACHED_CODE, budgetSettingsSchema, DEFAULT_BUDGET_SETTINGS, typ
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { Rechecked } from '../../platform/rechecked.ts';
 import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';
 import { getMessagingSettings } from '../settings/index.ts';
 import { pricedUsage } from './usage.service.ts';
@@ -83,13 +82,47 @@ export async function computeBudgetState(db: Executor): Promise<BudgetState> {
 
 /** How long a process trusts the month-to-date spend it computed (the overspend bound of decision 109). */
 export const BUDGET_RECHECK_MS = 3_000;
-const cachedState = new Rechecked<'budgets', BudgetState>(BUDGET_RECHECK_MS, (db) => computeBudgetState(db));
+/** Past this age a caller waits for a fresh state rather than take the last one. */
+const BUDGET_STALE_MAX_MS = 30_000;
 
-/** The budget state through the cache (launches, resumes, API sends). */
-export const budgetState = (db: Db): Promise<BudgetState> => cachedState.get(db, 'budgets');
+interface Cached {
+  state?: BudgetState;
+  at: number;
+  /** The computation under way: concurrent callers share it instead of each reading the month. */
+  pending?: Promise<BudgetState>;
+}
+let cache = new WeakMap<Db, Cached>();
 
-/** Drops the cached state (after the caps change, or a test spent money), so the next read computes it. */
-export const forgetBudgetState = (): void => cachedState.forget();
+/**
+ * The budget state through the cache (launches, resumes, API sends). One computation at a time
+ * per process and database; between BUDGET_RECHECK_MS and BUDGET_STALE_MAX_MS a caller gets the
+ * last state while the next is computed, so a burst of API sends never queues behind a month's read.
+ */
+export function budgetState(db: Db): Promise<BudgetState> {
+  let current = cache.get(db);
+  if (!current) cache.set(db, (current = { at: 0 }));
+  const entry = current;
+  const age = Date.now() - entry.at;
+  if (entry.state !== undefined && age < BUDGET_RECHECK_MS) return Promise.resolve(entry.state);
+  if (!entry.pending) {
+    const pending = computeBudgetState(db).then((state) => {
+      // A forget() in between dropped this entry: its answer may predate the change.
+      if (cache.get(db) === entry) Object.assign(entry, { state, at: Date.now() });
+      return state;
+    });
+    entry.pending = pending;
+    const settle = () => {
+      if (entry.pending === pending) entry.pending = undefined;
+    };
+    pending.then(settle, settle);
+  }
+  return entry.state !== undefined && age < BUDGET_STALE_MAX_MS ? Promise.resolve(entry.state) : entry.pending!;
+}
+
+/** Drops the cached state (after the caps change), so the next read computes it. */
+export const forgetBudgetState = (): void => {
+  cache = new WeakMap();
+};
 
 /** 402 BUDGET_REACHED: sending more would spend past a cap. */
 export class BudgetReached extends AppError {
