@@ -38,6 +38,8 @@ export default function UsagePage() {
   const data = usage.data;
   const money = (value: number) => (data ? formatMoney(value, data.currency, i18n.language) : '');
   const count = new Intl.NumberFormat(intlLocale(i18n.language));
+  const day = (date: string) =>
+    new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
   return (
     <PageContainer title={t('title')} description={t('description')}>
@@ -81,7 +83,7 @@ export default function UsagePage() {
                 <KpiCard
                   label={t('kpi.periodSpend')}
                   value={money(data.total.amount)}
-                  detail={t('kpi.periodRange', { from: data.from, to: data.to })}
+                  detail={t('kpi.periodRange', { from: day(data.from), to: day(data.to) })}
                   icon={IconCash}
                   testId="kpi-period-spend"
                 />
@@ -117,14 +119,17 @@ export default function UsagePage() {
           </Stack>
         ) : null}
       </LoadOrRetry>
-      <BudgetDialog
-        open={editing}
-        onClose={() => setEditing(false)}
-        onSaved={() => {
-          setEditing(false);
-          setSaved(true);
-        }}
-      />
+      {/* Mounted only while open: it reads the API keys, which only administrators may list. */}
+      {editing ? (
+        <BudgetDialog
+          open
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            setSaved(true);
+          }}
+        />
+      ) : null}
       <MessageSnackbar
         message={saved ? t('dialog.saved') : null}
         severity="success"
