@@ -213,7 +213,8 @@ function serverModuleZones() {
     ['account', 'inbound', 'reports', 'dashboard', 'archive', 'backups', 'team', 'followers', 'gallery', 'statements'],
     ['messaging', 'notifications', 'search'],
     // Notes tell the users they mention through the notifications; the contact timeline reads every source by SQL.
-    ['notes', 'timeline'],
+    // Spend pauses campaigns and warns through the notifications when a budget is reached (decision 109).
+    ['notes', 'timeline', 'spend'],
   ];
   const root = './apps/server/src';
   const modules = readdirSync(new URL(`${root}/modules`, import.meta.url), { withFileTypes: true })

@@ -11,6 +11,7 @@ import { settingsRoutes, tokenLifetimeOverride } from './modules/settings/index.
 import { brandRoutes } from './modules/brand/index.ts';
 import { campaignsRoutes } from './modules/campaigns/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { spendRoutes } from './modules/spend/index.ts';
 import { contactsRoutes } from './modules/contacts/index.ts';
 import { httpCallbackRoutes } from './gateways/http/http-callbacks.routes.ts';
 import { kannelCallbackRoutes } from './gateways/kannel/kannel-callbacks.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webhooksRoutes, { db, allowPrivate: config.allowPrivateWebhookUrls });
   await app.register(reportsRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  await app.register(spendRoutes, { db });
   await app.register(followersRoutes, { db });
   await app.register(galleryRoutes, { db });
   await app.register(notificationsRoutes, { db, emailAvailable: Boolean(config.smtpUrl), availability: deps.database.availability });

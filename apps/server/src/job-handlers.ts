@@ -5,6 +5,7 @@ import { createMailer } from './modules/email-log/index.ts';
 import { backupDirectory, startLifecycleJobs } from './modules/backups/index.ts';
 import { importLimits, startImportWorker, uploadStoreFor } from './modules/imports/index.ts';
 import { startNotificationSweeper } from './modules/notifications/index.ts';
+import { startBudgetChecker } from './modules/spend/index.ts';
 import { startSubscriptionCodeSender, startWebMessageMail } from './modules/public-site/index.ts';
 import { startInvitationMail } from './modules/team/index.ts';
 import type { Jobs, JobsLogger } from './platform/jobs.ts';
@@ -31,6 +32,8 @@ export async function startJobHandlers(jobs: Jobs, database: Database, config: C
   await startSubscriptionCodeSender(jobs, { database });
   // Turns finished imports, campaign ends and pauses, gateway outages and replies into notifications.
   startNotificationSweeper(jobs, { database, config, logger });
+  // Month-to-date spend against the budgets: pauses campaigns and warns the admins (decision 109).
+  startBudgetChecker(jobs, { database, config, logger });
   // Scheduled backups and retention housekeeping (Configurations -> Maintenance).
   await startLifecycleJobs(jobs, { database, directory: backupDirectory(config), logger });
 }

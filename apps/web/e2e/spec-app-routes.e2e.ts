@@ -27,6 +27,8 @@ const APP_ROUTES = [
   '/apps/ecommerce/eco-checkout',
   '/apps/ecommerce/add-product',
   '/apps/ecommerce/edit-product',
+  // Usage and spend (decision 109).
+  '/dashboards/ecommerce',
 ];
 
 let server: RunningServer;

@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   /** A contact created or changed through the integration API (actor: the key, by name). */
   'contact.api_upsert',
   'settings.messaging.update',
+  /** The monthly spending caps changed (decision 109). */
+  'settings.budgets.update',
   'settings.maintenance.on',
   'settings.maintenance.off',
   'settings.public_site.update',

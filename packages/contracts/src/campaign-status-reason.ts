@@ -28,6 +28,8 @@ export const CAMPAIGN_STATUS_REASON_PARAMS = {
   RESTORED: z.object({ previous: z.enum(['sending', 'scheduled']) }),
   /** Paused while an administrator holds sending (decision 072): back to `previous` when it is resumed. */
   SENDING_HELD: z.object({ previous: z.enum(['sending', 'scheduled']) }),
+  /** Paused: the organisation's monthly budget is spent (decision 109); resumed by hand once the cap is raised. */
+  BUDGET_REACHED: z.object({ cap: z.number(), currency: z.string() }),
 } as const;
 
 type ParamSchemas = typeof CAMPAIGN_STATUS_REASON_PARAMS;
@@ -53,6 +55,8 @@ const ENGLISH: { [C in CampaignStatusReasonCode]: (params: z.infer<ParamSchemas[
   LEGACY_TEXT: ({ text }) => text,
   RESTORED: () => 'Paused by the restore of a backup: it goes on when an administrator resumes sending',
   SENDING_HELD: () => 'Paused while sending is on hold: it goes on when an administrator resumes sending',
+  BUDGET_REACHED: ({ cap, currency }) =>
+    `Paused: the monthly budget of ${cap} ${currency} is reached. An administrator raises it, then resume`,
 };
 
 /** The reason in English (the API's `message`, audit entries, logs). */

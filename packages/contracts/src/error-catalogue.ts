@@ -77,6 +77,8 @@ export const API_ERROR_CATALOGUE = {
   CAMPAIGN_APPROVAL_REQUIRED: [409],
   CAMPAIGN_OWN_APPROVAL: [403],
   CAMPAIGN_NO_SCHEDULE: [409],
+  // Budgets (decision 109): launches, resumes and integration API sends while the monthly cap is spent
+  BUDGET_REACHED: [402],
   // Team invitations (decision 103)
   INVITATION_INVALID: [400],
   INVITATION_EXPIRED: [400],

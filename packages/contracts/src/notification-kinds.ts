@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'campaign_approved',
   /** Someone named the user with @ in a note on a contact (subject: the contact). */
   'note_mention',
+  /** A monthly budget (the organisation's or an API key's) reached 80% or 100% (decision 109): once per month, budget and level. */
+  'budget_warning',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,10 +35,13 @@ export const NOTIFICATION_SUBJECT: Record<NotificationKind, Exclude<Subject, 'al
   campaign_approval_rejected: 'Campaign',
   campaign_approved: 'Campaign',
   note_mention: 'Note',
+  budget_warning: 'Settings',
 };
 
 /** Kinds for which reading the subject is not enough: approval requests go to approvers, decisions to those who launch. */
 const NOTIFICATION_ACTION: Partial<Record<NotificationKind, Action>> = {
+  // Budgets are the administrators' (those who may change the settings).
+  budget_warning: 'update',
   campaign_approval_requested: 'approve',
   campaign_approval_rejected: 'launch',
   campaign_approved: 'launch',
@@ -74,5 +79,7 @@ export function notificationPath(kind: NotificationKind, subjectId: string | nul
       return subjectId ? `/apps/chats?contact=${id}` : '/apps/chats';
     case 'note_mention':
       return subjectId ? `/contacts/${id}` : '/apps/notes';
+    case 'budget_warning':
+      return '/dashboards/ecommerce';
   }
 }

@@ -3,7 +3,9 @@ import { kindsForRole, notificationPath } from './notifications.ts';
 
 describe('notifications', () => {
   it('go to the roles that may read what they are about (the policy)', () => {
-    expect(kindsForRole('admin')).toHaveLength(11);
+    expect(kindsForRole('admin')).toHaveLength(12);
+    // Budget warnings are for those who may change the budgets (decision 109).
+    expect(kindsForRole('admin')).toContain('budget_warning');
     expect(kindsForRole('manager')).toEqual([
       'import_completed',
       'import_failed',

@@ -263,6 +263,8 @@ export const messages = pgTable(
     index('messages_sender_queued_idx')
       .on(table.senderId, table.queuedAt)
       .where(sql`${table.senderId} is not null`),
+    // Spend and budgets by send time (migration 0045, decision 109): BRIN, so write-backs pay almost nothing.
+    index('messages_sent_at_brin').using('brin', table.sentAt),
     check(
       'messages_status_check',
       sql`${table.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'cancelled', 'skipped', 'unknown')`,

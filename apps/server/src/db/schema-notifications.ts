@@ -32,7 +32,7 @@ export const notifications = pgTable(
       .where(sql`${table.emailState} = 'pending'`),
     check(
       'notifications_kind_check',
-      sql`${table.kind} in ('import_completed', 'import_failed', 'campaign_completed', 'campaign_paused', 'gateway_disconnected', 'replies', 'campaign_approval_requested', 'campaign_approval_rejected', 'campaign_approved', 'note_mention', 'keyword_rule')`,
+      sql`${table.kind} in ('import_completed', 'import_failed', 'campaign_completed', 'campaign_paused', 'gateway_disconnected', 'replies', 'campaign_approval_requested', 'campaign_approval_rejected', 'campaign_approved', 'note_mention', 'keyword_rule', 'budget_warning')`,
     ),
     check('notifications_email_state_check', sql`${table.emailState} is null or ${table.emailState} in ('pending', 'sent')`),
   ],

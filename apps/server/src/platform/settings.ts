@@ -26,6 +26,8 @@ export const SETTING_KEYS = {
   tickets: 'tickets',
   /** { restrictToList }: the integration API sends only from approved senders (modules/senders, decision 108). */
   senders: 'senders',
+  /** { monthlyCap, apiKeyCaps }: the monthly spending caps (decision 109); absent: none. */
+  budgets: 'budgets',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

@@ -68,6 +68,7 @@ const NonRespondersReport = lazyRoute(() => withTexts(import('../features/report
 const CampaignCalendar = lazyRoute(() => withTexts(import('../features/calendar/routes/campaign-calendar')));
 const CampaignBoard = lazyRoute(() => withTexts(import('../features/kanban/routes/campaign-board')));
 const NotesPage = lazyRoute(() => withTexts(import('../features/notes/routes/notes-page')));
+const UsagePage = lazyRoute(() => withTexts(import('../features/spend/routes/usage-page')));
 const FollowersPage = lazyRoute(() => withTexts(import('../features/followers/routes/followers-page')));
 const GalleryPage = lazyRoute(() => withTexts(import('../features/gallery/routes/gallery-page')));
 const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page')));
@@ -406,6 +407,14 @@ export const routes: RouteObject[] = [
                 element: (
                   <RequireAbility action="read" subject="Campaign">
                     <CampaignBoard />
+                  </RequireAbility>
+                ),
+              },
+              {
+                path: paths.usage,
+                element: (
+                  <RequireAbility action="read" subject="Report">
+                    <UsagePage />
                   </RequireAbility>
                 ),
               },

@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   dashboard: '/dashboard',
+  /** Usage and spend, this month's forecast and the budgets (decision 109). */
+  usage: '/dashboards/ecommerce',
   login: '/auth/login',
   register: '/auth/register',
   forgotPassword: '/auth/forgot-password',

@@ -9,6 +9,7 @@ import { findContactById, findContactByPhone } from '../contacts/index.ts';
 import { findDefaultGateway, findGateway } from '../gateways/index.ts';
 import { cancelQueuedMessages, findOutboundMessage } from '../messages/index.ts';
 import { getMessagingSettings } from '../settings/index.ts';
+import { refuseOverBudget } from '../usage/index.ts';
 import { approvalRequired, refuseWithoutApproval } from './campaign-approval-rule.ts';
 import { closeApproval, readApprovalThreshold } from './campaign-approval.queries.ts';
 import { illegalTransition, transitionCampaign } from './campaign-state.ts';
@@ -46,6 +47,7 @@ export interface LaunchPlan {
  */
 export async function planLaunch(db: Db, campaign: CampaignRow): Promise<LaunchPlan> {
   await refuseWhileHeld(db);
+  await refuseOverBudget(db);
   checkBodyForSending(campaign.body);
   const gateway = await resolveGateway(db, campaign.gatewayId);
   const { count } = await countAudience(db, campaign.audience as StoredAudience, campaign.id);
@@ -114,7 +116,11 @@ export async function changeCampaignState(
       : input.action === 'resume'
         ? ['paused']
         : ['draft', 'scheduled', 'sending', 'paused', 'in_review'];
-  if (to === 'sending') await refuseWhileHeld(db);
+  if (to === 'sending') {
+    await refuseWhileHeld(db);
+    // A campaign paused by a reached budget goes on once an administrator raised the cap (decision 109).
+    await refuseOverBudget(db);
+  }
   await db.transaction(async (tx) => {
     const moved = await transitionCampaign(tx, input.target.id, to, { from });
     if (!moved) throw illegalTransition((await findCampaignRow(tx, input.target.id))?.status ?? input.target.status, to);

@@ -238,7 +238,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
         tags,
         summary: 'Send now, or schedule when the campaign has a future schedule',
         params: campaignIdParamsSchema,
-        response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -256,7 +256,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ db: Db; wake: WakeDispatch
           tags,
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} a campaign`,
           params: campaignIdParamsSchema,
-          response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
         },
       },
       async (request) => {

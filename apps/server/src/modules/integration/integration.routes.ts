@@ -45,7 +45,7 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
         summary: 'Send one SMS (202: queued); priority high skips the campaign queue',
         headers: idempotencyHeaders,
         body: sendApiMessageBodySchema,
-        response: { 202: apiMessageSchema, ...errorResponses(400, 401, 403, 409, 422, 429) },
+        response: { 202: apiMessageSchema, ...errorResponses(400, 401, 402, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ export const integrationMessagesRoutes: FastifyPluginAsyncZod<{ db: Db; wake: ()
         summary: 'Send up to 1,000 SMS at once: one result per item (a bad number fails its item, not the batch)',
         headers: idempotencyHeaders,
         body: sendApiMessagesBatchBodySchema,
-        response: { 202: batchResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
+        response: { 202: batchResponseSchema, ...errorResponses(400, 401, 402, 403, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import { erasedOptedOut } from '../../platform/suppression.ts';
 import { gatewayForSending } from '../gateways/index.ts';
 import { webhookHostRefusal } from '../webhooks/index.ts';
 import { messagingSettingsForSending } from '../settings/index.ts';
+import { refuseOverBudget } from '../usage/index.ts';
 import { presentApiMessage } from './integration.presenter.ts';
 import { unlistedSenders } from '../senders/index.ts';
 import {
@@ -112,6 +113,8 @@ export async function sendApiMessages(
   db: Db,
   input: { key: ApiKeyPrincipal; ip: string; items: SendApiMessageBody[]; wake: () => void; allowPrivate: boolean },
 ): Promise<Array<{ message: ApiMessage } | { error: ItemError }>> {
+  // 402 for the whole request while the organisation's or this key's budget is spent (decision 109; a cached check).
+  await refuseOverBudget(db, input.key.id);
   // The default country only reads national numbers: a request of E.164 numbers (one-time codes)
   // spares the round trip, which counts under load (bench/priority).
   const national = input.items.some((body) => !body.to.trim().startsWith('+'));

@@ -6,3 +6,4 @@ export { notificationsRoutes } from './notifications.routes.ts';
 export { notifyCampaignChanges } from './campaign-notifications.ts';
 export { notifyKeywordRules } from './keyword-rule-notifications.ts';
 export { notifyMentions, type MentionNotice } from './mention-notifications.ts';
+export { notifyBudgetWarnings, type BudgetWarning } from './budget-notifications.ts';

@@ -27,6 +27,8 @@ interface Facts {
   count: number;
   /** Who wrote a note that mentions the recipient. */
   author: string;
+  /** Share of a monthly budget used (budget_warning: 80 or 100). */
+  level: string;
 }
 
 interface MailTexts {
@@ -52,6 +54,8 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_rejected: (f) => `Campaign ${f.name} was rejected${withDetail(f.detail, ': ')}`,
       campaign_approved: (f) => `Campaign ${f.name} was approved`,
       note_mention: (f) => `${f.author} mentioned you in a note on ${f.name}`,
+      budget_warning: (f) =>
+        f.name ? `The API key ${f.name} has used ${f.level}% of its monthly budget` : `${f.level}% of the monthly budget is spent`,
     },
     greeting: (name) => `Hello ${name},`,
     footer: 'You receive this because of your notification settings (account settings, notifications).',
@@ -69,6 +73,8 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_rejected: (f) => `La campagne ${f.name} a été refusée${withDetail(f.detail, ' : ')}`,
       campaign_approved: (f) => `La campagne ${f.name} a été approuvée`,
       note_mention: (f) => `${f.author} vous a mentionné dans une note sur ${f.name}`,
+      budget_warning: (f) =>
+        f.name ? `La clé d’API ${f.name} a utilisé ${f.level} % de son budget mensuel` : `${f.level} % du budget mensuel est dépensé`,
     },
     greeting: (name) => `Bonjour ${name},`,
     footer: 'Vous recevez ce message selon vos préférences de notification (paramètres du compte, notifications).',
@@ -86,6 +92,8 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_rejected: (f) => `رُفضت الحملة ${f.name}${withDetail(f.detail, ': ')}`,
       campaign_approved: (f) => `تمت الموافقة على الحملة ${f.name}`,
       note_mention: (f) => `أشار إليك ${f.author} في ملاحظة عن ${f.name}`,
+      budget_warning: (f) =>
+        f.name ? `استهلك مفتاح واجهة البرمجة ${f.name} ‎${f.level}%‎ من ميزانيته الشهرية` : `أُنفق ‎${f.level}%‎ من الميزانية الشهرية`,
     },
     greeting: (name) => `مرحبًا ${name}،`,
     footer: 'تصلك هذه الرسالة بحسب إعدادات الإشعارات في حسابك (إعدادات الحساب، الإشعارات).',
@@ -103,6 +111,7 @@ const TEXTS: Record<Language, MailTexts> = {
       campaign_approval_rejected: (f) => `活动 ${f.name} 被驳回${withDetail(f.detail, '：')}`,
       campaign_approved: (f) => `活动 ${f.name} 已获批准`,
       note_mention: (f) => `${f.author} 在关于 ${f.name} 的备注中提到了您`,
+      budget_warning: (f) => (f.name ? `API 密钥 ${f.name} 已用掉其月度预算的 ${f.level}%` : `月度预算已花费 ${f.level}%`),
     },
     greeting: (name) => `${name}，您好：`,
     footer: '您收到此邮件是因为您的通知设置（账户设置 > 通知）。',
@@ -126,6 +135,7 @@ export function notificationSummary(row: Omit<MailSource, 'name' | 'locale'>, la
     detail,
     count: row.count,
     author: text(p.author),
+    level: text(p.level),
   };
   const summary = TEXTS[language].summary[row.kind as NotificationKind];
   return summary ? summary(facts) : row.kind;

@@ -10,3 +10,16 @@ export {
   type UsageDimension,
   type UsageFilters,
 } from './usage.service.ts';
+export { namesOf, usageFigures, type UsageFigureRow } from './usage.queries.ts';
+export {
+  BUDGET_RECHECK_MS,
+  budgetState,
+  BudgetReached,
+  computeBudgetState,
+  forgetBudgetState,
+  getBudgetSettings,
+  monthBounds,
+  refuseOverBudget,
+  saveBudgetSettings,
+  type BudgetState,
+} from './budgets.ts';

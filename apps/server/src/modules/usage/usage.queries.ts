@@ -85,3 +85,56 @@ export async function chargedGroups(
     parts: Number(row.parts),
   }));
 }
+
+export interface UsageFigureRow {
+  bucket: string;
+  delivered: number;
+  replied: number;
+  optedOut: number;
+}
+
+/**
+ * The reach figures of the messages sent in [from, to), per local day, week or month of their
+ * send (contracts reply-figures.ts): delivered = status delivered, replied = recipients who
+ * answered (one per message: a person per message, as a campaign's "replied"), opted out =
+ * recipients who opted out in answer to it (opted_out_at).
+ */
+export async function usageFigures(
+  db: Executor,
+  range: { from: Date; to: Date },
+  period: keyof typeof BUCKETS,
+  timeZone: string,
+): Promise<UsageFigureRow[]> {
+  const rows = await queryRows<{ bucket: string; delivered: number; replied: number; opted_out: number }>(
+    db,
+    sql`select to_char(date_trunc(${BUCKETS[period]}, sent_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as bucket,
+               count(*) filter (where status = 'delivered')::int as delivered,
+               count(*) filter (where replied_at is not null)::int as replied,
+               count(*) filter (where opted_out_at is not null)::int as opted_out
+        from messages
+        where sent_at >= ${range.from.toISOString()}::timestamptz and sent_at < ${range.to.toISOString()}::timestamptz
+        group by 1`,
+  );
+  return rows.map((row) => ({ bucket: row.bucket, delivered: row.delivered, replied: row.replied, optedOut: row.opted_out }));
+}
+
+/** Names of the campaigns, API keys and users a breakdown shows (deleted ones: absent). */
+export async function namesOf(
+  db: Executor,
+  ids: { campaigns: string[]; apiKeys: string[]; users: string[] },
+): Promise<{ campaigns: Map<string, string>; apiKeys: Map<string, string>; users: Map<string, string> }> {
+  const read = async (table: 'campaigns' | 'api_keys' | 'users', list: string[]) => {
+    if (list.length === 0) return new Map<string, string>();
+    const rows = await queryRows<{ id: string; name: string }>(
+      db,
+      sql`select id::text as id, name from ${sql.identifier(table)} where id = any(${sql.param(list)}::uuid[])`,
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  };
+  const [campaigns, apiKeys, users] = await Promise.all([
+    read('campaigns', ids.campaigns),
+    read('api_keys', ids.apiKeys),
+    read('users', ids.users),
+  ]);
+  return { campaigns, apiKeys, users };
+}

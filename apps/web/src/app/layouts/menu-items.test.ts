@@ -12,6 +12,7 @@ describe('menu per role', () => {
   it('shows everything to admins', () => {
     expect(labels('admin')).toEqual([
       'nav.dashboard',
+      'nav.usage',
       'nav.contacts',
       'nav.campaigns',
       'nav.reports',
@@ -34,8 +35,8 @@ describe('menu per role', () => {
 
   it('hides users from roles that cannot read them', () => {
     expect(labels('agent')).not.toContain('nav.users');
-    // Numbers and sender IDs: every role reads the list (decision 108).
-    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.reports', 'nav.senders', 'nav.configurations', 'nav.faq', 'nav.roles']);
+    // Usage and spend (decision 109); numbers and sender IDs: every role reads the list (decision 108).
+    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.usage', 'nav.reports', 'nav.senders', 'nav.configurations', 'nav.faq', 'nav.roles']);
     expect(labels('manager')).toContain('nav.users');
     // The team is read by those who read users; the e-mail log is for administrators.
     expect(labels('manager')).toContain('nav.team');

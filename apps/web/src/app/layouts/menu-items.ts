@@ -1,6 +1,7 @@
 import type { Action, Subject } from '@sms/contracts/policy';
 import {
   IconCalendarEvent,
+  IconCash,
   IconChartBar,
   IconHelp,
   IconLayoutDashboard,
@@ -41,7 +42,10 @@ export interface MenuGroup {
 export const MENU: MenuGroup[] = [
   {
     labelKey: 'nav.groups.home',
-    items: [{ labelKey: 'nav.dashboard', to: paths.dashboard, icon: IconLayoutDashboard, requires: [['read', 'Dashboard']] }],
+    items: [
+      { labelKey: 'nav.dashboard', to: paths.dashboard, icon: IconLayoutDashboard, requires: [['read', 'Dashboard']] },
+      { labelKey: 'nav.usage', to: paths.usage, icon: IconCash, requires: [['read', 'Report']] },
+    ],
   },
   {
     labelKey: 'nav.groups.messaging',

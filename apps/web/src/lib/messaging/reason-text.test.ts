@@ -47,6 +47,7 @@ const SAMPLES: { [C in CampaignStatusReasonCode]: Extract<CampaignStatusReason, 
   LEGACY_TEXT: { code: 'LEGACY_TEXT', params: { text: 'Stopped by hand' } },
   RESTORED: { code: 'RESTORED', params: { previous: 'sending' } },
   SENDING_HELD: { code: 'SENDING_HELD', params: { previous: 'scheduled' } },
+  BUDGET_REACHED: { code: 'BUDGET_REACHED', params: { cap: 250, currency: 'EUR' } },
 };
 /** Parameters shown as a label in the reader's language rather than as they are stored. */
 const LABELLED: Partial<Record<CampaignStatusReasonCode, (value: string, language: string) => string>> = {

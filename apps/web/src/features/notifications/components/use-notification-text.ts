@@ -46,6 +46,8 @@ export function useNotificationText(): (notification: Notification) => string {
           return t('text.campaign_approved', { name: p.name, by: p.by });
         case 'note_mention':
           return t('text.note_mention', { author: p.author, name: p.name });
+        case 'budget_warning':
+          return p.name ? t('text.budget_warning_key', { name: p.name, level: p.level }) : t('text.budget_warning', { level: p.level });
       }
     },
     [t, i18n.language, reasons],
