@@ -36,7 +36,15 @@ describe('menu per role', () => {
   it('hides users from roles that cannot read them', () => {
     expect(labels('agent')).not.toContain('nav.users');
     // Usage and spend (decision 109); numbers and sender IDs: every role reads the list (decision 108).
-    expect(labels('viewer')).toEqual(['nav.dashboard', 'nav.usage', 'nav.reports', 'nav.senders', 'nav.configurations', 'nav.faq', 'nav.roles']);
+    expect(labels('viewer')).toEqual([
+      'nav.dashboard',
+      'nav.usage',
+      'nav.reports',
+      'nav.senders',
+      'nav.configurations',
+      'nav.faq',
+      'nav.roles',
+    ]);
     expect(labels('manager')).toContain('nav.users');
     // The team is read by those who read users; the e-mail log is for administrators.
     expect(labels('manager')).toContain('nav.team');
