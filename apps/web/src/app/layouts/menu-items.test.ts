@@ -25,6 +25,7 @@ describe('menu per role', () => {
       'nav.notes',
       'nav.followers',
       'nav.gallery',
+      'nav.statements',
       'nav.senders',
       'nav.users',
       'nav.configurations',
