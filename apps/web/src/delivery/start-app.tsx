@@ -58,13 +58,8 @@ export async function startApp(container: HTMLElement, replacing?: Root): Promis
     if (hydrating) {
       emotionCache(directionOf(server.language));
       // A mismatch would be a bug: said loudly, so the browser tests catch it (production React reports it by number only).
-      // In a transition, as the fresh render below: hydration outside one is a single blocking task
-      // (React's default lane), one of the public pages' longest on a phone (issue 38); in one, React
-      // hydrates in slices and yields to the browser between them (an early click hydrates its part first).
-      startTransition(() => {
-        hydrateRoot(container, app, {
-          onRecoverableError: (error) => console.error('hydration error:', error instanceof Error ? error.message : error),
-        });
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('hydration error:', error instanceof Error ? error.message : error),
       });
     } else startTransition(() => createRoot(container).render(app));
     return;
