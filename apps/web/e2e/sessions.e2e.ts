@@ -43,7 +43,7 @@ test('a deep link while signed out goes to login with redirect, then back after 
 test('unknown paths, protected or public, land on /auth/404', async () => {
   const { context, page } = await openPage(browser, server.baseUrl);
   await useSession(context, admin);
-  for (const path of ['/no-such-page', '/apps/ecommerce/shop', '/auth/nope']) {
+  for (const path of ['/no-such-page', '/apps/no-such-app', '/auth/nope']) {
     await page.goto(path);
     await page.waitForURL(/\/auth\/404$/);
   }
