@@ -151,3 +151,31 @@ test("the brand tab links to the gallery, whose primary button takes the brand's
   expect(problems, problems.join('\n')).toEqual([]);
   await context.close();
 });
+
+test('the gallery follows a brand colour change live: saved in the brand tab, shown on going back, without a reload', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  await useSession(context, admin);
+  await page.goto('/forms/form-elements/button');
+  const primary = page.getByTestId('gallery-primary-button');
+  const background = () => primary.evaluate((element) => getComputedStyle(element).backgroundColor);
+  await eventually(background).toBe(NAVY);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  // Into the brand tab inside the app (the main menu), change the colour and save.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Configurations' }).click();
+  await page.getByRole('tab', { name: 'Brand' }).click();
+  await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#E91E63');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await eventually(() => page.getByText('Brand settings saved').count()).toBe(1);
+
+  // Back to the gallery: the same document, already in the new colour.
+  // (the tab is chosen in place: one step back is the gallery)
+  await page.goBack();
+  await eventually(() => new URL(page.url()).pathname).toBe('/forms/form-elements/button');
+  await eventually(background).toBe(PINK);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  await api(server.baseUrl, 'PUT', '/api/brand-settings', { primaryColor: '#041E42' }, admin.token);
+  expect(problems, problems.join('\n')).toEqual([]);
+  await context.close();
+});
