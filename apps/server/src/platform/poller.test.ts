@@ -80,3 +80,50 @@ describe('Poller', () => {
     expect(state.runs).toBe(runs);
   });
 });
+
+describe('Poller runs asked for now', () => {
+  let poller: Poller<number> | undefined;
+  afterEach(() => poller?.close());
+
+  it('waits for the run in progress and answers its own result; the timer never overlaps it', async () => {
+    const { state, poll } = probe(30);
+    poller = new Poller(async () => (await poll(), state.runs), { intervalMs: 5 });
+    poller.start();
+    await sleep(10);
+    expect(state.active).toBe(1);
+    const [first, second] = await Promise.all([poller.runNow(), poller.runNow()]);
+    expect(new Set([first, second]).size).toBe(2);
+    expect(state.mostAtOnce).toBe(1);
+  });
+
+  it('gives its error to the caller, not to onError, and polling goes on', async () => {
+    const errors: unknown[] = [];
+    let runs = 0;
+    poller = new Poller(
+      async () => {
+        runs += 1;
+        if (runs === 1) throw new Error('asked and failed');
+        return runs;
+      },
+      { intervalMs: 10, onError: (error) => errors.push(error) },
+    );
+    poller.start();
+    await expect(poller.runNow()).rejects.toThrow('asked and failed');
+    await sleep(60);
+    expect(errors).toEqual([]);
+    expect(runs).toBeGreaterThan(1);
+  });
+
+  it('starts no timed run while skip answers true, and runs again once it answers false', async () => {
+    const { state, poll } = probe();
+    let away = true;
+    const timed = new Poller(poll, { intervalMs: 5, skip: () => away });
+    timed.start();
+    await sleep(50);
+    expect(state.runs).toBe(0);
+    away = false;
+    await sleep(50);
+    expect(state.runs).toBeGreaterThan(0);
+    await timed.close();
+  });
+});

@@ -3,26 +3,32 @@ export interface PollerOptions {
   intervalMs: number;
   /** A failed run is reported here; polling goes on (the next run may find the database back). */
   onError?: ((error: unknown) => void) | undefined;
+  /** While this answers true the timer starts no run (the database is away: its availability probe watches for its return). */
+  skip?: (() => boolean) | undefined;
 }
 
 /**
- * Runs `poll` again and again while started: what the live event streams (inbox, notifications)
- * use to ask the database for changes while someone listens. One run at a time: the next is timed
- * from the end of the previous, so a slow database is never asked twice at once and runs do not
- * pile up. The timer is unref'd: an idle poller never holds the process open.
+ * Runs `poll` again and again while started: the live event streams (inbox, notifications) ask
+ * the database for changes with it while someone listens, and workers run their periodic sweeps
+ * with it (notifications, budgets). One run at a time: the next is timed from the end of the
+ * previous, so a slow database is never asked twice at once and runs do not pile up; a run asked
+ * for now (runNow) waits for the one in progress. The timer is unref'd: an idle poller never holds
+ * the process open.
  */
-export class Poller {
-  private readonly poll: () => Promise<void>;
+export class Poller<T = void> {
+  private readonly poll: () => Promise<T>;
   private readonly intervalMs: number;
   private readonly onError: (error: unknown) => void;
+  private readonly skip: () => boolean;
   private started = false;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private running: Promise<T> | undefined;
 
-  constructor(poll: () => Promise<void>, options: PollerOptions) {
+  constructor(poll: () => Promise<T>, options: PollerOptions) {
     this.poll = poll;
     this.intervalMs = options.intervalMs;
     this.onError = options.onError ?? (() => {});
+    this.skip = options.skip ?? (() => false);
   }
 
   /** Polls from now on, the first run one interval from now; nothing more while already started. */
@@ -41,7 +47,24 @@ export class Poller {
   /** Stops polling and waits for a run in progress (process shutdown). */
   async close(): Promise<void> {
     this.stop();
-    await this.running;
+    await this.running?.catch(() => {});
+  }
+
+  /** One run now, after the one in progress (tests, callers that need a fresh result); its error is the caller's. */
+  async runNow(): Promise<T> {
+    while (this.running) await this.running.catch(() => {});
+    return this.run();
+  }
+
+  private run(): Promise<T> {
+    const work = Promise.resolve().then(this.poll);
+    this.running = work;
+    const settle = () => {
+      if (this.running === work) this.running = undefined;
+      this.schedule();
+    };
+    work.then(settle, settle);
+    return work;
   }
 
   private schedule(): void {
@@ -50,13 +73,9 @@ export class Poller {
     if (!this.started || this.timer || this.running) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.running = Promise.resolve()
-        .then(this.poll)
-        .catch(this.onError)
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
+      if (this.running) return;
+      if (this.skip()) return this.schedule();
+      this.run().catch(this.onError);
     }, this.intervalMs);
     this.timer.unref();
   }

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
+import { Poller } from '../../platform/poller.ts';
 import { createMailer } from '../email-log/index.ts';
 import { pruneOldNotifications, sweepNotifications } from './notification-sweep.ts';
 
@@ -27,38 +28,25 @@ export function startNotificationSweeper(
 ): NotificationSweeper {
   const mailer = deps.config.smtpUrl ? createMailer(deps.config.smtpUrl, deps.config.mailFrom, deps.database.db) : undefined;
   const sweepDeps = { db: deps.database.db, mailer, publicUrl: deps.config.publicUrl, logger: deps.logger };
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
   let sweeps = 0;
   const sweep = async (): Promise<number> => {
-    // One at a time in this process: a manual sweep waits for the timer's.
-    while (running) await running.catch(() => {});
-    const work = (async () => {
-      sweeps += 1;
-      const written = await sweepNotifications(sweepDeps);
-      if (sweeps % PRUNE_EVERY === 0) await pruneOldNotifications(deps.database.db);
-      return written;
-    })();
-    running = work;
-    try {
-      return await work;
-    } finally {
-      if (running === work) running = undefined;
-    }
+    sweeps += 1;
+    const written = await sweepNotifications(sweepDeps);
+    if (sweeps % PRUNE_EVERY === 0) await pruneOldNotifications(deps.database.db);
+    return written;
   };
   const availability = deps.database.availability;
-  const timer = setInterval(() => {
-    // While the database is away the sweep would fail: its availability probe watches for its return.
-    if (stopped || running || !availability.available) return;
-    sweep().catch((error: unknown) => availability.logUnlessOutage(deps.logger, error, 'notification sweep failed'));
-  }, options.intervalMs ?? SWEEP_INTERVAL_MS);
-  timer.unref();
+  // The shared loop: one sweep at a time in this process (a manual sweep waits for the timer's).
+  const poller = new Poller(sweep, {
+    intervalMs: options.intervalMs ?? SWEEP_INTERVAL_MS,
+    skip: () => !availability.available,
+    onError: (error) => availability.logUnlessOutage(deps.logger, error, 'notification sweep failed'),
+  });
+  poller.start();
   const stop = async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running?.catch(() => {});
+    await poller.close();
     mailer?.close();
   };
   jobs?.boss.once('stopped', () => void stop());
-  return { sweepNow: sweep, stop };
+  return { sweepNow: () => poller.runNow(), stop };
 }

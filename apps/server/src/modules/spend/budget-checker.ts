@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import type { Jobs, JobsLogger } from '../../platform/jobs.ts';
+import { Poller } from '../../platform/poller.ts';
 import { transitionCampaigns } from '../campaigns/index.ts';
 import { notifyBudgetWarnings, type BudgetWarning } from '../notifications/index.ts';
 import { forgetBudgetState, budgetState, namesOf } from '../usage/index.ts';
@@ -62,38 +63,23 @@ export interface BudgetChecker {
 /**
  * Checks the budgets every few seconds in a worker process (embedded server, `npm run worker`).
  * Several workers may run it: pausing is a conditional update and a warning's key is unique.
+ * The loop is the shared Poller (one check at a time; stop waits for the one in progress).
  */
 export function startBudgetChecker(
   jobs: Jobs | undefined,
   deps: { database: Database; config: Pick<Config, 'smtpUrl'>; logger: JobsLogger },
   options: { intervalMs?: number } = {},
 ): BudgetChecker {
-  const db = deps.database.db;
   const emailAvailable = Boolean(deps.config.smtpUrl);
-  let running: Promise<{ paused: string[]; warned: number }> | undefined;
-  let stopped = false;
-  const check = async () => {
-    while (running) await running.catch(() => {});
-    const work = checkBudgets(db, emailAvailable);
-    running = work;
-    try {
-      return await work;
-    } finally {
-      if (running === work) running = undefined;
-    }
-  };
   const availability = deps.database.availability;
-  const timer = setInterval(() => {
-    if (stopped || running || !availability.available) return;
-    check().catch((error: unknown) => availability.logUnlessOutage(deps.logger, error, 'budget check failed'));
-  }, options.intervalMs ?? BUDGET_CHECK_INTERVAL_MS);
-  timer.unref();
-  const stop = async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running?.catch(() => {});
-  };
+  const poller = new Poller(() => checkBudgets(deps.database.db, emailAvailable), {
+    intervalMs: options.intervalMs ?? BUDGET_CHECK_INTERVAL_MS,
+    skip: () => !availability.available,
+    onError: (error) => availability.logUnlessOutage(deps.logger, error, 'budget check failed'),
+  });
+  poller.start();
+  const stop = () => poller.close();
   // It stops with the job runner, like the notification sweeper.
   jobs?.boss.once('stopped', () => void stop());
-  return { checkNow: check, stop };
+  return { checkNow: () => poller.runNow(), stop };
 }
