@@ -4,6 +4,7 @@ import { backoffDelay, describeDatabaseError, isDatabaseUnavailable } from './db
 import type { Database } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
 import { backupBeforeMigrating, backupDirectory } from './modules/backups/index.ts';
+import { backfillMessagePrices } from './modules/usage/index.ts';
 import type { MessagingEngine } from './modules/messaging/index.ts';
 import type { GatewayLogger } from './gateways/gateway.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -32,6 +33,8 @@ export async function openMigratedDatabase(
       // Embedded: a copy of the data as it was before a new version changes its schema.
       if (database.driver === 'pglite') await backupBeforeMigrating(database, backupDirectory(config));
       await database.migrate();
+      // Once after migration 0047: the messages sent before it get their price (decision 118).
+      await backfillMessagePrices(database.db);
       if (waitingSince !== undefined) logger.info({}, `Database reachable after ${Math.round((Date.now() - waitingSince) / 1000)} s`);
       return database;
     } catch (error) {

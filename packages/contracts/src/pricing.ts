@@ -90,6 +90,17 @@ export function messagePrice(table: PriceTable, country: string | null, encoding
   return Math.max(0, parts) * partPrice(table, country, encoding);
 }
 
+/** Millionths of a unit: stored prices are whole numbers of these (a part price has at most 4 decimals, so exact). */
+export const MICROS = 1_000_000;
+
+/**
+ * messagePrice in millionths of the currency, as the engine stores it on a message when the
+ * gateway accepts it (decision 118): whole numbers, so sums never drift.
+ */
+export function messagePriceMicros(table: PriceTable, country: string | null, encoding: SmsEncoding, parts: number): number {
+  return Math.max(0, parts) * Math.round(partPrice(table, country, encoding) * MICROS);
+}
+
 /** Sums of decimal prices drift in binary (0.1 + 0.2); a price has at most 4 decimals, so 8 are exact enough. */
 export const roundPrice = (amount: number): number => Math.round(amount * 1e8) / 1e8;
 

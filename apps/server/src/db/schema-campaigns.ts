@@ -193,6 +193,12 @@ export const messages = pgTable(
      * the handover, however long the batch's write-back took.
      */
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * What it cost, in millionths of price_currency: set with sent_at (the gateway accepted it),
+     * with the price table of that moment, and never changed after (decision 118).
+     */
+    priceMicros: bigint('price_micros', { mode: 'number' }),
+    priceCurrency: text('price_currency'),
     /** When the delivery receipt (or a reply, which proves delivery) arrived, by the database's clock: never before sent_at nor after replied_at. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** The carrier's own "done date" of the receipt (its clock, often minutes only), kept for reference: never used to order. */

@@ -28,6 +28,8 @@ export const SETTING_KEYS = {
   senders: 'senders',
   /** { monthlyCap, apiKeyCaps }: the monthly spending caps (decision 109); absent: none. */
   budgets: 'budgets',
+  /** Present while the messages sent before migration 0047 wait to be priced once (decision 118). */
+  pricesBackfill: 'prices_backfill',
 } as const;
 
 /** Reads one setting's JSON value, or undefined when it was never set. */

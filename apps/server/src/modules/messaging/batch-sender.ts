@@ -23,6 +23,8 @@ import {
 } from './dispatch.queries.ts';
 import type { LiveGateway } from './gateway-registry.ts';
 import { failQueuedMessages } from '../messages/index.ts';
+import { messagingSettingsForSending } from '../settings/index.ts';
+import type { MessagingSettings } from '@sms/contracts/messaging-settings';
 import { compiledTemplate, outcomesOf, prepareBatch, type RecipientContact } from './outcomes.ts';
 import { recordPendingReceipts } from './receipts.ts';
 import { untilStored } from './until-stored.ts';
@@ -141,13 +143,18 @@ export class BatchSender {
     const gatewayId = live.row.id;
     this.preparing.set(gatewayId, (this.preparing.get(gatewayId) ?? 0) + claimed.length);
     let contacts: Map<string, RecipientContact>;
+    // The price table of the hand-over (trusted 2 s, as decision 045): read before sending, so a
+    // write-back of outcomes that exist nowhere else never waits on it.
+    let prices: MessagingSettings;
     try {
-      contacts =
+      [contacts, prices] = await Promise.all([
         claimedContacts ??
-        (await recipientContacts(
-          db,
-          claimed.flatMap((message) => (message.contactId ? [message.contactId] : [])),
-        ));
+          recipientContacts(
+            db,
+            claimed.flatMap((message) => (message.contactId ? [message.contactId] : [])),
+          ),
+        messagingSettingsForSending(db),
+      ]);
     } finally {
       this.preparing.set(gatewayId, (this.preparing.get(gatewayId) ?? 0) - claimed.length);
     }
@@ -170,7 +177,8 @@ export class BatchSender {
         );
       }
     }
-    const { outcomes, optOutContactIds, accepted, errorsSinceLastAccept } = outcomesOf(send, results);
+    const { outcomes, optOutContactIds, accepted, errorsSinceLastAccept } = outcomesOf(send, results, Date.now(), prices);
+    const priced = { currency: prices.currency };
     const lastError = outcomes.findLast((outcome) => outcome.errorCode)?.errorText ?? null;
     let stateChanged = false;
     const sentContactIds = send.flatMap(({ message }) => (message.contactId ? [message.contactId] : []));
@@ -180,7 +188,7 @@ export class BatchSender {
       // saving BEGIN, SET and COMMIT per batch (mostly of one message). Pending replies are matched after its commit,
       // as housekeeping matches those whose processing committed after a write-back (every second,
       // which also covers a stop between the two).
-      const written = await this.stored(() => writeOutcomes(db, live.row.id, [...settled, ...outcomes], { relaxed: true }));
+      const written = await this.stored(() => writeOutcomes(db, live.row.id, [...settled, ...outcomes], { relaxed: true, ...priced }));
       receiptsPending = written.receiptsPending;
       if (written.repliesPending) await this.stored(() => db.transaction((tx) => matchPendingReplies(tx, sentContactIds)));
     } else
@@ -189,7 +197,7 @@ export class BatchSender {
         db.transaction(async (tx) => {
           stateChanged = false;
           await relaxDurability(tx);
-          const written = await probingByKey(tx, () => writeOutcomes(tx, live.row.id, [...settled, ...outcomes]));
+          const written = await probingByKey(tx, () => writeOutcomes(tx, live.row.id, [...settled, ...outcomes], priced));
           receiptsPending = written.receiptsPending;
           // Replies that came while these messages were being handed over waited for this outcome.
           if (written.repliesPending) await matchPendingReplies(tx, sentContactIds);

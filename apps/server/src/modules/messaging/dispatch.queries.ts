@@ -169,6 +169,8 @@ export interface MessageOutcome {
   uncountAttempt?: boolean;
   /** Not accepted as far as we know, but it may have been (its answer was lost): it counts as handed over. */
   maybeHanded?: boolean;
+  /** For 'sent': its price in millionths of the writer's currency (pricedOutcomes; decision 118). */
+  priceMicros?: number | null;
 }
 
 /**
@@ -189,7 +191,7 @@ export async function writeOutcomes(
   db: Executor,
   gatewayId: string,
   outcomes: MessageOutcome[],
-  options: { relaxed?: boolean } = {},
+  options: { relaxed?: boolean; currency?: string } = {},
 ): Promise<{ written: number; repliesPending: boolean; receiptsPending: boolean }> {
   if (outcomes.length === 0) return { written: 0, repliesPending: false, receiptsPending: false };
   const column = <T>(pick: (outcome: MessageOutcome) => T) => sql.param(outcomes.map(pick));
@@ -204,8 +206,8 @@ export async function writeOutcomes(
                       ${column((o) => o.gatewayMessageId)}::text[], ${column((o) => o.body)}::text[], ${column((o) => o.segments)}::int[],
                       ${column((o) => o.encoding)}::text[], ${column((o) => o.errorCode)}::text[], ${column((o) => o.errorText)}::text[],
                       ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.uncountAttempt ?? false)}::boolean[],
-                      ${column((o) => o.maybeHanded ?? false)}::boolean[])
-               as r(id, attempts, status, gid, body, segments, encoding, code, text, next_at, uncount, maybe)),
+                      ${column((o) => o.maybeHanded ?? false)}::boolean[], ${column((o) => o.priceMicros ?? null)}::bigint[])
+               as r(id, attempts, status, gid, body, segments, encoding, code, text, next_at, uncount, maybe, price)),
         written as (
           update messages m set
             -- A retry of a campaign cancelled (or failed) meanwhile is not queued again: nothing would send it.
@@ -224,6 +226,10 @@ export async function writeOutcomes(
             lease_until = null,
             handed_at = case when r.status = 'sent' or r.maybe then ${handed} else m.handed_at end,
             sent_at = case when r.status = 'sent' then ${handed} else m.sent_at end,
+            -- Priced once, when first accepted (decision 118): a resend keeps its first sent_at and price.
+            price_micros = case when r.status = 'sent' and m.price_micros is null then r.price else m.price_micros end,
+            price_currency = case when r.status = 'sent' and m.price_micros is null and r.price is not null then ${options.currency ?? null}::text
+                                  else m.price_currency end,
             failed_at = case when r.status in ('failed', 'skipped') then now() else m.failed_at end
           from r
           -- The status test as a case, not an OR of equalities: those the planner matched to the

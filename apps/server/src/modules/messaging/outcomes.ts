@@ -1,5 +1,7 @@
 import { compileTemplate, type RenderTemplate, type TemplateContact } from '@sms/contracts/message-template';
 import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
+import { destinationCountry } from '@sms/contracts/phone-destination';
+import { messagePriceMicros, type PriceTable } from '@sms/contracts/pricing';
 import { splitSms } from '@sms/contracts/sms-encoding';
 import type { OutboundSms, SendResult } from '../../gateways/gateway.ts';
 import type { ClaimedMessage, MessageOutcome } from './dispatch.queries.ts';
@@ -91,6 +93,7 @@ export function outcomesOf(
   sent: Array<{ message: ClaimedMessage; sms: OutboundSms }>,
   results: SendResult[],
   now = Date.now(),
+  prices?: PriceTable,
 ): { outcomes: MessageOutcome[]; optOutContactIds: string[]; accepted: number; errorsSinceLastAccept: number } {
   const byId = new Map(results.map((result) => [result.messageId, result]));
   const outcomes: MessageOutcome[] = [];
@@ -108,7 +111,9 @@ export function outcomesOf(
     if (result.outcome === 'accepted') {
       accepted += 1;
       errorsSinceLastAccept = 0;
-      outcomes.push({ ...common, status: 'sent', gatewayMessageId: result.gatewayMessageId });
+      // Charged now (decision 118): its parts x the part price of its country and encoding, stored with sent_at.
+      const priceMicros = prices ? messagePriceMicros(prices, destinationCountry(message.phone), sms.encoding, sms.segments) : null;
+      outcomes.push({ ...common, status: 'sent', gatewayMessageId: result.gatewayMessageId, priceMicros });
       continue;
     }
     if (result.outcome === 'retry' && (isDeferred(result.errorCode) || result.link)) {

@@ -39,7 +39,7 @@ export async function buildUsage(db: Db, query: { period: UsagePeriod; from?: st
   const settings = await getMessagingSettings(db);
   const { timeZone } = settings;
   const range = usageRange(query, timeZone);
-  const span = { from: range.start, to: range.end, timeZone, prices: settings };
+  const span = { from: range.start, to: range.end, timeZone, currency: settings.currency };
   const [series, figures, detail, state] = await Promise.all([
     pricedUsage(db, { ...span, groupBy: [query.period] }),
     usageFigures(db, { from: range.start, to: range.end }, query.period, timeZone),
@@ -71,7 +71,7 @@ export async function buildUsage(db: Db, query: { period: UsagePeriod; from?: st
     apiKeys: ids((group) => group.apiKeyId),
     users: ids((group) => group.createdBy),
   });
-  const month = await monthForecast(db, timeZone, settings, state.spent);
+  const month = await monthForecast(db, timeZone, settings.currency, state.spent);
   const caps = new Map(state.budgets.apiKeyCaps.map((cap) => [cap.apiKeyId, cap.monthlyCap]));
   const keyNames = await namesOf(db, { campaigns: [], apiKeys: [...caps.keys()], users: [] });
   return {
@@ -121,9 +121,9 @@ export async function buildUsage(db: Db, query: { period: UsagePeriod; from?: st
  * days (reaching into last month early in a month, so the first days forecast more than nothing)
  * times the days left.
  */
-async function monthForecast(db: Db, timeZone: string, prices: Parameters<typeof pricedUsage>[1]['prices'], spent: number) {
+async function monthForecast(db: Db, timeZone: string, currency: string, spent: number) {
   const { start, end, now } = await monthBounds(db, timeZone);
-  const recent = await pricedUsage(db, { from: new Date(now.getTime() - FORECAST_DAYS * DAY_MS), to: now, timeZone, prices });
+  const recent = await pricedUsage(db, { from: new Date(now.getTime() - FORECAST_DAYS * DAY_MS), to: now, timeZone, currency });
   const dailyRate = roundPrice(recent.total.amount / FORECAST_DAYS);
   const daysLeft = Math.max(0, (end.getTime() - now.getTime()) / DAY_MS);
   return { start: start.toISOString(), spent, forecast: roundPrice(spent + dailyRate * daysLeft), dailyRate };

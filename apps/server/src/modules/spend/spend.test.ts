@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { configureSimulator, seedContacts, waitFor } from '../../../test/campaign-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { computeBudgetState } from '../usage/index.ts';
 import { checkBudgets } from './budget-checker.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
@@ -161,5 +162,43 @@ describe('usage, spend and budgets', () => {
     expect(answer.body.apiKeyBudgets).toEqual([expect.objectContaining({ apiKeyId: keyA.id, name: 'Shop', cap: 0.01, reached: true })]);
     expect((await putBudgets({ monthlyCap: null, apiKeyCaps: [] })).status).toBe(200);
     expect((await sendApi(keyA.secret)).status).toBe(202);
+  });
+
+  it('keeps what was spent when the price table changes (usage, statement, budget); a new send costs the new price', async () => {
+    const db = server.database.db;
+    const month = (await usage()).body.month.start.slice(0, 7);
+    const created = await server.post('/api/statements', { month, scope: 'organisation' }, { token: admin.token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const statement = () => server.get(`/api/statements/${created.body.statement.id}`, { token: admin.token });
+    const figures = async () => {
+      const body = (await usage()).body;
+      const { lines, total } = (await statement()).body.statement;
+      return {
+        total: body.total,
+        spend: body.spend,
+        spent: body.month.spent,
+        lines,
+        statement: total,
+        budget: (await computeBudgetState(db)).spent,
+      };
+    };
+    const before = await figures();
+    expect(before.total.amount).toBeGreaterThan(0);
+    await server.put('/api/settings/messaging', { pricePerSegment: 0.2 }, { token: admin.token });
+    expect(await figures()).toEqual(before);
+
+    const parts = await charged();
+    expect((await sendApi(keyB.secret)).status).toBe(202);
+    await waitFor(async () => ((await charged()) === parts + 1 ? true : undefined), 10_000, 'the API message to be sent');
+    const after = await figures();
+    expect(after.total.amount).toBe(roundPrice(before.total.amount + 0.2));
+    expect(after.statement).toBe(roundPrice(before.statement + 0.2));
+    expect(after.budget).toBe(roundPrice(before.budget + 0.2));
+    const [last] = await queryRows<{ price_micros: string; price_currency: string }>(
+      db,
+      sql`select price_micros::text, price_currency from messages where sent_at is not null order by sent_at desc, id desc limit 1`,
+    );
+    expect(last).toEqual({ price_micros: '200000', price_currency: 'EUR' });
+    await server.put('/api/settings/messaging', { pricePerSegment: PRICE }, { token: admin.token });
   });
 });

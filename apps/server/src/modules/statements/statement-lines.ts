@@ -1,4 +1,4 @@
-import { partPrice, roundPrice } from '@sms/contracts/pricing';
+import { roundPrice } from '@sms/contracts/pricing';
 import type { StatementLine, StatementScope } from '@sms/contracts/statements';
 import { zonedToInstant } from '@sms/contracts/zoned-time';
 import type { Executor } from '../../db/client.ts';
@@ -21,10 +21,10 @@ export interface LiveLines {
 }
 
 /**
- * An open statement's lines, computed now: the usage module's pricedUsage (the one price
- * computation, messagePrice) grouped by destination country and encoding, with the current price
- * table; the unit price shown is that table's price of a part. Country first (unknown last), then
- * GSM-7 before UCS-2.
+ * An open statement's lines, computed now: the usage module's pricedUsage (the sums of the prices
+ * stored on the messages when they were sent, decision 118) grouped by destination country,
+ * encoding and the price of a part they were charged, so a price change within the month gives a
+ * line per price. Country first (unknown last), then GSM-7 before UCS-2, then by unit price.
  */
 export async function liveLines(db: Executor, month: string, scope: StatementScope, scopeId: string | null): Promise<LiveLines> {
   const settings = await getMessagingSettings(db);
@@ -33,9 +33,9 @@ export async function liveLines(db: Executor, month: string, scope: StatementSco
   const usage = await pricedUsage(db, {
     from,
     to,
-    groupBy: ['country', 'encoding'],
+    groupBy: ['country', 'encoding', 'unitPrice'],
     filters,
-    prices: settings,
+    currency: settings.currency,
     timeZone: settings.timeZone,
   });
   const lines = usage.groups
@@ -47,11 +47,14 @@ export async function liveLines(db: Executor, month: string, scope: StatementSco
         encoding,
         messages: group.messages,
         parts: group.parts,
-        unitPrice: partPrice(settings, country, encoding),
+        unitPrice: group.unitPrice ?? 0,
         amount: group.amount,
       };
     })
-    .sort((a, b) => (a.country ?? '\uffff').localeCompare(b.country ?? '\uffff') || a.encoding.localeCompare(b.encoding));
+    .sort(
+      (a, b) =>
+        (a.country ?? '\uffff').localeCompare(b.country ?? '\uffff') || a.encoding.localeCompare(b.encoding) || a.unitPrice - b.unitPrice,
+    );
   return { lines, currency: usage.currency, timeZone: settings.timeZone, from, to };
 }
 

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { destinationCountry } from '@sms/contracts/phone-destination';
-import { messagePrice, roundPrice, type PriceTable } from '@sms/contracts/pricing';
+import { messagePrice, messagePriceMicros, roundPrice, type PriceTable } from '@sms/contracts/pricing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
 import { startTestServer, type TestAccount, type TestServer } from '../../../test/helper.ts';
+import { getMessagingSettings } from '../settings/index.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely; assertions check them */
 
@@ -72,10 +73,14 @@ beforeAll(async () => {
     sql`insert into api_keys (name, prefix, secret_hash, scopes, created_by) values ('Billing dept', 'sk_test', 'x', '{messages:send}', ${admin.user.id}) returning id`,
   );
   apiKeyId = key!.id;
+  // Priced as the engine prices them when the gateway accepts them (decision 118).
+  const { currency } = await getMessagingSettings(db);
   for (const m of MESSAGES) {
-    await db.execute(sql`insert into messages (kind, phone, status, encoding, segments, sent_at, api_key_id, created_by)
+    const price = m.sentAt ? messagePriceMicros(TABLE, destinationCountry(m.phone), m.encoding, m.segments ?? 1) : null;
+    await db.execute(sql`insert into messages (kind, phone, status, encoding, segments, sent_at, api_key_id, created_by, price_micros, price_currency)
       values (${m.apiKey ? 'api' : 'test'}, ${m.phone}, ${m.sentAt ? 'delivered' : 'queued'}, ${m.encoding}, ${m.segments},
-              ${m.sentAt}::timestamptz, ${m.apiKey ? apiKeyId : null}::uuid, ${m.byAdmin ? admin.user.id : null}::uuid)`);
+              ${m.sentAt}::timestamptz, ${m.apiKey ? apiKeyId : null}::uuid, ${m.byAdmin ? admin.user.id : null}::uuid,
+              ${price}::bigint, ${m.sentAt ? currency : null})`);
   }
 });
 afterAll(() => server?.close());
@@ -282,9 +287,9 @@ describe('statements: a month equals the sum of its messages priced by the one p
     const after = await server.get(`/api/statements/${id}`, { token: admin.token });
     expect(after.body.statement.lines).toEqual(frozen.lines);
     expect(after.body.statement.total).toBe(frozen.total);
-    // An open statement follows the price table: the API key's is priced anew.
+    // An open statement does not move either: its messages keep the price they were charged (decision 118).
     const list = await server.get('/api/statements?scope=apiKey', { token: admin.token });
-    expect(list.body.data[0].total).toBe(expectedTotal(dearer, (m) => m.apiKey === true));
+    expect(list.body.data[0].total).toBe(expectedTotal(TABLE, (m) => m.apiKey === true));
     expect((await server.get('/api/statements', { token: admin.token })).body.data.find((row: any) => row.id === id).total).toBe(
       frozen.total,
     );

@@ -61,7 +61,7 @@ export async function computeBudgetState(db: Executor): Promise<BudgetState> {
     to: new Date(now.getTime() + 1),
     groupBy: ['apiKey'],
     timeZone: settings.timeZone,
-    prices: settings,
+    currency: settings.currency,
   });
   const spentByKey = new Map<string, number>();
   for (const group of usage.groups) if (group.apiKeyId) spentByKey.set(group.apiKeyId, group.amount);

@@ -10,6 +10,7 @@ export {
   type UsageDimension,
   type UsageFilters,
 } from './usage.service.ts';
+export { backfillMessagePrices } from './backfill-prices.ts';
 export { namesOf, usageFigures, type UsageFigureRow } from './usage.queries.ts';
 export {
   BUDGET_RECHECK_MS,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../db/client.ts';
 import { freshDatabase } from '../../../test/helper.ts';
 import { updateMessagingSettings } from '../settings/index.ts';
+import { backfillMessagePrices } from './backfill-prices.ts';
 import { pricedUsage } from './usage.service.ts';
 
 const prices = {
@@ -49,6 +50,9 @@ describe('pricedUsage', () => {
       }
     // Not charged: never accepted by a gateway.
     await db.execute(sql`insert into messages (kind, phone, status, segments) values ('api', '+33612345678', 'failed', 3)`);
+    // Sent before prices were stored: migration 0047's marker has them priced once, with this table.
+    await db.execute(sql`insert into app_settings (key, value) values ('prices_backfill', '"pending"'::jsonb) on conflict do nothing`);
+    expect(await backfillMessagePrices(db)).toBe(60);
   });
   afterAll(() => dispose?.());
 
@@ -70,6 +74,20 @@ describe('pricedUsage', () => {
     expect(usage.total.parts).toBe(rows.reduce((sum, row) => sum + (row.segments ?? 1), 0));
     expect(usage.total.amount).toBe(roundPrice(expected));
     expect(usage.groups).toHaveLength(1);
+  });
+
+  it('prices the old messages once: a later price table and a second start change nothing', async () => {
+    const before = await pricedUsage(db, { ...range, groupBy: ['country', 'encoding', 'unitPrice'] });
+    await updateMessagingSettings(db, { pricePerSegment: 0.5, pricePerSegmentUcs2: 0.6, countryPrices: [] });
+    await db.execute(
+      sql`insert into messages (kind, phone, status, sent_at) values ('test', '+33612345678', 'sent', '2026-04-01T10:00:00Z')`,
+    );
+    expect(await backfillMessagePrices(db)).toBe(0);
+    await db.execute(sql`delete from messages where price_micros is null and sent_at is not null`);
+    expect(await pricedUsage(db, { ...range, groupBy: ['country', 'encoding', 'unitPrice'] })).toEqual(before);
+    // One line per country, encoding and the part price charged: France GSM-7 at 0.05.
+    expect(before.groups).toContainEqual(expect.objectContaining({ country: 'FR', encoding: 'GSM-7', unitPrice: 0.05 }));
+    await updateMessagingSettings(db, prices);
   });
 
   it('splits by country (Jersey apart from the UK, Canada from the US) and every grouping sums to the total', async () => {
