@@ -1,10 +1,11 @@
 import { BUDGET_REACHED_CODE, budgetSettingsSchema, DEFAULT_BUDGET_SETTINGS, type BudgetSettings } from '@sms/contracts/usage';
+import { MICROS } from '@sms/contracts/pricing';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getSetting, putSetting, SETTING_KEYS } from '../../platform/settings.ts';
 import { getMessagingSettings } from '../settings/index.ts';
-import { pricedUsage } from './usage.service.ts';
+import { chargedByKey } from './usage.queries.ts';
 
 /**
  * Budgets (decision 109): a monthly spending cap for the organisation and, optionally, per API
@@ -51,20 +52,58 @@ export interface BudgetState {
   keysReached: Set<string>;
 }
 
-/** Month-to-date spend against the caps, computed now. */
+/**
+ * A write-back lands within its claim's lease (seconds) of the sent_at it sets: the month up to
+ * this long ago is settled, summed once per SETTLED_MS and kept; each check sums only the rest.
+ * A write-back held longer (a database outage) is counted at the next settling, at most SETTLED_MS later.
+ */
+const SETTLED_MS = 10 * 60_000;
+
+interface Settled {
+  monthStart: number;
+  currency: string;
+  /** Sums cover [monthStart, until). */
+  until: number;
+  byKey: Map<string | null, number>;
+}
+let settledSpend = new WeakMap<object, Settled>();
+
+const addInto = (into: Map<string | null, number>, from: Map<string | null, number>) => {
+  for (const [key, micros] of from) into.set(key, (into.get(key) ?? 0) + micros);
+  return into;
+};
+
+/** Month-to-date charged millionths per API key (null: the rest): the settled part kept, the recent part summed now. */
+async function monthToDate(db: Executor, start: Date, now: Date, currency: string): Promise<Map<string | null, number>> {
+  let settled = settledSpend.get(db);
+  if (!settled || settled.monthStart !== start.getTime() || settled.currency !== currency || now.getTime() - settled.until > SETTLED_MS) {
+    const until = Math.max(start.getTime(), now.getTime() - SETTLED_MS);
+    const byKey = await chargedByKey(db, { from: start, to: new Date(until) }, currency);
+    settled = { monthStart: start.getTime(), currency, until, byKey };
+    settledSpend.set(db, settled);
+  }
+  // Just past now: a message sent in this very millisecond counts too.
+  const recent = await chargedByKey(db, { from: new Date(settled.until), to: new Date(now.getTime() + 1) }, currency);
+  return addInto(addInto(new Map(), settled.byKey), recent);
+}
+
+/** Forgets the settled sums (tests that write messages into the past). */
+export const forgetSettledSpend = (): void => {
+  settledSpend = new WeakMap();
+};
+
+/** Month-to-date spend against the caps, computed now (the sum of the prices stored on the messages, decision 118). */
 export async function computeBudgetState(db: Executor): Promise<BudgetState> {
   const [settings, budgets] = await Promise.all([getMessagingSettings(db), getBudgetSettings(db)]);
   const { start, now } = await monthBounds(db, settings.timeZone);
-  // Just past now: a message sent in this very millisecond counts too.
-  const usage = await pricedUsage(db, {
-    from: start,
-    to: new Date(now.getTime() + 1),
-    groupBy: ['apiKey'],
-    timeZone: settings.timeZone,
-    currency: settings.currency,
-  });
+  const micros = await monthToDate(db, start, now, settings.currency);
+  let spentMicros = 0;
   const spentByKey = new Map<string, number>();
-  for (const group of usage.groups) if (group.apiKeyId) spentByKey.set(group.apiKeyId, group.amount);
+  for (const [key, amount] of micros) {
+    spentMicros += amount;
+    if (key !== null) spentByKey.set(key, amount / MICROS);
+  }
+  const spent = spentMicros / MICROS;
   const keysReached = new Set(
     budgets.apiKeyCaps.filter((cap) => (spentByKey.get(cap.apiKeyId) ?? 0) >= cap.monthlyCap).map((cap) => cap.apiKeyId),
   );
@@ -72,10 +111,10 @@ export async function computeBudgetState(db: Executor): Promise<BudgetState> {
     currency: settings.currency,
     timeZone: settings.timeZone,
     monthStart: start,
-    spent: usage.total.amount,
+    spent,
     spentByKey,
     budgets,
-    reached: budgets.monthlyCap !== null && usage.total.amount >= budgets.monthlyCap,
+    reached: budgets.monthlyCap !== null && spent >= budgets.monthlyCap,
     keysReached,
   };
 }

@@ -18,6 +18,7 @@ export {
   BudgetReached,
   computeBudgetState,
   forgetBudgetState,
+  forgetSettledSpend,
   getBudgetSettings,
   monthBounds,
   refuseOverBudget,

@@ -188,3 +188,18 @@ export async function priceUnpriced(
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * What was charged in [from, to) in `currency`, per API key (null: everything else), in
+ * millionths: a sum over sent_at's BRIN range, no grouping by destination (the budgets, decision 118).
+ */
+export async function chargedByKey(db: Executor, range: { from: Date; to: Date }, currency: string): Promise<Map<string | null, number>> {
+  const rows = await queryRows<{ api_key_id: string | null; micros: string }>(
+    db,
+    sql`select api_key_id, sum(price_micros)::text as micros from messages
+        where sent_at >= ${range.from.toISOString()}::timestamptz and sent_at < ${range.to.toISOString()}::timestamptz
+          and price_currency = ${currency}
+        group by 1`,
+  );
+  return new Map(rows.map((row) => [row.api_key_id, Number(row.micros)]));
+}
