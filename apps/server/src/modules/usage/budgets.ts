@@ -54,7 +54,8 @@ export interface BudgetState {
 
 /**
  * A write-back lands within its claim's lease (seconds) of the sent_at it sets: the month up to
- * this long ago is settled, summed once per SETTLED_MS and kept; each check sums only the rest.
+ * this long ago is settled, summed once per SETTLED_MS and kept; each check sums only the rest
+ * (the last 10 to 20 minutes).
  * A write-back held longer (a database outage) is counted at the next settling, at most SETTLED_MS later.
  */
 const SETTLED_MS = 10 * 60_000;
@@ -76,7 +77,13 @@ const addInto = (into: Map<string | null, number>, from: Map<string | null, numb
 /** Month-to-date charged millionths per API key (null: the rest): the settled part kept, the recent part summed now. */
 async function monthToDate(db: Executor, start: Date, now: Date, currency: string): Promise<Map<string | null, number>> {
   let settled = settledSpend.get(db);
-  if (!settled || settled.monthStart !== start.getTime() || settled.currency !== currency || now.getTime() - settled.until > SETTLED_MS) {
+  if (
+    !settled ||
+    settled.monthStart !== start.getTime() ||
+    settled.currency !== currency ||
+    now.getTime() - settled.until > 2 * SETTLED_MS
+  ) {
+    // Settled again every SETTLED_MS: the part summed at each check stays between 10 and 20 minutes.
     const until = Math.max(start.getTime(), now.getTime() - SETTLED_MS);
     const byKey = await chargedByKey(db, { from: start, to: new Date(until) }, currency);
     settled = { monthStart: start.getTime(), currency, until, byKey };

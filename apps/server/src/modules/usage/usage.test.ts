@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { freshDatabase } from '../../../test/helper.ts';
 import { updateMessagingSettings } from '../settings/index.ts';
 import { backfillMessagePrices } from './backfill-prices.ts';
+import { computeBudgetState, forgetSettledSpend } from './budgets.ts';
 import { pricedUsage } from './usage.service.ts';
 
 const prices = {
@@ -127,5 +128,22 @@ describe('pricedUsage', () => {
     expect(key.groups).toEqual([expect.objectContaining({ apiKeyId: keyId, messages: 10 })]);
     const none = await pricedUsage(db, { from: new Date('2027-01-01T00:00:00Z'), to: new Date('2027-02-01T00:00:00Z') });
     expect(none.total).toEqual({ messages: 0, parts: 0, amount: 0 });
+  });
+
+  it('sums the month to date from a settled part kept between checks and the last minutes read at each', async () => {
+    forgetSettledSpend();
+    const insert = (ago: string, micros: number) =>
+      db.execute(sql`insert into messages (kind, phone, status, sent_at, price_micros, price_currency)
+        values ('test', '+33612345678', 'sent', now() - ${ago}::interval, ${micros}, 'EUR')`);
+    const base = (await computeBudgetState(db)).spent;
+    await insert('1 hour', 500_000);
+    forgetSettledSpend();
+    expect((await computeBudgetState(db)).spent).toBe(roundPrice(base + 0.5));
+    await insert('0 seconds', 250_000);
+    expect((await computeBudgetState(db)).spent).toBe(roundPrice(base + 0.75));
+    // Priced in another currency (the organisation changed it): not added to this one's spend.
+    await db.execute(sql`insert into messages (kind, phone, status, sent_at, price_micros, price_currency)
+      values ('test', '+33612345678', 'sent', now(), 9000000, 'USD')`);
+    expect((await computeBudgetState(db)).spent).toBe(roundPrice(base + 0.75));
   });
 });
