@@ -331,6 +331,7 @@ async function benchPostgres(): Promise<void> {
         '',
       ]);
     });
+  if (dispatchCount === 0) return; // --dispatch 0: the fan-out alone
   await onFreshPostgres(dispatchCount, async (token, peer, measured) => {
     const before = await peerStats(peer);
     const dispatch = await runCampaign(token, { type: 'all' }, dispatchCount, measured, true);
