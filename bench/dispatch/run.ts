@@ -12,7 +12,7 @@
  *
  *   node_modules/.bin/node bench/dispatch/run.ts [--fanout 1000000] [--dispatch 200000] [--pglite-dispatch 50000]
  *                                                [--only postgres|pglite] [--pg postgres://postgres@127.0.0.1:5432/postgres]
- *                                                [--report-triggers off] [--skip-raw] [--workers N]
+ *                                                [--report-triggers off] [--skip-raw] [--workers N] [--database-name sms_bench_dispatch]
  * --report-triggers off: PostgreSQL without the triggers that keep the reports' aggregates
  * (migration 0033), to measure what they cost the sending path; --skip-raw: no raw `smpp` client run;
  * --workers N: on PostgreSQL, an API process (RUN_WORKER=false) and N worker processes (`npm run worker`)
@@ -61,6 +61,8 @@ const { values: args } = parseArgs({
     'skip-raw': { type: 'boolean', default: false },
     'skip-fanout': { type: 'boolean', default: false },
     workers: { type: 'string', default: '0' },
+    // The PostgreSQL database the measurements create and drop (helpers sharing a cluster each take their own).
+    'database-name': { type: 'string', default: 'sms_bench_dispatch' },
     // scraped: the server serves METRICS_PORT and this bench scrapes it every second (decision
     // 091); off: nothing served. Either way the figures go to a section of their own.
     metrics: { type: 'string' },
@@ -238,7 +240,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * cancelled million-recipient campaign in the same database.
  */
 async function onFreshPostgres(count: number, measure: (token: string, peer: Peer, measured: Measured) => Promise<void>): Promise<void> {
-  const name = 'sms_bench_dispatch';
+  const name = args['database-name']!;
   const database = await freshPostgres(args.pg!, name);
   const peer = await startPeer();
   const split = Number(args.workers) > 0;
@@ -280,6 +282,29 @@ async function onFreshPostgres(count: number, measure: (token: string, peer: Pee
   }
 }
 
+/**
+ * The fan-out's physical floor in the same run: the same rows (every contact, in id order) written
+ * by one statement into a table shaped like messages (defaults, identity) with no index, trigger
+ * or constraint to maintain. Answers its time in ms.
+ */
+async function plainInsertReference(database: string): Promise<number> {
+  const url = new URL(args.pg!);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query('create table bench_messages_plain (like messages including defaults including identity)');
+    await client.query('checkpoint');
+    const started = performance.now();
+    await client.query(`insert into bench_messages_plain (kind, campaign_id, contact_id, gateway_id, phone, sender_id, tag1)
+      select 'campaign', '0190b000-0000-7000-8000-000000000001'::uuid, id, null, phone, null, coalesce(tag1, '') from contacts order by id`);
+    return performance.now() - started;
+  } finally {
+    await client.query('drop table if exists bench_messages_plain');
+    await client.end();
+  }
+}
+
 async function benchPostgres(): Promise<void> {
   const fanoutCount = Number(args.fanout);
   const dispatchCount = Number(args.dispatch);
@@ -295,7 +320,18 @@ async function benchPostgres(): Promise<void> {
         `${fanout.peakRssMb} MB`,
         '',
       ]);
+      const plainMs = await plainInsertReference(measured.database!);
+      row([
+        'PostgreSQL',
+        'reference: the same rows by one plain `insert ... select` into a copy of messages without indexes or triggers (psql-like, same database)',
+        fmt(fanoutCount),
+        seconds(plainMs),
+        `${fmt(Math.round(fanoutCount / (plainMs / 1000)))} rows/s`,
+        '',
+        '',
+      ]);
     });
+  if (dispatchCount === 0) return; // --dispatch 0: the fan-out alone
   await onFreshPostgres(dispatchCount, async (token, peer, measured) => {
     const before = await peerStats(peer);
     const dispatch = await runCampaign(token, { type: 'all' }, dispatchCount, measured, true);

@@ -4,7 +4,9 @@
  * COPY of the same normalised rows (the physical limit) and the contacts list p95 over the
  * imported million. Not part of `npm test`.
  *
- *   npm exec -- node bench/import/run.ts [--rows 1000000] [--xlsx-rows 200000] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--only pglite|postgres]
+ *   npm exec -- node bench/import/run.ts [--rows 1000000] [--xlsx-rows 200000] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--only pglite|postgres] [--port 39217]
+ *
+ * --xlsx-rows 0 leaves the XLSX import out (the CSV and its raw COPY only).
  *
  * Writes bench/RESULTS.md. Data goes to a temp directory that is removed afterwards.
  */
@@ -28,8 +30,15 @@ const { values: args } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     only: { type: 'string' },
     port: { type: 'string', default: '39217' },
+    help: { type: 'boolean' },
   },
 });
+if (args.help) {
+  console.info(
+    'node bench/import/run.ts [--rows 1000000] [--xlsx-rows 200000 (0: no XLSX)] [--pg postgres://postgres@127.0.0.1:5432/postgres] [--only pglite|postgres] [--port 39217]',
+  );
+  process.exit(0);
+}
 const ROWS = Number(args.rows);
 const XLSX_ROWS = Number(args['xlsx-rows']);
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -266,8 +275,8 @@ const main = async () => {
     const xlsxPath = join(dir, 'contacts-200k.xlsx');
     console.info(`generating ${ROWS} CSV rows and ${XLSX_ROWS} XLSX rows in ${dir}`);
     await writeCsv(csvPath, ROWS);
-    await writeXlsx(xlsxPath, XLSX_ROWS);
-    const sizes = { csv: (await stat(csvPath)).size, xlsx: (await stat(xlsxPath)).size };
+    if (XLSX_ROWS > 0) await writeXlsx(xlsxPath, XLSX_ROWS);
+    const sizes = { csv: (await stat(csvPath)).size, xlsx: XLSX_ROWS > 0 ? (await stat(xlsxPath)).size : 0 };
     const normalised = normalisedCopyText(ROWS);
 
     for (const database of ['pglite', 'postgres'] as const) {
@@ -288,9 +297,11 @@ const main = async () => {
         } catch (error) {
           notes.push(`${label}: contacts list not measured (${(error as Error).message.slice(0, 120)})`);
         }
-        console.info(`${label}: importing the XLSX`);
-        runs.push(await runImport(port, child.pid!, token, xlsxPath, 'contacts-200k.xlsx', label, XLSX_ROWS, pgUrl));
-        console.info(runs.at(-1));
+        if (XLSX_ROWS > 0) {
+          console.info(`${label}: importing the XLSX`);
+          runs.push(await runImport(port, child.pid!, token, xlsxPath, 'contacts-200k.xlsx', label, XLSX_ROWS, pgUrl));
+          console.info(runs.at(-1));
+        }
       } finally {
         await stopProcess(child);
       }

@@ -73,7 +73,8 @@ export async function startServer(env: Record<string, string>, port: number, roo
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-dist'), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let attempt = 0; attempt < 600; attempt++) {
+  // Up to 3 minutes: an embedded server's first start (initdb) on a host loaded far past its CPUs took more than 1.
+  for (let attempt = 0; attempt < 1800; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {

@@ -13,12 +13,15 @@
 #
 #   perl net-smpp-smsc.pl [--port 0] [--system-id test] [--password secret] [--reply-every 10]
 #                         [--reply-text YES] [--reply-first 0.3] [--receipt-first 0.05] [--seed 1]
-#                         [--lose-receipts-on-drop]
+#                         [--lose-receipts-on-drop] [--receipt-log FILE]
 #
 # Prints {"port":N} when listening. On SIGTERM or SIGINT prints
 # {"submits":..,"replies":..,"receipts":..,"binds":..,"recipients":..,"repliers":..,"redelivered":..,"lostReceipts":..}
 # and exits (recipients: distinct numbers submitted to; repliers: distinct numbers that answered;
 # redelivered: deliver_sm sent again; lostReceipts: receipts dropped with their connection).
+# --receipt-log FILE: on stop, writes each receipt's message id and the time (epoch seconds) its
+# deliver_sm was first written to the socket, one "id<TAB>time" a line (bench/replies measures
+# from it).
 use strict;
 use warnings;
 use Getopt::Long;
@@ -30,9 +33,9 @@ use Socket qw(IPPROTO_TCP TCP_NODELAY);
 use Net::SMPP;
 
 my %opt = (port => 0, 'system-id' => 'test', password => 'secret', 'reply-every' => 10, 'reply-text' => 'YES',
-           'reply-first' => 0.3, 'receipt-first' => 0.05, seed => 1, 'lose-receipts-on-drop' => 0);
+           'reply-first' => 0.3, 'receipt-first' => 0.05, seed => 1, 'lose-receipts-on-drop' => 0, 'receipt-log' => '');
 GetOptions(\%opt, 'port=i', 'system-id=s', 'password=s', 'reply-every=i', 'reply-text=s', 'reply-first=f',
-           'receipt-first=f', 'seed=i', 'lose-receipts-on-drop') or die "bad options\n";
+           'receipt-first=f', 'seed=i', 'lose-receipts-on-drop', 'receipt-log=s') or die "bad options\n";
 srand($opt{seed});
 $| = 1;
 
@@ -47,8 +50,14 @@ my @again;          # [kind, arguments, not before] to deliver again on a bound 
 my %submitted;      # destination -> submits to it (a number submitted twice is a duplicate)
 my %answered;       # destination -> 1 once it answered
 my $next_id = 7_000_000;
+my %receipt_sent;   # message id -> time its receipt was first written (--receipt-log)
 
 sub summary_and_exit {
+  if ($opt{'receipt-log'}) {
+    open(my $log, '>', $opt{'receipt-log'}) or die "cannot write $opt{'receipt-log'}: $!\n";
+    printf $log "%s\t%.6f\n", $_, $receipt_sent{$_} for keys %receipt_sent;
+    close $log;
+  }
   printf "{\"submits\":%d,\"replies\":%d,\"receipts\":%d,\"binds\":%d,\"recipients\":%d,\"repliers\":%d,\"redelivered\":%d,\"lostReceipts\":%d}\n",
     @stats{qw(submits replies receipts binds)}, scalar(keys %submitted), scalar(keys %answered), @stats{qw(redelivered lost_receipts)};
   exit 0;
@@ -64,6 +73,11 @@ sub deliver {
   my ($c, $kind, $args) = @_;
   my $seq = $c->deliver_sm(@$args, async => 1);
   $out{$c}{$seq} = [$kind, $args];
+  if ($kind eq 'receipt' && $opt{'receipt-log'}) {
+    my %fields = @$args;
+    my ($id) = $fields{short_message} =~ /^id:(\S+)/;
+    $receipt_sent{$id} //= time;
+  }
 }
 
 # What was in flight on a connection, or refused, goes again a second later (receipts still in the

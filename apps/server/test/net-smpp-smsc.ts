@@ -30,6 +30,8 @@ export interface NetSmppSmscOptions {
   port?: number;
   /** Receipts waiting for a connection that drops are lost (an SMSC tying receipts to the submitting bind); default: delivered elsewhere. */
   loseReceiptsOnDrop?: boolean;
+  /** Where to write, on stop, each receipt's id and when its deliver_sm was first sent ("id<TAB>epoch seconds" lines). */
+  receiptLog?: string;
 }
 
 export interface NetSmppSmsc {
@@ -67,6 +69,7 @@ export async function startNetSmppSmsc(options: NetSmppSmscOptions = {}): Promis
     '--seed',
     String(options.seed ?? 1),
     ...(options.loseReceiptsOnDrop ? ['--lose-receipts-on-drop'] : []),
+    ...(options.receiptLog ? ['--receipt-log', options.receiptLog] : []),
   ];
   const child = spawn('perl', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });

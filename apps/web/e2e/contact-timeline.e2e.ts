@@ -51,7 +51,13 @@ type TimelineItem = { kind: string; body?: string; messageKind?: string; sentAt?
 async function timelineHolds(contactId: string, matches: (item: TimelineItem) => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const { data } = await api<{ data: TimelineItem[] }>(server.baseUrl, 'GET', `/api/contacts/${contactId}/timeline`, undefined, admin.token);
+    const { data } = await api<{ data: TimelineItem[] }>(
+      server.baseUrl,
+      'GET',
+      `/api/contacts/${contactId}/timeline`,
+      undefined,
+      admin.token,
+    );
     if (data.some(matches)) return;
     if (Date.now() > deadline) throw new Error(`the timeline never held ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

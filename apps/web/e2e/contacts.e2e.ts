@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
+import { expectNoSidewaysScroll } from './support/eventually.ts';
 
 // A manager's day with contacts: add one (local number normalised live), refuse a duplicate,
 // edit, search, filter by tag, tag several at once, delete.
@@ -161,7 +162,7 @@ test("on a 390 px phone the contact cards can be ticked, and the grid's bulk act
   // The bar stays in view at the bottom of the screen while the list scrolls.
   const box = (await bar.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(844);
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 
   // The grid's bulk delete, on the two ticked cards.
   await bar.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
-import { eventually } from './support/eventually.ts';
+import { eventually, expectNoSidewaysScroll } from './support/eventually.ts';
 import { tuneSimulator } from './support/simulator.ts';
 import { seriousViolations } from './support/axe.ts';
 
@@ -87,7 +87,7 @@ test('an admin makes a rule that tags and answers; a reply with its word is tagg
   // On a phone the rules and their buttons fit the screen.
   await page.setViewportSize({ width: 390, height: 800 });
   await page.getByRole('button', { name: 'Edit VIP' }).waitFor();
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Nadia answers the campaign "vip" a few seconds after it is delivered. Replies are turned off

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, signInByApi, useSession, type Session } from './support/session.ts';
-import { eventually } from './support/eventually.ts';
+import { eventually, expectNoSidewaysScroll } from './support/eventually.ts';
 import { gridOverflow } from './support/grid-fit.ts';
 import { axeBuilder, seriousViolations, transitionsEnded } from './support/axe.ts';
 
@@ -286,7 +286,7 @@ test('the tag1 report groups recipients and reply words, and a figure opens the 
   await page.setViewportSize({ width: 390, height: 844 });
   await eventually(() => page.getByTestId('tag1-cards').getByTestId('list-card').count()).toBe(3);
   expect(await page.getByTestId('tag1-table').count()).toBe(0);
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByTestId('tag1-table').waitFor();
 
@@ -485,7 +485,7 @@ test('on a 390 px phone the reports of a campaign are tabs: the selected one fol
   const figure = page.getByRole('tabpanel', { name: 'Delivery' }).getByTestId('figure-recipients').locator('dd');
   await eventually(() => figure.getAttribute('data-value')).toBe('9');
   expect(await page.getByRole('navigation', { name: 'Reports of this campaign' }).count()).toBe(0);
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   expect(await tabViolations(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
-import { eventually } from './support/eventually.ts';
+import { eventually, expectNoSidewaysScroll } from './support/eventually.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
 
@@ -88,7 +88,7 @@ test('an admin invites a person, who opens the link once shown, sets a password 
   // On a phone: cards, no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('team-cards').waitFor();
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   expect(adminPage.problems).toEqual([]);
   await adminPage.context.close();
 });
@@ -131,7 +131,7 @@ test('the admin finds a password reset in the e-mail log, without its text', asy
   // On a phone: cards, no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('email-log-cards').waitFor();
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { api, FIRST_ADMIN, openPage, seedAdmin, useSession, type Session } from './support/session.ts';
-import { eventually } from './support/eventually.ts';
+import { eventually, expectNoSidewaysScroll } from './support/eventually.ts';
 import { tuneSimulator } from './support/simulator.ts';
 import { seriousViolations } from './support/axe.ts';
 
@@ -167,12 +167,12 @@ test('the inbox fills the window at 1366x768: at least 10 messages visible, the 
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/apps/tickets?view=all');
   await page.getByTestId('tickets-cards').waitFor();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await page.goto(`/apps/chats?contact=${nadia}`);
   await page.getByTestId('ticket-bar').waitFor();
   const phoneComposer = await page.getByLabel('Reply', { exact: true }).boundingBox();
   expect((phoneComposer?.y ?? 1_000) + (phoneComposer?.height ?? 0)).toBeLessThanOrEqual(800);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   expect(problems).toEqual([]);
   await context.close();
 });

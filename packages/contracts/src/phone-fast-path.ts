@@ -82,8 +82,23 @@ function planOf(country: string): Plan {
   return plan;
 }
 
+// The last answer of hasType: one number asks it the same question up to three times (its
+// country among those of a shared calling code, the national prefix, validity), each a few
+// pattern tests.
+let lastNsn = '';
+let lastPlan: Plan | undefined;
+let lastHasType = false;
+
 /** getNumberType(...) !== undefined: the national pattern and one type's lengths and pattern match. */
 function hasType(nsn: string, plan: Plan): boolean {
+  if (nsn === lastNsn && plan === lastPlan) return lastHasType;
+  lastNsn = nsn;
+  lastPlan = plan;
+  lastHasType = matchesType(nsn, plan);
+  return lastHasType;
+}
+
+function matchesType(nsn: string, plan: Plan): boolean {
   if (!plan.nationalNumber.test(nsn)) return false;
   for (const type of plan.types) {
     if (type.lengths && !type.lengths.includes(nsn.length)) continue;

@@ -117,28 +117,46 @@ export function normalisePhoneReference(input: string | number | null | undefine
   return normalise(input, defaultCountry, false);
 }
 
+/** Whether text is one or more digits with at most a leading '+'. */
+function isPlainDigits(text: string): boolean {
+  const first = text.charCodeAt(0) === 43 ? 1 : 0;
+  if (text.length <= first) return false;
+  for (let at = first; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
 function normalise(input: string | number | null | undefined, defaultCountry: string | null | undefined, fast: boolean): NormalisedPhone {
   if (input === null || input === undefined) return reject('missing', 'Phone number is missing');
   let text: string;
-  if (typeof input === 'number') {
-    if (!Number.isSafeInteger(input) || input <= 0) return reject('invalid', 'Phone number is not valid');
-    text = String(input);
-  } else {
-    text = input.trim().replace(/^'/, '').trim();
-  }
-  if (text === '') return reject('missing', 'Phone number is missing');
-
-  const scientific = SCIENTIFIC.exec(text);
-  if (scientific) {
-    const [, whole = '', fraction = '', exponent = '0'] = scientific;
-    const digits = expandScientific(whole, fraction, Number(exponent));
-    if (digits === null) {
-      return reject('invalid', `The spreadsheet rounded this number (${text}); format the phone column as text and export the file again`);
+  let compact: string;
+  // Digits with at most a leading '+' (most numbers): nothing to trim, expand or strip.
+  if (fast && typeof input === 'string' && isPlainDigits(input)) text = compact = input;
+  else {
+    if (typeof input === 'number') {
+      if (!Number.isSafeInteger(input) || input <= 0) return reject('invalid', 'Phone number is not valid');
+      text = String(input);
+    } else {
+      text = input.trim().replace(/^'/, '').trim();
     }
-    text = (text.startsWith('+') ? '+' : '') + digits;
-  }
+    if (text === '') return reject('missing', 'Phone number is missing');
 
-  let compact = text.replace(SEPARATORS, '');
+    const scientific = SCIENTIFIC.exec(text);
+    if (scientific) {
+      const [, whole = '', fraction = '', exponent = '0'] = scientific;
+      const digits = expandScientific(whole, fraction, Number(exponent));
+      if (digits === null) {
+        return reject(
+          'invalid',
+          `The spreadsheet rounded this number (${text}); format the phone column as text and export the file again`,
+        );
+      }
+      text = (text.startsWith('+') ? '+' : '') + digits;
+    }
+    compact = text.replace(SEPARATORS, '');
+  }
   if (compact.startsWith('00')) compact = `+${compact.slice(2)}`;
   const international = compact.startsWith('+');
   const digits = international ? compact.slice(1) : compact;

@@ -42,7 +42,8 @@ export async function seedAdmin(baseUrl: string, account: Account = FIRST_ADMIN)
  */
 export async function openPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
-  context.setDefaultTimeout(10_000);
+  // 15 s: a page load on a busy 2-CPU CI host has taken over 10 s; a wait that never holds still fails.
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

@@ -15,6 +15,10 @@ const RESERVED_BYTES = 64 * 1024 * 1024;
 const FIRST_BYTES = 256 * 1024;
 
 const encoder = new TextEncoder();
+const BACKSLASH = 0x5c;
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const CR = 0x0d;
 
 /** A reader's spare batch buffers (written batches come back here). */
 export class BatchBufferPool {
@@ -34,10 +38,13 @@ export class BatchBufferPool {
 /** Bytes appended to a resizable buffer, grown as needed. */
 export class ByteWriter {
   private buffer: ArrayBuffer;
+  // A view over the whole buffer, made again whenever it grows.
+  private view: Uint8Array;
   length = 0;
 
   constructor(buffer: ArrayBuffer) {
     this.buffer = buffer;
+    this.view = new Uint8Array(buffer, 0, buffer.byteLength);
   }
 
   appendText(text: string): void {
@@ -46,9 +53,64 @@ export class ByteWriter {
     this.length += encoder.encodeInto(text, new Uint8Array(this.buffer, this.length)).written;
   }
 
+  /**
+   * Appends a value in COPY text format (backslash, tab, newline and CR escaped) as UTF-8, one
+   * character at a time: no string per line, no regex test per value. Lone surrogates become
+   * U+FFFD, as TextEncoder writes them.
+   */
+  appendCopyValue(value: string): void {
+    // At most 3 bytes per UTF-16 unit (an escape takes 2, a surrogate pair 4 for two units).
+    this.reserve(value.length * 3);
+    const out = this.view;
+    let at = this.length;
+    for (let index = 0; index < value.length; index++) {
+      const code = value.charCodeAt(index);
+      if (code < 0x80) {
+        if (code === BACKSLASH || code === TAB || code === NEWLINE || code === CR) {
+          out[at++] = BACKSLASH;
+          out[at++] = code === BACKSLASH ? BACKSLASH : code === TAB ? 0x74 : code === NEWLINE ? 0x6e : 0x72;
+        } else out[at++] = code;
+      } else if (code < 0x800) {
+        out[at++] = 0xc0 | (code >> 6);
+        out[at++] = 0x80 | (code & 0x3f);
+      } else if (code >= 0xd800 && code <= 0xdfff) {
+        const next = index + 1 < value.length ? value.charCodeAt(index + 1) : 0;
+        if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          const point = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
+          out[at++] = 0xf0 | (point >> 18);
+          out[at++] = 0x80 | ((point >> 12) & 0x3f);
+          out[at++] = 0x80 | ((point >> 6) & 0x3f);
+          out[at++] = 0x80 | (point & 0x3f);
+          index++;
+        } else {
+          out[at++] = 0xef;
+          out[at++] = 0xbf;
+          out[at++] = 0xbd;
+        }
+      } else {
+        out[at++] = 0xe0 | (code >> 12);
+        out[at++] = 0x80 | ((code >> 6) & 0x3f);
+        out[at++] = 0x80 | (code & 0x3f);
+      }
+    }
+    this.length = at;
+  }
+
+  /** Appends one byte. */
+  appendByte(byte: number): void {
+    this.reserve(1);
+    this.view[this.length++] = byte;
+  }
+
+  /** Room for `bytes` more bytes, and the view to write them through at `length` (for writers of their own, such as writeUuidv7). */
+  room(bytes: number): Uint8Array {
+    this.reserve(bytes);
+    return this.view;
+  }
+
   appendBytes(bytes: Uint8Array): void {
     this.reserve(bytes.length);
-    new Uint8Array(this.buffer, this.length, bytes.length).set(bytes);
+    this.view.set(bytes, this.length);
     this.length += bytes.length;
   }
 
@@ -63,12 +125,13 @@ export class ByteWriter {
     const size = Math.max(needed, this.buffer.byteLength * 2);
     if (this.buffer.resizable && size <= this.buffer.maxByteLength) {
       this.buffer.resize(size);
-      return;
+    } else {
+      // Past the reservation (a batch of very long rows): a larger buffer of its own.
+      const larger = new ArrayBuffer(size, { maxByteLength: Math.max(RESERVED_BYTES, size * 2) });
+      new Uint8Array(larger).set(new Uint8Array(this.buffer, 0, this.length));
+      this.buffer = larger;
     }
-    // Past the reservation (a batch of very long rows): a larger buffer of its own.
-    const larger = new ArrayBuffer(size, { maxByteLength: Math.max(RESERVED_BYTES, size * 2) });
-    new Uint8Array(larger).set(new Uint8Array(this.buffer, 0, this.length));
-    this.buffer = larger;
+    this.view = new Uint8Array(this.buffer, 0, this.buffer.byteLength);
   }
 }
 

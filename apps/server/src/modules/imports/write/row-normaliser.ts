@@ -85,6 +85,11 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
   const customColumns = Object.entries(options.mapping)
     .filter(([, target]) => target.startsWith(CUSTOM_FIELD_PREFIX))
     .map(([index, target]) => [Number(index), target.slice(CUSTOM_FIELD_PREFIX.length).trim()] as const);
+  // ('__proto__' keeps the object route: assigning it there sets no field, and the result is '{}'.)
+  const onlyCustom =
+    customColumns.length === 1 && customColumns[0]![1] !== '__proto__'
+      ? { index: customColumns[0]![0], name: customColumns[0]![1], prefix: `{${JSON.stringify(customColumns[0]![1])}:` }
+      : undefined;
   const tagIndex = options.tag ? Number(options.tag.field.slice(3)) - 1 : -1;
   const { maxColumns, maxCellLength, normalisePhone, defaultCountry } = options;
   const suppressedSalt = options.suppressed?.salt ?? '';
@@ -118,12 +123,23 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
     const tags: Array<string | null> = [clean(cells[tagColumns[0]!]), clean(cells[tagColumns[1]!]), clean(cells[tagColumns[2]!])];
     if (tagIndex !== -1) tags[tagIndex] = options.tag!.value;
     for (const tag of tags) if (tag !== null && tag.length > FIELD_LIMITS.tag) return `A tag is longer than ${FIELD_LIMITS.tag} characters`;
-    let custom: Record<string, string> | undefined;
-    for (const [index, name] of customColumns) {
-      const value = clean(cells[index]);
-      if (value === null) continue;
-      if (value.length > FIELD_LIMITS.custom) return `The value of ${name} is longer than ${FIELD_LIMITS.custom} characters`;
-      (custom ??= {})[name] = value;
+    let customJson: string | null = null;
+    if (onlyCustom) {
+      // One custom column (the common case): its JSON is the name's, made once, and the value's.
+      const value = clean(cells[onlyCustom.index]);
+      if (value !== null) {
+        if (value.length > FIELD_LIMITS.custom) return `The value of ${onlyCustom.name} is longer than ${FIELD_LIMITS.custom} characters`;
+        customJson = `${onlyCustom.prefix}${JSON.stringify(value)}}`;
+      }
+    } else {
+      let custom: Record<string, string> | undefined;
+      for (const [index, name] of customColumns) {
+        const value = clean(cells[index]);
+        if (value === null) continue;
+        if (value.length > FIELD_LIMITS.custom) return `The value of ${name} is longer than ${FIELD_LIMITS.custom} characters`;
+        (custom ??= {})[name] = value;
+      }
+      if (custom) customJson = JSON.stringify(custom);
     }
     let notes: string | null = null;
     let optedOut: boolean | string = false;
@@ -134,6 +150,6 @@ export function createRowNormaliser(options: NormaliserOptions): (cells: string[
       if (typeof optedOut === 'string') return optedOut;
     }
     if (readAsInternational) options.onReadAsInternational?.(phoneText, phone.e164, phone.country);
-    return [phone.e164, firstName, lastName, email, tags[0]!, tags[1]!, tags[2]!, custom ? JSON.stringify(custom) : null, notes, optedOut];
+    return [phone.e164, firstName, lastName, email, tags[0]!, tags[1]!, tags[2]!, customJson, notes, optedOut];
   };
 }
