@@ -1,6 +1,6 @@
 import { compileTemplate, type RenderTemplate, type TemplateContact } from '@sms/contracts/message-template';
 import { MESSAGE_ERROR_CODES } from '@sms/contracts/messages';
-import { destinationCountry } from '@sms/contracts/phone-destination';
+import { destinationCountry, destinationPrefixLength } from '@sms/contracts/phone-destination';
 import { messagePriceMicros, type PriceTable } from '@sms/contracts/pricing';
 import { splitSms } from '@sms/contracts/sms-encoding';
 import type { OutboundSms, SendResult } from '../../gateways/gateway.ts';
@@ -97,6 +97,15 @@ export function outcomesOf(
 ): { outcomes: MessageOutcome[]; optOutContactIds: string[]; accepted: number; errorsSinceLastAccept: number } {
   const byId = new Map(results.map((result) => [result.messageId, result]));
   const outcomes: MessageOutcome[] = [];
+  // A country per number prefix, as usage and the price backfill name them (decision 042): a
+  // batch mostly goes to a few prefixes, so the number is parsed once per prefix, not per message.
+  const countryByPrefix = new Map<string, string | null>();
+  const countryOf = (phone: string): string | null => {
+    const prefix = phone.slice(0, destinationPrefixLength(phone));
+    let country = countryByPrefix.get(prefix);
+    if (country === undefined) countryByPrefix.set(prefix, (country = destinationCountry(phone)));
+    return country;
+  };
   const optOutContactIds: string[] = [];
   let accepted = 0;
   let errorsSinceLastAccept = 0;
@@ -112,7 +121,7 @@ export function outcomesOf(
       accepted += 1;
       errorsSinceLastAccept = 0;
       // Charged now (decision 118): its parts x the part price of its country and encoding, stored with sent_at.
-      const priceMicros = prices ? messagePriceMicros(prices, destinationCountry(message.phone), sms.encoding, sms.segments) : null;
+      const priceMicros = prices ? messagePriceMicros(prices, countryOf(message.phone), sms.encoding, sms.segments) : null;
       outcomes.push({ ...common, status: 'sent', gatewayMessageId: result.gatewayMessageId, priceMicros });
       continue;
     }
