@@ -97,77 +97,11 @@ const FRAME_MODULES = [
   'api/notifications/notification-keys',
   'lib/messaging/use-default-country',
   'features/settings/components/settings-tab',
-  // The page's frame inside it, the maintenance notice, the stored preferences and the country list (decision 114).
-  'components/page-container',
-  'components/after-first-paint',
-  'components/empty-state',
-  'api/maintenance/get-maintenance-status',
-  'api/account/update-preferences',
-  'lib/countries',
 ];
 /** The signed-in frame's MUI components and icons (`frame-parts` below); `[\\/]` ends the name (List, not ListItem). */
 const FRAME_PARTS = new RegExp(
-  `node_modules[\\\\/](@mui[\\\\/]material[\\\\/](List|ListItem|ListItemButton|ListItemIcon|ListItemText|ListItemSecondaryAction|ListSubheader|Menu|MenuList|MenuItem|Popover|Modal|Drawer|Slide|Backdrop|Unstable_TrapFocus|Divider|Avatar|Breadcrumbs|Skeleton|AlertTitle|useMediaQuery)[\\\\/]|@mui[\\\\/]system[\\\\/]useMediaQuery[\\\\/]|@mui[\\\\/]material[\\\\/](styles[\\\\/]cssUtils|Select[\\\\/]utils[\\\\/]SelectFocusSourceContext)\\.mjs$|@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]Icon(${FRAME_ICONS.join('|')})\\.mjs$)|src[\\\\/](${FRAME_MODULES.join('|')})\\.tsx?$`,
+  `node_modules[\\\\/](@mui[\\\\/]material[\\\\/](List|ListItem|ListItemButton|ListItemIcon|ListItemText|ListSubheader|Menu|MenuList|MenuItem|Popover|Modal|Drawer|Divider|Avatar|useMediaQuery)[\\\\/]|@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]Icon(${FRAME_ICONS.join('|')})\\.mjs$)|src[\\\\/](${FRAME_MODULES.join('|')})\\.tsx?$`,
 );
-
-/** Folders of MUI whose modules go into `first-screens`; `[\\/]` ends the name (Card, not CardContent). */
-const FIRST_SCREEN_MUI = [
-  // MUI's small shared parts outside the first download (transitions, portal, slot and ref helpers).
-  'utils',
-  'material/utils',
-  'material/internal',
-  'material/transitions',
-  'material/Grow',
-  'material/Fade',
-  'material/Portal',
-  // The outlined text box's parts: InputField and TextField's select both use them (the frame's search too).
-  'material/InputBase',
-  'material/OutlinedInput',
-  'material/InputLabel',
-  'material/FormControl',
-  'material/FormLabel',
-  'material/FormHelperText',
-  // Components the landing page and the dashboard (with its frame) both render.
-  'material/Alert',
-  'material/Paper',
-  'material/Card',
-  'material/CardContent',
-  'material/CardActionArea',
-  'material/Grid',
-  'system/Grid',
-  'material/Link',
-  'material/Chip',
-  'material/Toolbar',
-  'material/SvgIcon',
-  'material/TextareaAutosize',
-  'material/Container',
-  'system/Container',
-  'material/AppBar',
-];
-/** The app's own small modules both first screens import (under src, without the extension); none the sign-in entry imports. */
-const FIRST_SCREEN_MODULES = [
-  'components/forms/input-field',
-  'components/lazy-tooltip',
-  'components/once-opened',
-  'components/visually-hidden',
-  'components/date-time',
-  'components/brand-logo',
-  'lib/lazy-page',
-  'lib/server-rendering/use-hydrated',
-  'app/layouts/skip-link',
-];
-const FIRST_SCREEN_PARTS = new RegExp(
-  [
-    `node_modules[\\\\/]@mui[\\\\/](${FIRST_SCREEN_MUI.join('|').replaceAll('/', '[\\\\/]')})[\\\\/]`,
-    'node_modules[\\\\/]@mui[\\\\/]material[\\\\/]Select[\\\\/]selectClasses',
-    'node_modules[\\\\/]react-transition-group[\\\\/]esm[\\\\/]TransitionGroupContext',
-    'node_modules[\\\\/]@tanstack[\\\\/](react-query[\\\\/]build[\\\\/]modern[\\\\/]useMutation|query-core[\\\\/]build[\\\\/]modern[\\\\/]mutationObserver)',
-    `src[\\\\/](${FIRST_SCREEN_MODULES.join('|').replaceAll('/', '[\\\\/]')})\\.tsx?$`,
-  ].join('|'),
-);
-/** The landing page's parts beside its route module (its archive's cards and feed link, the subscribe form). */
-const PUBLIC_PARTS =
-  /src[\\/](features[\\/]public-site[\\/]components[\\/](archive-entry-card|archive-feed-link|archive-excerpt|subscribe-form|public-content|public-error)|api[\\/]public-site[\\/](get-archive|subscribe|confirm-subscription))\.tsx?$|contracts[\\/]src[\\/]public-archive-limits\.ts$/;
 
 // zod set up for the browser once, wherever it is first imported (src/lib/zod.ts).
 const resolveConfig = { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] };
@@ -225,21 +159,20 @@ const browserConfig = defineConfig({
               priority: 50,
               includeDependenciesRecursively: false,
             },
-            // What a first visit of the public site and of a signed-in page both need beyond React and MUI's core
-            // (FIRST_SCREEN_PARTS) in one file: left to the automatic splitting it was some twenty-five files of a
-            // few hundred bytes, each one more request (HTTP/1.1, six at a time) before the page could render
-            // (issues 37, 38, decision 114). The sign-in entry imports none of it.
+            // MUI's small shared parts outside the first download (transitions, portal, slot and ref helpers),
+            // which many pages' components use, in one file rather than a dozen tiny ones.
             {
-              name: 'first-screens',
-              test: FIRST_SCREEN_PARTS,
-              priority: 45,
+              name: 'mui-shared',
+              test: /node_modules[\\/]@mui[\\/](utils|material[\\/](utils|internal|transitions|Grow|Fade|Portal))[\\/]/,
+              priority: 40,
               includeDependenciesRecursively: false,
             },
-            // The landing page's own parts (its archive's cards, the subscribe form), which no signed-in first screen uses.
+            // The outlined text box's parts in one file: InputField and TextField's select both use them, and
+            // split between the two they were a handful of small files on every page with a form.
             {
-              name: 'public-parts',
-              test: PUBLIC_PARTS,
-              priority: 36,
+              name: 'mui-input',
+              test: /node_modules[\\/]@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|FormHelperText)[\\/]|src[\\/]components[\\/]forms[\\/]input-field\.tsx$/,
+              priority: 45,
               includeDependenciesRecursively: false,
             },
             // The signed-in frame's own parts (its menus, lists, drawer, the menu's icons) in one file: left to the

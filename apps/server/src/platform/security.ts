@@ -12,15 +12,14 @@ export function cspNonceOf(request: FastifyRequest): string {
 }
 
 /**
- * Strict CSP: only our own scripts (files from 'self', and inline ones carrying this request's nonce); styles from our files or from <style> tags carrying this
+ * Strict CSP: only our own scripts; styles from our files or from <style> tags carrying this
  * request's nonce (Emotion reads it from <meta name="csp-nonce">); inline style attributes are
  * allowed because MUI sets them at runtime. No upgrade-insecure-requests: installs on a LAN
  * over plain HTTP must keep working.
  */
 const cspDirectives = {
   'default-src': ["'self'"],
-  // The nonce: index.html's small inline script that applies the stored colour mode before the first paint (decision 114).
-  'script-src': ["'self'", (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? ''}'`],
+  'script-src': ["'self'"],
   'style-src': ["'self'", (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? ''}'`],
   'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
