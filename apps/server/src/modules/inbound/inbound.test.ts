@@ -147,6 +147,36 @@ describe('inbound messages: replies, keywords, idempotence', () => {
     expect(await autoReplies(7)).toEqual([]);
   });
 
+  it('answers a repeated keyword once, so an automatic responder on the other side cannot start a loop', async () => {
+    const bodies = async () =>
+      (
+        await queryRows<{ body: string }>(
+          server.database.db,
+          sql`select body from messages where kind = 'auto' and phone = ${phone(8)} order by id`,
+        )
+      ).map((row) => row.body);
+    const settled = async (count: number) =>
+      await waitFor(async () => ((await bodies()).length === count ? true : undefined), 10_000, `${count} automatic answers`);
+    // STOP, then STOP again twice in one batch (a responder answering our confirmation): one confirmation.
+    await receive(inbound(phone(8), 'STOP'));
+    await settled(1);
+    await receive(inbound(phone(8), 'STOP'), inbound(phone(8), 'STOP'));
+    await receive(inbound(phone(8), 'stop'));
+    // START is answered, and STOP after it is confirmed again (the latest answer was the opt-in's).
+    await receive(inbound(phone(8), 'START'));
+    await receive(inbound(phone(8), 'STOP'));
+    await settled(3);
+    const [optOut, optIn] = await bodies();
+    expect(await bodies()).toEqual([optOut, optIn, optOut]);
+    expect(optOut).toContain('unsubscribed');
+    expect(optIn).not.toBe(optOut);
+    // HELP twice: one answer.
+    await receive(inbound(phone(8), 'HELP'));
+    await receive(inbound(phone(8), 'HELP'));
+    await settled(4);
+    expect((await bodies()).at(-1)).toBe('Reply STOP to unsubscribe, START to subscribe again.');
+  });
+
   it('creates a contact for an unknown sender', async () => {
     await receive(inbound('+447911123456', 'Who is this?'));
     const [row] = await queryRows<{ source: string; linked: boolean }>(

@@ -36,15 +36,32 @@ export async function setConsent(db: Executor, contactIds: string[], optedOut: b
   return rows.map((row) => row.id);
 }
 
-/** Queues automatic answers (kind 'auto': sent even to a contact who just opted out). */
+/**
+ * Queues automatic answers (kind 'auto': sent even to a contact who just opted out). An answer is
+ * not repeated: not twice to one sender in a batch, and not when the contact's latest automatic
+ * answer, within a day, was the same text. So an automatic responder on the other side (which
+ * answers our confirmation with STOP again) cannot start a loop, while STOP after START is
+ * confirmed again (the latest answer then was the opt-in's). Answers how many it queued.
+ */
 export async function queueAutoReplies(
   db: Executor,
   replies: Array<{ contactId: string | null; gatewayId: string; phone: string; senderId: string | null; body: string }>,
-): Promise<void> {
-  if (replies.length === 0) return;
+): Promise<number> {
+  if (replies.length === 0) return 0;
   const column = <T>(pick: (reply: (typeof replies)[number]) => T) => sql.param(replies.map(pick));
-  await db.execute(sql`insert into messages (kind, contact_id, gateway_id, phone, sender_id, body)
-    select 'auto', contact_id, gateway_id, phone, sender_id, body
+  const queued = await queryRows<{ id: string }>(
+    db,
+    sql`insert into messages (kind, contact_id, gateway_id, phone, sender_id, body)
+    select distinct on (r.phone, r.body) 'auto', r.contact_id, r.gateway_id, r.phone, r.sender_id, r.body
     from unnest(${column((r) => r.contactId)}::uuid[], ${column((r) => r.gatewayId)}::uuid[], ${column((r) => r.phone)}::text[],
-                ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[]) as r(contact_id, gateway_id, phone, sender_id, body)`);
+                ${column((r) => r.senderId)}::text[], ${column((r) => r.body)}::text[]) as r(contact_id, gateway_id, phone, sender_id, body)
+    where r.contact_id is null
+       or not exists (select 1
+                      from (select m.body, m.queued_at from messages m
+                            where m.campaign_id is null and m.contact_id = r.contact_id and m.kind = 'auto'
+                            order by m.id desc limit 1) latest
+                      where latest.body = r.body and latest.queued_at > now() - interval '1 day')
+    returning id`,
+  );
+  return queued.length;
 }

@@ -46,9 +46,9 @@ export async function applyKeywordRules(
   const change = (optedOut: boolean) => [...consent].filter(([, value]) => value === optedOut).map(([contactId]) => contactId);
   const optedOutNow = await setConsent(tx, change(true), true);
   const optedInNow = await setConsent(tx, change(false), false);
-  await queueAutoReplies(
+  const queued = await queueAutoReplies(
     tx,
     answers.filter((answer) => /^\+[1-9]\d{6,14}$/.test(answer.phone)),
   );
-  return { queued: answers.length, optedOut: optedOutNow, optedIn: optedInNow };
+  return { queued, optedOut: optedOutNow, optedIn: optedInNow };
 }

@@ -132,9 +132,9 @@ export function applyReplyRules(deps: { notify: RuleNotifier; assign: RuleAssign
       if (result) results[index] = result;
     }
     await patchContacts(tx, [...patches.values()]);
-    await queueAutoReplies(tx, answers);
+    const queued = await queueAutoReplies(tx, answers);
     if (notices.length > 0) await deps.notify(tx, notices);
     await saveResults(tx, saved);
-    return { ...none, queued: answers.length };
+    return { ...none, queued };
   };
 }
