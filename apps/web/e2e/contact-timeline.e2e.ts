@@ -42,7 +42,11 @@ async function campaignAnswered(name: string, reply: string, contactId: string):
   );
   await launchUntilCompleted(server.baseUrl, admin.token, campaign.id);
   // The answer comes a moment after delivery: wait until the contact's timeline holds it.
-  await timelineHolds(contactId, (items) => items.some((item) => item.kind === 'reply' && item.body === reply), `the reply "${reply}" to ${name}`);
+  await timelineHolds(
+    contactId,
+    (items) => items.some((item) => item.kind === 'reply' && item.body === reply),
+    `the reply "${reply}" to ${name}`,
+  );
 }
 
 type TimelineItem = { kind: string; body?: string; messageKind?: string; sentAt?: string | null };
