@@ -1,6 +1,7 @@
 // Entry point of `npm run backup -- [--out FILE] [--encrypt]`: one consistent, compressed backup
 // of the whole installation (modules/backups), taken while the server keeps running; with
 // --encrypt, sealed with a passphrase (BACKUP_PASSPHRASE, or typed on the terminal).
+import './platform/compile-cache.ts';
 import './platform/owner-only-files.ts';
 import './platform/module-hooks.ts';
 

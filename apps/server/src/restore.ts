@@ -3,6 +3,7 @@
 // backup. An encrypted file asks for its passphrase (BACKUP_PASSPHRASE, or typed on the terminal).
 // The restored copy holds sending until an administrator resumes it (decision 072), unless
 // --resume-sending says it takes over from the source.
+import './platform/compile-cache.ts';
 import './platform/owner-only-files.ts';
 import './platform/module-hooks.ts';
 
