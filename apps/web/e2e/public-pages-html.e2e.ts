@@ -69,3 +69,37 @@ test('with JavaScript the page hydrates without a mismatch and navigates inside 
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test('every public page hydrates what the server rendered, a page switched off too, and a click as soon as a link shows is not lost', async () => {
+  const pages = ['/landingpage', '/frontend-pages/portfolio', '/frontend-pages/about', '/frontend-pages/contact', '/frontend-pages/blog'];
+  // Pricing is off by default: the server renders its "not available" page, which must hydrate as such.
+  for (const path of [...pages, `/frontend-pages/blog/detail/${postId}`, '/frontend-pages/pricing']) {
+    const { context, page, problems } = await openPage(browser, server.baseUrl);
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    await page.goto(path);
+    const home = page.getByRole('banner').getByRole('link', { name: 'Home' });
+    await eventually(() => home.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+    expect(
+      messages.filter((message) => /hydrat|Minified React error #4(18|19|21|22|23|25)/i.test(message)),
+      path,
+    ).toEqual([]);
+    expect(problems, path).toEqual([]);
+    await context.close();
+  }
+  // A phone 8 times slower: the page's code must be there when React hydrates, or the page it had
+  // shown is replaced by a loader under the visitor's first click (the click was lost, 3 times in 4).
+  for (const attempt of [1, 2, 3]) {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.goto('/frontend-pages/pricing', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page
+      .waitForURL((url) => url.pathname === '/landingpage', { waitUntil: 'commit', timeout: 20_000 })
+      .catch(() => {
+        throw new Error(`attempt ${attempt}: the click on "Go to the home page" was lost (${page.url()})`);
+      });
+    await context.close();
+  }
+});

@@ -6,7 +6,7 @@ import { BrandProvider } from '../lib/brand/brand-provider';
 import { bindQueriesToConnection, CONNECTION_QUERY_DEFAULTS } from '../lib/connection/query-connection';
 import { PreferencesAtSignIn } from '../lib/preferences/preferences-at-sign-in';
 import { AbilityProvider } from '../lib/permissions/ability-provider';
-import type { ServerState } from '../lib/server-rendering/server-state';
+import { withRevivedErrors, type ServerState } from '../lib/server-rendering/server-state';
 import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { CustomizerProvider } from '../lib/theme/customizer-provider';
 
@@ -21,9 +21,19 @@ const createQueryClient = (server: ServerState | null) => {
     },
   });
   // A page the server rendered: the answers it rendered with, so hydration finds the same page.
-  if (server) hydrate(client, server.queries);
+  if (server) {
+    const state = withRevivedErrors(server.queries);
+    hydrate(client, state);
+    // A failed answer stays failed (a page switched off, an entry that is not there): a retry on
+    // mount would render it loading, not the server's HTML, and React would replace that with a
+    // loader. Asking again right after hydration does the same to a part still hydrating; a reload asks again.
+    for (const query of failedQueries(state)) client.setQueryDefaults(query, { retryOnMount: false });
+  }
   return client;
 };
+
+const failedQueries = (state: ServerState['queries']) =>
+  state.queries.filter((query) => query.state.status === 'error').map((query) => query.queryKey);
 
 /**
  * Everything the app needs around the router: server state, the brand (outside the session:

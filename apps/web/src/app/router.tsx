@@ -7,7 +7,19 @@ import { BlankLayout } from './layouts/blank-layout';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ConnectionBanner } from '../lib/connection/connection-banner';
 import { lazyRoute } from '../lib/lazy-page';
-import { LandingPage, loadDashboard, Login, PublicLayout } from '../delivery/first-route-pages';
+import {
+  AboutPage,
+  BlogEntryPage,
+  BlogPage,
+  ContactPage,
+  LandingPage,
+  loadDashboard,
+  Login,
+  PortfolioPage,
+  PricingPage,
+  PublicLayout,
+  UnsubscribePage,
+} from '../delivery/first-route-pages';
 import { loadFrameTexts, withTexts } from '../delivery/texts';
 import { RequireAbility } from './require-ability';
 import { RequireAuth } from './require-auth';
@@ -71,14 +83,7 @@ const NotesPage = lazyRoute(() => withTexts(import('../features/notes/routes/not
 const UsagePage = lazyRoute(() => withTexts(import('../features/spend/routes/usage-page')));
 const FollowersPage = lazyRoute(() => withTexts(import('../features/followers/routes/followers-page')));
 const GalleryPage = lazyRoute(() => withTexts(import('../features/gallery/routes/gallery-page')));
-const PortfolioPage = lazyRoute(() => withTexts(import('../features/public-site/routes/portfolio-page')));
-const AboutPage = lazyRoute(() => withTexts(import('../features/public-site/routes/about-page')));
-const ContactPage = lazyRoute(() => withTexts(import('../features/public-site/routes/contact-page')));
-const UnsubscribePage = lazyRoute(() => withTexts(import('../features/public-site/routes/unsubscribe-page')));
-const PricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/pricing-page')));
 const StaffPricingPage = lazyRoute(() => withTexts(import('../features/public-site/routes/staff-pricing-page')));
-const BlogPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-page')));
-const BlogEntryPage = lazyRoute(() => withTexts(import('../features/public-site/routes/blog-entry-page')));
 const EmailLogPage = lazyRoute(() => withTexts(import('../features/email-log/routes/email-log-page')));
 const TeamPage = lazyRoute(() => withTexts(import('../features/team/routes/team-page')));
 const AcceptInvitation = lazyRoute(() => withTexts(import('../features/auth/routes/accept-invitation')));

@@ -11,6 +11,12 @@ import { paths } from '../config/paths';
 export const FIRST_ROUTE_MODULES: Record<string, string[]> = {
   [paths.publicSite.home]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
   [paths.publicSite.homepage]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.portfolio]: ['src/features/public-site/routes/portfolio-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.about]: ['src/features/public-site/routes/about-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.contact]: ['src/features/public-site/routes/contact-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.unsubscribe]: ['src/features/public-site/routes/unsubscribe-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.pricing]: ['src/features/public-site/routes/pricing-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.blog]: ['src/features/public-site/routes/blog-page.tsx', 'src/app/layouts/public-layout.tsx'],
   [paths.dashboard]: ['src/features/dashboard/routes/dashboard.tsx', 'src/app/layouts/full-layout.tsx'],
 };
 

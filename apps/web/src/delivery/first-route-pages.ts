@@ -15,5 +15,17 @@ export const PublicLayout = lazyPage(async () => {
   return { default: module.PublicLayout };
 });
 
+// The public site's other pages: the server renders them (decision 097), so the browser must have
+// the opened one's code before it hydrates. A page still downloading when React reaches it during
+// hydration suspends, and the next update of its frame then renders it afresh with the loader in
+// place of the server's HTML (seen as a spinner under a visitor's first click on a slow phone).
+export const PortfolioPage = lazyPage(() => withTexts(import('../features/public-site/routes/portfolio-page')));
+export const AboutPage = lazyPage(() => withTexts(import('../features/public-site/routes/about-page')));
+export const ContactPage = lazyPage(() => withTexts(import('../features/public-site/routes/contact-page')));
+export const UnsubscribePage = lazyPage(() => withTexts(import('../features/public-site/routes/unsubscribe-page')));
+export const PricingPage = lazyPage(() => withTexts(import('../features/public-site/routes/pricing-page')));
+export const BlogPage = lazyPage(() => withTexts(import('../features/public-site/routes/blog-page')));
+export const BlogEntryPage = lazyPage(() => withTexts(import('../features/public-site/routes/blog-entry-page')));
+
 /** The dashboard's code and texts: the router's page, and what `first-route.ts` asks for at start-up when it is opened. */
 export const loadDashboard = () => withTexts(import('../features/dashboard/routes/dashboard'));

@@ -3,7 +3,19 @@ import { startDashboard } from '../api/dashboard/get-dashboard';
 import { startMe } from '../api/users/get-me';
 import { validStoredSession } from '../lib/auth/session-storage';
 import { browserTimeZone } from '../lib/time-zones';
-import { LandingPage, loadDashboard, Login, PublicLayout } from './first-route-pages';
+import {
+  AboutPage,
+  BlogEntryPage,
+  BlogPage,
+  ContactPage,
+  LandingPage,
+  loadDashboard,
+  Login,
+  PortfolioPage,
+  PricingPage,
+  PublicLayout,
+  UnsubscribePage,
+} from './first-route-pages';
 import { loadFrameTexts } from './texts';
 
 /**
@@ -18,7 +30,15 @@ const SIGNED_OUT_PAGES: Record<string, () => Promise<unknown>> = {
   [paths.login]: Login.preload,
   [paths.publicSite.home]: LandingPage.preload,
   [paths.publicSite.homepage]: LandingPage.preload,
+  [paths.publicSite.portfolio]: PortfolioPage.preload,
+  [paths.publicSite.about]: AboutPage.preload,
+  [paths.publicSite.contact]: ContactPage.preload,
+  [paths.publicSite.unsubscribe]: UnsubscribePage.preload,
+  [paths.publicSite.pricing]: PricingPage.preload,
+  [paths.publicSite.blog]: BlogPage.preload,
 };
+/** A blog entry's address ends in its id. */
+const BLOG_ENTRY = paths.publicSite.blogEntry('');
 const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>> = {
   [paths.dashboard]: loadDashboard,
 };
@@ -47,5 +67,6 @@ export function preloadFirstRoute(pathname: string): Promise<void> {
     if (path === paths.dashboard) startDashboard(browserTimeZone() ?? 'UTC');
   }
   const publicSite = pathname === paths.publicSite.home || pathname.startsWith('/frontend-pages/');
-  return quiet(Promise.all([SIGNED_OUT_PAGES[path]?.(), publicSite ? PublicLayout.preload() : undefined]));
+  const page = SIGNED_OUT_PAGES[path] ?? (path.startsWith(BLOG_ENTRY) ? BlogEntryPage.preload : undefined);
+  return quiet(Promise.all([page?.(), publicSite ? PublicLayout.preload() : undefined]));
 }

@@ -43,7 +43,9 @@ describe('translation namespaces per page', () => {
     // Every call is one the build recognises: none would be left to the i18next backend.
     expect(pages).toHaveLength(calls);
     expect(pages.length).toBeGreaterThan(30);
-    for (const [module, namespaces] of pages) {
+    // The pages a first visit preloads (the dashboard, the public site's server-rendered pages) are the router's too.
+    const firstPages = filled('delivery/first-route-pages.ts');
+    for (const [module, namespaces] of [...pages, ...firstPages]) {
       const reads = pageReads(module).namespaces;
       // Nothing the page reads is missing, and nothing is downloaded that it does not read.
       expect({ module, missing: beyond(reads, SIGN_IN_NAMESPACES, namespaces), unread: beyond(namespaces, [...reads]) }).toEqual({
@@ -55,9 +57,12 @@ describe('translation namespaces per page', () => {
     expect(Object.fromEntries(pages)).toMatchObject({
       'features/users/routes/users-list.tsx': ['users'],
       'features/contacts/routes/contact-detail.tsx': ['contacts', 'erasure', 'inbox', 'notes', 'timeline'],
+    });
+    expect(firstPages).toHaveLength(8);
+    expect(Object.fromEntries(firstPages)).toMatchObject({
+      'features/dashboard/routes/dashboard.tsx': ['dashboard', 'statuses'],
       'features/public-site/routes/blog-page.tsx': ['archive'],
     });
-    expect(filled('delivery/first-route-pages.ts')).toEqual([['features/dashboard/routes/dashboard.tsx', ['dashboard', 'statuses']]]);
   });
 
   it('every `withTexts(` in the app is a form the build fills in', () => {

@@ -11,7 +11,7 @@ import { getBrandSettings } from '../api/brand/get-brand-settings';
 import { setApiTransport } from '../lib/api-client';
 import { i18n, loadNamespaces } from '../lib/i18n/i18n';
 import { PageHeadContext, type PageHead } from '../lib/server-rendering/page-head';
-import { SERVER_STATE_ID, type ServerState } from '../lib/server-rendering/server-state';
+import { SERVER_STATE_ID, withFailedAnswers, type ServerState } from '../lib/server-rendering/server-state';
 import { createEmotionCache, setEmotionCaches } from '../lib/theme/emotion-cache';
 import { PUBLIC_SITE_NAMESPACES, SIGN_IN_NAMESPACES } from './text-sets';
 
@@ -102,7 +102,12 @@ async function render({ url, language, fetch }: RenderRequest): Promise<Rendered
       .getAll()
       .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
     if (asked.length === 0 || pass === MAX_PASSES) {
-      const state: ServerState = { ...server, queries: dehydrate(client) };
+      // Failed answers too, unredacted (an ApiError's fields, no stack): the page shows its error from the start in the browser as well.
+      const queries = dehydrate(client, {
+        shouldDehydrateQuery: (query) => query.state.status !== 'pending',
+        shouldRedactErrors: () => false,
+      });
+      const state: ServerState = { ...server, queries: withFailedAnswers(queries) };
       const headTags = `${styleTag(cache)}<script type="application/json" id="${SERVER_STATE_ID}" nonce="${NONCE}">${scriptJson(state)}</script>`;
       return { status: head.status ?? 200, head, root, headTags };
     }
