@@ -1,4 +1,5 @@
 import { prefetchPublicSite } from '../api/public-site/get-public-site';
+import { paths } from '../config/paths';
 import { lazyPage } from '../lib/lazy-page';
 import { loadPublicSiteTexts, withTexts } from './texts';
 
@@ -26,6 +27,16 @@ export const UnsubscribePage = lazyPage(() => withTexts(import('../features/publ
 export const PricingPage = lazyPage(() => withTexts(import('../features/public-site/routes/pricing-page')));
 export const BlogPage = lazyPage(() => withTexts(import('../features/public-site/routes/blog-page')));
 export const BlogEntryPage = lazyPage(() => withTexts(import('../features/public-site/routes/blog-entry-page')));
+
+/** Those pages by address, for the start-up preload (`first-route.ts`); a blog entry's address ends in its id. */
+export const PUBLIC_PAGES = {
+  [paths.publicSite.portfolio]: PortfolioPage,
+  [paths.publicSite.about]: AboutPage,
+  [paths.publicSite.contact]: ContactPage,
+  [paths.publicSite.unsubscribe]: UnsubscribePage,
+  [paths.publicSite.pricing]: PricingPage,
+  [paths.publicSite.blog]: BlogPage,
+};
 
 /** The dashboard's code and texts: the router's page, and what `first-route.ts` asks for at start-up when it is opened. */
 export const loadDashboard = () => withTexts(import('../features/dashboard/routes/dashboard'));

@@ -3,19 +3,7 @@ import { startDashboard } from '../api/dashboard/get-dashboard';
 import { startMe } from '../api/users/get-me';
 import { validStoredSession } from '../lib/auth/session-storage';
 import { browserTimeZone } from '../lib/time-zones';
-import {
-  AboutPage,
-  BlogEntryPage,
-  BlogPage,
-  ContactPage,
-  LandingPage,
-  loadDashboard,
-  Login,
-  PortfolioPage,
-  PricingPage,
-  PublicLayout,
-  UnsubscribePage,
-} from './first-route-pages';
+import { BlogEntryPage, LandingPage, loadDashboard, Login, PUBLIC_PAGES, PublicLayout } from './first-route-pages';
 import { loadFrameTexts } from './texts';
 
 /**
@@ -30,12 +18,7 @@ const SIGNED_OUT_PAGES: Record<string, () => Promise<unknown>> = {
   [paths.login]: Login.preload,
   [paths.publicSite.home]: LandingPage.preload,
   [paths.publicSite.homepage]: LandingPage.preload,
-  [paths.publicSite.portfolio]: PortfolioPage.preload,
-  [paths.publicSite.about]: AboutPage.preload,
-  [paths.publicSite.contact]: ContactPage.preload,
-  [paths.publicSite.unsubscribe]: UnsubscribePage.preload,
-  [paths.publicSite.pricing]: PricingPage.preload,
-  [paths.publicSite.blog]: BlogPage.preload,
+  ...Object.fromEntries(Object.entries(PUBLIC_PAGES).map(([path, page]) => [path, page.preload])),
 };
 /** A blog entry's address ends in its id. */
 const BLOG_ENTRY = paths.publicSite.blogEntry('');

@@ -102,11 +102,8 @@ async function render({ url, language, fetch }: RenderRequest): Promise<Rendered
       .getAll()
       .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
     if (asked.length === 0 || pass === MAX_PASSES) {
-      // Failed answers too, unredacted (an ApiError's fields, no stack): the page shows its error from the start in the browser as well.
-      const queries = dehydrate(client, {
-        shouldDehydrateQuery: (query) => query.state.status !== 'pending',
-        shouldRedactErrors: () => false,
-      });
+      // Failed answers too (an ApiError's fields, no stack): the page shows its error from the start in the browser as well.
+      const queries = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
       const state: ServerState = { ...server, queries: withFailedAnswers(queries) };
       const headTags = `${styleTag(cache)}<script type="application/json" id="${SERVER_STATE_ID}" nonce="${NONCE}">${scriptJson(state)}</script>`;
       return { status: head.status ?? 200, head, root, headTags };
