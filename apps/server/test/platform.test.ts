@@ -88,6 +88,9 @@ describe('web app serving', () => {
       expect(response.body).toContain(`<meta name="csp-nonce" content="${nonce}" />`);
       expect(response.body).toContain(`<style nonce="${nonce}">`);
       expect(response.body).not.toContain('__CSP_NONCE__');
+      // index.html's inline colour-mode script runs by the same nonce, and nothing inline without it.
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
+      expect(scriptSrc).toBe(`'self' 'nonce-${nonce}'`);
     }
     expect(first.headers.get('content-security-policy')).not.toBe(second.headers.get('content-security-policy'));
   });

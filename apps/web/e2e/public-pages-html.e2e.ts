@@ -70,6 +70,34 @@ test('with JavaScript the page hydrates without a mismatch and navigates inside 
   await context.close();
 });
 
+// Hydrated once, then left alone: the end of the brand's load (the same brand as the server's) or
+// the colour mode read from storage must not render the page again. Each did, through a context above
+// the page: React then also hydrated the page's Suspense boundaries in one long task, not in slices
+// (decision 122). A re-rendered element's fiber holds new props; one React only walked past keeps them.
+test('a hydrated public page is not rendered again when the brand has loaded', async () => {
+  const { context, page, problems } = await openPage(browser, server.baseUrl);
+  const brandLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/brand-settings');
+  await page.goto('/landingpage');
+  await brandLoaded;
+  const heading = page.getByRole('heading', { level: 1 });
+  await eventually(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+  // Two frames after the answer: time for React to apply what it changes.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const rendered = await heading.evaluate((element) => {
+    type Fiber = { memoizedProps: unknown; alternate: Fiber | null };
+    const again: string[] = [];
+    for (let node: Element | null = element; node && node.id !== 'root'; node = node.parentElement) {
+      const key = Object.keys(node).find((name) => name.startsWith('__reactFiber$'));
+      const fiber = key ? (node as unknown as Record<string, Fiber>)[key] : undefined;
+      if (fiber?.alternate && fiber.alternate.memoizedProps !== fiber.memoizedProps) again.push(node.tagName.toLowerCase());
+    }
+    return again;
+  });
+  expect(rendered).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('every public page hydrates what the server rendered, a page switched off too, and a click as soon as a link shows is not lost', async () => {
   const pages = ['/landingpage', '/frontend-pages/portfolio', '/frontend-pages/about', '/frontend-pages/contact', '/frontend-pages/blog'];
   // Pricing is off by default: the server renders its "not available" page, which must hydrate as such.

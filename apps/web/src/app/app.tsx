@@ -16,7 +16,7 @@ export function ApiNavigator() {
 /** The whole web app. */
 export function App({ server = null, hydrating = false }: { server?: ServerState | null; hydrating?: boolean }) {
   return (
-    <AppProviders server={server} hydrating={hydrating}>
+    <AppProviders server={server} hydrated={hydrating}>
       <BrowserRouter>
         <ApiNavigator />
         <AppRoutes />

@@ -1,5 +1,5 @@
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import '../lib/i18n/i18n';
 import { AuthContextProvider } from '../lib/auth/auth-provider';
 import { BrandProvider } from '../lib/brand/brand-provider';
@@ -42,32 +42,36 @@ const failedQueries = (state: ServerState['queries']) =>
 export function AppProviders({
   children,
   server = null,
-  hydrating = false,
+  hydrated = false,
   client,
 }: {
   children: ReactNode;
   /** The data a server-rendered page was rendered with (start-app.tsx). */
   server?: ServerState | null;
-  /** Hydrating the server's HTML: the first render must be the server's (colour mode included). */
-  hydrating?: boolean;
+  /** The markup is the server render's: rendered there, or hydrated here (see the boundary below). */
+  hydrated?: boolean;
   /** The server's render brings its own, to see which queries the page asked for. */
   client?: QueryClient;
 }) {
   const [queryClient] = useState(() => client ?? createQueryClient(server));
-  return (
-    <QueryClientProvider client={queryClient}>
-      <BrandProvider initial={server?.brand}>
-        <AuthContextProvider>
-          <AbilityProvider>
-            <CustomizerProvider>
-              <AppThemeProvider hydrating={hydrating}>
-                <PreferencesAtSignIn />
-                {children}
-              </AppThemeProvider>
-            </CustomizerProvider>
-          </AbilityProvider>
-        </AuthContextProvider>
-      </BrandProvider>
-    </QueryClientProvider>
+  const app = (
+    <BrandProvider initial={server?.brand}>
+      <AuthContextProvider>
+        <AbilityProvider>
+          <CustomizerProvider>
+            <AppThemeProvider>
+              <PreferencesAtSignIn />
+              {children}
+            </AppThemeProvider>
+          </CustomizerProvider>
+        </AbilityProvider>
+      </AuthContextProvider>
+    </BrandProvider>
   );
+  // A page the server rendered is hydrated below a Suspense boundary: React hydrates what a boundary
+  // holds in slices, yielding to the browser between them, where the root's own part is one task (the
+  // theme alone takes a phone some 30 ms). A click that comes first hydrates it at once and is then
+  // delivered (decision 122). The server renders the same boundary, so the markup matches. Only then: a
+  // boundary of its own would show nothing, not index.html's loader, while a first render without the server's waits.
+  return <QueryClientProvider client={queryClient}>{hydrated ? <Suspense fallback={null}>{app}</Suspense> : app}</QueryClientProvider>;
 }

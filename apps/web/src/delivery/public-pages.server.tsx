@@ -84,7 +84,7 @@ async function render({ url, language, fetch }: RenderRequest): Promise<Rendered
     setEmotionCaches({ [direction]: cache });
     const { prelude } = await prerender(
       <PageHeadContext value={head}>
-        <AppProviders server={server} client={client}>
+        <AppProviders server={server} client={client} hydrated>
           <StaticRouter location={url}>
             <ApiNavigator />
             <AppRoutes />

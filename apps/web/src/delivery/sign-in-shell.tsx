@@ -29,7 +29,7 @@ async function signIn(email: string, password: string): Promise<LoginOutcome> {
   return { kind: 'signed-in', user: result.user };
 }
 
-/** The colour mode shown: the class theme-init.js (or MUI, later) puts on <html>. */
+/** The colour mode shown: the class index.html's inline script (or MUI, later) puts on <html>. */
 const isDark = () => document.documentElement.classList.contains('dark');
 
 /** Remembers the mode where MUI keeps it, so the app starts in the same one, and shows it now. */

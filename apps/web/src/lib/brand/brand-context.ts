@@ -1,17 +1,18 @@
 import type { BrandAssetKind, BrandSettings, BrandUpdate, BrandUpdateResponse } from '@sms/contracts/brand';
 import { createContext } from 'react';
+import type { BrandStatusStore } from './brand-status';
 
 /** Reports upload progress in whole percent. */
 export type ProgressHandler = (percent: number) => void;
 
-/** What useBrand() returns. */
+/**
+ * What useBrand() returns: the brand and what changes it. Its load's progress is apart
+ * (`BrandStatus`): the whole app reads the brand, and a load that ends without changing it must
+ * not re-render every reader (on a first visit that was one long task right after hydration).
+ */
 export interface BrandValue {
   /** The brand in use: the server's, else (before it loads or when loading fails) the defaults. */
   settings: BrandSettings;
-  /** True while the settings are being loaded. */
-  loading: boolean;
-  /** The message of the last failed load (null once a load succeeds). */
-  error: string | null;
   /** Loads the settings again from the server. */
   reload: () => Promise<void>;
   /** PUT the given fields (admins); the answer is merged into the settings. */
@@ -28,4 +29,14 @@ export interface BrandValue {
   reset: () => Promise<BrandSettings>;
 }
 
+/** What useBrandStatus() returns: how the latest load of the brand went. */
+export interface BrandStatus {
+  /** True while the settings are being loaded. */
+  loading: boolean;
+  /** The message of the last failed load (null once a load succeeds). */
+  error: string | null;
+}
+
 export const BrandContext = createContext<BrandValue | null>(null);
+/** The load's status as a store (brand-status.ts): its value never changes, so no reader re-renders through it. */
+export const BrandStatusContext = createContext<BrandStatusStore | null>(null);

@@ -3,7 +3,8 @@ import { sameBrandSettings } from '@sms/contracts/brand-defaults';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api-client';
 import { readCachedBrand, writeCachedBrand } from './brand-cache';
-import { BrandContext, type BrandValue, type ProgressHandler } from './brand-context';
+import { BrandContext, BrandStatusContext, type BrandValue, type ProgressHandler } from './brand-context';
+import { createBrandStatusStore } from './brand-status';
 import { useBrandDocument } from './use-brand-document';
 import { getBrandSettings } from '../../api/brand/get-brand-settings';
 import { resetBrandSettings } from '../../api/brand/reset-brand-settings';
@@ -24,8 +25,7 @@ export const ASSET_PATH_FIELD = {
 export function BrandProvider({ children, initial }: { children: ReactNode; initial?: BrandSettings | undefined }) {
   // A page the server rendered starts from the brand it was rendered with (hydration must find the same).
   const [settings, setSettings] = useState<BrandSettings>(() => initial ?? readCachedBrand());
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [status] = useState(createBrandStatusStore);
   // Only the latest load may write (a slow earlier answer must not overwrite a newer one).
   const latestLoad = useRef(0);
 
@@ -46,18 +46,18 @@ export function BrandProvider({ children, initial }: { children: ReactNode; init
 
   const reload = useCallback(async () => {
     const id = ++latestLoad.current;
-    setLoading(true);
+    status.set({ loading: true });
     try {
       const loaded = await getBrandSettings();
       if (id !== latestLoad.current) return;
       replace(loaded);
-      setError(null);
+      status.set({ error: null });
     } catch (failure) {
-      if (id === latestLoad.current) setError(errorMessage(failure));
+      if (id === latestLoad.current) status.set({ error: errorMessage(failure) });
     } finally {
-      if (id === latestLoad.current) setLoading(false);
+      if (id === latestLoad.current) status.set({ loading: false });
     }
-  }, [replace]);
+  }, [replace, status]);
 
   useEffect(() => {
     void reload();
@@ -93,18 +93,15 @@ export function BrandProvider({ children, initial }: { children: ReactNode; init
     const defaults = await resetBrandSettings();
     latestLoad.current += 1; // a load still in flight predates the reset
     replace(defaults);
-    setLoading(false);
-    setError(null);
+    status.set({ loading: false, error: null });
     return defaults;
-  }, [replace]);
+  }, [replace, status]);
 
   useBrandDocument(settings);
 
   const value = useMemo<BrandValue>(
     () => ({
       settings,
-      loading,
-      error,
       reload,
       update,
       uploadLogo: (file, width, height, onProgress) => upload('logo', file, onProgress, { logoWidth: width, logoHeight: height }),
@@ -113,7 +110,11 @@ export function BrandProvider({ children, initial }: { children: ReactNode; init
       removeAsset,
       reset,
     }),
-    [settings, loading, error, reload, update, upload, removeAsset, reset],
+    [settings, reload, update, upload, removeAsset, reset],
   );
-  return <BrandContext value={value}>{children}</BrandContext>;
+  return (
+    <BrandContext value={value}>
+      <BrandStatusContext value={status}>{children}</BrandStatusContext>
+    </BrandContext>
+  );
 }

@@ -2,10 +2,11 @@ import { DEFAULT_BRAND_SETTINGS } from '@sms/contracts/brand';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BrandProvider } from './brand-provider';
-import { useBrand } from './use-brand';
+import { useBrand, useBrandStatus } from './use-brand';
 
 function Probe() {
-  const { settings, loading, error } = useBrand();
+  const { settings } = useBrand();
+  const { loading, error } = useBrandStatus();
   return <output>{JSON.stringify({ appName: settings.appName, primaryColor: settings.primaryColor, loading, error })}</output>;
 }
 

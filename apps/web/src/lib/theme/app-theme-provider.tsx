@@ -12,7 +12,7 @@ import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY } from './mode-storage';
 import { useCustomizer } from './use-customizer';
 
 /** Applies the brand (colours, font), the customizer's theme, direction (html dir + RTL styles) and language to the page. */
-export function AppThemeProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
+export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { settings } = useCustomizer();
   const { language } = useLanguage();
   const { primaryColor, secondaryColor, accentColor, fontFamily } = useBrand().settings;
@@ -44,9 +44,11 @@ export function AppThemeProvider({ children, hydrating = false }: { children: Re
         defaultMode="system"
         modeStorageKey={MODE_STORAGE_KEY}
         colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
-        // Read the stored mode in the first render, except when hydrating the server's HTML, which was
-        // rendered without it: the mode then applies just after (the colours follow CSS variables either way).
-        noSsr={!hydrating}
+        // The stored mode is read in the first render, hydrating too: the colours follow CSS variables, so
+        // the markup does not depend on it, and its only reader on a server-rendered page (ModeToggle) shows
+        // the server's icon until hydrated. Left for after hydration, MUI's switch to the stored mode changed a
+        // context above the page's Suspense boundaries, which made React hydrate them in one long task.
+        noSsr
       >
         <CssBaseline enableColorScheme />
         {children}

@@ -1,5 +1,5 @@
 /**
- * localStorage keys of the colour mode (spec section 9), managed by MUI in the app; public/theme-init.js
+ * localStorage keys of the colour mode (spec section 9), managed by MUI in the app; index.html's inline script
  * reads them before the first paint and the sign-in entry writes the mode there (decision 071).
  */
 export const MODE_STORAGE_KEY = 'mui-mode';

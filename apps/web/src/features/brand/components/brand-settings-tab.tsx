@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { paths } from '../../../config/paths';
 import { MessageSnackbar } from '../../../components/notice-snackbar';
-import { useBrand } from '../../../lib/brand/use-brand';
+import { useBrand, useBrandStatus } from '../../../lib/brand/use-brand';
 import { useAbility } from '../../../lib/permissions/use-ability';
 import { formValuesFrom, type BrandFormInput } from './brand-form-schema';
 import { BrandPreview } from './brand-preview';
@@ -27,7 +27,7 @@ import { useBrandForm } from './use-brand-form';
 
 /** The Brand tab of /configurations: waits for the first load so the form starts from the saved brand. */
 export function BrandSettingsTab() {
-  const { loading } = useBrand();
+  const { loading } = useBrandStatus();
   const [ready, setReady] = useState(!loading);
   if (!ready && !loading) setReady(true);
   return ready ? <BrandSettingsForm /> : <FullPageLoader />;
@@ -35,7 +35,8 @@ export function BrandSettingsTab() {
 
 function BrandSettingsForm() {
   const { t } = useTranslation('brand');
-  const { settings, error, reload } = useBrand();
+  const { settings, reload } = useBrand();
+  const { error } = useBrandStatus();
   const canEdit = useAbility().can('update', 'Brand');
   const [notice, setNotice] = useState<string | null>(null);
   const { form, values, hasChanges, save, discard, failure, logoSize } = useBrandForm({
