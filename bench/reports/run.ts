@@ -24,7 +24,7 @@
  *
  * --base: a checkout of older code (e.g. `git archive <commit> apps/server | tar -x -C /tmp/exports-base`,
  * with that directory's node_modules a link to this checkout's and its package.json a copy).
- * --exports-only: skip the latency cases and the scans (the export figures only).
+ * --exports-only: skip the latency cases and the scans (the export figures only; printed, bench/RESULTS.md left alone).
  *
  * Writes its section of bench/RESULTS.md.
  */
@@ -471,5 +471,8 @@ statement's plan (EXPLAIN ANALYZE) in the comment.
 |---|---|---:|---:|---:|---:|
 ${floorRows.join('\n')}
 `;
-await writeResultsSection('reports-bench', section);
+// A part of the run (--exports-only) would replace the whole section and lose its latency tables:
+// its figures are printed only, to be copied by hand, as bench/web's --only does.
+if (args['exports-only']) console.info('--exports-only: bench/RESULTS.md is left as it is; the figures follow.');
+else await writeResultsSection('reports-bench', section);
 console.info(section);
