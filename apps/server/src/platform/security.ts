@@ -12,17 +12,20 @@ export function cspNonceOf(request: FastifyRequest): string {
 }
 
 /**
- * Strict CSP: only our own scripts (files, or an inline one carrying this request's nonce); styles from our files or from <style> tags carrying this
- * request's nonce (Emotion reads it from <meta name="csp-nonce">); inline style attributes are
- * allowed because MUI sets them at runtime. No upgrade-insecure-requests: installs on a LAN
+ * Strict CSP: only our own scripts (files, or an inline one carrying this request's nonce); styles
+ * from our files or from <style> tags carrying this request's nonce (Emotion reads it from
+ * <meta name="csp-nonce">); inline style attributes are allowed because MUI sets them at runtime. No upgrade-insecure-requests: installs on a LAN
  * over plain HTTP must keep working.
  */
+/** This request's nonce as a CSP source. */
+const requestNonce = (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? ''}'`;
+
 const cspDirectives = {
   'default-src': ["'self'"],
   // The nonce admits index.html's one inline script (the colour mode before the first paint): a file
   // would be one more render-blocking request on a first visit (decision 122).
-  'script-src': ["'self'", (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? ''}'`],
-  'style-src': ["'self'", (req: IncomingMessage) => `'nonce-${nonces.get(req) ?? ''}'`],
+  'script-src': ["'self'", requestNonce],
+  'style-src': ["'self'", requestNonce],
   'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],

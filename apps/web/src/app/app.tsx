@@ -16,7 +16,7 @@ export function ApiNavigator() {
 /** The whole web app. */
 export function App({ server = null, hydrating = false }: { server?: ServerState | null; hydrating?: boolean }) {
   return (
-    <AppProviders server={server} hydrated={hydrating}>
+    <AppProviders server={server} serverRendered={hydrating}>
       <BrowserRouter>
         <ApiNavigator />
         <AppRoutes />

@@ -42,14 +42,14 @@ const failedQueries = (state: ServerState['queries']) =>
 export function AppProviders({
   children,
   server = null,
-  hydrated = false,
+  serverRendered = false,
   client,
 }: {
   children: ReactNode;
   /** The data a server-rendered page was rendered with (start-app.tsx). */
   server?: ServerState | null;
   /** The markup is the server render's: rendered there, or hydrated here (see the boundary below). */
-  hydrated?: boolean;
+  serverRendered?: boolean;
   /** The server's render brings its own, to see which queries the page asked for. */
   client?: QueryClient;
 }) {
@@ -73,5 +73,7 @@ export function AppProviders({
   // theme alone takes a phone some 30 ms). A click that comes first hydrates it at once and is then
   // delivered (decision 122). The server renders the same boundary, so the markup matches. Only then: a
   // boundary of its own would show nothing, not index.html's loader, while a first render without the server's waits.
-  return <QueryClientProvider client={queryClient}>{hydrated ? <Suspense fallback={null}>{app}</Suspense> : app}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>{serverRendered ? <Suspense fallback={null}>{app}</Suspense> : app}</QueryClientProvider>
+  );
 }

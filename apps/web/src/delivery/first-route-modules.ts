@@ -8,15 +8,18 @@ import { paths } from '../config/paths';
  * of after the entry ran, and the entry no longer adds one link per file at start-up (decision 062).
  * Paths are relative to apps/web.
  */
+/** A public site's page (src/features/public-site/routes/<name>.tsx) in its frame. */
+const publicPage = (name: string) => [`src/features/public-site/routes/${name}.tsx`, 'src/app/layouts/public-layout.tsx'];
+
 export const FIRST_ROUTE_MODULES: Record<string, string[]> = {
-  [paths.publicSite.home]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
-  [paths.publicSite.homepage]: ['src/features/public-site/routes/landing-page.tsx', 'src/app/layouts/public-layout.tsx'],
-  [paths.publicSite.portfolio]: ['src/features/public-site/routes/portfolio-page.tsx', 'src/app/layouts/public-layout.tsx'],
-  [paths.publicSite.about]: ['src/features/public-site/routes/about-page.tsx', 'src/app/layouts/public-layout.tsx'],
-  [paths.publicSite.contact]: ['src/features/public-site/routes/contact-page.tsx', 'src/app/layouts/public-layout.tsx'],
-  [paths.publicSite.unsubscribe]: ['src/features/public-site/routes/unsubscribe-page.tsx', 'src/app/layouts/public-layout.tsx'],
-  [paths.publicSite.pricing]: ['src/features/public-site/routes/pricing-page.tsx', 'src/app/layouts/public-layout.tsx'],
-  [paths.publicSite.blog]: ['src/features/public-site/routes/blog-page.tsx', 'src/app/layouts/public-layout.tsx'],
+  [paths.publicSite.home]: publicPage('landing-page'),
+  [paths.publicSite.homepage]: publicPage('landing-page'),
+  [paths.publicSite.portfolio]: publicPage('portfolio-page'),
+  [paths.publicSite.about]: publicPage('about-page'),
+  [paths.publicSite.contact]: publicPage('contact-page'),
+  [paths.publicSite.unsubscribe]: publicPage('unsubscribe-page'),
+  [paths.publicSite.pricing]: publicPage('pricing-page'),
+  [paths.publicSite.blog]: publicPage('blog-page'),
   [paths.dashboard]: ['src/features/dashboard/routes/dashboard.tsx', 'src/app/layouts/full-layout.tsx'],
 };
 

@@ -86,7 +86,7 @@ async function render({ url, language, fetch }: RenderRequest): Promise<Rendered
     setEmotionCaches({ [direction]: cache });
     const { prelude } = await prerender(
       <PageHeadContext value={head}>
-        <AppProviders server={server} client={client} hydrated>
+        <AppProviders server={server} client={client} serverRendered>
           <StaticRouter location={url}>
             <ApiNavigator />
             <AppRoutes />
