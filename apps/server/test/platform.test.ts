@@ -58,10 +58,12 @@ const logStream = new Writable({
 });
 
 let server: TestServer;
+let webDist: string;
 
 beforeAll(async () => {
+  webDist = fakeWebDist();
   server = await startTestServer({
-    config: { webDist: fakeWebDist() },
+    config: { webDist },
     logger: { level: 'error', stream: logStream },
     extraRoutes: (app) => {
       // Test-only route standing in for any unexpected failure deep in a handler.
@@ -173,6 +175,41 @@ describe('web app serving', () => {
 
   it('answers a missing asset with 404 instead of the page', async () => {
     expect((await server.get('/assets/missing-123.js')).status).toBe(404);
+  });
+
+  it('serves a file by its exact name only: never by other letters, a dot folder or a nested path', async () => {
+    mkdirSync(join(webDist, '.ssr'), { recursive: true });
+    writeFileSync(join(webDist, '.ssr', 'public-pages.js'), 'export const secret = 1;');
+    mkdirSync(join(webDist, 'assets', 'nested'), { recursive: true });
+    writeFileSync(join(webDist, 'assets', 'nested', 'deep-1.js'), 'deep');
+    for (const path of ['/assets/INDEX-abc123.js', '/assets/nested/deep-1.js', '/assets/.hidden'])
+      expect((await server.get(path)).status, path).toBe(404);
+    // Sent as written: a URL parser (fetch's) would resolve the dot segments first.
+    const { port } = new URL(server.baseUrl);
+    const dotted = await new Promise<number>((resolve, reject) =>
+      httpRequest({ host: '127.0.0.1', port, path: '/assets/../favicon.svg' }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(dotted).toBe(404);
+    // Outside /assets an unknown address is a page (the app's own 404), never the file's bytes.
+    for (const path of ['/.ssr/public-pages.js', '/FAVICON.SVG', '/index.html?x=1']) {
+      const response = await server.get(path);
+      expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(response.body, path).not.toContain('secret');
+    }
+    expect((await server.get('/assets/index-abc123.js?v=2')).status).toBe(200);
+  });
+
+  it('serves the files of a rebuild made while it runs', async () => {
+    expect((await server.get('/assets/rebuilt-777.js')).status).toBe(404);
+    writeFileSync(join(webDist, 'assets', 'rebuilt-777.js'), 'console.log("rebuilt")');
+    const rebuilt = await server.get('/assets/rebuilt-777.js');
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.body).toContain('rebuilt');
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -88,6 +88,38 @@ function indexHtmlReader(path: string): () => string {
   };
 }
 
+/** The names in a folder, listed again only when the folder changes (a rebuild while the server runs). */
+function folderListing(dir: string): () => ReadonlySet<string> {
+  let cached: { mtimeMs: number; names: ReadonlySet<string> } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(dir).mtimeMs;
+    } catch {
+      return new Set();
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, names: new Set(readdirSync(dir)) };
+    return cached.names;
+  };
+}
+
+/**
+ * The built file a URL names, relative to the build (`assets/app-1a2b.js`, `favicon.svg`), or
+ * undefined. Only files the build wrote at its top level or in assets/, spelled exactly as
+ * listed (a case-insensitive disk never serves one file under two names); never a page (.html:
+ * each needs a fresh nonce) nor a dot file (the server render under .ssr/).
+ */
+export function builtFileLookup(webDist: string): (url: string) => string | undefined {
+  const top = folderListing(webDist);
+  const assets = folderListing(join(webDist, 'assets'));
+  return (url) => {
+    const match = /^\/(?:(assets)\/)?([^/?#]+)(?:[?#]|$)/.exec(url);
+    const [, folder, name] = match ?? [];
+    if (!name || name.startsWith('.') || name.endsWith('.html')) return undefined;
+    return (folder ? assets() : top()).has(name) ? (folder ? `${folder}/${name}` : name) : undefined;
+  };
+}
+
 type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The best encoding the client accepts (brotli, then gzip), honouring `q=0` refusals. */
@@ -166,19 +198,25 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, p
   };
 
   if (built) {
+    // The plugin only sends files here (`serve: false`): which file a request names is decided by
+    // `builtFile`, from the build's listing, so its per-request spelling check (two directory
+    // listings of the 1,400-file assets folder for every request) is not needed.
     await app.register(fastifyStatic, {
       root: webDist,
-      prefix: '/',
+      serve: false,
       index: false,
       dotfiles: 'ignore',
       cacheControl: false,
       preCompressed: true,
-      // The pages (index.html, the sign-in entry's) must always get a fresh nonce, so they never go out as plain files.
-      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders: (response, path) => {
         const hashed = path.includes(`${join(webDist, 'assets')}/`);
         response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+    const builtFile = builtFileLookup(webDist);
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const file = builtFile(request.url);
+      return file ? reply.sendFile(file) : reply.callNotFound();
     });
   }
   // The web app's page, not part of the API's contract.
