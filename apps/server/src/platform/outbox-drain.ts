@@ -1,7 +1,8 @@
 import type { DatabaseAvailability } from '../db/availability.ts';
+import { IdleBackoff } from './idle-backoff.ts';
 
 export interface OutboxDrainOptions {
-  /** The pause after a round that found nothing to do. */
+  /** The pause after a round that found nothing to do; it grows while the outbox stays empty (IdleBackoff). */
   pollMs: number;
   /** What a failed round that is not a database outage is logged as. */
   failure: string;
@@ -12,8 +13,9 @@ export interface OutboxDrainOptions {
 
 /**
  * Drains an outbox table (webhook deliveries, status callbacks): runs `round` again at once while
- * it finds work, pauses `pollMs` when it finds none, and waits out a database outage instead of
- * polling through it. One round at a time; stop() lets the round in progress finish.
+ * it finds work, pauses `pollMs` when it finds none (up to four times longer while it stays empty),
+ * and waits out a database outage instead of polling through it. One round at a time; stop() lets
+ * the round in progress finish.
  */
 export class OutboxDrain {
   private running = false;
@@ -44,6 +46,7 @@ export class OutboxDrain {
 
   private async run(): Promise<void> {
     const { availability, logger } = this.options;
+    const backoff = new IdleBackoff(this.options.pollMs);
     while (this.running) {
       let worked = false;
       try {
@@ -52,10 +55,11 @@ export class OutboxDrain {
         if (!availability?.failed(error)) logger.error({ err: error }, this.options.failure);
         else await availability.whenAvailable(5_000);
       }
+      const pauseMs = backoff.next(worked);
       if (!worked && this.running)
         await new Promise<void>((resolve) => {
           this.wakeUp = resolve;
-          this.timer = setTimeout(resolve, this.options.pollMs);
+          this.timer = setTimeout(resolve, pauseMs);
         });
     }
   }

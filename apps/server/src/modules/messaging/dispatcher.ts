@@ -12,6 +12,7 @@ import { changeAndPublish, type DomainEvents } from '../../platform/domain-event
 import { fanOutChunk } from './fanout.ts';
 import { returnTokens, takeTokens } from './rate-limiter.ts';
 import { BatchSender } from './batch-sender.ts';
+import { IdleBackoff } from '../../platform/idle-backoff.ts';
 
 export interface DispatcherOptions {
   /** Messages claimed and handed to the gateway at once. */
@@ -186,6 +187,7 @@ export class Dispatcher {
   }
 
   private async lane(): Promise<void> {
+    const backoff = new IdleBackoff(this.options.idleMs);
     while (this.running) {
       let worked = false;
       try {
@@ -193,7 +195,9 @@ export class Dispatcher {
       } catch (error) {
         await this.afterFailure(error, 'dispatcher step failed');
       }
-      if (!worked && this.running) await this.sleep(this.options.idleMs);
+      // Only with no campaign active: a campaign waiting for its rate or its gateway is looked at again on time.
+      const pauseMs = backoff.next(worked || this.board.length > 0);
+      if (!worked && this.running && (await this.sleep(pauseMs)) === 'woken') backoff.reset();
     }
   }
 
@@ -204,6 +208,7 @@ export class Dispatcher {
    * a claim that finds nothing per message.
    */
   private async oneOffLane(): Promise<void> {
+    const backoff = new IdleBackoff(Math.min(this.options.oneOffPollMs, this.options.idleMs));
     while (this.running) {
       let worked = false;
       try {
@@ -212,20 +217,22 @@ export class Dispatcher {
       } catch (error) {
         await this.afterFailure(error, 'one-off dispatch failed');
       }
-      if (!worked && this.running) await this.sleep(Math.min(this.options.oneOffPollMs, this.options.idleMs), this.oneOffSleepers);
+      const pauseMs = backoff.next(worked);
+      if (!worked && this.running && (await this.sleep(pauseMs, this.oneOffSleepers)) === 'woken') backoff.reset();
     }
   }
 
-  private sleep(ms: number, sleepers: Array<() => void> = this.sleepers): Promise<void> {
+  /** Waits `ms`, or less when woken (wake(), wakeOneOffs(), stop()). */
+  private sleep(ms: number, sleepers: Array<() => void> = this.sleepers): Promise<'slept' | 'woken'> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         const at = sleepers.indexOf(done);
         if (at >= 0) sleepers.splice(at, 1);
-        resolve();
+        resolve('slept');
       }, ms);
       const done = () => {
         clearTimeout(timer);
-        resolve();
+        resolve('woken');
       };
       sleepers.push(done);
     });
