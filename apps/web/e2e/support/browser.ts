@@ -1,6 +1,36 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
+/**
+ * Chromium features off. Chromium reads only the last `--disable-features`, so this list repeats
+ * the one Playwright passes (playwright-core 1.64's chromiumSwitches.ts; compare it on an upgrade)
+ * before adding ours (decision 123).
+ * Ours: the omnibox's WebUI pop-ups. Debian's Chromium runs the new headless mode, a whole
+ * browser window per context, which loads two chrome://omnibox-popup pages in a renderer of their
+ * own for every browser context a test opens: CPU the tests' pages and server then lack.
+ */
+const DISABLED_FEATURES = [
+  // Playwright's.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // Ours.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
 /** Flags that keep headless Chromium quiet on a machine without outside network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -9,6 +39,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
 /** CHROME_PATH, else Debian's /usr/bin/chromium, else the Chromium shipped by @sparticuz/chromium. */
