@@ -78,28 +78,28 @@ export function withPageMeta(html: string, meta: PageMeta | undefined): string {
   return tags.length > 0 ? page.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : page;
 }
 
-/** index.html read once per build (re-read when the file changes, e.g. after `npm run build`). */
-function indexHtmlReader(path: string): () => string {
-  let cached: { mtimeMs: number; html: string } | undefined;
+/** What `read` makes of a path, made again only when the path changes (a rebuild while the server runs). */
+function readWhenChanged<T>(path: string, read: (path: string) => T): () => T {
+  let cached: { mtimeMs: number; value: T } | undefined;
   return () => {
     const { mtimeMs } = statSync(path);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(path, 'utf8') };
-    return cached.html;
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: read(path) };
+    return cached.value;
   };
 }
 
-/** The names in a folder, listed again only when the folder changes (a rebuild while the server runs). */
+/** index.html read once per build (re-read when the file changes, e.g. after `npm run build`). */
+const indexHtmlReader = (path: string) => readWhenChanged(path, (file) => readFileSync(file, 'utf8'));
+
+/** The names in a folder, listed once per build; none when the folder is missing. */
 function folderListing(dir: string): () => ReadonlySet<string> {
-  let cached: { mtimeMs: number; names: ReadonlySet<string> } | undefined;
+  const listing = readWhenChanged(dir, (folder): ReadonlySet<string> => new Set(readdirSync(folder)));
   return () => {
-    let mtimeMs: number;
     try {
-      mtimeMs = statSync(dir).mtimeMs;
+      return listing();
     } catch {
       return new Set();
     }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, names: new Set(readdirSync(dir)) };
-    return cached.names;
   };
 }
 
@@ -109,14 +109,16 @@ function folderListing(dir: string): () => ReadonlySet<string> {
  * listed (a case-insensitive disk never serves one file under two names); never a page (.html:
  * each needs a fresh nonce) nor a dot file (the server render under .ssr/).
  */
-export function builtFileLookup(webDist: string): (url: string) => string | undefined {
+function builtFileLookup(webDist: string): (url: string) => string | undefined {
   const top = folderListing(webDist);
   const assets = folderListing(join(webDist, 'assets'));
   return (url) => {
     const match = /^\/(?:(assets)\/)?([^/?#]+)(?:[?#]|$)/.exec(url);
     const [, folder, name] = match ?? [];
     if (!name || name.startsWith('.') || name.endsWith('.html')) return undefined;
-    return (folder ? assets() : top()).has(name) ? (folder ? `${folder}/${name}` : name) : undefined;
+    const listing = folder ? assets() : top();
+    if (!listing.has(name)) return undefined;
+    return folder ? `${folder}/${name}` : name;
   };
 }
 
